@@ -1,0 +1,52 @@
+/**
+ * The CDK app: `npx cdk synth -c stage=dev|prod` (cdk.json runs this file with tsx).
+ *
+ * Synthesis is offline: no lookups, Lambda bundles built by the local esbuild. The console is deployed from
+ * web/dist; when it has not been built yet, it is built here first.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import { App } from 'aws-cdk-lib';
+
+import { ConsoleStack, repoRoot, type Stage } from '../infra/cdk/stack.ts';
+
+const app = new App();
+
+const stageContext = app.node.tryGetContext('stage') ?? 'dev';
+if (stageContext !== 'dev' && stageContext !== 'prod') {
+  throw new Error(`Unknown stage "${String(stageContext)}": use -c stage=dev or -c stage=prod.`);
+}
+const stage: Stage = stageContext;
+
+const consoleAssetPath = resolve(repoRoot, 'web/dist');
+if (!existsSync(resolve(consoleAssetPath, 'index.html'))) {
+  process.stderr.write('web/dist/index.html is missing: building the console (vite build) first...\n');
+  // The CLI reads the app's stdout for nothing, but keep vite's chatter on stderr all the same.
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+    shell: process.platform === 'win32',
+  });
+  if (build.error || build.status !== 0 || !existsSync(resolve(consoleAssetPath, 'index.html'))) {
+    const why = build.error ? build.error.message : `exit code ${String(build.status)}`;
+    throw new Error(
+      `Could not build the console for deployment (npx vite build --config web/vite.config.ts: ${why}). ` +
+        'Fix the web build, or run it by hand, then synthesize again.',
+    );
+  }
+}
+
+new ConsoleStack(app, `EvConsole-${stage}`, {
+  stage,
+  consoleAssetPath,
+  description: `EV charging network console (${stage})`,
+  // Environment-agnostic unless the CLI knows the account and region; nothing in the stack needs a lookup.
+  env:
+    process.env.CDK_DEFAULT_ACCOUNT && process.env.CDK_DEFAULT_REGION
+      ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
+      : undefined,
+});
+
+app.synth();

@@ -1,0 +1,47 @@
+/**
+ * `npm start` lands here (after bin/start.mjs made sure dependencies and the console build are fresh):
+ * the whole product on one machine. Ctrl-C stops everything, the Java child included.
+ */
+import { startRuntime } from '@infra/local/runtime.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = process.env.DATA_DIR ?? '.data';
+const seedMode = process.env.SEED === 'none' ? 'none' : 'demo';
+
+const runtime = await startRuntime({
+  port,
+  dataDir,
+  seed: seedMode,
+  mqttPort: process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined,
+  smtpPort: process.env.SMTP_PORT ? Number(process.env.SMTP_PORT) : undefined,
+}).catch((error: Error) => {
+  console.error(`Start-up failed: ${error.message}`);
+  process.exit(1);
+});
+
+console.log(
+  [
+    '',
+    `EV charging console is ready in ${(runtime.startupMs / 1000).toFixed(1)} s`,
+    `  Console   ${runtime.consoleUrl}`,
+    `  API       ${runtime.url} (health: ${runtime.url}/health)`,
+    `  OCPP      ${runtime.ocppUrl} (subprotocols ocpp1.6, ocpp2.0.1)`,
+    `  MQTT      mqtt://localhost:${runtime.iot.mqttPort} and ws://localhost:${runtime.port}/mqtt`,
+    `  Mail      captured in ${runtime.smtp.mailDir} (SMTP localhost:${runtime.smtp.port})`,
+    `  Data      ${runtime.dataDir}${runtime.seeded.applied.length ? ` (seeded: ${runtime.seeded.applied.join(', ')})` : ''}`,
+    ...runtime.seeded.lines.map((l) => `  ${l}`),
+    '  Local demo data only; press Ctrl-C to stop.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down…`);
+  await runtime.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

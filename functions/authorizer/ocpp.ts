@@ -1,0 +1,50 @@
+/**
+ * `$connect` authorizer of the OCPP WebSocket API: OCPP security profiles 1 and 2, HTTP Basic auth with the
+ * charge point id as user name and its own password. Unknown charge points and wrong passwords are refused.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { verifySecret } from '@functions/lib/password.ts';
+import { chargePointCredentialsKey } from '@functions/ocpp/keys.ts';
+
+function deny(methodArn: string): APIGatewayAuthorizerResult {
+  return {
+    principalId: 'unknown',
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: methodArn }],
+    },
+  };
+}
+
+export function parseBasic(header: string | undefined): { user: string; password: string } | undefined {
+  if (!header || !header.toLowerCase().startsWith('basic ')) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const chargePointId = event.queryStringParameters?.chargePointId;
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const basic = parseBasic(headers.authorization);
+  if (!chargePointId || !basic || basic.user !== chargePointId) return deny(event.methodArn);
+
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.tableName('main'), Key: chargePointCredentialsKey(chargePointId) }),
+  );
+  if (!Item || typeof Item.passwordHash !== 'string') return deny(event.methodArn);
+  if (!(await verifySecret(basic.password, Item.passwordHash))) return deny(event.methodArn);
+
+  return {
+    principalId: chargePointId,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
+    },
+    context: { chargePointId, agentId: String(Item.agentId ?? '') },
+  };
+}

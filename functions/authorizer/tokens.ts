@@ -1,0 +1,42 @@
+/** Access tokens: HS256 JWTs signed with the stage's secret (jose). Issued by the auth domain. */
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { config } from '@functions/lib/config.ts';
+
+export const TOKEN_ISSUER = 'ev-console';
+
+export interface TokenClaims {
+  sub: string;
+  username: string;
+  agentId?: string;
+  kind: 'user' | 'fleet';
+}
+
+export async function signAccessToken(claims: TokenClaims, expiresInSeconds: number): Promise<string> {
+  return new SignJWT({ username: claims.username, agentId: claims.agentId ?? '', kind: claims.kind })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuer(TOKEN_ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${expiresInSeconds}s`)
+    .sign(config.jwtSecret());
+}
+
+export type Verdict = { valid: true; claims: TokenClaims } | { valid: false; reason: 'missing' | 'expired' | 'invalid' };
+
+export async function verifyAccessToken(token: string | undefined): Promise<Verdict> {
+  if (!token) return { valid: false, reason: 'missing' };
+  try {
+    const { payload } = await jwtVerify(token, config.jwtSecret(), { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
+    return {
+      valid: true,
+      claims: {
+        sub: String(payload.sub),
+        username: String(payload.username ?? ''),
+        agentId: payload.agentId ? String(payload.agentId) : undefined,
+        kind: payload.kind === 'fleet' ? 'fleet' : 'user',
+      },
+    };
+  } catch (error) {
+    return { valid: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Consumer of the commands queue: delivers each queued command to its charger's live connection with
+ * PostToConnection. Idempotent (a command already past `queued` is skipped). A message that cannot be
+ * processed is reported as a batch item failure, retried, and ends in the dead-letter queue.
+ */
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { z } from 'zod';
+import { wsManagementClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { logger } from '@functions/lib/http.ts';
+import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
+import { call } from '@functions/ocpp/frames.ts';
+import { getCommand, markOffline, markSent } from './store.ts';
+
+export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
+
+async function deliver(record: SQSRecord): Promise<void> {
+  const { commandId } = CommandMessage.parse(JSON.parse(record.body));
+  const command = await getCommand(commandId);
+  if (!command) throw new Error(`Command ${commandId} does not exist`);
+  if (command.status !== 'queued') return; // delivered by an earlier attempt
+
+  const connection = await findConnection(command.chargePointId);
+  if (!connection) {
+    await markOffline(commandId);
+    return;
+  }
+  try {
+    await wsManagementClient(config.wsManagementEndpoint()).send(
+      new PostToConnectionCommand({
+        ConnectionId: connection.connectionId,
+        Data: new TextEncoder().encode(call(commandId, command.action, command.payload)),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof GoneException) && (error as Error).name !== 'GoneException') throw error;
+    await removeConnection(connection.connectionId);
+    await markOffline(commandId);
+    return;
+  }
+  await markSent(commandId);
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      await deliver(record);
+    } catch (error) {
+      logger.warn('Command delivery failed', { messageId: record.messageId, error: (error as Error).message });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}

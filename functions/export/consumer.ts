@@ -1,0 +1,44 @@
+/** Consumer of the exports queue: runs the task's exporter and writes the file to the exports bucket. */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { s3Client } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { logger } from '@functions/lib/http.ts';
+import { exporters } from './exporters.ts';
+import { getExportTask, setExportStatus } from './tasks.ts';
+
+const ExportMessage = z.object({ taskId: z.string().min(1).max(128) }).strict();
+
+async function run(body: string): Promise<void> {
+  const { taskId } = ExportMessage.parse(JSON.parse(body));
+  const task = await getExportTask(taskId);
+  if (!task) throw new Error(`Export task ${taskId} does not exist`);
+  if (task.status === 'done' || task.status === 'failed') return;
+
+  const exporter = exporters[task.kind];
+  if (!exporter) {
+    await setExportStatus(taskId, ['pending', 'running'], 'failed', { reason: `No exporter for ${task.kind}` });
+    return;
+  }
+  await setExportStatus(taskId, ['pending', 'running'], 'running');
+  const file = await exporter(task);
+  const path = `${task.agentId || 'platform'}/${taskId}.${file.extension}`;
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: config.bucketName('exports'), Key: path, Body: file.body, ContentType: file.contentType }),
+  );
+  await setExportStatus(taskId, ['running'], 'done', { path });
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      await run(record.body);
+    } catch (error) {
+      logger.warn('Export failed', { messageId: record.messageId, error: (error as Error).message });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}

@@ -1,0 +1,16 @@
+/**
+ * Exporters by task kind: each turns a task's parameters into the bytes of a file. The orders and revenue
+ * exports (and the nightly finance export) register here when the money issue lands; a task of a kind with
+ * no exporter fails with a clear reason instead of waiting forever.
+ */
+import type { ExportTask } from './tasks.ts';
+
+export interface ExportFile {
+  body: Uint8Array;
+  contentType: string;
+  extension: string;
+}
+
+export type Exporter = (task: ExportTask) => Promise<ExportFile>;
+
+export const exporters: Record<string, Exporter> = {};

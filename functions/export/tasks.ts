@@ -1,0 +1,83 @@
+/**
+ * Export tasks (the /fileExport list): created `pending`, then `running`, `done` with the object key in the
+ * exports bucket, or `failed` with a reason. Transitions are conditional writes; a retried message does not
+ * redo a finished task.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+
+export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface ExportTask {
+  taskId: string;
+  taskName: string;
+  kind: string;
+  agentId: string;
+  params: Record<string, unknown>;
+  status: ExportStatus;
+  createdAt: string;
+  path?: string;
+  reason?: string;
+}
+
+export const exportTaskKey = (taskId: string) => ({ pk: `EXPORT#${taskId}`, sk: 'EXPORT' });
+
+/** Creates the task (once: an existing id is left as it is) and queues it. */
+export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>): Promise<boolean> {
+  try {
+    await dynamoDocument().send(
+      new PutCommand({
+        TableName: config.tableName('main'),
+        Item: { ...exportTaskKey(task.taskId), ...task, status: 'pending', createdAt: new Date().toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: config.queueUrl('exports'), MessageBody: JSON.stringify({ taskId: task.taskId }) }),
+  );
+  return true;
+}
+
+export async function getExportTask(taskId: string): Promise<ExportTask | undefined> {
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.tableName('main'), Key: exportTaskKey(taskId) }),
+  );
+  return Item as ExportTask | undefined;
+}
+
+export async function setExportStatus(
+  taskId: string,
+  from: ExportStatus[],
+  to: ExportStatus,
+  extra: { path?: string; reason?: string } = {},
+): Promise<boolean> {
+  const values: Record<string, unknown> = { ':to': to, ':at': new Date().toISOString() };
+  from.forEach((s, i) => (values[`:f${i}`] = s));
+  const sets = ['#status = :to', 'updatedAt = :at'];
+  for (const [k, v] of Object.entries(extra)) {
+    values[`:${k}`] = v;
+    sets.push(`${k} = :${k}`);
+  }
+  try {
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.tableName('main'),
+        Key: exportTaskKey(taskId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `#status IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * AWS SDK v3 clients. The endpoint of each service comes from configuration (`AWS_ENDPOINT_URL_<SERVICE>` or
+ * `AWS_ENDPOINT_URL`), so the same code runs against real AWS, LocalStack or the local runtime's stand-ins.
+ * Clients are cached per endpoint: several local runtimes in one test process each get their own.
+ */
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** The configured endpoint of a service, checked by the loopback guard when it is switched on. */
+export function endpointFor(service: string): string | undefined {
+  const key = `AWS_ENDPOINT_URL_${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  const endpoint = process.env[key] ?? process.env.AWS_ENDPOINT_URL;
+  assertLoopback(service, endpoint);
+  return endpoint;
+}
+
+/**
+ * Integration tests set AWS_LOOPBACK_ONLY=1: any client that would reach a non-loopback endpoint (or real
+ * AWS, when no endpoint is set) throws before sending anything.
+ */
+export function assertLoopback(service: string, endpoint: string | undefined): void {
+  if (process.env.AWS_LOOPBACK_ONLY !== '1') return;
+  const host = endpoint ? new URL(endpoint).hostname : undefined;
+  if (!host || !LOOPBACK.has(host)) {
+    throw new Error(`Refusing ${service} endpoint ${endpoint ?? '(real AWS)'}: tests may only reach loopback`);
+  }
+}
+
+const cache = new Map<string, unknown>();
+function cached<T>(key: string, make: () => T): T {
+  let client = cache.get(key) as T | undefined;
+  if (!client) {
+    client = make();
+    cache.set(key, client);
+  }
+  return client;
+}
+
+const region = () => process.env.AWS_REGION ?? 'us-east-1';
+
+export function dynamoDocument(): DynamoDBDocumentClient {
+  const endpoint = endpointFor('dynamodb');
+  return cached(`dynamodb ${endpoint}`, () =>
+    DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), endpoint }), {
+      marshallOptions: { removeUndefinedValues: true },
+    }),
+  );
+}
+
+export function sqsClient(): SQSClient {
+  const endpoint = endpointFor('sqs');
+  return cached(`sqs ${endpoint}`, () => new SQSClient({ region: region(), endpoint }));
+}
+
+export function s3Client(): S3Client {
+  const endpoint = endpointFor('s3');
+  return cached(
+    `s3 ${endpoint}`,
+    () => new S3Client({ region: region(), endpoint, forcePathStyle: endpoint !== undefined }),
+  );
+}
+
+export function sfnClient(): SFNClient {
+  const endpoint = endpointFor('sfn');
+  // StartSyncExecution prefixes the host with "sync-"; a local endpoint has no such host.
+  return cached(
+    `sfn ${endpoint}`,
+    () => new SFNClient({ region: region(), endpoint, disableHostPrefix: endpoint !== undefined }),
+  );
+}
+
+export function iotDataClient(): IoTDataPlaneClient {
+  const endpoint = endpointFor('iot_data_plane');
+  return cached(`iot ${endpoint}`, () => new IoTDataPlaneClient({ region: region(), endpoint }));
+}
+
+/** The `@connections` client of the WebSocket API (endpoint https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
+export function wsManagementClient(endpoint: string): ApiGatewayManagementApiClient {
+  assertLoopback('execute-api', endpoint);
+  return cached(`ws ${endpoint}`, () => new ApiGatewayManagementApiClient({ region: region(), endpoint }));
+}

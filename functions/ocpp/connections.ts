@@ -1,0 +1,71 @@
+/** The connections table: which WebSocket connection a charge point is on right now. */
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { topology } from '@infra/topology/index.ts';
+
+export interface Connection {
+  connectionId: string;
+  chargePointId: string;
+  agentId: string;
+  protocol: string;
+  connectedAt: number;
+  lastSeenAt: number;
+  /** Epoch seconds; API Gateway drops a connection after its maximum duration, so the item goes then too. */
+  expiresAt: number;
+}
+
+const table = () => config.tableName('connections');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeenAt' | 'connectedAt'>) {
+  const now = nowSeconds();
+  const item: Connection = {
+    ...c,
+    connectedAt: now,
+    lastSeenAt: now,
+    expiresAt: now + topology.websocket.maxConnectionSeconds + 60,
+  };
+  await dynamoDocument().send(new PutCommand({ TableName: table(), Item: item }));
+  return item;
+}
+
+/** Records activity on a connection and returns it (undefined when it is no longer known). */
+export async function touchConnection(connectionId: string): Promise<Connection | undefined> {
+  try {
+    const { Attributes } = await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { connectionId },
+        UpdateExpression: 'SET lastSeenAt = :now',
+        ConditionExpression: 'attribute_exists(connectionId)',
+        ExpressionAttributeValues: { ':now': nowSeconds() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as Connection;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+export async function removeConnection(connectionId: string) {
+  await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: { connectionId } }));
+}
+
+/** The live connection of a charge point, newest first; expired items are ignored (DynamoDB Local has no TTL). */
+export async function findConnection(chargePointId: string): Promise<Connection | undefined> {
+  const { Items = [] } = await dynamoDocument().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'byChargePoint',
+      KeyConditionExpression: 'chargePointId = :id',
+      ExpressionAttributeValues: { ':id': chargePointId },
+    }),
+  );
+  const now = nowSeconds();
+  return (Items as Connection[])
+    .filter((c) => c.expiresAt > now)
+    .sort((a, b) => b.connectedAt - a.connectedAt)[0];
+}

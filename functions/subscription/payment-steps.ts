@@ -1,0 +1,38 @@
+/** Task handlers of the subscription-payment state machine (infra/topology/subscription-payment.asl.ts). */
+import { paymentProvider, type PaymentResult } from './payment-provider.ts';
+import { activate, recordFailure as storeFailure, type SubscriptionRecord } from './store.ts';
+
+interface PaymentInput {
+  subscribeId: string;
+  amount?: number;
+  currency?: string;
+  card?: unknown;
+  paymentId?: string;
+  payment?: PaymentResult;
+  error?: { Error?: string; Cause?: string };
+}
+
+export async function createPayment(input: PaymentInput): Promise<PaymentResult> {
+  return paymentProvider().createPayment({
+    subscribeId: input.subscribeId,
+    amount: input.amount ?? 0,
+    currency: input.currency ?? 'usd',
+    card: input.card,
+  });
+}
+
+export async function confirmPayment(input: PaymentInput): Promise<PaymentResult> {
+  if (!input.paymentId) throw new Error('paymentId is required to confirm a payment');
+  return paymentProvider().retrievePayment(input.paymentId);
+}
+
+export async function activateSubscription(input: PaymentInput): Promise<Pick<SubscriptionRecord, 'status' | 'expireAt'>> {
+  const record = await activate(input.subscribeId);
+  return { status: record.status, expireAt: record.expireAt };
+}
+
+export async function recordFailure(input: PaymentInput): Promise<{ reason: string }> {
+  const reason = input.error?.Cause ?? input.error?.Error ?? input.payment?.reason ?? `Payment ${input.payment?.status ?? 'failed'}`;
+  await storeFailure(input.subscribeId, reason);
+  return { reason };
+}

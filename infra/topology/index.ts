@@ -1,0 +1,194 @@
+/**
+ * THE topology: every table, HTTP route, WebSocket route, queue, schedule, state machine, bucket and IoT
+ * piece of the product, declared once. infra/cdk builds AWS resources from it; infra/local starts local
+ * stand-ins from it; test/infra checks that both cover every entry.
+ *
+ * A domain's issue adds its routes here (and its handler module under functions/).
+ */
+import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
+import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
+
+const fn = (module: string, extra: Partial<FunctionRef> = {}): FunctionRef => ({ module, ...extra });
+
+const S = 'S' as const;
+const N = 'N' as const;
+
+/** Generic index pairs of the single-table design (ElectroDB-style gsi1pk/gsi1sk ...). */
+const gsi = (n: number) => ({
+  name: `gsi${n}`,
+  partitionKey: { name: `gsi${n}pk`, type: S },
+  sortKey: { name: `gsi${n}sk`, type: S },
+});
+
+const platformRoutes: HttpRouteDecl[] = [
+  { method: 'GET', path: '/health', domain: 'platform', auth: 'public' },
+];
+
+export const topology: Topology = {
+  tables: [
+    {
+      id: 'main',
+      description: 'Single table of the domain entities (operators, users, sites, charge points, orders, ...)',
+      partitionKey: { name: 'pk', type: S },
+      sortKey: { name: 'sk', type: S },
+      indexes: [gsi(1), gsi(2), gsi(3)],
+      ttlAttribute: 'expiresAt',
+      // Rollups (revenue, dashboard figures) are kept up to date from this stream.
+      stream: 'NEW_AND_OLD_IMAGES',
+    },
+    {
+      id: 'connections',
+      description: 'Live OCPP WebSocket connections, one per charge point',
+      partitionKey: { name: 'connectionId', type: S },
+      indexes: [{ name: 'byChargePoint', partitionKey: { name: 'chargePointId', type: S } }],
+      ttlAttribute: 'expiresAt',
+    },
+    {
+      id: 'ocppLog',
+      description: 'Every OCPP message in and out, kept for a retention period',
+      partitionKey: { name: 'chargePointId', type: S },
+      sortKey: { name: 'at', type: S },
+      indexes: [],
+      ttlAttribute: 'expiresAt',
+    },
+    {
+      id: 'meterValues',
+      description: 'Meter samples per transaction, kept for a retention period',
+      partitionKey: { name: 'transactionKey', type: S },
+      sortKey: { name: 'at', type: S },
+      indexes: [],
+      ttlAttribute: 'expiresAt',
+    },
+    {
+      id: 'audit',
+      description: 'Audit log of every mutating call (the /log screen)',
+      partitionKey: { name: 'pk', type: S },
+      sortKey: { name: 'sk', type: S },
+      indexes: [{ name: 'byTime', partitionKey: { name: 'day', type: S }, sortKey: { name: 'at', type: N } }],
+      ttlAttribute: 'expiresAt',
+    },
+  ],
+
+  domains: {
+    platform: fn('functions/platform/handler.ts'),
+  },
+
+  httpAuthorizer: fn('functions/authorizer/http.ts'),
+
+  routes: [...platformRoutes],
+
+  websocket: {
+    path: '/ocpp',
+    subprotocols: ['ocpp1.6', 'ocpp2.0.1'],
+    authorizer: fn('functions/authorizer/ocpp.ts'),
+    routes: {
+      $connect: fn('functions/ocpp/handler.ts'),
+      $default: fn('functions/ocpp/handler.ts'),
+      $disconnect: fn('functions/ocpp/handler.ts'),
+    },
+    idleTimeoutSeconds: 600,
+    maxConnectionSeconds: 7200,
+    maxMessageBytes: 128 * 1024,
+  },
+
+  queues: [
+    {
+      id: 'commands',
+      description: 'Remote commands from the console to chargers',
+      consumer: fn('functions/commands/consumer.ts'),
+      batchSize: 10,
+      visibilityTimeoutSeconds: 30,
+      maxReceiveCount: 3,
+      retentionSeconds: 3600,
+    },
+    {
+      id: 'exports',
+      description: 'File export tasks (orders, revenue, finance) written to the exports bucket',
+      consumer: fn('functions/export/consumer.ts', { timeoutSeconds: 300, memoryMb: 1024 }),
+      batchSize: 1,
+      visibilityTimeoutSeconds: 360,
+      maxReceiveCount: 3,
+      retentionSeconds: 4 * 24 * 3600,
+    },
+  ],
+
+  schedules: [
+    {
+      id: 'offlineSweep',
+      description: 'Marks chargers offline whose connection went silent past the grace period',
+      expression: 'rate(1 minute)',
+      handler: fn('functions/ocpp/offline-sweep.ts'),
+    },
+    {
+      id: 'commandTimeoutSweep',
+      description: 'Marks commands that got no answer as timed out',
+      expression: 'rate(1 minute)',
+      handler: fn('functions/commands/timeout-sweep.ts'),
+    },
+    {
+      id: 'financeExport',
+      description: "Queues the previous day's revenue export per operator",
+      expression: 'cron(30 1 * * ? *)',
+      handler: fn('functions/export/finance-schedule.ts'),
+    },
+    {
+      id: 'subscriptionExpiry',
+      description: 'Expires company subscriptions whose validity ended',
+      expression: 'cron(0 0 * * ? *)',
+      handler: fn('functions/subscription/expiry.ts'),
+    },
+  ],
+
+  stateMachines: [
+    {
+      id: 'subscriptionPayment',
+      description: 'Company subscription payment (card, extra authentication, pay-off without card)',
+      type: 'EXPRESS',
+      definition: subscriptionPaymentDefinition as unknown as Record<string, unknown>,
+      tasks: {
+        CreatePayment: fn('functions/subscription/payment-steps.ts', { export: 'createPayment' }),
+        ConfirmPayment: fn('functions/subscription/payment-steps.ts', { export: 'confirmPayment' }),
+        ActivateSubscription: fn('functions/subscription/payment-steps.ts', { export: 'activateSubscription' }),
+        RecordFailure: fn('functions/subscription/payment-steps.ts', { export: 'recordFailure' }),
+      },
+    },
+  ],
+
+  buckets: [
+    { id: 'console', description: 'The built console (served by CloudFront under /charge/)' },
+    { id: 'images', description: 'Station images (JPG, PNG)' },
+    { id: 'firmware', description: 'Firmware files chargers download' },
+    { id: 'exports', description: 'Generated export files', expireAfterDays: 30 },
+  ],
+
+  iot: {
+    thingTypeName: 'EnergyBox',
+    topics: {
+      telemetry: 'ebox/{code}/telemetry',
+      commands: 'ebox/{code}/commands',
+    },
+    rules: [
+      {
+        id: 'energyBoxTelemetry',
+        description: 'Energy box telemetry into the platform',
+        sql: "SELECT *, topic(2) AS code FROM 'ebox/+/telemetry'",
+        handler: fn('functions/energybox/telemetry.ts'),
+      },
+    ],
+  },
+};
+
+/** Every distinct handler module the topology refers to (for bundling and coverage tests). */
+export function allFunctionRefs(t: Topology = topology): { key: string; ref: FunctionRef }[] {
+  const out: { key: string; ref: FunctionRef }[] = [];
+  for (const [d, ref] of Object.entries(t.domains)) out.push({ key: `domain:${d}`, ref });
+  out.push({ key: 'authorizer:http', ref: t.httpAuthorizer });
+  out.push({ key: 'authorizer:ws', ref: t.websocket.authorizer });
+  for (const [r, ref] of Object.entries(t.websocket.routes)) out.push({ key: `ws:${r}`, ref });
+  for (const q of t.queues) out.push({ key: `queue:${q.id}`, ref: q.consumer });
+  for (const s of t.schedules) out.push({ key: `schedule:${s.id}`, ref: s.handler });
+  for (const m of t.stateMachines)
+    for (const [task, ref] of Object.entries(m.tasks)) out.push({ key: `sfn:${m.id}:${task}`, ref });
+  for (const r of t.iot.rules) out.push({ key: `iot:${r.id}`, ref: r.handler });
+  return out;
+}

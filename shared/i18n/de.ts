@@ -1,0 +1,67 @@
+import type { Catalog } from './en.ts';
+
+/** German (de-DE). */
+export const de: Catalog = {
+  app: {
+    name: 'Ladenetz-Konsole',
+  },
+  header: {
+    language: 'Sprache',
+  },
+  status: {
+    title: 'Plattformstatus',
+    description: 'Zustand des Konsolen-Backends und der Dienste, auf denen es läuft.',
+    overall: 'Gesamtstatus',
+    uptime: 'Betriebszeit',
+    services: 'Dienste',
+    summary: '{{ok}} von {{total}} Diensten betriebsbereit',
+    autoRefresh: 'Wird alle {{seconds}} Sekunden automatisch aktualisiert.',
+    refreshing: 'Wird aktualisiert …',
+    lastUpdated: 'Zuletzt aktualisiert: {{time}}',
+    loading: 'Plattformstatus wird geprüft …',
+    loadError: 'Der Plattformstatus konnte nicht geladen werden',
+    staleWarning: 'Die letzte Prüfung ist fehlgeschlagen; angezeigt wird der zuletzt bekannte Status.',
+    emptyTitle: 'Keine Dienste gemeldet',
+    emptyDescription:
+      'Die Plattform hat geantwortet, aber noch keine Dienste gemeldet. Möglicherweise startet sie noch.',
+    columns: {
+      service: 'Dienst',
+      status: 'Status',
+      detail: 'Details',
+    },
+    states: {
+      ok: 'Betriebsbereit',
+      starting: 'Startet',
+      degraded: 'Eingeschränkt',
+      down: 'Ausgefallen',
+      unknown: 'Unbekannt',
+    },
+  },
+  duration: {
+    days: '{{value}} T',
+    hours: '{{value}} Std.',
+    minutes: '{{value}} Min.',
+    seconds: '{{value}} Sek.',
+  },
+  errors: {
+    network: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    timeout: 'Zeitüberschreitung bei der Anfrage. Bitte versuchen Sie es erneut.',
+    notFound: 'Die angeforderte URL wurde nicht gefunden',
+    server: 'Der Server hat einen Fehler gemeldet (HTTP {{status}}). Bitte versuchen Sie es später erneut.',
+    badResponse: 'Der Server hat eine Antwort gesendet, die die Konsole nicht versteht.',
+  },
+  actions: {
+    retry: 'Erneut versuchen',
+    reload: 'Seite neu laden',
+    backHome: 'Zur Startseite',
+  },
+  notFound: {
+    title: 'Seite nicht gefunden',
+    description: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
+  },
+  routeError: {
+    title: 'Etwas ist schiefgelaufen',
+    description:
+      'Diese Seite konnte nicht angezeigt werden. Laden Sie die Seite neu oder kehren Sie zur Startseite zurück.',
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * English catalog: the reference every other catalog is typed and tested against.
+ * Keys are grouped by screen; `{{name}}` placeholders are i18next interpolations and must appear,
+ * unchanged, in every translation (test/web/i18n.test.ts checks keys, emptiness and placeholders).
+ * No i18next plural suffixes (`_one`, `_other`): languages differ in plural forms, so counts are phrased
+ * with neutral placeholders instead.
+ */
+export const en = {
+  app: {
+    name: 'EV Charging Console',
+  },
+  header: {
+    language: 'Language',
+  },
+  status: {
+    title: 'Platform status',
+    description: 'Health of the console back end and of the services it runs on.',
+    overall: 'Overall status',
+    uptime: 'Uptime',
+    services: 'Services',
+    summary: '{{ok}} of {{total}} services operational',
+    autoRefresh: 'Refreshes automatically every {{seconds}} seconds.',
+    refreshing: 'Refreshing…',
+    lastUpdated: 'Last updated {{time}}',
+    loading: 'Checking platform status…',
+    loadError: 'Could not load the platform status',
+    staleWarning: 'The latest check failed; showing the last known status.',
+    emptyTitle: 'No services reported',
+    emptyDescription:
+      'The platform answered but has not listed any services yet. It may still be starting up.',
+    columns: {
+      service: 'Service',
+      status: 'Status',
+      detail: 'Detail',
+    },
+    states: {
+      ok: 'Operational',
+      starting: 'Starting',
+      degraded: 'Degraded',
+      down: 'Down',
+      unknown: 'Unknown',
+    },
+  },
+  duration: {
+    days: '{{value}} d',
+    hours: '{{value}} h',
+    minutes: '{{value}} min',
+    seconds: '{{value}} s',
+  },
+  errors: {
+    network: 'Network error. Check your connection and try again.',
+    timeout: 'The request timed out. Please try again.',
+    notFound: 'Request url not found',
+    server: 'The server returned an error (HTTP {{status}}). Please try again later.',
+    badResponse: 'The server sent a response the console does not understand.',
+  },
+  actions: {
+    retry: 'Retry',
+    reload: 'Reload page',
+    backHome: 'Back to home',
+  },
+  notFound: {
+    title: 'Page not found',
+    description: 'The page you are looking for does not exist or has been moved.',
+  },
+  routeError: {
+    title: 'Something went wrong',
+    description: 'This page could not be displayed. Reload the page or go back to the start.',
+  },
+};
+
+/** The shape every catalog must have: the same nested keys as `en`, each a string. */
+export type Catalog = typeof en;

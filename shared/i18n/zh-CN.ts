@@ -1,0 +1,65 @@
+import type { Catalog } from './en.ts';
+
+/** Simplified Chinese (zh-CN). */
+export const zhCN: Catalog = {
+  app: {
+    name: '电动汽车充电管理平台',
+  },
+  header: {
+    language: '语言',
+  },
+  status: {
+    title: '平台状态',
+    description: '控制台后端及其所依赖服务的运行状况。',
+    overall: '总体状态',
+    uptime: '运行时长',
+    services: '服务',
+    summary: '{{total}} 个服务中有 {{ok}} 个运行正常',
+    autoRefresh: '每 {{seconds}} 秒自动刷新。',
+    refreshing: '正在刷新…',
+    lastUpdated: '最后更新：{{time}}',
+    loading: '正在检查平台状态…',
+    loadError: '无法加载平台状态',
+    staleWarning: '最近一次检查失败，当前显示的是最后已知的状态。',
+    emptyTitle: '暂无服务信息',
+    emptyDescription: '平台已响应，但尚未报告任何服务，可能仍在启动中。',
+    columns: {
+      service: '服务',
+      status: '状态',
+      detail: '详情',
+    },
+    states: {
+      ok: '正常运行',
+      starting: '启动中',
+      degraded: '降级运行',
+      down: '不可用',
+      unknown: '未知',
+    },
+  },
+  duration: {
+    days: '{{value}} 天',
+    hours: '{{value}} 小时',
+    minutes: '{{value}} 分钟',
+    seconds: '{{value}} 秒',
+  },
+  errors: {
+    network: '网络错误，请检查网络连接后重试。',
+    timeout: '请求超时，请稍后重试。',
+    notFound: '请求地址不存在',
+    server: '服务器返回错误（HTTP {{status}}），请稍后重试。',
+    badResponse: '服务器返回了无法识别的响应。',
+  },
+  actions: {
+    retry: '重试',
+    reload: '重新加载页面',
+    backHome: '返回首页',
+  },
+  notFound: {
+    title: '页面不存在',
+    description: '您访问的页面不存在或已被移动。',
+  },
+  routeError: {
+    title: '出错了',
+    description: '无法显示此页面，请重新加载页面或返回首页。',
+  },
+};

@@ -1,0 +1,65 @@
+import type { Catalog } from './en.ts';
+
+/** Traditional Chinese (zh-TW). */
+export const zhTW: Catalog = {
+  app: {
+    name: '電動車充電管理平台',
+  },
+  header: {
+    language: '語言',
+  },
+  status: {
+    title: '平台狀態',
+    description: '主控台後端及其所依賴服務的運作狀況。',
+    overall: '整體狀態',
+    uptime: '運作時間',
+    services: '服務',
+    summary: '{{total}} 項服務中有 {{ok}} 項運作正常',
+    autoRefresh: '每 {{seconds}} 秒自動重新整理。',
+    refreshing: '重新整理中…',
+    lastUpdated: '最後更新：{{time}}',
+    loading: '正在檢查平台狀態…',
+    loadError: '無法載入平台狀態',
+    staleWarning: '最近一次檢查失敗，目前顯示的是最後已知的狀態。',
+    emptyTitle: '尚無服務資訊',
+    emptyDescription: '平台已回應，但尚未回報任何服務，可能仍在啟動中。',
+    columns: {
+      service: '服務',
+      status: '狀態',
+      detail: '詳細資訊',
+    },
+    states: {
+      ok: '正常運作',
+      starting: '啟動中',
+      degraded: '降級運作',
+      down: '無法使用',
+      unknown: '不明',
+    },
+  },
+  duration: {
+    days: '{{value}} 天',
+    hours: '{{value}} 小時',
+    minutes: '{{value}} 分鐘',
+    seconds: '{{value}} 秒',
+  },
+  errors: {
+    network: '網路錯誤，請檢查網路連線後再試一次。',
+    timeout: '要求逾時，請稍後再試。',
+    notFound: '找不到要求的網址',
+    server: '伺服器傳回錯誤（HTTP {{status}}），請稍後再試。',
+    badResponse: '伺服器傳回了無法辨識的回應。',
+  },
+  actions: {
+    retry: '重試',
+    reload: '重新載入頁面',
+    backHome: '返回首頁',
+  },
+  notFound: {
+    title: '找不到頁面',
+    description: '您要找的頁面不存在或已被移動。',
+  },
+  routeError: {
+    title: '發生錯誤',
+    description: '無法顯示此頁面，請重新載入頁面或返回首頁。',
+  },
+};

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@shared': here('./shared'),
+      '@functions': here('./functions'),
+      '@infra': here('./infra'),
+      '@web': here('./web/src'),
+    },
+  },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup/loopback-guard.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,90 @@
+/**
+ * Transport for the console's calls: timeout, JSON, and failures sorted into the kinds SPEC.md
+ * section 8 gives different messages (network failure, timeout, HTTP status, unreadable answer).
+ * The envelope/bearer/401 request helper of SPEC.md section 7 will be built on top of this.
+ */
+
+/** SPEC.md section 9: request timeout. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export type RequestErrorKind = 'network' | 'timeout' | 'http' | 'parse';
+
+export class RequestError extends Error {
+  constructor(
+    readonly kind: RequestErrorKind,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(status === undefined ? `Request failed: ${kind}` : `Request failed: ${kind} ${status}`, options);
+    this.name = 'RequestError';
+  }
+}
+
+export interface JsonResponse {
+  status: number;
+  ok: boolean;
+  /** Parsed JSON body, or `undefined` when the body was empty. */
+  body: unknown;
+}
+
+export interface GetJsonOptions {
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** For tests: the fetch to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * GET a JSON resource. Resolves for every HTTP status with a readable (or empty) body, so callers can
+ * use the body of an error status; rejects with a RequestError for network failure, timeout or an
+ * unreadable body.
+ */
+export async function getJson(url: string, options: GetJsonOptions = {}): Promise<JsonResponse> {
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...options.headers },
+      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new RequestError(timedOut ? 'timeout' : 'network', undefined, { cause: error });
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new RequestError('network', response.status, { cause: error });
+  }
+  if (text.trim() === '') return { status: response.status, ok: response.ok, body: undefined };
+  try {
+    return { status: response.status, ok: response.ok, body: JSON.parse(text) as unknown };
+  } catch (error) {
+    // An HTML error page from a proxy is an HTTP failure, not a parse failure, when the status says so.
+    throw new RequestError(response.ok ? 'parse' : 'http', response.status, { cause: error });
+  }
+}
+
+export type ErrorMessageKey =
+  'errors.network' | 'errors.timeout' | 'errors.notFound' | 'errors.server' | 'errors.badResponse';
+
+/** Catalog key (and its values) of the message a person should see for a failed call. */
+export function describeError(error: unknown): { key: ErrorMessageKey; values?: { status: number } } {
+  if (!(error instanceof RequestError)) return { key: 'errors.network' };
+  switch (error.kind) {
+    case 'timeout':
+      return { key: 'errors.timeout' };
+    case 'parse':
+      return { key: 'errors.badResponse' };
+    case 'http':
+      if (error.status === 404) return { key: 'errors.notFound' };
+      return error.status === undefined
+        ? { key: 'errors.badResponse' }
+        : { key: 'errors.server', values: { status: error.status } };
+    case 'network':
+      return { key: 'errors.network' };
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The console SPA: root `web/`, served under `/charge/`, built into `web/dist` (which the local runtime
+ * serves and CDK uploads). In dev (`npm run dev:web`) the API, auth and OCPP paths are proxied to the
+ * local runtime (`npm start`, port `PORT` or 3000).
+ */
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+const proxy: Record<string, ProxyOptions> = {
+  '/health': { target: apiTarget },
+  '/admin': { target: apiTarget },
+  '/auth': { target: apiTarget },
+  '/code': { target: apiTarget },
+  '/fleets': { target: apiTarget },
+  '/biz': { target: apiTarget },
+  '/ocpp': { target: apiTarget, ws: true },
+};
+
+export default defineConfig({
+  root: here('.'),
+  base: '/charge/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@web': here('./src'),
+      '@shared': here('../shared'),
+    },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the console: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|@internationalized|@swc)[\\/]/,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});
