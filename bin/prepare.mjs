@@ -1,0 +1,64 @@
+/**
+ * What `npm start` and `npm test` do first, in plain Node (it runs before dependencies exist): install
+ * dependencies when missing or stale, and build the console when its sources changed since the last build.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export function checkPrerequisites() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`Node ${process.versions.node} is too old: Node 20.19 or newer is needed.`);
+    process.exit(1);
+  }
+  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const version = /version "(\d+)/.exec(`${java.stderr}${java.stdout}`)?.[1];
+  if (java.error || !version || Number(version) < 17) {
+    console.error('Java 17 or newer is needed (DynamoDB Local runs on it): install a JDK/JRE 17+ and retry.');
+    process.exit(1);
+  }
+}
+
+/** npm ci when node_modules is missing or was installed from another lockfile. */
+export function ensureDependencies() {
+  const lock = at('package-lock.json');
+  const hash = createHash('sha256')
+    .update(readFileSync(lock))
+    .update(readFileSync(at('package.json')))
+    .digest('hex');
+  const stamp = at('node_modules', '.installed-from');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  console.log('Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, hash);
+}
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(s.mtimeMs, ...readdirSync(p).map((n) => newest(path.join(p, n))));
+}
+
+/** Rebuilds web/dist when the console's sources (web/, shared/) are newer than the last build. */
+export function ensureConsoleBuild() {
+  const stamp = at('web', 'dist', 'index.html');
+  const sources = Math.max(newest(at('web', 'src')), newest(at('web', 'index.html')), newest(at('web', 'vite.config.ts')), newest(at('shared')), newest(at('package-lock.json')));
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
+  console.log('Building the console…');
+  run(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}

@@ -1,0 +1,12 @@
+/** `npm start`: dependencies and console build when stale, then the whole product (bin/runtime.ts). */
+import { spawn } from 'node:child_process';
+import { checkPrerequisites, ensureConsoleBuild, ensureDependencies, root } from './prepare.mjs';
+
+checkPrerequisites();
+ensureDependencies();
+ensureConsoleBuild();
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'bin/runtime.ts'], { cwd: root, stdio: 'inherit' });
+// Ctrl-C reaches the child through the terminal too; a SIGTERM sent to this process is passed on.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
