@@ -142,7 +142,9 @@ export class ConsoleStack extends Stack {
         table.addGlobalSecondaryIndex({
           indexName: index.name,
           partitionKey: { name: index.partitionKey.name, type: attrType(index.partitionKey.type) },
-          sortKey: index.sortKey ? { name: index.sortKey.name, type: attrType(index.sortKey.type) } : undefined,
+          sortKey: index.sortKey
+            ? { name: index.sortKey.name, type: attrType(index.sortKey.type) }
+            : undefined,
           projectionType: dynamodb.ProjectionType.ALL,
         });
       }
@@ -248,7 +250,9 @@ export class ConsoleStack extends Stack {
     // WebSocket connections and IoT), and one role keeps the template and the IAM footprint small.
     const functionRole = new iam.Role(this, 'FunctionRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      managedPolicies: [
+        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole'),
+      ],
       description: `${id}: execution role of the console's Lambda functions`,
     });
     for (const table of this.tables.values()) table.grantReadWriteData(functionRole);
@@ -266,7 +270,8 @@ export class ConsoleStack extends Stack {
       );
     }
     wsApi.grantManageConnections(functionRole);
-    const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${this.region}:${this.account}:${resource}`;
+    const iotArn = (resource: string) =>
+      `arn:${Aws.PARTITION}:iot:${this.region}:${this.account}:${resource}`;
     functionRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['iot:Publish'],
@@ -352,7 +357,9 @@ export class ConsoleStack extends Stack {
         if (!ref) throw new Error(`A route names domain "${domain}", which the topology does not declare.`);
         // One permission per function for the whole API instead of one per route: a domain has many routes and
         // a Lambda resource policy is limited to 20 KB.
-        integration = new HttpLambdaIntegration(`Domain-${domain}`, fnFor(ref), { scopePermissionToRoute: false });
+        integration = new HttpLambdaIntegration(`Domain-${domain}`, fnFor(ref), {
+          scopePermissionToRoute: false,
+        });
         integrations.set(domain, integration);
       }
       return integration;
@@ -368,7 +375,8 @@ export class ConsoleStack extends Stack {
 
     // ---------------------------------------------------------------- WebSocket API routes
     const ws = t.websocket;
-    const wsIntegration = (name: string, ref: FunctionRef) => new WebSocketLambdaIntegration(name, fnFor(ref));
+    const wsIntegration = (name: string, ref: FunctionRef) =>
+      new WebSocketLambdaIntegration(name, fnFor(ref));
     wsApi.addRoute('$connect', {
       integration: wsIntegration('OcppConnect', ws.routes.$connect),
       authorizer: new WebSocketLambdaAuthorizer('OcppAuthorizer', fnFor(ws.authorizer), {
@@ -414,7 +422,9 @@ export class ConsoleStack extends Stack {
     for (const decl of t.stateMachines) {
       const missing = [...placeholdersOf(decl.definition)].filter((p) => !(p in decl.tasks));
       if (missing.length > 0) {
-        throw new Error(`State machine ${decl.id}: no task declared for placeholder(s) ${missing.join(', ')}.`);
+        throw new Error(
+          `State machine ${decl.id}: no task declared for placeholder(s) ${missing.join(', ')}.`,
+        );
       }
       const express = decl.type === 'EXPRESS';
       const logGroup = new logs.LogGroup(this, `StateMachine-${decl.id}-Logs`, {
@@ -500,12 +510,16 @@ export class ConsoleStack extends Stack {
 
     const spaFallback = new cloudfront.Function(this, 'SpaFallbackFunction', {
       comment: 'Console SPA fallback: /charge/<route> -> /charge/index.html',
-      code: cloudfront.FunctionCode.fromFile({ filePath: resolve(cloudFrontFunctionsDir, 'spa-fallback.js') }),
+      code: cloudfront.FunctionCode.fromFile({
+        filePath: resolve(cloudFrontFunctionsDir, 'spa-fallback.js'),
+      }),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
     const ocppRewrite = new cloudfront.Function(this, 'OcppRewriteFunction', {
       comment: 'OCPP: /ocpp/{id} -> / ?chargePointId={id} (WebSocket API routes take no path)',
-      code: cloudfront.FunctionCode.fromFile({ filePath: resolve(cloudFrontFunctionsDir, 'ocpp-rewrite.js') }),
+      code: cloudfront.FunctionCode.fromFile({
+        filePath: resolve(cloudFrontFunctionsDir, 'ocpp-rewrite.js'),
+      }),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
@@ -587,7 +601,9 @@ export class ConsoleStack extends Stack {
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: securityHeaders,
           compress: true,
-          functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
         '/ocpp/*': {
           origin: new HttpOrigin(wsApiDomain, {
@@ -600,7 +616,9 @@ export class ConsoleStack extends Stack {
           cachePolicy: ocppCachePolicy,
           originRequestPolicy: ocppOriginRequestPolicy,
           compress: false,
-          functionAssociations: [{ function: ocppRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: ocppRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
       },
     });
@@ -628,7 +646,10 @@ export class ConsoleStack extends Stack {
       value: `https://${dist.distributionDomainName}`,
       description: 'The console API (same origin as the console)',
     });
-    new CfnOutput(this, 'HttpApiEndpoint', { value: httpApi.apiEndpoint, description: 'The HTTP API, direct' });
+    new CfnOutput(this, 'HttpApiEndpoint', {
+      value: httpApi.apiEndpoint,
+      description: 'The HTTP API, direct',
+    });
     new CfnOutput(this, 'WsManagementEndpoint', { value: wsManagementEndpoint });
   }
 }

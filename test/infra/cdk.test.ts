@@ -18,7 +18,15 @@ import { envNames } from '@infra/topology/env.ts';
 import { allFunctionRefs, topology } from '@infra/topology/index.ts';
 import type { FunctionRef, Topology } from '@infra/topology/types.ts';
 
-type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; DependsOn?: unknown };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped
+type Json = any;
+
+type Resource = {
+  Type: string;
+  Properties?: Record<string, Json>;
+  DeletionPolicy?: string;
+  DependsOn?: unknown;
+};
 
 interface Synth {
   stack: ConsoleStack;
@@ -70,7 +78,8 @@ function referencesIn(value: unknown, out = new Set<string>()): Set<string> {
       else if (k === 'Fn::GetAtt' && typeof v === 'string') out.add(v.split('.')[0] as string);
       else if (k === 'Fn::Sub') {
         const text = Array.isArray(v) ? v[0] : v;
-        if (typeof text === 'string') for (const m of text.matchAll(/\$\{([^}.!]+)/g)) out.add(m[1] as string);
+        if (typeof text === 'string')
+          for (const m of text.matchAll(/\$\{([^}.!]+)/g)) out.add(m[1] as string);
         referencesIn(v, out);
       } else referencesIn(v, out);
     }
@@ -83,13 +92,20 @@ const exportedNames = (code: string): string[] =>
   [...code.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
     (m[1] as string)
       .split(',')
-      .map((entry) => entry.trim().split(/\s+as\s+/).pop()!.trim())
+      .map((entry) =>
+        entry
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      )
       .filter(Boolean),
   );
 
 const distinctRefs = (): FunctionRef[] => {
   const seen = new Map<string, FunctionRef>();
-  for (const { ref } of allFunctionRefs(topology)) if (!seen.has(functionKey(ref))) seen.set(functionKey(ref), ref);
+  for (const { ref } of allFunctionRefs(topology))
+    if (!seen.has(functionKey(ref))) seen.set(functionKey(ref), ref);
   return [...seen.values()];
 };
 
@@ -189,7 +205,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       );
       expect(attrs[decl.partitionKey.name]).toBe(decl.partitionKey.type);
       if (decl.sortKey) expect(attrs[decl.sortKey.name]).toBe(decl.sortKey.type);
-      const gsis = (p.GlobalSecondaryIndexes ?? []) as Record<string, any>[];
+      const gsis = (p.GlobalSecondaryIndexes ?? []) as Record<string, Json>[];
       expect(gsis.map((g) => g.IndexName).sort(), decl.id).toEqual(decl.indexes.map((i) => i.name).sort());
       for (const index of decl.indexes) {
         const gsi = gsis.find((g) => g.IndexName === index.name)!;
@@ -219,7 +235,9 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
 
   it('creates every HTTP route, with the authorizer on user routes only', () => {
     const httpApiId = logicalId(s(), s().stack.httpApi);
-    const routes = ofType(s(), 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties?.ApiId?.Ref === httpApiId);
+    const routes = ofType(s(), 'AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => r.Properties?.ApiId?.Ref === httpApiId,
+    );
     expect(routes).toHaveLength(topology.routes.length);
     for (const decl of topology.routes) {
       const key = `${decl.method} ${decl.path}`;
@@ -236,20 +254,30 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       // Integrated with its domain's function.
       const integrationId = String(p.Target['Fn::Join'][1][1].Ref);
       const integration = s().resources[integrationId]!.Properties!;
-      expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnLogicalId(s(), topology.domains[decl.domain]!), 'Arn'] });
+      expect(integration.IntegrationUri).toEqual({
+        'Fn::GetAtt': [fnLogicalId(s(), topology.domains[decl.domain]!), 'Arn'],
+      });
     }
   });
 
   it('creates the three WebSocket routes: $connect with the authorizer, $default with a route response', () => {
     const wsApiId = logicalId(s(), s().stack.webSocketApi);
-    const routes = ofType(s(), 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties?.ApiId?.Ref === wsApiId);
-    expect(routes.map(([, r]) => r.Properties?.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    const routes = ofType(s(), 'AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => r.Properties?.ApiId?.Ref === wsApiId,
+    );
+    expect(routes.map(([, r]) => r.Properties?.RouteKey).sort()).toEqual([
+      '$connect',
+      '$default',
+      '$disconnect',
+    ]);
     const connect = routes.find(([, r]) => r.Properties?.RouteKey === '$connect')![1].Properties!;
     expect(connect.AuthorizationType).toBe('CUSTOM');
     const authorizer = s().resources[connect.AuthorizerId.Ref]!.Properties!;
     expect(authorizer.AuthorizerType).toBe('REQUEST');
     expect(authorizer.IdentitySource).toEqual(['route.request.querystring.chargePointId']);
-    expect(JSON.stringify(authorizer.AuthorizerUri)).toContain(fnLogicalId(s(), topology.websocket.authorizer));
+    expect(JSON.stringify(authorizer.AuthorizerUri)).toContain(
+      fnLogicalId(s(), topology.websocket.authorizer),
+    );
     const [defaultId, defaultRoute] = routes.find(([, r]) => r.Properties?.RouteKey === '$default')!;
     expect(defaultRoute.Properties?.RouteResponseSelectionExpression).toBe('$default');
     s().template.hasResourceProperties('AWS::ApiGatewayV2::RouteResponse', {
@@ -282,14 +310,17 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
         (r.Properties?.Queues as unknown[]).some((q) => JSON.stringify(q) === JSON.stringify({ Ref: id })),
       );
       expect(policy, `TLS-only policy on ${id}`).toBeDefined();
-      expect(JSON.stringify(policy![1].Properties?.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+      expect(JSON.stringify(policy![1].Properties?.PolicyDocument)).toContain(
+        '"aws:SecureTransport":"false"',
+      );
     }
   });
 
   it('feeds every queue to its consumer with the batch size and partial batch failures', () => {
     const mappings = ofType(s(), 'AWS::Lambda::EventSourceMapping');
     expect(mappings).toHaveLength(topology.queues.length);
-    for (const [, m] of mappings) expect(m.Properties?.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    for (const [, m] of mappings)
+      expect(m.Properties?.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     for (const decl of topology.queues) {
       const queueId = logicalId(s(), s().stack.queues.get(decl.id)!);
       const mapping = mappings.find(([, m]) => m.Properties?.EventSourceArn['Fn::GetAtt'][0] === queueId);
@@ -361,7 +392,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       expect(b.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
       const policy = policies.find(([, r]) => r.Properties?.Bucket?.Ref === id);
       expect(policy, `policy of ${id}`).toBeDefined();
-      const statements = policy![1].Properties?.PolicyDocument.Statement as Record<string, any>[];
+      const statements = policy![1].Properties?.PolicyDocument.Statement as Record<string, Json>[];
       expect(
         statements.some(
           (st) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false',
@@ -395,7 +426,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
   it('serves /charge/* from the bucket and /ocpp/* from the WebSocket API, each with its CloudFront function', () => {
     const [, dist] = ofType(s(), 'AWS::CloudFront::Distribution')[0]!;
     const config = dist.Properties!.DistributionConfig;
-    const behaviours = config.CacheBehaviors as Record<string, any>[];
+    const behaviours = config.CacheBehaviors as Record<string, Json>[];
     const byPath = (p: string) => behaviours.find((b) => b.PathPattern === p)!;
     const functionCode = (assoc: { FunctionARN: { 'Fn::GetAtt': [string, string] } }) =>
       s().resources[assoc.FunctionARN['Fn::GetAtt'][0]]!.Properties!;
@@ -409,7 +440,9 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     expect(spa.FunctionCode).toBe(readFn('spa-fallback.js'));
     expect(spa.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     expect(charge.ResponseHeadersPolicyId).toBeDefined();
-    const chargeOrigin = (config.Origins as Record<string, any>[]).find((o) => o.Id === charge.TargetOriginId)!;
+    const chargeOrigin = (config.Origins as Record<string, Json>[]).find(
+      (o) => o.Id === charge.TargetOriginId,
+    )!;
     expect(chargeOrigin.DomainName).toEqual({
       'Fn::GetAtt': [logicalId(s(), s().stack.buckets.get('console')!), 'RegionalDomainName'],
     });
@@ -421,7 +454,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     const rewrite = functionCode(ocpp.FunctionAssociations[0]);
     expect(rewrite.FunctionCode).toBe(readFn('ocpp-rewrite.js'));
     expect(rewrite.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    const ocppOrigin = (config.Origins as Record<string, any>[]).find((o) => o.Id === ocpp.TargetOriginId)!;
+    const ocppOrigin = (config.Origins as Record<string, Json>[]).find((o) => o.Id === ocpp.TargetOriginId)!;
     expect(ocppOrigin.OriginPath).toBe(`/${stage}`);
     expect(JSON.stringify(ocppOrigin.DomainName)).toContain(logicalId(s(), s().stack.webSocketApi));
     // Authorization (HTTP Basic of the chargers) reaches the origin only through the cache key.
@@ -433,7 +466,12 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     expect(cachePolicy.DefaultTTL).toBe(0);
     const orp = s().resources[ocpp.OriginRequestPolicyId.Ref]!.Properties!.OriginRequestPolicyConfig;
     expect(orp.HeadersConfig.Headers).toEqual(
-      expect.arrayContaining(['Sec-WebSocket-Key', 'Sec-WebSocket-Version', 'Sec-WebSocket-Protocol', 'Sec-WebSocket-Extensions']),
+      expect.arrayContaining([
+        'Sec-WebSocket-Key',
+        'Sec-WebSocket-Version',
+        'Sec-WebSocket-Protocol',
+        'Sec-WebSocket-Extensions',
+      ]),
     );
     expect(orp.QueryStringsConfig.QueryStringBehavior).toBe('all');
 
@@ -442,7 +480,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     expect(def.AllowedMethods).toHaveLength(7);
     expect(def.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     expect(def.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
-    const defOrigin = (config.Origins as Record<string, any>[]).find((o) => o.Id === def.TargetOriginId)!;
+    const defOrigin = (config.Origins as Record<string, Json>[]).find((o) => o.Id === def.TargetOriginId)!;
     expect(JSON.stringify(defOrigin.DomainName)).toContain(logicalId(s(), s().stack.httpApi));
 
     s().template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
@@ -486,12 +524,18 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
 
   it('grants the functions the resources, the workflows, the WebSocket connections and IoT', () => {
     const roleIds = new Set(
-      [...s().stack.functions.values()].map((fn) => JSON.stringify(s().resources[logicalId(s(), fn)]!.Properties!.Role)),
+      [...s().stack.functions.values()].map((fn) =>
+        JSON.stringify(s().resources[logicalId(s(), fn)]!.Properties!.Role),
+      ),
     );
     expect(roleIds.size).toBe(1);
     const roleRef = JSON.parse([...roleIds][0]!)['Fn::GetAtt'][0] as string;
     const doc = ofType(s(), 'AWS::IAM::Policy')
-      .filter(([, r]) => (r.Properties?.Roles as unknown[]).some((x) => JSON.stringify(x) === JSON.stringify({ Ref: roleRef })))
+      .filter(([, r]) =>
+        (r.Properties?.Roles as unknown[]).some(
+          (x) => JSON.stringify(x) === JSON.stringify({ Ref: roleRef }),
+        ),
+      )
       .map(([, r]) => JSON.stringify(r.Properties?.PolicyDocument))
       .join('\n');
     for (const table of s().stack.tables.values()) expect(doc).toContain(logicalId(s(), table));
@@ -554,7 +598,11 @@ describe('ConsoleStack bundling', () => {
       expect(existsSync(bundle), `${ref.module}: ${bundle}`).toBe(true);
       expect(existsSync(join(dir, 'index.mjs.map')), `${ref.module}: source map`).toBe(true);
       const code = readFileSync(bundle, 'utf8');
-      expect(code.startsWith("import { createRequire } from 'module'; const require = createRequire(import.meta.url);")).toBe(true);
+      expect(
+        code.startsWith(
+          "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        ),
+      ).toBe(true);
       // The export the topology names is exported by the bundle (esbuild: `export{x as name}` or `export{name}`).
       const name = ref.export ?? 'handler';
       expect(exportedNames(code), `${ref.module} exports ${name}`).toContain(name);

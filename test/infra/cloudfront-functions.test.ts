@@ -41,7 +41,13 @@ function viewerRequest(uri: string, querystring: Record<string, Value> = {}) {
     version: '1.0',
     context: { eventType: 'viewer-request', distributionDomainName: 'd111111abcdef8.cloudfront.net' },
     viewer: { ip: '198.51.100.11' },
-    request: { method: 'GET', uri, querystring, headers: { host: { value: 'd111111abcdef8.cloudfront.net' } }, cookies: {} },
+    request: {
+      method: 'GET',
+      uri,
+      querystring,
+      headers: { host: { value: 'd111111abcdef8.cloudfront.net' } },
+      cookies: {},
+    },
   };
 }
 
@@ -84,7 +90,11 @@ describe('ocpp-rewrite (viewer request of /ocpp/*)', () => {
 
   it('keeps the existing query parameters', () => {
     const req = rewrite('/ocpp/CP-1', { foo: { value: 'bar' }, v: { value: '1.6' } }) as CfRequest;
-    expect(req.querystring).toEqual({ foo: { value: 'bar' }, v: { value: '1.6' }, chargePointId: { value: 'CP-1' } });
+    expect(req.querystring).toEqual({
+      foo: { value: 'bar' },
+      v: { value: '1.6' },
+      chargePointId: { value: 'CP-1' },
+    });
   });
 
   it('lets the id in the path win over a chargePointId the client sent', () => {
@@ -120,12 +130,14 @@ describe('spa-fallback (viewer request of /charge/*)', () => {
     },
   );
 
-  it.each(['/charge/assets/app.js', '/charge/assets/index-4f2a.css', '/charge/favicon.svg', '/charge/index.html'])(
-    'leaves the file %s alone',
-    (uri) => {
-      expect(uriAfter(uri)).toBe(uri);
-    },
-  );
+  it.each([
+    '/charge/assets/app.js',
+    '/charge/assets/index-4f2a.css',
+    '/charge/favicon.svg',
+    '/charge/index.html',
+  ])('leaves the file %s alone', (uri) => {
+    expect(uriAfter(uri)).toBe(uri);
+  });
 
   it('keeps the query string', () => {
     const out = handler(viewerRequest('/charge/home', { lang: { value: 'de' } })) as CfRequest;

@@ -27,6 +27,7 @@ function badRequest(message) {
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the entry point the CloudFront runtime calls
 function handler(event) {
   var request = event.request;
   var uri = request.uri || '';
@@ -44,6 +45,7 @@ function handler(event) {
   var id;
   try {
     id = decodeURIComponent(raw);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- ES5: no optional catch binding
   } catch (e) {
     return badRequest('Malformed charge point id');
   }

@@ -8,6 +8,7 @@
 var CONSOLE_PREFIX = '/charge/';
 var CONSOLE_INDEX = '/charge/index.html';
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the entry point the CloudFront runtime calls
 function handler(event) {
   var request = event.request;
   var uri = request.uri || '';

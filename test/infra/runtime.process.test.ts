@@ -1,0 +1,65 @@
+/**
+ * The runtime as `npm start` runs it, in a child process: data survives a restart on the same folder, and
+ * Ctrl-C (SIGINT) stops everything, the DynamoDB Local Java child included.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { fromRoot } from '@infra/local/paths.ts';
+import { freePort } from '@infra/local/ports.ts';
+import { connectCharger } from '../helpers/ocpp-client.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-proc-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/runtime.ts'], {
+    cwd: fromRoot(),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MQTT_PORT: '0', SMTP_PORT: '0', AWS_LOOPBACK_ONLY: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const until = Date.now() + 60_000;
+  while (!output.includes('is ready')) {
+    if (child.exitCode !== null || Date.now() > until) throw new Error(`runtime did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => output };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGINT');
+  });
+}
+
+const javaProcessesFor = (dir: string) =>
+  execSync('ps -eo args', { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes('DynamoDBLocal') && line.includes(dir));
+
+describe('runtime process', () => {
+  it('keeps its data across a restart and leaves no process behind', async () => {
+    const port = await freePort();
+    const first = await start(port);
+    expect(first.output()).toContain('seeded: demo-charger-credentials');
+    expect(javaProcessesFor(dataDir)).toHaveLength(1);
+    expect(await stop(first.child)).toBe(0);
+    expect(javaProcessesFor(dataDir)).toHaveLength(0);
+
+    const second = await start(port);
+    expect(second.output()).not.toContain('seeded:'); // nothing seeded twice
+    // The charger credentials written by the first start are still there.
+    const charger = await connectCharger(`http://127.0.0.1:${port}`, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+    expect((await charger.call('Heartbeat', {}))[0]).toBe(3);
+    await charger.close();
+    expect(await stop(second.child)).toBe(0);
+    expect(javaProcessesFor(dataDir)).toHaveLength(0);
+  });
+});
