@@ -45,7 +45,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -375,6 +375,10 @@ export class ConsoleStack extends Stack {
 
     // ---------------------------------------------------------------- WebSocket API routes
     const ws = t.websocket;
+    if (ws.path !== '/ocpp') {
+      // The CloudFront function (infra/cdk/functions/ocpp-rewrite.js) is a static file written for /ocpp/{id}.
+      throw new Error(`websocket.path is ${ws.path}: update infra/cdk/functions/ocpp-rewrite.js to match.`);
+    }
     const wsIntegration = (name: string, ref: FunctionRef) =>
       new WebSocketLambdaIntegration(name, fnFor(ref));
     wsApi.addRoute('$connect', {
@@ -605,7 +609,7 @@ export class ConsoleStack extends Stack {
             { function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
           ],
         },
-        '/ocpp/*': {
+        [`${ws.path}/*`]: {
           origin: new HttpOrigin(wsApiDomain, {
             originPath: `/${stage}`,
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -624,14 +628,34 @@ export class ConsoleStack extends Stack {
     });
     const dist = this.distribution;
 
-    new BucketDeployment(this, 'ConsoleDeployment', {
-      sources: [Source.asset(props.consoleAssetPath)],
+    // The built console goes to charge/ of the console bucket, in two passes so browsers cache it well: the
+    // content-hashed chunks under assets/ for a year, everything else (index.html, favicon...) revalidated on
+    // every load so a deploy shows at once. Neither pass prunes: a tab still running the previous index.html can
+    // load its chunks after a deploy.
+    const consoleSource = Source.asset(props.consoleAssetPath);
+    const consoleAssets = new BucketDeployment(this, 'ConsoleAssetsDeployment', {
+      sources: [consoleSource],
       destinationBucket: consoleBucket,
       destinationKeyPrefix: 'charge/',
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    const consolePages = new BucketDeployment(this, 'ConsoleDeployment', {
+      sources: [consoleSource],
+      destinationBucket: consoleBucket,
+      destinationKeyPrefix: 'charge/',
+      exclude: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('no-cache')],
       distribution: dist,
       distributionPaths: ['/charge/*'],
       memoryLimit: 512,
     });
+    // index.html goes live only once the chunks it names are in the bucket.
+    consolePages.node.addDependency(consoleAssets);
 
     // ---------------------------------------------------------------- outputs
     new CfnOutput(this, 'ConsoleUrl', {

@@ -45,6 +45,15 @@ async function waitUntilUp(client: DynamoDBClient, child: ChildProcess, output: 
   throw new Error(`DynamoDB Local did not start in 60 s: ${output()}`);
 }
 
+/**
+ * JVM start-up flags: the C1 compiler only and the serial collector start DynamoDB Local in about half the
+ * time (measured 5.7 s → 2.5 s here). Throughput benchmarks can set DYNAMODB_JVM_OPTS to drop them.
+ */
+const jvmOptions = () =>
+  (process.env.DYNAMODB_JVM_OPTS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xms64m -Xmx512m')
+    .split(/\s+/)
+    .filter(Boolean);
+
 export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
   const dbPath = path.join(dataDir, 'dynamodb');
   mkdirSync(dbPath, { recursive: true });
@@ -56,8 +65,7 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
   const child = spawn(
     'java',
     [
-      '-Xms64m',
-      '-Xmx512m',
+      ...jvmOptions(),
       `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
       '-jar',
       path.join(jarDir, 'DynamoDBLocal.jar'),

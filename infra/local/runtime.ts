@@ -55,16 +55,26 @@ export async function startRuntime(options: RuntimeOptions = {}) {
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 
-  const dynamo = await startDynamo(dataDir);
-  const stops: (() => Promise<void> | void)[] = [() => dynamo.stop()];
+  const stops: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(onError('shutdown'));
   };
+  /** Starts a stand-in and registers how to stop it, so a failure anywhere stops what already runs. */
+  const track = async <T extends { stop(): Promise<void> }>(starting: Promise<T>): Promise<T> => {
+    const standIn = await starting;
+    stops.push(() => standIn.stop());
+    return standIn;
+  };
 
   try {
+    // The stand-ins do not depend on each other: start them together (Java is the slowest).
+    const [dynamo, queues, iot, smtp] = await Promise.all([
+      track(startDynamo(dataDir)),
+      track(startQueues(dataDir, topology.queues, topology.buckets)),
+      track(startIot({ dataDir, mqttPort: options.mqttPort ?? 1883, rules: topology.iot.rules, onError: onError('iot') })),
+      track(startSmtp(dataDir, options.smtpPort ?? 0)),
+    ]);
     await ensureTables(dynamo.client, topology.tables, (id) => id);
-    const queues = await startQueues(dataDir, topology.queues, topology.buckets);
-    stops.push(() => queues.stop());
     const sfn = await createStepFunctions(topology.stateMachines);
 
     let port = options.port ?? 3000;
@@ -83,15 +93,6 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       ...Object.fromEntries(topology.stateMachines.map((m) => [envNames.stateMachineArn(m.id), stateMachineArn(m.id)])),
     });
 
-    const iot = await startIot({
-      dataDir,
-      mqttPort: options.mqttPort ?? 1883,
-      rules: topology.iot.rules,
-      onError: onError('iot'),
-    });
-    stops.push(() => iot.stop());
-    const smtp = await startSmtp(dataDir, options.smtpPort ?? 0);
-    stops.push(() => smtp.stop());
     process.env.SMTP_HOST = '127.0.0.1';
     process.env.SMTP_PORT = String(smtp.port);
 

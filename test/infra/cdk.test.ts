@@ -416,11 +416,19 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     expect(autoDelete).toHaveLength(stage === 'prod' ? 0 : topology.buckets.length);
   });
 
-  it('deploys the console under charge/ of the console bucket', () => {
-    s().template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      DestinationBucketName: { Ref: logicalId(s(), s().stack.buckets.get('console')!) },
-      DestinationBucketKeyPrefix: 'charge/',
-    });
+  it('deploys the console under charge/ of the console bucket: chunks cached for good, pages revalidated', () => {
+    const deployments = ofType(s(), 'Custom::CDKBucketDeployment').map(([, r]) => r.Properties!);
+    expect(deployments).toHaveLength(2);
+    for (const d of deployments) {
+      expect(d.DestinationBucketName).toEqual({ Ref: logicalId(s(), s().stack.buckets.get('console')!) });
+      expect(d.DestinationBucketKeyPrefix).toBe('charge/');
+    }
+    const chunks = deployments.find((d) => JSON.stringify(d.Include) === JSON.stringify(['assets/*']))!;
+    expect(chunks.SystemMetadata['cache-control']).toContain('immutable');
+    const pages = deployments.find((d) => JSON.stringify(d.Exclude) === JSON.stringify(['assets/*']))!;
+    expect(pages.Include).toBeUndefined(); // index.html and the other top-level files
+    expect(pages.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(pages.DistributionPaths).toEqual(['/charge/*']);
   });
 
   it('serves /charge/* from the bucket and /ocpp/* from the WebSocket API, each with its CloudFront function', () => {
