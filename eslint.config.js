@@ -10,7 +10,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Path aliases (@shared, @functions, @infra, @web) instead of long relative chains.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Use a path alias.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*'], message: 'Use a path alias.' }] },
+      ],
     },
   },
 );

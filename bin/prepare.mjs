@@ -12,7 +12,11 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const at = (...p) => path.join(root, ...p);
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status}).`);
     process.exit(result.status ?? 1);
@@ -57,8 +61,21 @@ function newest(p) {
 /** Rebuilds web/dist when the console's sources (web/, shared/) are newer than the last build. */
 export function ensureConsoleBuild() {
   const stamp = at('web', 'dist', 'index.html');
-  const sources = Math.max(newest(at('web', 'src')), newest(at('web', 'index.html')), newest(at('web', 'vite.config.ts')), newest(at('shared')), newest(at('package-lock.json')));
+  const sources = Math.max(
+    newest(at('web', 'src')),
+    newest(at('web', 'index.html')),
+    newest(at('web', 'vite.config.ts')),
+    newest(at('shared')),
+    newest(at('package-lock.json')),
+  );
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
   console.log('Building the console…');
-  run(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  run(process.execPath, [
+    at('node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
 }

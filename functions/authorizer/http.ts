@@ -3,7 +3,10 @@
  * verdict on as context; the domain middleware (functions/lib/http.ts) answers 401 when it is negative,
  * because an HTTP API authorizer can only deny with 403 and the console's login flow relies on 401.
  */
-import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import type {
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerWithContextResult,
+} from 'aws-lambda';
 import { verifyAccessToken } from './tokens.ts';
 
 type Context = Record<string, string | boolean>;
@@ -14,7 +17,8 @@ export async function handler(
   const header = event.headers?.authorization ?? '';
   const token = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
   const verdict = await verifyAccessToken(token);
-  if (!verdict.valid) return { isAuthorized: true, context: { authenticated: false, reason: verdict.reason } };
+  if (!verdict.valid)
+    return { isAuthorized: true, context: { authenticated: false, reason: verdict.reason } };
   const { sub, username, agentId, kind } = verdict.claims;
   return {
     isAuthorized: true,

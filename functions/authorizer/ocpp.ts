@@ -29,7 +29,9 @@ export function parseBasic(header: string | undefined): { user: string; password
 
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const chargePointId = event.queryStringParameters?.chargePointId;
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
   const basic = parseBasic(headers.authorization);
   if (!chargePointId || !basic || basic.user !== chargePointId) return deny(event.methodArn);
 

@@ -21,12 +21,16 @@ export async function signAccessToken(claims: TokenClaims, expiresInSeconds: num
     .sign(config.jwtSecret());
 }
 
-export type Verdict = { valid: true; claims: TokenClaims } | { valid: false; reason: 'missing' | 'expired' | 'invalid' };
+export type Verdict =
+  { valid: true; claims: TokenClaims } | { valid: false; reason: 'missing' | 'expired' | 'invalid' };
 
 export async function verifyAccessToken(token: string | undefined): Promise<Verdict> {
   if (!token) return { valid: false, reason: 'missing' };
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret(), { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, config.jwtSecret(), {
+      issuer: TOKEN_ISSUER,
+      algorithms: ['HS256'],
+    });
     return {
       valid: true,
       claims: {

@@ -48,7 +48,10 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     try {
       await deliver(record);
     } catch (error) {
-      logger.warn('Command delivery failed', { messageId: record.messageId, error: (error as Error).message });
+      logger.warn('Command delivery failed', {
+        messageId: record.messageId,
+        error: (error as Error).message,
+      });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

@@ -80,12 +80,20 @@ async function transition(
 }
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>
-  transition(commandId, 'queued', { status: 'sent', sentAt: at, gsi1pk: COMMANDS_AWAITING_ANSWER, gsi1sk: at });
+  transition(commandId, 'queued', {
+    status: 'sent',
+    sentAt: at,
+    gsi1pk: COMMANDS_AWAITING_ANSWER,
+    gsi1sk: at,
+  });
 
 export const markOffline = (commandId: string) => transition(commandId, 'queued', { status: 'offline' });
 
 export const markFailed = (commandId: string, reason: string) =>
-  transition(commandId, 'queued', { status: 'failed', error: { code: 'DeliveryFailed', description: reason } });
+  transition(commandId, 'queued', {
+    status: 'failed',
+    error: { code: 'DeliveryFailed', description: reason },
+  });
 
 export const markTimedOut = (commandId: string) =>
   transition(commandId, 'sent', { status: 'timeout' }, ['gsi1pk', 'gsi1sk']);

@@ -10,7 +10,13 @@ import { config } from '@functions/lib/config.ts';
 export const energyBoxStateKey = (code: string) => ({ pk: `EBOX#${code}`, sk: 'STATE' });
 
 const Telemetry = z
-  .object({ code: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) })
+  .object({
+    code: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
   .catchall(z.union([z.number(), z.string().max(256), z.boolean(), z.null()]));
 
 export async function handler(event: unknown): Promise<{ stored: boolean }> {

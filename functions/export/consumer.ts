@@ -18,14 +18,21 @@ async function run(body: string): Promise<void> {
 
   const exporter = exporters[task.kind];
   if (!exporter) {
-    await setExportStatus(taskId, ['pending', 'running'], 'failed', { reason: `No exporter for ${task.kind}` });
+    await setExportStatus(taskId, ['pending', 'running'], 'failed', {
+      reason: `No exporter for ${task.kind}`,
+    });
     return;
   }
   await setExportStatus(taskId, ['pending', 'running'], 'running');
   const file = await exporter(task);
   const path = `${task.agentId || 'platform'}/${taskId}.${file.extension}`;
   await s3Client().send(
-    new PutObjectCommand({ Bucket: config.bucketName('exports'), Key: path, Body: file.body, ContentType: file.contentType }),
+    new PutObjectCommand({
+      Bucket: config.bucketName('exports'),
+      Key: path,
+      Body: file.body,
+      ContentType: file.contentType,
+    }),
   );
   await setExportStatus(taskId, ['running'], 'done', { path });
 }

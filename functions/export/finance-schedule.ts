@@ -3,7 +3,9 @@ import { queueExport } from './tasks.ts';
 
 export async function handler(event: { time?: string } = {}): Promise<{ taskId: string; queued: boolean }> {
   const now = event.time ? new Date(event.time) : new Date();
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1)).toISOString().slice(0, 10);
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1))
+    .toISOString()
+    .slice(0, 10);
   const taskId = `finance-daily-${day}`;
   const queued = await queueExport({
     taskId,

@@ -30,7 +30,12 @@ export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>
     await dynamoDocument().send(
       new PutCommand({
         TableName: config.tableName('main'),
-        Item: { ...exportTaskKey(task.taskId), ...task, status: 'pending', createdAt: new Date().toISOString() },
+        Item: {
+          ...exportTaskKey(task.taskId),
+          ...task,
+          status: 'pending',
+          createdAt: new Date().toISOString(),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -39,7 +44,10 @@ export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>
     throw error;
   }
   await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: config.queueUrl('exports'), MessageBody: JSON.stringify({ taskId: task.taskId }) }),
+    new SendMessageCommand({
+      QueueUrl: config.queueUrl('exports'),
+      MessageBody: JSON.stringify({ taskId: task.taskId }),
+    }),
   );
   return true;
 }

@@ -29,7 +29,9 @@ export function assertLoopback(service: string, endpoint: string | undefined): v
   if (process.env.AWS_LOOPBACK_ONLY !== '1') return;
   const host = endpoint ? new URL(endpoint).hostname : undefined;
   if (!host || !LOOPBACK.has(host)) {
-    throw new Error(`Refusing ${service} endpoint ${endpoint ?? '(real AWS)'}: tests may only reach loopback`);
+    throw new Error(
+      `Refusing ${service} endpoint ${endpoint ?? '(real AWS)'}: tests may only reach loopback`,
+    );
   }
 }
 

@@ -8,7 +8,10 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { AppError, unauthorized } from './errors.ts';
 
-export const logger = new Logger({ serviceName: 'ev-console', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN' });
+export const logger = new Logger({
+  serviceName: 'ev-console',
+  logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN',
+});
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -58,9 +61,13 @@ function readBody(event: APIGatewayProxyEventV2): unknown {
 }
 
 function readCaller(event: APIGatewayProxyEventV2): Caller {
-  const ctx = (event.requestContext as { authorizer?: { lambda?: Record<string, unknown> } }).authorizer?.lambda;
+  const ctx = (event.requestContext as { authorizer?: { lambda?: Record<string, unknown> } }).authorizer
+    ?.lambda;
   if (!ctx) return { authenticated: false };
-  return { ...(ctx as unknown as Caller), authenticated: ctx.authenticated === true || ctx.authenticated === 'true' };
+  return {
+    ...(ctx as unknown as Caller),
+    authenticated: ctx.authenticated === true || ctx.authenticated === 'true',
+  };
 }
 
 /**
@@ -93,10 +100,18 @@ export function httpHandler(routes: Record<string, Route>, publicRoutes: string[
     onError: (request) => {
       const error = request.error;
       if (error instanceof AppError) {
-        request.response = json(error.status, { code: error.code, msg: error.message, data: error.fields ?? null });
+        request.response = json(error.status, {
+          code: error.code,
+          msg: error.message,
+          data: error.fields ?? null,
+        });
       } else {
         logger.error('Unhandled error', error as Error);
-        request.response = json(500, { code: 500, msg: 'Internal error, please try again later', data: null });
+        request.response = json(500, {
+          code: 500,
+          msg: 'Internal error, please try again later',
+          data: null,
+        });
       }
     },
   });

@@ -32,7 +32,9 @@ export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> 
   const { eventType, connectionId, authorizer = {} } = event.requestContext;
 
   if (eventType === 'CONNECT') {
-    const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const protocol = negotiateProtocol(headers['sec-websocket-protocol']);
     if (!protocol) return { statusCode: 400, body: 'No supported OCPP subprotocol offered' };
     await saveConnection({
@@ -53,14 +55,20 @@ export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> 
   // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
   const connection = await touchConnection(connectionId);
   const protocol = connection?.protocol ?? 'ocpp1.6';
-  const text = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+  const text = event.isBase64Encoded
+    ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+    : (event.body ?? '');
   const parsed = parseFrame(text, protocol);
   if (!parsed.ok) return { statusCode: 200, body: callError(parsed.id, parsed.code, parsed.description) };
 
   const frame = parsed.frame;
   if (frame.type === 2) {
     const action = actionsFor(protocol)[frame.action];
-    if (!action) return { statusCode: 200, body: callError(frame.id, 'NotImplemented', `${frame.action} is not supported`) };
+    if (!action)
+      return {
+        statusCode: 200,
+        body: callError(frame.id, 'NotImplemented', `${frame.action} is not supported`),
+      };
     const payload = await action({ chargePointId, protocol, payload: frame.payload });
     return { statusCode: 200, body: callResult(frame.id, payload) };
   }

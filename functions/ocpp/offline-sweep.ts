@@ -10,7 +10,9 @@ import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
 import { removeConnection, type Connection } from './connections.ts';
 
-export const OFFLINE_GRACE_SECONDS = Number(process.env.OFFLINE_GRACE_SECONDS ?? topology.websocket.idleTimeoutSeconds + 60);
+export const OFFLINE_GRACE_SECONDS = Number(
+  process.env.OFFLINE_GRACE_SECONDS ?? topology.websocket.idleTimeoutSeconds + 60,
+);
 
 export async function handler(): Promise<{ removed: string[] }> {
   const cutoff = Math.floor(Date.now() / 1000) - OFFLINE_GRACE_SECONDS;

@@ -11,7 +11,12 @@ export interface PaymentResult {
 }
 
 export interface PaymentProvider {
-  createPayment(input: { subscribeId: string; amount: number; currency: string; card: unknown }): Promise<PaymentResult>;
+  createPayment(input: {
+    subscribeId: string;
+    amount: number;
+    currency: string;
+    card: unknown;
+  }): Promise<PaymentResult>;
   retrievePayment(paymentId: string): Promise<PaymentResult>;
 }
 
@@ -22,6 +27,7 @@ export function setPaymentProvider(p: PaymentProvider | undefined): void {
 }
 
 export function paymentProvider(): PaymentProvider {
-  if (!provider) throw Object.assign(new Error('No payment provider is configured'), { name: 'PaymentProviderMissing' });
+  if (!provider)
+    throw Object.assign(new Error('No payment provider is configured'), { name: 'PaymentProviderMissing' });
   return provider;
 }

@@ -26,13 +26,19 @@ export async function confirmPayment(input: PaymentInput): Promise<PaymentResult
   return paymentProvider().retrievePayment(input.paymentId);
 }
 
-export async function activateSubscription(input: PaymentInput): Promise<Pick<SubscriptionRecord, 'status' | 'expireAt'>> {
+export async function activateSubscription(
+  input: PaymentInput,
+): Promise<Pick<SubscriptionRecord, 'status' | 'expireAt'>> {
   const record = await activate(input.subscribeId);
   return { status: record.status, expireAt: record.expireAt };
 }
 
 export async function recordFailure(input: PaymentInput): Promise<{ reason: string }> {
-  const reason = input.error?.Cause ?? input.error?.Error ?? input.payment?.reason ?? `Payment ${input.payment?.status ?? 'failed'}`;
+  const reason =
+    input.error?.Cause ??
+    input.error?.Error ??
+    input.payment?.reason ??
+    `Payment ${input.payment?.status ?? 'failed'}`;
   await storeFailure(input.subscribeId, reason);
   return { reason };
 }

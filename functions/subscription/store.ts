@@ -24,7 +24,9 @@ export interface SubscriptionRecord {
 const table = () => config.tableName('main');
 
 export async function getSubscription(subscribeId: string): Promise<SubscriptionRecord | undefined> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: subscriptionKey(subscribeId) }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: table(), Key: subscriptionKey(subscribeId) }),
+  );
   return Item as SubscriptionRecord | undefined;
 }
 
@@ -65,7 +67,11 @@ export async function recordFailure(subscribeId: string, reason: string): Promis
         UpdateExpression: 'SET #status = :failed, failure = :reason',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':reason': reason.slice(0, 500) },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':pending': 'pending',
+          ':reason': reason.slice(0, 500),
+        },
       }),
     );
     return true;

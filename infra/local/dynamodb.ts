@@ -131,7 +131,10 @@ export function tableInput(table: TableDecl, tableName: string): CreateTableComm
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
+      AttributeName,
+      AttributeType,
+    })),
     KeySchema: keySchema(table.partitionKey, table.sortKey),
     GlobalSecondaryIndexes: table.indexes.length
       ? table.indexes.map((i) => ({
@@ -145,7 +148,11 @@ export function tableInput(table: TableDecl, tableName: string): CreateTableComm
 }
 
 /** Creates the tables that do not exist yet (a second start on the same data folder keeps them). */
-export async function ensureTables(client: DynamoDBClient, tables: TableDecl[], nameOf: (id: string) => string) {
+export async function ensureTables(
+  client: DynamoDBClient,
+  tables: TableDecl[],
+  nameOf: (id: string) => string,
+) {
   for (const table of tables) {
     const name = nameOf(table.id);
     try {

@@ -7,7 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewaySimpleAuthorizerWithContextResult,
+} from 'aws-lambda';
 import type { FunctionRef, HttpRouteDecl, Topology } from '@infra/topology/types.ts';
 import { invoke } from './invoke.ts';
 
@@ -27,9 +31,9 @@ export function compileRoutes(routes: HttpRouteDecl[]): CompiledRoute[] {
       .split('/')
       .map((seg) => {
         const greedy = /^\{(\w+)\+\}$/.exec(seg);
-        if (greedy) return names.push(greedy[1]!), '(.+)';
+        if (greedy) return (names.push(greedy[1]!), '(.+)');
         const param = /^\{(\w+)\}$/.exec(seg);
-        if (param) return names.push(param[1]!), '([^/]+)';
+        if (param) return (names.push(param[1]!), '([^/]+)');
         return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('/');
@@ -41,7 +45,11 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
   for (const r of routes) {
     if (r.decl.method !== method) continue;
     const m = r.pattern.exec(pathname);
-    if (m) return { route: r.decl, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    if (m)
+      return {
+        route: r.decl,
+        params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])),
+      };
   }
   return undefined;
 }
@@ -56,7 +64,8 @@ export function toApiEvent(
   params: Record<string, string>,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
   const text = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
@@ -141,25 +150,30 @@ export async function handleApi(
       res.end(JSON.stringify({ message: 'Unauthorized' }));
       return true;
     }
-    const verdict = await invoke<APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>>(topology.httpAuthorizer, {
-      version: '2.0',
-      type: 'REQUEST',
-      routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${match.route.method}${match.route.path}`,
-      identitySource: [event.headers.authorization],
-      routeKey: event.routeKey,
-      rawPath: event.rawPath,
-      rawQueryString: event.rawQueryString,
-      headers: event.headers,
-      queryStringParameters: event.queryStringParameters,
-      pathParameters: event.pathParameters,
-      requestContext: event.requestContext,
-    });
+    const verdict = await invoke<APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>>(
+      topology.httpAuthorizer,
+      {
+        version: '2.0',
+        type: 'REQUEST',
+        routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${match.route.method}${match.route.path}`,
+        identitySource: [event.headers.authorization],
+        routeKey: event.routeKey,
+        rawPath: event.rawPath,
+        rawQueryString: event.rawQueryString,
+        headers: event.headers,
+        queryStringParameters: event.queryStringParameters,
+        pathParameters: event.pathParameters,
+        requestContext: event.requestContext,
+      },
+    );
     if (!verdict.isAuthorized) {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Forbidden' }));
       return true;
     }
-    (event.requestContext as unknown as { authorizer: unknown }).authorizer = { lambda: verdict.context ?? {} };
+    (event.requestContext as unknown as { authorizer: unknown }).authorizer = {
+      lambda: verdict.context ?? {},
+    };
   }
   const ref: FunctionRef | undefined = topology.domains[match.route.domain];
   if (!ref) throw new Error(`Route ${event.routeKey} names unknown domain ${match.route.domain}`);

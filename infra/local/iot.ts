@@ -52,7 +52,12 @@ export function compileRule(rule: IotRuleDecl): CompiledRule {
   };
 }
 
-export async function startIot(options: { dataDir: string; mqttPort: number; rules: IotRuleDecl[]; onError: (e: Error) => void }) {
+export async function startIot(options: {
+  dataDir: string;
+  mqttPort: number;
+  rules: IotRuleDecl[];
+  onError: (e: Error) => void;
+}) {
   const broker = await Aedes.createBroker();
   const rules = options.rules.map(compileRule);
   const shadowDir = path.join(options.dataDir, 'iot', 'shadows');
@@ -85,17 +90,23 @@ export async function startIot(options: { dataDir: string; mqttPort: number; rul
 
   const publish = (topic: string, payload: Buffer, qos: 0 | 1 = 0) =>
     new Promise<void>((resolve, reject) =>
-      broker.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (e) => (e ? reject(e) : resolve())),
+      broker.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (e) =>
+        e ? reject(e) : resolve(),
+      ),
     );
 
-  const shadowFile = (thing: string) => path.join(shadowDir, `${Buffer.from(thing).toString('base64url')}.json`);
+  const shadowFile = (thing: string) =>
+    path.join(shadowDir, `${Buffer.from(thing).toString('base64url')}.json`);
   const readShadow = (thing: string) =>
     existsSync(shadowFile(thing)) ? JSON.parse(readFileSync(shadowFile(thing), 'utf8')) : undefined;
 
   /** Data-plane REST calls: POST /topics/{topic}, GET|POST /things/{thing}/shadow. */
   async function dataPlane(req: IncomingMessage, res: ServerResponse, subpath: string, body: Buffer) {
     const reply = (status: number, value?: unknown, errorType?: string) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
+      });
       res.end(value === undefined ? '' : JSON.stringify(value));
     };
     const url = new URL(subpath, 'http://local');

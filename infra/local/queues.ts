@@ -23,7 +23,13 @@ import { fromRoot } from './paths.ts';
 
 type S3Object = { key: string; body: Buffer; contentType: string; metadata: Record<string, string> };
 type StoreCtor = new () => {
-  putObject(bucket: string, key: string, body: Buffer, contentType?: string, metadata?: Record<string, string>): S3Object;
+  putObject(
+    bucket: string,
+    key: string,
+    body: Buffer,
+    contentType?: string,
+    metadata?: Record<string, string>,
+  ): S3Object;
   deleteObject(bucket: string, key: string): void;
   createBucket(name: string): void;
   completeMultipartUpload(uploadId: string, parts: unknown[]): S3Object & { bucket?: string };
@@ -44,12 +50,21 @@ async function persistentS3Store(dir: string) {
       super.createBucket(name);
       mkdirSync(path.join(dir, name), { recursive: true });
     }
-    override putObject(bucket: string, key: string, body: Buffer, contentType?: string, metadata?: Record<string, string>) {
+    override putObject(
+      bucket: string,
+      key: string,
+      body: Buffer,
+      contentType?: string,
+      metadata?: Record<string, string>,
+    ) {
       const obj = super.putObject(bucket, key, body, contentType, metadata);
       if (!this.loading) {
         const file = path.join(dir, bucket, encodeKey(key));
         writeFileSync(file, body);
-        writeFileSync(`${file}.meta.json`, JSON.stringify({ contentType: obj.contentType, metadata: obj.metadata }));
+        writeFileSync(
+          `${file}.meta.json`,
+          JSON.stringify({ contentType: obj.contentType, metadata: obj.metadata }),
+        );
       }
       return obj;
     }
@@ -72,7 +87,9 @@ async function persistentS3Store(dir: string) {
         for (const name of readdirSync(path.join(dir, bucket))) {
           if (name.endsWith('.meta.json')) continue;
           const file = path.join(dir, bucket, name);
-          const meta = existsSync(`${file}.meta.json`) ? JSON.parse(readFileSync(`${file}.meta.json`, 'utf8')) : {};
+          const meta = existsSync(`${file}.meta.json`)
+            ? JSON.parse(readFileSync(`${file}.meta.json`, 'utf8'))
+            : {};
           this.putObject(bucket, decodeKey(name), readFileSync(file), meta.contentType, meta.metadata);
         }
       }
@@ -92,7 +109,11 @@ export interface LocalQueues {
   stop(): Promise<void>;
 }
 
-export async function startQueues(dataDir: string, queues: QueueDecl[], buckets: BucketDecl[]): Promise<LocalQueues> {
+export async function startQueues(
+  dataDir: string,
+  queues: QueueDecl[],
+  buckets: BucketDecl[],
+): Promise<LocalQueues> {
   const { buildApp } = await import('fauxqs');
   const { SqsStore } = (await import(fauxqsFile('sqs/sqsStore.js'))) as { SqsStore: new () => unknown };
   const { SnsStore } = (await import(fauxqsFile('sns/snsStore.js'))) as { SnsStore: new () => unknown };
@@ -113,7 +134,10 @@ export async function startQueues(dataDir: string, queues: QueueDecl[], buckets:
   const dlqUrls: Record<string, string> = {};
   for (const q of queues) {
     const dlq = await sqs.send(
-      new CreateQueueCommand({ QueueName: `${q.id}-dlq`, Attributes: { MessageRetentionPeriod: String(14 * 86400) } }),
+      new CreateQueueCommand({
+        QueueName: `${q.id}-dlq`,
+        Attributes: { MessageRetentionPeriod: String(14 * 86400) },
+      }),
     );
     dlqUrls[q.id] = dlq.QueueUrl!;
     const { Attributes } = await sqs.send(
@@ -125,7 +149,10 @@ export async function startQueues(dataDir: string, queues: QueueDecl[], buckets:
         Attributes: {
           VisibilityTimeout: String(q.visibilityTimeoutSeconds),
           MessageRetentionPeriod: String(q.retentionSeconds),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: q.maxReceiveCount }),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: Attributes!.QueueArn,
+            maxReceiveCount: q.maxReceiveCount,
+          }),
         },
       }),
     );
@@ -146,7 +173,12 @@ export async function startQueues(dataDir: string, queues: QueueDecl[], buckets:
     queueUrls,
     dlqUrls,
     check: async () => {
-      await sqs.send(new GetQueueAttributesCommand({ QueueUrl: Object.values(queueUrls)[0], AttributeNames: ['QueueArn'] }));
+      await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: Object.values(queueUrls)[0],
+          AttributeNames: ['QueueArn'],
+        }),
+      );
     },
     stop: async () => {
       sqs.destroy();

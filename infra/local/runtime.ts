@@ -71,7 +71,14 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     const [dynamo, queues, iot, smtp] = await Promise.all([
       track(startDynamo(dataDir)),
       track(startQueues(dataDir, topology.queues, topology.buckets)),
-      track(startIot({ dataDir, mqttPort: options.mqttPort ?? 1883, rules: topology.iot.rules, onError: onError('iot') })),
+      track(
+        startIot({
+          dataDir,
+          mqttPort: options.mqttPort ?? 1883,
+          rules: topology.iot.rules,
+          onError: onError('iot'),
+        }),
+      ),
       track(startSmtp(dataDir, options.smtpPort ?? 0)),
     ]);
     await ensureTables(dynamo.client, topology.tables, (id) => id);
@@ -90,7 +97,9 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       ...Object.fromEntries(topology.tables.map((t) => [envNames.table(t.id), t.id])),
       ...Object.fromEntries(topology.queues.map((q) => [envNames.queueUrl(q.id), queues.queueUrls[q.id]])),
       ...Object.fromEntries(topology.buckets.map((b) => [envNames.bucket(b.id), b.id])),
-      ...Object.fromEntries(topology.stateMachines.map((m) => [envNames.stateMachineArn(m.id), stateMachineArn(m.id)])),
+      ...Object.fromEntries(
+        topology.stateMachines.map((m) => [envNames.stateMachineArn(m.id), stateMachineArn(m.id)]),
+      ),
     });
 
     process.env.SMTP_HOST = '127.0.0.1';
@@ -149,7 +158,10 @@ export async function startRuntime(options: RuntimeOptions = {}) {
         if (url.pathname === '/health' && req.method === 'GET') {
           // The runtime's own report: one line per stand-in (the platform route checks the database only).
           const report = await health();
-          res.writeHead(report.status === 'ok' ? 200 : 503, { 'content-type': 'application/json', ...SECURITY_HEADERS });
+          res.writeHead(report.status === 'ok' ? 200 : 503, {
+            'content-type': 'application/json',
+            ...SECURITY_HEADERS,
+          });
           return res.end(JSON.stringify(report));
         }
         const body = await readBody(req);
@@ -206,7 +218,9 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     process.env.AWS_ENDPOINT_URL_SFN = `${base()}/__aws/sfn`;
     process.env[envNames.iotDataEndpoint] = `${base()}/__aws/iot`;
 
-    const pollers = topology.queues.map((q) => pollQueue(queues.sqs, q, queues.queueUrls[q.id]!, onError(`queue ${q.id}`)));
+    const pollers = topology.queues.map((q) =>
+      pollQueue(queues.sqs, q, queues.queueUrls[q.id]!, onError(`queue ${q.id}`)),
+    );
     stops.push(async () => {
       await Promise.all(pollers.map((p) => p.stop()));
     });

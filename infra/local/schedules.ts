@@ -23,7 +23,12 @@ function field(spec: string, min: number, max: number, names: string[] = [], off
   for (const part of spec.split(',')) {
     const [range, stepText] = part.split('/');
     const step = stepText ? Number(stepText) : 1;
-    const [a, b] = range === '*' ? [min, max] : range!.includes('-') ? range!.split('-').map(value) : [value(range!), stepText ? max : value(range!)];
+    const [a, b] =
+      range === '*'
+        ? [min, max]
+        : range!.includes('-')
+          ? range!.split('-').map(value)
+          : [value(range!), stepText ? max : value(range!)];
     for (let v = a!; v <= b!; v += step) out.add(v);
   }
   return out;

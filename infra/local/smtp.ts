@@ -17,7 +17,10 @@ export async function startSmtp(dataDir: string, port: number) {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${++count}.eml`;
-        writeFileSync(path.join(dir, name), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+        writeFileSync(
+          path.join(dir, name),
+          `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`,
+        );
         callback();
       });
     },

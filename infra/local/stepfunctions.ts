@@ -38,7 +38,9 @@ interface Execution {
 
 /** Placeholders `${Task}` in Task resources become local handlers keyed by state name. */
 function prepare(machine: StateMachineDecl) {
-  const definition = structuredClone(machine.definition) as { States: Record<string, Record<string, unknown>> };
+  const definition = structuredClone(machine.definition) as {
+    States: Record<string, Record<string, unknown>>;
+  };
   const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
   for (const [stateName, state] of Object.entries(definition.States)) {
     const match = typeof state.Resource === 'string' ? /^\$\{(\w+)\}$/.exec(state.Resource) : null;
@@ -56,7 +58,9 @@ export async function createStepFunctions(machines: StateMachineDecl[]) {
   const byArn = new Map(
     machines.map((m) => {
       const { definition, handlers } = prepare(m);
-      const sm = new StateMachine(definition as never, { validationOptions: { checkArn: false, checkPaths: true } });
+      const sm = new StateMachine(definition as never, {
+        validationOptions: { checkArn: false, checkPaths: true },
+      });
       return [stateMachineArn(m.id), { sm, handlers }] as const;
     }),
   );
@@ -110,7 +114,8 @@ export async function createStepFunctions(machines: StateMachineDecl[]) {
     StartSyncExecution: async (body) => run(start(body)),
     DescribeExecution: async (body) => {
       const execution = executions.get(body.executionArn ?? '');
-      if (!execution) throw Object.assign(new Error('Execution does not exist'), { type: 'ExecutionDoesNotExist' });
+      if (!execution)
+        throw Object.assign(new Error('Execution does not exist'), { type: 'ExecutionDoesNotExist' });
       return execution;
     },
   };
@@ -123,7 +128,11 @@ export async function createStepFunctions(machines: StateMachineDecl[]) {
       res.end(JSON.stringify(value));
     };
     const action = actions[target];
-    if (!action) return reply(400, { __type: 'UnknownOperationException', message: `${target} is not supported locally` });
+    if (!action)
+      return reply(400, {
+        __type: 'UnknownOperationException',
+        message: `${target} is not supported locally`,
+      });
     try {
       reply(200, await action(JSON.parse(body.toString('utf8') || '{}')));
     } catch (error) {

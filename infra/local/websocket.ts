@@ -32,9 +32,19 @@ export interface WebSocketFrontOptions {
 }
 
 const lowerHeaders = (req: IncomingMessage) =>
-  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+  Object.fromEntries(
+    Object.entries(req.headers).map(([k, v]) => [
+      k.toLowerCase(),
+      Array.isArray(v) ? v.join(',') : (v ?? ''),
+    ]),
+  );
 
-export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onError }: WebSocketFrontOptions) {
+export function createWebSocketFront({
+  decl,
+  domainName,
+  idleTimeoutSeconds,
+  onError,
+}: WebSocketFrontOptions) {
   const connections = new Map<string, LiveConnection>();
   const chosenProtocol = new WeakMap<IncomingMessage, string | false>();
   const wss = new WebSocketServer({
@@ -44,7 +54,12 @@ export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onE
   });
   const idleMs = (idleTimeoutSeconds ?? decl.idleTimeoutSeconds) * 1000;
 
-  const requestContext = (connectionId: string, routeKey: string, eventType: string, extra: Record<string, unknown> = {}) => ({
+  const requestContext = (
+    connectionId: string,
+    routeKey: string,
+    eventType: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
     routeKey,
     eventType,
     connectionId,
@@ -66,7 +81,7 @@ export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onE
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://local');
     const rest = url.pathname.slice(decl.path.length).replace(/^\//, '');
-    const chargePointId = rest ? decodeURIComponent(rest) : url.searchParams.get('chargePointId') ?? '';
+    const chargePointId = rest ? decodeURIComponent(rest) : (url.searchParams.get('chargePointId') ?? '');
     if (rest.includes('/')) return refuse(socket, 404, 'Not Found');
     if (!chargePointId) return refuse(socket, 401, 'Unauthorized'); // the identity source is missing
     url.searchParams.set('chargePointId', chargePointId);
@@ -74,7 +89,10 @@ export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onE
     const headers = lowerHeaders(req);
     const connectionId = randomBytes(12).toString('base64');
     const connectedAt = Date.now();
-    const identity = { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' };
+    const identity = {
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      userAgent: headers['user-agent'] ?? '',
+    };
     const query = Object.fromEntries(url.searchParams);
     try {
       const verdict = await invoke<APIGatewayAuthorizerResult>(decl.authorizer, {
@@ -89,15 +107,24 @@ export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onE
       if (!allowed) return refuse(socket, 403, 'Forbidden');
       const authorizer = { ...(verdict.context ?? {}), principalId: verdict.principalId };
 
-      const result = await invoke<{ statusCode?: number; headers?: Record<string, string> }>(decl.routes.$connect, {
-        headers,
-        queryStringParameters: query,
-        isBase64Encoded: false,
-        requestContext: requestContext(connectionId, '$connect', 'CONNECT', { connectedAt, identity, authorizer }),
-      });
+      const result = await invoke<{ statusCode?: number; headers?: Record<string, string> }>(
+        decl.routes.$connect,
+        {
+          headers,
+          queryStringParameters: query,
+          isBase64Encoded: false,
+          requestContext: requestContext(connectionId, '$connect', 'CONNECT', {
+            connectedAt,
+            identity,
+            authorizer,
+          }),
+        },
+      );
       const status = result?.statusCode ?? 200;
       if (status < 200 || status > 299) return refuse(socket, status, 'Refused');
-      const protocol = Object.entries(result?.headers ?? {}).find(([k]) => k.toLowerCase() === 'sec-websocket-protocol')?.[1];
+      const protocol = Object.entries(result?.headers ?? {}).find(
+        ([k]) => k.toLowerCase() === 'sec-websocket-protocol',
+      )?.[1];
       chosenProtocol.set(req, protocol ?? false);
 
       wss.handleUpgrade(req, socket, head, (ws) => {
@@ -176,7 +203,10 @@ export function createWebSocketFront({ decl, domainName, idleTimeoutSeconds, onE
     }
     if (req.method === 'POST') {
       if (body.length > decl.maxMessageBytes) {
-        res.writeHead(413, { 'content-type': 'application/json', 'x-amzn-errortype': 'PayloadTooLargeException' });
+        res.writeHead(413, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'PayloadTooLargeException',
+        });
         return res.end(JSON.stringify({ message: 'Payload too large' }));
       }
       live.socket.send(body.toString('utf8'));

@@ -28,7 +28,8 @@ export const topology: Topology = {
   tables: [
     {
       id: 'main',
-      description: 'Single table of the domain entities (operators, users, sites, charge points, orders, ...)',
+      description:
+        'Single table of the domain entities (operators, users, sites, charge points, orders, ...)',
       partitionKey: { name: 'pk', type: S },
       sortKey: { name: 'sk', type: S },
       indexes: [gsi(1), gsi(2), gsi(3)],
@@ -148,7 +149,9 @@ export const topology: Topology = {
       tasks: {
         CreatePayment: fn('functions/subscription/payment-steps.ts', { export: 'createPayment' }),
         ConfirmPayment: fn('functions/subscription/payment-steps.ts', { export: 'confirmPayment' }),
-        ActivateSubscription: fn('functions/subscription/payment-steps.ts', { export: 'activateSubscription' }),
+        ActivateSubscription: fn('functions/subscription/payment-steps.ts', {
+          export: 'activateSubscription',
+        }),
         RecordFailure: fn('functions/subscription/payment-steps.ts', { export: 'recordFailure' }),
       },
     },

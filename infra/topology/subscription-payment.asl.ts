@@ -67,6 +67,10 @@ export const subscriptionPaymentDefinition = {
       ResultPath: '$.failure',
       Next: 'Failed',
     },
-    Failed: { Type: 'Fail', Error: 'PaymentFailed', Cause: 'The payment did not complete; see the subscription record.' },
+    Failed: {
+      Type: 'Fail',
+      Error: 'PaymentFailed',
+      Cause: 'The payment did not complete; see the subscription record.',
+    },
   },
 } as const;

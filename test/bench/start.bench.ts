@@ -14,11 +14,19 @@ const rounds = Number(process.argv[2] ?? 3);
 
 function rssMb(pid: number): number {
   // The runtime's own process and all its descendants.
-  const rows = execSync('ps -eo pid,ppid,rss', { encoding: 'utf8' }).trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).map(Number));
+  const rows = execSync('ps -eo pid,ppid,rss', { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const [p, pp] of rows) if (!tree.has(p!) && tree.has(pp!)) (tree.add(p!), (grew = true));
+    for (const [p, pp] of rows) {
+      if (tree.has(p!) || !tree.has(pp!)) continue;
+      tree.add(p!);
+      grew = true;
+    }
   }
   return rows.filter(([p]) => tree.has(p!)).reduce((sum, [, , rss]) => sum + rss!, 0) / 1024;
 }

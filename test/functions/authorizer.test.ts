@@ -27,12 +27,24 @@ describe('HTTP authorizer', () => {
 
   it('marks expired, tampered and foreign tokens unauthenticated, each with its reason', async () => {
     const expired = await signAccessToken({ sub: 'u1', username: 'x', kind: 'user' }, -10);
-    expect((await authorize(authEvent(`Bearer ${expired}`))).context).toEqual({ authenticated: false, reason: 'expired' });
+    expect((await authorize(authEvent(`Bearer ${expired}`))).context).toEqual({
+      authenticated: false,
+      reason: 'expired',
+    });
     const valid = await signAccessToken({ sub: 'u1', username: 'x', kind: 'user' }, 60);
     const tampered = valid.slice(0, -3) + (valid.endsWith('aaa') ? 'bbb' : 'aaa');
-    expect((await authorize(authEvent(`Bearer ${tampered}`))).context).toEqual({ authenticated: false, reason: 'invalid' });
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('ev-console').sign(new TextEncoder().encode('other-key'));
-    expect((await authorize(authEvent(`Bearer ${foreign}`))).context).toEqual({ authenticated: false, reason: 'invalid' });
+    expect((await authorize(authEvent(`Bearer ${tampered}`))).context).toEqual({
+      authenticated: false,
+      reason: 'invalid',
+    });
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('ev-console')
+      .sign(new TextEncoder().encode('other-key'));
+    expect((await authorize(authEvent(`Bearer ${foreign}`))).context).toEqual({
+      authenticated: false,
+      reason: 'invalid',
+    });
     expect((await authorize(authEvent())).context).toEqual({ authenticated: false, reason: 'missing' });
   });
 });
@@ -53,7 +65,11 @@ describe('domain handler envelope', () => {
   );
   const call = (routeKey: string, lambda?: Record<string, unknown>) =>
     domain(
-      { routeKey, headers: {}, requestContext: { authorizer: lambda ? { lambda } : undefined } } as unknown as APIGatewayProxyEventV2,
+      {
+        routeKey,
+        headers: {},
+        requestContext: { authorizer: lambda ? { lambda } : undefined },
+      } as unknown as APIGatewayProxyEventV2,
       { awsRequestId: 'r' } as Context,
     ) as Promise<{ statusCode: number; body: string }>;
 
@@ -91,7 +107,10 @@ describe('secrets at rest', () => {
   });
 
   it('reads HTTP Basic credentials', () => {
-    expect(parseBasic(`Basic ${Buffer.from('CP-1:pa:ss').toString('base64')}`)).toEqual({ user: 'CP-1', password: 'pa:ss' });
+    expect(parseBasic(`Basic ${Buffer.from('CP-1:pa:ss').toString('base64')}`)).toEqual({
+      user: 'CP-1',
+      password: 'pa:ss',
+    });
     expect(parseBasic('Bearer x')).toBeUndefined();
     expect(parseBasic(`Basic ${Buffer.from('nocolon').toString('base64')}`)).toBeUndefined();
   });

@@ -20,7 +20,9 @@ describe('the loopback guard of integration tests', () => {
   it('refuses an endpoint that is not on loopback', () => {
     process.env.AWS_ENDPOINT_URL_SQS = 'http://localstack.example.com:4566';
     expect(() => sqsClient()).toThrow(/Refusing sqs endpoint/);
-    expect(() => wsManagementClient('https://abc.execute-api.eu-west-1.amazonaws.com/prod')).toThrow(/Refusing/);
+    expect(() => wsManagementClient('https://abc.execute-api.eu-west-1.amazonaws.com/prod')).toThrow(
+      /Refusing/,
+    );
   });
 
   it('allows loopback endpoints', () => {

@@ -18,7 +18,9 @@ export function connectCharger(
   protocols: string[] = ['ocpp1.6'],
 ): Promise<OcppClient> {
   const url = `${baseUrl.replace(/^http/, 'ws')}/ocpp/${encodeURIComponent(chargePointId)}`;
-  const headers = password ? { authorization: `Basic ${Buffer.from(`${chargePointId}:${password}`).toString('base64')}` } : undefined;
+  const headers = password
+    ? { authorization: `Basic ${Buffer.from(`${chargePointId}:${password}`).toString('base64')}` }
+    : undefined;
   const socket = new WebSocket(url, protocols, { headers });
   const received: unknown[][] = [];
   const waiters: { predicate: (f: unknown[]) => boolean; resolve: (f: unknown[]) => void }[] = [];

@@ -4,9 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRuntime, type Runtime, type RuntimeOptions } from '@infra/local/runtime.ts';
 
-export async function startTestRuntime(options: RuntimeOptions = {}): Promise<Runtime & { cleanup(): Promise<void> }> {
+export async function startTestRuntime(
+  options: RuntimeOptions = {},
+): Promise<Runtime & { cleanup(): Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'evc-test-'));
-  const runtime = await startRuntime({ port: 0, mqttPort: 0, smtpPort: 0, log: () => undefined, ...options, dataDir });
+  const runtime = await startRuntime({
+    port: 0,
+    mqttPort: 0,
+    smtpPort: 0,
+    log: () => undefined,
+    ...options,
+    dataDir,
+  });
   return Object.assign(runtime, {
     cleanup: async () => {
       await runtime.stop();
@@ -15,7 +24,11 @@ export async function startTestRuntime(options: RuntimeOptions = {}): Promise<Ru
   });
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

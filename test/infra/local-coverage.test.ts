@@ -29,7 +29,9 @@ describe('local runtime covers the topology', () => {
       expect(TableNames).toContain(table.id);
       const { Table } = await dynamoDocument().send(new DescribeTableCommand({ TableName: table.id }));
       expect(Table?.KeySchema?.[0]?.AttributeName).toBe(table.partitionKey.name);
-      expect((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort()).toEqual(table.indexes.map((i) => i.name).sort());
+      expect((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort()).toEqual(
+        table.indexes.map((i) => i.name).sort(),
+      );
       expect(Table?.StreamSpecification?.StreamEnabled ?? false).toBe(Boolean(table.stream));
     }
   });
@@ -40,7 +42,10 @@ describe('local runtime covers the topology', () => {
       expect(QueueUrls).toContain(rt.queues.queueUrls[q.id]);
       expect(QueueUrls).toContain(rt.queues.dlqUrls[q.id]);
       const { Attributes } = await rt.queues.sqs.send(
-        new GetQueueAttributesCommand({ QueueUrl: rt.queues.queueUrls[q.id], AttributeNames: ['RedrivePolicy', 'VisibilityTimeout'] }),
+        new GetQueueAttributesCommand({
+          QueueUrl: rt.queues.queueUrls[q.id],
+          AttributeNames: ['RedrivePolicy', 'VisibilityTimeout'],
+        }),
       );
       expect(JSON.parse(Attributes!.RedrivePolicy!).maxReceiveCount).toBe(q.maxReceiveCount);
       expect(Number(Attributes!.VisibilityTimeout)).toBe(q.visibilityTimeoutSeconds);

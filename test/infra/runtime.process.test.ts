@@ -18,7 +18,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/runtime.ts'], {
     cwd: fromRoot(),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MQTT_PORT: '0', SMTP_PORT: '0', AWS_LOOPBACK_ONLY: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      MQTT_PORT: '0',
+      SMTP_PORT: '0',
+      AWS_LOOPBACK_ONLY: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -59,7 +59,10 @@ describe('local runtime', () => {
   });
 
   it('accepts a registered charger with its password and negotiates the subprotocol', async () => {
-    const charger = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD, ['ocpp2.0.1', 'ocpp1.6']);
+    const charger = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD, [
+      'ocpp2.0.1',
+      'ocpp1.6',
+    ]);
     expect(charger.protocol).toBe('ocpp2.0.1');
     const answer = await charger.call('Heartbeat', {});
     expect(answer[0]).toBe(3);
@@ -86,8 +89,19 @@ describe('local runtime', () => {
   it('delivers a queued command to the charger with PostToConnection and records its answer', async () => {
     const charger = await connectCharger(rt.url, 'DEMO-CP-004', DEMO_CHARGER_PASSWORD);
     const commandId = randomUUID();
-    await createCommand({ commandId, chargePointId: 'DEMO-CP-004', agentId: 'demo-operator', action: 'Reset', payload: { type: 'Soft' } });
-    await rt.queues.sqs.send(new SendMessageCommand({ QueueUrl: rt.queues.queueUrls.commands, MessageBody: JSON.stringify({ commandId }) }));
+    await createCommand({
+      commandId,
+      chargePointId: 'DEMO-CP-004',
+      agentId: 'demo-operator',
+      action: 'Reset',
+      payload: { type: 'Soft' },
+    });
+    await rt.queues.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: rt.queues.queueUrls.commands,
+        MessageBody: JSON.stringify({ commandId }),
+      }),
+    );
 
     const call = await charger.next((f) => f[0] === 2 && f[1] === commandId);
     expect(call).toEqual([2, commandId, 'Reset', { type: 'Soft' }]);
@@ -103,17 +117,37 @@ describe('local runtime', () => {
 
   it('marks a command to a charger that is not connected as offline', async () => {
     const commandId = randomUUID();
-    await createCommand({ commandId, chargePointId: 'DEMO-CP-005', agentId: 'demo-operator', action: 'Reset', payload: { type: 'Hard' } });
-    await rt.queues.sqs.send(new SendMessageCommand({ QueueUrl: rt.queues.queueUrls.commands, MessageBody: JSON.stringify({ commandId }) }));
-    await waitFor(async () => (await getCommand(commandId))?.status === 'offline' || undefined, 10_000, 'offline');
+    await createCommand({
+      commandId,
+      chargePointId: 'DEMO-CP-005',
+      agentId: 'demo-operator',
+      action: 'Reset',
+      payload: { type: 'Hard' },
+    });
+    await rt.queues.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: rt.queues.queueUrls.commands,
+        MessageBody: JSON.stringify({ commandId }),
+      }),
+    );
+    await waitFor(
+      async () => (await getCommand(commandId))?.status === 'offline' || undefined,
+      10_000,
+      'offline',
+    );
   });
 
   it('moves messages a consumer keeps failing to the dead-letter queue', async () => {
-    await rt.queues.sqs.send(new SendMessageCommand({ QueueUrl: rt.queues.queueUrls[failingQueue.id], MessageBody: '{"n":1}' }));
+    await rt.queues.sqs.send(
+      new SendMessageCommand({ QueueUrl: rt.queues.queueUrls[failingQueue.id], MessageBody: '{"n":1}' }),
+    );
     const inDlq = await waitFor(
       async () => {
         const { Attributes } = await rt.queues.sqs.send(
-          new GetQueueAttributesCommand({ QueueUrl: rt.queues.dlqUrls[failingQueue.id], AttributeNames: ['ApproximateNumberOfMessages'] }),
+          new GetQueueAttributesCommand({
+            QueueUrl: rt.queues.dlqUrls[failingQueue.id],
+            AttributeNames: ['ApproximateNumberOfMessages'],
+          }),
         );
         const n = Number(Attributes?.ApproximateNumberOfMessages ?? 0);
         return n > 0 ? n : undefined;
@@ -129,39 +163,64 @@ describe('local runtime', () => {
       dynamoDocument().send(
         new PutCommand({
           TableName: main,
-          Item: { ...subscriptionKey(subscribeId), subscribeId, agentId: 'demo-operator', status: 'pending', validDays: 365, toPayFee: 0 },
+          Item: {
+            ...subscriptionKey(subscribeId),
+            subscribeId,
+            agentId: 'demo-operator',
+            status: 'pending',
+            validDays: 365,
+            toPayFee: 0,
+          },
         }),
       );
     const run = (input: object) =>
-      sfnClient().send(new StartSyncExecutionCommand({ stateMachineArn: stateMachineArn('subscriptionPayment'), input: JSON.stringify(input) }));
+      sfnClient().send(
+        new StartSyncExecutionCommand({
+          stateMachineArn: stateMachineArn('subscriptionPayment'),
+          input: JSON.stringify(input),
+        }),
+      );
 
     await put('sub-payoff');
     const paid = await run({ action: 'payOff', subscribeId: 'sub-payoff' });
     expect(paid.status).toBe('SUCCEEDED');
     expect(JSON.parse(paid.output!).code).toBe(0);
-    const { Item: active } = await dynamoDocument().send(new GetCommand({ TableName: main, Key: subscriptionKey('sub-payoff') }));
+    const { Item: active } = await dynamoDocument().send(
+      new GetCommand({ TableName: main, Key: subscriptionKey('sub-payoff') }),
+    );
     expect(active?.status).toBe('active');
 
     await put('sub-card');
     const failed = await run({ action: 'pay', subscribeId: 'sub-card', amount: 1000, card: {} });
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toBe('PaymentFailed');
-    const { Item: record } = await dynamoDocument().send(new GetCommand({ TableName: main, Key: subscriptionKey('sub-card') }));
+    const { Item: record } = await dynamoDocument().send(
+      new GetCommand({ TableName: main, Key: subscriptionKey('sub-card') }),
+    );
     expect(record?.status).toBe('failed');
   });
 
   it('runs IoT rules on device telemetry and publishes through the data plane', async () => {
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${rt.iot.mqttPort}`, { clientId: 'EB-1' });
     await device.subscribeAsync('ebox/EB-1/commands');
-    const gotCommand = new Promise<string>((resolve) => device.on('message', (_t, payload) => resolve(payload.toString())));
+    const gotCommand = new Promise<string>((resolve) =>
+      device.on('message', (_t, payload) => resolve(payload.toString())),
+    );
     await device.publishAsync('ebox/EB-1/telemetry', JSON.stringify({ loadLimit: 80, ratedCurrent: 32 }));
     const state = await waitFor(async () => {
-      const { Item } = await dynamoDocument().send(new GetCommand({ TableName: main, Key: energyBoxStateKey('EB-1') }));
+      const { Item } = await dynamoDocument().send(
+        new GetCommand({ TableName: main, Key: energyBoxStateKey('EB-1') }),
+      );
       return Item;
     });
     expect(state).toMatchObject({ code: 'EB-1', loadLimit: 80, ratedCurrent: 32 });
 
-    await iotDataClient().send(new PublishCommand({ topic: 'ebox/EB-1/commands', payload: new TextEncoder().encode('{"loadLimit":50}') }));
+    await iotDataClient().send(
+      new PublishCommand({
+        topic: 'ebox/EB-1/commands',
+        payload: new TextEncoder().encode('{"loadLimit":50}'),
+      }),
+    );
     expect(JSON.parse(await gotCommand)).toEqual({ loadLimit: 50 });
     await device.endAsync();
   });

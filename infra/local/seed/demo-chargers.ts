@@ -29,5 +29,7 @@ export const demoChargers: SeedStep = {
       );
     }
   },
-  describe: () => [`Demo chargers: ${demoChargerIds[0]} … ${demoChargerIds.at(-1)}, OCPP Basic auth password ${DEMO_CHARGER_PASSWORD}`],
+  describe: () => [
+    `Demo chargers: ${demoChargerIds[0]} … ${demoChargerIds.at(-1)}, OCPP Basic auth password ${DEMO_CHARGER_PASSWORD}`,
+  ],
 };

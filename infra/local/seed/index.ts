@@ -18,7 +18,10 @@ export interface SeedStep {
 
 export const seedSteps: SeedStep[] = [demoChargers];
 
-export async function seed(dataDir: string, mode: 'demo' | 'none'): Promise<{ applied: string[]; lines: string[] }> {
+export async function seed(
+  dataDir: string,
+  mode: 'demo' | 'none',
+): Promise<{ applied: string[]; lines: string[] }> {
   const file = path.join(dataDir, 'seed.json');
   const done: string[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).applied : [];
   const applied: string[] = [];
