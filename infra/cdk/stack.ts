@@ -459,7 +459,8 @@ export class ConsoleStack extends Stack {
     // ---------------------------------------------------------------- IoT Core
     const thing = '${iot:Connection.Thing.ThingName}';
     new iot.CfnThingType(this, 'EnergyBoxThingType', {
-      thingTypeName: t.iot.thingTypeName,
+      // Thing type names are account-wide: one per stage, so dev and prod can share an account.
+      thingTypeName: `${t.iot.thingTypeName}-${stage}`,
       thingTypeProperties: { thingTypeDescription: 'Energy box (MQTT) of the charging network' },
     });
     const ownTopics = Object.values(t.iot.topics).map((tpl) => topicFor(tpl, thing));
@@ -559,11 +560,12 @@ export class ConsoleStack extends Stack {
     });
 
     // Chargers authenticate with HTTP Basic (OCPP security profiles 1 and 2) on the WebSocket upgrade, a GET.
-    // CloudFront strips the viewer's Authorization header unless it is part of the cache key (an origin request
-    // policy cannot name it; only the managed all-viewer policies carry it, and those would also forward Host,
-    // which API Gateway rejects, or every header). So this cache policy puts Authorization (and every query
-    // string) in the cache key, with a default TTL of 0 and a 1 s maximum: caching stays effectively off (a 101
-    // upgrade is never cached) but the header reaches the $connect authorizer.
+    // CloudFront removes the viewer's Authorization header unless it is in the cache key: an origin request policy
+    // cannot name it (CloudFront answers 400), and only the all-viewer policies forward it, which this behaviour
+    // does not use (it forwards the chosen handshake headers below). See the AWS knowledge-center article
+    // "cloudfront-authorization-header". So this cache policy puts Authorization (and every query string) in the
+    // cache key, with a default TTL of 0 and a 1 s maximum (a cache key needs a non-zero maximum): nothing is
+    // cached in practice (a 101 upgrade never is) but the header reaches the $connect authorizer.
     const ocppCachePolicy = new cloudfront.CachePolicy(this, 'OcppCachePolicy', {
       comment: 'OCPP WebSocket: Authorization in the key so it is forwarded; no caching',
       defaultTtl: Duration.seconds(0),

@@ -181,7 +181,10 @@ export const topology: Topology = {
   },
 };
 
-/** Every distinct handler module the topology refers to (for bundling and coverage tests). */
+/**
+ * Every handler reference of the topology with where it is used; a module may appear more than once (the
+ * three WebSocket routes share one). The CDK stack makes one function per distinct module and export.
+ */
 export function allFunctionRefs(t: Topology = topology): { key: string; ref: FunctionRef }[] {
   const out: { key: string; ref: FunctionRef }[] = [];
   for (const [d, ref] of Object.entries(t.domains)) out.push({ key: `domain:${d}`, ref });

@@ -505,7 +505,9 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
   });
 
   it('creates the IoT thing type, a device policy scoped to the thing, and one topic rule per IoT rule', () => {
-    s().template.hasResourceProperties('AWS::IoT::ThingType', { ThingTypeName: topology.iot.thingTypeName });
+    s().template.hasResourceProperties('AWS::IoT::ThingType', {
+      ThingTypeName: `${topology.iot.thingTypeName}-${stage}`,
+    });
     const [, policy] = ofType(s(), 'AWS::IoT::Policy')[0]!;
     const doc = JSON.stringify(policy.Properties?.PolicyDocument);
     expect(doc).toContain('client/${iot:Connection.Thing.ThingName}');
