@@ -8,6 +8,7 @@ import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { COMMANDS_AWAITING_ANSWER, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
+import { applied } from '@functions/lib/conditional.ts';
 
 export type CommandStatus = 'queued' | 'sent' | 'answered' | 'rejected' | 'offline' | 'timeout' | 'failed';
 
@@ -27,8 +28,6 @@ export interface CommandRecord {
 
 const table = () => config.tableName('main');
 const db = () => dynamoDocument();
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 export async function createCommand(c: Omit<CommandRecord, 'status' | 'createdAt'>): Promise<CommandRecord> {
   const record: CommandRecord = { ...c, status: 'queued', createdAt: new Date().toISOString() };
@@ -61,8 +60,8 @@ async function transition(
     values[`:${k}`] = v;
     return `#${k} = :${k}`;
   });
-  try {
-    await db().send(
+  return applied(
+    db().send(
       new UpdateCommand({
         TableName: table(),
         Key: commandKey(commandId),
@@ -71,12 +70,8 @@ async function transition(
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>

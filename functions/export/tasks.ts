@@ -7,6 +7,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
+import { applied } from '@functions/lib/conditional.ts';
 
 export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -26,8 +27,8 @@ export const exportTaskKey = (taskId: string) => ({ pk: `EXPORT#${taskId}`, sk: 
 
 /** Creates the task (once: an existing id is left as it is) and queues it. */
 export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>): Promise<boolean> {
-  try {
-    await dynamoDocument().send(
+  const created = await applied(
+    dynamoDocument().send(
       new PutCommand({
         TableName: config.tableName('main'),
         Item: {
@@ -38,11 +39,9 @@ export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
+  if (!created) return false;
   await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: config.queueUrl('exports'),
@@ -72,8 +71,8 @@ export async function setExportStatus(
     values[`:${k}`] = v;
     sets.push(`${k} = :${k}`);
   }
-  try {
-    await dynamoDocument().send(
+  return applied(
+    dynamoDocument().send(
       new UpdateCommand({
         TableName: config.tableName('main'),
         Key: exportTaskKey(taskId),
@@ -82,10 +81,6 @@ export async function setExportStatus(
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }

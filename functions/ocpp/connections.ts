@@ -3,6 +3,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
+import { isConditionFailure } from '@functions/lib/conditional.ts';
 
 export interface Connection {
   connectionId: string;
@@ -45,7 +46,7 @@ export async function touchConnection(connectionId: string): Promise<Connection 
     );
     return Attributes as Connection;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

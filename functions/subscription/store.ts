@@ -5,6 +5,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
+import { applied } from '@functions/lib/conditional.ts';
 
 export const subscriptionKey = (subscribeId: string) => ({ pk: `SUBSCRIBE#${subscribeId}`, sk: 'SUBSCRIBE' });
 export const ACTIVE_SUBSCRIPTIONS = 'SUBSCRIPTION#active';
@@ -59,8 +60,8 @@ export async function activate(subscribeId: string, now = new Date()): Promise<S
 
 /** pending → failed with the reason; an active subscription is never failed afterwards. */
 export async function recordFailure(subscribeId: string, reason: string): Promise<boolean> {
-  try {
-    await dynamoDocument().send(
+  return applied(
+    dynamoDocument().send(
       new UpdateCommand({
         TableName: table(),
         Key: subscriptionKey(subscribeId),
@@ -73,12 +74,8 @@ export async function recordFailure(subscribeId: string, reason: string): Promis
           ':reason': reason.slice(0, 500),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function expireDue(now = new Date()): Promise<string[]> {
@@ -96,21 +93,21 @@ export async function expireDue(now = new Date()): Promise<string[]> {
     );
     for (const item of page.Items ?? []) {
       const id = String(item.subscribeId);
-      try {
-        await dynamoDocument().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: subscriptionKey(id),
-            UpdateExpression: 'SET #status = :expired REMOVE gsi1pk, gsi1sk',
-            ConditionExpression: '#status = :active',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':expired': 'expired', ':active': 'active' },
-          }),
-        );
+      if (
+        await applied(
+          dynamoDocument().send(
+            new UpdateCommand({
+              TableName: table(),
+              Key: subscriptionKey(id),
+              UpdateExpression: 'SET #status = :expired REMOVE gsi1pk, gsi1sk',
+              ConditionExpression: '#status = :active',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':expired': 'expired', ':active': 'active' },
+            }),
+          ),
+        )
+      )
         expired.push(id);
-      } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      }
     }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

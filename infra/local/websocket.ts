@@ -232,9 +232,24 @@ export function createWebSocketFront({
     upgrade,
     manage,
     count: () => connections.size,
+    /** Closes every connection and waits for its $disconnect to run (before the stand-ins stop). */
     close: async () => {
-      for (const live of connections.values()) live.socket.close(1001, 'Going away');
-      await Promise.all([...connections.values()].map((c) => c.queue));
+      const live = [...connections.values()];
+      await Promise.all(
+        live.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.socket.readyState === c.socket.CLOSED) return resolve();
+              const force = setTimeout(() => c.socket.terminate(), 2000);
+              c.socket.once('close', () => {
+                clearTimeout(force);
+                resolve();
+              });
+              c.socket.close(1001, 'Going away');
+            }),
+        ),
+      );
+      await Promise.all(live.map((c) => c.queue));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -8,6 +8,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument, iotDataClient, sfnClient } from '@functions/lib/aws.ts';
@@ -15,6 +18,7 @@ import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { subscriptionKey } from '@functions/subscription/store.ts';
 import { energyBoxStateKey } from '@functions/energybox/telemetry.ts';
+import { getExportTask } from '@functions/export/tasks.ts';
 import { stateMachineArn } from '@infra/local/stepfunctions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { failingQueue, testTopology } from '../fixtures/test-topology.ts';
@@ -249,5 +253,42 @@ describe('local runtime', () => {
     const result = (await rt.schedules.fire('commandTimeoutSweep')) as { timedOut: number };
     expect(result.timedOut).toBeGreaterThanOrEqual(1);
     expect((await getCommand(commandId))?.status).toBe('timeout');
+  });
+
+  it('queues the nightly finance export once per day and settles the task through the exports queue', async () => {
+    const first = (await rt.schedules.fire('financeExport')) as { taskId: string; queued: boolean };
+    expect(first.queued).toBe(true);
+    const again = (await rt.schedules.fire('financeExport')) as { taskId: string; queued: boolean };
+    expect(again).toEqual({ taskId: first.taskId, queued: false });
+    // Exporters register with the money issue; until then the task is settled as failed with its reason.
+    const task = await waitFor(async () => {
+      const t = await getExportTask(first.taskId);
+      return t?.status === 'failed' ? t : undefined;
+    });
+    expect(task.reason).toBe('No exporter for financeDaily');
+  });
+
+  it('captures mail sent over SMTP in the data folder', async () => {
+    const socket = net.connect(rt.smtp.port, '127.0.0.1');
+    const lines: string[] = [];
+    socket.on('data', (d) => lines.push(d.toString()));
+    const say = async (text: string, expectCode: string) => {
+      socket.write(`${text}\r\n`);
+      await waitFor(() => lines.join('').includes(expectCode) || undefined, 5000, expectCode);
+      lines.length = 0;
+    };
+    await waitFor(() => lines.join('').startsWith('220') || undefined);
+    lines.length = 0;
+    await say('HELO test', '250');
+    await say('MAIL FROM:<alarms@demo.local>', '250');
+    await say('RCPT TO:<ops@demo.local>', '250');
+    await say('DATA', '354');
+    await say('Subject: Charger faulted\r\n\r\nDEMO-CP-001 connector 1 faulted\r\n.', '250');
+    socket.end('QUIT\r\n');
+    const files = readdirSync(rt.smtp.mailDir);
+    expect(files).toHaveLength(1);
+    const mail = readFileSync(path.join(rt.smtp.mailDir, files[0]!), 'utf8');
+    expect(mail).toContain('X-Envelope-To: ops@demo.local');
+    expect(mail).toContain('DEMO-CP-001 connector 1 faulted');
   });
 });
