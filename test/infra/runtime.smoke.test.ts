@@ -19,6 +19,7 @@ import { commandKey } from '@functions/ocpp/keys.ts';
 import { subscriptionKey } from '@functions/subscription/store.ts';
 import { energyBoxStateKey } from '@functions/energybox/telemetry.ts';
 import { getExportTask } from '@functions/export/tasks.ts';
+import { signAccessToken } from '@functions/authorizer/tokens.ts';
 import { stateMachineArn } from '@infra/local/stepfunctions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { failingQueue, testTopology } from '../fixtures/test-topology.ts';
@@ -60,6 +61,25 @@ describe('local runtime', () => {
     const res = await fetch(`${rt.url}/admin/nothing/here`, { method: 'POST', body: '{' });
     expect(res.status).toBe(404);
     expect(await res.text()).not.toMatch(/at .*\.ts/);
+  });
+
+  it('runs the HTTP authorizer before user routes: 401 without a valid login, the caller identity with one', async () => {
+    const url = `${rt.url}/test/whoami/42?x=1`;
+    expect((await fetch(url)).status).toBe(401);
+    const forged = await fetch(url, { headers: { authorization: 'Bearer not.a.token' } });
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).msg).toBe('Login failed, please login again');
+    const token = await signAccessToken(
+      { sub: 'u-1', username: 'operator', agentId: 'agent-1', kind: 'user' },
+      60,
+    );
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({
+      caller: { authenticated: true, userId: 'u-1', username: 'operator', agentId: 'agent-1', kind: 'user' },
+      id: '42',
+      query: { x: '1' },
+    });
   });
 
   it('accepts a registered charger with its password and negotiates the subprotocol', async () => {
