@@ -29,6 +29,19 @@ import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 const main = 'main';
 
+/** Records a command and queues it, as the console's command API will. */
+async function queueCommand(chargePointId: string, action: string, payload: Record<string, unknown>) {
+  const commandId = randomUUID();
+  await createCommand({ commandId, chargePointId, agentId: 'demo-operator', action, payload });
+  await rt.queues.sqs.send(
+    new SendMessageCommand({
+      QueueUrl: rt.queues.queueUrls.commands,
+      MessageBody: JSON.stringify({ commandId }),
+    }),
+  );
+  return commandId;
+}
+
 beforeAll(async () => {
   rt = await startTestRuntime({ topology: testTopology });
 });
@@ -112,20 +125,7 @@ describe('local runtime', () => {
 
   it('delivers a queued command to the charger with PostToConnection and records its answer', async () => {
     const charger = await connectCharger(rt.url, 'DEMO-CP-004', DEMO_CHARGER_PASSWORD);
-    const commandId = randomUUID();
-    await createCommand({
-      commandId,
-      chargePointId: 'DEMO-CP-004',
-      agentId: 'demo-operator',
-      action: 'Reset',
-      payload: { type: 'Soft' },
-    });
-    await rt.queues.sqs.send(
-      new SendMessageCommand({
-        QueueUrl: rt.queues.queueUrls.commands,
-        MessageBody: JSON.stringify({ commandId }),
-      }),
-    );
+    const commandId = await queueCommand('DEMO-CP-004', 'Reset', { type: 'Soft' });
 
     const call = await charger.next((f) => f[0] === 2 && f[1] === commandId);
     expect(call).toEqual([2, commandId, 'Reset', { type: 'Soft' }]);
@@ -140,20 +140,7 @@ describe('local runtime', () => {
   });
 
   it('marks a command to a charger that is not connected as offline', async () => {
-    const commandId = randomUUID();
-    await createCommand({
-      commandId,
-      chargePointId: 'DEMO-CP-005',
-      agentId: 'demo-operator',
-      action: 'Reset',
-      payload: { type: 'Hard' },
-    });
-    await rt.queues.sqs.send(
-      new SendMessageCommand({
-        QueueUrl: rt.queues.queueUrls.commands,
-        MessageBody: JSON.stringify({ commandId }),
-      }),
-    );
+    const commandId = await queueCommand('DEMO-CP-005', 'Reset', { type: 'Hard' });
     await waitFor(
       async () => (await getCommand(commandId))?.status === 'offline' || undefined,
       10_000,
