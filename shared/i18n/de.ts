@@ -64,4 +64,12 @@ export const de: Catalog = {
     description:
       'Diese Seite konnte nicht angezeigt werden. Laden Sie die Seite neu oder kehren Sie zur Startseite zurück.',
   },
+  validation: {
+    required: 'Dieses Feld ist erforderlich',
+    tooLong: 'Dieser Wert ist zu lang',
+    passwordRule: 'Mindestens 8 Zeichen, davon mindestens 1 Buchstabe und 1 Ziffer',
+    passwordMismatch: 'Die beiden Passwörter stimmen nicht überein',
+    phoneFormat: 'Das Format der Telefonnummer ist falsch',
+    emailFormat: 'Das Format der E-Mail-Adresse ist falsch',
+  },
 };

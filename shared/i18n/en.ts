@@ -67,6 +67,14 @@ export const en = {
     title: 'Something went wrong',
     description: 'This page could not be displayed. Reload the page or go back to the start.',
   },
+  validation: {
+    required: 'This field is required',
+    tooLong: 'This value is too long',
+    passwordRule: 'At least 8 characters, with at least 1 letter and 1 digit',
+    passwordMismatch: 'The two passwords do not match',
+    phoneFormat: 'Phone number format is wrong',
+    emailFormat: 'E-mail format is wrong',
+  },
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -62,4 +62,12 @@ export const zhCN: Catalog = {
     title: '出错了',
     description: '无法显示此页面，请重新加载页面或返回首页。',
   },
+  validation: {
+    required: '此项为必填项',
+    tooLong: '输入内容过长',
+    passwordRule: '至少 8 个字符，且至少包含 1 个字母和 1 个数字',
+    passwordMismatch: '两次输入的密码不一致',
+    phoneFormat: '电话号码格式错误',
+    emailFormat: '邮箱格式错误',
+  },
 };

@@ -62,4 +62,12 @@ export const zhTW: Catalog = {
     title: '發生錯誤',
     description: '無法顯示此頁面，請重新載入頁面或返回首頁。',
   },
+  validation: {
+    required: '此欄位為必填',
+    tooLong: '輸入內容過長',
+    passwordRule: '至少 8 個字元，且至少包含 1 個字母和 1 個數字',
+    passwordMismatch: '兩次輸入的密碼不一致',
+    phoneFormat: '電話號碼格式錯誤',
+    emailFormat: '電子郵件格式錯誤',
+  },
 };
