@@ -3,12 +3,12 @@
  * connection, then `answered` (CALLRESULT), `rejected` (CALLERROR), `offline` (no connection) or `timeout`
  * (no answer in time). Every transition is a conditional write, so replays change nothing.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { COMMANDS_AWAITING_ANSWER, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import { transitionStatus } from '@functions/lib/conditional.ts';
 
 export type CommandStatus = 'queued' | 'sent' | 'answered' | 'rejected' | 'offline' | 'timeout' | 'failed';
 
@@ -47,32 +47,12 @@ export async function getCommand(commandId: string): Promise<CommandRecord | und
 }
 
 /** Moves a command from one status to another; false when it was not in `from` (already handled). */
-async function transition(
+const transition = (
   commandId: string,
   from: CommandStatus,
   set: Record<string, unknown>,
   remove: string[] = [],
-): Promise<boolean> {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':from': from };
-  const sets = Object.entries(set).map(([k, v]) => {
-    names[`#${k}`] = k;
-    values[`:${k}`] = v;
-    return `#${k} = :${k}`;
-  });
-  return applied(
-    db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: commandKey(commandId),
-        UpdateExpression: `SET ${sets.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    ),
-  );
-}
+) => transitionStatus({ table: table(), key: commandKey(commandId), from: [from], set, remove });
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>
   transition(commandId, 'queued', {

@@ -4,10 +4,10 @@
  * redo a finished task.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import { applied, transitionStatus } from '@functions/lib/conditional.ts';
 
 export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -58,29 +58,16 @@ export async function getExportTask(taskId: string): Promise<ExportTask | undefi
   return Item as ExportTask | undefined;
 }
 
-export async function setExportStatus(
+export function setExportStatus(
   taskId: string,
   from: ExportStatus[],
   to: ExportStatus,
   extra: { path?: string; reason?: string } = {},
 ): Promise<boolean> {
-  const values: Record<string, unknown> = { ':to': to, ':at': new Date().toISOString() };
-  from.forEach((s, i) => (values[`:f${i}`] = s));
-  const sets = ['#status = :to', 'updatedAt = :at'];
-  for (const [k, v] of Object.entries(extra)) {
-    values[`:${k}`] = v;
-    sets.push(`${k} = :${k}`);
-  }
-  return applied(
-    dynamoDocument().send(
-      new UpdateCommand({
-        TableName: config.tableName('main'),
-        Key: exportTaskKey(taskId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `#status IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-      }),
-    ),
-  );
+  return transitionStatus({
+    table: config.tableName('main'),
+    key: exportTaskKey(taskId),
+    from,
+    set: { status: to, updatedAt: new Date().toISOString(), ...extra },
+  });
 }

@@ -5,7 +5,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import { transitionStatus } from '@functions/lib/conditional.ts';
 
 export const subscriptionKey = (subscribeId: string) => ({ pk: `SUBSCRIBE#${subscribeId}`, sk: 'SUBSCRIBE' });
 export const ACTIVE_SUBSCRIPTIONS = 'SUBSCRIPTION#active';
@@ -59,23 +59,13 @@ export async function activate(subscribeId: string, now = new Date()): Promise<S
 }
 
 /** pending → failed with the reason; an active subscription is never failed afterwards. */
-export async function recordFailure(subscribeId: string, reason: string): Promise<boolean> {
-  return applied(
-    dynamoDocument().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: subscriptionKey(subscribeId),
-        UpdateExpression: 'SET #status = :failed, failure = :reason',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':pending': 'pending',
-          ':reason': reason.slice(0, 500),
-        },
-      }),
-    ),
-  );
+export function recordFailure(subscribeId: string, reason: string): Promise<boolean> {
+  return transitionStatus({
+    table: table(),
+    key: subscriptionKey(subscribeId),
+    from: ['pending'],
+    set: { status: 'failed', failure: reason.slice(0, 500) },
+  });
 }
 
 export async function expireDue(now = new Date()): Promise<string[]> {
@@ -93,21 +83,14 @@ export async function expireDue(now = new Date()): Promise<string[]> {
     );
     for (const item of page.Items ?? []) {
       const id = String(item.subscribeId);
-      if (
-        await applied(
-          dynamoDocument().send(
-            new UpdateCommand({
-              TableName: table(),
-              Key: subscriptionKey(id),
-              UpdateExpression: 'SET #status = :expired REMOVE gsi1pk, gsi1sk',
-              ConditionExpression: '#status = :active',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':expired': 'expired', ':active': 'active' },
-            }),
-          ),
-        )
-      )
-        expired.push(id);
+      const done = await transitionStatus({
+        table: table(),
+        key: subscriptionKey(id),
+        from: ['active'],
+        set: { status: 'expired' },
+        remove: ['gsi1pk', 'gsi1sk'],
+      });
+      if (done) expired.push(id);
     }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

@@ -53,7 +53,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import type { Construct } from 'constructs';
 
 import { envNames } from '../topology/env.ts';
-import { allFunctionRefs, topology as defaultTopology } from '../topology/index.ts';
+import { distinctFunctionRefs, functionKey, topology as defaultTopology } from '../topology/index.ts';
 import type { FunctionRef, Topology } from '../topology/types.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -72,9 +72,6 @@ const cloudFrontFunctionsDir = fileURLToPath(new URL('./functions/', import.meta
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 export const DEFAULT_MEMORY_MB = 512;
-
-/** Key of a Lambda function: one function per distinct (module, export) pair. */
-export const functionKey = (ref: FunctionRef): string => `${ref.module}#${ref.export ?? 'handler'}`;
 
 /** `functions/subscription/payment-steps.ts` + `createPayment` -> `SubscriptionPaymentStepsCreatePayment`. */
 const pascal = (s: string): string =>
@@ -288,9 +285,8 @@ export class ConsoleStack extends Stack {
     const tsconfig = resolve(repoRoot, 'tsconfig.json');
     const lockFile = resolve(repoRoot, 'package-lock.json');
     const usedIds = new Set<string>();
-    for (const { ref } of allFunctionRefs(t)) {
+    for (const ref of distinctFunctionRefs(t)) {
       const key = functionKey(ref);
-      if (this.functions.has(key)) continue;
       const entry = isAbsolute(ref.module) ? ref.module : resolve(repoRoot, ref.module);
       if (!existsSync(entry)) {
         throw new Error(`The topology names handler module ${ref.module}, which does not exist (${entry}).`);

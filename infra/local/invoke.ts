@@ -5,13 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { functionKey } from '@infra/topology/index.ts';
 import type { FunctionRef } from '@infra/topology/types.ts';
 import { fromRoot } from './paths.ts';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const modules = new Map<string, Promise<Record<string, unknown>>>();
-
-export const functionKey = (ref: FunctionRef) => `${ref.module}#${ref.export ?? 'handler'}`;
 
 async function load(ref: FunctionRef): Promise<Handler> {
   let mod = modules.get(ref.module);

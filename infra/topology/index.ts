@@ -198,3 +198,14 @@ export function allFunctionRefs(t: Topology = topology): { key: string; ref: Fun
   for (const r of t.iot.rules) out.push({ key: `iot:${r.id}`, ref: r.handler });
   return out;
 }
+
+/** Identity of a Lambda function: one function per distinct module and export. */
+export const functionKey = (ref: FunctionRef): string => `${ref.module}#${ref.export ?? 'handler'}`;
+
+/** Each handler once (the three WebSocket routes share one), in topology order. */
+export function distinctFunctionRefs(t: Topology = topology): FunctionRef[] {
+  const byKey = new Map<string, FunctionRef>();
+  for (const { ref } of allFunctionRefs(t))
+    if (!byKey.has(functionKey(ref))) byKey.set(functionKey(ref), ref);
+  return [...byKey.values()];
+}

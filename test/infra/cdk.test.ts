@@ -13,9 +13,9 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ConsoleStack, functionKey, repoRoot, type Stage } from '@infra/cdk/stack.ts';
+import { ConsoleStack, repoRoot, type Stage } from '@infra/cdk/stack.ts';
 import { envNames } from '@infra/topology/env.ts';
-import { allFunctionRefs, topology } from '@infra/topology/index.ts';
+import { distinctFunctionRefs, functionKey, topology } from '@infra/topology/index.ts';
 import type { FunctionRef, Topology } from '@infra/topology/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped
@@ -102,13 +102,6 @@ const exportedNames = (code: string): string[] =>
       .filter(Boolean),
   );
 
-const distinctRefs = (): FunctionRef[] => {
-  const seen = new Map<string, FunctionRef>();
-  for (const { ref } of allFunctionRefs(topology))
-    if (!seen.has(functionKey(ref))) seen.set(functionKey(ref), ref);
-  return [...seen.values()];
-};
-
 const stages: Stage[] = ['dev', 'prod'];
 const synths = {} as Record<Stage, Synth>;
 
@@ -146,7 +139,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
   });
 
   it('creates one Lambda function per distinct (module, export), with runtime, handler, sizes and environment', () => {
-    const refs = distinctRefs();
+    const refs = distinctFunctionRefs(topology);
     expect(s().stack.functions.size).toBe(refs.length);
     const variableNames = [
       ...topology.tables.map((t) => envNames.table(t.id)),
@@ -183,7 +176,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       const machine = s().resources[logicalId(s(), s().stack.stateMachines.get(m.id)!)];
       const name = machine?.Properties?.StateMachineName as string;
       expect(name).toBeTruthy();
-      const anyFn = s().resources[fnLogicalId(s(), distinctRefs()[0]!)];
+      const anyFn = s().resources[fnLogicalId(s(), distinctFunctionRefs(topology)[0]!)];
       const arn = JSON.stringify(anyFn?.Properties?.Environment.Variables[envNames.stateMachineArn(m.id)]);
       expect(arn).toContain(`:stateMachine:${name}`);
     }
@@ -600,7 +593,7 @@ describe('ConsoleStack bundling', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
     tempDirs.push(outdir);
     const s = synth('dev', { bundling: true, outdir });
-    for (const ref of distinctRefs()) {
+    for (const ref of distinctFunctionRefs(topology)) {
       const p = s.resources[fnLogicalId(s, ref)]!.Properties!;
       const key = p.Code.S3Key as string;
       const dir = join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
