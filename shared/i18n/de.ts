@@ -1,3 +1,6 @@
+import { admin } from './areas/admin.ts';
+import { server } from './areas/server.ts';
+import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
 
 /** German (de-DE). */
@@ -72,4 +75,7 @@ export const de: Catalog = {
     phoneFormat: 'Das Format der Telefonnummer ist falsch',
     emailFormat: 'Das Format der E-Mail-Adresse ist falsch',
   },
+  ...shell.de,
+  ...admin.de,
+  ...server.de,
 };

@@ -1,3 +1,6 @@
+import { admin } from './areas/admin.ts';
+import { server } from './areas/server.ts';
+import { shell } from './areas/shell.ts';
 /**
  * English catalog: the reference every other catalog is typed and tested against.
  * Keys are grouped by screen; `{{name}}` placeholders are i18next interpolations and must appear,
@@ -75,6 +78,9 @@ export const en = {
     phoneFormat: 'Phone number format is wrong',
     emailFormat: 'E-mail format is wrong',
   },
+  ...shell.en,
+  ...admin.en,
+  ...server.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -1,3 +1,6 @@
+import { admin } from './areas/admin.ts';
+import { server } from './areas/server.ts';
+import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
 
 /** Thai (th-TH). */
@@ -70,4 +73,7 @@ export const th: Catalog = {
     phoneFormat: 'รูปแบบหมายเลขโทรศัพท์ไม่ถูกต้อง',
     emailFormat: 'รูปแบบอีเมลไม่ถูกต้อง',
   },
+  ...shell.th,
+  ...admin.th,
+  ...server.th,
 };

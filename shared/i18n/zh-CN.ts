@@ -1,3 +1,6 @@
+import { admin } from './areas/admin.ts';
+import { server } from './areas/server.ts';
+import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
 
 /** Simplified Chinese (zh-CN). */
@@ -70,4 +73,7 @@ export const zhCN: Catalog = {
     phoneFormat: '电话号码格式错误',
     emailFormat: '邮箱格式错误',
   },
+  ...shell['zh-CN'],
+  ...admin['zh-CN'],
+  ...server['zh-CN'],
 };

@@ -1,3 +1,6 @@
+import { admin } from './areas/admin.ts';
+import { server } from './areas/server.ts';
+import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
 
 /** Traditional Chinese (zh-TW). */
@@ -70,4 +73,7 @@ export const zhTW: Catalog = {
     phoneFormat: '電話號碼格式錯誤',
     emailFormat: '電子郵件格式錯誤',
   },
+  ...shell['zh-TW'],
+  ...admin['zh-TW'],
+  ...server['zh-TW'],
 };

@@ -1,7 +1,7 @@
 /**
  * Transport for the console's calls: timeout, JSON, and failures sorted into the kinds SPEC.md
  * section 8 gives different messages (network failure, timeout, HTTP status, unreadable answer).
- * The envelope/bearer/401 request helper of SPEC.md section 7 will be built on top of this.
+ * The envelope/bearer/401 request helper of SPEC.md section 7 (lib/api.ts) is built on top of this.
  */
 
 /** SPEC.md section 9: request timeout. */
@@ -28,6 +28,9 @@ export interface JsonResponse {
 }
 
 export interface GetJsonOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON, or as is when it is FormData. */
+  body?: unknown;
   timeoutMs?: number;
   headers?: Record<string, string>;
   /** For tests: the fetch to use instead of the global one. */
@@ -35,7 +38,7 @@ export interface GetJsonOptions {
 }
 
 /**
- * GET a JSON resource. Resolves for every HTTP status with a readable (or empty) body, so callers can
+ * Fetch a JSON resource (GET unless told otherwise). Resolves for every HTTP status with a readable (or empty) body, so callers can
  * use the body of an error status; rejects with a RequestError for network failure, timeout or an
  * unreadable body.
  */
@@ -43,10 +46,17 @@ export async function getJson(url: string, options: GetJsonOptions = {}): Promis
   const doFetch = options.fetch ?? fetch;
   let response: Response;
   try {
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    const hasJson = options.body !== undefined && !isForm;
     response = await doFetch(url, {
-      method: 'GET',
+      method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...options.headers },
+      headers: {
+        accept: 'application/json',
+        ...(hasJson ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: isForm ? (options.body as FormData) : hasJson ? JSON.stringify(options.body) : undefined,
       signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
   } catch (error) {

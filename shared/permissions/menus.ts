@@ -1,0 +1,285 @@
+/**
+ * The menu and permission catalogue of SPEC.md section 6: numeric menu codes 1000 to 10000 (plus the fleet
+ * menus) with their button sub-codes, and the permission strings user info carries. Seeded as the menu
+ * catalogue; a role grants a set of these ids; every API route names the code it needs.
+ *
+ * `type` 0 is a menu (a page or a group), 1 a button (an action inside a page). `keepAlive` follows
+ * SPEC.md section 3: '1' for a top-level page that is kept when navigated away from, '0' otherwise.
+ * Each name is an i18n key under `menu.` (`menu.m2100`).
+ */
+
+export interface MenuDef {
+  id: string;
+  parentId: string;
+  /** Console route of a page; groups and buttons have none. */
+  path?: string;
+  icon?: string;
+  sort: number;
+  type: '0' | '1';
+  keepAlive: '0' | '1';
+  /** Only companies on the Pro package (or platform users) may hold it. */
+  pro?: boolean;
+  /** Only platform-level users may hold it (operators cannot be granted it). */
+  platformOnly?: boolean;
+}
+
+type Row = [id: string, parentId: string, path: string | null, extra?: Partial<MenuDef>];
+
+const ROOT = '-1';
+
+/** [id, parent, path]: groups have a path of null and an icon; buttons are rows whose parent is a page. */
+const rows: Row[] = [
+  ['1000', ROOT, null, { icon: 'overview' }],
+  ['1100', '1000', '/home'],
+  ['1101', '1000', '/monitor'],
+  ['1102', '1100', null],
+  ['1103', '1100', null],
+  ['1104', '1100', null],
+  ['1105', '1100', null],
+  ['1106', '1100', null],
+  ['1107', '1101', null],
+
+  ['2000', ROOT, null, { icon: 'devices' }],
+  ['2100', '2000', '/equipment', { keepAlive: '1' }],
+  ['2101', '2100', null],
+  ['2102', '2100', null],
+  ['2103', '2100', null],
+  ['2104', '2100', null],
+  ['2105', '2100', null, { pro: true }],
+  ['2200', '2000', '/device', { keepAlive: '1' }],
+  ['2201', '2200', null],
+  ['2202', '2200', null],
+  ['2203', '2200', null],
+  ['2204', '2200', null],
+  ['2205', '2200', null],
+  ['2250', '2000', '/command'],
+  ...commandButtons(),
+  ['2300', '2000', '/firmware'],
+  ['2301', '2300', null],
+  ['2302', '2300', null],
+  ['2303', '2300', null],
+  ['2400', '2000', '/confKey'],
+  ['2401', '2400', null],
+  ['2402', '2400', null],
+  ['2500', '2000', '/network'],
+  ['2501', '2500', null],
+  ['2600', '2000', '/powerProfile'],
+  ['2601', '2600', null],
+  ['2602', '2600', null],
+  ['2603', '2600', null],
+  ['2700', '2000', '/energyBox', { keepAlive: '1' }],
+  ['2701', '2700', null],
+  ['2702', '2700', null],
+  ['2800', '2000', '/card'],
+  ['2801', '2800', null],
+  ['2802', '2800', null],
+  ['2803', '2800', null],
+  ['2804', '2800', null],
+  ['2805', '2800', null, { pro: true }],
+  ['2850', '2000', '/listVersion'],
+  ['2851', '2850', null],
+  ['2900', '2000', '/display'],
+  ['2901', '2900', null],
+
+  ['3000', ROOT, null, { icon: 'fees' }],
+  ['3050', '3000', '/fee'],
+  ['3100', '3000', '/chargingFee'],
+  ['3101', '3100', null],
+  ['3102', '3100', null],
+  ['3103', '3100', null],
+  ['3104', '3100', null, { pro: true }],
+  ['3200', '3000', '/discount'],
+  ['3201', '3200', null],
+  ['3202', '3200', null],
+  ['3203', '3200', null],
+  ['3300', '3000', '/reserveFee'],
+  ['3301', '3300', null],
+  ['3302', '3300', null],
+  ['3303', '3300', null],
+
+  ['4000', ROOT, null, { icon: 'orders' }],
+  ['4100', '4000', '/chargeOrder', { keepAlive: '1' }],
+  ['4101', '4100', null],
+  ['4102', '4100', null],
+  ['4103', '4100', null],
+  ['4104', '4100', null],
+  ['4200', '4000', '/reserveOrder', { keepAlive: '1' }],
+  ['4201', '4200', null],
+  ['4202', '4200', null],
+  ['4300', '4000', '/profitOrder', { keepAlive: '1' }],
+  ['4400', '4000', '/statRevenue'],
+  ['4500', '4000', '/waitOrder'],
+  ['4501', '4500', null],
+  ['4600', '4000', '/transcationInsight'],
+
+  ['5000', ROOT, null, { icon: 'alarms' }],
+  ['5100', '5000', '/alarm'],
+  ['5101', '5100', null],
+  ['5200', '5000', '/alarmOffline'],
+  ['5300', '5000', '/alarmChart'],
+  ['5400', '5000', '/alarmTemplate'],
+  ['5401', '5400', null],
+  ['5500', '5000', '/alarmMail'],
+  ['5501', '5500', null],
+  ['5600', '5000', '/stopReasonList'],
+  ['5601', '5600', null],
+
+  ['6000', ROOT, null, { icon: 'system' }],
+  ['6100', '6000', '/role'],
+  ['6101', '6100', null],
+  ['6102', '6100', null],
+  ['6103', '6100', null],
+  ['6104', '6100', null],
+  ['6200', '6000', '/user'],
+  ['6201', '6200', null],
+  ['6202', '6200', null],
+  ['6203', '6200', null],
+  ['6204', '6200', null],
+  ['6205', '6200', null],
+  ['6206', '6200', null],
+  ['6300', '6000', '/parameter', { platformOnly: true }],
+  ['6301', '6300', null, { platformOnly: true }],
+  ['6400', '6000', '/pay', { platformOnly: true }],
+  ['6401', '6400', null, { platformOnly: true }],
+  ['6500', '6000', '/operator', { keepAlive: '1' }],
+  ['6501', '6500', null],
+  ['6502', '6500', null],
+  ['6503', '6500', null],
+  ['6504', '6500', null],
+  ['6600', '6000', '/mail', { platformOnly: true }],
+  ['6601', '6600', null, { platformOnly: true }],
+  ['6700', '6000', '/log'],
+  ['6800', '6000', '/emsp', { platformOnly: true }],
+  ['6801', '6800', null, { platformOnly: true }],
+  ['6810', '6000', '/emspBind'],
+  ['6900', '6000', '/subRole', { platformOnly: true }],
+  ['6901', '6900', null, { platformOnly: true }],
+  ['6910', '6000', '/plan'],
+  ['6911', '6910', null, { platformOnly: true }],
+  ['6920', '6000', '/operatorLimit', { platformOnly: true }],
+  ['6921', '6920', null, { platformOnly: true }],
+  ['6930', '6000', '/assetList', { platformOnly: true }],
+  ['6931', '6930', null, { platformOnly: true }],
+  ['6940', '6000', '/vendorList', { platformOnly: true }],
+  ['6941', '6940', null, { platformOnly: true }],
+  ['sys_user_edit', '6000', null],
+  ['sys_planoper_edit', '6000', null],
+  ['sys_payChannel_mgr', '6000', null],
+  ['sys_mail_mgr', '6000', null],
+
+  ['7000', ROOT, null, { icon: 'app' }],
+  ['7100', '7000', '/appUser', { keepAlive: '1' }],
+  ['7101', '7100', null],
+  ['7200', '7000', '/opsUser'],
+  ['7300', '7000', '/appVersion', { platformOnly: true }],
+  ['7301', '7300', null, { platformOnly: true }],
+  ['7400', '7000', '/feedback'],
+  ['7401', '7400', null],
+  ['7500', '7000', '/appInsight'],
+
+  ['8000', ROOT, null, { icon: 'energy' }],
+  ['8100', '8000', '/renewable'],
+
+  ['9000', ROOT, null, { icon: 'export', pro: true }],
+  ['9100', '9000', '/fileExport', { pro: true }],
+
+  ['10000', ROOT, null, { icon: 'brands' }],
+  ['10100', '10000', '/brand'],
+  ['10101', '10100', null, { platformOnly: true }],
+
+  ['11000', ROOT, null, { icon: 'fleets', pro: true }],
+  ['11100', '11000', '/fleets', { keepAlive: '1', pro: true }],
+  ['11101', '11100', null, { pro: true }],
+  ['11200', '11000', '/driver', { pro: true }],
+  ['11300', '11000', '/vehicle', { pro: true }],
+  ['11400', '11000', '/alerts', { pro: true }],
+  ['11500', '11000', '/analysis', { pro: true }],
+  ['11600', '11000', '/fundHistory', { pro: true }],
+];
+
+/** Charger command buttons 2210 to 2261 (issue 6 gives each its command). */
+function commandButtons(): Row[] {
+  const out: Row[] = [];
+  for (let code = 2210; code <= 2261; code++) out.push([String(code), '2250', null]);
+  return out;
+}
+
+export const MENU_ROOT = ROOT;
+
+export const menuCatalogue: MenuDef[] = rows.map(([id, parentId, path, extra], index) => {
+  const parent = rows.find((row) => row[0] === parentId);
+  const isButton = path === null && parent !== undefined && parent[2] !== null;
+  const isPermissionString = !/^\d+$/.test(id);
+  return {
+    id,
+    parentId,
+    ...(path ? { path } : {}),
+    sort: index,
+    type: isButton || isPermissionString ? '1' : '0',
+    keepAlive: '0',
+    ...extra,
+  };
+});
+
+export const menuById = new Map(menuCatalogue.map((menu) => [menu.id, menu]));
+
+/** Routes that are not menu entries but belong to one: the code that opens them. */
+export const detailRouteCodes: Record<string, string> = {
+  '/stationDetail': '2104',
+  '/chargerDetail': '2204',
+  '/energyBoxDetail': '2700',
+  '/orderDetail': '4101',
+  '/reserveOrderDetail': '4201',
+  '/operatorDetail': '6504',
+  '/planDetail': '6910',
+  '/appUserDetail': '7101',
+  '/fleetsDetail': '11101',
+};
+
+/** The permission strings of SPEC.md section 6. */
+export const PERMISSION = {
+  userEdit: 'sys_user_edit',
+  planOperEdit: 'sys_planoper_edit',
+  payChannelMgr: 'sys_payChannel_mgr',
+  mailMgr: 'sys_mail_mgr',
+} as const;
+
+/** The codes the identity issue's calls check (the README's API list names them). */
+export const CODE = {
+  monitor: '1101',
+  roles: '6100',
+  roleAdd: '6101',
+  roleEdit: '6102',
+  roleDelete: '6103',
+  roleMenus: '6104',
+  users: '6200',
+  userAdd: '6201',
+  userEdit: '6202',
+  userDelete: '6203',
+  userResetPwd: '6204',
+  userBindStation: '6205',
+  userToggle: '6206',
+  operators: '6500',
+  operatorAdd: '6501',
+  operatorEdit: '6502',
+  operatorDelete: '6503',
+  operatorDetail: '6504',
+  log: '6700',
+  subRoles: '6900',
+  subRoleEdit: '6901',
+  operatorLimits: '6920',
+  operatorLimitEdit: '6921',
+} as const;
+
+/** Every id a menu tree holds, from the given ids up to the root (a granted child shows its group). */
+export function withAncestors(ids: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) {
+    let current = menuById.get(id);
+    while (current && !out.has(current.id)) {
+      out.add(current.id);
+      current = menuById.get(current.parentId);
+    }
+  }
+  return out;
+}

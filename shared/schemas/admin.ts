@@ -1,0 +1,208 @@
+/**
+ * System administration entities of SPEC.md sections 3 and 5 (roles, users, companies, operator limits,
+ * logs), written once: the API validates requests with these and the console's forms use the same ones.
+ * Messages are i18n keys (`validation.*`).
+ */
+import { z } from 'zod';
+import { email, LIMITS, password, phone, username } from './identity.ts';
+
+/** An empty form field means "not given". */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+/** Paged list requests (DESIGN.md section 3): `current` from 1, `size` rows per page. */
+export const pageQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export const ROLE_FLAG = { admin: 0, company: 1 } as const;
+/** Role type: 0 normal, 1 pro, 2 basic, 3 subscribeable, 4 unsubscribeable (1 to 4 are subscription roles). */
+export const ROLE_TYPE = { normal: 0, pro: 1, basic: 2, subscribeable: 3, unsubscribeable: 4 } as const;
+
+export const roleForm = z.object({
+  roleName: requiredText(32),
+  roleCode: requiredText(32).regex(/^[A-Za-z0-9_]+$/, { error: 'validation.codeFormat' }),
+  roleDesc: optional(text(255)),
+  roleFlag: z.coerce.number().int().min(0).max(1),
+  roleType: z.coerce.number().int().min(0).max(4).default(0),
+  menuIds: z.array(z.string()).default([]),
+});
+export const roleUpdate = roleForm.extend({
+  roleId: z.string().min(1),
+  version: z.number().int().optional(),
+});
+export type RoleForm = z.infer<typeof roleForm>;
+
+export interface Role extends RoleForm {
+  roleId: string;
+  agentId?: string;
+  createTime: string;
+  version: number;
+}
+
+/** lockFlag: 0 normal, 1 locked (by an administrator, or for LOCK_MINUTES after repeated failed logins). */
+export const LOCK_FLAG = { normal: 0, locked: 1 } as const;
+export const AUTH_RULES = { maxFailures: 5, lockMinutes: 30, imageCodeSeconds: 120 } as const;
+
+export const userAdd = z.object({
+  username,
+  password,
+  role: z.array(z.string()).min(1, { error: 'validation.roleRequired' }),
+  phone: optional(phone),
+  email: optional(email),
+  /** Company of the new user; defaults to the caller's. Platform callers may leave it empty (platform user). */
+  agentId: optional(z.string()),
+  expireTime: optional(z.string().datetime({ error: 'validation.dateFormat' })),
+});
+export const userUpdate = z.object({
+  userId: z.string().min(1),
+  role: z.array(z.string()).min(1, { error: 'validation.roleRequired' }).optional(),
+  phone: optional(phone),
+  email: optional(email),
+  lockFlag: z.coerce.number().int().min(0).max(1).optional(),
+  expireTime: optional(z.string().datetime({ error: 'validation.dateFormat' })),
+  version: z.number().int().optional(),
+});
+export const resetPwd = z.object({ userId: z.string().min(1), password });
+export const stationBind = z.object({ userId: z.string().min(1), stationIds: z.array(z.string()) });
+
+export interface SysUser {
+  userId: string;
+  username: string;
+  phone?: string;
+  email?: string;
+  agentId?: string;
+  agentName?: string;
+  role: string[];
+  roleNames: string[];
+  lockFlag: number;
+  lockTime?: string;
+  expireTime?: string;
+  lastIp?: string;
+  lastLoginTime?: string;
+  lastLoginSource?: string;
+  parentUserId?: string;
+  kind: 'user' | 'fleet';
+  createTime: string;
+  version: number;
+}
+
+export const SUB_STATUS = { notSubscribed: 0, subscribed: 1, notNeeded: 2 } as const;
+
+/** ISO 4217 currencies an operator may bill in (the fee issue prices in minor units of these). */
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CNY',
+  'TWD',
+  'HKD',
+  'THB',
+  'SGD',
+  'JPY',
+  'AUD',
+  'CAD',
+  'CHF',
+] as const;
+
+export const operatorForm = z.object({
+  operatorName: requiredText(32),
+  parentId: optional(z.string()),
+  currency: z.enum(CURRENCIES, { error: 'validation.currency' }),
+  contactMail: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(LIMITS.emailMax, { error: 'validation.tooLong' })
+    .pipe(z.email({ error: 'validation.emailFormat' })),
+  contactPerson: optional(text(32)),
+  contactPhone: optional(text(32)),
+  servicePhone: optional(text(32)),
+  postalCode: optional(text(32)),
+  address: optional(text(255)),
+  url: optional(text(255)),
+  payId: optional(z.string()),
+  payUuid: optional(z.string()),
+  payName: optional(z.string()),
+  mailId: optional(z.string()),
+  mailName: optional(z.string()),
+  subStatus: z.coerce.number().int().min(0).max(2).optional(),
+});
+export const operatorUpdate = operatorForm.extend({
+  id: z.string().min(1),
+  version: z.number().int().optional(),
+});
+export type OperatorForm = z.infer<typeof operatorForm>;
+
+export interface Operator extends OperatorForm {
+  id: string;
+  parentName?: string;
+  subStatus: number;
+  /** Subscription package: 0 Basic, 1 Pro (set by the subscription issue). */
+  featurePackageType?: number;
+  createTime: string;
+  version: number;
+}
+
+/** revenueTariff: the platform's fee percentage per order, 0 to 100 with at most two decimals. */
+export const operatorLimitForm = z.object({
+  name: requiredText(32),
+  gunNum: z.coerce
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(0)
+    .max(1_000_000),
+  revenueTariff: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, { error: 'validation.percentage' }),
+  agentId: optional(z.string()),
+});
+export const operatorLimitUpdate = operatorLimitForm.extend({
+  id: z.string().min(1),
+  version: z.number().int().optional(),
+});
+
+export const LOG_TYPE = { normal: '0', abnormal: '9' } as const;
+
+export const logQuery = pageQuery.extend({
+  type: optional(z.enum(['0', '9'])),
+  title: optional(z.string()),
+  createBy: optional(z.string()),
+  /** UTC ISO times; the window defaults to the last 7 days and may not exceed 30 days. */
+  startTime: optional(z.string().datetime()),
+  endTime: optional(z.string().datetime()),
+});
+
+export interface LogEntry {
+  id: string;
+  title: string;
+  type: '0' | '9';
+  serviceId: string;
+  createBy: string;
+  createTime: string;
+  remoteAddr: string;
+  userAgent: string;
+  requestUri: string;
+  method: string;
+  params: string;
+  time: number;
+  exception?: string;
+}
