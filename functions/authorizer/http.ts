@@ -7,6 +7,7 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
+import { sessionActive } from '@functions/auth/sessions.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 type Context = Record<string, string | boolean>;
@@ -19,9 +20,12 @@ export async function handler(
   const verdict = await verifyAccessToken(token);
   if (!verdict.valid)
     return { isAuthorized: true, context: { authenticated: false, reason: verdict.reason } };
-  const { sub, username, agentId, kind } = verdict.claims;
+  const { sub, username, agentId, kind, sid } = verdict.claims;
+  // A signed token outlives its session when the user logs out: the session decides.
+  if (!(await sessionActive(sid)))
+    return { isAuthorized: true, context: { authenticated: false, reason: 'revoked' } };
   return {
     isAuthorized: true,
-    context: { authenticated: true, userId: sub, username, agentId: agentId ?? '', kind },
+    context: { authenticated: true, userId: sub, username, agentId: agentId ?? '', kind, sessionId: sid },
   };
 }

@@ -9,10 +9,17 @@ export interface TokenClaims {
   username: string;
   agentId?: string;
   kind: 'user' | 'fleet';
+  /** The sign-in session (functions/auth/sessions.ts): logging out ends it. */
+  sid: string;
 }
 
 export async function signAccessToken(claims: TokenClaims, expiresInSeconds: number): Promise<string> {
-  return new SignJWT({ username: claims.username, agentId: claims.agentId ?? '', kind: claims.kind })
+  return new SignJWT({
+    username: claims.username,
+    agentId: claims.agentId ?? '',
+    kind: claims.kind,
+    sid: claims.sid,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(TOKEN_ISSUER)
@@ -38,6 +45,7 @@ export async function verifyAccessToken(token: string | undefined): Promise<Verd
         username: String(payload.username ?? ''),
         agentId: payload.agentId ? String(payload.agentId) : undefined,
         kind: payload.kind === 'fleet' ? 'fleet' : 'user',
+        sid: String(payload.sid ?? ''),
       },
     };
   } catch (error) {

@@ -1,12 +1,19 @@
 /**
  * The HTTP side of a domain handler: a router keyed by API Gateway route key, written once and used by every
- * domain. It parses the body, reads the authorizer context, maps errors to the `{ code, msg, data }` envelope
- * (never a stack trace), and logs each request with its request id.
+ * domain. It parses the body, reads the authorizer context, loads the caller's identity, checks the
+ * permission code the route declares in the topology (403 otherwise), writes the audit entry of mutating
+ * calls, maps errors to the `{ code, msg, data }` envelope in the caller's language (never a stack trace),
+ * and logs each request with its request id.
  */
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { AppError, unauthorized } from './errors.ts';
+import { topology } from '@infra/topology/index.ts';
+import type { HttpRouteDecl } from '@infra/topology/types.ts';
+import { loadIdentity, type Identity } from '@functions/identity/access.ts';
+import { writeAudit } from './audit.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import { translate } from './i18n.ts';
 
 export const logger = new Logger({
   serviceName: 'ev-console',
@@ -27,6 +34,7 @@ export interface Caller {
   username?: string;
   agentId?: string;
   kind?: 'user' | 'fleet';
+  sessionId?: string;
 }
 
 export interface Request {
@@ -35,10 +43,25 @@ export interface Request {
   query: Record<string, string | undefined>;
   params: Record<string, string | undefined>;
   caller: Caller;
+  /** The signed-in user's identity (undefined on public routes). */
+  identity?: Identity;
   language: string;
+  /** Sets who the audit entry names when the route is public (a login names the username tried). */
+  auditAs?: string;
+}
+
+/** A route's identity, for routes that require a login. */
+export function who(req: Request): Identity {
+  if (!req.identity) throw unauthorized();
+  return req.identity;
 }
 
 export type Route = (req: Request) => Promise<unknown>;
+
+/** A handler result that is sent as is instead of as JSON (an image, a redirect). */
+export class RawResponse {
+  constructor(readonly result: APIGatewayProxyResultV2) {}
+}
 
 export const json = (status: number, body: unknown): APIGatewayProxyResultV2 => ({
   statusCode: status,
@@ -56,7 +79,7 @@ function readBody(event: APIGatewayProxyEventV2): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError(400, 'The request body is not valid JSON');
+    throw new AppError(400, 'server.badJson');
   }
 }
 
@@ -70,49 +93,90 @@ function readCaller(event: APIGatewayProxyEventV2): Caller {
   };
 }
 
+const declByKey = new Map<string, HttpRouteDecl>(topology.routes.map((r) => [`${r.method} ${r.path}`, r]));
+
+const languageOf = (event: APIGatewayProxyEventV2) =>
+  event.headers['content-language'] ?? event.headers['accept-language'] ?? 'en-us';
+
+function errorResponse(error: unknown, language: string): APIGatewayProxyResultV2 {
+  if (error instanceof AppError) {
+    const fields = error.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(language, v)]))
+      : null;
+    const first = fields ? Object.values(fields)[0] : undefined;
+    const msg = translate(language, error.message, error.values);
+    return json(error.status, {
+      code: error.code,
+      msg: first && error.status === 400 ? `${msg}: ${first}` : msg,
+      data: fields,
+    });
+  }
+  logger.error('Unhandled error', error as Error);
+  return json(500, { code: 500, msg: translate(language, 'server.internal'), data: null });
+}
+
 /**
- * Builds a domain's Lambda handler from its routes. `publicRoutes` lists route keys callable without a
- * login; every other route answers 401 unless the authorizer vouched for the caller. (An HTTP API Lambda
+ * Builds a domain's Lambda handler from its routes. Public routes (topology `auth: 'public'`) are callable
+ * without a login; every other route answers 401 unless the authorizer vouched for the caller and the account
+ * may still sign in, then 403 unless the caller holds the route's permission code. (An HTTP API Lambda
  * authorizer can only deny with 403, and the console's login flow needs 401, so the authorizer passes the
- * verdict on and this answers it.)
+ * verdict on and this answers it.) `extraPublic` is for test fixtures outside the topology.
  */
-export function httpHandler(routes: Record<string, Route>, publicRoutes: string[] = []) {
+export function httpHandler(routes: Record<string, Route>, extraPublic: string[] = []) {
   const base = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyResultV2> => {
+    const language = languageOf(event);
     const route = routes[event.routeKey];
-    if (!route) return json(404, { code: 404, msg: 'Request url not found', data: null });
-    const caller = readCaller(event);
-    if (!publicRoutes.includes(event.routeKey) && !caller.authenticated) throw unauthorized();
-    const result = await route({
+    if (!route) return json(404, { code: 404, msg: translate(language, 'server.urlNotFound'), data: null });
+    const decl = declByKey.get(event.routeKey);
+    const isPublic = decl?.auth === 'public' || extraPublic.includes(event.routeKey);
+    const startedAt = Date.now();
+    const req: Request = {
       event,
-      body: readBody(event),
+      body: undefined,
       query: event.queryStringParameters ?? {},
       params: event.pathParameters ?? {},
-      caller,
-      language: event.headers['content-language'] ?? event.headers['accept-language'] ?? 'en-us',
-    });
-    return json(200, result);
+      caller: readCaller(event),
+      language,
+    };
+    let failure: unknown;
+    try {
+      if (!isPublic) {
+        if (!req.caller.authenticated || !req.caller.userId) throw unauthorized();
+        req.identity = await loadIdentity(req.caller.userId);
+        const needed = decl?.permission;
+        if (needed && needed !== 'login' && !req.identity.permissions.has(needed)) throw forbidden();
+      }
+      req.body = readBody(event);
+      const result = await route(req);
+      return result instanceof RawResponse ? result.result : json(200, result);
+    } catch (error) {
+      failure = error;
+      return errorResponse(error, language);
+    } finally {
+      if (decl?.audit && (req.identity || req.auditAs)) {
+        const exception =
+          failure === undefined
+            ? undefined
+            : failure instanceof AppError
+              ? translate('en', failure.message, failure.values)
+              : String(failure);
+        await writeAudit({
+          event,
+          title: decl.audit,
+          serviceId: decl.domain,
+          createBy: req.identity?.user.username ?? req.auditAs ?? '',
+          tenant: req.identity?.scope,
+          body: req.body,
+          startedAt,
+          exception,
+        }).catch((error) => logger.error('Audit write failed', error as Error));
+      }
+    }
   };
 
   return middy(base).use({
     before: (request) => {
       logger.appendKeys({ requestId: request.context.awsRequestId, route: request.event.routeKey });
-    },
-    onError: (request) => {
-      const error = request.error;
-      if (error instanceof AppError) {
-        request.response = json(error.status, {
-          code: error.code,
-          msg: error.message,
-          data: error.fields ?? null,
-        });
-      } else {
-        logger.error('Unhandled error', error as Error);
-        request.response = json(500, {
-          code: 500,
-          msg: 'Internal error, please try again later',
-          data: null,
-        });
-      }
     },
   });
 }

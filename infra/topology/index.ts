@@ -6,6 +6,7 @@
  * A domain's issue adds its routes here (and its handler module under functions/).
  */
 import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
+import { identityRoutes } from './identity-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
 
 const fn = (module: string, extra: Partial<FunctionRef> = {}): FunctionRef => ({ module, ...extra });
@@ -72,11 +73,13 @@ export const topology: Topology = {
 
   domains: {
     platform: fn('functions/platform/handler.ts'),
+    auth: fn('functions/auth/handler.ts'),
+    admin: fn('functions/admin/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
 
-  routes: [...platformRoutes],
+  routes: [...platformRoutes, ...identityRoutes],
 
   websocket: {
     path: '/ocpp',

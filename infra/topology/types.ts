@@ -45,8 +45,13 @@ export interface HttpRouteDecl {
   domain: string;
   /** `public` routes skip the authorizer. */
   auth: 'public' | 'user';
-  /** Permission code the caller must hold (checked centrally by the domain middleware). */
+  /**
+   * Permission code the caller must hold (shared/permissions/menus.ts), checked centrally by the domain
+   * middleware; `login` for calls any signed-in user may make. Required on `user` routes.
+   */
   permission?: string;
+  /** Title of the audit log entry (catalog key `server.audit.*`); every mutating call has one. */
+  audit?: string;
 }
 
 export interface WebSocketDecl {

@@ -157,6 +157,8 @@ export interface Operator extends OperatorForm {
   subStatus: number;
   /** Subscription package: 0 Basic, 1 Pro (set by the subscription issue). */
   featurePackageType?: number;
+  /** Days before the subscription ends from which the console warns (set by the subscription issue). */
+  expireRemindDays?: number;
   createTime: string;
   version: number;
 }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoChargers } from './demo-chargers.ts';
+import { demoIdentity, identityCatalogue } from './identity.ts';
 
 export interface SeedStep {
   id: string;
@@ -16,7 +17,7 @@ export interface SeedStep {
   describe(): string[];
 }
 
-export const seedSteps: SeedStep[] = [demoChargers];
+export const seedSteps: SeedStep[] = [identityCatalogue, demoIdentity, demoChargers];
 
 export async function seed(
   dataDir: string,

@@ -1,0 +1,124 @@
+/** Admin domain: user info and menus, users, roles, subscription roles, companies, operator limits, logs. */
+import { pageQuery } from '@shared/schemas/admin.ts';
+import { httpHandler, ok, who, type Request } from '@functions/lib/http.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { menuFor } from './menus.ts';
+import { listLogs } from './logs.ts';
+import {
+  addOperator,
+  childrenOf,
+  deleteOperator,
+  listOperators,
+  operatorInfo,
+  operatorOptions,
+  operatorTree,
+  updateOperator,
+} from './operators.ts';
+import { addLimit, deleteLimit, limitInfo, listLimits, updateLimit } from './operator-limits.ts';
+import { parameterByCode, PARAMETER_CODE } from './parameters.ts';
+import {
+  addRole,
+  assignableRoles,
+  deleteRole,
+  listRoles,
+  roleInfo,
+  roleMenuTree,
+  updateRole,
+  type RoleGroup,
+} from './roles.ts';
+import {
+  addUser,
+  bindStations,
+  changeOwnPassword,
+  childUserCount,
+  deleteUser,
+  listUsers,
+  resetPassword,
+  stationBindList,
+  toView,
+  updateOwnInfo,
+  updateUser,
+  userInfo,
+} from './users.ts';
+
+const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
+const page = (req: Request) => ({ ...body(req), ...parse(pageQuery, body(req)) });
+const done = () => ok(null);
+
+function roleRoutes(base: string, group: RoleGroup) {
+  return {
+    [`POST ${base}/list`]: async (req: Request) => ok(await listRoles(who(req), group, page(req))),
+    [`POST ${base}/info`]: async (req: Request) => ok(await roleInfo(who(req), req.query.id, group)),
+    [`POST ${base}/add`]: async (req: Request) => ok(await addRole(who(req), group, req.body)),
+    [`POST ${base}/update`]: async (req: Request) => ok(await updateRole(who(req), group, req.body)),
+    [`POST ${base}/del`]: async (req: Request) => (await deleteRole(who(req), group, req.query.id), done()),
+  };
+}
+
+export const handler = httpHandler({
+  'GET /admin/user/info': async (req) => {
+    const identity = who(req);
+    const mapKey = await parameterByCode(PARAMETER_CODE.mapKey);
+    const view = await toView(identity.user);
+    return ok({
+      sysUser: {
+        ...view,
+        subStatus: identity.operator?.subStatus ?? null,
+        expireRemindDays: identity.operator?.expireRemindDays ?? null,
+      },
+      permissions: [...identity.permissions].sort(),
+      roles: identity.roles.map((r) => r.roleCode),
+      googleMap: mapKey?.value ?? '',
+      agentName: identity.operator?.operatorName ?? null,
+    });
+  },
+  // Reaching here means the session, the account and its company are all still valid.
+  'POST /admin/user/check': async (req) => (who(req), ok({ valid: true })),
+  'POST /admin/menu/list': async (req) => ok(menuFor(who(req))),
+  'POST /admin/menu/tree': async (req) => ok(await roleMenuTree(who(req), req.query.id)),
+
+  'POST /admin/user/list': async (req) => ok(await listUsers(who(req), page(req))),
+  'POST /admin/user/info': async (req) => ok(await userInfo(who(req), req.query.userId)),
+  'POST /admin/user/add': async (req) => ok(await addUser(who(req), body(req))),
+  'POST /admin/user/update': async (req) => ok(await updateUser(who(req), req.body)),
+  'POST /admin/user/del': async (req) => (await deleteUser(who(req), req.query.userId), done()),
+  'POST /admin/user/getChildUserCount': async (req) => ok(await childUserCount(who(req), req.query.userId)),
+  'POST /admin/user/resetPwd': async (req) => (await resetPassword(who(req), body(req)), done()),
+  'POST /admin/user/updatePwd': async (req) => (await changeOwnPassword(who(req), body(req)), done()),
+  'POST /admin/user/updateInfo': async (req) => ok(await updateOwnInfo(who(req), req.body)),
+  'POST /admin/user/getSubOpenFlag': async (req) => ok({ flag: who(req).permissions.has('6201') }),
+  'POST /biz/station/bind': async (req) => (await bindStations(who(req), req.body), done()),
+  'POST /biz/station/bindList': async (req) =>
+    ok(await stationBindList(who(req), req.query.userId, page(req))),
+
+  ...roleRoutes('/admin/role', 'normal'),
+  'POST /admin/role/options': async (req) => ok(await assignableRoles(who(req))),
+  ...roleRoutes('/admin/subRole', 'sub'),
+
+  'POST /admin/operator/list': async (req) => ok(await listOperators(who(req), page(req))),
+  'POST /admin/operator/info': async (req) => ok(await operatorInfo(who(req), req.query.id)),
+  'POST /admin/operator/add': async (req) => ok(await addOperator(who(req), req.body)),
+  'POST /admin/operator/update': async (req) => ok(await updateOperator(who(req), req.body)),
+  'POST /admin/operator/del': async (req) => (await deleteOperator(who(req), req.query.id), done()),
+  'POST /admin/operator/tree': async (req) => ok(await operatorTree(who(req))),
+  'POST /admin/operator/getPrimaryOperatorList': async (req) => ok(await childrenOf(who(req), undefined)),
+  'POST /admin/operator/listByTree': async (req) =>
+    ok(await childrenOf(who(req), (body(req).parentId as string | undefined) ?? req.query.parentId)),
+  'POST /admin/operator/getOperatorListForUser': async (req) => ok(await operatorOptions(who(req))),
+
+  'POST /admin/operatorLimit/list': async (req) => ok(await listLimits(who(req), page(req))),
+  'POST /admin/operatorLimit/info': async (req) => ok(await limitInfo(who(req), req.query.id)),
+  'POST /admin/operatorLimit/add': async (req) => ok(await addLimit(who(req), req.body)),
+  'POST /admin/operatorLimit/update': async (req) => ok(await updateLimit(who(req), req.body)),
+  'POST /admin/operatorLimit/del': async (req) => (await deleteLimit(who(req), req.query.id), done()),
+
+  'POST /admin/log/list': async (req) => ok(await listLogs(who(req), req.body, req.language)),
+
+  'POST /admin/parameter/getCopyRight': async () => {
+    const copyright = await parameterByCode(PARAMETER_CODE.copyright);
+    return ok({
+      settingValue: copyright?.value ?? '',
+      settingDesc: copyright?.description ?? copyright?.name ?? '',
+    });
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * The audit log screen: entries of a time window (default the last 7 days, at most 30), read day by day from
+ * the audit table's byTime index, scoped to the caller's tenant, newest first, titles in the caller's language.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { logQuery, type LogEntry } from '@shared/schemas/admin.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { refused } from '@functions/lib/errors.ts';
+import { translate } from '@functions/lib/i18n.ts';
+import { paginate, visible } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import type { Identity } from '@functions/identity/access.ts';
+
+const DAY = 86_400_000;
+export const LOG_WINDOW_DAYS = { default: 7, max: 30 } as const;
+
+export async function listLogs(identity: Identity, body: unknown, language: string) {
+  const query = parse(logQuery, body);
+  const end = query.endTime ? Date.parse(query.endTime) : Date.now();
+  const start = query.startTime ? Date.parse(query.startTime) : end - LOG_WINDOW_DAYS.default * DAY;
+  if (end < start) throw refused('server.rangeReversed');
+  if (end - start > LOG_WINDOW_DAYS.max * DAY)
+    throw refused('server.rangeTooLong', { days: LOG_WINDOW_DAYS.max });
+  const days: string[] = [];
+  for (let t = Date.parse(new Date(start).toISOString().slice(0, 10)); t <= end; t += DAY)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  const items: Record<string, unknown>[] = [];
+  for (const day of days) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamoDocument().send(
+        new QueryCommand({
+          TableName: config.tableName('audit'),
+          IndexName: 'byTime',
+          KeyConditionExpression: '#day = :day AND #at BETWEEN :start AND :end',
+          ExpressionAttributeNames: { '#day': 'day', '#at': 'at' },
+          ExpressionAttributeValues: { ':day': day, ':start': start, ':end': end },
+          ExclusiveStartKey,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+  const title = query.title?.trim().toLowerCase();
+  const by = query.createBy?.trim().toLowerCase();
+  const found = items
+    .filter((item) => visible(identity.scope, String(item.tenant)))
+    .map(
+      (item) =>
+        ({ ...item, title: translate(language, String(item.title)) }) as unknown as LogEntry & { at: number },
+    )
+    .filter(
+      (e) =>
+        (!query.type || e.type === query.type) &&
+        (!title || e.title.toLowerCase().includes(title)) &&
+        (!by || e.createBy.toLowerCase().includes(by)),
+    )
+    .sort((a, b) => b.at - a.at)
+    .map(({ at: _at, ...entry }) => {
+      const {
+        pk: _p,
+        sk: _s,
+        day: _d,
+        tenant: _t,
+        expiresAt: _e,
+        ...rest
+      } = entry as unknown as Record<string, unknown>;
+      return rest as unknown as LogEntry;
+    });
+  return paginate(found, query.current, query.size);
+}

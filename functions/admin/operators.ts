@@ -1,0 +1,158 @@
+/**
+ * Companies (operators) and their tree (SPEC.md sections 3 and 5). A company's path (`/A/A1/`) is the tenant
+ * of everything it owns. The parent is fixed at creation (moving a company would move its whole subtree's
+ * data between tenants). Deleting a company needs its sub-companies and business data gone first; it then
+ * disables sign-in for all its users.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { operatorForm, operatorUpdate, SUB_STATUS, type PageQuery } from '@shared/schemas/admin.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
+import { newId, paginate, table, type Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
+import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
+import { closeUserSessions } from '@functions/auth/sessions.ts';
+
+/** Business entities that keep a company from being deleted (their issues store them under these types). */
+export const DELETE_GUARDS = ['STATION', 'CHARGEPOINT', 'CARD', 'ORDER'] as const;
+
+type Stored_ = OperatorRecord & Stored;
+
+function view(operator: Stored_, all: Stored_[]) {
+  const { path: _path, tenant: _tenant, ...rest } = operator;
+  return { ...rest, parentName: all.find((o) => o.id === operator.parentId)?.operatorName };
+}
+
+export async function listOperators(
+  identity: Identity,
+  query: PageQuery & { operatorName?: string; subStatus?: number | string },
+) {
+  const all = await operators.list(identity.scope);
+  const name = query.operatorName?.trim().toLowerCase();
+  const status =
+    query.subStatus === undefined || query.subStatus === '' ? undefined : Number(query.subStatus);
+  const found = all
+    .filter(
+      (o) =>
+        (!name || o.operatorName.toLowerCase().includes(name)) &&
+        (status === undefined || o.subStatus === status),
+    )
+    .sort((a, b) => b.createTime.localeCompare(a.createTime))
+    .map((o) => view(o, all));
+  return paginate(found, query.current, query.size);
+}
+
+export async function operatorInfo(identity: Identity, id: string | undefined) {
+  const operator = await operators.mustGet(identity.scope, id);
+  const parent = operator.parentId ? await operators.getAny(operator.parentId) : undefined;
+  return view(operator, parent ? [parent] : []);
+}
+
+export async function addOperator(identity: Identity, body: unknown) {
+  const input = parse(operatorForm, body);
+  const parentId = input.parentId ?? identity.operator?.id;
+  const parent = parentId ? await operators.get(identity.scope, parentId) : undefined;
+  if (parentId && !parent) throw refused('server.parentNotFound');
+  const id = newId();
+  const path = `${parent?.path ?? '/'}${id}/`;
+  // A sub-company shares its parent's subscription; the platform decides a top company's.
+  const subscription = parent
+    ? { subStatus: parent.subStatus, featurePackageType: parent.featurePackageType }
+    : {
+        subStatus: identity.platform
+          ? (input.subStatus ?? SUB_STATUS.notSubscribed)
+          : SUB_STATUS.notSubscribed,
+      };
+  const record: OperatorRecord = { ...input, ...subscription, parentId: parent?.id, id, path };
+  const created = await operators.create(record, path);
+  return view(created, parent ? [parent] : []);
+}
+
+export async function updateOperator(identity: Identity, body: unknown) {
+  const input = parse(operatorUpdate, body);
+  const current = await operators.mustGet(identity.scope, input.id);
+  if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');
+  if ((input.parentId ?? current.parentId) !== current.parentId) throw refused('server.parentFixed');
+  const { version: _v, ...fields } = input;
+  const next: OperatorRecord = {
+    ...current,
+    ...fields,
+    id: current.id,
+    path: current.path,
+    parentId: current.parentId,
+    subStatus: identity.platform ? (input.subStatus ?? current.subStatus) : current.subStatus,
+  };
+  const updated = await operators.update(current, next);
+  forgetIdentities();
+  return view(updated, []);
+}
+
+async function hasItems(type: string, path: string): Promise<boolean> {
+  const { Items } = await dynamoDocument().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :t AND begins_with(gsi1sk, :p)',
+      ExpressionAttributeValues: { ':t': type, ':p': path },
+      Limit: 1,
+    }),
+  );
+  return (Items?.length ?? 0) > 0;
+}
+
+export async function deleteOperator(identity: Identity, id: string | undefined) {
+  const current = await operators.mustGet(identity.scope, id);
+  if (current.id === identity.operator?.id) throw forbidden('server.cannotDeleteOwnCompany');
+  const subtree = await operators.list(current.path);
+  if (subtree.some((o) => o.id !== current.id)) throw refused('server.companyHasChildren');
+  for (const type of DELETE_GUARDS)
+    if (await hasItems(type, current.path)) throw refused('server.companyHasData');
+  const members = (await users.list(current.path)).filter((u) => u.delFlag !== 1);
+  for (const member of members) {
+    await users.update(member, { ...member, delFlag: 1 });
+    await closeUserSessions(member.userId);
+  }
+  for (const limit of await operatorLimits.list('/')) {
+    if (limit.agentId === current.id) await operatorLimits.update(limit, { ...limit, agentId: undefined });
+  }
+  await operators.remove(current);
+  forgetIdentities();
+}
+
+export interface TreeNode {
+  id: string;
+  operatorName: string;
+  parentId?: string;
+  children: TreeNode[];
+}
+
+export async function operatorTree(identity: Identity): Promise<TreeNode[]> {
+  const all = await operators.list(identity.scope);
+  const nodes = new Map(
+    all.map((o) => [
+      o.id,
+      { id: o.id, operatorName: o.operatorName, parentId: o.parentId, children: [] as TreeNode[] },
+    ]),
+  );
+  const roots: TreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function childrenOf(identity: Identity, parentId: string | undefined) {
+  const all = await operators.list(identity.scope);
+  const ids = new Set(all.map((o) => o.id));
+  const found = parentId
+    ? all.filter((o) => o.parentId === parentId)
+    : all.filter((o) => !o.parentId || !ids.has(o.parentId));
+  if (parentId && !ids.has(parentId)) throw notFound();
+  return found.map((o) => view(o, all));
+}
+
+export async function operatorOptions(identity: Identity) {
+  return (await operators.list(identity.scope)).map((o) => ({ id: o.id, operatorName: o.operatorName }));
+}

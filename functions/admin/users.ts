@@ -1,0 +1,204 @@
+/**
+ * Console users (SPEC.md sections 3, 5 and 7). A user belongs to a company (agentId; none for platform users)
+ * and holds roles of the matching flag (platform roles for platform users, company roles for company users).
+ * The creator is the parent account: a user with sub-accounts cannot be deleted until those are handled.
+ * Deleting disables sign-in and keeps the username reserved; passwords arrive RSA-encrypted and are stored
+ * as scrypt hashes.
+ */
+import { CODE } from '@shared/permissions/menus.ts';
+import {
+  LOCK_FLAG,
+  ROLE_FLAG,
+  resetPwd,
+  stationBind,
+  userAdd,
+  userUpdate,
+  type PageQuery,
+  type SysUser,
+} from '@shared/schemas/admin.ts';
+import { changePasswordForm, password as passwordRule, updateInfoForm } from '@shared/schemas/identity.ts';
+import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
+import { hashSecret, verifySecret } from '@functions/lib/password.ts';
+import { newId, paginate, Repository, type Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
+import { operators, roles, users, type UserRecord } from '@functions/identity/entities.ts';
+import { closeUserSessions } from '@functions/auth/sessions.ts';
+import { decryptPassword } from '@functions/auth/keys.ts';
+import { assignableRoles } from './roles.ts';
+
+type StoredUser = UserRecord & Stored;
+
+/** Stations are the OCPP issue's entity; binding only needs to find them in a tenant. */
+const stations = new Repository<{ id: string; name?: string }>({ type: 'STATION', idField: 'id' });
+
+export async function toView(user: StoredUser): Promise<SysUser> {
+  const { passwordHash: _h, failCount: _f, delFlag: _d, tenant: _t, ...rest } = user;
+  const [userRoles, company] = await Promise.all([
+    Promise.all(user.role.map((id) => roles.getAny(id))),
+    user.agentId ? operators.getAny(user.agentId) : undefined,
+  ]);
+  return {
+    ...rest,
+    roleNames: userRoles.flatMap((r) => (r ? [r.roleName] : [])),
+    agentName: company?.operatorName,
+  };
+}
+
+async function findUser(identity: Identity, userId: string | undefined): Promise<StoredUser> {
+  const user = userId ? await users.get(identity.scope, userId) : undefined;
+  if (!user || user.delFlag === 1) throw notFound();
+  return user;
+}
+
+export async function listUsers(
+  identity: Identity,
+  query: PageQuery & { username?: string; agentId?: string; lockFlag?: string | number },
+) {
+  const name = query.username?.trim().toLowerCase();
+  const lock = query.lockFlag === undefined || query.lockFlag === '' ? undefined : Number(query.lockFlag);
+  const found = (await users.list(identity.scope))
+    .filter(
+      (u) =>
+        u.delFlag !== 1 &&
+        (!name || u.username.toLowerCase().includes(name)) &&
+        (!query.agentId || u.agentId === query.agentId) &&
+        (lock === undefined || u.lockFlag === lock),
+    )
+    .sort((a, b) => b.createTime.localeCompare(a.createTime));
+  const page = paginate(found, query.current, query.size);
+  return { ...page, records: await Promise.all(page.records.map(toView)) };
+}
+
+export async function userInfo(identity: Identity, userId: string | undefined) {
+  return toView(await findUser(identity, userId));
+}
+
+/** The roles must be ones the caller may assign, and of the flag that fits the user's company. */
+async function checkRoles(identity: Identity, roleIds: string[], agentId: string | undefined) {
+  const allowed = new Map((await assignableRoles(identity)).map((r) => [r.roleId, r]));
+  const flag = agentId ? ROLE_FLAG.company : ROLE_FLAG.admin;
+  for (const id of roleIds) {
+    const role = allowed.get(id);
+    if (!role) throw refused('server.roleNotAssignable');
+    if (role.roleFlag !== flag)
+      throw refused(agentId ? 'server.roleNeedsCompanyFlag' : 'server.roleNeedsAdminFlag');
+  }
+  return [...new Set(roleIds)];
+}
+
+export async function addUser(identity: Identity, body: Record<string, unknown>) {
+  const plain = await decryptPassword(body.password);
+  const input = parse(userAdd, { ...body, password: plain });
+  const agentId = identity.platform ? input.agentId : (input.agentId ?? identity.operator?.id);
+  const company = agentId ? await operators.get(identity.scope, agentId) : undefined;
+  if (agentId && !company) throw refused('server.companyNotFound');
+  const record: UserRecord = {
+    userId: newId(),
+    username: input.username,
+    passwordHash: await hashSecret(input.password),
+    role: await checkRoles(identity, input.role, agentId),
+    phone: input.phone,
+    email: input.email,
+    agentId,
+    lockFlag: LOCK_FLAG.normal,
+    expireTime: input.expireTime,
+    parentUserId: identity.user.userId,
+    kind: 'user',
+  };
+  return toView(await users.create(record, company?.path ?? '/'));
+}
+
+export async function updateUser(identity: Identity, body: unknown) {
+  const input = parse(userUpdate, body);
+  const current = await findUser(identity, input.userId);
+  if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');
+  const locking = input.lockFlag !== undefined && input.lockFlag !== current.lockFlag;
+  if (locking && current.userId === identity.user.userId) throw refused('server.cannotLockSelf');
+  if (locking && !identity.permissions.has(CODE.userToggle)) throw forbidden();
+  const next: UserRecord = {
+    ...current,
+    role: input.role ? await checkRoles(identity, input.role, current.agentId) : current.role,
+    phone: input.phone,
+    email: input.email,
+    expireTime: input.expireTime,
+    lockFlag: input.lockFlag ?? current.lockFlag,
+    // An administrator's lock has no end (no lockTime); unlocking also forgets failed attempts.
+    ...(locking ? { lockTime: undefined, failCount: 0 } : {}),
+  };
+  const updated = await users.update(current, next);
+  if (locking && next.lockFlag === LOCK_FLAG.locked) await closeUserSessions(current.userId);
+  forgetIdentities();
+  return toView(updated);
+}
+
+async function subAccounts(user: StoredUser): Promise<StoredUser[]> {
+  return (await users.list(user.tenant)).filter((u) => u.parentUserId === user.userId && u.delFlag !== 1);
+}
+
+export async function childUserCount(identity: Identity, userId: string | undefined) {
+  return { count: (await subAccounts(await findUser(identity, userId))).length };
+}
+
+export async function deleteUser(identity: Identity, userId: string | undefined) {
+  const current = await findUser(identity, userId);
+  if (current.userId === identity.user.userId) throw refused('server.cannotDeleteSelf');
+  const children = await subAccounts(current);
+  if (children.length > 0) throw refused('server.userHasSubAccounts', { count: children.length });
+  await users.update(current, { ...current, delFlag: 1 });
+  await closeUserSessions(current.userId);
+  forgetIdentities();
+}
+
+export async function resetPassword(identity: Identity, body: Record<string, unknown>) {
+  const input = parse(resetPwd, { ...body, password: await decryptPassword(body.password) });
+  const current = await findUser(identity, input.userId);
+  await users.update(current, {
+    ...current,
+    passwordHash: await hashSecret(input.password),
+    failCount: 0,
+    ...(current.lockTime ? { lockFlag: LOCK_FLAG.normal, lockTime: undefined } : {}),
+  });
+  await closeUserSessions(current.userId);
+  forgetIdentities();
+}
+
+/** The caller's own password: the old one must match; every session ends (sign in again). */
+export async function changeOwnPassword(identity: Identity, body: Record<string, unknown>) {
+  const oldPwd = await decryptPassword(body.oldPwd, 'oldPwd');
+  const newPwd = await decryptPassword(body.newPwd, 'newPwd');
+  parse(changePasswordForm, { oldPwd, newPwd, confirmPwd: newPwd });
+  parse(passwordRule, newPwd);
+  const current = await users.getAny(identity.user.userId);
+  if (!current) throw notFound();
+  if (!(await verifySecret(oldPwd, current.passwordHash))) throw refused('server.oldPasswordWrong');
+  await users.update(current, { ...current, passwordHash: await hashSecret(newPwd) });
+  await closeUserSessions(current.userId);
+  forgetIdentities();
+}
+
+export async function updateOwnInfo(identity: Identity, body: unknown) {
+  const input = parse(updateInfoForm, body);
+  const current = await users.getAny(identity.user.userId);
+  if (!current) throw notFound();
+  return toView(await users.update(current, { ...current, phone: input.phone, email: input.email }));
+}
+
+export async function bindStations(identity: Identity, body: unknown) {
+  const input = parse(stationBind, body);
+  const user = await findUser(identity, input.userId);
+  const ids = [...new Set(input.stationIds)];
+  for (const id of ids) if (!(await stations.get(user.tenant, id))) throw refused('server.stationNotFound');
+  await users.update(user, { ...user, stationIds: ids });
+}
+
+export async function stationBindList(identity: Identity, userId: string | undefined, query: PageQuery) {
+  const user = await findUser(identity, userId);
+  const bound = new Set(user.stationIds ?? []);
+  const all = (await stations.list(user.tenant)).map((s) => ({
+    id: s.id,
+    name: s.name ?? s.id,
+    bound: bound.has(s.id),
+  }));
+  return paginate(all, query.current, query.size);
+}

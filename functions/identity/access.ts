@@ -1,0 +1,106 @@
+/**
+ * Who the caller is and what they may do: the user, their company, their tenant scope and their
+ * permission codes (SPEC.md section 6), loaded once per request from the token's subject.
+ *
+ * Permissions are the union of the menu ids of the user's roles. A company user's set is further limited by
+ * the company's subscription role (role types 1 to 4): subStatus 0 → the "subscribeable" role, subStatus 1 →
+ * the Pro or Basic role of its package, subStatus 2 → the "unsubscribeable" role; that is how Pro-only
+ * features are gated. Platform-only codes are never granted to a company user.
+ */
+import { menuById } from '@shared/permissions/menus.ts';
+import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
+import { unauthorized } from '@functions/lib/errors.ts';
+import { PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
+import {
+  operators,
+  roles,
+  users,
+  type OperatorRecord,
+  type RoleRecord,
+  type UserRecord,
+} from './entities.ts';
+
+export interface Identity {
+  user: UserRecord & Stored;
+  operator?: OperatorRecord & Stored;
+  /** Tenant path the caller sees: their company's path, `/` for platform users. */
+  scope: string;
+  platform: boolean;
+  permissions: Set<string>;
+  roles: (RoleRecord & Stored)[];
+}
+
+/** Why an account may not sign in now, as a catalog key; undefined when it may. */
+export function signInRefusal(user: UserRecord, now = Date.now()): string | undefined {
+  if (user.delFlag === 1) return 'server.accountDeleted';
+  if (user.lockFlag === LOCK_FLAG.locked) {
+    // An administrator's lock has no lockTime; a lock after failed logins lasts AUTH_RULES.lockMinutes.
+    if (!user.lockTime || now < Date.parse(user.lockTime) + AUTH_RULES.lockMinutes * 60_000)
+      return user.lockTime ? 'server.accountLockedFailures' : 'server.accountDisabled';
+  }
+  if (user.expireTime && Date.parse(user.expireTime) < now) return 'server.accountExpired';
+  return undefined;
+}
+
+/** Subscription role type that limits a company in the given state. */
+export function subscriptionRoleType(operator: Pick<OperatorRecord, 'subStatus' | 'featurePackageType'>) {
+  if (operator.subStatus === SUB_STATUS.notSubscribed) return ROLE_TYPE.subscribeable;
+  if (operator.subStatus === SUB_STATUS.notNeeded) return ROLE_TYPE.unsubscribeable;
+  return operator.featurePackageType === 1 ? ROLE_TYPE.pro : ROLE_TYPE.basic;
+}
+
+export async function subscriptionMenus(roleType: number): Promise<Set<string> | undefined> {
+  const all = await roles.list(PLATFORM_TENANT);
+  const matching = all.filter((r) => r.tenant === PLATFORM_TENANT && r.roleType === roleType);
+  if (matching.length === 0) return undefined; // no subscription role of this type: no extra limit
+  return new Set(matching.flatMap((r) => r.menuIds));
+}
+
+export async function permissionsOf(
+  userRoles: RoleRecord[],
+  operator: OperatorRecord | undefined,
+): Promise<Set<string>> {
+  const granted = new Set(userRoles.flatMap((r) => r.menuIds));
+  if (!operator) return granted;
+  const limit = await subscriptionMenus(subscriptionRoleType(operator));
+  return new Set(
+    [...granted].filter((id) => !menuById.get(id)?.platformOnly && (limit === undefined || limit.has(id))),
+  );
+}
+
+const memo = new Map<string, { at: number; identity: Promise<Identity> }>();
+const MEMO_MS = 3000;
+
+/** Identity changes (roles, locks, deletion) apply to the next request. */
+export function forgetIdentities(): void {
+  memo.clear();
+}
+
+async function load(userId: string): Promise<Identity> {
+  const user = await users.getAny(userId);
+  if (!user) throw unauthorized();
+  const refusal = signInRefusal(user);
+  if (refusal) throw unauthorized(refusal);
+  const operator = user.agentId ? await operators.getAny(user.agentId) : undefined;
+  if (user.agentId && !operator) throw unauthorized('server.companyDeleted');
+  const userRoles = (await Promise.all(user.role.map((id) => roles.getAny(id)))).filter(
+    (r): r is RoleRecord & Stored => r !== undefined,
+  );
+  return {
+    user,
+    operator,
+    scope: operator?.path ?? PLATFORM_TENANT,
+    platform: !operator,
+    permissions: await permissionsOf(userRoles, operator),
+    roles: userRoles,
+  };
+}
+
+export function loadIdentity(userId: string): Promise<Identity> {
+  const hit = memo.get(userId);
+  if (hit && Date.now() - hit.at < MEMO_MS) return hit.identity;
+  const identity = load(userId);
+  memo.set(userId, { at: Date.now(), identity });
+  identity.catch(() => memo.delete(userId));
+  return identity;
+}

@@ -1,0 +1,15 @@
+/** Request validation with the shared zod schemas: a failure is a 400 naming each offending field. */
+import type { z } from 'zod';
+import { badRequest } from './errors.ts';
+
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || '_';
+    // zod's own messages (wrong type...) are not catalog keys: say "invalid" rather than leak them.
+    fields[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+  }
+  throw badRequest('server.validation', fields);
+}

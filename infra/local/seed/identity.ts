@@ -1,0 +1,223 @@
+/**
+ * Identity seed (DESIGN.md section 8). Always: the role catalogue (platform administrator, company roles,
+ * the four subscription roles) and the platform administrator `admin`. Demo: the demo operator company
+ * (the demo chargers' owner), its administrator `operator`, and the fleet administrator `fleet@demo.local`.
+ * Local demo data only: these passwords are published in the README.
+ */
+import { menuCatalogue, type MenuDef } from '@shared/permissions/menus.ts';
+import { LOCK_FLAG, ROLE_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
+import { hashSecret } from '@functions/lib/password.ts';
+import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { operators, roles, users, type RoleRecord } from '@functions/identity/entities.ts';
+import { parameters, PARAMETER_CODE } from '@functions/admin/parameters.ts';
+import { DEMO_AGENT_ID } from './demo-chargers.ts';
+import type { SeedStep } from './index.ts';
+
+export const DEMO_ACCOUNTS = {
+  admin: { username: 'admin', password: 'Admin12345' },
+  operator: { username: 'operator', password: 'Operator12345' },
+  fleet: { username: 'fleet@demo.local', password: 'Fleet12345' },
+} as const;
+
+const ids = (keep: (menu: MenuDef) => boolean) => menuCatalogue.filter(keep).map((m) => m.id);
+const company = (m: MenuDef) => !m.platformOnly;
+const under =
+  (...roots: string[]) =>
+  (m: MenuDef) =>
+    roots.some((r) => m.id === r || m.id.startsWith(r.slice(0, -3)));
+
+/** Fixed ids so a re-run finds them and tests can name them. */
+export const SEED_ROLE = {
+  admin: 'role-platform-admin',
+  operatorAdmin: 'role-operator-admin',
+  opsStaff: 'role-ops-staff',
+  fleetAdmin: 'role-fleet-admin',
+  pro: 'role-sub-pro',
+  basic: 'role-sub-basic',
+  subscribeable: 'role-sub-subscribeable',
+  unsubscribeable: 'role-sub-unsubscribeable',
+} as const;
+
+const seedRoles: RoleRecord[] = [
+  {
+    roleId: SEED_ROLE.admin,
+    roleName: 'Platform administrator',
+    roleCode: 'ROLE_ADMIN',
+    roleFlag: ROLE_FLAG.admin,
+    roleType: ROLE_TYPE.normal,
+    menuIds: ids(() => true),
+  },
+  {
+    roleId: SEED_ROLE.operatorAdmin,
+    roleName: 'Company administrator',
+    roleCode: 'ROLE_OPERATOR_ADMIN',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.normal,
+    menuIds: ids(company),
+  },
+  {
+    roleId: SEED_ROLE.opsStaff,
+    roleName: 'Ops staff',
+    roleCode: 'ROLE_OPS',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.normal,
+    menuIds: ids(
+      (m) =>
+        company(m) &&
+        /^(1\d{3}|2\d{3}|5\d{3})$/.test(m.id) &&
+        !['2101', '2103', '2201', '2203'].includes(m.id),
+    ),
+  },
+  {
+    roleId: SEED_ROLE.fleetAdmin,
+    roleName: 'Fleet administrator',
+    roleCode: 'ROLE_FLEET_ADMIN',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.normal,
+    menuIds: ids(under('11000')),
+  },
+  {
+    roleId: SEED_ROLE.pro,
+    roleName: 'Pro package',
+    roleCode: 'SUB_PRO',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.pro,
+    menuIds: ids(company),
+  },
+  {
+    roleId: SEED_ROLE.basic,
+    roleName: 'Basic package',
+    roleCode: 'SUB_BASIC',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.basic,
+    menuIds: ids((m) => company(m) && !m.pro),
+  },
+  {
+    roleId: SEED_ROLE.subscribeable,
+    roleName: 'Awaiting subscription',
+    roleCode: 'SUB_PENDING',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.subscribeable,
+    // A company that has not subscribed yet may only complete the subscription wizard.
+    menuIds: [
+      '6000',
+      '6500',
+      '6502',
+      '6504',
+      '6910',
+      'sys_planoper_edit',
+      'sys_payChannel_mgr',
+      'sys_mail_mgr',
+      'sys_user_edit',
+    ],
+  },
+  {
+    roleId: SEED_ROLE.unsubscribeable,
+    roleName: 'No subscription needed',
+    roleCode: 'SUB_NONE',
+    roleFlag: ROLE_FLAG.company,
+    roleType: ROLE_TYPE.unsubscribeable,
+    menuIds: ids(company),
+  },
+];
+
+async function createUser(input: {
+  userId: string;
+  username: string;
+  password: string;
+  role: string[];
+  agentId?: string;
+  tenant: string;
+  kind: 'user' | 'fleet';
+  email?: string;
+}) {
+  if (await users.getAny(input.userId)) return;
+  await users.create(
+    {
+      userId: input.userId,
+      username: input.username,
+      passwordHash: await hashSecret(input.password),
+      role: input.role,
+      agentId: input.agentId,
+      lockFlag: LOCK_FLAG.normal,
+      kind: input.kind,
+      email: input.email,
+    },
+    input.tenant,
+  );
+}
+
+export const identityCatalogue: SeedStep = {
+  id: 'identity-catalogue',
+  always: true,
+  async run() {
+    for (const role of seedRoles)
+      if (!(await roles.getAny(role.roleId))) await roles.create(role, PLATFORM_TENANT);
+    await createUser({
+      userId: 'user-admin',
+      ...DEMO_ACCOUNTS.admin,
+      role: [SEED_ROLE.admin],
+      tenant: PLATFORM_TENANT,
+      kind: 'user',
+    });
+    if (!(await parameters.getAny('copyright')))
+      await parameters.create(
+        {
+          id: 'copyright',
+          type: 'system',
+          code: PARAMETER_CODE.copyright,
+          name: 'Copyright',
+          value: '/charge/privacy/',
+          description: '© 2026 EV Charging Network',
+          sort: 1,
+          enable: true,
+        },
+        PLATFORM_TENANT,
+      );
+  },
+  describe: () => [
+    `Platform administrator: ${DEMO_ACCOUNTS.admin.username} / ${DEMO_ACCOUNTS.admin.password}`,
+  ],
+};
+
+export const demoIdentity: SeedStep = {
+  id: 'identity-demo',
+  always: false,
+  async run() {
+    const path = `/${DEMO_AGENT_ID}/`;
+    if (!(await operators.getAny(DEMO_AGENT_ID)))
+      await operators.create(
+        {
+          id: DEMO_AGENT_ID,
+          path,
+          operatorName: 'Demo Operator',
+          currency: 'USD',
+          contactMail: 'ops@demo.local',
+          contactPerson: 'Demo Ops',
+          subStatus: SUB_STATUS.notNeeded,
+        },
+        path,
+      );
+    await createUser({
+      userId: 'user-operator',
+      ...DEMO_ACCOUNTS.operator,
+      role: [SEED_ROLE.operatorAdmin],
+      agentId: DEMO_AGENT_ID,
+      tenant: path,
+      kind: 'user',
+    });
+    await createUser({
+      userId: 'user-fleet',
+      ...DEMO_ACCOUNTS.fleet,
+      role: [SEED_ROLE.fleetAdmin],
+      agentId: DEMO_AGENT_ID,
+      tenant: path,
+      kind: 'fleet',
+      email: DEMO_ACCOUNTS.fleet.username,
+    });
+  },
+  describe: () => [
+    `Company administrator: ${DEMO_ACCOUNTS.operator.username} / ${DEMO_ACCOUNTS.operator.password}`,
+    `Fleet administrator: ${DEMO_ACCOUNTS.fleet.username} / ${DEMO_ACCOUNTS.fleet.password}`,
+  ],
+};

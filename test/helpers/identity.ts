@@ -1,0 +1,80 @@
+/**
+ * Calling the identity API as the console does: passwords RSA-OAEP encrypted with the server's public key,
+ * the OAuth client's Basic auth on the token endpoint, the bearer token on every other call.
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+
+export const CLIENT_AUTH = `Basic ${Buffer.from('console:console').toString('base64')}`;
+
+const keys = new Map<string, string>();
+
+export async function encrypt(base: string, plain: string): Promise<string> {
+  let key = keys.get(base);
+  if (!key) {
+    key = (await (await fetch(`${base}/auth/publicKey`)).json()).data.publicKey as string;
+    keys.set(base, key);
+  }
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString(
+    'base64',
+  );
+}
+
+export interface TokenAnswer {
+  status: number;
+  body: { code: number; msg: string; access_token?: string; refresh_token?: string; expires_in?: number };
+}
+
+/** The password grant; `code` and `randomStr` are only checked when the image code is switched on. */
+export async function requestToken(
+  base: string,
+  username: string,
+  password: string,
+  extra: { code?: string; randomStr?: string; client?: string } = {},
+): Promise<TokenAnswer> {
+  const query = new URLSearchParams({
+    username,
+    password: await encrypt(base, password),
+    grant_type: 'password',
+    scope: 'server',
+    code: extra.code ?? '',
+    randomStr: extra.randomStr ?? '',
+  });
+  const res = await fetch(`${base}/auth/oauth/token?${query}`, {
+    headers: { authorization: extra.client ?? CLIENT_AUTH },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const answer = await requestToken(base, username, password);
+  if (!answer.body.access_token) throw new Error(`login ${username} failed: ${answer.body.msg}`);
+  return answer.body.access_token;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A console call: POST with JSON (or GET), bearer token, optional query and language. */
+export async function api<T = any>(
+  base: string,
+  token: string | undefined,
+  path: string,
+  body?: unknown,
+  options: { method?: 'GET' | 'POST'; language?: string } = {},
+): Promise<Answer<T>> {
+  const res = await fetch(`${base}${path}`, {
+    method: options.method ?? 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(options.language ? { 'content-language': options.language, 'accept-language': options.language } : {}),
+    },
+    body: options.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  const json = await res.json().catch(() => ({}));
+  return { status: res.status, code: json.code, msg: json.msg, data: json.data };
+}
