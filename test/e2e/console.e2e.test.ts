@@ -1,6 +1,7 @@
 /**
  * End to end in headless Chromium against the local runtime: the console loads under /charge/, shows the
- * live platform status from GET /health, and switches language, keeping the choice across a reload.
+ * live platform status from GET /health (public at /charge/status), and switches language, keeping the
+ * choice across a reload. Console pages send a visitor without a session to the login page.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe('console in the browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${rt.url}/charge/`);
+    await page.goto(`${rt.url}/charge/status`);
     await page.getByRole('heading', { name: 'Platform status' }).waitFor();
     for (const service of ['dynamodb', 'sqs', 's3', 'stepfunctions', 'websocket', 'iot', 'smtp']) {
       await expect(
@@ -40,9 +41,21 @@ describe('console in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('falls back to the console for deep links under /charge/', async () => {
+  it('falls back to the console for deep links under /charge/ and asks for a login', async () => {
     const page = await browser.newPage();
     await page.goto(`${rt.url}/charge/no/such/page`);
-    await expect(page.locator('body').innerText()).resolves.toMatch(/not found/i);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/charge/login');
+    await page.goto(`${rt.url}/charge/`);
+    await page.getByRole('tab', { name: 'Operation staff' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/charge/login');
+  });
+
+  it('serves the privacy notices the privacy page frames', async () => {
+    for (const file of ['privacy.html', 'privacy-en-us.html', 'privacy-zh-cn.html', 'privacy-de-de.html']) {
+      const response = await fetch(`${rt.url}/charge/privacy/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(await response.text(), file).toMatch(/<h1>/);
+    }
   });
 });

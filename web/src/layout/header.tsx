@@ -1,18 +1,32 @@
-import { Flex, HStack, Text } from '@chakra-ui/react';
-import { AppLink } from '@web/components/ui/link.tsx';
+/**
+ * Top bar of the main layout (SPEC.md section 2): the menu collapse toggle, the language select and the
+ * username dropdown (change password; update info with sys_user_edit; log out).
+ */
+import { Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { PERMISSION } from '@shared/permissions/menus.ts';
+import { useCurrentUser } from '@web/auth/user-context.tsx';
 import { LanguageSelect } from '@web/layout/language-select.tsx';
+import { ChevronIcon, MenuToggleIcon } from '@web/layout/menu-icons.tsx';
 import { useTranslation } from 'react-i18next';
 
 export const HEADER_HEIGHT = '14';
 
-/** Top bar: product name (link home) and the language select. The user menu joins it with login. */
-export function Header() {
+export type AccountAction = 'changePassword' | 'updateInfo' | 'logout';
+
+export function Header(props: {
+  collapsed: boolean;
+  onToggleMenu: () => void;
+  onAccountAction: (action: AccountAction) => void;
+}) {
   const { t } = useTranslation();
+  const current = useCurrentUser();
+  const canEditInfo = current?.permissions.has(PERMISSION.userEdit) ?? false;
+
   return (
     <Flex
       as="header"
       h={HEADER_HEIGHT}
-      px={{ base: '4', md: '6' }}
+      px={{ base: '3', md: '5' }}
       align="center"
       justify="space-between"
       borderBottomWidth="1px"
@@ -20,16 +34,42 @@ export function Header() {
       position="sticky"
       top="0"
       zIndex="sticky"
+      gap="3"
     >
-      <AppLink to="/" fontWeight="semibold" fontSize="lg" color="fg" _hover={{ textDecoration: 'none' }}>
-        <HStack gap="2">
-          <Text as="span" aria-hidden color="green.500">
-            ⚡
-          </Text>
-          <Text as="span">{t('app.name')}</Text>
-        </HStack>
-      </AppLink>
-      <LanguageSelect />
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label={props.collapsed ? t('layout.expand') : t('layout.collapse')}
+        aria-expanded={!props.collapsed}
+        onClick={props.onToggleMenu}
+      >
+        <MenuToggleIcon collapsed={props.collapsed} />
+      </IconButton>
+      <HStack gap="3">
+        <LanguageSelect />
+        <Menu.Root onSelect={(details) => props.onAccountAction(details.value as AccountAction)}>
+          <Menu.Trigger asChild>
+            <Button variant="ghost" size="sm">
+              <Text as="span" maxW="48" truncate>
+                {current?.user.username ?? ''}
+              </Text>
+              <ChevronIcon open={false} />
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="44">
+                <Menu.Item value="changePassword">{t('account.changePassword')}</Menu.Item>
+                {canEditInfo ? <Menu.Item value="updateInfo">{t('account.updateInfo')}</Menu.Item> : null}
+                <Menu.Separator />
+                <Menu.Item value="logout" color="fg.error">
+                  {t('account.logout')}
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
     </Flex>
   );
 }

@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+/**
+ * The login page (SPEC.md sections 2, 4, 5): two modes, the submit button active once any field has input,
+ * the password sent encrypted with the server's key, the tokens stored and the user sent on, and a failed
+ * login showing the server's message with a new image code. fetch is the only thing replaced.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetPublicKey } from '@web/auth/crypto.ts';
+import { changeLanguage } from '@web/i18n.ts';
+import { fakeApi, serverKeyPair, type Handler } from './support/fake-api.ts';
+import { renderConsole } from './support/render-console.tsx';
+
+let key: Awaited<ReturnType<typeof serverKeyPair>>;
+beforeAll(async () => {
+  key = await serverKeyPair();
+});
+beforeEach(async () => {
+  localStorage.clear();
+  forgetPublicKey();
+  await changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const publicKey: Handler = () => ({ body: { code: 0, msg: '', data: { publicKey: key.pem } } });
+
+function codeImage(): HTMLImageElement {
+  return screen.getByRole('img', { name: 'Image code picture' }) as HTMLImageElement;
+}
+const randomStrOf = (img: HTMLImageElement) => new URL(img.src, 'http://x').searchParams.get('randomStr');
+
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { username: string; password: string; code: string },
+) {
+  await user.type(screen.getByLabelText('Username'), values.username);
+  await user.type(screen.getByLabelText('Password'), values.password);
+  await user.type(screen.getByLabelText('Image code'), values.code);
+}
+
+describe('login page', () => {
+  it('offers the two modes and keeps submit disabled until a field has input', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderConsole('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'EV Charging Console' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Operation staff' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Fleets' })).toBeTruthy();
+
+    const submit = screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Image code'), 'a');
+    expect(submit.disabled).toBe(false);
+    await user.clear(screen.getByLabelText('Image code'));
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('validates with the shared login rules before calling anything', async () => {
+    const api = fakeApi({ 'GET /auth/publicKey': publicKey });
+    const user = userEvent.setup();
+    renderConsole('/login');
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(api.to('/auth/oauth/token')).toHaveLength(0);
+  });
+
+  it('logs staff in with the encrypted password, stores the tokens and goes to /home', async () => {
+    const api = fakeApi({
+      'GET /auth/publicKey': publicKey,
+      'GET /auth/oauth/token': () => ({
+        body: { code: 0, msg: '', access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 3600 },
+      }),
+    });
+    const user = userEvent.setup();
+    const view = renderConsole('/login');
+    const randomStr = randomStrOf(codeImage());
+    expect(codeImage().getAttribute('src')).toBe(`/code?randomStr=${randomStr}`);
+
+    await fill(user, { username: 'admin', password: 'Admin12345', code: 'ab12' });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(view.pathname()).toBe('/home'));
+    const [call] = api.to('/auth/oauth/token');
+    expect(call?.method).toBe('GET');
+    expect(call?.headers.authorization).toBe(`Basic ${btoa('console:console')}`);
+    expect(Object.fromEntries(call?.query ?? [])).toMatchObject({
+      username: 'admin',
+      grant_type: 'password',
+      code: 'ab12',
+      randomStr,
+      scope: 'server',
+    });
+    const sent = call?.query.get('password') ?? '';
+    expect(sent).not.toContain('Admin12345');
+    await expect(key.decrypt(sent)).resolves.toBe('Admin12345');
+    expect(localStorage.getItem('access_token')).toBe('access-1');
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-1');
+  });
+
+  it('shows the server message and a new image code when the staff login fails', async () => {
+    const api = fakeApi({
+      'GET /auth/publicKey': publicKey,
+      'GET /auth/oauth/token': () => ({ status: 400, body: { code: 1, msg: 'Image code is wrong' } }),
+    });
+    const user = userEvent.setup();
+    const view = renderConsole('/login');
+    const before = randomStrOf(codeImage());
+
+    await fill(user, { username: 'admin', password: 'Admin12345', code: 'zzzz' });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Image code is wrong')).toBeTruthy();
+    expect(randomStrOf(codeImage())).not.toBe(before);
+    expect((screen.getByLabelText('Image code') as HTMLInputElement).value).toBe('');
+    expect(view.pathname()).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(api.to('/auth/oauth/token')).toHaveLength(1);
+  });
+
+  it('gets a new image code when the picture is clicked', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderConsole('/login');
+    const before = randomStrOf(codeImage());
+    await user.click(screen.getByRole('button', { name: 'Show a new image code' }));
+    expect(randomStrOf(codeImage())).not.toBe(before);
+  });
+
+  it('logs a fleet administrator in and goes to the fleet dashboard', async () => {
+    const api = fakeApi({
+      'GET /auth/publicKey': publicKey,
+      'POST /fleets/fleetsAdmin/pwdLogin': () => ({ body: { code: 0, msg: '', data: { token: 'fleet-1' } } }),
+    });
+    const user = userEvent.setup();
+    const view = renderConsole('/login');
+    await user.click(screen.getByRole('tab', { name: 'Fleets' }));
+    const form = screen.getByRole('form', { name: 'Fleets' });
+    const randomStr = randomStrOf(within(form).getByRole('img') as HTMLImageElement);
+
+    await fill(user, { username: 'fleet@demo.local', password: 'Fleet12345', code: 'qw12' });
+    await user.click(within(form).getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(view.pathname()).toBe('/vehicle/dashbord'));
+    const [call] = api.to('/fleets/fleetsAdmin/pwdLogin');
+    expect(call?.headers.authorization).toBeUndefined();
+    expect(call?.query.get('code')).toBe('qw12');
+    expect(call?.query.get('randomStr')).toBe(randomStr);
+    const body = call?.body as { name: string; password: string; code: string; randomStr: string };
+    expect(body).toMatchObject({ name: 'fleet@demo.local', code: 'qw12', randomStr });
+    await expect(key.decrypt(body.password)).resolves.toBe('Fleet12345');
+    expect(localStorage.getItem('vehicle_access_token')).toBe('fleet-1');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fleet dashboard' })).toBeTruthy();
+  });
+
+  it('shows the fleet login failure message and refreshes the image code', async () => {
+    fakeApi({
+      'GET /auth/publicKey': publicKey,
+      'POST /fleets/fleetsAdmin/pwdLogin': () => ({
+        status: 400,
+        body: { code: 1, msg: 'Account or password is wrong' },
+      }),
+    });
+    const user = userEvent.setup();
+    const view = renderConsole('/login');
+    await user.click(screen.getByRole('tab', { name: 'Fleets' }));
+    const before = randomStrOf(codeImage());
+    await fill(user, { username: 'fleet@demo.local', password: 'nope12345', code: 'qw12' });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Account or password is wrong')).toBeTruthy();
+    expect(randomStrOf(codeImage())).not.toBe(before);
+    expect(view.pathname()).toBe('/login');
+  });
+
+  it('sends an unauthenticated visitor of a console page to /login', async () => {
+    fakeApi({});
+    const view = renderConsole('/equipment');
+    await waitFor(() => expect(view.pathname()).toBe('/login'));
+  });
+});
