@@ -14,9 +14,10 @@ export async function encrypt(base: string, plain: string): Promise<string> {
     key = (await (await fetch(`${base}/auth/publicKey`)).json()).data.publicKey as string;
     keys.set(base, key);
   }
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString(
-    'base64',
-  );
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64');
 }
 
 export interface TokenAnswer {
@@ -71,7 +72,9 @@ export async function api<T = any>(
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(options.language ? { 'content-language': options.language, 'accept-language': options.language } : {}),
+      ...(options.language
+        ? { 'content-language': options.language, 'accept-language': options.language }
+        : {}),
     },
     body: options.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
