@@ -1,0 +1,67 @@
+/**
+ * DOM test harness for the registry screens: the console's providers around a screen, a fetch test double
+ * answering by path with the API envelope, and the signed-in user's permission codes.
+ */
+import '@web/i18n.ts';
+import { render } from '@testing-library/react';
+import { STORAGE, writeStored } from '@web/auth/storage.ts';
+import { UiProvider } from '@web/components/ui/provider.tsx';
+import { Toaster } from '@web/components/ui/toaster.tsx';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+
+export interface Sent {
+  path: string;
+  query: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+}
+
+/** What a handler answers: data (code 0), or a whole envelope with an HTTP status. */
+export type Answer = { data: unknown } | { status?: number; code: number; msg: string; data?: unknown };
+export type Handler = (sent: Sent) => Answer | Promise<Answer>;
+
+/** Stubs fetch: each call is recorded and answered by the handler of its path (404 when there is none). */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const sent: Sent[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: Sent = {
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+    };
+    sent.push(call);
+    const handler = handlers[call.path];
+    if (!handler) return json(404, { code: 404, msg: 'not found' });
+    const answer = await handler(call);
+    if ('code' in answer) return json(answer.status ?? 200, answer);
+    return json(200, { code: 0, msg: '', data: answer.data });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { sent, calls: (path: string) => sent.filter((s) => s.path === path) };
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export function grant(...codes: string[]) {
+  writeStored(STORAGE.permissions, codes);
+}
+
+export function renderScreen(node: ReactNode, path = '/') {
+  return render(
+    <UiProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{node}</SWRConfig>
+      </MemoryRouter>
+      <Toaster />
+    </UiProvider>,
+  );
+}
+
+export const page = <T,>(records: T[], total = records.length, current = 1, size = 10) => ({
+  data: { records, total, current, size },
+});

@@ -1,0 +1,45 @@
+/** Pieces several declarations share: company pickers, the role menu tree, common columns. */
+import { call } from '@web/lib/api.ts';
+import type { Column, RemoteSource, Row, TreeNode } from '@web/resources/types.ts';
+
+/** Companies in the caller's scope, searched by name (needs 6500). */
+export const companySource: RemoteSource = {
+  url: '/admin/operator/list',
+  search: 'operatorName',
+  value: 'id',
+  label: 'operatorName',
+};
+
+/** Companies a user may be put in (any signed-in user; the call answers the whole list). */
+export const userCompanySource: RemoteSource = {
+  url: '/admin/operator/getOperatorListForUser',
+  search: 'operatorName',
+  value: 'id',
+  label: 'operatorName',
+  currentLabel: 'agentName',
+};
+
+interface MenuTree {
+  menus?: TreeNode[];
+  checked?: (string | number)[];
+}
+
+/** The menus the caller may grant, with the role's current ones (none for a new role). */
+export async function roleMenuTree(
+  record: Row | undefined,
+): Promise<{ nodes: TreeNode[]; checked: string[] }> {
+  const roleId = record?.roleId;
+  const data = await call<MenuTree>(
+    '/admin/menu/tree',
+    undefined,
+    roleId === undefined ? undefined : { id: String(roleId) },
+  );
+  return { nodes: data?.menus ?? [], checked: (data?.checked ?? []).map(String) };
+}
+
+export const createTimeColumn: Column = {
+  key: 'createTime',
+  label: 'admin.common.createTime',
+  kind: 'date',
+  sortable: true,
+};

@@ -1,0 +1,351 @@
+/**
+ * Users (/user): console accounts under roles and companies. Passwords travel encrypted; a user with
+ * sub-accounts is not deleted (its sub-accounts would lose sign-in: SPEC.md section 5); enable/disable,
+ * password reset and station binding are row actions.
+ */
+import { Alert, Checkbox, Field, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CODE } from '@shared/permissions/menus.ts';
+import { LOCK_FLAG, resetPwd, userAdd, userUpdate } from '@shared/schemas/admin.ts';
+import { encryptPassword } from '@web/auth/crypto.ts';
+import { FormDialog } from '@web/components/ui/form-dialog.tsx';
+import { ErrorState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
+import { asPage, errorMessage } from '@web/resources/api.ts';
+import { createTimeColumn, userCompanySource } from '@web/resources/decls/common.ts';
+import { useTr } from '@web/resources/i18n.ts';
+import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
+import { useLoad } from '@web/resources/use-load.ts';
+import { validate } from '@web/resources/values.ts';
+import { useMemo, useState } from 'react';
+
+export const LOCK_OPTIONS: readonly EnumOption[] = [
+  { value: LOCK_FLAG.normal, label: 'admin.user.lock.normal', tone: 'success' },
+  { value: LOCK_FLAG.locked, label: 'admin.user.lock.locked', tone: 'danger' },
+];
+
+const isLocked = (row: Row) => Number(row.lockFlag) === LOCK_FLAG.locked;
+
+/** Roles the caller may give a user. */
+async function roleOptions(): Promise<EnumOption[]> {
+  const roles = asPage(await call<unknown>('/admin/role/options')).records;
+  return roles.map((r) => ({
+    value: String(r.roleId ?? r.id),
+    label: String(r.roleName ?? r.name),
+    raw: true,
+  }));
+}
+
+/** Refuses while the user has sub-accounts: deleting it would lock them out too. */
+export async function childAccountsRefusal(row: Row) {
+  const data = await call<unknown>('/admin/user/getChildUserCount', undefined, {
+    userId: String(row.userId),
+  });
+  const count = typeof data === 'number' ? data : Number((data as { count?: unknown } | null)?.count ?? 0);
+  return count > 0 ? { message: 'admin.user.hasChildren', values: { count } } : null;
+}
+
+export const userDecl: ResourceDecl = {
+  id: 'user',
+  title: 'admin.user.title',
+  api: { base: '/admin/user', idParam: 'userId' },
+  idField: 'userId',
+  nameField: 'username',
+  permissions: {
+    view: CODE.users,
+    add: CODE.userAdd,
+    edit: CODE.userEdit,
+    delete: CODE.userDelete,
+    detail: CODE.users,
+  },
+  schemas: { create: userAdd, update: userUpdate },
+  columns: [
+    { key: 'username', label: 'admin.user.username', sortable: true },
+    { key: 'roleNames', label: 'admin.user.roles', kind: 'tags' },
+    { key: 'agentName', label: 'admin.user.company', sortable: true },
+    { key: 'phone', label: 'admin.user.phone' },
+    { key: 'email', label: 'admin.user.email' },
+    { key: 'lockFlag', label: 'admin.user.lockFlag', kind: 'enum', options: LOCK_OPTIONS, sortable: true },
+    { key: 'lastLoginTime', label: 'admin.user.lastLoginTime', kind: 'date', sortable: true },
+    { key: 'expireTime', label: 'admin.user.expireTime', kind: 'date', hidden: true },
+    { key: 'lastIp', label: 'admin.user.lastIp', hidden: true },
+    { ...createTimeColumn, hidden: true },
+  ],
+  filters: [
+    { name: 'username', label: 'admin.user.username', kind: 'text' },
+    { name: 'agentId', label: 'admin.user.company', kind: 'remote', remote: userCompanySource },
+    { name: 'lockFlag', label: 'admin.user.lockFlag', kind: 'select', options: LOCK_OPTIONS },
+  ],
+  fields: [
+    { name: 'username', label: 'admin.user.username', kind: 'text', required: true, modes: ['create'] },
+    {
+      name: 'password',
+      label: 'admin.user.password',
+      kind: 'password',
+      required: true,
+      modes: ['create'],
+      help: 'validation.passwordRule',
+    },
+    {
+      name: 'role',
+      label: 'admin.user.roles',
+      kind: 'multiselect',
+      required: true,
+      loadOptions: roleOptions,
+    },
+    // The company is fixed at creation (it is the tenant of the account).
+    {
+      name: 'agentId',
+      label: 'admin.user.company',
+      kind: 'remote',
+      remote: userCompanySource,
+      modes: ['create'],
+      help: 'admin.user.companyHelp',
+    },
+    { name: 'phone', label: 'admin.user.phone', kind: 'text' },
+    { name: 'email', label: 'admin.user.email', kind: 'text' },
+    { name: 'expireTime', label: 'admin.user.expireTime', kind: 'datetime', help: 'admin.user.expireHelp' },
+  ],
+  detail: [
+    { key: 'username', label: 'admin.user.username' },
+    { key: 'roleNames', label: 'admin.user.roles', kind: 'tags' },
+    { key: 'agentName', label: 'admin.user.company' },
+    { key: 'phone', label: 'admin.user.phone' },
+    { key: 'email', label: 'admin.user.email' },
+    { key: 'lockFlag', label: 'admin.user.lockFlag', kind: 'enum', options: LOCK_OPTIONS },
+    { key: 'lockTime', label: 'admin.user.lockTime', kind: 'date' },
+    { key: 'expireTime', label: 'admin.user.expireTime', kind: 'date' },
+    { key: 'lastLoginTime', label: 'admin.user.lastLoginTime', kind: 'date' },
+    { key: 'lastLoginSource', label: 'admin.user.lastLoginSource' },
+    { key: 'lastIp', label: 'admin.user.lastIp' },
+    createTimeColumn,
+  ],
+  beforeDelete: childAccountsRefusal,
+  beforeSave: async (body, mode) =>
+    mode === 'create' ? { ...body, password: await encryptPassword(String(body.password)) } : body,
+  actions: [
+    {
+      key: 'toggle',
+      label: (row) => (isLocked(row) ? 'admin.user.enable' : 'admin.user.disable'),
+      permission: CODE.userToggle,
+      confirm: (row) => ({
+        message: isLocked(row) ? 'admin.user.enableConfirm' : 'admin.user.disableConfirm',
+        values: { name: row.username },
+      }),
+      run: async (row, ctx) => {
+        const lockFlag = isLocked(row) ? LOCK_FLAG.normal : LOCK_FLAG.locked;
+        await call('/admin/user/update', { userId: row.userId, lockFlag, version: row.version });
+        ctx.notify(lockFlag === LOCK_FLAG.locked ? 'admin.user.disabled' : 'admin.user.enabled');
+        ctx.refresh();
+      },
+    },
+    {
+      key: 'resetPwd',
+      label: () => 'admin.user.resetPwd',
+      permission: CODE.userResetPwd,
+      dialog: ResetPasswordDialog,
+    },
+    {
+      key: 'stations',
+      label: () => 'admin.user.stations',
+      permission: CODE.userBindStation,
+      dialog: StationBindDialog,
+    },
+  ],
+};
+
+/** The dialog of a row action, with the console's labels. */
+function ActionDialog(
+  props: Omit<Parameters<typeof FormDialog>[0], 'cancelLabel' | 'closeLabel' | 'submitLabel'>,
+) {
+  const tr = useTr();
+  return (
+    <FormDialog
+      {...props}
+      submitLabel={tr('admin.common.save')}
+      cancelLabel={tr('admin.common.cancel')}
+      closeLabel={tr('admin.common.close')}
+    />
+  );
+}
+
+function Failure({ message }: { message: string }) {
+  return message ? (
+    <Alert.Root status="error" role="alert" mb="3">
+      <Alert.Indicator />
+      <Alert.Title fontWeight="normal">{message}</Alert.Title>
+    </Alert.Root>
+  ) : null;
+}
+
+/** New password (twice), checked with the shared password rule, sent encrypted. */
+export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
+  const tr = useTr();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const checked = validate(resetPwd, { userId: String(row.userId), password });
+    const next = checked.ok ? {} : { ...checked.errors };
+    if (!next.password && password !== confirm) next.confirm = 'validation.passwordMismatch';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      await call('/admin/user/resetPwd', { userId: row.userId, password: await encryptPassword(password) });
+      onDone(tr('admin.common.saved'));
+    } catch (error) {
+      setFailure(errorMessage(tr, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ActionDialog
+      title={tr('admin.user.resetPwdTitle', { name: row.username })}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <Failure message={failure} />
+      <Stack gap="4">
+        <Field.Root invalid={Boolean(errors.password)} required>
+          <Field.Label>
+            {tr('admin.user.newPassword')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Field.HelperText>{tr('validation.passwordRule')}</Field.HelperText>
+          {errors.password ? <Field.ErrorText>{tr(errors.password)}</Field.ErrorText> : null}
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.confirm)} required>
+          <Field.Label>
+            {tr('admin.user.confirmPassword')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+          />
+          {errors.confirm ? <Field.ErrorText>{tr(errors.confirm)}</Field.ErrorText> : null}
+        </Field.Root>
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/** Largest page the list calls allow: the dialog loads every station so saving sends the whole set. */
+const STATION_PAGE = 500;
+
+/** The caller's stations, each with whether it is bound to this user. */
+async function loadStations(userId: string): Promise<Row[]> {
+  const all: Row[] = [];
+  for (let current = 1; ; current++) {
+    const page = asPage(
+      await call<unknown>('/biz/station/bindList', { current, size: STATION_PAGE }, { userId }),
+    );
+    all.push(...page.records);
+    if (page.records.length === 0 || all.length >= page.total) return all;
+  }
+}
+
+const stationId = (s: Row) => String(s.stationId ?? s.id);
+const stationName = (s: Row) => String(s.stationName ?? s.name ?? stationId(s));
+
+/** Which stations a user may work with: check them, search by name, save the whole set. */
+export function StationBindDialog({ row, onClose, onDone }: RowDialogProps) {
+  const tr = useTr();
+  const userId = String(row.userId);
+  const stations = useLoad(`stations:${userId}`, () => loadStations(userId));
+  const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [search, setSearch] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const bound = useMemo(
+    () =>
+      chosen ??
+      new Set((stations.data ?? []).filter((s) => s.bound === true || s.bound === 1).map(stationId)),
+    [chosen, stations.data],
+  );
+  const shown = (stations.data ?? []).filter((s) =>
+    stationName(s).toLowerCase().includes(search.trim().toLowerCase()),
+  );
+
+  const submit = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await call('/biz/station/bind', { userId, stationIds: [...bound] });
+      onDone(tr('admin.common.saved'));
+    } catch (error) {
+      setFailure(errorMessage(tr, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ActionDialog
+      title={tr('admin.user.stationsTitle', { name: row.username })}
+      busy={busy}
+      disabled={!stations.data}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      size="lg"
+    >
+      <Failure message={failure} />
+      {stations.loading ? <Spinner /> : null}
+      {stations.error ? (
+        <ErrorState
+          title={tr('admin.common.getError')}
+          message={errorMessage(tr, stations.error)}
+          retryLabel={tr('actions.retry')}
+          onRetry={stations.retry}
+        />
+      ) : null}
+      {stations.data ? (
+        <Stack gap="3">
+          <Input
+            size="sm"
+            aria-label={tr('admin.common.search')}
+            placeholder={tr('admin.common.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <Text fontSize="sm" color="fg.muted">
+            {tr('admin.user.stationsChosen', { count: bound.size, total: stations.data.length })}
+          </Text>
+          {shown.length === 0 ? <Text color="fg.muted">{tr('admin.common.empty')}</Text> : null}
+          <Stack gap="1" maxH="80" overflowY="auto">
+            {shown.map((s) => (
+              <Checkbox.Root
+                key={stationId(s)}
+                size="sm"
+                checked={bound.has(stationId(s))}
+                onCheckedChange={(e) => {
+                  const next = new Set(bound);
+                  if (e.checked === true) next.add(stationId(s));
+                  else next.delete(stationId(s));
+                  setChosen(next);
+                }}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{stationName(s)}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,64 @@
+/** Read-only view of one record: its declared detail fields, as a list of label and value. */
+import { CloseButton, DataList, Drawer, Portal } from '@chakra-ui/react';
+import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { endpoints, errorMessage, fetchRecord, idOf } from '@web/resources/api.ts';
+import { renderValue } from '@web/resources/cells.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import type { DetailField, ResourceDecl, Row } from '@web/resources/types.ts';
+import { useLoad } from '@web/resources/use-load.ts';
+
+export function ResourceDetail({ fields, record }: { fields: readonly DetailField[]; record: Row }) {
+  const tr = useTr();
+  return (
+    <DataList.Root orientation="horizontal" size="md" divideY="1px">
+      {fields.map((field) => (
+        <DataList.Item key={field.key} pt="3" alignItems="flex-start">
+          <DataList.ItemLabel minW="40">{tr(field.label)}</DataList.ItemLabel>
+          <DataList.ItemValue minW="0" wordBreak="break-word">
+            {renderValue(tr, field, record)}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+/** The detail view of a list row, in a drawer; fetched fresh when the resource has an info call. */
+export function ResourceDetailDrawer(props: { decl: ResourceDecl; row: Row | null; onClose: () => void }) {
+  const tr = useTr();
+  const { decl, row } = props;
+  const hasInfo = endpoints(decl).info !== null;
+  const loaded = useLoad(row && hasInfo ? `${decl.id}:detail:${idOf(decl, row)}` : null, () =>
+    fetchRecord(decl, idOf(decl, row ?? {})),
+  );
+  const record = hasInfo ? loaded.data : row;
+  return (
+    <Drawer.Root open={row !== null} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size="lg">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{tr('admin.common.detailTitle', { name: tr(decl.title) })}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+              {loaded.error ? (
+                <ErrorState
+                  title={tr('admin.common.getError')}
+                  message={errorMessage(tr, loaded.error)}
+                  retryLabel={tr('actions.retry')}
+                  onRetry={loaded.retry}
+                />
+              ) : null}
+              {record ? <ResourceDetail fields={decl.detail ?? decl.columns} record={record} /> : null}
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={tr('admin.common.close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

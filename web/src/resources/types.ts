@@ -1,0 +1,171 @@
+/**
+ * The resource registry's vocabulary. One `ResourceDecl` per entity describes its API, permission codes,
+ * schemas, columns, filters, form fields and actions; the generic components (list page, form drawer,
+ * detail view) turn it into screens. Every label is an i18n key, translated where it is shown.
+ */
+import type { Tone } from '@web/lib/health.ts';
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+
+export type Row = Record<string, unknown>;
+
+/** A value with its label (an i18n key unless `raw`), e.g. a status or a select option. */
+export interface EnumOption {
+  value: string | number;
+  label: string;
+  /** The label is shown as is (a currency code, a name from the server). */
+  raw?: boolean;
+  tone?: Tone;
+}
+
+/** How a value is shown in a table cell or a detail view. */
+export type ValueKind = 'text' | 'date' | 'enum' | 'tags' | 'number' | 'percent' | 'code';
+
+export interface Column {
+  key: string;
+  label: string;
+  kind?: ValueKind;
+  options?: readonly EnumOption[];
+  /** Sorts the rows on screen (the list calls take no order). */
+  sortable?: boolean;
+  /** Off until switched on in the column chooser. */
+  hidden?: boolean;
+  /** A cell that is more than a value: a link, a composite. */
+  render?: (row: Row) => ReactNode;
+}
+
+export type DetailField = Omit<Column, 'sortable' | 'hidden'>;
+
+/** A searchable, paged list behind a select (SPEC.md section 9: page size 10, first page 1). */
+export interface RemoteSource {
+  url: string;
+  /** Body field the typed text is sent in. */
+  search: string;
+  /** Record fields of the option value and label. */
+  value: string;
+  label: string;
+  /** Fixed body fields. */
+  body?: Row;
+  /** Field of the edited record that holds the label of its current value (e.g. parentName for parentId). */
+  currentLabel?: string;
+  /** Other form values set from the picked record (a pay channel sets payId, payUuid and payName). */
+  assign?: (picked: Row | null) => Row;
+}
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'remote'
+  | 'multiselect'
+  | 'tree'
+  | 'switch'
+  | 'datetime';
+
+export interface TreeNode {
+  id: string;
+  name: string;
+  children?: TreeNode[];
+}
+
+export type FormMode = 'create' | 'edit';
+
+export interface Field {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** Shown with a required mark (the schema decides what is really required). */
+  required?: boolean;
+  help?: string;
+  /** Forms the field appears in; both when absent. */
+  modes?: readonly FormMode[];
+  /** Permission needed to see or change it; without it the loaded value is kept unchanged. */
+  permission?: string;
+  /** select and multiselect: static options. */
+  options?: readonly EnumOption[];
+  /** multiselect: options from the server. */
+  loadOptions?: () => Promise<EnumOption[]>;
+  /** remote: the searchable paged list. */
+  remote?: RemoteSource;
+  /** tree: the nodes and the ids checked for the edited record (undefined when creating). */
+  loadTree?: (record: Row | undefined) => Promise<{ nodes: TreeNode[]; checked: string[] }>;
+  /** switch: the values sent for on and off. */
+  switchValues?: readonly [on: unknown, off: unknown];
+}
+
+/** What an action may do besides its own call: reload the list, say that it worked. */
+export interface ActionContext {
+  refresh: () => void;
+  /** A success message (an i18n key or text). */
+  notify: (message: string) => void;
+  navigate: (to: string) => void;
+}
+
+/** A dialog opened from a row (reset password, station binding). */
+export interface RowDialogProps {
+  row: Row;
+  onClose: () => void;
+  /** Closes the dialog, says `message` and reloads the list. */
+  onDone: (message: string) => void;
+}
+export type RowDialog = ComponentType<RowDialogProps>;
+
+export interface RowAction {
+  key: string;
+  /** i18n key; may depend on the row (enable / disable). */
+  label: (row: Row) => string;
+  permission?: string;
+  visible?: (row: Row) => boolean;
+  danger?: boolean;
+  /** Asks first, with this message (key and values). */
+  confirm?: (row: Row) => { message: string; values?: Record<string, unknown> };
+  run?: (row: Row, ctx: ActionContext) => Promise<void> | void;
+  dialog?: RowDialog;
+}
+
+/** The context an extension of the list toolbar gets, e.g. export of the current filter (issue 4). */
+export interface ListContext {
+  /** The filters as the list call sends them (without paging). */
+  query: Row;
+  total: number;
+}
+
+export interface ResourceDecl {
+  id: string;
+  title: string;
+  api: {
+    /** `/admin/role`: list, info, add, update and del are below it unless named here. */
+    base: string;
+    /** Query parameter naming the record for info and del (`id`, `userId`). */
+    idParam?: string;
+    list?: string;
+    /** false: the list row is the whole record. */
+    info?: string | false;
+    add?: string;
+    update?: string;
+    del?: string;
+  };
+  idField: string;
+  /** Field shown in confirmations ("Delete role Ops?"). */
+  nameField: string;
+  permissions: { view?: string; add?: string; edit?: string; delete?: string; detail?: string };
+  schemas?: { create?: z.ZodType; update?: z.ZodType };
+  columns: readonly Column[];
+  filters?: readonly Field[];
+  fields?: readonly Field[];
+  /** Values a new record starts with (also sent when no field shows them). */
+  defaults?: Row;
+  /** The detail view; none means no detail action. */
+  detail?: readonly DetailField[];
+  actions?: readonly RowAction[];
+  /** Whether a row may be edited and deleted at all (a company sees platform roles it may not change). */
+  canChange?: (row: Row) => boolean;
+  /** A refusal message (i18n key and values) when a record may not be deleted yet; null to go on. */
+  beforeDelete?: (row: Row) => Promise<{ message: string; values?: Record<string, unknown> } | null>;
+  /** Last change of a validated body before it is sent (encrypt a password). */
+  beforeSave?: (body: Row, mode: FormMode) => Promise<Row>;
+  /** Extension point of the list toolbar (export of the current filter comes with issue 4). */
+  toolbar?: ComponentType<ListContext>;
+}
