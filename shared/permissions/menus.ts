@@ -197,10 +197,10 @@ const rows: Row[] = [
   ['11600', '11000', '/fundHistory', { pro: true }],
 ];
 
-/** Charger command buttons 2210 to 2261 (issue 6 gives each its command). */
+/** Charger command buttons 2210 to 2261 (issue 6 gives each its command); 2250 is the command page itself. */
 function commandButtons(): Row[] {
   const out: Row[] = [];
-  for (let code = 2210; code <= 2261; code++) out.push([String(code), '2250', null]);
+  for (let code = 2210; code <= 2261; code++) if (code !== 2250) out.push([String(code), '2250', null]);
   return out;
 }
 

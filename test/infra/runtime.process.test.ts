@@ -55,7 +55,7 @@ describe('runtime process', () => {
   it('keeps its data across a restart and leaves no process behind', async () => {
     const port = await freePort();
     const first = await start(port);
-    expect(first.output()).toContain('seeded: demo-charger-credentials');
+    expect(first.output()).toContain('seeded: identity-catalogue, identity-demo, demo-charger-credentials');
     expect(javaProcessesFor(dataDir)).toHaveLength(1);
     expect(await stop(first.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toHaveLength(0);

@@ -19,11 +19,11 @@ import { commandKey } from '@functions/ocpp/keys.ts';
 import { subscriptionKey } from '@functions/subscription/store.ts';
 import { energyBoxStateKey } from '@functions/energybox/telemetry.ts';
 import { getExportTask } from '@functions/export/tasks.ts';
-import { signAccessToken } from '@functions/authorizer/tokens.ts';
 import { stateMachineArn } from '@infra/local/stepfunctions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { failingQueue, testTopology } from '../fixtures/test-topology.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
+import { login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -43,6 +43,7 @@ async function queueCommand(chargePointId: string, action: string, payload: Reco
 }
 
 beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
   rt = await startTestRuntime({ topology: testTopology });
 });
 afterAll(async () => {
@@ -82,14 +83,11 @@ describe('local runtime', () => {
     const forged = await fetch(url, { headers: { authorization: 'Bearer not.a.token' } });
     expect(forged.status).toBe(401);
     expect((await forged.json()).msg).toBe('Login failed, please login again');
-    const token = await signAccessToken(
-      { sub: 'u-1', username: 'operator', agentId: 'agent-1', kind: 'user' },
-      60,
-    );
+    const token = await login(rt.url, 'admin', 'Admin12345');
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toEqual({
-      caller: { authenticated: true, userId: 'u-1', username: 'operator', agentId: 'agent-1', kind: 'user' },
+    expect((await res.json()).data).toMatchObject({
+      caller: { authenticated: true, userId: 'user-admin', username: 'admin', agentId: '', kind: 'user' },
       id: '42',
       query: { x: '1' },
     });
