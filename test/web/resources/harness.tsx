@@ -6,7 +6,6 @@ import '@web/i18n.ts';
 import { render } from '@testing-library/react';
 import { STORAGE, writeStored } from '@web/auth/storage.ts';
 import { UiProvider } from '@web/components/ui/provider.tsx';
-import { Toaster } from '@web/components/ui/toaster.tsx';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -57,7 +56,6 @@ export function renderScreen(node: ReactNode, path = '/') {
       <MemoryRouter initialEntries={[path]}>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{node}</SWRConfig>
       </MemoryRouter>
-      <Toaster />
     </UiProvider>,
   );
 }

@@ -549,7 +549,7 @@ function RowActions(props: {
         </Button>
       ))}
       {more.length ? (
-        <Menu.Root onSelect={(e) => more.find((a) => a.key === e.value)?.onClick()}>
+        <Menu.Root>
           <Menu.Trigger asChild>
             <Button size="xs" variant="ghost">
               {props.tr('admin.common.more')}
@@ -559,7 +559,13 @@ function RowActions(props: {
             <Menu.Positioner>
               <Menu.Content>
                 {more.map((a) => (
-                  <Menu.Item key={a.key} value={a.key} color={a.danger ? 'fg.error' : undefined}>
+                  <Menu.Item
+                    key={a.key}
+                    value={a.key}
+                    color={a.danger ? 'fg.error' : undefined}
+                    // Enter on a highlighted item clicks it too
+                    onClick={a.onClick}
+                  >
                     {a.label}
                   </Menu.Item>
                 ))}
