@@ -5,7 +5,8 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>) {
   const [state, setState] = useState<{ key: string | null; data?: T; error?: unknown }>({ key: null });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (key === null) return;
+    // Closed (no key): forget, so opening the same record again loads it afresh.
+    if (key === null) return setState({ key: null });
     let live = true;
     load().then(
       (data) => live && setState({ key, data }),
