@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { forgetPublicKey } from '@web/auth/crypto.ts';
 import { changeLanguage } from '@web/i18n.ts';
 import { fakeApi, serverKeyPair, type Handler } from './support/fake-api.ts';
-import { renderConsole } from './support/render-console.tsx';
+import { clearMessages, renderConsole } from './support/render-console.tsx';
 
 let key: Awaited<ReturnType<typeof serverKeyPair>>;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   cleanup();
+  clearMessages();
   vi.unstubAllGlobals();
 });
 

@@ -135,18 +135,15 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/subsplan', element: <SubscriptionPage /> },
+      { index: true, element: <Navigate to="/home" replace /> },
+      { path: '/order', element: <Navigate to="/order/chargeOrder" replace /> },
       {
         element: (
           <RequireAuth>
             <AppLayout />
           </RequireAuth>
         ),
-        children: [
-          { index: true, element: <Navigate to="/home" replace /> },
-          { path: '/order', element: <Navigate to="/order/chargeOrder" replace /> },
-          ...pageRoutes.map(toRouteObject),
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        children: [...pageRoutes.map(toRouteObject), { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

@@ -2,6 +2,7 @@
 import '@web/i18n.ts';
 import { render } from '@testing-library/react';
 import { UiProvider } from '@web/components/ui/provider.tsx';
+import { toaster } from '@web/components/ui/toaster.tsx';
 import { routes } from '@web/routes.tsx';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
@@ -13,4 +14,9 @@ export function renderConsole(path: string) {
     </UiProvider>,
   );
   return { router, ...view, pathname: () => router.state.location.pathname };
+}
+
+/** Messages live in a module-wide toaster: one test's messages must not show in the next. */
+export function clearMessages() {
+  toaster.remove();
 }
