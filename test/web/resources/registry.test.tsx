@@ -142,6 +142,22 @@ describe('resource list page', () => {
     expect(names()).toEqual(['Beta', 'Alpha']);
   });
 
+  it('hides and shows columns from the column chooser', async () => {
+    list();
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={decl} />);
+    const grid = await table();
+    expect(within(grid).getByRole('columnheader', { name: 'Kind' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const item = await screen.findByRole('menuitemcheckbox', { name: 'Kind' });
+    // Under happy-dom the menu takes the press a tick late: press and release apart.
+    await user.pointer({ keys: '[MouseLeft>]', target: item });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await user.pointer({ keys: '[/MouseLeft]', target: item });
+    await waitFor(() => expect(within(grid).queryByRole('columnheader', { name: 'Kind' })).toBeNull());
+    expect(within(grid).queryByText('Fancy')).toBeNull();
+  });
+
   it('says so when the list is empty, and shows a failed load with the server message', async () => {
     fakeApi({ '/test/gadget/list': () => page([], 0) });
     renderScreen(<ResourceListPage decl={decl} />);
