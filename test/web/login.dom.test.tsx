@@ -128,7 +128,7 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderConsole('/login');
     const before = randomStrOf(codeImage());
-    await user.click(screen.getByRole('button', { name: 'Show a new image code' }));
+    await user.click(screen.getByRole('button', { name: 'Get a new picture' }));
     expect(randomStrOf(codeImage())).not.toBe(before);
   });
 

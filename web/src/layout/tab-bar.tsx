@@ -12,7 +12,7 @@ export function TabBar({ pages, activeCode }: { pages: MenuNode[]; activeCode: s
     <Tabs.Root value={activeCode} variant="line" size="sm" activationMode="manual">
       <Tabs.List aria-label={t('layout.sectionTabs')} overflowX="auto" overflowY="hidden">
         {pages.map((page) => (
-          <Tabs.Trigger key={page.id} value={page.id} asChild>
+          <Tabs.Trigger key={page.id} value={page.id} asChild flexShrink={0} whiteSpace="nowrap">
             <Link to={page.path ?? '/'}>{translateKey(t, menuNameKey(page), page.path ?? page.id)}</Link>
           </Tabs.Trigger>
         ))}

@@ -28,7 +28,7 @@ export function TextField(props: {
       autoComplete={props.autoComplete}
       maxLength={props.maxLength}
       size={props.size}
-      flex="1"
+      flex={props.addon ? '1' : undefined}
     />
   );
   return (
