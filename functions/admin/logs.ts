@@ -69,5 +69,5 @@ export async function listLogs(identity: Identity, body: unknown, language: stri
       } = entry as unknown as Record<string, unknown>;
       return rest as unknown as LogEntry;
     });
-  return paginate(found, query.current, query.size);
+  return paginate(found, query);
 }

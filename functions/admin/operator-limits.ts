@@ -20,7 +20,7 @@ export async function listLimits(identity: Identity, query: PageQuery & { name?:
   const found = (await operatorLimits.list(identity.scope))
     .filter((l) => !name || l.name.toLowerCase().includes(name))
     .sort((a, b) => b.createTime.localeCompare(a.createTime));
-  const page = paginate(found, query.current, query.size);
+  const page = paginate(found, query);
   return { ...page, records: await Promise.all(page.records.map(withCompany)) };
 }
 

@@ -40,7 +40,7 @@ export async function listOperators(
     )
     .sort((a, b) => b.createTime.localeCompare(a.createTime))
     .map((o) => view(o, all));
-  return paginate(found, query.current, query.size);
+  return paginate(found, query);
 }
 
 export async function operatorInfo(identity: Identity, id: string | undefined) {
@@ -75,8 +75,10 @@ export async function updateOperator(identity: Identity, body: unknown) {
   if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');
   if ((input.parentId ?? current.parentId) !== current.parentId) throw refused('server.parentFixed');
   const { version: _v, ...fields } = input;
+  // The form's fields are replaced as sent (an emptied optional field is cleared); system fields are kept.
+  const kept = Object.fromEntries(Object.entries(current).filter(([k]) => !(k in operatorForm.shape)));
   const next: OperatorRecord = {
-    ...current,
+    ...(kept as Omit<OperatorRecord, keyof typeof operatorForm.shape>),
     ...fields,
     id: current.id,
     path: current.path,

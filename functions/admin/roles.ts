@@ -4,7 +4,7 @@
  * also see the platform's company roles (flag 1, type 0), which they may assign but not change.
  * Subscription roles (types 1 to 4) are the platform's, edited on /subRole.
  */
-import { menuById } from '@shared/permissions/menus.ts';
+import { menuById, withAncestors } from '@shared/permissions/menus.ts';
 import { ROLE_FLAG, ROLE_TYPE, roleForm, roleUpdate, type PageQuery } from '@shared/schemas/admin.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
@@ -45,7 +45,7 @@ export async function listRoles(
     .filter((r) => inGroup(r, group) && (!name || r.roleName.toLowerCase().includes(name)))
     .sort((a, b) => b.createTime.localeCompare(a.createTime))
     .map((r) => ({ ...r, editable: r.tenant.startsWith(identity.scope) }));
-  return paginate(found, query.current, query.size);
+  return paginate(found, query);
 }
 
 export async function roleInfo(identity: Identity, id: string | undefined, group: RoleGroup) {
@@ -53,7 +53,8 @@ export async function roleInfo(identity: Identity, id: string | undefined, group
 }
 
 function checkMenus(identity: Identity, menuIds: string[]): string[] {
-  const allowed = grantable(identity);
+  // A granted page brings its group along (the console checks parents too).
+  const allowed = withAncestors(grantable(identity));
   const unique = [...new Set(menuIds)];
   if (unique.some((id) => !menuById.has(id) || !allowed.has(id))) throw refused('server.menuNotGrantable');
   return unique;
@@ -113,7 +114,9 @@ export async function assignableRoles(identity: Identity) {
     .map((r) => ({ roleId: r.roleId, roleName: r.roleName, roleCode: r.roleCode, roleFlag: r.roleFlag }));
 }
 
+/** The tree the caller may grant, with the role's ids checked (none for a role being created: no id). */
 export async function roleMenuTree(identity: Identity, id: string | undefined) {
+  if (!id) return { menus: grantTree(identity), checked: [] };
   const role = (await visibleRoles(identity)).find((r) => r.roleId === id);
   if (!role) throw notFound();
   return { menus: grantTree(identity), checked: role.menuIds };

@@ -32,17 +32,28 @@ type StoredUser = UserRecord & Stored;
 /** Stations are the OCPP issue's entity; binding only needs to find them in a tenant. */
 const stations = new Repository<{ id: string; name?: string }>({ type: 'STATION', idField: 'id' });
 
-export async function toView(user: StoredUser): Promise<SysUser> {
-  const { passwordHash: _h, failCount: _f, delFlag: _d, tenant: _t, ...rest } = user;
-  const [userRoles, company] = await Promise.all([
-    Promise.all(user.role.map((id) => roles.getAny(id))),
-    user.agentId ? operators.getAny(user.agentId) : undefined,
+/** Users as the API shows them: no secrets, with role and company names (each looked up once). */
+export async function viewsOf(list: StoredUser[]): Promise<SysUser[]> {
+  const roleIds = [...new Set(list.flatMap((u) => u.role))];
+  const agentIds = [...new Set(list.flatMap((u) => (u.agentId ? [u.agentId] : [])))];
+  const [roleList, companyList] = await Promise.all([
+    Promise.all(roleIds.map((id) => roles.getAny(id))),
+    Promise.all(agentIds.map((id) => operators.getAny(id))),
   ]);
-  return {
-    ...rest,
-    roleNames: userRoles.flatMap((r) => (r ? [r.roleName] : [])),
-    agentName: company?.operatorName,
-  };
+  const roleName = new Map(roleList.flatMap((r) => (r ? [[r.roleId, r.roleName] as const] : [])));
+  const companyName = new Map(companyList.flatMap((o) => (o ? [[o.id, o.operatorName] as const] : [])));
+  return list.map((user) => {
+    const { passwordHash: _h, failCount: _f, delFlag: _d, tenant: _t, ...rest } = user;
+    return {
+      ...rest,
+      roleNames: user.role.flatMap((id) => (roleName.has(id) ? [roleName.get(id)!] : [])),
+      agentName: user.agentId ? companyName.get(user.agentId) : undefined,
+    };
+  });
+}
+
+export async function toView(user: StoredUser): Promise<SysUser> {
+  return (await viewsOf([user]))[0]!;
 }
 
 async function findUser(identity: Identity, userId: string | undefined): Promise<StoredUser> {
@@ -66,8 +77,7 @@ export async function listUsers(
         (lock === undefined || u.lockFlag === lock),
     )
     .sort((a, b) => b.createTime.localeCompare(a.createTime));
-  const page = paginate(found, query.current, query.size);
-  return { ...page, records: await Promise.all(page.records.map(toView)) };
+  return paginate(await viewsOf(found), query);
 }
 
 export async function userInfo(identity: Identity, userId: string | undefined) {
@@ -200,5 +210,5 @@ export async function stationBindList(identity: Identity, userId: string | undef
     name: s.name ?? s.id,
     bound: bound.has(s.id),
   }));
-  return paginate(all, query.current, query.size);
+  return paginate(all, query);
 }

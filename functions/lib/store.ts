@@ -241,10 +241,41 @@ export class Repository<T extends object> {
   }
 }
 
-/** Pages an in-memory list (system lists are small: a tenant's users, roles, companies). */
-export function paginate<T>(items: T[], current: number, size: number) {
-  const start = (current - 1) * size;
-  return { records: items.slice(start, start + size), total: items.length, current, size };
+export interface PageRequest {
+  current: number;
+  size: number;
+  orderBy?: string;
+  order?: 'asc' | 'desc';
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Sorts (when asked) and pages an in-memory list: system lists are small (a tenant's users, roles,
+ * companies). Missing values sort last either way.
+ */
+export function paginate<T>(items: T[], page: PageRequest) {
+  let rows = items;
+  const field = page.orderBy;
+  if (field) {
+    const sign = page.order === 'desc' ? -1 : 1;
+    const value = (row: T) => (row as Record<string, unknown>)[field];
+    rows = [...items].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      if (x === undefined || x === null || x === '') return y === undefined || y === null || y === '' ? 0 : 1;
+      if (y === undefined || y === null || y === '') return -1;
+      if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+      return collator.compare(String(x), String(y)) * sign;
+    });
+  }
+  const start = (page.current - 1) * page.size;
+  return {
+    records: rows.slice(start, start + page.size),
+    total: rows.length,
+    current: page.current,
+    size: page.size,
+  };
 }
 
 /** Looks up which entity holds a unique value (the login's username → user id). */

@@ -22,6 +22,13 @@ const requiredText = (max: number) =>
 export const pageQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(10),
+  /** Sort field of the records (a field name) and direction; the list's own order otherwise. */
+  orderBy: z
+    .string()
+    .regex(/^\w{1,40}$/)
+    .optional()
+    .catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

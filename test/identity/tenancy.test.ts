@@ -298,6 +298,40 @@ describe('rules and bad input', () => {
     );
   });
 
+  it('sorts a whole list on the server, and clears an emptied optional field on update', async () => {
+    const asc = await ok(admin, '/admin/user/list', {
+      current: 1,
+      size: 2,
+      orderBy: 'username',
+      order: 'asc',
+    });
+    const desc = await ok(admin, '/admin/user/list', {
+      current: 1,
+      size: 2,
+      orderBy: 'username',
+      order: 'desc',
+    });
+    expect(asc.records[0].username).toBe('admin');
+    expect(desc.records[0].username > asc.records[0].username).toBe(true);
+    const withUrl = await ok(admin, '/admin/operator/update', {
+      id: ids.B,
+      operatorName: 'Beta',
+      currency: 'EUR',
+      contactMail: 'beta@example.com',
+      url: 'https://beta.example',
+    });
+    expect(withUrl.url).toBe('https://beta.example');
+    const cleared = await ok(admin, '/admin/operator/update', {
+      id: ids.B,
+      operatorName: 'Beta',
+      currency: 'EUR',
+      contactMail: 'beta@example.com',
+      url: '',
+    });
+    expect(cleared.url).toBeUndefined();
+    expect(cleared.subStatus).toBe(2);
+  });
+
   it('refuses deleting a company with sub-companies, and disables its users when deleted', async () => {
     expect((await api(rt.url, admin, `/admin/operator/del?id=${ids.A}`)).msg).toMatch(/sub-companies/);
     const e = await company('Epsilon');

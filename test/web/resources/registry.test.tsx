@@ -126,20 +126,29 @@ describe('resource list page', () => {
     );
   });
 
-  it('sorts the rows on screen by a sortable column', async () => {
-    list();
+  it('asks the server for the order of a sortable column, both ways', async () => {
+    const api = list();
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={decl} />);
     const grid = await table();
-    const names = () =>
-      within(grid)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
     await user.click(within(grid).getByRole('button', { name: /Name/ }));
-    expect(names()).toEqual(['Alpha', 'Beta']);
+    await waitFor(() =>
+      expect(api.calls('/test/gadget/list').at(-1)?.body).toEqual({
+        orderBy: 'name',
+        order: 'asc',
+        current: 1,
+        size: 10,
+      }),
+    );
     await user.click(within(grid).getByRole('button', { name: /Name/ }));
-    expect(names()).toEqual(['Beta', 'Alpha']);
+    await waitFor(() =>
+      expect(api.calls('/test/gadget/list').at(-1)?.body).toEqual({
+        orderBy: 'name',
+        order: 'desc',
+        current: 1,
+        size: 10,
+      }),
+    );
   });
 
   it('hides and shows columns from the column chooser', async () => {

@@ -1,6 +1,6 @@
 /**
- * The list screen of any declared resource: filter bar, paged table (page size select, sort of the rows on
- * screen, column chooser), row actions by permission, bulk delete, and the create/edit and detail drawers.
+ * The list screen of any declared resource: filter bar, paged table (page size select, server-side sort,
+ * column chooser), row actions by permission, bulk delete, and the create/edit and detail drawers.
  * Loading, empty and failed loads each say so in place.
  */
 import {
@@ -22,7 +22,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { SimpleSelect } from '@web/components/ui/select.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { deleteRecord, endpoints, errorMessage, fetchPage, idOf } from '@web/resources/api.ts';
-import { plainValue, renderValue } from '@web/resources/cells.tsx';
+import { renderValue } from '@web/resources/cells.tsx';
 import { ResourceDetailDrawer } from '@web/resources/detail.tsx';
 import { ResourceFormDrawer } from '@web/resources/form-drawer.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
@@ -74,9 +74,12 @@ export function ResourceListPage(props: {
 
   const query = useMemo(() => ({ ...applied, ...props.fixedQuery }), [applied, props.fixedQuery]);
   const listUrl = endpoints(decl).list;
+  // The server sorts the whole filtered list, so paging and sorting agree.
+  const order = sort ? { orderBy: sort.key, order: sort.desc ? 'desc' : 'asc' } : {};
+  const request = { ...query, ...order, current, size };
   const { data, error, isLoading, isValidating, mutate } = useSWR(
-    [listUrl, JSON.stringify({ ...query, current, size })],
-    () => fetchPage(listUrl, { ...query, current, size }),
+    [listUrl, JSON.stringify(request)],
+    () => fetchPage(listUrl, request),
     { keepPreviousData: true },
   );
 
@@ -86,10 +89,7 @@ export function ResourceListPage(props: {
     if (data && current > pages) setCurrent(pages);
   }, [data, current, pages]);
 
-  const records = useMemo(
-    () => sortRows(tr, decl.columns, data?.records ?? [], sort),
-    [tr, decl, data, sort],
-  );
+  const records = useMemo(() => data?.records ?? [], [data]);
   const ids = records.map((r) => idOf(decl, r));
   const chosen = records.filter((r) => selected.has(idOf(decl, r)));
 
@@ -503,16 +503,6 @@ function cleanFilters(filters: NonNullable<ResourceDecl['filters']>, draft: Row)
       out[f.name] = value;
   }
   return out;
-}
-
-/** The rows on screen in the chosen order; numbers by value, everything else by its shown text. */
-function sortRows(tr: Translate, columns: readonly Column[], rows: Row[], sort: Sort): Row[] {
-  const column = sort && columns.find((c) => c.key === sort.key);
-  if (!sort || !column) return rows;
-  const key = (row: Row) =>
-    column.kind === 'date' ? String(row[column.key] ?? '') : plainValue(tr, column, row);
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  return [...rows].sort((a, b) => collator.compare(key(a), key(b)) * (sort.desc ? -1 : 1));
 }
 
 function Tick(props: { label: string; checked: boolean | 'indeterminate'; onChange: (on: boolean) => void }) {
