@@ -30,9 +30,11 @@ export function ApiEvents() {
         case 'unauthorized':
           if (isSessionExpiring() || storedToken() === null) return;
           markSessionExpiring();
+          const expired = storedToken();
           showMessage('error', t('session.expired'), {
             onClosed: () => {
-              endSession();
+              // A new login while the message was up keeps its session.
+              if (storedToken() === expired) endSession();
               if (!LOGIN_PATHS.includes(pathname.current)) navigate('/login', { replace: true });
             },
           });

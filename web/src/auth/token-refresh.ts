@@ -50,11 +50,14 @@ export function useTokenRefresh(): void {
   useEffect(() => {
     const expiry = tokenExpiry(readStored(STORAGE.accessToken));
     if (expiry === null) return;
-    const delay = Math.max(expiry - REFRESH_MARGIN_MS - Date.now(), 0);
+    // A little jitter, so two tabs of the same session rarely refresh at the same moment.
+    const delay = Math.max(expiry - REFRESH_MARGIN_MS - Date.now() - Math.random() * 10_000, 0);
     // setTimeout holds 32-bit delays only; a longer-lived token is looked at again later.
     const timer = setTimeout(
       () => {
-        if (delay > 2 ** 31 - 1) setGeneration((g) => g + 1);
+        // Too far ahead for one timer, or another tab already refreshed: look again.
+        if (delay > 2 ** 31 - 1 || tokenExpiry(readStored(STORAGE.accessToken)) !== expiry)
+          setGeneration((g) => g + 1);
         else
           void refreshAccessToken().then((ok) => {
             // Schedule the next refresh only if the new token really lives longer (no tight loop).

@@ -72,6 +72,7 @@ function Frame({
   session: Extract<ReturnType<typeof useConsoleSession>['session'], { status: 'ready' }>;
   onRetryMenus: () => void;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const handle = useRouteHandle();
@@ -87,6 +88,9 @@ function Frame({
   useEffect(() => {
     if (activeCode) writeStored(STORAGE.activeKey, activeCode);
   }, [activeCode]);
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
 
   const onAccountAction = (action: AccountAction) => {
     if (action === 'logout') void logout().then(() => navigate('/login', { replace: true }));
