@@ -27,18 +27,19 @@ export function ApiEvents() {
   useEffect(() => {
     const handle = (event: ApiEvent) => {
       switch (event.kind) {
-        case 'unauthorized':
+        case 'unauthorized': {
           if (isSessionExpiring() || storedToken() === null) return;
           markSessionExpiring();
           const expired = storedToken();
           showMessage('error', t('session.expired'), {
             onClosed: () => {
-              // A new login while the message was up keeps its session.
-              if (storedToken() === expired) endSession();
+              if (storedToken() !== expired) return; // a new login while the message was up stays
+              endSession();
               if (!LOGIN_PATHS.includes(pathname.current)) navigate('/login', { replace: true });
             },
           });
           return;
+        }
         case 'forbidden':
           showMessage('error', event.msg || t('session.forbidden'));
           return;
