@@ -470,3 +470,14 @@ describe('change password', () => {
     expect(localStorage.getItem('access_token')).toBe('access-1');
   });
 });
+
+describe('unknown routes', () => {
+  it('show the not-found page inside the layout, with one heading', async () => {
+    signedIn();
+    api();
+    renderConsole('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(mainMenu()).toBeTruthy();
+  });
+});

@@ -77,6 +77,8 @@ function Frame({
   const { pathname } = useLocation();
   const handle = useRouteHandle();
   const title = usePageTitle(handle);
+  // Routes outside the menu (the not-found page) bring their own heading.
+  const titled = !!(handle.code || handle.titleKey);
   const [collapsed, setCollapsed] = useState(false);
   const [dialog, setDialog] = useState<AccountAction | null>(null);
 
@@ -89,8 +91,8 @@ function Frame({
     if (activeCode) writeStored(STORAGE.activeKey, activeCode);
   }, [activeCode]);
   useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
+    document.title = titled ? `${title} · ${t('app.name')}` : t('app.name');
+  }, [title, titled, t]);
 
   const onAccountAction = (action: AccountAction) => {
     if (action === 'logout') void logout().then(() => navigate('/login', { replace: true }));
@@ -114,9 +116,11 @@ function Frame({
         />
         <Box as="main" px={{ base: '4', md: '6' }} py="5" flex="1">
           <Stack gap="4">
-            <Heading as="h1" size="lg">
-              {title}
-            </Heading>
+            {titled ? (
+              <Heading as="h1" size="lg">
+                {title}
+              </Heading>
+            ) : null}
             <TabBar pages={tabs} activeCode={activeCode} />
             <KeptPages />
           </Stack>
