@@ -58,11 +58,12 @@ function newest(p) {
   return Math.max(s.mtimeMs, ...readdirSync(p).map((n) => newest(path.join(p, n))));
 }
 
-/** Rebuilds web/dist when the console's sources (web/, shared/) are newer than the last build. */
+/** Rebuilds web/dist when the console's sources (web/src, web/public, shared/...) are newer than the last build. */
 export function ensureConsoleBuild() {
   const stamp = at('web', 'dist', 'index.html');
   const sources = Math.max(
     newest(at('web', 'src')),
+    newest(at('web', 'public')),
     newest(at('web', 'index.html')),
     newest(at('web', 'vite.config.ts')),
     newest(at('shared')),

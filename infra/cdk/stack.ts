@@ -535,7 +535,8 @@ export class ConsoleStack extends Stack {
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
-      "frame-ancestors 'none'",
+      // The privacy page frames its notice from the same origin (SPEC.md section 2).
+      "frame-ancestors 'self'",
     ].join('; ');
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ConsoleSecurityHeaders', {
       comment: 'Security headers of the console',
@@ -546,7 +547,7 @@ export class ConsoleStack extends Stack {
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
         referrerPolicy: {
           referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,

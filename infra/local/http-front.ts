@@ -198,10 +198,11 @@ const MIME: Record<string, string> = {
 /** The same security headers the CloudFront response policy sets. */
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
+  // The privacy page frames its notice from the same origin (SPEC.md section 2); nobody else may frame us.
+  'x-frame-options': 'SAMEORIGIN',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'self'",
 };
 
 /** Serves web/dist under /charge/: files as they are, any other path the SPA's index.html. */

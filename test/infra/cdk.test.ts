@@ -489,7 +489,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
         SecurityHeadersConfig: Match.objectLike({
           StrictTransportSecurity: Match.objectLike({ Override: true }),
           ContentTypeOptions: { Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
+          FrameOptions: { FrameOption: 'SAMEORIGIN', Override: true },
           ReferrerPolicy: Match.objectLike({ Override: true }),
           ContentSecurityPolicy: Match.objectLike({ Override: true }),
         }),

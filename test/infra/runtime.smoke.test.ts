@@ -65,7 +65,7 @@ describe('local runtime', () => {
     const page = await fetch(`${rt.url}/charge/some/deep/route`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(await page.text()).toContain('<div id="root">');
     const root = await fetch(`${rt.url}/`, { redirect: 'manual' });
     expect(root.headers.get('location')).toBe('/charge/');
