@@ -9,7 +9,9 @@ export function TabBar({ pages, activeCode }: { pages: MenuNode[]; activeCode: s
   const { t } = useTranslation();
   if (pages.length === 0) return null;
   return (
-    <Tabs.Root value={activeCode} variant="line" size="sm" activationMode="manual">
+    // The route decides the selected tab. Zag "navigates" when the value changes by clicking the anchor
+    // (a full page load here, losing kept pages): the links navigate themselves, so that is switched off.
+    <Tabs.Root value={activeCode} variant="line" size="sm" activationMode="manual" navigate={() => undefined}>
       <Tabs.List aria-label={t('layout.sectionTabs')} overflowX="auto" overflowY="hidden">
         {pages.map((page) => (
           <Tabs.Trigger key={page.id} value={page.id} asChild flexShrink={0} whiteSpace="nowrap">
