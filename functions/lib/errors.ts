@@ -17,7 +17,11 @@ export class AppError extends Error {
 
 export const unauthorized = (message = 'server.unauthorized') => new AppError(401, message);
 export const forbidden = (message = 'server.forbidden') => new AppError(403, message);
-export const notFound = (message = 'server.notFound') => new AppError(404, message);
+/**
+ * A record that does not exist (or belongs to another tenant). Not HTTP 404: the console reads a 404 as
+ * "Request url not found" (SPEC.md section 8), so a missing record is a refusal with its own message.
+ */
+export const notFound = (message = 'server.notFound') => new AppError(200, message);
 export const badRequest = (
   message: string,
   fields?: Record<string, string>,

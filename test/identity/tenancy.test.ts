@@ -13,6 +13,7 @@ let admin: string;
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loose JSON, checked by the assertions
 const ok = async <T = any>(token: string, path: string, body?: unknown) => {
   const res = await api<T>(rt.url, token, path, body);
   expect(res.code, `${path}: ${res.msg}`).toBe(0);
