@@ -3,6 +3,7 @@
  * and refresh grants, client Basic auth), logout, and the fleet login.
  */
 import { z } from 'zod';
+import { LIMITS } from '@shared/schemas/identity.ts';
 import { AppError, badRequest, unauthorized } from '@functions/lib/errors.ts';
 import { httpHandler, ok, RawResponse, who, type Request } from '@functions/lib/http.ts';
 import { parse } from '@functions/lib/validate.ts';
@@ -23,28 +24,33 @@ function checkClient(req: Request): void {
   if (given !== expected) throw new AppError(401, 'server.badClient');
 }
 
-const credentials = z.object({
-  username: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(60, { error: 'validation.tooLong' }),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-  code: z.string().max(4, { error: 'validation.tooLong' }).optional(),
-  randomStr: z.string().optional(),
-});
+/** SPEC.md section 5: username max 32; a fleet administrator signs in with an e-mail address (max 60). */
+const credentials = (maxName: number) =>
+  z.object({
+    username: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(maxName, { error: 'validation.tooLong' }),
+    password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    code: z.string().max(4, { error: 'validation.tooLong' }).optional(),
+    randomStr: z.string().optional(),
+  });
 
-async function login(req: Request, input: z.infer<typeof credentials>, kind: 'user' | 'fleet') {
+async function login(req: Request, input: z.infer<ReturnType<typeof credentials>>, kind: 'user' | 'fleet') {
   req.auditAs = input.username;
   await verifyImageCode(input.randomStr, input.code);
   const password = await decryptPassword(input.password);
-  if (password.length > 32) throw badRequest('server.validation', { password: 'validation.tooLong' });
-  return passwordLogin({
+  if (password.length > LIMITS.passwordMax)
+    throw badRequest('server.validation', { password: 'validation.tooLong' });
+  const result = await passwordLogin({
     username: input.username,
     password,
     kind,
     ip: req.event.requestContext.http.sourceIp,
   });
+  req.auditTenant = result.tenant;
+  return result;
 }
 
 async function refresh(req: Request) {
@@ -57,6 +63,7 @@ async function refresh(req: Request) {
     throw badRequest(refusal ?? 'server.accountDeleted');
   }
   req.auditAs = user.username;
+  req.auditTenant = user.tenant;
   try {
     return await outcome.rotate({
       sub: user.userId,
@@ -86,7 +93,7 @@ export const handler = httpHandler({
     const grant = req.query.grant_type;
     let tokens;
     if (grant === 'password') {
-      const input = parse(credentials, req.query);
+      const input = parse(credentials(LIMITS.usernameMax), req.query);
       ({ tokens } = await login(req, input, 'user'));
     } else if (grant === 'refresh_token') {
       tokens = await refresh(req);
@@ -105,7 +112,7 @@ export const handler = httpHandler({
 
   'POST /fleets/fleetsAdmin/pwdLogin': async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const input = parse(credentials, {
+    const input = parse(credentials(LIMITS.emailMax), {
       username: body.name,
       password: body.password,
       code: body.code ?? req.query.code,

@@ -50,7 +50,9 @@ async function recordFailure(user: UserRecord): Promise<number> {
   return count;
 }
 
-export async function passwordLogin(input: LoginInput): Promise<{ user: UserRecord; tokens: Tokens }> {
+export async function passwordLogin(
+  input: LoginInput,
+): Promise<{ user: UserRecord; tenant: string; tokens: Tokens }> {
   const userId = await uniqueOwner('username', input.username.trim());
   const user = userId ? await users.getAny(userId) : undefined;
   // The same answer for an unknown user and a wrong password: no hint which usernames exist.
@@ -85,5 +87,5 @@ export async function passwordLogin(input: LoginInput): Promise<{ user: UserReco
     agentId: user.agentId,
     kind: user.kind,
   });
-  return { user, tokens };
+  return { user, tenant: user.tenant, tokens };
 }

@@ -48,6 +48,8 @@ export interface Request {
   language: string;
   /** Sets who the audit entry names when the route is public (a login names the username tried). */
   auditAs?: string;
+  /** The tenant of that entry, once known (a login's user), so the user's company sees it. */
+  auditTenant?: string;
 }
 
 /** A route's identity, for routes that require a login. */
@@ -165,7 +167,7 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
           title: decl.audit,
           serviceId: decl.domain,
           createBy: req.identity?.user.username ?? req.auditAs ?? '',
-          tenant: req.identity?.scope,
+          tenant: req.identity?.scope ?? req.auditTenant,
           body: req.body,
           startedAt,
           exception,

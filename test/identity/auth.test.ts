@@ -115,6 +115,9 @@ describe('password grant', () => {
       );
       expect(plain.status).toBe(400);
       expect((await plain.json()).msg).toMatch(/could not be decrypted/);
+      const long = await requestToken(rt.url, 'u'.repeat(33), 'Admin12345');
+      expect(long.status).toBe(400);
+      expect(long.body.msg).toMatch(/too long/);
       const grant = await fetch(`${rt.url}/auth/oauth/token?grant_type=magic`, {
         headers: { authorization: CLIENT_AUTH },
       });

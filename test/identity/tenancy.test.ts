@@ -172,6 +172,12 @@ describe('tenancy', () => {
     expect(await login(rt.url, 'beta-admin', 'Secret12345')).toBeTruthy();
     const logs = await ok(a, '/admin/log/list', { current: 1, size: 100 });
     expect(logs.records.every((l: { createBy: string }) => !l.createBy.startsWith('beta'))).toBe(true);
+    // A company sees its own users' sign-ins.
+    expect(
+      logs.records.some(
+        (l: { createBy: string; title: string }) => l.createBy === 'alpha-admin' && l.title === 'Login',
+      ),
+    ).toBe(true);
   });
 
   it('lets the platform see every company', async () => {
