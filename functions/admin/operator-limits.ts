@@ -20,8 +20,8 @@ export async function listLimits(identity: Identity, query: PageQuery & { name?:
   const found = (await operatorLimits.list(identity.scope))
     .filter((l) => !name || l.name.toLowerCase().includes(name))
     .sort((a, b) => b.createTime.localeCompare(a.createTime));
-  const page = paginate(found, query);
-  return { ...page, records: await Promise.all(page.records.map(withCompany)) };
+  // Names first: the company column sorts too.
+  return paginate(await Promise.all(found.map(withCompany)), query);
 }
 
 export async function limitInfo(identity: Identity, id: string | undefined) {

@@ -26,7 +26,7 @@ export interface Column {
   label: string;
   kind?: ValueKind;
   options?: readonly EnumOption[];
-  /** Sorts the rows on screen (the list calls take no order). */
+  /** The header sorts the list on the server (`orderBy` = this key, `order` asc/desc). */
   sortable?: boolean;
   /** Off until switched on in the column chooser. */
   hidden?: boolean;
