@@ -15,7 +15,8 @@ import {
   updateOperator,
 } from './operators.ts';
 import { addLimit, deleteLimit, limitInfo, listLimits, updateLimit } from './operator-limits.ts';
-import { parameterByCode, PARAMETER_CODE } from './parameters.ts';
+import { resourceHandlers } from '@functions/lib/resources.ts';
+import { parameterByCode, parameters, PARAMETER_CODE } from './parameters.ts';
 import {
   addRole,
   assignableRoles,
@@ -113,6 +114,8 @@ export const handler = httpHandler({
   'POST /admin/operatorLimit/del': async (req) => (await deleteLimit(who(req), req.query.id), done()),
 
   'POST /admin/log/list': async (req) => ok(await listLogs(who(req), req.body, req.language)),
+
+  ...resourceHandlers([parameters]),
 
   'POST /admin/parameter/getCopyRight': async () => {
     const copyright = await parameterByCode(PARAMETER_CODE.copyright);

@@ -49,7 +49,12 @@ export async function listLogs(identity: Identity, body: unknown, language: stri
     .filter((item) => visible(identity.scope, String(item.tenant)))
     .map(
       (item) =>
-        ({ ...item, title: translate(language, String(item.title)) }) as unknown as LogEntry & { at: number },
+        ({
+          ...item,
+          title: translate(language, String(item.title), {
+            what: item.titleWhat ? translate(language, String(item.titleWhat)) : '',
+          }),
+        }) as unknown as LogEntry & { at: number },
     )
     .filter(
       (e) =>
@@ -65,6 +70,7 @@ export async function listLogs(identity: Identity, body: unknown, language: stri
         day: _d,
         tenant: _t,
         expiresAt: _e,
+        titleWhat: _w,
         ...rest
       } = entry as unknown as Record<string, unknown>;
       return rest as unknown as LogEntry;

@@ -31,6 +31,8 @@ export function maskParams(value: unknown): unknown {
 export interface AuditInput {
   event: APIGatewayProxyEventV2;
   title: string;
+  /** Catalog key of the title's `{{what}}`, for generic resource calls. */
+  titleWhat?: string;
   serviceId: string;
   createBy: string;
   tenant?: string;
@@ -56,6 +58,7 @@ export async function writeAudit(input: AuditInput): Promise<void> {
         at: now,
         id,
         title: input.title,
+        ...(input.titleWhat ? { titleWhat: input.titleWhat } : {}),
         type: input.exception ? '9' : '0',
         serviceId: input.serviceId,
         createBy: input.createBy,

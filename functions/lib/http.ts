@@ -165,6 +165,7 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
         await writeAudit({
           event,
           title: decl.audit,
+          titleWhat: decl.auditWhat,
           serviceId: decl.domain,
           createBy: req.identity?.user.username ?? req.auditAs ?? '',
           tenant: req.identity?.scope ?? req.auditTenant,

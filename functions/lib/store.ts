@@ -36,10 +36,23 @@ export interface Stored {
   updateTime?: string;
 }
 
+/**
+ * A sorted access pattern backed by an index (views[0] on gsi2, views[1] on gsi3): one partition per tenant
+ * (and per value of the `eq` fields), ordered by `sort`, with an item count kept in the same transaction as
+ * every write. Lists that match a view read one page per tenant instead of the whole set.
+ */
+export interface ViewDecl {
+  eq?: string[];
+  sort: string;
+}
+
 export interface EntityDecl<T> {
   /** Key prefix, upper case: `USER`, `ROLE`, `OPERATOR`. */
   type: string;
   idField: keyof T & string;
+  views?: ViewDecl[];
+  /** Fields searched with `contains`: a case-folded copy (`s_{field}`) is stored for the index path. */
+  searchable?: string[];
   /** Values that must be unique platform-wide: name → value (undefined: no constraint for this item). */
   unique?: (item: T) => Record<string, string | undefined>;
   /** Message key when a unique value is taken, by unique name. */
@@ -47,6 +60,7 @@ export interface EntityDecl<T> {
 }
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+const isInternal = (k: string) => KEY_ATTRIBUTES.includes(k) || k.startsWith('s_');
 
 export const table = () => config.tableName('main');
 
@@ -60,7 +74,7 @@ export function visible(scope: string, tenant: string | undefined): boolean {
 
 function strip<T>(item: Record<string, unknown>): T & Stored {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(item)) if (!KEY_ATTRIBUTES.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(item)) if (!isInternal(k)) out[k] = v;
   return out as T & Stored;
 }
 
@@ -119,15 +133,62 @@ export class Repository<T extends object> {
     return Object.entries(this.decl.unique?.(item) ?? {}).filter((e): e is [string, string] => !!e[1]);
   }
 
+  /** The partition of a view for an item (or for a tenant and the `eq` values of a list request). */
+  viewPartition(index: number, tenant: string, values: Record<string, unknown>): string {
+    const view = this.decl.views![index]!;
+    return [this.decl.type, tenant, ...(view.eq ?? []).map((f) => sortKeyOf(values[f]))].join('|');
+  }
+
+  private viewAttributes(item: Record<string, unknown>, tenant: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    (this.decl.views ?? []).forEach((view, i) => {
+      out[`gsi${i + 2}pk`] = this.viewPartition(i, tenant, item);
+      out[`gsi${i + 2}sk`] = `${sortKeyOf(item[view.sort])}|${String(item[this.decl.idField as string])}`;
+    });
+    return out;
+  }
+
+  /** Count changes of the view partitions an item leaves and enters. */
+  private counterWrites(
+    before: Record<string, string> | undefined,
+    after: Record<string, string> | undefined,
+  ) {
+    const writes: Transact[] = [];
+    (this.decl.views ?? []).forEach((_, i) => {
+      const from = before?.[`gsi${i + 2}pk`];
+      const to = after?.[`gsi${i + 2}pk`];
+      if (from === to) return;
+      for (const [partition, delta] of [
+        [from, -1],
+        [to, 1],
+      ] as const) {
+        if (!partition) continue;
+        writes.push({
+          Update: {
+            TableName: table(),
+            Key: counterKey(partition),
+            UpdateExpression: 'ADD n :d',
+            ExpressionAttributeValues: { ':d': delta },
+          },
+        });
+      }
+    });
+    return writes;
+  }
+
   private stored(item: T, meta: Stored, extra: Record<string, unknown> = {}): Record<string, unknown> {
     const id = String(item[this.decl.idField]);
+    const full = { ...item, ...meta } as Record<string, unknown>;
     return {
-      ...item,
-      ...meta,
+      ...full,
       ...extra,
       ...this.key(id),
       gsi1pk: this.decl.type,
       gsi1sk: `${meta.tenant}${meta.createTime}#${id}`,
+      ...this.viewAttributes(full, meta.tenant),
+      ...Object.fromEntries(
+        (this.decl.searchable ?? []).map((f) => [`s_${f}`, String(full[f] ?? '').toLowerCase()]),
+      ),
     };
   }
 
@@ -147,11 +208,12 @@ export class Repository<T extends object> {
     const meta: Stored = { tenant, version: 1, createTime: new Date().toISOString() };
     const uniques = this.uniques(item);
     const id = String(item[this.decl.idField]);
+    const stored = this.stored(item, meta, extra);
     const writes: Transact[] = [
       {
         Put: {
           TableName: table(),
-          Item: this.stored(item, meta, extra),
+          Item: stored,
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -162,6 +224,7 @@ export class Repository<T extends object> {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       })),
+      ...this.counterWrites(undefined, this.viewAttributes(stored, tenant)),
     ];
     await this.transactUnique(writes, uniques, 1);
     return { ...item, ...meta };
@@ -196,15 +259,20 @@ export class Repository<T extends object> {
     const removed = [...before].filter(
       ([name, value]) => !after.some(([n, v]) => n === name && v.toLowerCase() === value.toLowerCase()),
     );
+    const stored = this.stored(next, meta, extra);
     const writes: Transact[] = [
       {
         Put: {
           TableName: table(),
-          Item: this.stored(next, meta, extra),
+          Item: stored,
           ConditionExpression: 'version = :v',
           ExpressionAttributeValues: { ':v': current.version },
         },
       },
+      ...this.counterWrites(
+        this.viewAttributes(current as Record<string, unknown>, current.tenant),
+        this.viewAttributes(stored, current.tenant),
+      ),
       ...added.map(([name, value]) => ({
         Put: {
           TableName: table(),
@@ -234,11 +302,178 @@ export class Repository<T extends object> {
         ...this.uniques(current).map(([name, value]) => ({
           Delete: { TableName: table(), Key: uniqueKey(name, value) },
         })),
+        ...this.counterWrites(
+          this.viewAttributes(current as Record<string, unknown>, current.tenant),
+          undefined,
+        ),
       ],
       [],
       1,
     );
   }
+
+  /**
+   * One page of a list. When a view fits the request (its `eq` fields are among the equality filters given,
+   * and it sorts by the requested field, or by createTime when none is asked), each tenant's partition is
+   * read in order up to the page and the tenants merged; the total comes from the counters when no other
+   * filter applies. Otherwise the tenant subtree is read and filtered, sorted and paged in memory.
+   */
+  async findPage(input: FindInput<T>): Promise<Page<T & Stored>> {
+    const { query } = input;
+    const eq = Object.fromEntries(
+      Object.entries(input.filters).filter(
+        ([f, v]) => input.modes[f] === 'eq' && v !== undefined && v !== '',
+      ),
+    );
+    const orderBy = query.orderBy ?? 'createTime';
+    const viewIndex = (this.decl.views ?? []).findIndex(
+      (v) => v.sort === orderBy && (v.eq ?? []).every((f) => f in eq),
+    );
+    const residual = Object.entries(input.filters).filter(
+      ([f, v]) =>
+        v !== undefined &&
+        v !== '' &&
+        !(viewIndex >= 0 && (this.decl.views![viewIndex]!.eq ?? []).includes(f)),
+    );
+    const matches = (item: Record<string, unknown>) =>
+      residual.every(([f, v]) =>
+        input.modes[f] === 'contains'
+          ? String(item[f] ?? '')
+              .toLowerCase()
+              .includes(String(v).toLowerCase())
+          : sortKeyOf(item[f]) === sortKeyOf(v),
+      );
+    if (viewIndex < 0) {
+      const all = (await this.list(input.scope)).filter((i) => matches(i as Record<string, unknown>));
+      all.sort((a, b) => b.createTime.localeCompare(a.createTime));
+      return paginate(all, { ...query, orderBy: query.orderBy });
+    }
+    const desc = query.orderBy ? query.order === 'desc' : true;
+    const want = query.current * query.size;
+    const index = `gsi${viewIndex + 2}`;
+    const partitions = input.tenants.map((t) => this.viewPartition(viewIndex, t, eq));
+    const filter = residualFilter(residual, input.modes);
+    const perTenant = await Promise.all(
+      partitions.map((partition) => readPartition(index, partition, desc, want, filter)),
+    );
+    const merged = perTenant
+      .flat()
+      .sort((a, b) => (a[`${index}sk`] as string).localeCompare(b[`${index}sk`] as string) * (desc ? -1 : 1));
+    const start = (query.current - 1) * query.size;
+    const records = merged.slice(start, start + query.size).map((item) => strip<T>(item));
+    const total = filter
+      ? (await Promise.all(partitions.map((p) => countPartition(index, p, filter)))).reduce(
+          (a, b) => a + b,
+          0,
+        )
+      : await countersOf(partitions);
+    return { records, total, current: query.current, size: query.size };
+  }
+}
+
+export interface FindInput<T> {
+  scope: string;
+  /** The tenants whose partitions the scope covers (the scope's company and its sub-companies). */
+  tenants: string[];
+  query: PageRequest;
+  filters: Partial<Record<keyof T & string, unknown>> & Record<string, unknown>;
+  modes: Record<string, 'eq' | 'contains'>;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+/** A value as an index sort key: numbers fixed-width (so they order as numbers), text case-folded. */
+export function sortKeyOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return (value + 1e15).toFixed(6).padStart(24, '0');
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return String(value).toLowerCase().slice(0, 200);
+}
+
+const counterKey = (partition: string) => ({ pk: `COUNT#${partition}`, sk: 'COUNT' });
+
+interface Filter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+function residualFilter(
+  residual: [string, unknown][],
+  modes: Record<string, 'eq' | 'contains'>,
+): Filter | undefined {
+  if (residual.length === 0) return undefined;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = residual.map(([field, value], i) => {
+    const contains = modes[field] === 'contains';
+    names[`#f${i}`] = contains ? `s_${field}` : field;
+    values[`:f${i}`] = contains ? String(value).toLowerCase() : value;
+    return contains ? `contains(#f${i}, :f${i})` : `#f${i} = :f${i}`;
+  });
+  return { expression: parts.join(' AND '), names, values };
+}
+
+async function readPartition(index: string, partition: string, desc: boolean, want: number, filter?: Filter) {
+  const out: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}pk`, ...filter?.names },
+        ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
+        ...(filter ? { FilterExpression: filter.expression } : {}),
+        ScanIndexForward: !desc,
+        Limit: filter ? Math.max(want, 200) : want - out.length,
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && out.length < want);
+  return out.slice(0, want);
+}
+
+async function countPartition(index: string, partition: string, filter: Filter): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}pk`, ...filter.names },
+        ExpressionAttributeValues: { ':pk': partition, ...filter.values },
+        FilterExpression: filter.expression,
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
+
+async function countersOf(partitions: string[]): Promise<number> {
+  const counts = await Promise.all(
+    partitions.map(async (p) => {
+      const { Item } = await dynamoDocument().send(
+        new GetCommand({ TableName: table(), Key: counterKey(p) }),
+      );
+      return Number(Item?.n ?? 0);
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 export interface PageRequest {

@@ -7,6 +7,11 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
+    // Unknown fields are refused by name, not stored (requests are strict).
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] = 'validation.unknownField';
+      continue;
+    }
     const field = issue.path.join('.') || '_';
     // zod's own messages (wrong type...) are not catalog keys: say "invalid" rather than leak them.
     fields[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';

@@ -6,7 +6,9 @@
  * A domain's issue adds its routes here (and its handler module under functions/).
  */
 import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
+import { parameterResource } from '@shared/resources/parameter.ts';
 import { identityRoutes } from './identity-routes.ts';
+import { resourceRoutes } from './resource-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
 
 const fn = (module: string, extra: Partial<FunctionRef> = {}): FunctionRef => ({ module, ...extra });
@@ -79,7 +81,7 @@ export const topology: Topology = {
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
 
-  routes: [...platformRoutes, ...identityRoutes],
+  routes: [...platformRoutes, ...identityRoutes, ...resourceRoutes(parameterResource, 'admin')],
 
   websocket: {
     path: '/ocpp',

@@ -52,6 +52,8 @@ export interface HttpRouteDecl {
   permission?: string;
   /** Title of the audit log entry (catalog key `server.audit.*`); every mutating call has one. */
   audit?: string;
+  /** Catalog key filling the title's `{{what}}` (the resource a generic call changes). */
+  auditWhat?: string;
 }
 
 export interface WebSocketDecl {

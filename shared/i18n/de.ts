@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { resources } from './areas/resources.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
@@ -68,6 +69,7 @@ export const de: Catalog = {
       'Diese Seite konnte nicht angezeigt werden. Laden Sie die Seite neu oder kehren Sie zur Startseite zurück.',
   },
   validation: {
+    unknownField: 'Dieses Feld wird nicht angenommen',
     required: 'Dieses Feld ist erforderlich',
     tooLong: 'Dieser Wert ist zu lang',
     passwordRule: 'Mindestens 8 Zeichen, davon mindestens 1 Buchstabe und 1 Ziffer',
@@ -84,4 +86,5 @@ export const de: Catalog = {
   ...shell.de,
   ...admin.de,
   ...server.de,
+  ...resources.de,
 };

@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { resources } from './areas/resources.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 /**
@@ -71,6 +72,7 @@ export const en = {
     description: 'This page could not be displayed. Reload the page or go back to the start.',
   },
   validation: {
+    unknownField: 'This field is not accepted',
     required: 'This field is required',
     tooLong: 'This value is too long',
     passwordRule: 'At least 8 characters, with at least 1 letter and 1 digit',
@@ -87,6 +89,7 @@ export const en = {
   ...shell.en,
   ...admin.en,
   ...server.en,
+  ...resources.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

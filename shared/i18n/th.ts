@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { resources } from './areas/resources.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
@@ -66,6 +67,7 @@ export const th: Catalog = {
     description: 'ไม่สามารถแสดงหน้านี้ได้ โปรดโหลดหน้าใหม่หรือกลับไปที่หน้าหลัก',
   },
   validation: {
+    unknownField: 'ไม่รับฟิลด์นี้',
     required: 'กรุณากรอกข้อมูลในช่องนี้',
     tooLong: 'ข้อมูลยาวเกินไป',
     passwordRule: 'อย่างน้อย 8 ตัวอักษร โดยมีตัวอักษรอย่างน้อย 1 ตัวและตัวเลขอย่างน้อย 1 ตัว',
@@ -82,4 +84,5 @@ export const th: Catalog = {
   ...shell.th,
   ...admin.th,
   ...server.th,
+  ...resources.th,
 };

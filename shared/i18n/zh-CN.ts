@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { resources } from './areas/resources.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
@@ -66,6 +67,7 @@ export const zhCN: Catalog = {
     description: '无法显示此页面，请重新加载页面或返回首页。',
   },
   validation: {
+    unknownField: '不接受此字段',
     required: '此项为必填项',
     tooLong: '输入内容过长',
     passwordRule: '至少 8 个字符，且至少包含 1 个字母和 1 个数字',
@@ -82,4 +84,5 @@ export const zhCN: Catalog = {
   ...shell['zh-CN'],
   ...admin['zh-CN'],
   ...server['zh-CN'],
+  ...resources['zh-CN'],
 };

@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { resources } from './areas/resources.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
@@ -66,6 +67,7 @@ export const zhTW: Catalog = {
     description: '無法顯示此頁面，請重新載入頁面或返回首頁。',
   },
   validation: {
+    unknownField: '不接受此欄位',
     required: '此欄位為必填',
     tooLong: '輸入內容過長',
     passwordRule: '至少 8 個字元，且至少包含 1 個字母和 1 個數字',
@@ -82,4 +84,5 @@ export const zhTW: Catalog = {
   ...shell['zh-TW'],
   ...admin['zh-TW'],
   ...server['zh-TW'],
+  ...resources['zh-TW'],
 };

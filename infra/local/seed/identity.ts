@@ -160,8 +160,8 @@ export const identityCatalogue: SeedStep = {
       tenant: PLATFORM_TENANT,
       kind: 'user',
     });
-    if (!(await parameters.getAny('copyright')))
-      await parameters.create(
+    if (!(await parameters.repo.getAny('copyright')))
+      await parameters.repo.create(
         {
           id: 'copyright',
           type: 'system',
@@ -171,6 +171,7 @@ export const identityCatalogue: SeedStep = {
           description: '© 2026 EV Charging Network',
           sort: 1,
           enable: true,
+          tenant: PLATFORM_TENANT,
         },
         PLATFORM_TENANT,
       );

@@ -1,0 +1,22 @@
+/** The HTTP routes of declared resources (shared/resources): five calls each, with codes and audit titles. */
+import type { ResourceMeta } from '@shared/resources/define.ts';
+import type { HttpRouteDecl } from './types.ts';
+
+export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDecl[] {
+  const base = `/${meta.module}/${meta.name}`;
+  const route = (action: string, permission: string, audit?: string): HttpRouteDecl => ({
+    method: 'POST',
+    path: `${base}/${action}`,
+    domain,
+    auth: 'user',
+    permission,
+    ...(audit ? { audit, auditWhat: meta.label } : {}),
+  });
+  return [
+    route('list', meta.permissions.view),
+    route('info', meta.permissions.view),
+    route('add', meta.permissions.add, 'server.audit.resourceAdd'),
+    route('update', meta.permissions.edit, 'server.audit.resourceUpdate'),
+    route('del', meta.permissions.del, 'server.audit.resourceDelete'),
+  ];
+}

@@ -1,0 +1,42 @@
+/** System parameters (SPEC.md section 3): type, code, name, value, description, sort, enable. */
+import { z } from 'zod';
+import { defineResource } from './define.ts';
+
+const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
+const required = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+export const parameterSchema = z
+  .object({
+    type: required(32),
+    code: required(64).regex(/^[A-Za-z0-9_.-]+$/, { error: 'validation.codeFormat' }),
+    name: required(64),
+    value: text(1000).default(''),
+    description: text(255).optional(),
+    sort: z.coerce
+      .number({ error: 'validation.integer' })
+      .int({ error: 'validation.integer' })
+      .min(0)
+      .max(999_999)
+      .default(0),
+    enable: z.boolean().default(true),
+  })
+  .strict();
+
+export const parameterResource = defineResource({
+  module: 'admin',
+  name: 'parameter',
+  type: 'PARAMETER',
+  label: 'resources.parameter',
+  tenancy: 'platform',
+  permissions: { view: '6300', add: '6301', edit: '6301', del: '6301' },
+  schema: parameterSchema,
+  filters: { type: 'eq', code: 'contains', name: 'contains', enable: 'eq' },
+  sortable: ['sort', 'code', 'name', 'type'],
+  views: [{ sort: 'createTime' }, { eq: ['type'], sort: 'sort' }],
+  unique: [{ field: 'code', message: 'server.parameterCodeTaken' }],
+});
