@@ -17,6 +17,7 @@ import {
 import { addLimit, deleteLimit, limitInfo, listLimits, updateLimit } from './operator-limits.ts';
 import { resourceHandlers } from '@functions/lib/resources.ts';
 import { parameterByCode, parameters, PARAMETER_CODE } from './parameters.ts';
+import { systemActions, systemResources } from './system-resources.ts';
 import {
   addRole,
   assignableRoles,
@@ -115,7 +116,8 @@ export const handler = httpHandler({
 
   'POST /admin/log/list': async (req) => ok(await listLogs(who(req), req.body, req.language)),
 
-  ...resourceHandlers([parameters]),
+  ...resourceHandlers([parameters, ...systemResources]),
+  ...systemActions,
 
   'POST /admin/parameter/getCopyRight': async () => {
     const copyright = await parameterByCode(PARAMETER_CODE.copyright);

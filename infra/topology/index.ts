@@ -6,8 +6,12 @@
  * A domain's issue adds its routes here (and its handler module under functions/).
  */
 import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
+import { catalogueMetas } from '@shared/resources/catalogue/index.ts';
+import { deviceMetas } from '@shared/resources/device/index.ts';
 import { parameterResource } from '@shared/resources/parameter.ts';
+import { systemMetas } from '@shared/resources/system/index.ts';
 import { identityRoutes } from './identity-routes.ts';
+import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
 
@@ -77,11 +81,18 @@ export const topology: Topology = {
     platform: fn('functions/platform/handler.ts'),
     auth: fn('functions/auth/handler.ts'),
     admin: fn('functions/admin/handler.ts'),
+    biz: fn('functions/biz/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
 
-  routes: [...platformRoutes, ...identityRoutes, ...resourceRoutes(parameterResource, 'admin')],
+  routes: [
+    ...platformRoutes,
+    ...identityRoutes,
+    ...[parameterResource, ...systemMetas].flatMap((meta) => resourceRoutes(meta, 'admin')),
+    ...[...catalogueMetas, ...deviceMetas].flatMap((meta) => resourceRoutes(meta, 'biz')),
+    ...resourceActionRoutes,
+  ],
 
   websocket: {
     path: '/ocpp',

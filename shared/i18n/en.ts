@@ -1,5 +1,8 @@
 import { admin } from './areas/admin.ts';
+import { catalogue } from './areas/catalogue.ts';
+import { device } from './areas/device.ts';
 import { resources } from './areas/resources.ts';
+import { system } from './areas/system.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 /**
@@ -90,6 +93,9 @@ export const en = {
   ...admin.en,
   ...server.en,
   ...resources.en,
+  ...system.en,
+  ...catalogue.en,
+  ...device.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -1,5 +1,8 @@
 import { admin } from './areas/admin.ts';
+import { catalogue } from './areas/catalogue.ts';
+import { device } from './areas/device.ts';
 import { resources } from './areas/resources.ts';
+import { system } from './areas/system.ts';
 import { server } from './areas/server.ts';
 import { shell } from './areas/shell.ts';
 import type { Catalog } from './en.ts';
@@ -85,4 +88,7 @@ export const th: Catalog = {
   ...admin.th,
   ...server.th,
   ...resources.th,
+  ...system.th,
+  ...catalogue.th,
+  ...device.th,
 };

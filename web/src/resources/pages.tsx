@@ -11,6 +11,9 @@ import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { OperatorDetailPage, OperatorsPage } from '@web/resources/operator-pages.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import type { ComponentType } from 'react';
+import { cataloguePages } from './decls/catalogue/index.ts';
+import { devicePages } from './decls/device/index.ts';
+import { systemPages } from './decls/system/index.ts';
 
 /** Every declaration, by id (tests walk them; issue 4's export can look one up). */
 export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
@@ -32,4 +35,7 @@ export const resourcePages: Record<string, ComponentType> = {
   '/operatorDetail': OperatorDetailPage,
   '/operatorLimit': listPage(operatorLimitDecl),
   '/log': listPage(logDecl),
+  ...systemPages,
+  ...cataloguePages,
+  ...devicePages,
 };

@@ -1,0 +1,8 @@
+/** The device catalogue's declared resources with their server-side rules (hooks), served by the biz domain. */
+import type { Route } from '@functions/lib/http.ts';
+import type { Resource } from '@functions/lib/resources.ts';
+
+export const deviceResources: Resource[] = [];
+
+/** Calls beyond the five generic ones (uploads, test mail, replies...), keyed by route key. */
+export const deviceActions: Record<string, Route> = {};

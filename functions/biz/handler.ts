@@ -1,0 +1,11 @@
+/** Biz domain: the catalogue and device-catalogue resources (and their extra actions). */
+import { httpHandler, type Route } from '@functions/lib/http.ts';
+import { resourceHandlers } from '@functions/lib/resources.ts';
+import { catalogueActions, catalogueResources } from './catalogue-resources.ts';
+import { deviceActions, deviceResources } from './device-resources.ts';
+
+export const handler = httpHandler({
+  ...resourceHandlers([...catalogueResources, ...deviceResources]),
+  ...catalogueActions,
+  ...deviceActions,
+} satisfies Record<string, Route>);
