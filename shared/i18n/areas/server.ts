@@ -57,6 +57,7 @@ export const server = area(
       rangeReversed: 'The end time must be after the start time',
       rangeTooLong: 'The time range can be at most {{days}} days',
       parameterCodeTaken: 'A parameter with this code already exists',
+      uploadNotForm: 'The upload must be sent as form data',
       audit: {
         resourceAdd: 'Add {{what}}',
         resourceUpdate: 'Update {{what}}',
@@ -140,7 +141,8 @@ export const server = area(
         rangeReversed: '结束时间必须晚于开始时间',
         rangeTooLong: '时间范围最长为 {{days}} 天',
         parameterCodeTaken: '已存在相同编码的参数',
-        audit: {
+        uploadNotForm: '上传须以表单数据发送',
+      audit: {
           resourceAdd: '新增{{what}}',
           resourceUpdate: '修改{{what}}',
           resourceDelete: '删除{{what}}',
@@ -222,7 +224,8 @@ export const server = area(
         rangeReversed: '結束時間必須晚於開始時間',
         rangeTooLong: '時間範圍最長為 {{days}} 天',
         parameterCodeTaken: '已存在相同編碼的參數',
-        audit: {
+        uploadNotForm: '上傳須以表單資料傳送',
+      audit: {
           resourceAdd: '新增{{what}}',
           resourceUpdate: '修改{{what}}',
           resourceDelete: '刪除{{what}}',
@@ -311,7 +314,8 @@ export const server = area(
         rangeReversed: 'Die Endzeit muss nach der Startzeit liegen',
         rangeTooLong: 'Der Zeitraum darf höchstens {{days}} Tage umfassen',
         parameterCodeTaken: 'Ein Parameter mit diesem Code existiert bereits',
-        audit: {
+        uploadNotForm: 'Der Upload muss als Formulardaten gesendet werden',
+      audit: {
           resourceAdd: '{{what}} anlegen',
           resourceUpdate: '{{what}} ändern',
           resourceDelete: '{{what}} löschen',
@@ -394,7 +398,8 @@ export const server = area(
         rangeReversed: 'เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่มต้น',
         rangeTooLong: 'ช่วงเวลาต้องไม่เกิน {{days}} วัน',
         parameterCodeTaken: 'มีพารามิเตอร์ที่ใช้รหัสนี้อยู่แล้ว',
-        audit: {
+        uploadNotForm: 'ต้องส่งไฟล์อัปโหลดเป็นข้อมูลฟอร์ม',
+      audit: {
           resourceAdd: 'เพิ่ม{{what}}',
           resourceUpdate: 'แก้ไข{{what}}',
           resourceDelete: 'ลบ{{what}}',
