@@ -1,8 +1,10 @@
 /**
- * Exporters by task kind: each turns a task's parameters into the bytes of a file. The orders and revenue
+ * Exporters by task kind: each turns a task's parameters into the bytes of a file. `resource` exports a
+ * declared resource's filtered list (the generic Excel export). The orders and revenue
  * exports (and the nightly finance export) register here when the money issue lands; a task of a kind with
  * no exporter fails with a clear reason instead of waiting forever.
  */
+import { resourceExporter } from './resource-exporter.ts';
 import type { ExportTask } from './tasks.ts';
 
 export interface ExportFile {
@@ -13,4 +15,6 @@ export interface ExportFile {
 
 export type Exporter = (task: ExportTask) => Promise<ExportFile>;
 
-export const exporters: Record<string, Exporter> = {};
+export const exporters: Record<string, Exporter> = {
+  resource: resourceExporter,
+};

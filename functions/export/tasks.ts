@@ -1,13 +1,17 @@
 /**
  * Export tasks (the /fileExport list): created `pending`, then `running`, `done` with the object key in the
  * exports bucket, or `failed` with a reason. Transitions are conditional writes; a retried message does not
- * redo a finished task.
+ * redo a finished task. A task is stored under the tenant of its company (`agentId`; the platform's when
+ * none) and indexed like repository entities (gsi1 `EXPORT`, `{tenant}{createdAt}#{id}`), so the list
+ * reads one scope with one query (functions/biz/catalogue-resources.ts).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { applied, transitionStatus } from '@functions/lib/conditional.ts';
+import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { operators } from '@functions/identity/entities.ts';
 
 export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -21,12 +25,24 @@ export interface ExportTask {
   createdAt: string;
   path?: string;
   reason?: string;
+  /** Path of the owning company in the company tree (`/` for the platform's own). */
+  tenant?: string;
 }
 
-export const exportTaskKey = (taskId: string) => ({ pk: `EXPORT#${taskId}`, sk: 'EXPORT' });
+export const EXPORT_TYPE = 'EXPORT';
+
+/** The tenant of a company's tasks: its path in the company tree. */
+async function tenantOf(agentId: string): Promise<string> {
+  if (!agentId) return PLATFORM_TENANT;
+  return (await operators.getAny(agentId))?.path ?? `/${agentId}/`;
+}
+
+export const exportTaskKey = (taskId: string) => ({ pk: `${EXPORT_TYPE}#${taskId}`, sk: EXPORT_TYPE });
 
 /** Creates the task (once: an existing id is left as it is) and queues it. */
 export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>): Promise<boolean> {
+  const createdAt = new Date().toISOString();
+  const tenant = await tenantOf(task.agentId);
   const created = await applied(
     dynamoDocument().send(
       new PutCommand({
@@ -34,8 +50,11 @@ export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>
         Item: {
           ...exportTaskKey(task.taskId),
           ...task,
+          tenant,
           status: 'pending',
-          createdAt: new Date().toISOString(),
+          createdAt,
+          gsi1pk: EXPORT_TYPE,
+          gsi1sk: `${tenant}${createdAt}#${task.taskId}`,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),

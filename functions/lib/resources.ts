@@ -9,8 +9,12 @@ import { SECRET_MASK, type ResourceMeta } from '@shared/resources/define.ts';
 import { pageQuery } from '@shared/schemas/admin.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { forbidden, notFound, refused } from './errors.ts';
-import { ok, who, type Request, type Route } from './http.ts';
+import { queueExport } from '@functions/export/tasks.ts';
+import { AppError, forbidden, notFound, refused } from './errors.ts';
+import { coerceRow, readSheet, writeSheet } from './excel.ts';
+import { ok, RawResponse, who, type Request, type Route } from './http.ts';
+import { translate } from './i18n.ts';
+import { readMultipart } from './multipart.ts';
 import { newId, PLATFORM_TENANT, Repository, type Stored } from './store.ts';
 import { parse } from './validate.ts';
 
@@ -151,6 +155,138 @@ export function resourceHandlers(resources: Resource[]): Record<string, Route> {
     out[`${base}/add`] = async (req: Request) => ok(await addResource(r, who(req), req.body));
     out[`${base}/update`] = async (req: Request) => ok(await updateResource(r, who(req), req.body));
     out[`${base}/del`] = async (req: Request) => (await deleteResource(r, who(req), req.query.id), ok(null));
+  }
+  return { ...out, ...resourceIoHandlers(resources) };
+}
+
+/** Rows an export or an import handles at most (a bigger export should narrow its filter). */
+export const IO_LIMIT = { exportRows: 100_000, importRows: 5000 } as const;
+
+/** The columns of a resource's files: its fields (secrets only in the import template), id and times. */
+export function columnsOf(r: Resource, forImport = false): string[] {
+  const fields = Object.keys(r.meta.schema.shape).filter(
+    (f) => forImport || !(r.meta.secrets ?? []).includes(f),
+  );
+  return forImport ? fields : ['id', ...fields, 'createTime', 'updateTime'];
+}
+
+/** Queues an export of the current filter (the exports queue writes the file; /fileExport lists the task). */
+export async function exportResource(r: Resource, identity: Identity, body: unknown) {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const query = parse(pageQuery, input);
+  const filters = Object.fromEntries(
+    Object.keys(r.meta.filters ?? {}).flatMap((f) =>
+      input[f] === undefined || input[f] === '' ? [] : [[f, input[f]]],
+    ),
+  );
+  const taskId = newId();
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  await queueExport({
+    taskId,
+    taskName: `${r.meta.name}-${stamp}`,
+    kind: 'resource',
+    agentId: identity.operator?.id ?? '',
+    params: {
+      module: r.meta.module,
+      name: r.meta.name,
+      scope: readScope(r, identity),
+      filters,
+      orderBy: query.orderBy,
+      order: query.order,
+    },
+  });
+  return { taskId };
+}
+
+/** The rows an export task asks for, as the file's records. */
+export async function exportRows(r: Resource, params: Record<string, unknown>) {
+  const scope = String(params.scope ?? PLATFORM_TENANT);
+  const page = await r.repo.findPage({
+    scope,
+    tenants: r.meta.tenancy === 'tenant' ? await tenantsInScope(scope) : [PLATFORM_TENANT],
+    query: {
+      current: 1,
+      size: IO_LIMIT.exportRows,
+      orderBy: params.orderBy as string | undefined,
+      order: params.order as 'asc' | 'desc' | undefined,
+    },
+    filters: (params.filters ?? {}) as Record<string, unknown>,
+    modes: r.meta.filters ?? {},
+  });
+  return page.records.map((record) => present(r, record));
+}
+
+export async function importTemplate(r: Resource) {
+  return writeSheet(r.meta.name, columnsOf(r, true), []);
+}
+
+export interface ImportReport {
+  total: number;
+  success: number;
+  failed: { row: number; msg: string; fields?: Record<string, string> }[];
+}
+
+/** Each row is added through the same validation and rules as the form; the report names each refused row. */
+export async function importResource(
+  r: Resource,
+  identity: Identity,
+  file: Buffer,
+  language: string,
+): Promise<ImportReport> {
+  let rows;
+  try {
+    rows = await readSheet(file);
+  } catch {
+    throw refused('server.importNotExcel');
+  }
+  if (rows.length > IO_LIMIT.importRows) throw refused('server.importTooMany', { max: IO_LIMIT.importRows });
+  const report: ImportReport = { total: rows.length, success: 0, failed: [] };
+  const shape = r.meta.schema.shape as Record<string, z.ZodType>;
+  for (const { row, values } of rows) {
+    try {
+      await addResource(r, identity, coerceRow(shape, values));
+      report.success++;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(language, v)]))
+        : undefined;
+      report.failed.push({
+        row,
+        msg: translate(language, error.message, error.values),
+        ...(fields ? { fields } : {}),
+      });
+    }
+  }
+  return report;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function fileResponse(body: Buffer, fileName: string): RawResponse {
+  return new RawResponse({
+    statusCode: 200,
+    headers: { 'content-type': XLSX, 'content-disposition': `attachment; filename="${fileName}"` },
+    body: body.toString('base64'),
+    isBase64Encoded: true,
+  });
+}
+
+/** Export for every resource; template and import for importable ones. */
+export function resourceIoHandlers(resources: Resource[]): Record<string, Route> {
+  const out: Record<string, Route> = {};
+  for (const r of resources) {
+    const base = `POST /${r.meta.module}/${r.meta.name}`;
+    out[`${base}/export`] = async (req: Request) => ok(await exportResource(r, who(req), req.body));
+    if (!r.meta.importable) continue;
+    out[`${base}/template`] = async () =>
+      fileResponse(await importTemplate(r), `${r.meta.name}-template.xlsx`);
+    out[`${base}/import`] = async (req: Request) => {
+      const form = readMultipart(req.event);
+      const file = form.files[0];
+      if (!file) throw refused('server.importNeedsFile');
+      return ok(await importResource(r, who(req), file.body, req.language));
+    };
   }
   return out;
 }

@@ -14,10 +14,12 @@
  * (optimistic concurrency): a stale update is refused, never silently lost.
  */
 import {
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -310,6 +312,49 @@ export class Repository<T extends object> {
       [],
       1,
     );
+  }
+
+  /**
+   * Writes many new items of one tenant at once (seeding, benchmarks): batches of 25 items with their unique
+   * guards, then the view counters. Not for user input: it does not refuse a taken unique value.
+   */
+  async bulkLoad(items: T[], tenant: string): Promise<void> {
+    const writes: Record<string, unknown>[] = [];
+    const counts = new Map<string, number>();
+    for (const item of items) {
+      const meta: Stored = { tenant, version: 1, createTime: new Date().toISOString() };
+      const stored = this.stored(item, meta);
+      writes.push(stored);
+      for (const [name, value] of this.uniques({ ...item, tenant } as T))
+        writes.push({
+          ...uniqueKey(name, value),
+          owner: `${this.decl.type}#${String(item[this.decl.idField])}`,
+        });
+      (this.decl.views ?? []).forEach((_, i) => {
+        const partition = stored[`gsi${i + 2}pk`] as string;
+        counts.set(partition, (counts.get(partition) ?? 0) + 1);
+      });
+    }
+    const db = dynamoDocument();
+    for (let i = 0; i < writes.length; i += 25) {
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [table()]: writes.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (request && Object.keys(request).length) {
+        const answer = await db.send(new BatchWriteCommand({ RequestItems: request }));
+        request = answer.UnprocessedItems as typeof request;
+      }
+    }
+    for (const [partition, n] of counts) {
+      await db.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: counterKey(partition),
+          UpdateExpression: 'ADD n :n',
+          ExpressionAttributeValues: { ':n': n },
+        }),
+      );
+    }
   }
 
   /**

@@ -1,4 +1,7 @@
-/** The HTTP routes of declared resources (shared/resources): five calls each, with codes and audit titles. */
+/**
+ * The HTTP routes of declared resources (shared/resources): the five generic calls, the export of the current
+ * filter, and for importable ones the Excel template and import, with codes and audit titles.
+ */
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import type { HttpRouteDecl } from './types.ts';
 
@@ -18,5 +21,9 @@ export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDec
     route('add', meta.permissions.add, 'server.audit.resourceAdd'),
     route('update', meta.permissions.edit, 'server.audit.resourceUpdate'),
     route('del', meta.permissions.del, 'server.audit.resourceDelete'),
+    route('export', meta.permissions.view, 'server.audit.resourceExport'),
+    ...(meta.importable
+      ? [route('template', meta.permissions.add), route('import', meta.permissions.add, 'server.audit.resourceImport')]
+      : []),
   ];
 }

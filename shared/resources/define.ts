@@ -30,6 +30,8 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
   unique?: { field: string; message: string }[];
   /** Write-only fields: stored, never returned (a `{field}Set` flag says whether one is stored). */
   secrets?: string[];
+  /** Offers the Excel import (template, upload, per-row report) where SPEC.md names one. */
+  importable?: boolean;
 }
 
 export function defineResource<S extends z.ZodObject>(meta: ResourceMeta<S>): ResourceMeta<S> {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login } from '../helpers/identity.ts';
-import { startTestRuntime } from '../helpers/runtime.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
@@ -171,5 +171,26 @@ describe('resource framework', () => {
   it('keeps platform parameters from companies', async () => {
     const operator = await login(rt.url, 'operator', 'Operator12345');
     expect((await api(rt.url, operator, '/admin/parameter/list', {})).status).toBe(403);
+  });
+});
+
+describe('export', () => {
+  it('queues an export of the current filter that /fileExport lists and the exports bucket holds', async () => {
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const { s3Client } = await import('@functions/lib/aws.ts');
+    const { getExportTask } = await import('@functions/export/tasks.ts');
+    const { readSheet } = await import('@functions/lib/excel.ts');
+    const queued = await ok('/admin/parameter/export', { type: 'even', orderBy: 'sort', order: 'asc' });
+    const task = await waitFor(async () => {
+      const t = await getExportTask(queued.taskId);
+      return t?.status === 'done' || t?.status === 'failed' ? t : undefined;
+    });
+    expect(task.status, task.reason).toBe('done');
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: 'exports', Key: task.path! }));
+    const rows = await readSheet(Buffer.from(await object.Body!.transformToByteArray()));
+    expect(rows.map((r) => r.values.code)).toEqual(['P_12', 'P_10', 'P_08', 'P_06']);
+    expect(Object.keys(rows[0]!.values)).toEqual(
+      expect.arrayContaining(['id', 'type', 'code', 'name', 'createTime']),
+    );
   });
 });

@@ -1,0 +1,16 @@
+/** Exporter of kind `resource`: the records of a declared resource matching the filter of the export call. */
+import { columnsOf, exportRows } from '@functions/lib/resources.ts';
+import { writeSheet } from '@functions/lib/excel.ts';
+import { resourceNamed } from '@functions/resources/registry.ts';
+import type { Exporter } from './exporters.ts';
+
+export const resourceExporter: Exporter = async (task) => {
+  const r = resourceNamed(String(task.params.module), String(task.params.name));
+  if (!r) throw new Error(`No resource ${String(task.params.module)}/${String(task.params.name)}`);
+  const rows = await exportRows(r, task.params);
+  return {
+    body: await writeSheet(r.meta.name, columnsOf(r), rows),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extension: 'xlsx',
+  };
+};

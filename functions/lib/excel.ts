@@ -1,0 +1,106 @@
+/**
+ * Excel files of the generic export and import (exceljs): one sheet, a header row of field names, one row
+ * per record. Reading turns cells back into the values the shared schemas expect.
+ */
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+
+export async function writeSheet(
+  name: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(name.slice(0, 31) || 'Sheet1');
+  sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(
+      Object.fromEntries(
+        columns.map((key) => {
+          const value = row[key];
+          return [
+            key,
+            Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value,
+          ];
+        }),
+      ),
+    );
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The rows of the first sheet as header → cell value, with their sheet row numbers. */
+export async function readSheet(data: Buffer): Promise<{ row: number; values: Record<string, unknown> }[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(data as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) return [];
+  const header = (sheet.getRow(1).values as unknown[]).map((v) =>
+    v === undefined || v === null ? '' : String(v).trim(),
+  );
+  const out: { row: number; values: Record<string, unknown> }[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const cells = row.values as unknown[];
+    const values: Record<string, unknown> = {};
+    header.forEach((key, i) => {
+      if (!key) return;
+      let cell = cells[i];
+      if (cell && typeof cell === 'object' && 'text' in (cell as object))
+        cell = (cell as { text: unknown }).text;
+      if (cell && typeof cell === 'object' && 'result' in (cell as object))
+        cell = (cell as { result: unknown }).result;
+      if (cell instanceof Date) cell = cell.toISOString();
+      if (cell !== undefined && cell !== null && cell !== '') values[key] = cell;
+    });
+    if (Object.keys(values).length) out.push({ row: number, values });
+  });
+  return out;
+}
+
+function baseType(schema: z.ZodType): string {
+  let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } })
+    ._zod.def;
+  while (def.innerType || (def.type === 'pipe' && def.in)) {
+    const next = def.innerType ?? def.in!;
+    def = (next as unknown as { _zod: { def: typeof def } })._zod.def;
+  }
+  return def.type;
+}
+
+/** Cell values in the types the schema's fields take (text "TRUE" to a boolean, "12" to a number, JSON lists). */
+export function coerceRow(
+  shape: Record<string, z.ZodType>,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const field = shape[key];
+    const type = field ? baseType(field) : 'unknown';
+    if (type === 'boolean' && typeof value !== 'boolean') {
+      const text = String(value).trim().toLowerCase();
+      out[key] = ['true', '1', 'yes'].includes(text)
+        ? true
+        : ['false', '0', 'no'].includes(text)
+          ? false
+          : value;
+    } else if (
+      type === 'number' &&
+      typeof value === 'string' &&
+      value.trim() !== '' &&
+      !Number.isNaN(Number(value))
+    ) {
+      out[key] = Number(value);
+    } else if (type === 'string' && typeof value === 'number') {
+      out[key] = String(value);
+    } else if ((type === 'array' || type === 'object') && typeof value === 'string') {
+      try {
+        out[key] = JSON.parse(value);
+      } catch {
+        out[key] = value;
+      }
+    } else out[key] = value;
+  }
+  return out;
+}

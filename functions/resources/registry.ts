@@ -1,0 +1,14 @@
+/** Every declared resource with its server rules, by module and name (the exports consumer looks them up). */
+import type { Resource } from '@functions/lib/resources.ts';
+import { parameters } from '@functions/admin/parameters.ts';
+import { systemResources } from '@functions/admin/system-resources.ts';
+import { catalogueResources } from '@functions/biz/catalogue-resources.ts';
+import { deviceResources } from '@functions/biz/device-resources.ts';
+
+export function allResources(): Resource[] {
+  return [parameters, ...systemResources, ...catalogueResources, ...deviceResources];
+}
+
+export function resourceNamed(module: string, name: string): Resource | undefined {
+  return allResources().find((r) => r.meta.module === module && r.meta.name === name);
+}
