@@ -26,6 +26,7 @@ import { renderValue } from '@web/resources/cells.tsx';
 import { ResourceDetailDrawer } from '@web/resources/detail.tsx';
 import { ResourceFormDrawer } from '@web/resources/form-drawer.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
+import { ExportButton, ImportButton } from '@web/resources/io.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
@@ -283,6 +284,12 @@ export function ResourceListPage(props: {
             </Button>
           ) : null}
           {Toolbar ? <Toolbar query={query} total={data?.total ?? 0} /> : null}
+          {decl.exportable && can(decl.permissions.view) ? (
+            <ExportButton decl={decl} context={{ query: { ...query, ...order }, total: data?.total ?? 0 }} />
+          ) : null}
+          {decl.importable && can(decl.permissions.add) ? (
+            <ImportButton decl={decl} onImported={() => changed()} />
+          ) : null}
         </HStack>
         <HStack gap="2">
           <Button size="sm" variant="ghost" onClick={() => void mutate()} loading={isValidating && !!data}>

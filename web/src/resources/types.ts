@@ -166,6 +166,10 @@ export interface ResourceDecl {
   beforeDelete?: (row: Row) => Promise<{ message: string; values?: Record<string, unknown> } | null>;
   /** Last change of a validated body before it is sent (encrypt a password). */
   beforeSave?: (body: Row, mode: FormMode) => Promise<Row>;
-  /** Extension point of the list toolbar (export of the current filter comes with issue 4). */
+  /** Extension point of the list toolbar. */
   toolbar?: ComponentType<ListContext>;
+  /** A declared resource of the framework: Excel export of the current filter (`{base}/export`). */
+  exportable?: boolean;
+  /** Excel import with template and per-row report (`{base}/template`, `{base}/import`). */
+  importable?: boolean;
 }

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+/**
+ * Excel export and import of a declared resource in its list: export sends the current filter and order,
+ * import uploads the chosen file and shows how many rows were added and why each other row was refused.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
+import type { ResourceDecl } from '@web/resources/types.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+
+const decl: ResourceDecl = {
+  id: 'widget',
+  title: 'Widgets',
+  api: { base: '/test/widget', info: false },
+  idField: 'id',
+  nameField: 'name',
+  permissions: { view: 'w0', add: 'w1' },
+  columns: [{ key: 'name', label: 'Name', sortable: true }],
+  filters: [{ name: 'name', label: 'Name', kind: 'text' }],
+  exportable: true,
+  importable: true,
+};
+
+beforeEach(() => grant('w0', 'w1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('export and import', () => {
+  it('exports the current filter and order', async () => {
+    const api = fakeApi({
+      '/test/widget/list': () => page([{ id: 'a', name: 'Alpha' }], 1),
+      '/test/widget/export': () => ({ data: { taskId: 't1' } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={decl} />);
+    const grid = await screen.findByRole('table', { name: 'Widgets' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Al');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(within(grid).getByRole('button', { name: /Name/ }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() =>
+      expect(api.calls('/test/widget/export')[0]?.body).toEqual({
+        name: 'Al',
+        orderBy: 'name',
+        order: 'asc',
+      }),
+    );
+  });
+
+  it('uploads a file and reports added and refused rows', async () => {
+    const api = fakeApi({
+      '/test/widget/list': () => page([], 0),
+      '/test/widget/import': () => ({
+        data: {
+          total: 3,
+          success: 2,
+          failed: [{ row: 3, msg: 'x', fields: { code: 'This value is too long' } }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={decl} />);
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Please choose a file to import');
+    await user.upload(screen.getByLabelText('Excel file (.xlsx)'), new File(['x'], 'w.xlsx'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('2 of 3 rows imported')).toBeTruthy();
+    expect(screen.getByText('code: This value is too long')).toBeTruthy();
+    expect(api.calls('/test/widget/import')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,25 @@
+/** Downloads a file answer of an API call (an Excel template) with the session's token and language. */
+import { languageHeaders } from '@shared/i18n/index.ts';
+import { storedToken } from '@web/auth/storage.ts';
+import { currentLanguage } from '@web/i18n.ts';
+import { REQUEST_TIMEOUT_MS } from '@web/lib/http.ts';
+
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const token = storedToken();
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {
+      ...languageHeaders(currentLanguage()),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
