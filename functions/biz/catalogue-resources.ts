@@ -1,8 +1,336 @@
-/** The catalogue group's declared resources with their server-side rules (hooks), served by the biz domain. */
-import type { Route } from '@functions/lib/http.ts';
-import type { Resource } from '@functions/lib/resources.ts';
+/**
+ * The catalogue group's declared resources with their server-side rules (hooks), served by the biz domain:
+ * brands and models, app versions, feedback, stop reasons, alarm templates and alarm mail settings, plus the
+ * export task list (/fileExport), which lists the tasks of functions/export/tasks.ts.
+ */
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { alarmMailResource } from '@shared/resources/catalogue/alarm-mail.ts';
+import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-template.ts';
+import { appVersionResource } from '@shared/resources/catalogue/app-version.ts';
+import { brandResource } from '@shared/resources/catalogue/brand.ts';
+import {
+  FEEDBACK_STATUS,
+  feedbackReplySchema,
+  feedbackResource,
+} from '@shared/resources/catalogue/feedback.ts';
+import { fileExportQuery } from '@shared/resources/catalogue/file-export.ts';
+import { modelResource } from '@shared/resources/catalogue/model.ts';
+import { stopReasonResource } from '@shared/resources/catalogue/stop-reason.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { EXPORT_TYPE, exportTaskKey, type ExportTask } from '@functions/export/tasks.ts';
+import { s3Client } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { notFound, refused } from '@functions/lib/errors.ts';
+import { ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
+import {
+  listResource,
+  present,
+  resource,
+  resourceInfo,
+  type Record_,
+  type Resource,
+} from '@functions/lib/resources.ts';
+import { deleteKey, paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
 
-export const catalogueResources: Resource[] = [];
+type Row = Record<string, unknown>;
+
+/** The tenant paths that may hold a record bound to one at `tenant`: the tenant itself and its ancestors. */
+export function tenantAndAncestors(tenant: string): string[] {
+  const parts = tenant.split('/').filter(Boolean);
+  return [PLATFORM_TENANT, ...parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}/`)];
+}
+
+/** How many records of `r` in `tenants` have `field` = `value`, from the counter of an `eq` view. */
+async function countByView(r: Resource, field: string, value: string, tenants: string[]): Promise<number> {
+  const view = (r.meta.views ?? []).find((v) => v.eq?.length === 1 && v.eq[0] === field);
+  if (!view) throw new Error(`${r.meta.type} has no view on ${field}`);
+  const page = await r.repo.findPage({
+    scope: PLATFORM_TENANT,
+    tenants,
+    query: { current: 1, size: 1, orderBy: view.sort, order: 'asc' },
+    filters: { [field]: value },
+    modes: { [field]: 'eq' },
+  });
+  return page.total;
+}
+
+// ---- Brands and models ----------------------------------------------------------------------------------
+
+const modelCount = (brandId: string) => countByView(models, 'brandId', brandId, [PLATFORM_TENANT]);
+
+export const brands: Resource = resource(brandResource, {
+  deleteGuard: async (brand) =>
+    (await modelCount(brand.id)) > 0 ? 'catalogueRes.server.brandHasModels' : undefined,
+});
+
+export const models: Resource = resource(modelResource, {
+  check: async (model) => {
+    const brand = await brands.repo.get(PLATFORM_TENANT, String(model.brandId));
+    if (!brand) throw refused('catalogueRes.server.brandMissing');
+    const { maxPower, minPower } = model as { maxPower?: number; minPower?: number };
+    if (minPower !== undefined && maxPower !== undefined && minPower > maxPower)
+      throw refused('catalogueRes.server.minPowerAboveMax');
+    // Unique within the brand (the store lower-cases unique values).
+    model.brandModel = `${String(model.brandId)}:${String(model.deviceModel)}`;
+  },
+});
+
+// ---- App versions, feedback, stop reasons -------------------------------------------------------------
+
+export const appVersions: Resource = resource(appVersionResource, {
+  check: async (version) => {
+    version.typeCode = `${String(version.type)}:${String(version.code)}`;
+  },
+});
+
+export const feedback: Resource = resource(feedbackResource, {
+  // What the app sent may be corrected; the console's state (read, reply) only changes through its calls.
+  check: async (item, _identity, current) => {
+    item.status = current?.status ?? FEEDBACK_STATUS.new;
+    if (current?.reply !== undefined) item.reply = current.reply;
+    if (current?.replyTime !== undefined) item.replyTime = current.replyTime;
+    if (current?.replyBy !== undefined) item.replyBy = current.replyBy;
+  },
+});
+
+export const stopReasons: Resource = resource(stopReasonResource);
+
+// ---- Alarm templates and alarm mail -------------------------------------------------------------------
+
+export const alarmTemplates: Resource = resource(alarmTemplateResource, {
+  // A mail setting may be bound to a template of its own company or of a company below it.
+  deleteGuard: async (template) =>
+    (await countByView(alarmMails, 'templateId', template.id, tenantAndAncestors(template.tenant))) > 0
+      ? 'catalogueRes.server.templateInUse'
+      : undefined,
+});
+
+export const alarmMails: Resource = resource(alarmMailResource, {
+  check: async (mail) => {
+    // The template must be one the mail's company sees.
+    const template = await alarmTemplates.repo.get(String(mail.tenant), String(mail.templateId));
+    if (!template) throw refused('catalogueRes.server.templateMissing');
+  },
+});
+
+export const catalogueResources: Resource[] = [
+  brands,
+  models,
+  appVersions,
+  feedback,
+  stopReasons,
+  alarmTemplates,
+  alarmMails,
+];
+
+// ---- Lists with computed fields ------------------------------------------------------------------------
+
+interface ListOptions {
+  /** `eq` filters holding numbers or booleans: the console's selects send them as text. */
+  numbers?: string[];
+  booleans?: string[];
+  /** The order used when the request names none (so a filter can use its index). */
+  defaultOrder?: (input: Row) => { orderBy: string; order: 'asc' | 'desc' } | undefined;
+  /** Computed fields added to the records read. */
+  decorate?: (records: Row[], identity: Identity) => Promise<Row[]>;
+}
+
+function listRoute(r: Resource, options: ListOptions): Route {
+  return async (req: Request) => {
+    const identity = who(req);
+    const input: Row = { ...((req.body && typeof req.body === 'object' ? req.body : {}) as Row) };
+    for (const field of options.numbers ?? []) {
+      const value = input[field];
+      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+        input[field] = Number(value);
+    }
+    for (const field of options.booleans ?? []) {
+      const value = input[field];
+      if (value === 'true' || value === '1' || value === 1) input[field] = true;
+      if (value === 'false' || value === '0' || value === 0) input[field] = false;
+    }
+    if (!input.orderBy) Object.assign(input, options.defaultOrder?.(input));
+    const page = await listResource(r, identity, input);
+    const records = options.decorate ? await options.decorate(page.records, identity) : page.records;
+    return ok({ ...page, records });
+  };
+}
+
+function infoRoute(r: Resource, decorate: NonNullable<ListOptions['decorate']>): Route {
+  return async (req: Request) => {
+    const identity = who(req);
+    const [record] = await decorate([await resourceInfo(r, identity, req.query.id)], identity);
+    return ok(record);
+  };
+}
+
+const withModelCounts = (records: Row[]) =>
+  Promise.all(records.map(async (b) => ({ ...b, modelCount: await modelCount(String(b.id)) })));
+
+/** The bound template's name and code beside each mail setting. */
+async function withTemplates(records: Row[]) {
+  const ids = [...new Set(records.map((m) => String(m.templateId ?? '')).filter(Boolean))];
+  const found = new Map(
+    await Promise.all(ids.map(async (id) => [id, await alarmTemplates.repo.getAny(id)] as const)),
+  );
+  return records.map((m) => {
+    const template = found.get(String(m.templateId ?? ''));
+    return { ...m, templateName: template?.name ?? '', templateCode: template?.code ?? '' };
+  });
+}
+
+const base = (r: Resource) => `POST /${r.meta.module}/${r.meta.name}`;
+
+const listRoutes: Record<string, Route> = {
+  [`${base(brands)}/list`]: listRoute(brands, { decorate: withModelCounts }),
+  [`${base(brands)}/info`]: infoRoute(brands, withModelCounts),
+  // A brand's models are read through the (brandId, deviceModel) index unless another order is asked for.
+  [`${base(models)}/list`]: listRoute(models, {
+    defaultOrder: (input) =>
+      input.brandId !== undefined && input.brandId !== ''
+        ? { orderBy: 'deviceModel', order: 'asc' }
+        : undefined,
+  }),
+  [`${base(appVersions)}/list`]: listRoute(appVersions, { numbers: ['type'], booleans: ['forceFlag'] }),
+  [`${base(feedback)}/list`]: listRoute(feedback, { numbers: ['status'] }),
+  [`${base(stopReasons)}/list`]: listRoute(stopReasons, { numbers: ['invalidCode'] }),
+  [`${base(alarmTemplates)}/list`]: listRoute(alarmTemplates, { numbers: ['level'] }),
+  [`${base(alarmMails)}/list`]: listRoute(alarmMails, { decorate: withTemplates }),
+  [`${base(alarmMails)}/info`]: infoRoute(alarmMails, withTemplates),
+};
+
+// ---- Feedback: read and reply ---------------------------------------------------------------------------
+
+async function findFeedback(identity: Identity, id: unknown): Promise<Record_ & Stored> {
+  const item = typeof id === 'string' && id ? await feedback.repo.get(identity.scope, id) : undefined;
+  if (!item) throw notFound();
+  return item;
+}
+
+const feedbackRoutes: Record<string, Route> = {
+  /** Marks new feedback read; feedback already read or answered stays as it is. */
+  'POST /biz/feedback/read': async (req) => {
+    const current = await findFeedback(who(req), req.query.id);
+    if (current.status !== FEEDBACK_STATUS.new) return ok(present(feedback, current));
+    return ok(
+      present(feedback, await feedback.repo.update(current, { ...current, status: FEEDBACK_STATUS.read })),
+    );
+  },
+  /** Answers feedback: reply, replyTime, status 2; refused when someone changed it since it was loaded. */
+  'POST /biz/feedback/reply': async (req) => {
+    const identity = who(req);
+    const { id, reply, version } = parse(feedbackReplySchema, req.body);
+    const current = await findFeedback(identity, id);
+    if (current.version !== version) throw refused('server.staleUpdate');
+    const next = {
+      ...current,
+      reply,
+      replyTime: new Date().toISOString(),
+      replyBy: identity.user.username,
+      status: FEEDBACK_STATUS.replied,
+    };
+    return ok(present(feedback, await feedback.repo.update(current, next)));
+  },
+};
+
+// ---- Export tasks (/fileExport) -------------------------------------------------------------------------
+
+type TaskRecord = ExportTask & { updatedAt?: string };
+
+/** The tasks as repository entities: gsi1 by tenant and creation time (functions/export/tasks.ts). */
+const exportTasks = new Repository<TaskRecord>({ type: EXPORT_TYPE, idField: 'taskId' });
+
+const extensionOf = (path: string) => (path.includes('.') ? path.slice(path.lastIndexOf('.') + 1) : '');
+
+/** The file name a download is saved as: the task name and the file's extension. */
+function fileNameOf(task: TaskRecord): string {
+  const extension = task.path ? extensionOf(task.path) : '';
+  const stem = task.taskName.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim() || task.taskId;
+  return extension ? `${stem}.${extension}` : stem;
+}
+
+const showTask = (task: TaskRecord) => ({
+  taskId: task.taskId,
+  taskName: task.taskName,
+  kind: task.kind,
+  status: task.status,
+  createdAt: task.createdAt,
+  updatedAt: task.updatedAt,
+  reason: task.reason,
+  fileName: task.status === 'done' && task.path ? fileNameOf(task) : undefined,
+});
+
+async function findTask(identity: Identity, id: unknown): Promise<TaskRecord & Stored> {
+  const task = typeof id === 'string' && id ? await exportTasks.get(identity.scope, id) : undefined;
+  if (!task) throw notFound();
+  return task;
+}
+
+const missingObject = (error: unknown) => ['NoSuchKey', 'NotFound'].includes((error as Error).name);
+
+const fileExportRoutes: Record<string, Route> = {
+  /** The tasks in the caller's scope (the platform sees all), newest first. */
+  'POST /biz/fileExport/list': async (req) => {
+    const query = parse(fileExportQuery, req.body ?? {});
+    const name = query.taskName?.toLowerCase();
+    const tasks = (await exportTasks.list(who(req).scope)).filter(
+      (t) =>
+        (!query.status || t.status === query.status) && (!name || t.taskName.toLowerCase().includes(name)),
+    );
+    tasks.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const page = paginate(tasks, { current: query.current, size: query.size });
+    return ok({ ...page, records: page.records.map(showTask) });
+  },
+  /**
+   * The finished file, sent through the API as an attachment (no presigner is installed). API Gateway and
+   * Lambda limit a response to about 6 MB (4.5 MB before base64).
+   */
+  'POST /biz/fileExport/download': async (req) => {
+    const task = await findTask(who(req), req.query.id);
+    if (task.status !== 'done' || !task.path) throw refused('catalogueRes.server.exportNotReady');
+    let object;
+    try {
+      object = await s3Client().send(
+        new GetObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path }),
+      );
+    } catch (error) {
+      if (missingObject(error)) throw refused('catalogueRes.server.exportFileGone');
+      throw error;
+    }
+    const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array());
+    const name = fileNameOf(task);
+    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+    return new RawResponse({
+      statusCode: 200,
+      headers: {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        'cache-control': 'no-store',
+      },
+      body: bytes.toString('base64'),
+      isBase64Encoded: true,
+    });
+  },
+  /** Deletes a settled task and its file; a task still pending or running is refused. */
+  'POST /biz/fileExport/del': async (req) => {
+    const task = await findTask(who(req), req.query.id);
+    if (task.status === 'pending' || task.status === 'running')
+      throw refused('catalogueRes.server.exportBusy');
+    if (task.path)
+      await s3Client()
+        .send(new DeleteObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path }))
+        .catch((error: unknown) => {
+          if (!missingObject(error)) throw error;
+        });
+    await deleteKey(exportTaskKey(task.taskId));
+    return ok(null);
+  },
+};
 
 /** Calls beyond the five generic ones (uploads, test mail, replies...), keyed by route key. */
-export const catalogueActions: Record<string, Route> = {};
+export const catalogueActions: Record<string, Route> = {
+  ...listRoutes,
+  ...feedbackRoutes,
+  ...fileExportRoutes,
+};

@@ -6,7 +6,35 @@
 import type { HttpRouteDecl } from './types.ts';
 
 export const systemActionRoutes: HttpRouteDecl[] = [];
-export const catalogueActionRoutes: HttpRouteDecl[] = [];
+export const catalogueActionRoutes: HttpRouteDecl[] = [
+  {
+    method: 'POST',
+    path: '/biz/feedback/read',
+    domain: 'biz',
+    auth: 'user',
+    permission: '7401',
+    audit: 'catalogueRes.audit.feedbackRead',
+  },
+  {
+    method: 'POST',
+    path: '/biz/feedback/reply',
+    domain: 'biz',
+    auth: 'user',
+    permission: '7401',
+    audit: 'catalogueRes.audit.feedbackReply',
+  },
+  { method: 'POST', path: '/biz/fileExport/list', domain: 'biz', auth: 'user', permission: '9100' },
+  { method: 'POST', path: '/biz/fileExport/download', domain: 'biz', auth: 'user', permission: '9100' },
+  {
+    method: 'POST',
+    path: '/biz/fileExport/del',
+    domain: 'biz',
+    auth: 'user',
+    permission: '9100',
+    audit: 'server.audit.resourceDelete',
+    auditWhat: 'catalogueRes.names.fileExport',
+  },
+];
 export const deviceActionRoutes: HttpRouteDecl[] = [];
 
 export const resourceActionRoutes = [...systemActionRoutes, ...catalogueActionRoutes, ...deviceActionRoutes];
