@@ -5,7 +5,35 @@
  */
 import type { HttpRouteDecl } from './types.ts';
 
-export const systemActionRoutes: HttpRouteDecl[] = [];
+export const systemActionRoutes: HttpRouteDecl[] = [
+  {
+    method: 'POST',
+    path: '/admin/pay/upload',
+    domain: 'admin',
+    auth: 'user',
+    permission: '6401',
+    audit: 'systemRes.audit.payUpload',
+  },
+  {
+    method: 'POST',
+    path: '/admin/mail/testMail',
+    domain: 'admin',
+    auth: 'user',
+    permission: '6601',
+    audit: 'systemRes.audit.testMail',
+  },
+  { method: 'POST', path: '/admin/emsp/bindEntries', domain: 'admin', auth: 'user', permission: '6810' },
+  { method: 'POST', path: '/admin/emsp/bindList', domain: 'admin', auth: 'user', permission: '6810' },
+  {
+    method: 'POST',
+    path: '/admin/emsp/bind',
+    domain: 'admin',
+    auth: 'user',
+    permission: '6810',
+    audit: 'server.audit.resourceUpdate',
+    auditWhat: 'systemRes.names.emsp',
+  },
+];
 export const catalogueActionRoutes: HttpRouteDecl[] = [
   {
     method: 'POST',

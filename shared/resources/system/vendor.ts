@@ -1,0 +1,36 @@
+/** Vendors (the /vendorList screen): charger manufacturers and suppliers with their contact. */
+import { z } from 'zod';
+import { defineResource } from '../define.ts';
+import {
+  blankToUndefined,
+  code,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from './fields.ts';
+
+export const vendorSchema = z
+  .object({
+    name: requiredText(64),
+    code: blankToUndefined(code(32)),
+    contactPerson: optionalText(64),
+    phone: optionalPhone,
+    email: optionalEmail,
+    remark: optionalText(255),
+  })
+  .strict();
+
+export const vendorResource = defineResource({
+  module: 'admin',
+  name: 'vendor',
+  type: 'VENDOR',
+  label: 'systemRes.names.vendor',
+  tenancy: 'platform',
+  permissions: { view: '6940', add: '6941', edit: '6941', del: '6941' },
+  schema: vendorSchema,
+  filters: { name: 'contains', code: 'contains', contactPerson: 'contains' },
+  sortable: ['name', 'code', 'contactPerson'],
+  views: [{ sort: 'createTime' }],
+  unique: [{ field: 'name', message: 'systemRes.server.vendorNameTaken' }],
+});
