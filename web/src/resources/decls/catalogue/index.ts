@@ -1,4 +1,39 @@
 /** Console screens of the catalogue resources, by route (registered in web/src/resources/pages.tsx). */
-import type { ComponentType } from 'react';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
+import type { ResourceDecl } from '@web/resources/types.ts';
+import { createElement, type ComponentType } from 'react';
+import { alarmMailDecl } from './alarm-mail.ts';
+import { alarmTemplateDecl } from './alarm-template.ts';
+import { appVersionDecl } from './app-version.ts';
+import { BrandPage, brandDecl, modelDecl } from './brand.tsx';
+import { feedbackDecl } from './feedback.tsx';
+import { fileExportDecl } from './file-export.ts';
+import { stopReasonDecl } from './stop-reason.ts';
 
-export const cataloguePages: Record<string, ComponentType> = {};
+/** Every catalogue declaration (the models' is shown inside the brand page, per brand). */
+export const catalogueDecls: ResourceDecl[] = [
+  brandDecl,
+  modelDecl,
+  appVersionDecl,
+  feedbackDecl,
+  fileExportDecl,
+  stopReasonDecl,
+  alarmTemplateDecl,
+  alarmMailDecl,
+];
+
+function listPage(decl: ResourceDecl): ComponentType {
+  const Page = () => createElement(ResourceListPage, { decl });
+  Page.displayName = `${decl.id}Page`;
+  return Page;
+}
+
+export const cataloguePages: Record<string, ComponentType> = {
+  '/brand': BrandPage,
+  '/appVersion': listPage(appVersionDecl),
+  '/feedback': listPage(feedbackDecl),
+  '/fileExport': listPage(fileExportDecl),
+  '/stopReasonList': listPage(stopReasonDecl),
+  '/alarmTemplate': listPage(alarmTemplateDecl),
+  '/alarmMail': listPage(alarmMailDecl),
+};

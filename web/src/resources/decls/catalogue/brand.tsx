@@ -1,0 +1,225 @@
+/**
+ * Brands (/brand) and their models: a brand's "Models" action opens the models of that brand
+ * (/brand?brand={id}), listed through the brand's index, with add, edit and delete, and a notice when the
+ * brand has none (SPEC.md section 8).
+ */
+import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import { brandResource, brandSchema } from '@shared/resources/catalogue/brand.ts';
+import {
+  CURRENT_TYPES,
+  modelResource,
+  modelSchema,
+  PROTOCOL_TYPES,
+  SOCKET_TYPES,
+} from '@shared/resources/catalogue/model.ts';
+import { ErrorState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { useTr } from '@web/resources/i18n.ts';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
+import type { EnumOption, ResourceDecl, Row } from '@web/resources/types.ts';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { updateSchemaOf } from './common.ts';
+
+const { permissions } = brandResource;
+
+export const modelsPath = (row: Row) => `/brand?brand=${encodeURIComponent(String(row.id))}`;
+
+export const brandDecl: ResourceDecl = {
+  id: 'brand',
+  title: 'catalogueRes.brand.title',
+  api: { base: '/biz/brand', idParam: 'id' },
+  idField: 'id',
+  nameField: 'name',
+  permissions: {
+    view: permissions.view,
+    add: permissions.add,
+    edit: permissions.edit,
+    delete: permissions.del,
+  },
+  schemas: { create: brandSchema, update: updateSchemaOf(brandSchema) },
+  columns: [
+    { key: 'name', label: 'catalogueRes.brand.name', sortable: true },
+    { key: 'modelCount', label: 'catalogueRes.brand.modelCount', kind: 'number' },
+    { key: 'remark', label: 'catalogueRes.brand.remark' },
+    createTimeColumn,
+  ],
+  filters: [{ name: 'name', label: 'catalogueRes.brand.name', kind: 'text' }],
+  fields: [
+    { name: 'name', label: 'catalogueRes.brand.name', kind: 'text', required: true },
+    { name: 'remark', label: 'catalogueRes.brand.remark', kind: 'textarea' },
+  ],
+  actions: [
+    {
+      key: 'models',
+      label: () => 'catalogueRes.brand.models',
+      permission: permissions.view,
+      run: (row, ctx) => ctx.navigate(modelsPath(row)),
+    },
+  ],
+  // A brand with models is refused by the server too; asking first saves a confirmation.
+  beforeDelete: async (row) =>
+    Number(row.modelCount ?? 0) > 0 ? { message: 'catalogueRes.server.brandHasModels' } : null,
+  exportable: true,
+  importable: true,
+};
+
+const raw = (values: readonly string[]): EnumOption[] =>
+  values.map((v) => ({ value: v, label: v, raw: true }));
+export const CURRENT_TYPE_OPTIONS = raw(CURRENT_TYPES);
+export const PROTOCOL_OPTIONS = raw(PROTOCOL_TYPES);
+export const SOCKET_OPTIONS: readonly EnumOption[] = SOCKET_TYPES.map((v) => ({
+  value: v,
+  label: `catalogueRes.model.socketTypes.${v.toLowerCase()}`,
+}));
+
+export const modelDecl: ResourceDecl = {
+  id: 'model',
+  title: 'catalogueRes.model.title',
+  api: { base: '/biz/model', idParam: 'id' },
+  idField: 'id',
+  nameField: 'deviceModel',
+  permissions: {
+    view: modelResource.permissions.view,
+    add: modelResource.permissions.add,
+    edit: modelResource.permissions.edit,
+    delete: modelResource.permissions.del,
+  },
+  schemas: { create: modelSchema, update: updateSchemaOf(modelSchema) },
+  columns: [
+    { key: 'deviceModel', label: 'catalogueRes.model.deviceModel', sortable: true },
+    { key: 'connectorNumber', label: 'catalogueRes.model.connectorNumber', kind: 'number', sortable: true },
+    { key: 'standard', label: 'catalogueRes.model.standard' },
+    {
+      key: 'currentType',
+      label: 'catalogueRes.model.currentType',
+      kind: 'enum',
+      options: CURRENT_TYPE_OPTIONS,
+      sortable: true,
+    },
+    { key: 'socketType', label: 'catalogueRes.model.socketType', kind: 'enum', options: SOCKET_OPTIONS },
+    {
+      key: 'protocolType',
+      label: 'catalogueRes.model.protocolType',
+      kind: 'enum',
+      options: PROTOCOL_OPTIONS,
+    },
+    { key: 'maxPower', label: 'catalogueRes.model.maxPower', kind: 'number', sortable: true },
+    { key: 'minPower', label: 'catalogueRes.model.minPower', kind: 'number' },
+    { key: 'maxCurrent', label: 'catalogueRes.model.maxCurrent', kind: 'number', hidden: true },
+    { key: 'maxVoltage', label: 'catalogueRes.model.maxVoltage', kind: 'number', hidden: true },
+    { ...createTimeColumn, hidden: true },
+  ],
+  filters: [
+    { name: 'deviceModel', label: 'catalogueRes.model.deviceModel', kind: 'text' },
+    {
+      name: 'currentType',
+      label: 'catalogueRes.model.currentType',
+      kind: 'select',
+      options: CURRENT_TYPE_OPTIONS,
+    },
+    {
+      name: 'protocolType',
+      label: 'catalogueRes.model.protocolType',
+      kind: 'select',
+      options: PROTOCOL_OPTIONS,
+    },
+  ],
+  fields: [
+    { name: 'deviceModel', label: 'catalogueRes.model.deviceModel', kind: 'text', required: true },
+    { name: 'connectorNumber', label: 'catalogueRes.model.connectorNumber', kind: 'number', required: true },
+    { name: 'standard', label: 'catalogueRes.model.standard', kind: 'text' },
+    {
+      name: 'currentType',
+      label: 'catalogueRes.model.currentType',
+      kind: 'select',
+      required: true,
+      options: CURRENT_TYPE_OPTIONS,
+    },
+    {
+      name: 'socketType',
+      label: 'catalogueRes.model.socketType',
+      kind: 'select',
+      required: true,
+      options: SOCKET_OPTIONS,
+    },
+    {
+      name: 'protocolType',
+      label: 'catalogueRes.model.protocolType',
+      kind: 'select',
+      required: true,
+      options: PROTOCOL_OPTIONS,
+    },
+    { name: 'maxPower', label: 'catalogueRes.model.maxPower', kind: 'number', required: true },
+    {
+      name: 'minPower',
+      label: 'catalogueRes.model.minPower',
+      kind: 'number',
+      help: 'catalogueRes.model.powerHelp',
+    },
+    { name: 'maxCurrent', label: 'catalogueRes.model.maxCurrent', kind: 'number' },
+    { name: 'maxVoltage', label: 'catalogueRes.model.maxVoltage', kind: 'number' },
+  ],
+  // Models are added under a brand: modelDeclFor sets it.
+  defaults: { brandId: '' },
+  exportable: true,
+};
+
+/** The models of one brand: new ones belong to it. */
+export function modelDeclFor(brandId: string): ResourceDecl {
+  return { ...modelDecl, id: `model:${brandId}`, defaults: { brandId } };
+}
+
+function BrandModels({ brandId }: { brandId: string }) {
+  const tr = useTr();
+  const navigate = useNavigate();
+  const decl = useMemo(() => modelDeclFor(brandId), [brandId]);
+  const fixedQuery = useMemo(() => ({ brandId }), [brandId]);
+  const infoKey = `/biz/brand/info?id=${brandId}`;
+  const {
+    data: brand,
+    error,
+    isValidating,
+    mutate,
+  } = useSWR(infoKey, () => call<Row>('/biz/brand/info', undefined, { id: brandId }));
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h2" size="md">
+          {tr('catalogueRes.brand.modelsOf', { name: String(brand?.name ?? '') })}
+        </Heading>
+        <Button size="sm" variant="outline" onClick={() => navigate('/brand')}>
+          {tr('catalogueRes.brand.back')}
+        </Button>
+      </HStack>
+      {error ? (
+        <ErrorState
+          title={tr('admin.common.getError')}
+          message={errorMessage(tr, error)}
+          retryLabel={tr('actions.retry')}
+          onRetry={() => void mutate()}
+          retrying={isValidating}
+        />
+      ) : null}
+      {brand && Number(brand.modelCount ?? 0) === 0 ? (
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{tr('catalogueRes.brand.noModels')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {brand ? (
+        <ResourceListPage decl={decl} fixedQuery={fixedQuery} onChanged={() => void mutate()} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /brand: the brands, or the models of the brand named in `?brand=`. */
+export function BrandPage() {
+  const [params] = useSearchParams();
+  const brandId = params.get('brand');
+  return brandId ? <BrandModels key={brandId} brandId={brandId} /> : <ResourceListPage decl={brandDecl} />;
+}

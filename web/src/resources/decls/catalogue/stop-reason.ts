@@ -1,0 +1,77 @@
+/** Stop reasons (/stopReasonList): the platform's catalogue of why charging stopped, read by every company. */
+import {
+  INVALID_CODE,
+  stopReasonResource,
+  stopReasonSchema,
+} from '@shared/resources/catalogue/stop-reason.ts';
+import { createTimeColumn } from '@web/resources/decls/common.ts';
+import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
+import { updateSchemaOf } from './common.ts';
+
+export const INVALID_CODE_OPTIONS: readonly EnumOption[] = [
+  { value: INVALID_CODE.normal, label: 'catalogueRes.stopReason.invalidCodes.normal', tone: 'success' },
+  { value: INVALID_CODE.abnormal, label: 'catalogueRes.stopReason.invalidCodes.abnormal', tone: 'danger' },
+];
+
+const { permissions } = stopReasonResource;
+
+export const stopReasonDecl: ResourceDecl = {
+  id: 'stopReason',
+  title: 'catalogueRes.stopReason.title',
+  api: { base: '/biz/stopReason', idParam: 'id' },
+  idField: 'id',
+  nameField: 'code',
+  permissions: {
+    view: permissions.view,
+    add: permissions.add,
+    edit: permissions.edit,
+    delete: permissions.del,
+  },
+  schemas: { create: stopReasonSchema, update: updateSchemaOf(stopReasonSchema) },
+  columns: [
+    { key: 'code', label: 'catalogueRes.stopReason.code', sortable: true },
+    { key: 'displayName', label: 'catalogueRes.stopReason.displayName', sortable: true },
+    { key: 'typeCode', label: 'catalogueRes.stopReason.typeCode', sortable: true },
+    { key: 'typeName', label: 'catalogueRes.stopReason.typeName' },
+    {
+      key: 'invalidCode',
+      label: 'catalogueRes.stopReason.invalidCode',
+      kind: 'enum',
+      options: INVALID_CODE_OPTIONS,
+      sortable: true,
+    },
+    { key: 'invalidName', label: 'catalogueRes.stopReason.invalidName', hidden: true },
+    { key: 'finishCode', label: 'catalogueRes.stopReason.finishCode' },
+    { key: 'finishName', label: 'catalogueRes.stopReason.finishName' },
+    { ...createTimeColumn, hidden: true },
+  ],
+  filters: [
+    { name: 'code', label: 'catalogueRes.stopReason.code', kind: 'text' },
+    { name: 'displayName', label: 'catalogueRes.stopReason.displayName', kind: 'text' },
+    {
+      name: 'invalidCode',
+      label: 'catalogueRes.stopReason.invalidCode',
+      kind: 'select',
+      options: INVALID_CODE_OPTIONS,
+    },
+  ],
+  fields: [
+    { name: 'code', label: 'catalogueRes.stopReason.code', kind: 'text', required: true },
+    { name: 'displayName', label: 'catalogueRes.stopReason.displayName', kind: 'text', required: true },
+    { name: 'typeCode', label: 'catalogueRes.stopReason.typeCode', kind: 'text' },
+    { name: 'typeName', label: 'catalogueRes.stopReason.typeName', kind: 'text' },
+    {
+      name: 'invalidCode',
+      label: 'catalogueRes.stopReason.invalidCode',
+      kind: 'select',
+      required: true,
+      options: INVALID_CODE_OPTIONS,
+    },
+    { name: 'invalidName', label: 'catalogueRes.stopReason.invalidName', kind: 'text' },
+    { name: 'finishCode', label: 'catalogueRes.stopReason.finishCode', kind: 'text' },
+    { name: 'finishName', label: 'catalogueRes.stopReason.finishName', kind: 'text' },
+  ],
+  defaults: { invalidCode: INVALID_CODE.normal },
+  exportable: true,
+  importable: true,
+};
