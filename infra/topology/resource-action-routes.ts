@@ -63,6 +63,15 @@ export const catalogueActionRoutes: HttpRouteDecl[] = [
     auditWhat: 'catalogueRes.names.fileExport',
   },
 ];
-export const deviceActionRoutes: HttpRouteDecl[] = [];
+export const deviceActionRoutes: HttpRouteDecl[] = [
+  {
+    method: 'POST',
+    path: '/biz/firmware/upload',
+    domain: 'biz',
+    auth: 'user',
+    permission: '2301',
+    audit: 'deviceRes.audit.firmwareUpload',
+  },
+];
 
 export const resourceActionRoutes = [...systemActionRoutes, ...catalogueActionRoutes, ...deviceActionRoutes];

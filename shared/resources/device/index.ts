@@ -1,4 +1,15 @@
 /** Declared resources of the device group (issue 4). Each file declares one; list them here. */
-import type { ResourceMeta } from '../define.ts';
+import type { ResourceMeta } from '@shared/resources/define.ts';
+import { confKeyResource } from './conf-key.ts';
+import { displayResource } from './display.ts';
+import { firmwareResource } from './firmware.ts';
+import { listVersionResource } from './list-version.ts';
+import { networkResource } from './network.ts';
 
-export const deviceMetas: ResourceMeta[] = [];
+export const deviceMetas: ResourceMeta[] = [
+  firmwareResource,
+  confKeyResource,
+  displayResource,
+  networkResource,
+  listVersionResource,
+];
