@@ -15,13 +15,13 @@ const SECRET =
 const MAX_PARAMS = 4000;
 
 /** Params as the log shows them: secrets replaced by ******, long values cut. */
-export function maskParams(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskParams);
+export function maskParams(value: unknown, extra: string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => maskParams(v, extra));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k,
-        SECRET.test(k) && v !== '' && v != null ? '******' : maskParams(v),
+        (SECRET.test(k) || extra.includes(k)) && v !== '' && v != null ? '******' : maskParams(v, extra),
       ]),
     );
   }
@@ -33,6 +33,8 @@ export interface AuditInput {
   title: string;
   /** Catalog key of the title's `{{what}}`, for generic resource calls. */
   titleWhat?: string;
+  /** More fields to mask (the resource's declared secrets). */
+  mask?: string[];
   serviceId: string;
   createBy: string;
   tenant?: string;
@@ -46,7 +48,10 @@ export async function writeAudit(input: AuditInput): Promise<void> {
   const id = newId();
   const { event } = input;
   const params = JSON.stringify(
-    maskParams({ ...(event.queryStringParameters ?? {}), ...(isObject(input.body) ? input.body : {}) }),
+    maskParams(
+      { ...(event.queryStringParameters ?? {}), ...(isObject(input.body) ? input.body : {}) },
+      input.mask,
+    ),
   );
   await dynamoDocument().send(
     new PutCommand({

@@ -166,6 +166,7 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
           event,
           title: decl.audit,
           titleWhat: decl.auditWhat,
+          mask: decl.auditMask,
           serviceId: decl.domain,
           createBy: req.identity?.user.username ?? req.auditAs ?? '',
           tenant: req.identity?.scope ?? req.auditTenant,

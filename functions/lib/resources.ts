@@ -77,15 +77,24 @@ export function present(r: Resource, record: Record_ & Stored) {
   return out;
 }
 
-export async function listResource(r: Resource, identity: Identity, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const query = parse(pageQuery, input);
-  const sortable = new Set(['createTime', ...(r.meta.sortable ?? [])]);
-  const filters = Object.fromEntries(
+/**
+ * The declared filters of a request, in the types of their fields: a select sends "1" for a number and
+ * "true" for a flag, which must still match the stored value (and its index key).
+ */
+export function filtersOf(r: Resource, input: Record<string, unknown>): Record<string, unknown> {
+  const given = Object.fromEntries(
     Object.keys(r.meta.filters ?? {}).flatMap((f) =>
       input[f] === undefined || input[f] === '' ? [] : [[f, input[f]]],
     ),
   );
+  return coerceRow(r.meta.schema.shape as Record<string, z.ZodType>, given);
+}
+
+export async function listResource(r: Resource, identity: Identity, body: unknown) {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const query = parse(pageQuery, input);
+  const sortable = new Set(['createTime', ...(r.meta.sortable ?? [])]);
+  const filters = filtersOf(r, input);
   const scope = readScope(r, identity);
   const page = await r.repo.findPage({
     scope,
@@ -174,11 +183,7 @@ export function columnsOf(r: Resource, forImport = false): string[] {
 export async function exportResource(r: Resource, identity: Identity, body: unknown) {
   const input = (body ?? {}) as Record<string, unknown>;
   const query = parse(pageQuery, input);
-  const filters = Object.fromEntries(
-    Object.keys(r.meta.filters ?? {}).flatMap((f) =>
-      input[f] === undefined || input[f] === '' ? [] : [[f, input[f]]],
-    ),
-  );
+  const filters = filtersOf(r, input);
   const taskId = newId();
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   await queueExport({

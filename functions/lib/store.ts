@@ -138,7 +138,10 @@ export class Repository<T extends object> {
   /** The partition of a view for an item (or for a tenant and the `eq` values of a list request). */
   viewPartition(index: number, tenant: string, values: Record<string, unknown>): string {
     const view = this.decl.views![index]!;
-    return [this.decl.type, tenant, ...(view.eq ?? []).map((f) => sortKeyOf(values[f]))].join('|');
+    // The view's number keeps two views without `eq` fields in separate partitions (and counters).
+    return [`${this.decl.type}#v${index}`, tenant, ...(view.eq ?? []).map((f) => sortKeyOf(values[f]))].join(
+      '|',
+    );
   }
 
   private viewAttributes(item: Record<string, unknown>, tenant: string): Record<string, string> {
@@ -271,10 +274,7 @@ export class Repository<T extends object> {
           ExpressionAttributeValues: { ':v': current.version },
         },
       },
-      ...this.counterWrites(
-        this.viewAttributes(current as Record<string, unknown>, current.tenant),
-        this.viewAttributes(stored, current.tenant),
-      ),
+      // Unique guards right after the item: a failed condition's index names the taken value.
       ...added.map(([name, value]) => ({
         Put: {
           TableName: table(),
@@ -283,6 +283,10 @@ export class Repository<T extends object> {
         },
       })),
       ...removed.map(([name, value]) => ({ Delete: { TableName: table(), Key: uniqueKey(name, value) } })),
+      ...this.counterWrites(
+        this.viewAttributes(current as Record<string, unknown>, current.tenant),
+        this.viewAttributes(stored, current.tenant),
+      ),
     ];
     await this.transactUnique(writes, added, 1);
     return { ...next, ...meta };

@@ -13,7 +13,9 @@ export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDec
     domain,
     auth: 'user',
     permission,
-    ...(audit ? { audit, auditWhat: meta.label } : {}),
+    ...(audit
+      ? { audit, auditWhat: meta.label, ...(meta.secrets?.length ? { auditMask: meta.secrets } : {}) }
+      : {}),
   });
   return [
     route('list', meta.permissions.view),
@@ -23,7 +25,10 @@ export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDec
     route('del', meta.permissions.del, 'server.audit.resourceDelete'),
     route('export', meta.permissions.view, 'server.audit.resourceExport'),
     ...(meta.importable
-      ? [route('template', meta.permissions.add), route('import', meta.permissions.add, 'server.audit.resourceImport')]
+      ? [
+          route('template', meta.permissions.add),
+          route('import', meta.permissions.add, 'server.audit.resourceImport'),
+        ]
       : []),
   ];
 }

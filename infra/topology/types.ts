@@ -54,6 +54,8 @@ export interface HttpRouteDecl {
   audit?: string;
   /** Catalog key filling the title's `{{what}}` (the resource a generic call changes). */
   auditWhat?: string;
+  /** Fields masked in the audit entry's params besides passwords, tokens and keys (a resource's secrets). */
+  auditMask?: string[];
 }
 
 export interface WebSocketDecl {

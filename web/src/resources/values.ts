@@ -2,6 +2,7 @@
  * Form values in and out. Inputs hold strings (and arrays for multi-choice); the body sent is what the
  * declaration's zod schema makes of them, so the console validates with the very rules the API applies.
  */
+import i18n from '@web/i18n.ts';
 import { fromLocalInput, toLocalInput } from '@web/lib/format.ts';
 import type { Field, FormMode, ResourceDecl, Row } from '@web/resources/types.ts';
 import type { z } from 'zod';
@@ -80,7 +81,8 @@ export function validate(schema: z.ZodType | undefined, body: Row): Validation {
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? '');
-    errors[name] ??= issue.message.startsWith('validation.') ? issue.message : 'admin.common.invalid';
+    // A catalog key (validation.* or a resource group's own) is shown translated; zod's own text is not.
+    errors[name] ??= i18n.exists(issue.message) ? issue.message : 'admin.common.invalid';
   }
   return { ok: false, errors };
 }
