@@ -12,6 +12,7 @@ import { mail, pay } from '@functions/admin/system-resources.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
+import { writeSheet } from '@functions/lib/excel.ts';
 import { Repository } from '@functions/lib/store.ts';
 import { api, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
@@ -544,6 +545,33 @@ describe('assets', () => {
     });
     expect(kept).toMatchObject({ power: 11, originalSecretKeySet: true, bluetoothKeySet: true });
     expect((await api(rt.url, operator, '/admin/asset/list', {})).status).toBe(403);
+  });
+});
+
+describe('asset import', () => {
+  it('adds each valid row of an Excel file and reports each refused row with its reason', async () => {
+    const columns = ['code', 'originalSecretKey', 'power', 'protocolType', 'useFlag', 'bluetoothKey'];
+    const file = await writeSheet('asset', columns, [
+      { code: 'IMP-1', originalSecretKey: 'k1', power: 22, protocolType: 'OCPP2.0.1', useFlag: 0 },
+      { code: 'IMP-1', power: 22, protocolType: 'OCPP2.0.1' },
+      { code: 'IMP-2', power: 0, protocolType: 'OCPP1.6' },
+    ]);
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(file)]), 'assets.xlsx');
+    const res = await fetch(`${rt.url}/admin/asset/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    const report = (await res.json()).data;
+    expect(report).toMatchObject({ total: 3, success: 1 });
+    expect(report.failed.map((f: { msg: string }) => f.msg)).toEqual([
+      'An asset with this code already exists',
+      expect.any(String),
+    ]);
+    const imported = (await ok('/admin/asset/list', { current: 1, size: 10, code: 'IMP' })).records;
+    expect(imported).toHaveLength(1);
+    expect(imported[0]).toMatchObject({ code: 'IMP-1', originalSecretKeySet: true });
   });
 });
 

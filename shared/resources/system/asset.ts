@@ -40,4 +40,6 @@ export const assetResource = defineResource({
   views: [{ sort: 'createTime' }, { eq: ['useFlag'], sort: 'code' }],
   unique: [{ field: 'code', message: 'systemRes.server.assetCodeTaken' }],
   secrets: ['originalSecretKey', 'bluetoothKey'],
+  // Assets arrive in bulk from the factory's list (SPEC.md section 8: asset upload).
+  importable: true,
 });

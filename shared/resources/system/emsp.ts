@@ -44,7 +44,13 @@ export const emspResource = defineResource({
   tenancy: 'platform',
   permissions: { view: '6800', add: '6801', edit: '6801', del: '6801' },
   schema: emspSchema,
-  filters: { name: 'contains', countryCode: 'eq', partyId: 'contains', enableFlag: 'eq', bindFlag: 'eq' },
+  filters: {
+    name: 'contains',
+    countryCode: 'contains',
+    partyId: 'contains',
+    enableFlag: 'eq',
+    bindFlag: 'eq',
+  },
   sortable: ['name', 'countryCode', 'partyId', 'enableFlag', 'bindFlag'],
   views: [{ sort: 'createTime' }],
   // partyKey (country code and party id together) is set by the server from the two fields.
