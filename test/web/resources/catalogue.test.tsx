@@ -113,7 +113,7 @@ describe('brands and models', () => {
     await user.type(within(form).getByLabelText(/^Model/), 'VX-1');
     await user.type(within(form).getByLabelText(/Connectors/), '100');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('This value is not valid')).toBeTruthy();
+    expect(await within(form).findByText('This value is out of range')).toBeTruthy();
     expect(within(form).getAllByText('This field is required').length).toBeGreaterThanOrEqual(3);
     expect(api.calls('/biz/model/add')).toHaveLength(0);
 
@@ -170,7 +170,7 @@ describe('app versions', () => {
     await user.type(within(form).getByLabelText(/Version code/), '2147483648');
     await user.selectOptions(within(form).getByLabelText(/App type/), 'iOS');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('This value is not valid')).toBeTruthy();
+    expect(await within(form).findByText('This value is out of range')).toBeTruthy();
     await user.clear(within(form).getByLabelText(/Version code/));
     await user.type(within(form).getByLabelText(/Version code/), '210');
     await user.click(within(form).getByLabelText(/Force update/));
@@ -259,7 +259,7 @@ describe('alarm mail', () => {
     await user.type(within(form).getByLabelText(/Consignees/), 'ops@acme.example, not-mail');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('E-mail format is wrong')).toBeTruthy();
-    expect(within(form).getByText('This value is not valid')).toBeTruthy();
+    expect(within(form).getByText('Choose an alarm template')).toBeTruthy();
     await user.clear(within(form).getByLabelText(/Consignees/));
     await user.type(within(form).getByLabelText(/Consignees/), 'Ops@acme.example night@acme.example');
     await user.click(within(form).getByLabelText(/Alarm template/));

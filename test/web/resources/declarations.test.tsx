@@ -5,7 +5,7 @@
  * sub-accounts, encrypted passwords, lock toggle, the role menu tree, the company page, the read-only log).
  */
 import { en } from '@shared/i18n/en.ts';
-import { CODE } from '@shared/permissions/menus.ts';
+import { CODE, detailRouteCodes, menuCatalogue } from '@shared/permissions/menus.ts';
 import { logQuery } from '@shared/schemas/admin.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,10 +56,27 @@ const shapeOf = (schema: z.ZodType | undefined) => (schema as z.ZodObject | unde
 const needed = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 
 describe('every declaration', () => {
-  it('is registered under its route', () => {
-    expect(Object.keys(resourcePages).sort()).toEqual(
-      ['/log', '/operator', '/operatorDetail', '/operatorLimit', '/role', '/subRole', '/user'].sort(),
-    );
+  it('is registered under a SPEC route, and every screen of the identity and resource issues is', () => {
+    const specRoutes = new Set([
+      ...menuCatalogue.flatMap((m) => (m.path ? [m.path] : [])),
+      ...Object.keys(detailRouteCodes),
+    ]);
+    expect(Object.keys(resourcePages).filter((route) => !specRoutes.has(route))).toEqual([]);
+    const screens = [
+      ...['/user', '/role', '/subRole', '/operator', '/operatorDetail', '/operatorLimit', '/log'],
+      ...['/parameter', '/pay', '/mail', '/emsp', '/emspBind', '/assetList', '/vendorList'],
+      ...[
+        '/brand',
+        '/appVersion',
+        '/feedback',
+        '/fileExport',
+        '/stopReasonList',
+        '/alarmTemplate',
+        '/alarmMail',
+      ],
+      ...['/firmware', '/confKey', '/display', '/network', '/listVersion'],
+    ];
+    expect(screens.filter((route) => !(route in resourcePages))).toEqual([]);
   });
 
   for (const decl of decls) {

@@ -11,13 +11,23 @@ import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { OperatorDetailPage, OperatorsPage } from '@web/resources/operator-pages.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import type { ComponentType } from 'react';
-import { cataloguePages } from './decls/catalogue/index.ts';
-import { devicePages } from './decls/device/index.ts';
-import { systemPages } from './decls/system/index.ts';
+import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
+import { deviceDecls, devicePages } from './decls/device/index.ts';
+import { systemDecls, systemPages } from './decls/system/index.ts';
 
 /** Every declaration, by id (tests walk them; issue 4's export can look one up). */
 export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
-  [userDecl, roleDecl, subRoleDecl, operatorDecl, operatorLimitDecl, logDecl].map((d) => [d.id, d]),
+  [
+    userDecl,
+    roleDecl,
+    subRoleDecl,
+    operatorDecl,
+    operatorLimitDecl,
+    logDecl,
+    ...systemDecls,
+    ...catalogueDecls,
+    ...deviceDecls,
+  ].map((d) => [d.id, d]),
 );
 
 /** A route that is just the list screen of a declaration. */
