@@ -33,18 +33,15 @@ export const requiredNumber = (message: string, check: (n: number) => boolean) =
 
 /**
  * A 0/1 flag (SPEC.md section 3: autoRefundFlag 0 manual / 1 auto, useFlag 0 unused / 1 used, enable and
- * ssl flags). A switch sends the number; a select or an import may send it as text.
+ * ssl flags). A switch sends the number; a select, a list filter or an import may send it as text.
  */
 export const flag = (fallback: 0 | 1) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
-    z
-      .number({ error: 'systemRes.validation.flag' })
-      .int({ error: 'systemRes.validation.flag' })
-      .min(0, { error: 'systemRes.validation.flag' })
-      .max(1, { error: 'systemRes.validation.flag' })
-      .default(fallback),
-  );
+  z.coerce
+    .number({ error: 'systemRes.validation.flag' })
+    .int({ error: 'systemRes.validation.flag' })
+    .min(0, { error: 'systemRes.validation.flag' })
+    .max(1, { error: 'systemRes.validation.flag' })
+    .default(fallback);
 
 const isHttpUrl = (value: string) => {
   try {

@@ -169,7 +169,7 @@ describe('payment channels', () => {
     await user.type(within(form).getByLabelText(/^Notification URL/), 'not a url');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     // The address is refused before anything is sent.
-    expect(await within(form).findByText(/not valid|http/)).toBeTruthy();
+    expect(await within(form).findByText('Enter an http or https address')).toBeTruthy();
     expect(api.calls('/admin/pay/add')).toHaveLength(0);
     await user.clear(within(form).getByLabelText(/^Notification URL/));
     await user.type(within(form).getByLabelText(/^Notification URL/), 'https://pay.example.com/n');
@@ -393,6 +393,41 @@ describe('parameters', () => {
       value: 'https://example.com',
       sort: 5,
       enable: true,
+    });
+  });
+});
+
+describe('assets', () => {
+  it('checks the power range before sending, and sends numbers', async () => {
+    grant('6930', '6931');
+    const api = fakeApi({
+      '/admin/asset/list': () => page([]),
+      '/admin/asset/add': () => ({ data: { id: 'a1' } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={assetDecl} />);
+    await screen.findByText('No data');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const form = await screen.findByRole('dialog');
+    await user.type(within(form).getByLabelText(/^Asset code/), 'AST-9');
+    await user.type(within(form).getByLabelText(/^Power/), '0');
+    await user.selectOptions(within(form).getByLabelText(/^Protocol/), 'OCPP1.6');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('Enter a power above 0 and at most 10000 kW, with at most two decimals'),
+    ).toBeTruthy();
+    expect(api.calls('/admin/asset/add')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText(/^Power/));
+    await user.type(within(form).getByLabelText(/^Power/), '7.4');
+    await user.type(within(form).getByLabelText(/^Bluetooth initial key/), 'bt');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('/admin/asset/add')).toHaveLength(1));
+    expect(api.calls('/admin/asset/add')[0]!.body).toEqual({
+      code: 'AST-9',
+      power: 7.4,
+      protocolType: 'OCPP1.6',
+      useFlag: 0,
+      bluetoothKey: 'bt',
     });
   });
 });

@@ -71,7 +71,6 @@ export const emspDecl: ResourceDecl = {
     { name: 'countryCode', label: 'systemRes.emsp.countryCode', kind: 'text' },
     { name: 'partyId', label: 'systemRes.emsp.partyId', kind: 'text' },
     { name: 'enableFlag', label: 'systemRes.emsp.enableFlag', kind: 'select', options: ENABLE_FLAG_OPTIONS },
-    { name: 'bindFlag', label: 'systemRes.emsp.bindFlag', kind: 'select', options: BIND_FLAG_OPTIONS },
   ],
   fields: [
     { name: 'name', label: 'systemRes.emsp.name', kind: 'text', required: true },
