@@ -59,14 +59,19 @@ export async function readSheet(data: Buffer): Promise<{ row: number; values: Re
   return out;
 }
 
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The type a field finally holds, through optional/default wrappers, preprocess and pipes. */
 function baseType(schema: z.ZodType): string {
-  let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } })
-    ._zod.def;
-  while (def.innerType || (def.type === 'pipe' && def.in)) {
-    const next = def.innerType ?? def.in!;
-    def = (next as unknown as { _zod: { def: typeof def } })._zod.def;
+  let def = defOf(schema);
+  for (;;) {
+    if (def.innerType) def = defOf(def.innerType);
+    // z.preprocess(fn, schema) is a pipe from a transform into the schema: the schema says the type.
+    else if (def.type === 'pipe' && def.in && def.out)
+      def = defOf(defOf(def.in).type === 'transform' ? def.out : def.in);
+    else return def.type;
   }
-  return def.type;
 }
 
 /** Cell values in the types the schema's fields take (text "TRUE" to a boolean, "12" to a number, JSON lists). */
