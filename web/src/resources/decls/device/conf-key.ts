@@ -19,6 +19,7 @@ export const CONF_KEY_VERSION_OPTIONS: readonly EnumOption[] = CONF_KEY_OCPP_VER
 const { permissions: p } = confKeyResource;
 
 export const confKeyDecl: ResourceDecl = {
+  exportable: true,
   id: 'confKey',
   title: 'deviceRes.confKey.title',
   api: { base: '/biz/confKey' },

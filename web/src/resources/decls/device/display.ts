@@ -35,6 +35,7 @@ const columns: Column[] = [
 ];
 
 export const displayDecl: ResourceDecl = {
+  exportable: true,
   id: 'display',
   title: 'deviceRes.display.title',
   api: { base: '/biz/display' },

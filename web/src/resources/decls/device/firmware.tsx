@@ -181,6 +181,7 @@ export function FirmwareToolbar() {
 }
 
 export const firmwareDecl: ResourceDecl = {
+  exportable: true,
   id: 'firmware',
   title: 'deviceRes.firmware.title',
   api: { base: '/biz/firmware' },

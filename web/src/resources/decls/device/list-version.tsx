@@ -331,6 +331,7 @@ function EntriesTable({ row }: { row: Row }) {
 }
 
 export const listVersionDecl: ResourceDecl = {
+  exportable: true,
   id: 'listVersion',
   title: 'deviceRes.listVersion.title',
   api: { base: '/biz/listVersion' },

@@ -81,6 +81,7 @@ const detail: DetailField[] = [
 ];
 
 export const networkDecl: ResourceDecl = {
+  exportable: true,
   id: 'network',
   title: 'deviceRes.network.title',
   api: { base: '/biz/network' },
