@@ -402,21 +402,21 @@ export class Repository<T extends object> {
     const index = `gsi${viewIndex + 2}`;
     const partitions = input.tenants.map((t) => this.viewPartition(viewIndex, t, eq));
     const filter = residualFilter(residual, input.modes);
-    const perTenant = await Promise.all(
-      partitions.map((partition) => readPartition(index, partition, desc, want, filter)),
-    );
-    const merged = perTenant
-      .flat()
+    const read = filter
+      ? await Promise.all(partitions.map((p) => scanPartition(index, p, desc, want, filter)))
+      : (await Promise.all(partitions.map((p) => readPartition(index, p, desc, want)))).map((items) => ({
+          items,
+          count: 0,
+          truncated: false,
+        }));
+    const merged = read
+      .flatMap((r) => r.items)
       .sort((a, b) => (a[`${index}sk`] as string).localeCompare(b[`${index}sk`] as string) * (desc ? -1 : 1));
     const start = (query.current - 1) * query.size;
     const records = merged.slice(start, start + query.size).map((item) => strip<T>(item));
-    const total = filter
-      ? (await Promise.all(partitions.map((p) => countPartition(index, p, filter)))).reduce(
-          (a, b) => a + b,
-          0,
-        )
-      : await countersOf(partitions);
-    return { records, total, current: query.current, size: query.size };
+    const total = filter ? read.reduce((sum, r) => sum + r.count, 0) : await countersOf(partitions);
+    const truncated = read.some((r) => r.truncated);
+    return { records, total, current: query.current, size: query.size, ...(truncated ? { truncated } : {}) };
   }
 }
 
@@ -434,6 +434,8 @@ export interface Page<T> {
   total: number;
   current: number;
   size: number;
+  /** A non-index filter stopped after FILTER_SCAN_LIMIT items per company: narrow the filter for all matches. */
+  truncated?: boolean;
 }
 
 /** A value as an index sort key: numbers fixed-width (so they order as numbers), text case-folded. */
@@ -468,7 +470,11 @@ function residualFilter(
   return { expression: parts.join(' AND '), names, values };
 }
 
-async function readPartition(index: string, partition: string, desc: boolean, want: number, filter?: Filter) {
+/** Items a substring or other non-index filter may examine per company and request (DESIGN.md: no unbounded scans). */
+export const FILTER_SCAN_LIMIT = 20_000;
+
+/** The first `want` items of a partition in order (no filter: only as far as the page). */
+async function readPartition(index: string, partition: string, desc: boolean, want: number) {
   const out: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -477,22 +483,27 @@ async function readPartition(index: string, partition: string, desc: boolean, wa
         TableName: table(),
         IndexName: index,
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk`, ...filter?.names },
-        ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
-        ...(filter ? { FilterExpression: filter.expression } : {}),
+        ExpressionAttributeNames: { '#pk': `${index}pk` },
+        ExpressionAttributeValues: { ':pk': partition },
         ScanIndexForward: !desc,
-        Limit: filter ? Math.max(want, 200) : want - out.length,
+        Limit: want - out.length,
         ExclusiveStartKey,
       }),
     );
     out.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && out.length < want);
-  return out.slice(0, want);
+  return out;
 }
 
-async function countPartition(index: string, partition: string, filter: Filter): Promise<number> {
+/**
+ * A filtered partition read once: the first `want` matches in order and the number of matches, examining at
+ * most FILTER_SCAN_LIMIT items (`truncated` says the count stopped there).
+ */
+async function scanPartition(index: string, partition: string, desc: boolean, want: number, filter: Filter) {
+  const items: Record<string, unknown>[] = [];
   let count = 0;
+  let scanned = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoDocument().send(
@@ -503,14 +514,17 @@ async function countPartition(index: string, partition: string, filter: Filter):
         ExpressionAttributeNames: { '#pk': `${index}pk`, ...filter.names },
         ExpressionAttributeValues: { ':pk': partition, ...filter.values },
         FilterExpression: filter.expression,
-        Select: 'COUNT',
+        ScanIndexForward: !desc,
+        Limit: Math.min(2000, FILTER_SCAN_LIMIT - scanned),
         ExclusiveStartKey,
       }),
     );
+    scanned += page.ScannedCount ?? 0;
     count += page.Count ?? 0;
+    if (items.length < want) items.push(...(page.Items ?? []).slice(0, want - items.length));
     ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+  } while (ExclusiveStartKey && scanned < FILTER_SCAN_LIMIT);
+  return { items, count, truncated: !!ExclusiveStartKey };
 }
 
 async function countersOf(partitions: string[]): Promise<number> {

@@ -37,6 +37,8 @@ export interface Page<T> {
   total: number;
   current: number;
   size: number;
+  /** A substring filter over a very large list searched only its first part (functions/lib/store.ts). */
+  truncated?: boolean;
 }
 
 export const ROLE_FLAG = { admin: 0, company: 1 } as const;

@@ -5,6 +5,8 @@ export const resources = area(
   {
     resources: {
       parameter: 'parameter',
+      truncated:
+        'Only the first 20,000 records per company were searched: narrow the filter to see every match.',
       io: {
         export: 'Export',
         exportQueued: 'Export started',
@@ -31,6 +33,7 @@ export const resources = area(
     'zh-CN': {
       resources: {
         parameter: '参数',
+        truncated: '每个公司仅检索了前 20,000 条记录：请缩小筛选范围以查看全部匹配项。',
         io: {
           export: '导出',
           exportQueued: '导出已开始',
@@ -56,6 +59,7 @@ export const resources = area(
     'zh-TW': {
       resources: {
         parameter: '參數',
+        truncated: '每家公司僅檢索了前 20,000 筆記錄：請縮小篩選範圍以查看所有符合項目。',
         io: {
           export: '匯出',
           exportQueued: '匯出已開始',
@@ -81,6 +85,8 @@ export const resources = area(
     de: {
       resources: {
         parameter: 'Parameter',
+        truncated:
+          'Je Unternehmen wurden nur die ersten 20.000 Datensätze durchsucht: Grenzen Sie den Filter ein, um alle Treffer zu sehen.',
         io: {
           export: 'Exportieren',
           exportQueued: 'Export gestartet',
@@ -106,6 +112,7 @@ export const resources = area(
     th: {
       resources: {
         parameter: 'พารามิเตอร์',
+        truncated: 'ค้นหาเฉพาะ 20,000 รายการแรกของแต่ละบริษัท: โปรดจำกัดตัวกรองให้แคบลงเพื่อดูผลลัพธ์ทั้งหมด',
         io: {
           export: 'ส่งออก',
           exportQueued: 'เริ่มการส่งออกแล้ว',

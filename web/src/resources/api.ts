@@ -27,6 +27,7 @@ export function asPage(data: unknown): Page<Row> {
     total: typeof page.total === 'number' ? page.total : 0,
     current: page.current ?? 1,
     size: page.size ?? 10,
+    ...(page.truncated ? { truncated: true } : {}),
   };
 }
 

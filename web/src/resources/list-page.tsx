@@ -299,6 +299,13 @@ export function ResourceListPage(props: {
         </HStack>
       </HStack>
 
+      {data?.truncated ? (
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{tr('resources.truncated')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
       {problem ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
