@@ -108,9 +108,10 @@ try {
     const res = await api(rt.url, company, `/biz/alarmTemplate/info?id=${sample.id}`);
     if (res.code !== 0) throw new Error(res.msg);
   });
+  // A substring filter is not index-backed: it examines at most FILTER_SCAN_LIMIT items per company.
   await measure(
-    'company: name contains "99999" (scans)',
-    list(company, { name: '99999', current: 1, size: 10 }),
+    'company: name contains "1234" (bounded scan)',
+    list(company, { name: '1234', current: 1, size: 10 }, false),
   );
 } finally {
   await rt.stop();
