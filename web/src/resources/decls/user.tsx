@@ -3,7 +3,7 @@
  * sub-accounts is not deleted (its sub-accounts would lose sign-in: SPEC.md section 5); enable/disable,
  * password reset and station binding are row actions.
  */
-import { Alert, Checkbox, Field, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Field, Input, Spinner, Stack } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, resetPwd, userAdd, userUpdate } from '@shared/schemas/admin.ts';
 import { encryptPassword } from '@web/auth/crypto.ts';
@@ -11,6 +11,7 @@ import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { ErrorState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
+import { boundIn, loadBindList, StationChecklist } from '@web/resources/station-checklist.tsx';
 import { createTimeColumn, userCompanySource } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
@@ -244,42 +245,15 @@ export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
   );
 }
 
-/** Largest page the list calls allow: the dialog loads every station so saving sends the whole set. */
-const STATION_PAGE = 500;
-
-/** The caller's stations, each with whether it is bound to this user. */
-async function loadStations(userId: string): Promise<Row[]> {
-  const all: Row[] = [];
-  for (let current = 1; ; current++) {
-    const page = asPage(
-      await call<unknown>('/biz/station/bindList', { current, size: STATION_PAGE }, { userId }),
-    );
-    all.push(...page.records);
-    if (page.records.length === 0 || all.length >= page.total) return all;
-  }
-}
-
-const stationId = (s: Row) => String(s.stationId ?? s.id);
-const stationName = (s: Row) => String(s.stationName ?? s.name ?? stationId(s));
-
 /** Which stations a user may work with: check them, search by name, save the whole set. */
 export function StationBindDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const userId = String(row.userId);
-  const stations = useLoad(`stations:${userId}`, () => loadStations(userId));
+  const stations = useLoad(`stations:${userId}`, () => loadBindList('/biz/station/bindList', { userId }));
   const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const [search, setSearch] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const bound = useMemo(
-    () =>
-      chosen ??
-      new Set((stations.data ?? []).filter((s) => s.bound === true || s.bound === 1).map(stationId)),
-    [chosen, stations.data],
-  );
-  const shown = (stations.data ?? []).filter((s) =>
-    stationName(s).toLowerCase().includes(search.trim().toLowerCase()),
-  );
+  const bound = useMemo(() => chosen ?? boundIn(stations.data), [chosen, stations.data]);
 
   const submit = async () => {
     setBusy(true);
@@ -313,38 +287,12 @@ export function StationBindDialog({ row, onClose, onDone }: RowDialogProps) {
         />
       ) : null}
       {stations.data ? (
-        <Stack gap="3">
-          <Input
-            size="sm"
-            aria-label={tr('admin.common.search')}
-            placeholder={tr('admin.common.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
-          <Text fontSize="sm" color="fg.muted">
-            {tr('admin.user.stationsChosen', { count: bound.size, total: stations.data.length })}
-          </Text>
-          {shown.length === 0 ? <Text color="fg.muted">{tr('admin.common.empty')}</Text> : null}
-          <Stack gap="1" maxH="80" overflowY="auto">
-            {shown.map((s) => (
-              <Checkbox.Root
-                key={stationId(s)}
-                size="sm"
-                checked={bound.has(stationId(s))}
-                onCheckedChange={(e) => {
-                  const next = new Set(bound);
-                  if (e.checked === true) next.add(stationId(s));
-                  else next.delete(stationId(s));
-                  setChosen(next);
-                }}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{stationName(s)}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Stack>
-        </Stack>
+        <StationChecklist
+          stations={stations.data}
+          chosen={bound}
+          onChange={setChosen}
+          chosenLabel={tr('admin.user.stationsChosen', { count: bound.size, total: stations.data.length })}
+        />
       ) : null}
     </ActionDialog>
   );
