@@ -4,7 +4,6 @@
  * take, the brand page and its models (with the notice for a brand without models), feedback read and
  * reply without Add, alarm mail consignees typed as text, and the export file list's download and delete.
  */
-import { en } from '@shared/i18n/en.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { alarmMailDecl } from '@web/resources/decls/catalogue/alarm-mail.ts';
@@ -12,13 +11,10 @@ import { appVersionDecl } from '@web/resources/decls/catalogue/app-version.ts';
 import { BrandPage } from '@web/resources/decls/catalogue/brand.tsx';
 import { feedbackDecl } from '@web/resources/decls/catalogue/feedback.tsx';
 import { fileExportDecl } from '@web/resources/decls/catalogue/file-export.ts';
-import { catalogueDecls, cataloguePages } from '@web/resources/decls/catalogue/index.ts';
+import { cataloguePages } from '@web/resources/decls/catalogue/index.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import type { ResourceDecl } from '@web/resources/types.ts';
-import { fieldsFor } from '@web/resources/values.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
@@ -26,24 +22,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const inCatalog = (key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-
-function keysOf(decl: ResourceDecl): string[] {
-  const labelled = [...decl.columns, ...(decl.detail ?? [])];
-  const fields = [...(decl.fields ?? []), ...(decl.filters ?? [])];
-  const options = [...labelled, ...fields].flatMap((x) => x.options ?? []).filter((o) => !o.raw);
-  return [
-    decl.title,
-    ...labelled.map((c) => c.label),
-    ...fields.flatMap((f) => [f.label, ...(f.help ? [f.help] : [])]),
-    ...options.map((o) => o.label),
-    ...(decl.actions ?? []).map((a) => a.label({})),
-  ];
-}
-
-const shapeOf = (schema: z.ZodType | undefined) => (schema as z.ZodObject | undefined)?.shape ?? {};
 
 describe('catalogue declarations', () => {
   it('are registered under the routes of SPEC section 2', () => {
@@ -59,24 +37,6 @@ describe('catalogue declarations', () => {
       ].sort(),
     );
   });
-
-  for (const decl of catalogueDecls) {
-    it(`${decl.id}: labels exist, fields are what the schemas take`, () => {
-      expect(keysOf(decl).filter((key) => typeof inCatalog(key) !== 'string')).toEqual([]);
-      if (!decl.schemas) return expect(decl.fields).toBeUndefined();
-      const create = shapeOf(decl.schemas.create);
-      const update = shapeOf(decl.schemas.update);
-      expect(fieldsFor(decl, 'create').filter((f) => !(f.name in create))).toEqual([]);
-      expect(fieldsFor(decl, 'edit').filter((f) => !(f.name in update))).toEqual([]);
-      const provided = new Set([
-        ...fieldsFor(decl, 'create').map((f) => f.name),
-        ...Object.keys(decl.defaults ?? {}),
-      ]);
-      const needed = Object.keys(create).filter((k) => !create[k]!.safeParse(undefined).success);
-      expect(needed.filter((k) => !provided.has(k))).toEqual([]);
-      expect([decl.idField, 'version'].every((k) => k in update)).toBe(true);
-    });
-  }
 });
 
 const renderBrandPage = (path = '/brand') =>

@@ -85,6 +85,11 @@ describe('every declaration', () => {
         expect(keysOf(decl).filter((key) => typeof inCatalog(key) !== 'string')).toEqual([]);
       });
 
+      it('lists columns with distinct keys', () => {
+        const keys = decl.columns.map((c) => c.key);
+        expect(new Set(keys).size).toBe(keys.length);
+      });
+
       it('has form fields its schemas take, and fields or defaults for what they require', () => {
         if (!decl.schemas) return expect(decl.fields).toBeUndefined();
         const create = shapeOf(decl.schemas.create);

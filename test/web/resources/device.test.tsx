@@ -4,21 +4,17 @@
  * firmware upload (one file, the size limit, form data), write-only network secrets, configuration keys and
  * the local-list entries dialog.
  */
-import { en } from '@shared/i18n/en.ts';
 import { FIRMWARE_MAX_BYTES } from '@shared/resources/device/firmware.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confKeyDecl } from '@web/resources/decls/device/conf-key.ts';
 import { firmwareDecl } from '@web/resources/decls/device/firmware.tsx';
-import { deviceDecls, devicePages } from '@web/resources/decls/device/index.ts';
+import { devicePages } from '@web/resources/decls/device/index.ts';
 import { listVersionDecl } from '@web/resources/decls/device/list-version.tsx';
 import { networkDecl } from '@web/resources/decls/device/network.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
-import type { ResourceDecl } from '@web/resources/types.ts';
-import { fieldsFor } from '@web/resources/values.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
@@ -27,55 +23,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function keysOf(decl: ResourceDecl): string[] {
-  const labelled = [...decl.columns, ...(decl.detail ?? [])];
-  const fields = [...(decl.fields ?? []), ...(decl.filters ?? [])];
-  const options = [...labelled, ...fields].flatMap((x) => x.options ?? []).filter((o) => !o.raw);
-  return [
-    decl.title,
-    ...labelled.map((c) => c.label),
-    ...fields.flatMap((f) => [f.label, ...(f.help ? [f.help] : [])]),
-    ...options.map((o) => o.label),
-    ...(decl.actions ?? []).map((a) => a.label({})),
-  ];
-}
-
-const inCatalog = (key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-const shapeOf = (schema: z.ZodType | undefined) => (schema as z.ZodObject | undefined)?.shape ?? {};
-const needed = (schema: z.ZodType) => !schema.safeParse(undefined).success;
-
 describe('device declarations', () => {
   it('are registered under their routes', () => {
     const routes = ['/firmware', '/confKey', '/display', '/network', '/listVersion'];
     expect(Object.keys(devicePages).sort()).toEqual([...routes].sort());
     for (const route of routes) expect(resourcePages[route]).toBe(devicePages[route]);
   });
-
-  for (const decl of deviceDecls) {
-    describe(decl.id, () => {
-      it('has every label in the catalogs', () => {
-        expect(keysOf(decl).filter((key) => typeof inCatalog(key) !== 'string')).toEqual([]);
-      });
-
-      it('has form fields its schemas take, and fields or defaults for what they require', () => {
-        const create = shapeOf(decl.schemas?.create);
-        const update = shapeOf(decl.schemas?.update);
-        const createFields = fieldsFor(decl, 'create').map((f) => f.name);
-        const editFields = fieldsFor(decl, 'edit').map((f) => f.name);
-        expect(createFields.filter((name) => !(name in create))).toEqual([]);
-        expect(editFields.filter((name) => !(name in update))).toEqual([]);
-        const provided = new Set([...createFields, ...Object.keys(decl.defaults ?? {})]);
-        expect(Object.keys(create).filter((key) => needed(create[key]!) && !provided.has(key))).toEqual([]);
-        expect('id' in update && 'version' in update).toBe(true);
-      });
-
-      it('lists columns with distinct keys', () => {
-        const keys = decl.columns.map((c) => c.key);
-        expect(new Set(keys).size).toBe(keys.length);
-      });
-    });
-  }
 });
 
 const firmwareRow = {

@@ -4,7 +4,6 @@
  * vendors): labels in the catalogs, fields the shared schemas take, routes, write-only fields never filled
  * in, the certificate upload as form data, the test mail, and binding sites to an eMsp entry.
  */
-import { en } from '@shared/i18n/en.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { assetDecl } from '@web/resources/decls/system/asset.ts';
@@ -14,10 +13,7 @@ import { mailDecl } from '@web/resources/decls/system/mail.tsx';
 import { parameterDecl } from '@web/resources/decls/system/parameter.ts';
 import { payDecl } from '@web/resources/decls/system/pay.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import type { ResourceDecl } from '@web/resources/types.ts';
-import { fieldsFor } from '@web/resources/values.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
@@ -25,24 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-function keysOf(decl: ResourceDecl): string[] {
-  const labelled = [...decl.columns, ...(decl.detail ?? [])];
-  const fields = [...(decl.fields ?? []), ...(decl.filters ?? [])];
-  const options = [...labelled, ...fields].flatMap((x) => x.options ?? []).filter((o) => !o.raw);
-  return [
-    decl.title,
-    ...labelled.map((c) => c.label),
-    ...fields.flatMap((f) => [f.label, ...(f.help ? [f.help] : [])]),
-    ...options.map((o) => o.label),
-    ...(decl.actions ?? []).map((a) => a.label({})),
-  ];
-}
-
-const inCatalog = (key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-const shapeOf = (schema: z.ZodType | undefined) => (schema as z.ZodObject | undefined)?.shape ?? {};
-const needed = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 
 async function rowAction(user: ReturnType<typeof userEvent.setup>, text: string, action: string) {
   const row = (await screen.findByText(text)).closest('tr')!;
@@ -58,34 +36,6 @@ describe('every system declaration', () => {
       ['/assetList', '/emsp', '/emspBind', '/mail', '/parameter', '/pay', '/vendorList'].sort(),
     );
   });
-
-  for (const decl of systemDecls) {
-    describe(decl.id, () => {
-      it('has every label in the catalogs', () => {
-        expect(keysOf(decl).filter((key) => typeof inCatalog(key) !== 'string')).toEqual([]);
-      });
-
-      it('has form fields its schemas take, and fields or defaults for what they require', () => {
-        if (!decl.schemas) return expect(decl.fields).toBeUndefined();
-        const create = shapeOf(decl.schemas.create);
-        const update = shapeOf(decl.schemas.update);
-        expect(fieldsFor(decl, 'create').filter((f) => !(f.name in create))).toEqual([]);
-        expect(fieldsFor(decl, 'edit').filter((f) => !(f.name in update))).toEqual([]);
-        const provided = new Set([
-          ...fieldsFor(decl, 'create').map((f) => f.name),
-          ...Object.keys(decl.defaults ?? {}),
-        ]);
-        expect(Object.keys(create).filter((key) => needed(create[key]!) && !provided.has(key))).toEqual([]);
-        expect(decl.idField in update && 'version' in update).toBe(true);
-      });
-
-      it('lists columns with distinct keys and exports what the framework declares', () => {
-        const keys = decl.columns.map((c) => c.key);
-        expect(new Set(keys).size).toBe(keys.length);
-        expect(decl.exportable ?? false).toBe(decl !== emspBindDecl);
-      });
-    });
-  }
 
   it('never shows a write-only value: secret fields are passwords, columns only say whether one is stored', () => {
     const secrets = [
