@@ -127,9 +127,6 @@ export const catalogueResources: Resource[] = [
 // ---- Lists with computed fields ------------------------------------------------------------------------
 
 interface ListOptions {
-  /** `eq` filters holding numbers or booleans: the console's selects send them as text. */
-  numbers?: string[];
-  booleans?: string[];
   /** The order used when the request names none (so a filter can use its index). */
   defaultOrder?: (input: Row) => { orderBy: string; order: 'asc' | 'desc' } | undefined;
   /** Computed fields added to the records read. */
@@ -140,16 +137,6 @@ function listRoute(r: Resource, options: ListOptions): Route {
   return async (req: Request) => {
     const identity = who(req);
     const input: Row = { ...((req.body && typeof req.body === 'object' ? req.body : {}) as Row) };
-    for (const field of options.numbers ?? []) {
-      const value = input[field];
-      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-        input[field] = Number(value);
-    }
-    for (const field of options.booleans ?? []) {
-      const value = input[field];
-      if (value === 'true' || value === '1' || value === 1) input[field] = true;
-      if (value === 'false' || value === '0' || value === 0) input[field] = false;
-    }
     if (!input.orderBy) Object.assign(input, options.defaultOrder?.(input));
     const page = await listResource(r, identity, input);
     const records = options.decorate ? await options.decorate(page.records, identity) : page.records;
@@ -192,10 +179,6 @@ const listRoutes: Record<string, Route> = {
         ? { orderBy: 'deviceModel', order: 'asc' }
         : undefined,
   }),
-  [`${base(appVersions)}/list`]: listRoute(appVersions, { numbers: ['type'], booleans: ['forceFlag'] }),
-  [`${base(feedback)}/list`]: listRoute(feedback, { numbers: ['status'] }),
-  [`${base(stopReasons)}/list`]: listRoute(stopReasons, { numbers: ['invalidCode'] }),
-  [`${base(alarmTemplates)}/list`]: listRoute(alarmTemplates, { numbers: ['level'] }),
   [`${base(alarmMails)}/list`]: listRoute(alarmMails, { decorate: withTemplates }),
   [`${base(alarmMails)}/info`]: infoRoute(alarmMails, withTemplates),
 };

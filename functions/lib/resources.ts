@@ -79,7 +79,8 @@ export function present(r: Resource, record: Record_ & Stored) {
 
 /**
  * The declared filters of a request, in the types of their fields: a select sends "1" for a number and
- * "true" for a flag, which must still match the stored value (and its index key).
+ * "true" for a flag, which must still match the stored value (and its index key). Filters on server-set
+ * fields outside the schema are numeric codes.
  */
 export function filtersOf(r: Resource, input: Record<string, unknown>): Record<string, unknown> {
   const given = Object.fromEntries(
@@ -87,7 +88,13 @@ export function filtersOf(r: Resource, input: Record<string, unknown>): Record<s
       input[f] === undefined || input[f] === '' ? [] : [[f, input[f]]],
     ),
   );
-  return coerceRow(r.meta.schema.shape as Record<string, z.ZodType>, given);
+  const shape = r.meta.schema.shape as Record<string, z.ZodType>;
+  const typed = coerceRow(shape, given);
+  // Filters on fields the server sets (a status, a bind flag) are numeric codes: "1" finds 1.
+  for (const [field, value] of Object.entries(typed))
+    if (!(field in shape) && typeof value === 'string' && /^-?\d+$/.test(value.trim()))
+      typed[field] = Number(value);
+  return typed;
 }
 
 export async function listResource(r: Resource, identity: Identity, body: unknown) {
