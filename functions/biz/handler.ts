@@ -1,4 +1,5 @@
-/** Biz domain: the catalogue and device-catalogue resources (and their extra actions). */
+/** Biz domain: the catalogue and device-catalogue resources (and their extra actions), and the alarms. */
+import { alarmRoutes } from '@functions/alarms/routes.ts';
 import { httpHandler, type Route } from '@functions/lib/http.ts';
 import { resourceHandlers } from '@functions/lib/resources.ts';
 import { catalogueActions, catalogueResources } from './catalogue-resources.ts';
@@ -8,4 +9,5 @@ export const handler = httpHandler({
   ...resourceHandlers([...catalogueResources, ...deviceResources]),
   ...catalogueActions,
   ...deviceActions,
+  ...alarmRoutes,
 } satisfies Record<string, Route>);

@@ -10,6 +10,7 @@ import { catalogueMetas } from '@shared/resources/catalogue/index.ts';
 import { deviceMetas } from '@shared/resources/device/index.ts';
 import { parameterResource } from '@shared/resources/parameter.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
+import { alarmRoutes } from './alarm-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -92,6 +93,7 @@ export const topology: Topology = {
     ...[parameterResource, ...systemMetas].flatMap((meta) => resourceRoutes(meta, 'admin')),
     ...[...catalogueMetas, ...deviceMetas].flatMap((meta) => resourceRoutes(meta, 'biz')),
     ...resourceActionRoutes,
+    ...alarmRoutes,
   ],
 
   websocket: {

@@ -1,0 +1,303 @@
+/**
+ * The alarm service (SPEC.md section 3 "Alarm"; issue 5): the OCPP side calls it when a connector faults
+ * and recovers, and when a charger stays away past the grace period and comes back.
+ *
+ * Storage: alarms are repository entities (functions/lib/store.ts) of type ALARM under the charger's company
+ * tenant, so a company sees the alarms of its own and its sub-companies' chargers and nothing else. Two
+ * views: by (offlineFlag, startTime), which the alarm and offline lists read within their 30-day window,
+ * and by `openKey` (charger and connector, or charger and "offline", while open), which recovery reads.
+ *
+ * Idempotency is in the data layer, never read-then-write: an open alarm holds a unique guard on
+ * (charger, connector, code), written in the same transaction as the alarm, so a repeated or concurrent
+ * raise writes nothing; an offline record's id is derived from (charger, `since`), so the sweep may call
+ * again for the same outage; closing is an update conditional on the version read, which also drops the
+ * guard, so a repeated recovery changes nothing.
+ *
+ * Statistics never scan alarms: each raised alarm adds, right after it is written, to per-day rollup items
+ * of its company (functions/alarms/stats.ts).
+ *
+ * Level: the alarm template (a tenant resource, code unique per company) whose code equals the alarm code,
+ * looked up in the charger's company first and then up its ancestors; without one, 4 (general alarm).
+ * Mail: every alarm mail setting bound to that template, in the charger's company or above it, gets one
+ * mail per raised alarm. A mail failure is logged and never loses the alarm.
+ */
+import { createHash } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ALARM_STATUS,
+  DEFAULT_ALARM_LEVEL,
+  OFFLINE_ALARM_CODE,
+  OFFLINE_FLAG,
+  RECOVER_FLAG,
+  type AlarmRecord,
+} from '@shared/schemas/alarm.ts';
+import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/catalogue-resources.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { AppError } from '@functions/lib/errors.ts';
+import { logger } from '@functions/lib/http.ts';
+import { mailConfigured, sendMail } from '@functions/lib/mail.ts';
+import { newId, PLATFORM_TENANT, Repository, table, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { addToRollup } from './stats.ts';
+
+export interface ChargerRef {
+  /** Company path, e.g. '/demo-operator/'. */
+  tenant: string;
+  agentId: string;
+  stationId?: string;
+  stationName?: string;
+  chargePointId: string;
+  chargePointName?: string;
+}
+
+export type AlarmItem = Omit<AlarmRecord, 'createTime'> & {
+  /** While open: the charger and connector (or "offline") it belongs to; recovery looks it up by this. */
+  openKey?: string;
+  /** Offline records: when the charger went away (the outage they stand for). */
+  since?: string;
+};
+
+const OPEN_GUARD = 'alarmOpen';
+
+export const alarms = new Repository<AlarmItem>({
+  type: 'ALARM',
+  idField: 'id',
+  views: [
+    { eq: ['offlineFlag'], sort: 'startTime' },
+    { eq: ['openKey'], sort: 'startTime' },
+  ],
+  // One open alarm per charger, connector and code (one open offline record per charger). Hashed: the store
+  // compares unique values case-insensitively, charger ids and codes are compared as sent.
+  unique: (a) => ({
+    [OPEN_GUARD]: a.openKey ? hash(`${a.chargePointId}\u0000${a.openKey}\u0000${a.code}`) : undefined,
+  }),
+  // Never shown: a taken guard means "already open", which the service answers by doing nothing.
+  uniqueMessage: { [OPEN_GUARD]: 'server.duplicate' },
+});
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 40);
+}
+
+/** The open-alarm key of a connector, and of a charger's offline record. */
+const faultKey = (chargePointId: string, connectorId: number) => `${chargePointId}#${connectorId}`;
+const offlineKey = (chargePointId: string) => `${chargePointId}#offline`;
+
+/** A charger's time as UTC ISO; an unreadable one is taken as now. */
+function isoTime(at: string | undefined): string {
+  const t = at ? Date.parse(at) : Number.NaN;
+  return new Date(Number.isNaN(t) ? Date.now() : t).toISOString();
+}
+
+// ---- Templates and levels -------------------------------------------------------------------------------
+
+interface Template {
+  id: string;
+  name?: string;
+  level: number;
+}
+
+/**
+ * The template for a code as the charger's company sees it: its own first, then its parent's, up to the
+ * platform. Each step is one read of the template's unique-code guard (the resource framework keeps it as
+ * `{type}.code` = `{tenant}|{code}`, compared case-insensitively).
+ */
+export async function templateFor(tenant: string, code: string): Promise<Template | undefined> {
+  const guard = `${alarmTemplates.meta.type}.code`;
+  for (const t of tenantAndAncestors(tenant).reverse()) {
+    const id = await uniqueOwner(guard, `${t}|${code}`);
+    const template = id ? await alarmTemplates.repo.getAny(id) : undefined;
+    if (template && template.tenant === t)
+      return { id: template.id, name: String(template.name ?? ''), level: Number(template.level) };
+  }
+  return undefined;
+}
+
+// ---- Writing --------------------------------------------------------------------------------------------
+
+/** Writes a new alarm; false when its guard (or its id) is taken: the alarm is already recorded. */
+async function createOnce(item: AlarmItem, tenant: string): Promise<(AlarmItem & Stored) | undefined> {
+  try {
+    return await alarms.create(item, tenant);
+  } catch (error) {
+    // The repository turns a failed condition into a refusal; anything else (network, throttling) is real.
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
+async function raise(
+  ref: ChargerRef,
+  fields: Pick<
+    AlarmItem,
+    'id' | 'offlineFlag' | 'code' | 'vendorCode' | 'info' | 'connectorId' | 'startTime'
+  > &
+    Pick<AlarmItem, 'openKey' | 'since'>,
+): Promise<void> {
+  const template = await templateFor(ref.tenant, fields.code);
+  const item: AlarmItem = {
+    ...fields,
+    recoverFlag: RECOVER_FLAG.open,
+    status: ALARM_STATUS.open,
+    level: template?.level ?? DEFAULT_ALARM_LEVEL,
+    templateId: template?.id,
+    templateName: template?.name,
+    agentId: ref.agentId,
+    stationId: ref.stationId,
+    stationName: ref.stationName,
+    chargePointId: ref.chargePointId,
+    chargePointName: ref.chargePointName,
+  };
+  const created = await createOnce(item, ref.tenant);
+  if (!created) return;
+  try {
+    await addToRollup(ref.tenant, created);
+  } catch (error) {
+    // The alarm is recorded; a repeat would not count it again, so say so rather than fail the charger.
+    logger.error('Alarm statistics not updated', { alarmId: created.id, error: error as Error });
+  }
+  if (template) await mailAlarm(ref, created, template);
+}
+
+/** Closes every open alarm under one open key: recovery time, duration, status; the guard goes. */
+async function closeOpen(tenant: string, openKey: string, at: string): Promise<void> {
+  const endTime = isoTime(at);
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :p',
+        ExpressionAttributeValues: { ':p': alarms.viewPartition(1, tenant, { openKey }) },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((i) => String(i.id)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  for (const id of ids) {
+    const current = await alarms.getAny(id);
+    if (!current || current.status !== ALARM_STATUS.open) continue;
+    const duration = Math.max(0, Math.round((Date.parse(endTime) - Date.parse(current.startTime)) / 1000));
+    const { openKey: _open, ...rest } = current;
+    try {
+      await alarms.update(current, {
+        ...rest,
+        status: ALARM_STATUS.recovered,
+        recoverFlag: RECOVER_FLAG.recovered,
+        endTime,
+        duration,
+      });
+    } catch (error) {
+      // Someone closed it since it was read (a repeated recovery): nothing to do.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+}
+
+// ---- Mail -----------------------------------------------------------------------------------------------
+
+const LEVEL_NAMES: Record<number, string> = {
+  1: 'urgent fault',
+  2: 'general fault',
+  3: 'severe alarm',
+  4: 'general alarm',
+};
+
+/** The consignees of every mail setting bound to the template that the charger's company is under. */
+async function consigneesOf(tenant: string, templateId: string): Promise<string[]> {
+  const page = await alarmMails.repo.findPage({
+    scope: PLATFORM_TENANT,
+    tenants: tenantAndAncestors(tenant),
+    query: { current: 1, size: 1000, orderBy: 'name', order: 'asc' },
+    filters: { templateId },
+    modes: { templateId: 'eq' },
+  });
+  const to = new Set<string>();
+  for (const setting of page.records)
+    for (const address of (setting.consignees as string[] | undefined) ?? []) to.add(address);
+  return [...to];
+}
+
+/**
+ * Mails an alarm to its template's consignees. The text is English for now: a setting has no language and
+ * the consignees may not be console users (a per-company language would come with company settings).
+ */
+async function mailAlarm(ref: ChargerRef, alarm: AlarmItem, template: Template): Promise<void> {
+  try {
+    if (!mailConfigured()) return;
+    const to = await consigneesOf(ref.tenant, template.id);
+    if (to.length === 0) return;
+    const charger = ref.chargePointName ? `${ref.chargePointName} (${ref.chargePointId})` : ref.chargePointId;
+    const level = `${alarm.level} (${LEVEL_NAMES[alarm.level] ?? 'alarm'})`;
+    const what = alarm.offlineFlag === OFFLINE_FLAG.offline ? 'Charger offline' : `Alarm ${alarm.code}`;
+    const lines = [
+      `${what} on charger ${charger}.`,
+      '',
+      `Code: ${alarm.code}`,
+      ...(alarm.vendorCode ? [`Vendor code: ${alarm.vendorCode}`] : []),
+      `Level: ${level}`,
+      `Template: ${template.name || template.id}`,
+      `Charger: ${charger}`,
+      `Station: ${ref.stationName ?? ref.stationId ?? '-'}`,
+      ...(alarm.offlineFlag === OFFLINE_FLAG.offline ? [] : [`Connector: ${alarm.connectorId}`]),
+      `Time (UTC): ${alarm.startTime.replace('T', ' ').replace(/\.\d+Z$/, '')}`,
+      ...(alarm.info ? [`Info: ${alarm.info}`] : []),
+      '',
+      'This message was sent by the EV charging console because this address is a consignee of the alarm mail settings of this alarm template.',
+    ];
+    await sendMail({ to, subject: `[Level ${alarm.level}] ${what} - ${charger}`, text: lines.join('\n') });
+  } catch (error) {
+    logger.error('Alarm mail not sent', { alarmId: alarm.id, error: error as Error });
+  }
+}
+
+// ---- The calls the OCPP side makes ----------------------------------------------------------------------
+
+/** A fault began (1.6 StatusNotification Faulted with errorCode/vendorErrorCode/info; 2.0.1 NotifyEvent / Faulted). Idempotent: one open alarm per (chargePointId, connectorId, code); a repeat changes nothing. */
+export async function raiseAlarm(
+  ref: ChargerRef,
+  input: { connectorId: number; code: string; vendorCode?: string; info?: string; at: string },
+): Promise<void> {
+  const code = input.code.trim() || 'Unknown';
+  await raise(ref, {
+    id: newId(),
+    offlineFlag: OFFLINE_FLAG.fault,
+    code,
+    vendorCode: input.vendorCode?.trim() || undefined,
+    info: input.info?.trim() || undefined,
+    connectorId: input.connectorId,
+    startTime: isoTime(input.at),
+    openKey: faultKey(ref.chargePointId, input.connectorId),
+  });
+}
+
+/** The connector left the fault state: every open fault alarm of that connector gets its recovery time and duration. Idempotent. */
+export async function recoverAlarms(
+  ref: ChargerRef,
+  input: { connectorId: number; at: string },
+): Promise<void> {
+  await closeOpen(ref.tenant, faultKey(ref.chargePointId, input.connectorId), input.at);
+}
+
+/** The charger stayed disconnected past the grace period (the lead's sweep calls this once per outage). Idempotent per outage (key on `since`). */
+export async function chargerOffline(ref: ChargerRef, input: { since: string }): Promise<void> {
+  const since = isoTime(input.since);
+  await raise(ref, {
+    // The outage's own id: the same outage reported again is the same record, open or closed.
+    id: `off${hash(`${ref.chargePointId}\u0000${since}`).slice(0, 29)}`,
+    offlineFlag: OFFLINE_FLAG.offline,
+    code: OFFLINE_ALARM_CODE,
+    connectorId: 0,
+    startTime: since,
+    since,
+    openKey: offlineKey(ref.chargePointId),
+  });
+}
+
+/** The charger is back: closes its open offline record with recovery time and duration. Idempotent. */
+export async function chargerBack(ref: ChargerRef, input: { at: string }): Promise<void> {
+  await closeOpen(ref.tenant, offlineKey(ref.chargePointId), input.at);
+}

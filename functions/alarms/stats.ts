@@ -1,0 +1,163 @@
+/**
+ * Alarm statistics kept as alarms arrive (DESIGN.md section 3: aggregates are rollups, never a scan of the
+ * facts). Per company (tenant) and UTC day of the alarm's start, in one partition `ALARMSTAT#{tenant}`:
+ * - `{day}#T`: total, offline, and l1..l4 (per level);
+ * - `{day}#C#{code}`: n, per alarm code;
+ * - `{day}#P#{chargePointId}`: n, with the charger's and station's names, per charger.
+ * Every count is an atomic ADD (the three in one transaction), so concurrent alarms never lose a count. The
+ * 30-day statistics read one key range of that partition per company in scope.
+ */
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ALARM_TOP, OFFLINE_FLAG, type AlarmRecord, type AlarmStat } from '@shared/schemas/alarm.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { table } from '@functions/lib/store.ts';
+
+const DAY = 86_400_000;
+
+const pk = (tenant: string) => `ALARMSTAT#${tenant}`;
+
+type Counted = Pick<
+  AlarmRecord,
+  'startTime' | 'level' | 'code' | 'offlineFlag' | 'chargePointId' | 'chargePointName' | 'stationName'
+>;
+
+export const dayOf = (iso: string) => new Date(Date.parse(iso)).toISOString().slice(0, 10);
+
+/** Counts one raised alarm into its company's rollup of the day it started. */
+export async function addToRollup(tenant: string, alarm: Counted): Promise<void> {
+  const day = dayOf(alarm.startTime);
+  const offline = alarm.offlineFlag === OFFLINE_FLAG.offline ? 1 : 0;
+  // The charger's names as of its latest alarm that day (the ranking shows them).
+  const named: [string, string | undefined][] = [
+    ['chargePointName', alarm.chargePointName],
+    ['stationName', alarm.stationName],
+  ];
+  const given = named.filter((n): n is [string, string] => !!n[1]);
+  const level = `l${Math.min(4, Math.max(1, Math.round(alarm.level)))}`;
+  await dynamoDocument().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: { pk: pk(tenant), sk: `${day}#T` },
+            UpdateExpression: 'SET #day = :day ADD #total :one, #offline :off, #level :one',
+            // Attribute names as placeholders: several are DynamoDB reserved words.
+            ExpressionAttributeNames: {
+              '#day': 'day',
+              '#total': 'total',
+              '#offline': 'offline',
+              '#level': level,
+            },
+            ExpressionAttributeValues: { ':one': 1, ':off': offline, ':day': day },
+          },
+        },
+        {
+          Update: {
+            TableName: table(),
+            Key: { pk: pk(tenant), sk: `${day}#C#${alarm.code}` },
+            UpdateExpression: 'SET #code = :code ADD #n :one',
+            ExpressionAttributeNames: { '#code': 'code', '#n': 'n' },
+            ExpressionAttributeValues: { ':one': 1, ':code': alarm.code },
+          },
+        },
+        {
+          Update: {
+            TableName: table(),
+            Key: { pk: pk(tenant), sk: `${day}#P#${alarm.chargePointId}` },
+            UpdateExpression: `SET ${['#cp = :cp', ...given.map(([f]) => `#${f} = :${f}`)].join(', ')} ADD #n :one`,
+            ExpressionAttributeNames: {
+              '#cp': 'chargePointId',
+              '#n': 'n',
+              ...Object.fromEntries(given.map(([f]) => [`#${f}`, f])),
+            },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':cp': alarm.chargePointId,
+              ...Object.fromEntries(given.map(([f, v]) => [`:${f}`, v])),
+            },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** The UTC days from `startDay` to `endDay`, both included. */
+export function daysBetween(startDay: string, endDay: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(startDay); t <= Date.parse(endDay); t += DAY)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** The statistics of the given companies over whole days (the caller keeps the window within 30 days). */
+export async function readStats(tenants: string[], startDay: string, endDay: string): Promise<AlarmStat> {
+  const days = new Map(
+    daysBetween(startDay, endDay).map((day) => [
+      day,
+      { day, total: 0, offline: 0, levels: { '1': 0, '2': 0, '3': 0, '4': 0 } as Record<string, number> },
+    ]),
+  );
+  const codes = new Map<string, number>();
+  const chargers = new Map<string, AlarmStat['chargers'][number]>();
+  const items = (await Promise.all(tenants.map((t) => readTenant(t, startDay, endDay)))).flat();
+  for (const item of items) {
+    const [day, kind] = String(item.sk).split('#');
+    const bucket = days.get(day ?? '');
+    if (!bucket) continue;
+    if (kind === 'T') {
+      bucket.total += Number(item.total ?? 0);
+      bucket.offline += Number(item.offline ?? 0);
+      for (const level of ['1', '2', '3', '4']) bucket.levels[level]! += Number(item[`l${level}`] ?? 0);
+    } else if (kind === 'C') {
+      const code = String(item.code);
+      codes.set(code, (codes.get(code) ?? 0) + Number(item.n ?? 0));
+    } else if (kind === 'P') {
+      const id = String(item.chargePointId);
+      const entry = chargers.get(id) ?? { chargePointId: id, count: 0 };
+      entry.count += Number(item.n ?? 0);
+      // The newest day's names win (items arrive oldest day first per company).
+      if (item.chargePointName) entry.chargePointName = String(item.chargePointName);
+      if (item.stationName) entry.stationName = String(item.stationName);
+      chargers.set(id, entry);
+    }
+  }
+  const perDay = [...days.values()];
+  const top = <T extends { count: number }>(list: T[], key: (t: T) => string) =>
+    list.sort((a, b) => b.count - a.count || key(a).localeCompare(key(b))).slice(0, ALARM_TOP);
+  return {
+    startDay,
+    endDay,
+    total: perDay.reduce((sum, d) => sum + d.total, 0),
+    offline: perDay.reduce((sum, d) => sum + d.offline, 0),
+    days: perDay,
+    levels: [1, 2, 3, 4].map((level) => ({
+      level,
+      count: perDay.reduce((sum, d) => sum + (d.levels[String(level)] ?? 0), 0),
+    })),
+    codes: top(
+      [...codes].map(([code, count]) => ({ code, count })),
+      (c) => c.code,
+    ),
+    chargers: top([...chargers.values()], (c) => c.chargePointId),
+  };
+}
+
+async function readTenant(tenant: string, startDay: string, endDay: string) {
+  const out: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk(tenant), ':from': `${startDay}#`, ':to': `${endDay}#~` },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
