@@ -352,3 +352,23 @@ describe('statistics', () => {
     expect(volta.codes).toEqual([{ code: 'GroundFailure', count: 1 }]);
   });
 });
+
+describe('stop reasons', () => {
+  it('are seeded as the platform catalogue every company reads', async () => {
+    const list = await ok(operator, '/biz/stopReason/list', {
+      code: 'EV_DISCONNECTED',
+      current: 1,
+      size: 10,
+    });
+    expect(list.records).toHaveLength(1);
+    expect(list.records[0]).toMatchObject({
+      code: 'EV_DISCONNECTED',
+      displayName: 'Vehicle disconnected',
+      typeCode: 'EV',
+      invalidCode: 0,
+      finishCode: 'AUTO_END',
+    });
+    const abnormal = await ok(operator, '/biz/stopReason/list', { invalidCode: '1', current: 1, size: 50 });
+    expect(abnormal.records.map((r: { code: string }) => r.code)).toContain('EMERGENCY_STOP');
+  });
+});

@@ -285,7 +285,13 @@ describe('stop reasons', () => {
       ),
     ).toEqual(['invalidCode']);
 
-    const abnormal = await ok(operator, '/biz/stopReason/list', { invalidCode: '1', current: 1, size: 10 });
+    // (the catalogue is seeded with the OCPP reasons' codes, EV_DISCONNECTED, POWER_LOSS...: filter by code)
+    const abnormal = await ok(operator, '/biz/stopReason/list', {
+      invalidCode: '1',
+      code: 'PowerLoss',
+      current: 1,
+      size: 10,
+    });
     expect(abnormal.records.map((r: { code: string }) => r.code)).toEqual(['PowerLoss']);
     expect(
       (await call(operator, '/biz/stopReason/add', { code: 'Mine', displayName: 'x', invalidCode: 0 }))
@@ -302,7 +308,8 @@ describe('stop reasons', () => {
     expect(updated.displayName).toBe('Cable unplugged');
     expect(updated.typeCode).toBeUndefined();
     await ok(admin, `/biz/stopReason/del?id=${reason.id}`);
-    expect((await ok(admin, '/biz/stopReason/list', { current: 1, size: 10 })).total).toBe(1);
+    expect((await ok(admin, '/biz/stopReason/list', { code: 'EVDisconnected' })).total).toBe(0);
+    expect((await ok(admin, '/biz/stopReason/list', { code: 'PowerLoss' })).total).toBe(1);
   });
 });
 

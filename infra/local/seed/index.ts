@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoChargers } from './demo-chargers.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
+import { stopReasonCatalogue } from './stop-reasons.ts';
 
 export interface SeedStep {
   id: string;
@@ -17,7 +18,7 @@ export interface SeedStep {
   describe(): string[];
 }
 
-export const seedSteps: SeedStep[] = [identityCatalogue, demoIdentity, demoChargers];
+export const seedSteps: SeedStep[] = [identityCatalogue, demoIdentity, demoChargers, stopReasonCatalogue];
 
 export async function seed(
   dataDir: string,
