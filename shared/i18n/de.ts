@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { resources } from './areas/resources.ts';
@@ -93,4 +94,5 @@ export const de: Catalog = {
   ...system.de,
   ...catalogue.de,
   ...device.de,
+  ...alarms.de,
 };

@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { resources } from './areas/resources.ts';
@@ -96,6 +97,7 @@ export const en = {
   ...system.en,
   ...catalogue.en,
   ...device.en,
+  ...alarms.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

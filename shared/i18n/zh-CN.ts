@@ -1,4 +1,5 @@
 import { admin } from './areas/admin.ts';
+import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { resources } from './areas/resources.ts';
@@ -91,4 +92,5 @@ export const zhCN: Catalog = {
   ...system['zh-CN'],
   ...catalogue['zh-CN'],
   ...device['zh-CN'],
+  ...alarms['zh-CN'],
 };
