@@ -11,6 +11,7 @@ import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { OperatorDetailPage, OperatorsPage } from '@web/resources/operator-pages.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import type { ComponentType } from 'react';
+import { alarmDecls, alarmPages } from './decls/alarm/index.ts';
 import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
@@ -27,6 +28,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...systemDecls,
     ...catalogueDecls,
     ...deviceDecls,
+    ...alarmDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -48,4 +50,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...systemPages,
   ...cataloguePages,
   ...devicePages,
+  ...alarmPages,
 };

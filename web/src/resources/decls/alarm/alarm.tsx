@@ -1,0 +1,41 @@
+/**
+ * The alarm list (/alarm): fault alarms of the caller's chargers raised from OCPP (code, vendor code, info,
+ * level from the alarm template, occurred and recovery time, duration), read only, within a 30-day window.
+ */
+import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
+import type { Column, ResourceDecl } from '@web/resources/types.ts';
+import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
+
+const columns: Column[] = [
+  { key: 'code', label: 'alarmRes.alarm.code', sortable: true },
+  { key: 'vendorCode', label: 'alarmRes.alarm.vendorCode' },
+  { key: 'level', label: 'alarmRes.alarm.level', kind: 'enum', options: ALARM_LEVEL_OPTIONS, sortable: true },
+  { key: 'status', label: 'alarmRes.alarm.status', kind: 'enum', options: ALARM_STATUS_OPTIONS },
+  { key: 'chargePointName', label: 'alarmRes.alarm.chargePointName' },
+  { key: 'chargePointId', label: 'alarmRes.alarm.chargePointId', sortable: true },
+  { key: 'connectorId', label: 'alarmRes.alarm.connectorId', kind: 'number', sortable: true },
+  { key: 'stationName', label: 'alarmRes.alarm.stationName' },
+  { key: 'startTime', label: 'alarmRes.alarm.startTime', kind: 'date', sortable: true },
+  { key: 'endTime', label: 'alarmRes.alarm.endTime', kind: 'date', sortable: true },
+  { key: 'duration', label: 'alarmRes.alarm.duration', sortable: true, render: durationCell },
+  { key: 'info', label: 'alarmRes.alarm.info', hidden: true },
+  { key: 'templateName', label: 'alarmRes.alarm.template', hidden: true },
+];
+
+export const alarmDecl: ResourceDecl = {
+  id: 'alarm',
+  title: 'alarmRes.alarm.title',
+  api: { base: '/biz/alarm', info: false },
+  idField: 'id',
+  nameField: 'code',
+  permissions: { view: '5100', detail: '5100' },
+  columns,
+  filters: [
+    { name: 'chargePointId', label: 'alarmRes.alarm.chargePointId', kind: 'text' },
+    { name: 'code', label: 'alarmRes.alarm.code', kind: 'text' },
+    { name: 'level', label: 'alarmRes.alarm.level', kind: 'select', options: ALARM_LEVEL_OPTIONS },
+    { name: 'status', label: 'alarmRes.alarm.status', kind: 'select', options: ALARM_STATUS_OPTIONS },
+    ...windowFilters,
+  ],
+  detail: columns.map(({ sortable: _s, hidden: _h, ...c }) => c),
+};

@@ -1,0 +1,34 @@
+/**
+ * Offline records (/alarmOffline): each time a charger stayed disconnected past the grace period, from when
+ * until it was back and for how long, read only, within a 30-day window.
+ */
+import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
+import type { Column, ResourceDecl } from '@web/resources/types.ts';
+import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
+
+const columns: Column[] = [
+  { key: 'chargePointName', label: 'alarmRes.alarm.chargePointName' },
+  { key: 'chargePointId', label: 'alarmRes.alarm.chargePointId', sortable: true },
+  { key: 'stationName', label: 'alarmRes.alarm.stationName' },
+  { key: 'status', label: 'alarmRes.alarm.status', kind: 'enum', options: ALARM_STATUS_OPTIONS },
+  { key: 'startTime', label: 'alarmRes.offline.startTime', kind: 'date', sortable: true },
+  { key: 'endTime', label: 'alarmRes.offline.endTime', kind: 'date', sortable: true },
+  { key: 'duration', label: 'alarmRes.offline.duration', sortable: true, render: durationCell },
+  { key: 'level', label: 'alarmRes.alarm.level', kind: 'enum', options: ALARM_LEVEL_OPTIONS, hidden: true },
+];
+
+export const alarmOfflineDecl: ResourceDecl = {
+  id: 'alarmOffline',
+  title: 'alarmRes.offline.title',
+  api: { base: '/biz/alarm', list: '/biz/alarm/offlineList', info: false },
+  idField: 'id',
+  nameField: 'chargePointId',
+  permissions: { view: '5200', detail: '5200' },
+  columns,
+  filters: [
+    { name: 'chargePointId', label: 'alarmRes.alarm.chargePointId', kind: 'text' },
+    { name: 'status', label: 'alarmRes.alarm.status', kind: 'select', options: ALARM_STATUS_OPTIONS },
+    ...windowFilters,
+  ],
+  detail: columns.map(({ sortable: _s, hidden: _h, ...c }) => c),
+};
