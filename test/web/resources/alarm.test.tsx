@@ -215,3 +215,15 @@ describe('alarm statistics', () => {
     expect(await screen.findByText('Could not load the statistics')).toBeTruthy();
   });
 });
+
+describe('the statistics route', () => {
+  it('loads the chart page when first shown', async () => {
+    grant('5300');
+    fakeApi({ '/biz/alarm/stat': () => ({ data: stat }) });
+    const Route = alarmPages['/alarmChart']!;
+    renderScreen(<Route />);
+    expect(
+      await screen.findByRole('table', { name: 'Most frequent alarm codes' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+});
