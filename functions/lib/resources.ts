@@ -15,7 +15,7 @@ import { coerceRow, readSheet, writeSheet } from './excel.ts';
 import { ok, RawResponse, who, type Request, type Route } from './http.ts';
 import { translate } from './i18n.ts';
 import { readMultipart } from './multipart.ts';
-import { newId, PLATFORM_TENANT, Repository, type Stored } from './store.ts';
+import { newId, PLATFORM_TENANT, Repository, visible, type Stored } from './store.ts';
 import { parse } from './validate.ts';
 
 export type Record_ = { id: string } & Record<string, unknown>;
@@ -125,10 +125,23 @@ export async function resourceInfo(r: Resource, identity: Identity, id: unknown)
 
 export async function addResource(r: Resource, identity: Identity, body: unknown) {
   const tenant = writeTenant(r, identity);
-  const record = { ...parse(r.meta.schema, body), id: newId(), tenant } as Record_;
+  const parsed = parse(r.meta.schema, body) as Record<string, unknown>;
+  const idFrom = r.meta.idFrom;
+  const record = { ...parsed, id: idFrom ? String(parsed[idFrom.field]) : newId(), tenant } as Record_;
   await r.hooks.check?.(record, identity);
+  // A check may place the record with its parent (a charge point with its station's company), in scope.
+  const owner =
+    typeof record.tenant === 'string' && visible(identity.scope, record.tenant) ? record.tenant : tenant;
   const { tenant: _t, ...fields } = record;
-  return present(r, await r.repo.create({ ...fields, tenant } as Record_, tenant));
+  try {
+    return present(r, await r.repo.create({ ...fields, tenant: owner } as Record_, owner));
+  } catch (error) {
+    // The id is the record's key: a taken one fails the create's condition.
+    const taken =
+      error instanceof AppError && ['server.duplicate', 'server.staleUpdate'].includes(error.message);
+    if (idFrom && taken) throw refused(idFrom.message);
+    throw error;
+  }
 }
 
 const updateEnvelope = z.object({
@@ -148,6 +161,8 @@ export async function updateResource(r: Resource, identity: Identity, body: unkn
   if (r.meta.tenancy !== 'tenant' && !identity.platform) throw forbidden();
   if (current.version !== version) throw refused('server.staleUpdate');
   for (const secret of r.meta.secrets ?? []) if (!(secret in rest)) fields[secret] = current[secret];
+  // An id taken from a field stays what it was created with.
+  if (r.meta.idFrom) fields[r.meta.idFrom.field] = current.id;
   const next = { ...fields, id: current.id, tenant: current.tenant } as Record_;
   await r.hooks.check?.(next, identity, current);
   return present(r, await r.repo.update(current, next));

@@ -1,7 +1,10 @@
-/** Stored items of the OCPP domain in the main table. */
+/**
+ * Stored items of the OCPP domain in the main table. A charger's credentials (passwordHash, agentId) are on
+ * its charge point record (functions/devices/sites.ts), so deleting the record refuses the charger.
+ */
 export const chargePointCredentialsKey = (chargePointId: string) => ({
   pk: `CHARGEPOINT#${chargePointId}`,
-  sk: 'CREDENTIALS',
+  sk: 'CHARGEPOINT',
 });
 
 /** A remote command; its id is also the OCPP message id of the CALL sent to the charger. */

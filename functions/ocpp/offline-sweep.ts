@@ -1,7 +1,11 @@
 /**
- * Schedule: a connection that has been silent past the idle limit is gone (API Gateway closes idle sockets
- * after 10 minutes, and a vanished charger may never send its close). Its item is removed and the socket
- * closed, so the charger counts as offline and commands to it answer "pile offline" at once.
+ * Schedule, every minute:
+ * - a connection that has been silent past the grace period is gone (API Gateway closes idle sockets after
+ *   10 minutes, and a vanished charger may never send its close): its socket is closed and the charger shows
+ *   offline, so commands to it answer "pile offline" at once;
+ * - a charger that stayed offline past the grace period gets its offline alarm (once per outage; a quick
+ *   reconnect raises none);
+ * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox).
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,13 +13,18 @@ import { dynamoDocument, wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
 import { removeConnection, type Connection } from './connections.ts';
+import { alarmLongOutages, chargerDisconnected } from './presence.ts';
+import { pendingHandOffs, queueHandOff } from './transactions.ts';
 
-export const OFFLINE_GRACE_SECONDS = Number(
-  process.env.OFFLINE_GRACE_SECONDS ?? topology.websocket.idleTimeoutSeconds + 60,
-);
+/** Seconds of silence (or of absence) after which a charger counts as gone. */
+export const offlineGraceSeconds = () =>
+  Number(process.env.OFFLINE_GRACE_SECONDS ?? topology.websocket.idleTimeoutSeconds + 60);
 
-export async function handler(): Promise<{ removed: string[] }> {
-  const cutoff = Math.floor(Date.now() / 1000) - OFFLINE_GRACE_SECONDS;
+const HANDOFF_RETRY_SECONDS = 60;
+
+export async function handler(): Promise<{ removed: string[]; alarmed: string[]; requeued: number }> {
+  const grace = offlineGraceSeconds();
+  const cutoff = Math.floor(Date.now() / 1000) - grace;
   const removed: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   // The connections table holds one small item per connected charger, so a filtered scan is bounded.
@@ -33,9 +42,19 @@ export async function handler(): Promise<{ removed: string[] }> {
         .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
         .catch(() => undefined); // already closed
       await removeConnection(c.connectionId);
+      await chargerDisconnected({
+        chargePointId: c.chargePointId,
+        connectionId: c.connectionId,
+        at: c.lastSeenAt * 1000,
+      });
       removed.push(c.chargePointId);
     }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return { removed };
+
+  const alarmed = await alarmLongOutages(new Date(Date.now() - grace * 1000).toISOString());
+
+  const stale = await pendingHandOffs(new Date(Date.now() - HANDOFF_RETRY_SECONDS * 1000).toISOString());
+  for (const s of stale) await queueHandOff(s.chargePointId, s.transactionId);
+  return { removed, alarmed, requeued: stale.length };
 }

@@ -9,6 +9,7 @@ import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
 import { catalogueMetas } from '@shared/resources/catalogue/index.ts';
 import { deviceMetas } from '@shared/resources/device/index.ts';
 import { parameterResource } from '@shared/resources/parameter.ts';
+import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
@@ -83,6 +84,7 @@ export const topology: Topology = {
     auth: fn('functions/auth/handler.ts'),
     admin: fn('functions/admin/handler.ts'),
     biz: fn('functions/biz/handler.ts'),
+    devices: fn('functions/devices/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -92,6 +94,7 @@ export const topology: Topology = {
     ...identityRoutes,
     ...[parameterResource, ...systemMetas].flatMap((meta) => resourceRoutes(meta, 'admin')),
     ...[...catalogueMetas, ...deviceMetas].flatMap((meta) => resourceRoutes(meta, 'biz')),
+    ...siteMetas.flatMap((meta) => resourceRoutes(meta, 'devices')),
     ...resourceActionRoutes,
     ...alarmRoutes,
   ],
@@ -121,6 +124,15 @@ export const topology: Topology = {
       retentionSeconds: 3600,
     },
     {
+      id: 'sessions',
+      description: 'Completed charging sessions handed to the order pipeline',
+      consumer: fn('functions/orders/session-consumer.ts'),
+      batchSize: 10,
+      visibilityTimeoutSeconds: 60,
+      maxReceiveCount: 5,
+      retentionSeconds: 4 * 24 * 3600,
+    },
+    {
       id: 'exports',
       description: 'File export tasks (orders, revenue, finance) written to the exports bucket',
       consumer: fn('functions/export/consumer.ts', { timeoutSeconds: 300, memoryMb: 1024 }),
@@ -134,7 +146,8 @@ export const topology: Topology = {
   schedules: [
     {
       id: 'offlineSweep',
-      description: 'Marks chargers offline whose connection went silent past the grace period',
+      description:
+        'Closes connections silent past the grace period, raises offline alarms, re-queues sessions not handed over',
       expression: 'rate(1 minute)',
       handler: fn('functions/ocpp/offline-sweep.ts'),
     },

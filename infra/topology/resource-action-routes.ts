@@ -74,4 +74,42 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
   },
 ];
 
-export const resourceActionRoutes = [...systemActionRoutes, ...catalogueActionRoutes, ...deviceActionRoutes];
+/** Stations, charge points and the live monitor (devices domain). */
+export const siteActionRoutes: HttpRouteDecl[] = [
+  { method: 'POST', path: '/biz/station/detail', domain: 'devices', auth: 'user', permission: '2104' },
+  {
+    method: 'POST',
+    path: '/biz/station/powerBalance',
+    domain: 'devices',
+    auth: 'user',
+    permission: '2102',
+    audit: 'siteRes.audit.powerBalance',
+  },
+  {
+    method: 'POST',
+    path: '/biz/station/upload',
+    domain: 'devices',
+    auth: 'user',
+    permission: '2105',
+    audit: 'siteRes.audit.imageUpload',
+  },
+  { method: 'POST', path: '/biz/station/image', domain: 'devices', auth: 'user', permission: '2100' },
+  { method: 'POST', path: '/biz/chargePoint/detail', domain: 'devices', auth: 'user', permission: '2204' },
+  {
+    method: 'POST',
+    path: '/biz/chargePoint/resetPassword',
+    domain: 'devices',
+    auth: 'user',
+    permission: '2202',
+    audit: 'siteRes.audit.resetPassword',
+  },
+  { method: 'POST', path: '/biz/chargePoint/messages', domain: 'devices', auth: 'user', permission: '2204' },
+  { method: 'POST', path: '/biz/monitor/overview', domain: 'devices', auth: 'user', permission: '1101' },
+];
+
+export const resourceActionRoutes = [
+  ...systemActionRoutes,
+  ...catalogueActionRoutes,
+  ...deviceActionRoutes,
+  ...siteActionRoutes,
+];

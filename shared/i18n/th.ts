@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { site } from './areas/site.ts';
 import { resources } from './areas/resources.ts';
 import { system } from './areas/system.ts';
 import { server } from './areas/server.ts';
@@ -92,5 +93,6 @@ export const th: Catalog = {
   ...system.th,
   ...catalogue.th,
   ...device.th,
+  ...site.th,
   ...alarms.th,
 };

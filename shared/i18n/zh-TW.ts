@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { site } from './areas/site.ts';
 import { resources } from './areas/resources.ts';
 import { system } from './areas/system.ts';
 import { server } from './areas/server.ts';
@@ -92,5 +93,6 @@ export const zhTW: Catalog = {
   ...system['zh-TW'],
   ...catalogue['zh-TW'],
   ...device['zh-TW'],
+  ...site['zh-TW'],
   ...alarms['zh-TW'],
 };

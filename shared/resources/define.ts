@@ -30,6 +30,11 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
   unique?: { field: string; message: string }[];
   /** Write-only fields: stored, never returned (a `{field}Set` flag says whether one is stored). */
   secrets?: string[];
+  /**
+   * The record's id is this field's value, given when it is created and never changed (a charge point's
+   * OCPP identity); `message` answers an id that is taken. Without it ids are generated.
+   */
+  idFrom?: { field: string; message: string };
   /** Offers the Excel import (template, upload, per-row report) where SPEC.md names one. */
   importable?: boolean;
 }

@@ -153,6 +153,8 @@ export const operatorForm = z.object({
   mailId: optional(z.string()),
   mailName: optional(z.string()),
   subStatus: z.coerce.number().int().min(0).max(2).optional(),
+  /** OCPP: an identity token the company does not know is accepted (1) or refused (0, the default). */
+  acceptUnknownIdTag: z.coerce.number().int().min(0).max(1).optional(),
 });
 export const operatorUpdate = operatorForm.extend({
   id: z.string().min(1),

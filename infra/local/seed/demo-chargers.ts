@@ -1,33 +1,48 @@
-/** The demo chargers of DESIGN.md section 8: DEMO-CP-001..005, OCPP Basic auth password `demo-cp-secret`. */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
-import { hashSecret } from '@functions/lib/password.ts';
-import { chargePointCredentialsKey } from '@functions/ocpp/keys.ts';
+/**
+ * The demo sites of DESIGN.md section 8: the demo company's stations with the chargers DEMO-CP-001..005
+ * (OCPP Basic auth password `demo-cp-secret`): three 1.6 AC piles in Berlin, two 2.0.1 piles (one DC) in
+ * Munich.
+ */
+import { registerChargers } from '@functions/devices/registration.ts';
 import type { SeedStep } from './index.ts';
 
 export const DEMO_AGENT_ID = 'demo-operator';
 export const DEMO_CHARGER_PASSWORD = 'demo-cp-secret';
 export const demoChargerIds = [1, 2, 3, 4, 5].map((n) => `DEMO-CP-${String(n).padStart(3, '0')}`);
+/** The protocol each demo charger speaks. */
+export const demoChargerProtocol = (id: string) =>
+  demoChargerIds.indexOf(id) < 3 ? ('ocpp1.6' as const) : ('ocpp2.0.1' as const);
 
 export const demoChargers: SeedStep = {
-  id: 'demo-charger-credentials',
+  id: 'demo-sites',
   always: false,
   async run() {
-    for (const id of demoChargerIds) {
-      await dynamoDocument().send(
-        new PutCommand({
-          TableName: config.tableName('main'),
-          Item: {
-            ...chargePointCredentialsKey(id),
-            chargePointId: id,
-            agentId: DEMO_AGENT_ID,
-            securityProfile: 1,
-            passwordHash: await hashSecret(DEMO_CHARGER_PASSWORD),
-          },
-        }),
-      );
-    }
+    const tenant = `/${DEMO_AGENT_ID}/`;
+    await registerChargers({
+      tenant,
+      station: { name: 'Demo Berlin Central' },
+      password: DEMO_CHARGER_PASSWORD,
+      chargePoints: demoChargerIds
+        .slice(0, 3)
+        .map((id) => ({ chargePointId: id, protocol: 'ocpp1.6', connectors: 2 })),
+    });
+    await registerChargers({
+      tenant,
+      station: {
+        name: 'Demo Munich Garage',
+        city: 'Munich',
+        postalCode: '80331',
+        address: '5 Garage Street',
+        longitude: 11.576,
+        latitude: 48.137,
+        locationType: 'UNDERGROUND_GARAGE',
+      },
+      password: DEMO_CHARGER_PASSWORD,
+      chargePoints: [
+        { chargePointId: demoChargerIds[3]!, protocol: 'ocpp2.0.1', connectors: 2 },
+        { chargePointId: demoChargerIds[4]!, protocol: 'ocpp2.0.1', connectors: 1, powerType: 'DC' },
+      ],
+    });
   },
   describe: () => [
     `Demo chargers: ${demoChargerIds[0]} … ${demoChargerIds.at(-1)}, OCPP Basic auth password ${DEMO_CHARGER_PASSWORD}`,

@@ -5,6 +5,7 @@ export const device = area(
   {
     deviceRes: {
       names: {
+        card: 'charging card',
         firmware: 'firmware',
         confKey: 'configuration key',
         display: 'display message',
@@ -135,6 +136,7 @@ export const device = area(
         entryRow: 'Entry {{index}}',
       },
       validation: {
+        fourDecimals: 'At most four decimals',
         option: 'Choose one of the offered values',
         ocppName: 'Only letters, digits and * - _ = : + | @ .',
         required201: 'Required for OCPP 2.0.1',
@@ -158,6 +160,7 @@ export const device = area(
         brandForModel: 'Choose the brand of the model',
       },
       server: {
+        cardTaken: 'A card with this number already exists',
         confKeyTaken: 'A configuration key with this name already exists',
         firmwareOneFile: 'Firmware upload allows one file and it is required',
         firmwareEmpty: 'The firmware file is empty',
@@ -178,6 +181,7 @@ export const device = area(
     'zh-CN': {
       deviceRes: {
         names: {
+          card: '充电卡',
           firmware: '固件',
           confKey: '配置键',
           display: '显示消息',
@@ -308,6 +312,7 @@ export const device = area(
           entryRow: '第 {{index}} 条',
         },
         validation: {
+          fourDecimals: '最多四位小数',
           option: '请从给定的值中选择',
           ocppName: '只能包含字母、数字和 * - _ = : + | @ .',
           required201: 'OCPP 2.0.1 必填',
@@ -331,6 +336,7 @@ export const device = area(
           brandForModel: '请选择该型号的品牌',
         },
         server: {
+          cardTaken: '已存在相同卡号的卡',
           confKeyTaken: '已存在同名的配置键',
           firmwareOneFile: '固件上传只允许一个文件，且必须上传',
           firmwareEmpty: '固件文件为空',
@@ -350,6 +356,7 @@ export const device = area(
     'zh-TW': {
       deviceRes: {
         names: {
+          card: '充電卡',
           firmware: '韌體',
           confKey: '設定鍵',
           display: '顯示訊息',
@@ -480,6 +487,7 @@ export const device = area(
           entryRow: '第 {{index}} 項',
         },
         validation: {
+          fourDecimals: '最多四位小數',
           option: '請從提供的值中選擇',
           ocppName: '只能包含字母、數字和 * - _ = : + | @ .',
           required201: 'OCPP 2.0.1 必填',
@@ -503,6 +511,7 @@ export const device = area(
           brandForModel: '請選擇此型號的品牌',
         },
         server: {
+          cardTaken: '已存在相同卡號的卡',
           confKeyTaken: '已存在同名的設定鍵',
           firmwareOneFile: '韌體上傳只允許一個檔案，且必須上傳',
           firmwareEmpty: '韌體檔案為空',
@@ -522,6 +531,7 @@ export const device = area(
     de: {
       deviceRes: {
         names: {
+          card: 'Ladekarte',
           firmware: 'Firmware',
           confKey: 'Konfigurationsschlüssel',
           display: 'Anzeigenachricht',
@@ -656,6 +666,7 @@ export const device = area(
           entryRow: 'Eintrag {{index}}',
         },
         validation: {
+          fourDecimals: 'Höchstens vier Nachkommastellen',
           option: 'Wählen Sie einen der angebotenen Werte',
           ocppName: 'Nur Buchstaben, Ziffern und * - _ = : + | @ .',
           required201: 'Für OCPP 2.0.1 erforderlich',
@@ -680,6 +691,7 @@ export const device = area(
           brandForModel: 'Wählen Sie die Marke des Modells',
         },
         server: {
+          cardTaken: 'Eine Karte mit dieser Nummer gibt es bereits',
           confKeyTaken: 'Ein Konfigurationsschlüssel mit diesem Namen existiert bereits',
           firmwareOneFile: 'Der Firmware-Upload erlaubt genau eine Datei, und sie ist erforderlich',
           firmwareEmpty: 'Die Firmware-Datei ist leer',
@@ -700,6 +712,7 @@ export const device = area(
     th: {
       deviceRes: {
         names: {
+          card: 'บัตรชาร์จ',
           firmware: 'เฟิร์มแวร์',
           confKey: 'คีย์การตั้งค่า',
           display: 'ข้อความแสดงผล',
@@ -830,6 +843,7 @@ export const device = area(
           entryRow: 'รายการย่อยที่ {{index}}',
         },
         validation: {
+          fourDecimals: 'ทศนิยมไม่เกินสี่ตำแหน่ง',
           option: 'เลือกหนึ่งในค่าที่มีให้',
           ocppName: 'ใช้ได้เฉพาะตัวอักษร ตัวเลข และ * - _ = : + | @ .',
           required201: 'จำเป็นสำหรับ OCPP 2.0.1',
@@ -853,6 +867,7 @@ export const device = area(
           brandForModel: 'เลือกยี่ห้อของรุ่นนี้',
         },
         server: {
+          cardTaken: 'มีบัตรหมายเลขนี้อยู่แล้ว',
           confKeyTaken: 'มีคีย์การตั้งค่าชื่อนี้อยู่แล้ว',
           firmwareOneFile: 'การอัปโหลดเฟิร์มแวร์ต้องมีไฟล์เดียวเท่านั้นและจำเป็นต้องมี',
           firmwareEmpty: 'ไฟล์เฟิร์มแวร์ว่างเปล่า',

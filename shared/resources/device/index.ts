@@ -1,5 +1,6 @@
 /** Declared resources of the device group (issue 4). Each file declares one; list them here. */
 import type { ResourceMeta } from '@shared/resources/define.ts';
+import { cardResource } from './card.ts';
 import { confKeyResource } from './conf-key.ts';
 import { displayResource } from './display.ts';
 import { firmwareResource } from './firmware.ts';
@@ -12,4 +13,5 @@ export const deviceMetas: ResourceMeta[] = [
   displayResource,
   networkResource,
   listVersionResource,
+  cardResource,
 ];

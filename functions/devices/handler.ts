@@ -1,0 +1,43 @@
+/**
+ * Devices domain: stations and charge points (the declared resources with their own add, detail and
+ * power-balance calls) and the live monitor.
+ */
+import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
+import { listResource, resourceHandlers } from '@functions/lib/resources.ts';
+import {
+  addChargePoint,
+  chargePointDetail,
+  chargePoints,
+  monitorOverview,
+  resetChargePointPassword,
+  savePowerBalance,
+  stationDetail,
+  stations,
+  withLive,
+} from './sites.ts';
+import { notFound } from '@functions/lib/errors.ts';
+import { recentMessages, type RecentQuery } from '@functions/ocpp/message-log.ts';
+import { stationImage, uploadStationImage } from './images.ts';
+
+export const handler = httpHandler({
+  ...resourceHandlers([stations, chargePoints]),
+  'POST /biz/station/detail': async (req) => ok(await stationDetail(who(req), req.query.id)),
+  'POST /biz/station/powerBalance': async (req) => ok(await savePowerBalance(who(req), req.body)),
+  'POST /biz/station/upload': async (req) => ok(await uploadStationImage(who(req), req)),
+  'POST /biz/station/image': async (req) => stationImage(who(req), req.query.id ?? req.query.key),
+  'POST /biz/chargePoint/add': async (req) => ok(await addChargePoint(who(req), req.body)),
+  'POST /biz/chargePoint/list': async (req) => {
+    const page = await listResource(chargePoints, who(req), req.body);
+    return ok({ ...page, records: await withLive(page.records) });
+  },
+  'POST /biz/chargePoint/detail': async (req) => ok(await chargePointDetail(who(req), req.query.id)),
+  'POST /biz/chargePoint/resetPassword': async (req) =>
+    ok(await resetChargePointPassword(who(req), req.query.id)),
+  'POST /biz/chargePoint/messages': async (req) => {
+    const { id, ...query } = (req.body ?? {}) as { id?: string } & RecentQuery;
+    const record = await chargePoints.repo.get(who(req).scope, String(id ?? req.query.id ?? ''));
+    if (!record) throw notFound();
+    return ok(await recentMessages(record.id, query));
+  },
+  'POST /biz/monitor/overview': async (req) => ok(await monitorOverview(who(req), req.body)),
+} satisfies Record<string, Route>);

@@ -1,0 +1,69 @@
+/**
+ * Station pictures (a Pro feature, code 2105): JPG or PNG only, recognised by their content (not by the
+ * name or the declared type), stored in the images bucket under the company's folder. The station record
+ * keeps the keys; pictures are read back through the API, so a company reads only its own.
+ */
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { STATION_IMAGE_MAX_BYTES } from '@shared/resources/site/station.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { s3Client } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { notFound, refused } from '@functions/lib/errors.ts';
+import { RawResponse, type Request } from '@functions/lib/http.ts';
+import { readMultipart } from '@functions/lib/multipart.ts';
+import { newId, visible } from '@functions/lib/store.ts';
+
+/** The picture type from its first bytes; undefined when it is neither JPEG nor PNG. */
+export function imageTypeOf(body: Buffer): { ext: 'jpg' | 'png'; contentType: string } | undefined {
+  if (body.length > 3 && body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff)
+    return { ext: 'jpg', contentType: 'image/jpeg' };
+  if (
+    body.length > 8 &&
+    body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return { ext: 'png', contentType: 'image/png' };
+  return undefined;
+}
+
+/** Keys are `{company path without the leading slash}{id}.{ext}`: the folder names the owner. */
+const ownerOf = (key: string) => `/${key.slice(0, key.lastIndexOf('/') + 1)}`;
+
+/** POST /biz/station/upload: one picture as form data; answers its key. */
+export async function uploadStationImage(identity: Identity, req: Request) {
+  const form = readMultipart(req.event);
+  const file = form.files.length === 1 ? form.files[0] : undefined;
+  if (!file || file.body.length === 0) throw refused('siteRes.server.imageOneFile');
+  if (file.body.length > STATION_IMAGE_MAX_BYTES) throw refused('siteRes.server.imageTooLarge');
+  const type = imageTypeOf(file.body);
+  if (!type) throw refused('siteRes.server.imageType');
+  const key = `${identity.scope.slice(1)}${newId()}.${type.ext}`;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: config.bucketName('images'),
+      Key: key,
+      Body: file.body,
+      ContentType: type.contentType,
+    }),
+  );
+  return { key };
+}
+
+/** POST /biz/station/image?key=: the picture's bytes, when it belongs to the caller's companies. */
+export async function stationImage(identity: Identity, key: unknown) {
+  if (typeof key !== 'string' || !/^[\w/-]+\.(jpg|png)$/.test(key) || key.includes('..')) throw notFound();
+  if (!visible(identity.scope, ownerOf(key))) throw notFound();
+  const object = await s3Client()
+    .send(new GetObjectCommand({ Bucket: config.bucketName('images'), Key: key }))
+    .catch(() => undefined);
+  if (!object?.Body) throw notFound();
+  const body = Buffer.from(await object.Body.transformToByteArray());
+  return new RawResponse({
+    statusCode: 200,
+    headers: {
+      'content-type': key.endsWith('.png') ? 'image/png' : 'image/jpeg',
+      'cache-control': 'private, max-age=3600',
+    },
+    body: body.toString('base64'),
+    isBase64Encoded: true,
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Authorising an identity token (1.6 idTag, 2.0.1 idToken) for a charger: the cards of the charger's
+ * company (and of the companies above it), then its local lists, then the company's choice for unknown
+ * tokens. Blacklisted, disabled or lost cards are blocked, expired ones expired, a card scoped to other
+ * stations is refused here; an unknown token is refused unless the company accepts unknown tokens.
+ */
+import { BLACK_FLAG, CARD_STATUS, cardResource } from '@shared/resources/device/card.ts';
+import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
+import { operators } from '@functions/identity/entities.ts';
+import { Repository, uniqueOwner } from '@functions/lib/store.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
+import { tenantAndAncestors, type ChargerContext } from './charger.ts';
+
+/** The outcome in 2.0.1 terms; 1.6 maps it (`toIdTagStatus16`). */
+export type AuthStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'NotAtThisLocation' | 'Unknown';
+
+export interface AuthResult {
+  status: AuthStatus;
+  expiryDate?: string;
+  parentIdTag?: string;
+  /** Where the decision came from (kept on the session as its start mode). */
+  source: 'card' | 'localList' | 'unknownAccepted' | 'none';
+  cardId?: string;
+}
+
+const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
+const lists = new Repository<Record_>({ type: listVersionResource.type, idField: 'id' });
+
+const LIST_MEMO_MS = 30_000;
+const listMemo = new Map<string, { at: number; entries: Map<string, ListEntry> }>();
+
+/** The local-list entries of a company (its own lists), by lower-case idTag; memoised briefly. */
+async function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
+  const hit = listMemo.get(tenant);
+  if (hit && Date.now() - hit.at < LIST_MEMO_MS) return hit.entries;
+  const entries = new Map<string, ListEntry>();
+  for (const list of await lists.list(tenant))
+    if (list.tenant === tenant)
+      for (const entry of (list.entries as ListEntry[] | undefined) ?? [])
+        entries.set(entry.idTag.toLowerCase(), entry);
+  listMemo.set(tenant, { at: Date.now(), entries });
+  return entries;
+}
+
+const expired = (iso: unknown, now: number) => typeof iso === 'string' && iso !== '' && Date.parse(iso) < now;
+
+export async function authorizeToken(
+  charger: ChargerContext,
+  idTag: string,
+  now = Date.now(),
+): Promise<AuthResult> {
+  const tenants = tenantAndAncestors(charger.tenant);
+  for (const tenant of tenants) {
+    const owner = await uniqueOwner(`${cardResource.type}.cardSn`, `${tenant}|${idTag}`);
+    const card = owner ? await cards.getAny(owner) : undefined;
+    if (!card) continue;
+    const base = {
+      source: 'card' as const,
+      cardId: card.id,
+      expiryDate: card.expireTime as string | undefined,
+    };
+    if (card.blackFlag === BLACK_FLAG.blacklist || card.status !== CARD_STATUS.normal)
+      return { ...base, status: 'Blocked' };
+    if (expired(card.expireTime, now)) return { ...base, status: 'Expired' };
+    const scope = (card.useScopeList as string[] | undefined) ?? [];
+    if (scope.length && !scope.includes(charger.stationId)) return { ...base, status: 'NotAtThisLocation' };
+    return { ...base, status: 'Accepted' };
+  }
+  for (const tenant of tenants) {
+    const entry = (await listEntries(tenant)).get(idTag.toLowerCase());
+    if (!entry) continue;
+    const base = {
+      source: 'localList' as const,
+      expiryDate: entry.idTagExpiryDate,
+      parentIdTag: entry.parentIdTag,
+    };
+    if (entry.idTagStatus === 'Accepted' && expired(entry.idTagExpiryDate, now))
+      return { ...base, status: 'Expired' };
+    const status: AuthStatus =
+      entry.idTagStatus === 'Accepted'
+        ? 'Accepted'
+        : entry.idTagStatus === 'Expired'
+          ? 'Expired'
+          : entry.idTagStatus === 'Blocked'
+            ? 'Blocked'
+            : 'Invalid';
+    return { ...base, status };
+  }
+  const company = charger.agentId ? await operators.getAny(charger.agentId) : undefined;
+  if (Number((company as Record<string, unknown> | undefined)?.acceptUnknownIdTag) === 1)
+    return { status: 'Accepted', source: 'unknownAccepted' };
+  return { status: 'Unknown', source: 'none' };
+}
+
+/** 1.6 IdTagInfo.status has no Unknown or location refusal: both are Invalid there. */
+export function toIdTagStatus16(status: AuthStatus): 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' {
+  return status === 'Unknown' || status === 'NotAtThisLocation' ? 'Invalid' : status;
+}
+
+/** The 1.6 IdTagInfo of a result. */
+export function idTagInfo16(result: AuthResult) {
+  return {
+    status: toIdTagStatus16(result.status),
+    ...(result.expiryDate ? { expiryDate: result.expiryDate } : {}),
+    ...(result.parentIdTag ? { parentIdTag: result.parentIdTag } : {}),
+  };
+}
+
+/** The 2.0.1 IdTokenInfo of a result. */
+export function idTokenInfo201(result: AuthResult) {
+  return {
+    status: result.status,
+    ...(result.expiryDate ? { cacheExpiryDateTime: result.expiryDate } : {}),
+    ...(result.parentIdTag ? { groupIdToken: { idToken: result.parentIdTag, type: 'Central' } } : {}),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Who a connected charger is: its charge point record (company, station, connectors), read once per
+ * message burst. A short memo keeps a busy charger from reading its record on every MeterValues; edits in
+ * the console reach it within the memo's lifetime.
+ */
+import type { Connector } from '@shared/resources/site/charge-point.ts';
+import { chargePointById } from '@functions/devices/sites.ts';
+
+export interface ChargerContext {
+  chargePointId: string;
+  name: string;
+  tenant: string;
+  agentId: string;
+  stationId: string;
+  stationName?: string;
+  connectors: Connector[];
+  protocol: string;
+}
+
+const MEMO_MS = 5_000;
+const memo = new Map<string, { at: number; value: ChargerContext | undefined }>();
+
+export async function chargerContext(chargePointId: string): Promise<ChargerContext | undefined> {
+  const hit = memo.get(chargePointId);
+  if (hit && Date.now() - hit.at < MEMO_MS) return hit.value;
+  const record = await chargePointById(chargePointId);
+  const value = record
+    ? {
+        chargePointId,
+        name: String(record.name ?? chargePointId),
+        tenant: record.tenant,
+        agentId: String(record.agentId ?? ''),
+        stationId: String(record.stationId ?? ''),
+        stationName: record.stationName as string | undefined,
+        connectors: (record.connectors as Connector[]) ?? [],
+        protocol: String(record.protocol ?? ''),
+      }
+    : undefined;
+  memo.set(chargePointId, { at: Date.now(), value });
+  return value;
+}
+
+/** The alarm service's view of a charger. */
+export const chargerRef = (c: ChargerContext) => ({
+  tenant: c.tenant,
+  agentId: c.agentId,
+  stationId: c.stationId,
+  stationName: c.stationName,
+  chargePointId: c.chargePointId,
+  chargePointName: c.name,
+});
+
+/** The paths of a tenant and its ancestors, nearest first: `/a/b/` → `/a/b/`, `/a/`. */
+export function tenantAndAncestors(tenant: string): string[] {
+  const parts = tenant.split('/').filter(Boolean);
+  const out: string[] = [];
+  for (let n = parts.length; n >= 1; n--) out.push(`/${parts.slice(0, n).join('/')}/`);
+  return out;
+}

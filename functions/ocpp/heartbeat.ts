@@ -1,0 +1,5 @@
+/**
+ * The heartbeat interval given to chargers at boot: well below API Gateway's 10 minute idle time-out, so a
+ * healthy connection is never closed for idleness, and short enough that a vanished charger is noticed.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = Number(process.env.OCPP_HEARTBEAT_SECONDS ?? 300);

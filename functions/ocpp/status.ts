@@ -1,0 +1,50 @@
+/**
+ * Connector status reports, shared by both versions: the live state moves forward (never back to an older
+ * report), and entering or leaving the faulted state raises or recovers alarms.
+ */
+import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
+import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
+import { chargerRef, type ChargerContext } from './charger.ts';
+
+export interface StatusReport {
+  connectorNo: number;
+  status: string;
+  at: string;
+  errorCode?: string;
+  vendorErrorCode?: string;
+  info?: string;
+  state?: ConnectorLive['state'];
+}
+
+/** 1.6 ChargePointErrorCode that means "no fault". */
+const NO_ERROR = 'NoError';
+
+export async function reportStatus(charger: ChargerContext, report: StatusReport): Promise<void> {
+  const { applied, previous, current } = await setConnector(
+    charger.chargePointId,
+    report.connectorNo,
+    {
+      status: report.status,
+      at: report.at,
+      errorCode: report.errorCode,
+      vendorErrorCode: report.vendorErrorCode,
+      info: report.info,
+      state: report.state,
+    },
+    charger.protocol,
+  );
+  if (!applied) return;
+  const faulted =
+    current.state === 'faulted' || (report.errorCode !== undefined && report.errorCode !== NO_ERROR);
+  const ref = chargerRef(charger);
+  if (faulted)
+    await raiseAlarm(ref, {
+      connectorId: report.connectorNo,
+      code: report.errorCode && report.errorCode !== NO_ERROR ? report.errorCode : 'Faulted',
+      vendorCode: report.vendorErrorCode,
+      info: report.info,
+      at: report.at,
+    });
+  else if (previous?.state === 'faulted' || (previous?.errorCode && previous.errorCode !== NO_ERROR))
+    await recoverAlarms(ref, { connectorId: report.connectorNo, at: report.at });
+}

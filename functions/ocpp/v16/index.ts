@@ -1,0 +1,183 @@
+/**
+ * OCPP 1.6 actions a charger calls (core profile, firmware and diagnostics notifications, and the security
+ * extension's notifications). Payloads are already valid against the official schemas when they get here,
+ * and answers are checked against them before they leave.
+ */
+import { setLive } from '@functions/devices/live.ts';
+import { logger } from '@functions/lib/http.ts';
+import type { Action, ActionInput } from '../actions.ts';
+import { authorizeToken, idTagInfo16 } from '../authorize.ts';
+import { chargerContext, type ChargerContext } from '../charger.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../heartbeat.ts';
+import { reportStatus } from '../status.ts';
+import {
+  completeSession,
+  normalise,
+  recordSamples,
+  START_MODE,
+  startSession,
+  type MeterSample,
+} from '../transactions.ts';
+
+type P = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const now = () => new Date().toISOString();
+
+/** An action of a known charger (the record may have been deleted after the charger connected). */
+const known =
+  (run: (charger: ChargerContext, payload: P, input: ActionInput) => Promise<P>, unknown: () => P): Action =>
+  async (input) => {
+    const charger = await chargerContext(input.chargePointId);
+    if (!charger) return unknown();
+    return run({ ...charger, protocol: 'ocpp1.6' }, input.payload, input);
+  };
+
+/** 1.6 MeterValue[] → samples (values are decimal strings). */
+export function samples16(meterValue: unknown): MeterSample[] {
+  return ((meterValue as P[]) ?? []).map((mv) => ({
+    timestamp: String(mv.timestamp),
+    values: ((mv.sampledValue as P[]) ?? [])
+      .map((v) => ({
+        value: Number(v.value),
+        measurand: str(v.measurand) ?? 'Energy.Active.Import.Register',
+        unit: str(v.unit) ?? (str(v.measurand) === undefined ? 'Wh' : undefined),
+        phase: str(v.phase),
+        context: str(v.context),
+      }))
+      .filter((v) => Number.isFinite(v.value)),
+  }));
+}
+
+const bootNotification = known(
+  async (charger, p) => {
+    const at = now();
+    await setLive(charger.chargePointId, {
+      boot: {
+        vendor: str(p.chargePointVendor),
+        model: str(p.chargePointModel),
+        serialNumber: str(p.chargePointSerialNumber) ?? str(p.chargeBoxSerialNumber),
+        firmwareVersion: str(p.firmwareVersion),
+        iccid: str(p.iccid),
+        imsi: str(p.imsi),
+        meterType: str(p.meterType),
+        meterSerialNumber: str(p.meterSerialNumber),
+        at,
+      },
+      firmwareVersion: str(p.firmwareVersion),
+    });
+    return { status: 'Accepted', currentTime: at, interval: HEARTBEAT_INTERVAL_SECONDS };
+  },
+  () => ({ status: 'Rejected', currentTime: now(), interval: HEARTBEAT_INTERVAL_SECONDS }),
+);
+
+const statusNotification = known(
+  async (charger, p) => {
+    await reportStatus(charger, {
+      connectorNo: Number(p.connectorId),
+      status: String(p.status),
+      at: str(p.timestamp) ?? now(),
+      errorCode: str(p.errorCode),
+      vendorErrorCode: str(p.vendorErrorCode),
+      info: str(p.info),
+    });
+    return {};
+  },
+  () => ({}),
+);
+
+const authorize = known(
+  async (charger, p) => ({ idTagInfo: idTagInfo16(await authorizeToken(charger, String(p.idTag))) }),
+  () => ({ idTagInfo: { status: 'Invalid' } }),
+);
+
+const startTransaction = known(
+  async (charger, p) => {
+    const idTag = String(p.idTag);
+    const auth = await authorizeToken(charger, idTag);
+    // The session is recorded whatever the answer: the charger may have started it offline, and the
+    // order pipeline must see the energy it delivered.
+    const { transactionId } = await startSession(charger, {
+      connectorNo: Number(p.connectorId),
+      idTag,
+      meterStartWh: Number(p.meterStart),
+      timestamp: String(p.timestamp),
+      startMode: START_MODE.card,
+      authStatus: auth.status,
+      reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
+    });
+    return { transactionId: Number(transactionId), idTagInfo: idTagInfo16(auth) };
+  },
+  // A charger that is no longer registered: refuse the token, give a transaction id it can stop.
+  () => ({ transactionId: 0, idTagInfo: { status: 'Invalid' } }),
+);
+
+const meterValues = known(
+  async (charger, p) => {
+    await recordSamples(charger, {
+      transactionId: p.transactionId === undefined ? undefined : String(p.transactionId),
+      connectorNo: Number(p.connectorId),
+      samples: samples16(p.meterValue),
+    });
+    return {};
+  },
+  () => ({}),
+);
+
+const stopTransaction = known(
+  async (charger, p) => {
+    const transactionId = String(p.transactionId);
+    const data = samples16(p.transactionData);
+    if (data.length) await recordSamples(charger, { transactionId, samples: data });
+    await completeSession(charger, {
+      transactionId,
+      meterStopWh: normalise({
+        value: Number(p.meterStop),
+        measurand: 'Energy.Active.Import.Register',
+        unit: 'Wh',
+      }),
+      timestamp: String(p.timestamp),
+      reason: str(p.reason) ?? 'Local',
+      idTag: str(p.idTag),
+    });
+    const idTag = str(p.idTag);
+    return idTag ? { idTagInfo: idTagInfo16(await authorizeToken(charger, idTag)) } : {};
+  },
+  () => ({}),
+);
+
+/** Vendor extensions are not supported: the standard answer names the vendor unknown. */
+const dataTransfer: Action = async () => ({ status: 'UnknownVendorId' });
+
+/** A notification whose status is kept on the live item under `field`. */
+const liveStatus = (field: string): Action =>
+  known(
+    async (charger, p) => {
+      await setLive(charger.chargePointId, { [field]: String(p.status), [`${field}At`]: now() });
+      return {};
+    },
+    () => ({}),
+  );
+
+const securityEvent: Action = async (input) => {
+  logger.info('Security event', { chargePointId: input.chargePointId, ...input.payload });
+  return {};
+};
+
+export const actions16: Record<string, Action> = {
+  BootNotification: bootNotification,
+  Heartbeat: async () => ({ currentTime: now() }),
+  StatusNotification: statusNotification,
+  Authorize: authorize,
+  StartTransaction: startTransaction,
+  MeterValues: meterValues,
+  StopTransaction: stopTransaction,
+  DataTransfer: dataTransfer,
+  DiagnosticsStatusNotification: liveStatus('diagnosticsStatus'),
+  FirmwareStatusNotification: liveStatus('firmwareStatus'),
+  // Security extension (OCPP 1.6 security whitepaper).
+  SecurityEventNotification: securityEvent,
+  SignedFirmwareStatusNotification: liveStatus('firmwareStatus'),
+  LogStatusNotification: liveStatus('logStatus'),
+  // The platform runs no certificate authority: a signing request is refused.
+  SignCertificate: async () => ({ status: 'Rejected' }),
+};

@@ -1,0 +1,268 @@
+/**
+ * OCPP 2.0.1 actions a charging station calls. A gun number is the station's EVSE id (one connector per
+ * EVSE, as the console models piles). Transactions are the station's own (TransactionEvent); a Started
+ * event that was lost is made up by the first Updated or Ended one.
+ */
+import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-state.ts';
+import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
+import { getLive, setLive } from '@functions/devices/live.ts';
+import { logger } from '@functions/lib/http.ts';
+import type { Action, ActionInput } from '../actions.ts';
+import { authorizeToken, idTokenInfo201, type AuthResult } from '../authorize.ts';
+import { chargerContext, chargerRef, type ChargerContext } from '../charger.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../heartbeat.ts';
+import { reportStatus } from '../status.ts';
+import {
+  completeSession,
+  getSession,
+  recordSamples,
+  START_MODE,
+  startSession,
+  type MeterSample,
+} from '../transactions.ts';
+
+type P = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const now = () => new Date().toISOString();
+
+const known =
+  (run: (charger: ChargerContext, payload: P, input: ActionInput) => Promise<P>, unknown: () => P): Action =>
+  async (input) => {
+    const charger = await chargerContext(input.chargePointId);
+    if (!charger) return unknown();
+    return run({ ...charger, protocol: 'ocpp2.0.1' }, input.payload, input);
+  };
+
+/** 2.0.1 MeterValueType[] → samples (values are numbers; unitOfMeasure has a unit and a power of ten). */
+export function samples201(meterValue: unknown): MeterSample[] {
+  return ((meterValue as P[]) ?? []).map((mv) => ({
+    timestamp: String(mv.timestamp),
+    values: ((mv.sampledValue as P[]) ?? []).map((v) => {
+      const unit = (v.unitOfMeasure as P | undefined) ?? {};
+      const multiplier = Number(unit.multiplier ?? 0);
+      return {
+        value: Number(v.value) * 10 ** multiplier,
+        measurand: str(v.measurand) ?? 'Energy.Active.Import.Register',
+        unit: str(unit.unit) ?? (v.measurand === undefined ? 'Wh' : undefined),
+        phase: str(v.phase),
+        context: str(v.context),
+      };
+    }),
+  }));
+}
+
+/** The energy register in a set of samples (the earliest), for a session whose start was not seen. */
+const firstRegister = (samples: MeterSample[]) =>
+  samples
+    .flatMap((s) => s.values.filter((v) => v.measurand === 'Energy.Active.Import.Register' && !v.phase))
+    .map((v) => (v.unit === 'kWh' ? v.value * 1000 : v.value))[0];
+
+const bootNotification = known(
+  async (charger, p) => {
+    const station = (p.chargingStation as P) ?? {};
+    const modem = (station.modem as P) ?? {};
+    const at = now();
+    await setLive(charger.chargePointId, {
+      boot: {
+        vendor: str(station.vendorName),
+        model: str(station.model),
+        serialNumber: str(station.serialNumber),
+        firmwareVersion: str(station.firmwareVersion),
+        iccid: str(modem.iccid),
+        imsi: str(modem.imsi),
+        reason: str(p.reason),
+        at,
+      },
+      firmwareVersion: str(station.firmwareVersion),
+    });
+    return { status: 'Accepted', currentTime: at, interval: HEARTBEAT_INTERVAL_SECONDS };
+  },
+  () => ({ status: 'Rejected', currentTime: now(), interval: HEARTBEAT_INTERVAL_SECONDS }),
+);
+
+const statusNotification = known(
+  async (charger, p) => {
+    await reportStatus(charger, {
+      connectorNo: Number(p.evseId),
+      status: String(p.connectorStatus),
+      at: str(p.timestamp) ?? now(),
+    });
+    return {};
+  },
+  () => ({}),
+);
+
+const authorize = known(
+  async (charger, p) => {
+    const token = (p.idToken as P) ?? {};
+    return { idTokenInfo: idTokenInfo201(await tokenResult(charger, token)) };
+  },
+  () => ({ idTokenInfo: { status: 'Invalid' } }),
+);
+
+/** Tokens the station vouches for itself (no authorisation) are accepted. */
+async function tokenResult(charger: ChargerContext, token: P): Promise<AuthResult> {
+  if (token.type === 'NoAuthorization') return { status: 'Accepted', source: 'none' };
+  return authorizeToken(charger, String(token.idToken ?? ''));
+}
+
+const START_MODES: Record<string, number> = {
+  RemoteStart: START_MODE.app,
+  Authorized: START_MODE.card,
+  CablePluggedIn: START_MODE.plugAndCharge,
+};
+
+const transactionEvent = known(
+  async (charger, p) => {
+    const info = (p.transactionInfo as P) ?? {};
+    const transactionId = String(info.transactionId);
+    const evse = (p.evse as P | undefined) ?? {};
+    const timestamp = String(p.timestamp);
+    const samples = samples201(p.meterValue);
+    const token = p.idToken as P | undefined;
+    const auth = token ? await tokenResult(charger, token) : undefined;
+
+    let session = await getSession(charger.chargePointId, transactionId);
+    if (!session) {
+      const connectorNo = evse.id !== undefined ? Number(evse.id) : 0;
+      await startSession(charger, {
+        transactionId,
+        connectorNo,
+        idTag: str(token?.idToken),
+        meterStartWh: firstRegister(samples) ?? 0,
+        timestamp,
+        startMode:
+          info.remoteStartId !== undefined
+            ? START_MODE.app
+            : (START_MODES[String(p.triggerReason)] ?? START_MODE.card),
+        authStatus: auth?.status,
+        reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
+      });
+      session = await getSession(charger.chargePointId, transactionId);
+    }
+    if (samples.length) await recordSamples(charger, { transactionId, samples });
+
+    const chargingState = str(info.chargingState);
+    if (chargingState && session) {
+      const live = await getLive(charger.chargePointId);
+      const current = live.connectors[String(session.connectorNo)];
+      if (chargingStateApplies(current?.state))
+        await reportStatus(charger, {
+          connectorNo: session.connectorNo,
+          status: chargingState,
+          state: connectorStateOf('ocpp2.0.1', chargingState),
+          at: timestamp,
+        });
+    }
+    if (p.eventType === 'Ended')
+      await completeSession(charger, {
+        transactionId,
+        timestamp,
+        reason: str(info.stoppedReason) ?? 'Local',
+        idTag: str(token?.idToken),
+      });
+    return auth ? { idTokenInfo: idTokenInfo201(auth) } : {};
+  },
+  () => ({ idTokenInfo: { status: 'Invalid' } }),
+);
+
+const meterValues = known(
+  async (charger, p) => {
+    await recordSamples(charger, { connectorNo: Number(p.evseId), samples: samples201(p.meterValue) });
+    return {};
+  },
+  () => ({}),
+);
+
+/**
+ * NotifyEvent: a component reporting a problem raises an alarm (code: the technical code, or the component
+ * and variable), its clearing recovers it.
+ */
+const notifyEvent = known(
+  async (charger, p) => {
+    const ref = chargerRef(charger);
+    for (const event of (p.eventData as P[]) ?? []) {
+      const component = (event.component as P) ?? {};
+      const variable = (event.variable as P) ?? {};
+      const evse = (component.evse as P | undefined) ?? {};
+      const connectorId = evse.id !== undefined ? Number(evse.id) : 0;
+      const problem =
+        (variable.name === 'Problem' && String(event.actualValue).toLowerCase() === 'true') ||
+        event.trigger === 'Alerting';
+      const cleared =
+        event.cleared === true ||
+        (variable.name === 'Problem' && String(event.actualValue).toLowerCase() === 'false');
+      const at = str(event.timestamp) ?? now();
+      if (cleared) await recoverAlarms(ref, { connectorId, at });
+      else if (problem)
+        await raiseAlarm(ref, {
+          connectorId,
+          code: str(event.techCode) ?? `${String(component.name)}.${String(variable.name)}`,
+          vendorCode: str(event.techCode),
+          info: str(event.techInfo) ?? str(event.actualValue),
+          at,
+        });
+    }
+    return {};
+  },
+  () => ({}),
+);
+
+/** NotifyReport (the answer to GetBaseReport, in parts): kept with the charger's live facts by request. */
+const notifyReport = known(
+  async (charger, p) => {
+    await setLive(charger.chargePointId, {
+      [`report_${String(p.requestId)}_${String(p.seqNo)}`]: {
+        generatedAt: p.generatedAt,
+        data: p.reportData ?? [],
+      },
+      lastReportId: p.requestId,
+    });
+    return {};
+  },
+  () => ({}),
+);
+
+const liveStatus = (field: string, extra: (p: P) => P = () => ({})): Action =>
+  known(
+    async (charger, p) => {
+      await setLive(charger.chargePointId, { [field]: String(p.status), [`${field}At`]: now(), ...extra(p) });
+      return {};
+    },
+    () => ({}),
+  );
+
+export const actions201: Record<string, Action> = {
+  BootNotification: bootNotification,
+  Heartbeat: async () => ({ currentTime: now() }),
+  StatusNotification: statusNotification,
+  Authorize: authorize,
+  TransactionEvent: transactionEvent,
+  MeterValues: meterValues,
+  NotifyReport: notifyReport,
+  NotifyEvent: notifyEvent,
+  SecurityEventNotification: async (input) => {
+    logger.info('Security event', { chargePointId: input.chargePointId, ...input.payload });
+    return {};
+  },
+  FirmwareStatusNotification: liveStatus('firmwareStatus'),
+  LogStatusNotification: liveStatus('logStatus'),
+  NotifyChargingLimit: known(
+    async (charger, p) => {
+      await setLive(charger.chargePointId, { chargingLimit: { ...p, at: now() } });
+      return {};
+    },
+    () => ({}),
+  ),
+  // Reservations are the money issue's; the station's update is kept for them.
+  ReservationStatusUpdate: known(
+    async (charger, p) => {
+      await setLive(charger.chargePointId, {
+        [`reservation_${String(p.reservationId)}`]: p.reservationUpdateStatus,
+      });
+      return {};
+    },
+    () => ({}),
+  ),
+  DataTransfer: async () => ({ status: 'UnknownVendorId' }),
+};

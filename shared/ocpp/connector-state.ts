@@ -1,0 +1,75 @@
+/**
+ * Connector states (SPEC.md section 4) and how the charger's reports map onto them. OCPP 1.6 reports the
+ * states directly (StatusNotification.status); OCPP 2.0.1 reports the connector (Available, Occupied,
+ * Reserved, Unavailable, Faulted) and, during a transaction, the charging state (TransactionEvent
+ * chargingState), which refines Occupied. `offline` is not reported by a charger: a connector of a charger
+ * that is not connected reads offline whatever it last said.
+ */
+export const CONNECTOR_STATES = [
+  'unknown',
+  'available',
+  'preparing',
+  'charging',
+  'suspendedEVSE',
+  'suspendedEV',
+  'finishing',
+  'reserved',
+  'unavailable',
+  'faulted',
+  'offline',
+] as const;
+export type ConnectorState = (typeof CONNECTOR_STATES)[number];
+
+const V16: Record<string, ConnectorState> = {
+  Available: 'available',
+  Preparing: 'preparing',
+  Charging: 'charging',
+  SuspendedEVSE: 'suspendedEVSE',
+  SuspendedEV: 'suspendedEV',
+  Finishing: 'finishing',
+  Reserved: 'reserved',
+  Unavailable: 'unavailable',
+  Faulted: 'faulted',
+};
+
+const V201: Record<string, ConnectorState> = {
+  Available: 'available',
+  // Occupied without a transaction: a cable is plugged in, nothing is delivered yet.
+  Occupied: 'preparing',
+  Reserved: 'reserved',
+  Unavailable: 'unavailable',
+  Faulted: 'faulted',
+  // TransactionEvent chargingState.
+  Charging: 'charging',
+  EVConnected: 'preparing',
+  SuspendedEV: 'suspendedEV',
+  SuspendedEVSE: 'suspendedEVSE',
+  Idle: 'finishing',
+};
+
+/** The state a reported status means; an unknown text is `unknown`. */
+export function connectorStateOf(protocol: string, status: string): ConnectorState {
+  return (protocol === 'ocpp1.6' ? V16[status] : V201[status]) ?? 'unknown';
+}
+
+/** What the console shows: offline chargers' connectors read offline, never-reported ones unknown. */
+export function shownState(online: boolean, state: ConnectorState | undefined): ConnectorState {
+  if (!online) return 'offline';
+  return state ?? 'unknown';
+}
+
+/**
+ * 2.0.1: whether a charging-state report may replace the connector state. A connector that is Faulted or
+ * Unavailable stays so until the charger's StatusNotification says otherwise; a transaction report of an
+ * Occupied connector refines it.
+ */
+export function chargingStateApplies(current: ConnectorState | undefined): boolean {
+  return current !== 'faulted' && current !== 'unavailable' && current !== 'reserved';
+}
+
+/** Counts per state (the monitor's header), every state present. */
+export function countStates(states: Iterable<ConnectorState>): Record<ConnectorState, number> {
+  const counts = Object.fromEntries(CONNECTOR_STATES.map((s) => [s, 0])) as Record<ConnectorState, number>;
+  for (const state of states) counts[state] += 1;
+  return counts;
+}

@@ -1,0 +1,58 @@
+/**
+ * Charging cards (SPEC.md sections 3 to 5, /card): the identity tokens chargers authorise. The card number
+ * is the OCPP idTag, unique within a company. Authorization: 0 normal, 1 blacklist (refused everywhere),
+ * 2 whitelist (also sent to chargers in local lists). A scope of stations (Pro, code 2805) limits where it
+ * charges. The card screens and actions (bind, activate, recharge, import) come with the remote-control
+ * issue; the OCPP endpoint authorises against these records now.
+ */
+import { z } from 'zod';
+import { defineResource } from '@shared/resources/define.ts';
+import { blankToUndefined, numericChoice, optionalText } from '../catalogue/fields.ts';
+import { isoDateTime, optional, PRINTABLE_ASCII, required } from './common.ts';
+
+export const CARD_STATUS = { normal: 0, lost: 1, replacement: 2, returned: 3, disabled: 4 } as const;
+export const RECEIVE_STATUS = { blank: 0, appUser: 1, company: 2, nonCompany: 3 } as const;
+export const BLACK_FLAG = { normal: 0, blacklist: 1, whitelist: 2 } as const;
+export const CARD_TYPE = { private: 0, public: 1, whitelist: 2, fleet: 3, other: 4 } as const;
+
+/** Balance: at most four decimals (SPEC.md section 9). */
+const balance = z
+  .number({ error: 'catalogueRes.validation.number' })
+  .min(0, { error: 'catalogueRes.validation.range' })
+  .max(1_000_000_000, { error: 'catalogueRes.validation.range' })
+  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
+    error: 'deviceRes.validation.fourDecimals',
+  });
+
+export const cardSchema = z
+  .object({
+    cardSn: required(20).regex(PRINTABLE_ASCII, { error: 'deviceRes.validation.ascii' }),
+    secretSn: optionalText(64),
+    receiveStatus: numericChoice(Object.values(RECEIVE_STATUS)),
+    status: numericChoice(Object.values(CARD_STATUS)),
+    blackFlag: numericChoice(Object.values(BLACK_FLAG)),
+    type: numericChoice(Object.values(CARD_TYPE)),
+    username: optionalText(64),
+    email: blankToUndefined(
+      z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' }),
+    ),
+    /** Station ids; empty: every station of the company. */
+    useScopeList: z.array(z.string().min(1)).max(200).default([]),
+    balance: z.preprocess((v) => (v === '' || v === undefined || v === null ? 0 : Number(v)), balance),
+    expireTime: optional(isoDateTime()),
+  })
+  .strict();
+
+export const cardResource = defineResource({
+  module: 'biz',
+  name: 'card',
+  type: 'CARD',
+  label: 'deviceRes.names.card',
+  tenancy: 'tenant',
+  permissions: { view: '2800', add: '2801', edit: '2802', del: '2803' },
+  schema: cardSchema,
+  filters: { cardSn: 'contains', status: 'eq', type: 'eq', blackFlag: 'eq' },
+  sortable: ['cardSn', 'status', 'type', 'balance'],
+  views: [{ sort: 'createTime' }, { eq: ['status'], sort: 'cardSn' }],
+  unique: [{ field: 'cardSn', message: 'deviceRes.server.cardTaken' }],
+});
