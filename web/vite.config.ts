@@ -40,11 +40,16 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|use-sync-external-store)[\\/]/,
             },
             {
               name: 'chakra',
               test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|@internationalized|@swc)[\\/]/,
+            },
+            // recharts and what it brings: only the chart screens load it.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[\w-]+|internmap|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light)[\\/]/,
             },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
