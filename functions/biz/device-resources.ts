@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { cardResource } from '@shared/resources/device/card.ts';
 import { confKeyResource } from '@shared/resources/device/conf-key.ts';
 import { displayResource } from '@shared/resources/device/display.ts';
 import {
@@ -221,7 +222,10 @@ async function listLocalLists(req: Request) {
 
 // ---- Registration -----------------------------------------------------------------------------------------
 
-export const deviceResources: Resource[] = [firmware, confKeys, displays, networks, listVersions];
+/** Charging cards: the OCPP endpoint authorises against them (screens and card actions: issue 6). */
+export const cards: Resource = resource(cardResource);
+
+export const deviceResources: Resource[] = [firmware, confKeys, displays, networks, listVersions, cards];
 
 /** Calls beyond the five generic ones, keyed by route key (these replace the generic ones they name). */
 export const deviceActions: Record<string, Route> = {

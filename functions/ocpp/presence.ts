@@ -30,7 +30,8 @@ export async function chargerConnected(input: PresenceInput & { protocol: string
       TableName: table(),
       Key: liveKey(input.chargePointId),
       UpdateExpression:
-        'SET chargePointId = :id, online = :on, protocol = :p, connectionId = :c, connectedAt = :at, lastMessageAt = :at, connectors = if_not_exists(connectors, :empty) REMOVE gsi3pk, gsi3sk, offlineAlarmedSince',
+        'SET chargePointId = :id, #online = :on, #protocol = :p, connectionId = :c, connectedAt = :at, lastMessageAt = :at, connectors = if_not_exists(connectors, :empty) REMOVE gsi3pk, gsi3sk, offlineAlarmedSince',
+      ExpressionAttributeNames: { '#online': 'online', '#protocol': 'protocol' },
       ExpressionAttributeValues: {
         ':id': input.chargePointId,
         ':on': true,
@@ -58,8 +59,9 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
         TableName: table(),
         Key: liveKey(input.chargePointId),
         UpdateExpression:
-          'SET online = :off, disconnectedAt = :at, gsi3pk = :pending, gsi3sk = :at REMOVE connectionId',
+          'SET #online = :off, disconnectedAt = :at, gsi3pk = :pending, gsi3sk = :at REMOVE connectionId',
         ConditionExpression: 'connectionId = :c',
+        ExpressionAttributeNames: { '#online': 'online' },
         ExpressionAttributeValues: {
           ':off': false,
           ':at': at,
@@ -105,7 +107,8 @@ export async function alarmLongOutages(cutoff: string): Promise<string[]> {
           TableName: table(),
           Key: liveKey(id),
           UpdateExpression: 'SET offlineAlarmedSince = :since REMOVE gsi3pk, gsi3sk',
-          ConditionExpression: 'online = :off AND disconnectedAt = :since',
+          ConditionExpression: '#online = :off AND disconnectedAt = :since',
+          ExpressionAttributeNames: { '#online': 'online' },
           ExpressionAttributeValues: { ':off': false, ':since': since },
         }),
       );

@@ -279,11 +279,17 @@ export async function recordSamples(
     .find((v) => v !== undefined);
   const sets = ['lastSampleAt = :at'];
   const values: Record<string, unknown> = { ':at': latest.timestamp };
-  if (energy !== undefined) (sets.push('lastMeterWh = :e'), (values[':e'] = energy));
-  if (power !== undefined) (sets.push('lastPowerW = :p'), (values[':p'] = power));
-  if (soc !== undefined) (sets.push('soc = :s'), (values[':s'] = soc));
-  if (earliestSoc !== undefined)
-    (sets.push('startSoc = if_not_exists(startSoc, :s0)'), (values[':s0'] = earliestSoc));
+  const figures: [string, string, number | undefined][] = [
+    ['lastMeterWh = :e', ':e', energy],
+    ['lastPowerW = :p', ':p', power],
+    ['soc = :s', ':s', soc],
+    ['startSoc = if_not_exists(startSoc, :s0)', ':s0', earliestSoc],
+  ];
+  for (const [set, name, value] of figures)
+    if (value !== undefined) {
+      sets.push(set);
+      values[name] = value;
+    }
   try {
     await db().send(
       new UpdateCommand({
