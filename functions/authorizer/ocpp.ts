@@ -9,6 +9,8 @@ import { config } from '@functions/lib/config.ts';
 import { verifySecret } from '@functions/lib/password.ts';
 import { chargePointCredentialsKey } from '@functions/ocpp/keys.ts';
 
+const MAX_ID_LENGTH = 255;
+
 function deny(methodArn: string): APIGatewayAuthorizerResult {
   return {
     principalId: 'unknown',
@@ -34,6 +36,8 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   );
   const basic = parseBasic(headers.authorization);
   if (!chargePointId || !basic || basic.user !== chargePointId) return deny(event.methodArn);
+  // Not a charge point id any charger has (OCPP 2.0.1 allows 48 characters), and too long for a key.
+  if (chargePointId.length > MAX_ID_LENGTH) return deny(event.methodArn);
 
   const { Item } = await dynamoDocument().send(
     new GetCommand({ TableName: config.tableName('main'), Key: chargePointCredentialsKey(chargePointId) }),

@@ -1,6 +1,7 @@
 /** The connections table: which WebSocket connection a charge point is on right now. */
+import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { dynamoDocument, wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
@@ -55,8 +56,8 @@ export async function removeConnection(connectionId: string) {
   await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: { connectionId } }));
 }
 
-/** The live connection of a charge point, newest first; expired items are ignored (DynamoDB Local has no TTL). */
-export async function findConnection(chargePointId: string): Promise<Connection | undefined> {
+/** The live connections of a charge point, newest first; expired items are ignored (DynamoDB Local has no TTL). */
+export async function connectionsOf(chargePointId: string): Promise<Connection[]> {
   const { Items = [] } = await dynamoDocument().send(
     new QueryCommand({
       TableName: table(),
@@ -68,5 +69,26 @@ export async function findConnection(chargePointId: string): Promise<Connection 
   const now = nowSeconds();
   return (Items as Connection[])
     .filter((c) => c.expiresAt > now)
-    .sort((a, b) => b.connectedAt - a.connectedAt)[0];
+    .sort((a, b) => b.connectedAt - a.connectedAt);
+}
+
+/** The live connection of a charge point (the newest one). */
+export async function findConnection(chargePointId: string): Promise<Connection | undefined> {
+  return (await connectionsOf(chargePointId))[0];
+}
+
+/**
+ * Closes a connection from the platform's side (`DeleteConnection` on the `@connections` endpoint; a
+ * connection already gone is fine) and forgets it.
+ */
+export async function closeConnection(connectionId: string): Promise<void> {
+  try {
+    await wsManagementClient(config.wsManagementEndpoint()).send(
+      new DeleteConnectionCommand({ ConnectionId: connectionId }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'GoneException') throw error;
+  } finally {
+    await removeConnection(connectionId);
+  }
 }

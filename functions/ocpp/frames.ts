@@ -4,19 +4,30 @@ export type Frame =
   | { type: 3; id: string; payload: Record<string, unknown> }
   | { type: 4; id: string; code: string; description: string; details: Record<string, unknown> };
 
+/** A failure names the message type when the frame has a valid one (an answer is not answered back). */
 export type ParseResult =
-  { ok: true; frame: Frame } | { ok: false; id: string; code: string; description: string };
+  { ok: true; frame: Frame } | { ok: false; id: string; code: string; description: string; type?: 2 | 3 | 4 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The error code for a malformed frame differs between versions (FormationViolation in 1.6). */
+const isV16 = (protocol: string) => protocol === 'ocpp1.6';
+
+/** The error code for a payload that is not what a frame needs (FormationViolation in 1.6). */
 export const formatErrorCode = (protocol: string) =>
-  protocol === 'ocpp1.6' ? 'FormationViolation' : 'FormatViolation';
+  isV16(protocol) ? 'FormationViolation' : 'FormatViolation';
+
+/**
+ * The error code for a message that is not a valid RPC frame at all (not JSON, not an OCPP-J array, no
+ * readable message id, missing elements). OCPP 2.0.1 names RpcFrameworkError for it; 1.6 has only
+ * FormationViolation.
+ */
+export const frameErrorCode = (protocol: string) =>
+  isV16(protocol) ? 'FormationViolation' : 'RpcFrameworkError';
 
 export function parseFrame(text: string, protocol: string): ParseResult {
-  const bad = (id: string, description: string, code = formatErrorCode(protocol)) =>
-    ({ ok: false, id, code, description }) as const;
+  const bad = (id: string, description: string, code = frameErrorCode(protocol), type?: 2 | 3 | 4) =>
+    ({ ok: false, id, code, description, ...(type ? { type } : {}) }) as const;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -26,10 +37,20 @@ export function parseFrame(text: string, protocol: string): ParseResult {
   if (!Array.isArray(value) || value.length < 3) return bad('-1', 'Message is not an OCPP-J array');
   const [type, id] = value;
   if (typeof id !== 'string' || id.length === 0 || id.length > 36) return bad('-1', 'Invalid message id');
-  if (type === 2 && value.length === 4 && typeof value[2] === 'string' && isObject(value[3]))
-    return { ok: true, frame: { type, id, action: value[2], payload: value[3] } };
-  if (type === 3 && value.length === 3 && isObject(value[2]))
-    return { ok: true, frame: { type, id, payload: value[2] } };
+  if (type !== 2 && type !== 3 && type !== 4)
+    return bad(
+      id,
+      `Unknown message type ${String(type)}`,
+      isV16(protocol) ? 'ProtocolError' : 'MessageTypeNotSupported',
+    );
+  if (type === 2 && value.length === 4 && typeof value[2] === 'string') {
+    if (isObject(value[3])) return { ok: true, frame: { type, id, action: value[2], payload: value[3] } };
+    return bad(id, 'The payload of a CALL must be a JSON object', formatErrorCode(protocol), type);
+  }
+  if (type === 3 && value.length === 3) {
+    if (isObject(value[2])) return { ok: true, frame: { type, id, payload: value[2] } };
+    return bad(id, 'The payload of a CALLRESULT must be a JSON object', formatErrorCode(protocol), type);
+  }
   if (
     type === 4 &&
     value.length === 5 &&
@@ -38,17 +59,12 @@ export function parseFrame(text: string, protocol: string): ParseResult {
     isObject(value[4])
   )
     return { ok: true, frame: { type, id, code: value[2], description: value[3], details: value[4] } };
-  if (type !== 2 && type !== 3 && type !== 4)
-    return bad(
-      id,
-      `Unknown message type ${String(type)}`,
-      protocol === 'ocpp1.6' ? 'ProtocolError' : 'MessageTypeNotSupported',
-    );
-  return bad(id, 'Message does not have the shape of its type');
+  return bad(id, 'Message does not have the shape of its type', frameErrorCode(protocol), type);
 }
 
 export const callResult = (id: string, payload: unknown) => JSON.stringify([3, id, payload]);
+/** OCPP 2.0.1 caps errorDescription at 255 characters (1.6 sets no cap; the same one is kept). */
 export const callError = (id: string, code: string, description: string) =>
-  JSON.stringify([4, id, code, description, {}]);
+  JSON.stringify([4, id, code, description.slice(0, 255), {}]);
 export const call = (id: string, action: string, payload: unknown) =>
   JSON.stringify([2, id, action, payload]);

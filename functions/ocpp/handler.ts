@@ -2,13 +2,32 @@
  * The OCPP WebSocket API: `$connect`, `$default` and `$disconnect` in one handler. A charger's CALL is
  * answered in the `$default` route response (one invocation per request); CALLRESULT / CALLERROR frames
  * answer commands the platform sent, correlated by message id.
+ *
+ * Every CALL is checked before any action runs: an action the version does not define gets NotImplemented;
+ * a payload that breaks the official schema gets the CALLERROR the standard names (functions/ocpp/schemas.ts);
+ * a valid CALL of an action the platform does not handle gets NotImplemented. Our own answer is checked
+ * against the `.conf` schema too, and an answer that would break it becomes an InternalError: the platform
+ * never sends an invalid payload. An action that throws is an InternalError with a generic description.
+ * Every frame in and every answer out is written to the message log (functions/ocpp/message-log.ts).
  */
+import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { topology } from '@infra/topology/index.ts';
-import { recordCommandAnswer } from '@functions/commands/store.ts';
-import { removeConnection, saveConnection, touchConnection } from './connections.ts';
-import { callError, callResult, parseFrame } from './frames.ts';
+import { getCommand, recordCommandAnswer } from '@functions/commands/store.ts';
+import {
+  closeConnection,
+  connectionsOf,
+  removeConnection,
+  saveConnection,
+  touchConnection,
+} from './connections.ts';
+import { callError, callResult, parseFrame, type Frame } from './frames.ts';
 import { actionsFor } from './actions.ts';
+import { logMessage } from './message-log.ts';
+import { chargerConnected, chargerDisconnected } from './presence.ts';
+import { isKnownAction, validateRequest, validateResponse } from './schemas.ts';
+
+const logger = new Logger({ serviceName: 'ocpp', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN' });
 
 interface WsEvent {
   requestContext: {
@@ -29,49 +48,211 @@ export function negotiateProtocol(offered: string | undefined): string | undefin
 }
 
 export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> {
-  const { eventType, connectionId, authorizer = {} } = event.requestContext;
+  const { eventType } = event.requestContext;
+  if (eventType === 'CONNECT') return connect(event);
+  if (eventType === 'DISCONNECT') return disconnect(event);
+  return message(event);
+}
 
-  if (eventType === 'CONNECT') {
-    const headers = Object.fromEntries(
-      Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-    );
-    const protocol = negotiateProtocol(headers['sec-websocket-protocol']);
-    if (!protocol) return { statusCode: 400, body: 'No supported OCPP subprotocol offered' };
-    await saveConnection({
-      connectionId,
-      chargePointId: String(authorizer.chargePointId),
-      agentId: String(authorizer.agentId ?? ''),
-      protocol,
-    });
-    return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': protocol } };
-  }
+const chargePointOf = (event: WsEvent): string | undefined => {
+  const id = event.requestContext.authorizer?.chargePointId;
+  return typeof id === 'string' && id ? id : undefined;
+};
 
-  if (eventType === 'DISCONNECT') {
-    await removeConnection(connectionId);
-    return { statusCode: 200 };
-  }
+async function connect(event: WsEvent): Promise<APIGatewayProxyResultV2> {
+  const { connectionId, authorizer = {} } = event.requestContext;
+  const chargePointId = chargePointOf(event);
+  if (!chargePointId) return { statusCode: 401, body: 'Unauthorized' };
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  const protocol = negotiateProtocol(headers['sec-websocket-protocol']);
+  if (!protocol) return { statusCode: 400, body: 'No supported OCPP subprotocol offered' };
 
-  const chargePointId = String(authorizer.chargePointId);
-  // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
-  const connection = await touchConnection(connectionId);
-  const protocol = connection?.protocol ?? 'ocpp1.6';
+  const earlier = await connectionsOf(chargePointId);
+  await saveConnection({ connectionId, chargePointId, agentId: String(authorizer.agentId ?? ''), protocol });
+  await chargerConnected({ chargePointId, connectionId, protocol });
+  // Decision: a second connection for the same charge point wins over the first. A charger that reconnects
+  // after a network loss must not be locked out by its own half-open old socket (which the platform may not
+  // notice until the idle time-out), and only the charger's own credentials pass the authorizer. The
+  // platform closes the older connections (DeleteConnection on @connections) and drops their items; their
+  // $disconnect then runs, and presence ignores it because the charger is known on the new connection.
+  await Promise.all(
+    earlier
+      .filter((c) => c.connectionId !== connectionId)
+      .map((c) =>
+        closeConnection(c.connectionId).catch((error: Error) =>
+          logger.warn('Could not close a superseded connection', {
+            chargePointId,
+            connectionId: c.connectionId,
+            error: error.message,
+          }),
+        ),
+      ),
+  );
+  return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': protocol } };
+}
+
+async function disconnect(event: WsEvent): Promise<APIGatewayProxyResultV2> {
+  const { connectionId } = event.requestContext;
+  await removeConnection(connectionId);
+  const chargePointId = chargePointOf(event);
+  if (chargePointId) await chargerDisconnected({ chargePointId, connectionId });
+  return { statusCode: 200 };
+}
+
+/** Writes a message log entry; a failed write is logged and never fails the exchange. */
+const log = (entry: Parameters<typeof logMessage>[0]) =>
+  logMessage(entry).then(
+    () => undefined,
+    (error: Error) => logger.warn('OCPP message log write failed', { error: error.message }),
+  );
+
+async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
+  const { connectionId } = event.requestContext;
+  const chargePointId = chargePointOf(event);
+  if (!chargePointId) return { statusCode: 200 };
   const text = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '');
-  const parsed = parseFrame(text, protocol);
-  if (!parsed.ok) return { statusCode: 200, body: callError(parsed.id, parsed.code, parsed.description) };
+  // The inbound entry is written while the frame is handled, not before.
+  const inbound = log({ chargePointId, direction: 'in', frame: text, connectionId });
 
-  const frame = parsed.frame;
-  if (frame.type === 2) {
-    const action = actionsFor(protocol)[frame.action];
-    if (!action)
-      return {
-        statusCode: 200,
-        body: callError(frame.id, 'NotImplemented', `${frame.action} is not supported`),
+  let reply: Reply | undefined;
+  try {
+    // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
+    const connection = await touchConnection(connectionId);
+    if (!connection) {
+      // A connection the platform no longer knows was superseded by a newer one or found silent by the
+      // offline sweep, and both close it; a frame that raced the close is not answered.
+      logger.info('Frame on an unknown connection', { chargePointId, connectionId });
+      await Promise.all([inbound, closeConnection(connectionId).catch(() => undefined)]);
+      return { statusCode: 200 };
+    }
+    reply = await answer({ chargePointId, connectionId, protocol: connection.protocol, text });
+  } catch (error) {
+    // The platform failed (not the action: see answer). A CALL still gets its standard answer, never API
+    // Gateway's own "Internal server error" message, which is no OCPP frame.
+    logger.error('OCPP message handling failed', { chargePointId, connectionId, error: error as Error });
+    const parsed = parseFrame(text, 'ocpp2.0.1');
+    if (parsed.ok && parsed.frame.type === 2)
+      reply = {
+        body: callError(parsed.frame.id, 'InternalError', 'The central system could not process the message'),
+        action: parsed.frame.action,
       };
-    const payload = await action({ chargePointId, protocol, payload: frame.payload });
-    return { statusCode: 200, body: callResult(frame.id, payload) };
   }
-  await recordCommandAnswer(chargePointId, frame);
-  return { statusCode: 200 };
+  if (reply === undefined) {
+    await inbound;
+    return { statusCode: 200 };
+  }
+  await Promise.all([
+    inbound,
+    log({ chargePointId, direction: 'out', frame: reply.body, action: reply.action, connectionId }),
+  ]);
+  return { statusCode: 200, body: reply.body };
+}
+
+interface Exchange {
+  chargePointId: string;
+  connectionId: string;
+  protocol: string;
+  text: string;
+}
+
+interface Reply {
+  body: string;
+  /** The action of the CALL answered, when known. */
+  action?: string;
+}
+
+/** The frame to send back, or undefined when none is due. */
+async function answer(x: Exchange): Promise<Reply | undefined> {
+  const parsed = parseFrame(x.text, x.protocol);
+  if (!parsed.ok && (parsed.type === 3 || parsed.type === 4)) {
+    // A broken answer to a command: the command is rejected with the reason; a CALLERROR only answers a CALL.
+    await recordCommandAnswer(x.chargePointId, {
+      type: 4,
+      id: parsed.id,
+      code: parsed.code,
+      description: `Invalid answer: ${parsed.description}`,
+      details: {},
+    });
+    return undefined;
+  }
+  if (!parsed.ok) return { body: callError(parsed.id, parsed.code, parsed.description) };
+  const frame = parsed.frame;
+  if (frame.type !== 2) {
+    await recordAnswer(x, frame);
+    return undefined;
+  }
+  const { id, action } = frame;
+  const reply = (body: string) => ({ body, action });
+  if (!isKnownAction(x.protocol, action))
+    return reply(callError(id, 'NotImplemented', `${action} is not an OCPP ${x.protocol.slice(4)} action`));
+  // The payload is checked first, so a charger learns its payload is broken whether or not the action is
+  // handled here.
+  const request = validateRequest(x.protocol, action, frame.payload);
+  if (!request.ok) return reply(callError(id, request.code, request.description));
+  const actions = actionsFor(x.protocol);
+  const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
+  if (!run)
+    return reply(callError(id, 'NotImplemented', `${action} is not supported by this central system`));
+
+  let payload: Record<string, unknown>;
+  try {
+    payload = await run({
+      chargePointId: x.chargePointId,
+      protocol: x.protocol,
+      payload: frame.payload,
+      connectionId: x.connectionId,
+      messageId: id,
+    });
+  } catch (error) {
+    logger.error('OCPP action failed', {
+      chargePointId: x.chargePointId,
+      action,
+      messageId: id,
+      error: error as Error,
+    });
+    return reply(callError(id, 'InternalError', `The central system could not process ${action}`));
+  }
+  const response = validateResponse(x.protocol, action, payload);
+  if (!response.ok) {
+    logger.error('OCPP action produced an answer that breaks its schema', {
+      chargePointId: x.chargePointId,
+      action,
+      messageId: id,
+      code: response.code,
+      description: response.description,
+    });
+    return reply(
+      callError(id, 'InternalError', `The central system could not produce a valid ${action} answer`),
+    );
+  }
+  return reply(callResult(id, payload));
+}
+
+/**
+ * A charger's CALLRESULT / CALLERROR to a command the platform sent. A CALLRESULT whose payload breaks the
+ * command's `.conf` schema is recorded as a rejection with the error the standard names, so a command never
+ * stores an invalid result. Nothing is sent back (a CALLERROR only ever answers a CALL).
+ */
+async function recordAnswer(x: Exchange, frame: Exclude<Frame, { type: 2 }>): Promise<void> {
+  if (frame.type === 3) {
+    const command = await getCommand(frame.id);
+    if (command && command.chargePointId === x.chargePointId && isKnownAction(x.protocol, command.action)) {
+      const check = validateResponse(x.protocol, command.action, frame.payload);
+      if (!check.ok) {
+        await recordCommandAnswer(x.chargePointId, {
+          type: 4,
+          id: frame.id,
+          code: check.code,
+          description: `Invalid ${command.action} answer: ${check.description}`,
+          details: {},
+        });
+        return;
+      }
+    }
+  }
+  await recordCommandAnswer(x.chargePointId, frame);
 }

@@ -21,13 +21,27 @@ interface LiveConnection {
   userAgent: string;
   authorizer: Record<string, unknown>;
   queue: Promise<void>;
+  /** Frames received and not yet handled. */
+  pending: number;
+  /** Set when the connection was closed for flooding: the frames still waiting are dropped. */
+  flooded: boolean;
   timers: NodeJS.Timeout[];
 }
+
+/**
+ * A connection with more frames than this waiting to be handled is closed with 1008 (policy violation): one
+ * charger flooding the platform must not hold up everyone else. In AWS nothing queues per connection; API
+ * Gateway's account-level (and stage/route) throttling refuses the excess instead, so this bound stands in
+ * for that limit locally.
+ */
+export const MAX_PENDING_FRAMES = 200;
 
 export interface WebSocketFrontOptions {
   decl: WebSocketDecl;
   domainName: () => string;
   idleTimeoutSeconds?: number;
+  /** Frames that may wait per connection before it is closed (MAX_PENDING_FRAMES by default). */
+  maxPendingFrames?: number;
   onError: (e: Error) => void;
 }
 
@@ -43,6 +57,7 @@ export function createWebSocketFront({
   decl,
   domainName,
   idleTimeoutSeconds,
+  maxPendingFrames = MAX_PENDING_FRAMES,
   onError,
 }: WebSocketFrontOptions) {
   const connections = new Map<string, LiveConnection>();
@@ -136,6 +151,8 @@ export function createWebSocketFront({
           ...identity,
           authorizer,
           queue: Promise.resolve(),
+          pending: 0,
+          flooded: false,
           timers: [],
         };
         connections.set(connectionId, live);
@@ -149,9 +166,18 @@ export function createWebSocketFront({
         ws.on('message', (data, isBinary) => {
           live.lastActiveAt = Date.now();
           idle();
+          if (live.flooded) return;
+          if (live.pending >= maxPendingFrames) {
+            live.flooded = true;
+            ws.close(1008, 'Too many messages');
+            return;
+          }
+          live.pending += 1;
           const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
           // Frames of one connection are handled in order.
           live.queue = live.queue.then(async () => {
+            live.pending -= 1;
+            if (live.flooded) return;
             try {
               const response = await invoke<{ body?: string } | undefined>(decl.routes.$default, {
                 body,
@@ -186,7 +212,12 @@ export function createWebSocketFront({
               .catch((e: Error) => onError(e)),
           );
         });
-        ws.on('error', (e) => onError(e));
+        ws.on('error', (e: Error & { code?: string }) => {
+          // A charger breaking the WebSocket protocol (a frame over 128 KB: 1009, invalid UTF-8, bad opcodes)
+          // is closed by ws with the matching status; that is the charger's error, not the platform's.
+          if (e.code?.startsWith('WS_ERR_')) return;
+          onError(e);
+        });
       });
     } catch (error) {
       onError(error as Error);

@@ -1,0 +1,193 @@
+/**
+ * The OCPP message log (table `ocppLog`): every frame a charger sends and every frame sent to it, per charge
+ * point, sorted by time, kept for a retention period (TTL `expiresAt`, env OCPP_LOG_RETENTION_DAYS, 30 days
+ * by default). DynamoDB Local never expires items, so reads skip expired ones. Message queries cover at most
+ * 3 days (SPEC.md section 5): a longer window is refused (`server.rangeTooLong`), and the window used is
+ * returned with the messages.
+ */
+import { randomBytes } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { badRequest, refused } from '@functions/lib/errors.ts';
+
+export type Direction = 'in' | 'out';
+
+export interface LoggedMessage {
+  chargePointId: string;
+  /** ISO time of the message plus a suffix that keeps two messages of the same millisecond apart. */
+  at: string;
+  direction: Direction;
+  /** OCPP-J message type: 2 CALL, 3 CALLRESULT, 4 CALLERROR; absent for a frame that could not be read. */
+  messageType?: number;
+  messageId?: string;
+  action?: string;
+  connectionId?: string;
+  /** The frame as it went over the wire. */
+  frame: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export interface LogInput {
+  chargePointId: string;
+  direction: Direction;
+  /** The frame text, or the frame as an array (serialised as it is sent). */
+  frame: string | unknown[];
+  action?: string;
+  messageId?: string;
+  connectionId?: string;
+  /** Epoch milliseconds; now when absent. */
+  at?: number;
+}
+
+export const MESSAGE_WINDOW_DAYS = 3;
+export const MESSAGE_WINDOW_MS = MESSAGE_WINDOW_DAYS * 24 * 3600 * 1000;
+export const MAX_MESSAGES = 500;
+const DAY_SECONDS = 24 * 3600;
+
+export const retentionDays = (): number => {
+  const days = Number(process.env.OCPP_LOG_RETENTION_DAYS);
+  return Number.isFinite(days) && days > 0 ? days : 30;
+};
+
+const table = () => config.tableName('ocppLog');
+
+/**
+ * A per-instance counter orders messages of one millisecond as they were logged (an answer after its CALL);
+ * the random part keeps instances apart. The suffix sorts after every bare ISO time of the same millisecond.
+ */
+let sequence = 0;
+const instance = randomBytes(3).toString('hex');
+export function sortKey(atMs: number): string {
+  sequence = (sequence + 1) % 1e8;
+  return `${new Date(atMs).toISOString()}#${String(sequence).padStart(8, '0')}${instance}`;
+}
+
+/** Reads type, id and action from a frame when it is a readable OCPP-J array. */
+function describeFrame(frame: string | unknown[]): {
+  messageType?: number;
+  messageId?: string;
+  action?: string;
+} {
+  let value: unknown = frame;
+  if (typeof frame === 'string') {
+    try {
+      value = JSON.parse(frame);
+    } catch {
+      return {};
+    }
+  }
+  if (!Array.isArray(value)) return {};
+  const [type, id, action] = value;
+  return {
+    messageType: typeof type === 'number' ? type : undefined,
+    messageId: typeof id === 'string' ? id.slice(0, 64) : undefined,
+    action: type === 2 && typeof action === 'string' ? action.slice(0, 64) : undefined,
+  };
+}
+
+/** Stores one message (one PutCommand). */
+export async function logMessage(input: LogInput): Promise<LoggedMessage> {
+  const atMs = input.at ?? Date.now();
+  const text = typeof input.frame === 'string' ? input.frame : JSON.stringify(input.frame);
+  const read = describeFrame(input.frame);
+  const item: LoggedMessage = {
+    chargePointId: input.chargePointId,
+    at: sortKey(atMs),
+    direction: input.direction,
+    messageType: read.messageType,
+    messageId: input.messageId ?? read.messageId,
+    action: (input.action ?? read.action)?.slice(0, 64),
+    connectionId: input.connectionId,
+    frame: text,
+    expiresAt: Math.floor(atMs / 1000) + Math.round(retentionDays() * DAY_SECONDS),
+  };
+  await dynamoDocument().send(new PutCommand({ TableName: table(), Item: item }));
+  return item;
+}
+
+export interface RecentQuery {
+  /** At most this many messages (1 to 500, 50 when absent). */
+  limit?: number;
+  /** Window start and end, epoch milliseconds or ISO time; the end is now and the start 3 days before it by default. */
+  from?: number | string;
+  to?: number | string;
+  /** Continue after this `at` (the last one of the previous page). */
+  before?: string;
+}
+
+export interface RecentMessages {
+  items: LoggedMessage[];
+  /** The window searched (ISO). */
+  from: string;
+  to: string;
+  /** The `at` to pass as `before` for the next page, when there may be more. */
+  next?: string;
+}
+
+const toMs = (value: number | string | undefined, field: string, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) throw badRequest('server.validation', { [field]: 'validation.dateFormat' });
+  return ms;
+};
+
+/**
+ * The window a message query covers: `to` (default now) and `from` (default 3 days before `to`). A reversed
+ * window or one longer than 3 days is refused (SPEC.md section 5), with the catalog's range messages.
+ */
+export function messageWindow(from?: number | string, to?: number | string): { from: number; to: number } {
+  const end = toMs(to, 'to', Date.now());
+  const start = toMs(from, 'from', end - MESSAGE_WINDOW_MS);
+  if (end < start) throw refused('server.rangeReversed');
+  if (end - start > MESSAGE_WINDOW_MS) throw refused('server.rangeTooLong', { days: MESSAGE_WINDOW_DAYS });
+  return { from: start, to: end };
+}
+
+/** The messages of a charge point in a window, newest first, expired ones skipped. */
+export async function recentMessages(
+  chargePointId: string,
+  query: RecentQuery = {},
+): Promise<RecentMessages> {
+  const wanted = Number.isFinite(query.limit) ? Math.trunc(query.limit as number) : 50;
+  const limit = Math.min(Math.max(wanted, 1), MAX_MESSAGES);
+  const window = messageWindow(query.from, query.to);
+  const from = new Date(window.from).toISOString();
+  const to = new Date(window.to).toISOString();
+  // Sort keys are "<ISO>#<suffix>": "~" sorts after "#", so the end bound includes its whole millisecond.
+  // `before` continues a previous page: the bound is inclusive, so the item at `before` itself is dropped.
+  const upper = query.before && query.before < `${to}~` ? query.before : `${to}~`;
+  if (upper < from) return { items: [], from, to };
+  const now = Math.floor(Date.now() / 1000);
+  const items: LoggedMessage[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let more = false;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'chargePointId = :id AND #at BETWEEN :from AND :to',
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: {
+          ':id': chargePointId,
+          ':from': from,
+          ':to': upper,
+          ':now': now,
+        },
+        ScanIndexForward: false,
+        Limit: limit + 1 - items.length,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as LoggedMessage[]).filter((m) => m.at !== query.before));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+    if (items.length > limit) {
+      more = true;
+      break;
+    }
+  } while (ExclusiveStartKey);
+  const page = items.slice(0, limit);
+  return { items: page, from, to, next: more ? page.at(-1)?.at : undefined };
+}
