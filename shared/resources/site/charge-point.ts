@@ -91,10 +91,19 @@ export const chargePointSchema = z
     personalFlag: flag.default(false),
     /** Fee rule of the pile when the station sets fees per charge point (tariff issue). */
     feeRuleId: optionalText(64),
-    connectors: z
-      .array(connectorSchema)
-      .min(1, { error: 'siteRes.validation.connectorRequired' })
-      .max(CONNECTORS_MAX, { error: 'siteRes.validation.tooManyConnectors' }),
+    // A count (an import's cell) stands for guns 1 to n.
+    connectors: z.preprocess(
+      (v) =>
+        typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v.trim()))
+          ? Array.from({ length: Math.min(Number(v), CONNECTORS_MAX + 1) }, (_, i) => ({
+              connectorNo: i + 1,
+            }))
+          : v,
+      z
+        .array(connectorSchema)
+        .min(1, { error: 'siteRes.validation.connectorRequired' })
+        .max(CONNECTORS_MAX, { error: 'siteRes.validation.tooManyConnectors' }),
+    ),
   })
   .strict()
   .superRefine((value, ctx) => {
