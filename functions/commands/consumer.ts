@@ -11,7 +11,9 @@ import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
 import { call } from '@functions/ocpp/frames.ts';
-import { getCommand, markOffline, markSent } from './store.ts';
+import { logMessage } from '@functions/ocpp/message-log.ts';
+import { validateRequest } from '@functions/ocpp/schemas.ts';
+import { getCommand, markFailed, markOffline, markSent } from './store.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 
@@ -26,11 +28,18 @@ async function deliver(record: SQSRecord): Promise<void> {
     await markOffline(commandId);
     return;
   }
+  // Nothing leaves that the charger's version of OCPP would reject as malformed.
+  const valid = validateRequest(connection.protocol, command.action, command.payload);
+  if (!valid.ok) {
+    await markFailed(commandId, `${valid.code}: ${valid.description}`);
+    return;
+  }
+  const frame = call(commandId, command.action, command.payload);
   try {
     await wsManagementClient(config.wsManagementEndpoint()).send(
       new PostToConnectionCommand({
         ConnectionId: connection.connectionId,
-        Data: new TextEncoder().encode(call(commandId, command.action, command.payload)),
+        Data: new TextEncoder().encode(frame),
       }),
     );
   } catch (error) {
@@ -40,6 +49,14 @@ async function deliver(record: SQSRecord): Promise<void> {
     return;
   }
   await markSent(commandId);
+  await logMessage({
+    chargePointId: command.chargePointId,
+    direction: 'out',
+    frame,
+    action: command.action,
+    messageId: commandId,
+    connectionId: connection.connectionId,
+  }).catch((error: unknown) => logger.warn('Outgoing command not logged', { error: String(error) }));
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
