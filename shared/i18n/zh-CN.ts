@@ -3,6 +3,7 @@ import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { site } from './areas/site.ts';
+import { siteConsole } from './areas/site-console.ts';
 import { resources } from './areas/resources.ts';
 import { system } from './areas/system.ts';
 import { server } from './areas/server.ts';
@@ -94,5 +95,6 @@ export const zhCN: Catalog = {
   ...catalogue['zh-CN'],
   ...device['zh-CN'],
   ...site['zh-CN'],
+  ...siteConsole['zh-CN'],
   ...alarms['zh-CN'],
 };

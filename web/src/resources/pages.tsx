@@ -14,6 +14,7 @@ import type { ComponentType } from 'react';
 import { alarmDecls, alarmPages } from './decls/alarm/index.ts';
 import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
+import { siteDecls, sitePages } from './decls/site/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
 
 /** Every declaration, by id (tests walk them; issue 4's export can look one up). */
@@ -28,6 +29,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...systemDecls,
     ...catalogueDecls,
     ...deviceDecls,
+    ...siteDecls,
     ...alarmDecls,
   ].map((d) => [d.id, d]),
 );
@@ -50,5 +52,6 @@ export const resourcePages: Record<string, ComponentType> = {
   ...systemPages,
   ...cataloguePages,
   ...devicePages,
+  ...sitePages,
   ...alarmPages,
 };

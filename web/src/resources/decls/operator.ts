@@ -104,6 +104,14 @@ export const operatorDecl: ResourceDecl = {
     { name: 'address', label: 'admin.operator.address', kind: 'textarea' },
     { name: 'postalCode', label: 'admin.operator.postalCode', kind: 'text' },
     { name: 'url', label: 'admin.operator.url', kind: 'text' },
+    // OCPP: whether chargers may start with identity tokens the company does not know (0/1).
+    {
+      name: 'acceptUnknownIdTag',
+      label: 'siteConsole.operator.acceptUnknownIdTag',
+      kind: 'switch',
+      switchValues: [1, 0],
+      help: 'siteConsole.operator.acceptUnknownIdTagHelp',
+    },
     // SPEC.md section 6: pay channels and mail servers are listed only for holders of these permissions.
     {
       name: 'payId',

@@ -1,0 +1,428 @@
+/**
+ * A charge point's page (/chargerDetail/{id}): identity and OCPP URL, what the charger said at boot, its
+ * online state, its connectors with live states (refreshed every 5 seconds in place) and its recent OCPP
+ * messages (newest first; a time range of at most 3 days, SPEC.md section 5; payloads collapsed).
+ */
+import {
+  Box,
+  Button,
+  Code,
+  DataList,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { AppLink } from '@web/components/ui/link.tsx';
+import { StatusBadge } from '@web/components/ui/status-badge.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
+import { formatDateTime, fromLocalInput } from '@web/lib/format.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { optionLabel } from '@web/resources/cells.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import type { Row } from '@web/resources/types.ts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import {
+  ConnectorStateBadge,
+  ocppUrl,
+  OnlineBadge,
+  POWER_TYPE_OPTIONS,
+  PROTOCOL_OPTIONS,
+  type ConnectorView,
+} from './common.tsx';
+import { stationDetailPath } from './station.tsx';
+
+export const CHARGER_REFRESH_MS = 5_000;
+export const MESSAGE_WINDOW_DAYS = 3;
+const MESSAGE_LIMIT = 100;
+const DAY = 86_400_000;
+const C = 'siteConsole.charger';
+
+export interface LoggedMessage {
+  at: string;
+  direction: 'in' | 'out';
+  messageType?: number;
+  messageId?: string;
+  action?: string;
+  frame: string;
+}
+
+/** Why a message range cannot be asked for (key and values), or null. Empty ends mean the last 3 days. */
+export function messageRangeProblem(
+  from: string,
+  to: string,
+  now = Date.now(),
+): { key: string; values?: Record<string, unknown> } | null {
+  const start = from ? Date.parse(fromLocalInput(from) ?? '') : undefined;
+  const end = to ? Date.parse(fromLocalInput(to) ?? '') : now;
+  if ((from && Number.isNaN(start)) || Number.isNaN(end)) return { key: 'validation.dateFormat' };
+  if (start !== undefined && end < start) return { key: 'server.rangeReversed' };
+  if (start !== undefined && end - start > MESSAGE_WINDOW_DAYS * DAY)
+    return { key: 'server.rangeTooLong', values: { days: MESSAGE_WINDOW_DAYS } };
+  return null;
+}
+
+/** The time of a logged message: its sort key without the suffix that keeps same-millisecond ones apart. */
+const messageTime = (at: string) => formatDateTime(at.split('#')[0]);
+
+function pretty(frame: string): string {
+  try {
+    return JSON.stringify(JSON.parse(frame), null, 2);
+  } catch {
+    return frame;
+  }
+}
+
+function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <Heading as="h2" size="md">
+          {props.title}
+        </Heading>
+        {props.aside}
+      </HStack>
+      {props.children}
+    </Box>
+  );
+}
+
+function Facts(props: { items: { label: string; value: ReactNode }[] }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm">
+      {props.items.map((item) => (
+        <DataList.Item key={item.label}>
+          <DataList.ItemLabel minW="36">{item.label}</DataList.ItemLabel>
+          <DataList.ItemValue wordBreak="break-all">
+            {item.value === '' || item.value === undefined || item.value === null ? '-' : item.value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+export function ChargerDetailPage() {
+  const tr = useTr();
+  const { id = '' } = useParams();
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    id ? ['/biz/chargePoint/detail', id] : null,
+    () => call<Row>('/biz/chargePoint/detail', undefined, { id }),
+    { refreshInterval: CHARGER_REFRESH_MS, keepPreviousData: true },
+  );
+  if (!data && isLoading) return <LoadingState label={tr('admin.common.loading')} />;
+  if (!data)
+    return (
+      <ErrorState
+        title={tr('admin.common.getError')}
+        message={error ? errorMessage(tr, error) : tr('admin.common.empty')}
+        retryLabel={tr('actions.retry')}
+        onRetry={() => void mutate()}
+        retrying={isValidating}
+      />
+    );
+  const chargePointId = String(data.chargePointId ?? data.id ?? id);
+  const boot = (data.boot ?? null) as Row | null;
+  const connectors = (Array.isArray(data.connectorStates) ? data.connectorStates : []) as ConnectorView[];
+  const online = Boolean(data.online);
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <AppLink to="/device" fontSize="sm">
+          {tr(`${C}.back`)}
+        </AppLink>
+        <Text fontSize="sm" color="fg.muted">
+          {tr(`${C}.refreshNote`, { seconds: CHARGER_REFRESH_MS / 1000 })}
+        </Text>
+      </HStack>
+      {error ? <ErrorState title={tr('admin.common.getError')} message={errorMessage(tr, error)} /> : null}
+
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
+        <Section title={tr(`${C}.identity`)} aside={<OnlineBadge tr={tr} online={online} />}>
+          <Facts
+            items={[
+              { label: tr('siteConsole.pile.chargePointId'), value: <Code>{chargePointId}</Code> },
+              { label: tr('siteConsole.pile.name'), value: String(data.name ?? '') },
+              {
+                label: tr('siteConsole.pile.station'),
+                value: data.stationId ? (
+                  <AppLink to={stationDetailPath(data.stationId)}>
+                    {String(data.stationName ?? data.stationId)}
+                  </AppLink>
+                ) : (
+                  ''
+                ),
+              },
+              {
+                label: tr('siteConsole.pile.protocol'),
+                value: optionLabel(tr, PROTOCOL_OPTIONS, data.protocol),
+              },
+              {
+                label: tr('siteConsole.pile.powerType'),
+                value: optionLabel(tr, POWER_TYPE_OPTIONS, data.powerType),
+              },
+              {
+                label: tr('siteConsole.pile.maxPower'),
+                value: data.maxPower === undefined ? '' : `${String(data.maxPower)} kW`,
+              },
+              {
+                label: tr(`${C}.ocppUrl`),
+                value: <Code wordBreak="break-all">{ocppUrl(chargePointId)}</Code>,
+              },
+            ]}
+          />
+        </Section>
+
+        <Section title={tr(`${C}.state`)}>
+          <Facts
+            items={[
+              {
+                label: tr(`${C}.online`),
+                value: online ? (
+                  <StatusBadge tone="success" size="sm" label={tr('siteConsole.common.online')} />
+                ) : (
+                  <StatusBadge tone="neutral" size="sm" label={tr('siteConsole.common.offline')} />
+                ),
+              },
+              {
+                label: tr(online ? `${C}.onlineSince` : `${C}.offlineSince`),
+                value: formatDateTime(online ? data.connectedAt : data.disconnectedAt) || tr(`${C}.never`),
+              },
+              {
+                label: tr(`${C}.lastMessage`),
+                value: formatDateTime(data.lastMessageAt) || tr(`${C}.never`),
+              },
+              { label: tr(`${C}.protocolConnected`), value: String(data.protocolConnected ?? '') },
+              { label: tr(`${C}.firmwareStatus`), value: String(data.firmwareStatus ?? '') },
+            ]}
+          />
+        </Section>
+      </Box>
+
+      <Section title={tr(`${C}.boot`)}>
+        {boot ? (
+          <Facts
+            items={[
+              { label: tr(`${C}.vendor`), value: String(boot.vendor ?? '') },
+              { label: tr(`${C}.model`), value: String(boot.model ?? '') },
+              { label: tr(`${C}.serialNumber`), value: String(boot.serialNumber ?? '') },
+              {
+                label: tr(`${C}.firmwareVersion`),
+                value: String(boot.firmwareVersion ?? data.firmwareVersion ?? ''),
+              },
+              { label: tr(`${C}.iccid`), value: String(boot.iccid ?? '') },
+              { label: tr(`${C}.imsi`), value: String(boot.imsi ?? '') },
+              { label: tr(`${C}.bootTime`), value: formatDateTime(boot.at) },
+              { label: tr(`${C}.bootReason`), value: String(boot.reason ?? '') },
+            ]}
+          />
+        ) : (
+          <Text color="fg.muted">{tr(`${C}.noBoot`)}</Text>
+        )}
+      </Section>
+
+      <Section title={tr(`${C}.connectors`)}>
+        {connectors.length === 0 ? <EmptyState title={tr('admin.common.empty')} /> : null}
+        {connectors.length ? (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-label={tr(`${C}.connectors`)}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{tr('siteConsole.pile.connectorNo')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr('siteConsole.pile.connectorName')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.connectorState`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.reported`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.errorCode`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.info`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.at`)}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {connectors.map((c) => (
+                  <Table.Row key={c.connectorNo}>
+                    <Table.Cell>{c.connectorNo}</Table.Cell>
+                    <Table.Cell>{c.name ?? '-'}</Table.Cell>
+                    <Table.Cell>
+                      <ConnectorStateBadge tr={tr} state={c.state} />
+                    </Table.Cell>
+                    <Table.Cell>{c.status ?? '-'}</Table.Cell>
+                    <Table.Cell>{c.errorCode ?? '-'}</Table.Cell>
+                    <Table.Cell>{c.info ?? '-'}</Table.Cell>
+                    <Table.Cell>{formatDateTime(c.at) || '-'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        ) : null}
+      </Section>
+
+      <Messages chargePointId={chargePointId} />
+    </Stack>
+  );
+}
+
+function Messages({ chargePointId }: { chargePointId: string }) {
+  const tr = useTr();
+  const [draft, setDraft] = useState({ from: '', to: '' });
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const body = {
+    id: chargePointId,
+    limit: MESSAGE_LIMIT,
+    ...(range.from ? { from: fromLocalInput(range.from) } : {}),
+    ...(range.to ? { to: fromLocalInput(range.to) } : {}),
+  };
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    ['/biz/chargePoint/messages', JSON.stringify(body)],
+    () => call<{ items: LoggedMessage[]; from: string; to: string }>('/biz/chargePoint/messages', body),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const refusal = messageRangeProblem(draft.from, draft.to);
+    setProblem(refusal ? tr(refusal.key, refusal.values) : null);
+    if (!refusal) setRange({ ...draft });
+  };
+  const items = data?.items ?? [];
+  return (
+    <Section
+      title={tr(`${C}.messages`)}
+      aside={
+        <Button size="sm" variant="ghost" onClick={() => void mutate()} loading={isValidating && !!data}>
+          {tr('admin.common.refresh')}
+        </Button>
+      }
+    >
+      <Stack gap="3">
+        <Box as="form" onSubmit={submit} aria-label={tr(`${C}.range`)}>
+          <HStack align="flex-end" wrap="wrap" gap="3">
+            <Field.Root w="auto">
+              <Field.Label>{tr(`${C}.from`)}</Field.Label>
+              <Input
+                type="datetime-local"
+                step={1}
+                size="sm"
+                value={draft.from}
+                onChange={(e) => {
+                  const from = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, from }));
+                }}
+              />
+            </Field.Root>
+            <Field.Root w="auto">
+              <Field.Label>{tr(`${C}.to`)}</Field.Label>
+              <Input
+                type="datetime-local"
+                step={1}
+                size="sm"
+                value={draft.to}
+                onChange={(e) => {
+                  const to = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, to }));
+                }}
+              />
+            </Field.Root>
+            <Button type="submit" size="sm" colorPalette="blue">
+              {tr('admin.common.search')}
+            </Button>
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" mt="1">
+            {tr(`${C}.rangeHelp`, { days: MESSAGE_WINDOW_DAYS })}
+          </Text>
+          {problem ? (
+            <Text role="alert" color="fg.error" fontSize="sm" mt="1">
+              {problem}
+            </Text>
+          ) : null}
+        </Box>
+        {data ? (
+          <Text fontSize="xs" color="fg.muted">
+            {tr(`${C}.window`, { from: formatDateTime(data.from), to: formatDateTime(data.to) })}
+          </Text>
+        ) : null}
+        {error ? (
+          <ErrorState
+            title={tr('admin.common.getError')}
+            message={errorMessage(tr, error)}
+            retryLabel={tr('actions.retry')}
+            onRetry={() => void mutate()}
+          />
+        ) : null}
+        {!data && isLoading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+        {data && items.length === 0 ? <EmptyState title={tr(`${C}.noMessages`)} /> : null}
+        {items.length ? (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-label={tr(`${C}.messages`)}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{tr(`${C}.time`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.direction`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.action`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.messageId`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{tr(`${C}.payload`)}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((m) => {
+                  const shown = open.has(m.at);
+                  return (
+                    <Table.Row key={m.at} verticalAlign="top">
+                      <Table.Cell whiteSpace="nowrap">{messageTime(m.at)}</Table.Cell>
+                      <Table.Cell>
+                        <StatusBadge
+                          tone={m.direction === 'in' ? 'info' : 'neutral'}
+                          size="sm"
+                          label={tr(`${C}.directions.${m.direction === 'in' ? 'in' : 'out'}`)}
+                        />
+                      </Table.Cell>
+                      <Table.Cell>
+                        {m.action ??
+                          (m.messageType === 3
+                            ? tr(`${C}.callResult`)
+                            : m.messageType === 4
+                              ? tr(`${C}.callError`)
+                              : '-')}
+                      </Table.Cell>
+                      <Table.Cell fontFamily="mono" fontSize="xs">
+                        {m.messageId ?? '-'}
+                      </Table.Cell>
+                      <Table.Cell maxW="lg">
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          aria-expanded={shown}
+                          onClick={() =>
+                            setOpen((prev) => {
+                              const next = new Set(prev);
+                              if (next.has(m.at)) next.delete(m.at);
+                              else next.add(m.at);
+                              return next;
+                            })
+                          }
+                        >
+                          {tr(shown ? `${C}.hidePayload` : `${C}.showPayload`)}
+                        </Button>
+                        {shown ? (
+                          <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1">
+                            {pretty(m.frame)}
+                          </Code>
+                        ) : null}
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}

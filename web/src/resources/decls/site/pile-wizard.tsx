@@ -1,0 +1,547 @@
+/**
+ * The pile wizard (SPEC.md section 2): 1 binding — typed in (manual) or taken from an unused asset (its code
+ * becomes the charge point id, its protocol and power are filled in; the asset list is platform-only, so a
+ * refused list leaves manual binding alone); 2 pile information; 3 fee (fee rules bind with the tariff
+ * issue); 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
+ * The shared charge point schema validates each step. Edit uses the same wizard with the id read-only.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Field as ChakraField,
+  HStack,
+  IconButton,
+  Input,
+  RadioGroup,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { BIND_MODES, chargePointSchema, GUN_NUMBER } from '@shared/resources/site/charge-point.ts';
+import { LoadingState } from '@web/components/ui/state-views.tsx';
+import { ApiError, call, request } from '@web/lib/api.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { brandSource, modelSource } from '@web/resources/decls/device/common.ts';
+import { FormField } from '@web/resources/form-fields.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import type { Field, RemoteSource, Row } from '@web/resources/types.ts';
+import { useLoad } from '@web/resources/use-load.ts';
+import { fromInput, toInput } from '@web/resources/values.ts';
+import { useEffect, useState } from 'react';
+import {
+  check,
+  errorsOf,
+  FORMAT_OPTIONS,
+  POWER_TYPE_OPTIONS,
+  PROTOCOL_OPTIONS,
+  STANDARD_OPTIONS,
+  stationSource,
+} from './common.tsx';
+import type { Credentials } from './pile-credentials.tsx';
+import { WizardDialog } from './wizard.tsx';
+
+const W = 'siteConsole.pile';
+
+export const ASSET_LIST_URL = '/admin/asset/list';
+
+/** Unused assets (useFlag 0), searched by code; picking one fills the id, protocol and power. */
+const assetSource: RemoteSource = {
+  url: ASSET_LIST_URL,
+  search: 'code',
+  value: 'code',
+  label: 'code',
+  body: { useFlag: 0 },
+  assign: (asset) =>
+    asset
+      ? {
+          chargePointId: String(asset.code ?? ''),
+          ...(asset.protocolType ? { protocol: String(asset.protocolType).toLowerCase() } : {}),
+          ...(asset.power !== undefined ? { maxPower: String(Math.round(Number(asset.power))) } : {}),
+        }
+      : {},
+};
+
+const infoFields: Field[] = [
+  { name: 'chargePointId', label: `${W}.chargePointId`, kind: 'text', required: true, help: `${W}.idHelp` },
+  { name: 'name', label: `${W}.name`, kind: 'text', required: true },
+  { name: 'stationId', label: `${W}.station`, kind: 'remote', required: true, remote: stationSource },
+  { name: 'protocol', label: `${W}.protocol`, kind: 'select', required: true, options: PROTOCOL_OPTIONS },
+  { name: 'brandId', label: `${W}.brand`, kind: 'remote', remote: brandSource },
+  { name: 'modelId', label: `${W}.model`, kind: 'remote', remote: modelSource },
+  { name: 'maxPower', label: `${W}.maxPower`, kind: 'number', required: true, help: `${W}.maxPowerHelp` },
+  { name: 'minPower', label: `${W}.minPower`, kind: 'number' },
+  { name: 'voltage', label: `${W}.voltage`, kind: 'number' },
+  { name: 'maxCurrent', label: `${W}.maxCurrent`, kind: 'number' },
+  { name: 'powerType', label: `${W}.powerType`, kind: 'select', required: true, options: POWER_TYPE_OPTIONS },
+  {
+    name: 'connectorStandard',
+    label: `${W}.connectorStandard`,
+    kind: 'select',
+    required: true,
+    options: STANDARD_OPTIONS,
+  },
+  { name: 'format', label: `${W}.format`, kind: 'select', required: true, options: FORMAT_OPTIONS },
+  { name: 'tcu', label: `${W}.tcu`, kind: 'text' },
+  { name: 'reserveFlag', label: `${W}.reserveFlag`, kind: 'switch' },
+  { name: 'personalFlag', label: `${W}.personalFlag`, kind: 'switch' },
+];
+
+const STEP_FIELDS: readonly (readonly string[])[] = [
+  ['bindMode', 'assetCode'],
+  infoFields.map((f) => f.name),
+  ['feeRuleId'],
+  ['connectors'],
+];
+
+interface ConnectorRow {
+  connectorNo: string;
+  name: string;
+  feeRuleId?: string;
+}
+
+type AssetAccess = 'checking' | 'allowed' | 'refused';
+
+/** Whether the caller may list assets (a platform menu): a refusal, of any kind, means manual binding only. */
+function useAssetAccess(enabled: boolean): AssetAccess {
+  const [access, setAccess] = useState<AssetAccess>(enabled ? 'checking' : 'refused');
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    request(ASSET_LIST_URL, { body: { current: 1, size: 1, useFlag: 0 }, silent: true }).then(
+      (answer) => live && setAccess(answer.code === 0 ? 'allowed' : 'refused'),
+      () => live && setAccess('refused'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return access;
+}
+
+export function PileWizard(props: {
+  mode: 'create' | 'edit';
+  id?: string;
+  onClose: () => void;
+  /** After an edit. */
+  onDone: (message: string) => void;
+  /** After an add: the credentials to show once. */
+  onCreated?: (credentials: Credentials) => void;
+}) {
+  const tr = useTr();
+  const loaded = useLoad(props.mode === 'edit' && props.id ? `pile:${props.id}` : null, () =>
+    call<Row>('/biz/chargePoint/info', undefined, { id: props.id ?? '' }),
+  );
+  const title = tr(props.mode === 'create' ? `${W}.addTitle` : `${W}.editTitle`);
+  const steps = ['binding', 'info', 'fee', 'details'].map((s) => tr(`${W}.steps.${s}`));
+  if (props.mode === 'edit' && !loaded.data)
+    return (
+      <WizardDialog
+        title={title}
+        steps={steps}
+        step={0}
+        disabled
+        problem={loaded.error ? errorMessage(tr, loaded.error) : undefined}
+        onPrev={() => undefined}
+        onNext={() => undefined}
+        onSave={() => undefined}
+        onClose={props.onClose}
+      >
+        {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+      </WizardDialog>
+    );
+  return <PileWizardForm {...props} title={title} steps={steps} record={loaded.data} />;
+}
+
+/** A new pile: manual binding, AC three-phase Type 2 socket, one connector numbered 1. */
+const NEW_PILE: Row = {
+  bindMode: 'manual',
+  protocol: 'ocpp1.6',
+  powerType: 'AC_3_PHASE',
+  connectorStandard: 'IEC_62196_T2',
+  format: 'SOCKET',
+  reserveFlag: false,
+  personalFlag: false,
+};
+
+function PileWizardForm(props: {
+  mode: 'create' | 'edit';
+  record?: Row;
+  title: string;
+  steps: string[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+  onCreated?: (credentials: Credentials) => void;
+}) {
+  const tr = useTr();
+  const { record, mode } = props;
+  const access = useAssetAccess(mode === 'create');
+  const [values, setValues] = useState<Row>(() => {
+    const source = record ?? NEW_PILE;
+    return {
+      ...Object.fromEntries(infoFields.map((f) => [f.name, toInput(f, source[f.name])])),
+      bindMode: String(source.bindMode ?? 'manual'),
+      assetCode: String(source.assetCode ?? ''),
+    };
+  });
+  const [connectors, setConnectors] = useState<ConnectorRow[]>(() =>
+    Array.isArray(record?.connectors)
+      ? (record.connectors as Row[]).map((c) => ({
+          connectorNo: String(c.connectorNo ?? ''),
+          name: String(c.name ?? ''),
+          ...(c.feeRuleId ? { feeRuleId: String(c.feeRuleId) } : {}),
+        }))
+      : [{ connectorNo: '1', name: '' }],
+  );
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const byAsset = values.bindMode === 'asset';
+
+  const setValue = (name: string, value: unknown) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
+  };
+
+  const body = (): Row => {
+    const out: Row = Object.fromEntries(infoFields.map((f) => [f.name, fromInput(f, values[f.name])]));
+    out.bindMode = values.bindMode;
+    if (byAsset) out.assetCode = values.assetCode;
+    if (record?.feeRuleId) out.feeRuleId = record.feeRuleId;
+    out.connectors = connectors.map((c) => ({
+      connectorNo: c.connectorNo.trim(),
+      name: c.name,
+      ...(c.feeRuleId ? { feeRuleId: c.feeRuleId } : {}),
+    }));
+    return out;
+  };
+
+  /** The first step up to `upTo` with errors gets them shown; true when none up to there. */
+  const passes = (upTo: number): boolean => {
+    const checked = check(chargePointSchema, body());
+    if (checked.ok) return true;
+    for (let s = 0; s <= upTo; s++) {
+      const mine = errorsOf(checked.errors, STEP_FIELDS[s] ?? []);
+      if (Object.keys(mine).length) {
+        setErrors(mine);
+        setStep(s);
+        return false;
+      }
+    }
+    return true;
+  };
+
+  const next = () => {
+    setProblem('');
+    // The schema's cross-field rules (the asset of an asset binding) run only once every field parses.
+    if (step === 0 && byAsset && !String(values.assetCode ?? '').trim())
+      return setErrors({ assetCode: 'validation.required' });
+    if (!passes(step)) return;
+    setErrors({});
+    setStep((s) => s + 1);
+  };
+
+  const save = async () => {
+    setProblem('');
+    const checked = check(chargePointSchema, body());
+    if (!checked.ok) {
+      if (passes(STEP_FIELDS.length - 1))
+        setProblem(tr(Object.values(checked.errors)[0] ?? 'admin.common.invalid'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'create') {
+        const created = await call<Row>('/biz/chargePoint/add', checked.data);
+        props.onCreated?.({
+          chargePointId: String(created.chargePointId ?? created.id ?? values.chargePointId),
+          ocppPassword: String(created.ocppPassword ?? ''),
+        });
+      } else {
+        await call('/biz/chargePoint/update', { ...checked.data, id: record?.id, version: record?.version });
+        props.onDone(tr('admin.common.saved'));
+      }
+    } catch (error) {
+      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+      const known = Object.fromEntries(
+        Object.entries(fields).filter(([, m]) => typeof m === 'string'),
+      ) as Record<string, string>;
+      const at = STEP_FIELDS.findIndex((names) => Object.keys(errorsOf(known, names)).length > 0);
+      if (at >= 0) {
+        setErrors(known);
+        setStep(at);
+      } else setProblem(errorMessage(tr, error));
+      setBusy(false);
+    }
+  };
+
+  const err = (key: string) => (errors[key] ? tr(errors[key]!) : undefined);
+
+  const renderField = (field: Field) => (
+    <FormField
+      key={field.name}
+      field={field}
+      scope="pileWizard"
+      value={values[field.name]}
+      onChange={(v) => setValue(field.name, v)}
+      onAssign={(more) => setValues((v) => ({ ...v, ...more }))}
+      error={err(field.name)}
+      record={record}
+      pickedLabel={labels[field.name]}
+      onPicked={(label) => setLabels((l) => ({ ...l, [field.name]: label }))}
+      disabled={busy || (field.name === 'chargePointId' && (mode === 'edit' || byAsset))}
+    />
+  );
+
+  return (
+    <WizardDialog
+      title={props.title}
+      steps={props.steps}
+      step={step}
+      problem={problem}
+      busy={busy}
+      disabled={mode === 'create' && step === 0 && access === 'checking'}
+      onPrev={() => {
+        setErrors({});
+        setStep((s) => s - 1);
+      }}
+      onNext={next}
+      onSave={() => void save()}
+      onClose={props.onClose}
+    >
+      {step === 0 ? (
+        <BindingStep
+          mode={mode}
+          access={access}
+          bindMode={String(values.bindMode)}
+          assetCode={String(values.assetCode ?? '')}
+          assetError={err('assetCode')}
+          onBindMode={(bindMode) => {
+            setValues((v) => ({ ...v, bindMode, ...(bindMode === 'manual' ? { assetCode: '' } : {}) }));
+            setErrors({});
+          }}
+          onAsset={(code, more) => {
+            setValues((v) => ({ ...v, assetCode: code, ...more }));
+            setErrors((e) => ({ ...e, assetCode: '' }));
+          }}
+        />
+      ) : null}
+      {step === 1 ? (
+        <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          {infoFields
+            .map((f) =>
+              f.name === 'chargePointId' && mode === 'edit' ? { ...f, help: `${W}.idReadOnly` } : f,
+            )
+            .map(renderField)}
+        </Box>
+      ) : null}
+      {step === 2 ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{tr(`${W}.feeNote`)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {step === 3 ? (
+        <ConnectorsEditor
+          rows={connectors}
+          errors={errors}
+          disabled={busy}
+          onChange={(rows) => {
+            setConnectors(rows);
+            setErrors({});
+          }}
+          onRefuse={(message) => setErrors({ connectors: message })}
+        />
+      ) : null}
+    </WizardDialog>
+  );
+}
+
+function BindingStep(props: {
+  mode: 'create' | 'edit';
+  access: AssetAccess;
+  bindMode: string;
+  assetCode: string;
+  assetError?: string;
+  onBindMode: (mode: string) => void;
+  onAsset: (code: string, more: Row) => void;
+}) {
+  const tr = useTr();
+  const [picked, setPicked] = useState('');
+  if (props.mode === 'edit')
+    return (
+      <Stack gap="2">
+        <Text>
+          {tr(`${W}.bindMode`)}: <strong>{tr(`${W}.bindModes.${props.bindMode}`)}</strong>
+        </Text>
+        {props.assetCode ? (
+          <Text>
+            {tr(`${W}.asset`)}: <strong>{props.assetCode}</strong>
+          </Text>
+        ) : null}
+        <Text color="fg.muted" fontSize="sm">
+          {tr(`${W}.bindFixed`)}
+        </Text>
+      </Stack>
+    );
+  if (props.access === 'checking') return <LoadingState label={tr('admin.common.loading')} />;
+  if (props.access === 'refused')
+    return (
+      <Stack gap="3">
+        <Text fontWeight="medium">{tr(`${W}.bindModes.manual`)}</Text>
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{tr(`${W}.assetsRefused`)}</Alert.Title>
+        </Alert.Root>
+      </Stack>
+    );
+  return (
+    <Stack gap="4">
+      <RadioGroup.Root
+        value={props.bindMode}
+        onValueChange={(e) => props.onBindMode(e.value ?? 'manual')}
+        aria-label={tr(`${W}.bindMode`)}
+      >
+        <Stack gap="3">
+          {BIND_MODES.map((mode) => (
+            <RadioGroup.Item key={mode} value={mode}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>
+                {tr(`${W}.bindModes.${mode}`)}
+                <Text as="span" display="block" color="fg.muted" fontSize="sm">
+                  {tr(`${W}.bindHelp.${mode}`)}
+                </Text>
+              </RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      {props.bindMode === 'asset' ? (
+        <FormField
+          field={{
+            name: 'assetCode',
+            label: `${W}.asset`,
+            kind: 'remote',
+            required: true,
+            remote: assetSource,
+          }}
+          scope="pileWizard:asset"
+          value={props.assetCode}
+          onChange={(code) => props.onAsset(String(code ?? ''), {})}
+          onAssign={(more) => props.onAsset(String(more.chargePointId ?? props.assetCode), more)}
+          pickedLabel={picked || props.assetCode}
+          onPicked={setPicked}
+          error={props.assetError}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The connectors (guns): a row each, added and removed; the last one cannot be removed. */
+function ConnectorsEditor(props: {
+  rows: ConnectorRow[];
+  errors: Record<string, string>;
+  disabled?: boolean;
+  onChange: (rows: ConnectorRow[]) => void;
+  /** A refused change, with its message key. */
+  onRefuse: (message: string) => void;
+}) {
+  const tr = useTr();
+  const { rows, errors } = props;
+  const set = (index: number, patch: Partial<ConnectorRow>) =>
+    props.onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const nextNumber = () => {
+    const used = rows.map((r) => Number(r.connectorNo)).filter((n) => Number.isInteger(n));
+    const next = used.length ? Math.max(...used) + 1 : 1;
+    return String(Math.min(next, GUN_NUMBER.max));
+  };
+  return (
+    <Stack gap="3">
+      <Text fontSize="sm" color="fg.muted">
+        {tr(`${W}.connectorsHelp`, { min: GUN_NUMBER.min, max: GUN_NUMBER.max })}
+      </Text>
+      <Table.Root size="sm" aria-label={tr(`${W}.connectors`)}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{tr(`${W}.connectorNo`)}</Table.ColumnHeader>
+            <Table.ColumnHeader>{tr(`${W}.connectorName`)}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{tr('admin.common.actions')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row, index) => {
+            const noError = errors[`connectors.${index}.connectorNo`];
+            const nameError = errors[`connectors.${index}.name`];
+            return (
+              <Table.Row key={index}>
+                <Table.Cell verticalAlign="top">
+                  <ChakraField.Root invalid={Boolean(noError)}>
+                    <Input
+                      size="sm"
+                      type="number"
+                      inputMode="numeric"
+                      min={GUN_NUMBER.min}
+                      max={GUN_NUMBER.max}
+                      aria-label={tr(`${W}.connectorNoOf`, { n: index + 1 })}
+                      value={row.connectorNo}
+                      disabled={props.disabled}
+                      onChange={(e) => set(index, { connectorNo: e.currentTarget.value })}
+                    />
+                    {noError ? <ChakraField.ErrorText>{tr(noError)}</ChakraField.ErrorText> : null}
+                  </ChakraField.Root>
+                </Table.Cell>
+                <Table.Cell verticalAlign="top">
+                  <ChakraField.Root invalid={Boolean(nameError)}>
+                    <Input
+                      size="sm"
+                      aria-label={tr(`${W}.connectorNameOf`, { n: index + 1 })}
+                      value={row.name}
+                      disabled={props.disabled}
+                      onChange={(e) => set(index, { name: e.currentTarget.value })}
+                    />
+                    {nameError ? <ChakraField.ErrorText>{tr(nameError)}</ChakraField.ErrorText> : null}
+                  </ChakraField.Root>
+                </Table.Cell>
+                <Table.Cell textAlign="end" verticalAlign="top">
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="red"
+                    disabled={props.disabled}
+                    aria-label={tr(`${W}.removeConnector`, { n: index + 1 })}
+                    onClick={() =>
+                      rows.length <= 1
+                        ? props.onRefuse('siteRes.validation.connectorRequired')
+                        : props.onChange(rows.filter((_, i) => i !== index))
+                    }
+                  >
+                    ✕
+                  </IconButton>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+      {errors.connectors ? (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {tr(errors.connectors)}
+        </Text>
+      ) : null}
+      <HStack>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={props.disabled}
+          onClick={() => props.onChange([...rows, { connectorNo: nextNumber(), name: '' }])}
+        >
+          {tr(`${W}.addConnector`)}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

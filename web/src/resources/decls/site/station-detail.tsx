@@ -1,0 +1,222 @@
+/**
+ * A station's page (/stationDetail/{id}): its facts, pictures, the counts of its connectors per state and
+ * its charge points with their online state and live connector states, from `/biz/station/detail`,
+ * refreshed every 10 seconds in place (the page is not reloaded).
+ */
+import { Box, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { OPEN_FLAG } from '@shared/resources/site/station.ts';
+import { AppLink } from '@web/components/ui/link.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { optionLabel, renderValue } from '@web/resources/cells.tsx';
+import { useTr, type Translate } from '@web/resources/i18n.ts';
+import type { Column, Row } from '@web/resources/types.ts';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { chargerDetailPath } from './charge-point.tsx';
+import {
+  ConnectorStateBadge,
+  FEE_SET_MODE_OPTIONS,
+  LOCATION_TYPE_OPTIONS,
+  OnlineBadge,
+  OWNER_TYPE_OPTIONS,
+  POWER_MODE_OPTIONS,
+  PROTOCOL_OPTIONS,
+  STATION_STATUS_OPTIONS,
+  STATION_TYPE_OPTIONS,
+  StateCounts,
+  type ConnectorView,
+} from './common.tsx';
+import { Thumbnail } from './station-pictures.tsx';
+
+export const STATION_REFRESH_MS = 10_000;
+const S = 'siteConsole.station';
+const D = 'siteConsole.stationDetail';
+
+function openingHours(tr: Translate, row: Row): string {
+  if (Number(row.openFlag) !== OPEN_FLAG.specified) return tr(`${S}.openFlags.allDay`);
+  const days = (Array.isArray(row.workDays) ? row.workDays : []).map((d) => tr(`${S}.weekdays.${String(d)}`));
+  const periods = (Array.isArray(row.openPeriods) ? (row.openPeriods as Row[]) : []).map(
+    (p) => `${String(p.start)}–${String(p.end)}`,
+  );
+  return `${days.join(', ')} · ${periods.join(', ')}`;
+}
+
+const facts: Column[] = [
+  { key: 'name', label: `${S}.name` },
+  { key: 'status', label: `${S}.status`, kind: 'enum', options: STATION_STATUS_OPTIONS },
+  { key: 'address', label: `${S}.address` },
+  { key: 'city', label: `${S}.city` },
+  { key: 'postalCode', label: `${S}.postalCode` },
+  { key: 'country', label: `${S}.country` },
+  { key: 'countryCode', label: `${S}.countryCode` },
+  { key: 'longitude', label: `${S}.longitude` },
+  { key: 'latitude', label: `${S}.latitude` },
+  { key: 'timeZone', label: `${S}.timeZone` },
+  { key: 'locationType', label: `${S}.locationType`, kind: 'enum', options: LOCATION_TYPE_OPTIONS },
+  { key: 'type', label: `${S}.type`, kind: 'enum', options: STATION_TYPE_OPTIONS },
+  { key: 'serviceHotline', label: `${S}.serviceHotline` },
+  { key: 'ownerType', label: `${S}.ownerType`, kind: 'enum', options: OWNER_TYPE_OPTIONS },
+  { key: 'feeSetMode', label: `${S}.feeSetMode`, kind: 'enum', options: FEE_SET_MODE_OPTIONS },
+];
+
+function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <Heading as="h2" size="md">
+          {props.title}
+        </Heading>
+        {props.aside}
+      </HStack>
+      {props.children}
+    </Box>
+  );
+}
+
+export function StationDetailPage() {
+  const tr = useTr();
+  const { id = '' } = useParams();
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    id ? ['/biz/station/detail', id] : null,
+    () => call<Row>('/biz/station/detail', undefined, { id }),
+    { refreshInterval: STATION_REFRESH_MS, keepPreviousData: true },
+  );
+  if (!data && isLoading) return <LoadingState label={tr('admin.common.loading')} />;
+  if (!data)
+    return (
+      <ErrorState
+        title={tr('admin.common.getError')}
+        message={error ? errorMessage(tr, error) : tr('admin.common.empty')}
+        retryLabel={tr('actions.retry')}
+        onRetry={() => void mutate()}
+        retrying={isValidating}
+      />
+    );
+  const piles = (Array.isArray(data.chargePoints) ? data.chargePoints : []) as Row[];
+  const images = (Array.isArray(data.images) ? data.images : []) as string[];
+  const balance = (data.powerBalance ?? null) as Row | null;
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <AppLink to="/equipment" fontSize="sm">
+          {tr(`${D}.back`)}
+        </AppLink>
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          {tr(`${D}.refreshNote`, { seconds: STATION_REFRESH_MS / 1000 })}
+        </Text>
+      </HStack>
+      {error ? <ErrorState title={tr('admin.common.getError')} message={errorMessage(tr, error)} /> : null}
+
+      <Section title={tr(`${D}.facts`)}>
+        <DataList.Root
+          orientation="horizontal"
+          size="sm"
+          display="grid"
+          gridTemplateColumns={{ md: '1fr 1fr' }}
+        >
+          {facts.map((field) => (
+            <DataList.Item key={field.key}>
+              <DataList.ItemLabel minW="36">{tr(field.label)}</DataList.ItemLabel>
+              <DataList.ItemValue>{renderValue(tr, field, data)}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+          <DataList.Item>
+            <DataList.ItemLabel minW="36">{tr(`${S}.openFlag`)}</DataList.ItemLabel>
+            <DataList.ItemValue>{openingHours(tr, data)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="36">{tr(`${S}.reserveFlag`)}</DataList.ItemLabel>
+            <DataList.ItemValue>{tr(data.reserveFlag ? `${D}.yes` : `${D}.no`)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="36">{tr('siteConsole.power.powerMode')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {balance
+                ? `${optionLabel(tr, POWER_MODE_OPTIONS, balance.powerMode)} · ${tr(`${D}.groupCount`, {
+                    count: Array.isArray(balance.groups) ? balance.groups.length : 0,
+                  })}`
+                : tr(`${D}.noPowerBalance`)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Section>
+
+      <Section title={tr(`${S}.images`)}>
+        {images.length ? (
+          <Wrap gap="3">
+            {images.map((key, index) => (
+              <Thumbnail key={key} imageKey={key} size="40" alt={tr(`${S}.imageAlt`, { n: index + 1 })} />
+            ))}
+          </Wrap>
+        ) : (
+          <Text color="fg.muted">{tr(`${S}.noImages`)}</Text>
+        )}
+      </Section>
+
+      <Section title={tr(`${D}.counts`)}>
+        <StateCounts tr={tr} counts={data.counts} label={tr(`${D}.counts`)} />
+      </Section>
+
+      <Section title={tr(`${D}.chargePoints`)}>
+        {piles.length === 0 ? <EmptyState title={tr(`${D}.noChargePoints`)} /> : null}
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
+          {piles.map((pile) => (
+            <PileCard key={String(pile.id)} tr={tr} pile={pile} />
+          ))}
+        </SimpleGrid>
+      </Section>
+    </Stack>
+  );
+}
+
+function PileCard({ tr, pile }: { tr: Translate; pile: Row }) {
+  const connectors = (Array.isArray(pile.connectorStates) ? pile.connectorStates : []) as ConnectorView[];
+  const id = String(pile.id ?? pile.chargePointId ?? '');
+  return (
+    <Card.Root size="sm" role="article" aria-label={String(pile.name ?? id)}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap">
+          <Stack gap="0">
+            <AppLink to={chargerDetailPath(id)} fontWeight="semibold">
+              {String(pile.name ?? id)}
+            </AppLink>
+            <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+              {id} · {optionLabel(tr, PROTOCOL_OPTIONS, pile.protocol)}
+              {pile.firmwareVersion ? ` · ${String(pile.firmwareVersion)}` : ''}
+            </Text>
+          </Stack>
+          <OnlineBadge tr={tr} online={pile.online} />
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2" as="ul" listStyleType="none">
+          {connectors.map((c) => (
+            <HStack as="li" key={c.connectorNo} justify="space-between" gap="2">
+              <Text fontSize="sm">
+                {tr('siteConsole.common.connectorNo', { no: c.connectorNo })}
+                {c.name ? ` · ${c.name}` : ''}
+              </Text>
+              <HStack gap="2">
+                {c.errorCode && c.errorCode !== 'NoError' ? (
+                  <Text fontSize="xs" color="fg.error">
+                    {c.errorCode}
+                  </Text>
+                ) : null}
+                <ConnectorStateBadge tr={tr} state={c.state} />
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+        {pile.lastMessageAt ? (
+          <Text fontSize="xs" color="fg.muted" mt="2">
+            {tr('siteConsole.charger.lastMessage')}: {formatDateTime(pile.lastMessageAt)}
+          </Text>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,469 @@
+/**
+ * The station wizard (SPEC.md section 2): 1 basic information — name, status, address, position, time zone,
+ * location type, type, hotline, owner and opening hours (all day, or chosen week days with periods);
+ * 2 settings and fee — how fees are set and, with the Pro code 2105, the reservation switch and pictures.
+ * Validation is the shared station schema (the API's own); each step checks its fields before moving on.
+ * Edit loads the station afresh and sends its version.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Field as ChakraField,
+  Fieldset,
+  HStack,
+  IconButton,
+  Input,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { OPEN_FLAG, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
+import { LoadingState } from '@web/components/ui/state-views.tsx';
+import { ApiError, call } from '@web/lib/api.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { FormField } from '@web/resources/form-fields.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import type { Field, Row } from '@web/resources/types.ts';
+import { useLoad } from '@web/resources/use-load.ts';
+import { fromInput, toInput } from '@web/resources/values.ts';
+import { useMemo, useState } from 'react';
+import {
+  check,
+  errorsOf,
+  FEE_SET_MODE_OPTIONS,
+  LOCATION_TYPE_OPTIONS,
+  OPEN_FLAG_OPTIONS,
+  OWNER_TYPE_OPTIONS,
+  STATION_STATUS_OPTIONS,
+  STATION_TYPE_OPTIONS,
+  timeZoneOptions,
+  WEEKDAYS,
+} from './common.tsx';
+import { StationPictures } from './station-pictures.tsx';
+import { WizardDialog } from './wizard.tsx';
+
+const S = 'siteConsole.station';
+
+function basicFields(): Field[] {
+  return [
+    { name: 'name', label: `${S}.name`, kind: 'text', required: true },
+    { name: 'status', label: `${S}.status`, kind: 'select', required: true, options: STATION_STATUS_OPTIONS },
+    { name: 'address', label: `${S}.address`, kind: 'text', required: true },
+    { name: 'country', label: `${S}.country`, kind: 'text', required: true },
+    { name: 'countryCode', label: `${S}.countryCode`, kind: 'text', help: `${S}.countryCodeHelp` },
+    { name: 'city', label: `${S}.city`, kind: 'text', required: true },
+    { name: 'postalCode', label: `${S}.postalCode`, kind: 'text' },
+    { name: 'longitude', label: `${S}.longitude`, kind: 'number' },
+    { name: 'latitude', label: `${S}.latitude`, kind: 'number' },
+    { name: 'timeZone', label: `${S}.timeZone`, kind: 'select', required: true, options: timeZoneOptions() },
+    {
+      name: 'locationType',
+      label: `${S}.locationType`,
+      kind: 'select',
+      required: true,
+      options: LOCATION_TYPE_OPTIONS,
+    },
+    { name: 'type', label: `${S}.type`, kind: 'select', required: true, options: STATION_TYPE_OPTIONS },
+    { name: 'serviceHotline', label: `${S}.serviceHotline`, kind: 'text', required: true },
+    {
+      name: 'ownerType',
+      label: `${S}.ownerType`,
+      kind: 'select',
+      required: true,
+      options: OWNER_TYPE_OPTIONS,
+    },
+    { name: 'openFlag', label: `${S}.openFlag`, kind: 'select', required: true, options: OPEN_FLAG_OPTIONS },
+  ];
+}
+
+const settingsFields: Field[] = [
+  {
+    name: 'feeSetMode',
+    label: `${S}.feeSetMode`,
+    kind: 'select',
+    required: true,
+    options: FEE_SET_MODE_OPTIONS,
+  },
+  { name: 'reserveFlag', label: `${S}.reserveFlag`, kind: 'switch', permission: SITE_CODE.pro },
+];
+
+/** Fields of step 1, by the top-level name their errors carry. */
+const STEP_FIELDS: readonly (readonly string[])[] = [
+  [...basicFields().map((f) => f.name), 'workDays', 'openPeriods'],
+  ['feeSetMode', 'reserveFlag', 'images'],
+];
+
+interface Period {
+  start: string;
+  end: string;
+}
+
+interface StationForm {
+  values: Row;
+  workDays: number[];
+  openPeriods: Period[];
+  images: string[];
+}
+
+const browserZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** A new station starts open, public, run by the operator, open all day, one fee rule for the station. */
+const NEW_STATION: Row = {
+  status: 1,
+  type: 1,
+  ownerType: 0,
+  openFlag: OPEN_FLAG.allDay,
+  feeSetMode: 1,
+  reserveFlag: false,
+};
+
+function initialForm(fields: Field[], record: Row | undefined): StationForm {
+  const source = record ?? { ...NEW_STATION, timeZone: browserZone() };
+  const values: Row = {};
+  for (const field of [...fields, ...settingsFields]) values[field.name] = toInput(field, source[field.name]);
+  return {
+    values,
+    workDays: Array.isArray(source.workDays) ? (source.workDays as unknown[]).map(Number) : [],
+    openPeriods: Array.isArray(source.openPeriods)
+      ? (source.openPeriods as Period[]).map((p) => ({ start: String(p.start), end: String(p.end) }))
+      : [],
+    images: Array.isArray(source.images) ? (source.images as unknown[]).map(String) : [],
+  };
+}
+
+/** The body the schema checks (and the call takes): every station field, nothing else. */
+export function stationBody(fields: Field[], form: StationForm, record: Row | undefined, pro: boolean): Row {
+  const body: Row = {};
+  for (const field of [...fields, ...settingsFields])
+    body[field.name] = fromInput(field, form.values[field.name]);
+  const specified = String(form.values.openFlag) === String(OPEN_FLAG.specified);
+  body.workDays = specified ? [...form.workDays].sort((a, b) => a - b) : [];
+  body.openPeriods = specified ? form.openPeriods : [];
+  // Without the Pro code the pictures and the reservation switch stay what they were (the API does the same).
+  body.images = pro ? form.images : ((record?.images as string[] | undefined) ?? []);
+  if (!pro) body.reserveFlag = Boolean(record?.reserveFlag);
+  return body;
+}
+
+export function StationWizard(props: {
+  mode: 'create' | 'edit';
+  /** The station being edited. */
+  id?: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const tr = useTr();
+  const loaded = useLoad(props.mode === 'edit' && props.id ? `station:${props.id}` : null, () =>
+    call<Row>('/biz/station/info', undefined, { id: props.id ?? '' }),
+  );
+  const title = tr(props.mode === 'create' ? `${S}.addTitle` : `${S}.editTitle`);
+  const steps = [tr(`${S}.steps.basic`), tr(`${S}.steps.settings`)];
+  if (props.mode === 'edit' && !loaded.data)
+    return (
+      <WizardDialog
+        title={title}
+        steps={steps}
+        step={0}
+        disabled
+        problem={loaded.error ? errorMessage(tr, loaded.error) : undefined}
+        onPrev={() => undefined}
+        onNext={() => undefined}
+        onSave={() => undefined}
+        onClose={props.onClose}
+      >
+        {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+      </WizardDialog>
+    );
+  return <StationWizardForm {...props} title={title} steps={steps} record={loaded.data} />;
+}
+
+function StationWizardForm(props: {
+  mode: 'create' | 'edit';
+  record?: Row;
+  title: string;
+  steps: string[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const tr = useTr();
+  const can = useCan();
+  const pro = can(SITE_CODE.pro);
+  const fields = useMemo(basicFields, []);
+  const [form, setForm] = useState<StationForm>(() => initialForm(fields, props.record));
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const setValue = (name: string, value: unknown) => {
+    setForm((f) => ({ ...f, values: { ...f.values, [name]: value } }));
+    setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
+  };
+  const specified = String(form.values.openFlag) === String(OPEN_FLAG.specified);
+
+  const validateStep = (upTo: number) => {
+    const checked = check(stationSchema, stationBody(fields, form, props.record, pro));
+    if (checked.ok) return { ok: true as const, data: checked.data };
+    for (let s = 0; s <= upTo; s++) {
+      const mine = errorsOf(checked.errors, STEP_FIELDS[s] ?? []);
+      if (Object.keys(mine).length) {
+        setErrors(mine);
+        setStep(s);
+        return { ok: false as const };
+      }
+    }
+    return { ok: true as const, data: undefined };
+  };
+
+  const next = () => {
+    setProblem('');
+    if (validateStep(step).ok) {
+      setErrors({});
+      setStep((s) => s + 1);
+    }
+  };
+
+  const save = async () => {
+    setProblem('');
+    const checked = check(stationSchema, stationBody(fields, form, props.record, pro));
+    if (!checked.ok) {
+      if (validateStep(STEP_FIELDS.length - 1).ok) setProblem(tr('admin.common.invalid'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = checked.data as Row;
+      if (props.mode === 'create') await call('/biz/station/add', body);
+      else
+        await call('/biz/station/update', {
+          ...body,
+          id: props.record?.id,
+          version: props.record?.version,
+        });
+      props.onDone(tr(props.mode === 'create' ? `${S}.added` : 'admin.common.saved'));
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? (error.fields ?? {}) : {};
+      const known = Object.fromEntries(
+        Object.entries(fieldErrors).filter(([, m]) => typeof m === 'string'),
+      ) as Record<string, string>;
+      const at = STEP_FIELDS.findIndex((names) => Object.keys(errorsOf(known, names)).length > 0);
+      if (at >= 0) {
+        setErrors(known);
+        setStep(at);
+      } else setProblem(errorMessage(tr, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const err = (path: string) => (errors[path] ? tr(errors[path]!) : undefined);
+
+  return (
+    <WizardDialog
+      title={props.title}
+      steps={props.steps}
+      step={step}
+      problem={problem}
+      busy={busy}
+      onPrev={() => {
+        setErrors({});
+        setStep((s) => s - 1);
+      }}
+      onNext={next}
+      onSave={() => void save()}
+      onClose={props.onClose}
+    >
+      {step === 0 ? (
+        <Stack gap="4">
+          <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            {fields.map((field) => (
+              <FormField
+                key={field.name}
+                field={field}
+                scope="stationWizard"
+                value={form.values[field.name]}
+                onChange={(v) => setValue(field.name, v)}
+                onAssign={() => undefined}
+                error={err(field.name)}
+                disabled={busy}
+              />
+            ))}
+          </Box>
+          {specified ? (
+            <OpeningHours
+              workDays={form.workDays}
+              periods={form.openPeriods}
+              errors={errors}
+              disabled={busy}
+              onWorkDays={(workDays) => {
+                setForm((f) => ({ ...f, workDays }));
+                setErrors((e) => ({ ...e, workDays: '' }));
+              }}
+              onPeriods={(openPeriods) => {
+                setForm((f) => ({ ...f, openPeriods }));
+                setErrors((e) =>
+                  Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('openPeriods'))),
+                );
+              }}
+            />
+          ) : null}
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          {settingsFields
+            .filter((f) => can(f.permission))
+            .map((field) => (
+              <FormField
+                key={field.name}
+                field={field}
+                scope="stationWizard"
+                value={form.values[field.name]}
+                onChange={(v) => setValue(field.name, v)}
+                onAssign={() => undefined}
+                error={err(field.name)}
+                disabled={busy}
+              />
+            ))}
+          {pro ? (
+            <StationPictures
+              images={form.images}
+              error={errors.images}
+              disabled={busy}
+              onChange={(images) => {
+                setForm((f) => ({ ...f, images }));
+                setErrors((e) => ({ ...e, images: '' }));
+              }}
+            />
+          ) : null}
+          <Alert.Root status="info" size="sm">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="normal">{tr(`${S}.feeNote`)}</Alert.Title>
+          </Alert.Root>
+        </Stack>
+      )}
+    </WizardDialog>
+  );
+}
+
+/** Week days (1 Monday … 7 Sunday) and a list of opening periods (HH:mm, up to 24:00). */
+function OpeningHours(props: {
+  workDays: number[];
+  periods: Period[];
+  errors: Record<string, string>;
+  disabled?: boolean;
+  onWorkDays: (days: number[]) => void;
+  onPeriods: (periods: Period[]) => void;
+}) {
+  const tr = useTr();
+  const { errors } = props;
+  const setPeriod = (index: number, patch: Partial<Period>) =>
+    props.onPeriods(props.periods.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  return (
+    <Stack gap="4" borderWidth="1px" rounded="l2" p="4">
+      <Fieldset.Root invalid={Boolean(errors.workDays)} disabled={props.disabled}>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {tr(`${S}.workDays`)}
+        </Fieldset.Legend>
+        <Fieldset.Content mt="1">
+          <CheckboxGroup
+            value={props.workDays.map(String)}
+            onValueChange={(next) => props.onWorkDays(next.map(Number))}
+          >
+            <Wrap gap="4">
+              {WEEKDAYS.map((day) => (
+                <Checkbox.Root key={day} value={String(day)} size="sm">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{tr(`${S}.weekdays.${day}`)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Wrap>
+          </CheckboxGroup>
+        </Fieldset.Content>
+        {errors.workDays ? <Fieldset.ErrorText>{tr(errors.workDays)}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+
+      <Fieldset.Root invalid={Boolean(errors.openPeriods)} disabled={props.disabled}>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {tr(`${S}.openPeriods`)}
+        </Fieldset.Legend>
+        <Fieldset.HelperText>{tr(`${S}.timeHelp`)}</Fieldset.HelperText>
+        <Fieldset.Content mt="1">
+          <Stack gap="2" as="ol" listStyleType="none">
+            {props.periods.map((period, index) => {
+              const startError = errors[`openPeriods.${index}.start`];
+              const endError = errors[`openPeriods.${index}.end`];
+              return (
+                <HStack as="li" key={index} align="flex-start" gap="2">
+                  <ChakraField.Root invalid={Boolean(startError)} flex="1">
+                    <ChakraField.Label fontSize="xs">
+                      {tr(`${S}.periodStart`, { n: index + 1 })}
+                    </ChakraField.Label>
+                    <Input
+                      size="sm"
+                      placeholder="HH:mm"
+                      inputMode="numeric"
+                      maxLength={5}
+                      value={period.start}
+                      onChange={(e) => setPeriod(index, { start: e.currentTarget.value })}
+                    />
+                    {startError ? <ChakraField.ErrorText>{tr(startError)}</ChakraField.ErrorText> : null}
+                  </ChakraField.Root>
+                  <ChakraField.Root invalid={Boolean(endError)} flex="1">
+                    <ChakraField.Label fontSize="xs">
+                      {tr(`${S}.periodEnd`, { n: index + 1 })}
+                    </ChakraField.Label>
+                    <Input
+                      size="sm"
+                      placeholder="HH:mm"
+                      inputMode="numeric"
+                      maxLength={5}
+                      value={period.end}
+                      onChange={(e) => setPeriod(index, { end: e.currentTarget.value })}
+                    />
+                    {endError ? <ChakraField.ErrorText>{tr(endError)}</ChakraField.ErrorText> : null}
+                  </ChakraField.Root>
+                  <IconButton
+                    mt="6"
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={tr(`${S}.removePeriod`, { n: index + 1 })}
+                    onClick={() => props.onPeriods(props.periods.filter((_, i) => i !== index))}
+                  >
+                    ✕
+                  </IconButton>
+                </HStack>
+              );
+            })}
+          </Stack>
+          {props.periods.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {tr(`${S}.noPeriods`)}
+            </Text>
+          ) : null}
+          <Box mt="2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => props.onPeriods([...props.periods, { start: '', end: '' }])}
+            >
+              {tr(`${S}.addPeriod`)}
+            </Button>
+          </Box>
+        </Fieldset.Content>
+        {errors.openPeriods ? <Fieldset.ErrorText>{tr(errors.openPeriods)}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+    </Stack>
+  );
+}
