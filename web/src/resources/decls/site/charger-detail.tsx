@@ -168,7 +168,7 @@ export function ChargerDetailPage() {
                 value: optionLabel(tr, POWER_TYPE_OPTIONS, data.powerType),
               },
               {
-                label: tr('siteConsole.pile.maxPower'),
+                label: tr('siteConsole.pile.power'),
                 value: data.maxPower === undefined ? '' : `${String(data.maxPower)} kW`,
               },
               {
