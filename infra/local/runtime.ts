@@ -21,6 +21,7 @@ import { startSmtp } from './smtp.ts';
 import { createStepFunctions, stateMachineArn } from './stepfunctions.ts';
 import { createWebSocketFront } from './websocket.ts';
 import { secretFor } from './secrets.ts';
+import { simChargersFromEnv, startDemoChargers } from './simulator/demo.ts';
 
 export interface RuntimeOptions {
   port?: number;
@@ -32,6 +33,8 @@ export interface RuntimeOptions {
   distDir?: string;
   /** Shorter WebSocket idle time-out (tests). */
   wsIdleTimeoutSeconds?: number;
+  /** Simulated demo chargers started in-process with demo data (default `SIM_CHARGERS`, else 3; 0 = off). */
+  simChargers?: number;
   log?: (line: string) => void;
 }
 
@@ -228,6 +231,17 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     stops.push(() => schedules.stop());
 
     const seeded = await seed(dataDir, options.seed ?? 'demo');
+
+    // Simulated chargers (issue 5): with demo data, the first SIM_CHARGERS demo chargers come alive in-process.
+    // Registered last, so they stop first (before the WebSocket front closes).
+    const simulators =
+      (options.seed ?? 'demo') === 'demo'
+        ? startDemoChargers(base(), options.simChargers ?? simChargersFromEnv())
+        : undefined;
+    if (simulators) {
+      stops.push(() => simulators.stop());
+      seeded.lines.push(simulators.line);
+    }
     ready = true;
 
     return {
@@ -245,6 +259,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       iot,
       websocket: ws,
       schedules,
+      simulators,
       health,
       stop: stopAll,
     };

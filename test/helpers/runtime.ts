@@ -12,6 +12,7 @@ export async function startTestRuntime(
     port: 0,
     mqttPort: 0,
     smtpPort: 0,
+    simChargers: 0,
     log: () => undefined,
     ...options,
     dataDir,

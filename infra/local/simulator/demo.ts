@@ -1,0 +1,59 @@
+/**
+ * The runtime's own simulated chargers (`SIM_CHARGERS`, default 3, 0 = off): the first demo chargers come
+ * alive in-process, each with the protocol it is registered with (DEMO-CP-001..003 OCPP 1.6, 004 and 005
+ * OCPP 2.0.1), running sessions in a loop, so the console has live chargers right after `npm start`.
+ */
+import { DEMO_CHARGER_PASSWORD, demoChargerIds, demoChargerProtocol } from '../seed/demo-chargers.ts';
+import { SimulatedCharger, type ChargerOptions } from './charger.ts';
+
+export const DEFAULT_SIM_CHARGERS = 3;
+/** The id tag the demo chargers' sessions present (a demo card with this number lets them charge). */
+export const DEMO_SIM_ID_TAG = 'SIM-TAG-001';
+
+/** `SIM_CHARGERS` as a count (the default when unset or not a whole number ≥ 0). */
+export function simChargersFromEnv(value = process.env.SIM_CHARGERS): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SIM_CHARGERS;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_SIM_CHARGERS;
+}
+
+/** The shape each demo charger is seeded with (infra/local/seed/demo-chargers.ts): 005 is a 1-connector DC pile. */
+function demoShape(id: string): Partial<ChargerOptions> {
+  const dc = id === demoChargerIds[4];
+  return {
+    ocpp: demoChargerProtocol(id) === 'ocpp1.6' ? '1.6' : '2.0.1',
+    connectors: dc ? 1 : 2,
+    powerType: dc ? 'DC' : 'AC',
+    maxPowerKw: dc ? 150 : 22,
+  };
+}
+
+/**
+ * Starts `count` demo chargers (at most the 5 seeded ones) against the runtime at `baseUrl` without waiting for
+ * them: they connect in the background. Returns undefined for 0.
+ */
+export function startDemoChargers(baseUrl: string, count: number) {
+  const ids = demoChargerIds.slice(0, Math.max(0, Math.min(count, demoChargerIds.length)));
+  if (!ids.length) return undefined;
+  const chargers = ids.map(
+    (id) =>
+      new SimulatedCharger({
+        url: baseUrl,
+        id,
+        password: DEMO_CHARGER_PASSWORD,
+        sessions: true,
+        idTags: [DEMO_SIM_ID_TAG],
+        ...demoShape(id),
+      }),
+  );
+  // Not awaited: the runtime is ready before its chargers are (stop() works in any state).
+  void Promise.all(chargers.map((c) => c.start()));
+  const names = chargers.map((c) => `${c.id} (OCPP ${c.version})`).join(', ');
+  return {
+    chargers,
+    line: `Simulated chargers: ${names} running sessions (SIM_CHARGERS=0 turns them off)`,
+    stop: async () => {
+      await Promise.all(chargers.map((c) => c.stop()));
+    },
+  };
+}

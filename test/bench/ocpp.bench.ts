@@ -1,0 +1,321 @@
+/**
+ * Benchmark (printed, not asserted; issue 5): N simulated chargers connected to the local runtime (started in
+ * this process on a temporary data folder) drive Heartbeat, StatusNotification and MeterValues at a set total
+ * rate, spread evenly over the chargers; then the same chargers, frames and rate against a bare WebSocket echo
+ * server on the same machine. Prints chargers held, messages per second, p50/p95/p99 round trip (CALL to
+ * CALLRESULT/CALLERROR, including any wait behind the charger's previous CALL), CALLERRORs and socket errors
+ * for both, and the ratio. Target: 1,000 chargers held, 1,000 msg/s through the full path, p99 < 100 ms, no
+ * errors.
+ *
+ *   npm run bench:ocpp                                        (1000 chargers, 1000 msg/s, 30 s, OCPP 1.6)
+ *   CHARGERS=50 RATE=200 DURATION=10 npm run bench:ocpp
+ *   npm run bench:ocpp -- --chargers 50 --rate 200 --duration 10 --ocpp 2.0.1 --concurrency 50
+ */
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { WebSocketServer } from 'ws';
+import { registerChargers } from '@functions/devices/registration.ts';
+import { DEMO_AGENT_ID } from '@infra/local/seed/demo-chargers.ts';
+import { startRuntime } from '@infra/local/runtime.ts';
+import {
+  CallError,
+  protocolOf,
+  SimulatedCharger,
+  type Json,
+  type OcppVersion,
+} from '@infra/local/simulator/charger.ts';
+import { fleetIds, versionAt } from '@infra/local/simulator/fleet.ts';
+import { sampledValues16, sampledValues201 } from '@infra/local/simulator/model.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    chargers: { type: 'string' },
+    rate: { type: 'string' },
+    duration: { type: 'string' },
+    ocpp: { type: 'string' },
+    concurrency: { type: 'string' },
+    actions: { type: 'string' },
+  },
+});
+const setting = (arg: string | undefined, env: string, fallback: number) =>
+  Number(arg ?? process.env[env] ?? fallback);
+const CHARGERS = setting(args.chargers, 'CHARGERS', 1000);
+const RATE = setting(args.rate, 'RATE', 1000);
+const DURATION = setting(args.duration, 'DURATION', 30);
+const CONCURRENCY = setting(args.concurrency, 'CONCURRENCY', 50);
+const OCPP = (args.ocpp ?? process.env.OCPP ?? '1.6') as OcppVersion | 'mixed';
+const ALL_ACTIONS = ['Heartbeat', 'StatusNotification', 'MeterValues'] as const;
+type BenchAction = (typeof ALL_ACTIONS)[number];
+const ACTIONS = (args.actions ?? process.env.ACTIONS ?? ALL_ACTIONS.join(','))
+  .split(',')
+  .map((a) => a.trim())
+  .filter((a): a is BenchAction => (ALL_ACTIONS as readonly string[]).includes(a));
+if (!ACTIONS.length) throw new Error(`ACTIONS must name some of ${ALL_ACTIONS.join(', ')}`);
+// The handlers' own logging (warnings per message) would drown the table.
+process.env.LOG_LEVEL ??= 'ERROR';
+const PASSWORD = 'bench-cp-secret';
+const ids = fleetIds('BENCH-CP-', CHARGERS);
+
+/**
+ * Registers the chargers as the demo seed does: one station of the demo company with the N charge points, the
+ * password hashed once for all (one function, so the registration can change in one place).
+ */
+async function registerBenchChargers(chargePointIds: string[], password: string) {
+  await registerChargers({
+    tenant: `/${DEMO_AGENT_ID}/`,
+    station: { name: 'Benchmark station' },
+    password,
+    chargePoints: chargePointIds.map((chargePointId, i) => ({
+      chargePointId,
+      protocol: protocolOf(versionAt(OCPP, i)),
+      connectors: 1,
+    })),
+  });
+}
+
+/** The bare echo: every CALL is answered at once with a CALLRESULT carrying the CALL's own payload. */
+async function startEcho() {
+  const server = http.createServer();
+  const wss = new WebSocketServer({
+    server,
+    handleProtocols: (offered) => [...offered][0] ?? false,
+  });
+  wss.on('connection', (ws) =>
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as unknown[];
+      ws.send(JSON.stringify([3, frame[1], frame[3]]));
+    }),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as net.AddressInfo).port}/ocpp`,
+    stop: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((r) => wss.close(() => r()));
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function payloadFor(version: OcppVersion, action: BenchAction, registerWh: number): Json {
+  const timestamp = new Date().toISOString();
+  if (action === 'Heartbeat') return {};
+  const reading = { energyWh: registerWh, powerW: 11_000, currentA: 15.9, voltageV: 230.4, socPct: 55 };
+  if (version === '1.6') {
+    if (action === 'StatusNotification')
+      return { connectorId: 1, errorCode: 'NoError', status: 'Charging', timestamp };
+    return {
+      connectorId: 1,
+      meterValue: [{ timestamp, sampledValue: sampledValues16(reading, 'Sample.Periodic') }],
+    };
+  }
+  if (action === 'StatusNotification')
+    return { timestamp, connectorStatus: 'Occupied', evseId: 1, connectorId: 1 };
+  return {
+    evseId: 1,
+    meterValue: [{ timestamp, sampledValue: sampledValues201(reading, 'Sample.Periodic') }],
+  };
+}
+
+interface Result {
+  label: string;
+  held: number;
+  connectSeconds: number;
+  connectFailures: number;
+  sent: number;
+  answered: number;
+  msgsPerSecond: number;
+  rtts: number[];
+  callErrors: Map<string, number>;
+  socketErrors: number;
+  timeouts: number;
+  unanswered: number;
+}
+
+async function run(label: string, url: string, password: string | undefined): Promise<Result> {
+  const chargers = ids.map(
+    (id, i) =>
+      new SimulatedCharger({
+        url,
+        id,
+        password,
+        ocpp: versionAt(OCPP, i),
+        autoBoot: false,
+        heartbeat: false,
+        callTimeoutMs: 30_000,
+        reconnect: { minMs: 1000, maxMs: 10_000 },
+      }),
+  );
+  let socketErrors = 0;
+  let ending = false;
+  for (const c of chargers) c.on('disconnected', () => ending || socketErrors++);
+
+  // Connect with a bounded concurrency, then one BootNotification each (any answer will do).
+  const connectStart = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, chargers.length) }, async () => {
+      while (next < chargers.length) await chargers[next++]!.start();
+    }),
+  );
+  const connectSeconds = (performance.now() - connectStart) / 1000;
+  const connectFailures = chargers.filter((c) => !c.isOpen()).length;
+  await Promise.all(chargers.map((c) => c.call('BootNotification', c.bootPayload()).catch(() => undefined)));
+  process.stdout.write(
+    `  ${label}: ${chargers.length - connectFailures}/${chargers.length} connected in ${connectSeconds.toFixed(1)} s; driving ${RATE} msg/s for ${DURATION} s…\n`,
+  );
+
+  const rtts: number[] = [];
+  const callErrors = new Map<string, number>();
+  let timeouts = 0;
+  let sent = 0;
+  let answered = 0;
+  const inFlight = new Set<Promise<unknown>>();
+  const registers = chargers.map(() => 1_000_000);
+  const send = (n: number) => {
+    const i = n % chargers.length;
+    const c = chargers[i]!;
+    const action = ACTIONS[Math.floor(n / chargers.length) % ACTIONS.length]!;
+    registers[i]! += 37;
+    const payload = payloadFor(c.version, action, registers[i]!);
+    const t0 = performance.now();
+    sent++;
+    const p = c
+      .call(action, payload)
+      .then(
+        () => {
+          answered++;
+          rtts.push(performance.now() - t0);
+        },
+        (e: Error) => {
+          if (e instanceof CallError) {
+            answered++;
+            rtts.push(performance.now() - t0);
+            const key = `${action} ${e.code}`;
+            callErrors.set(key, (callErrors.get(key) ?? 0) + 1);
+          } else if (/no answer/.test(e.message)) timeouts++;
+          else if (!ending) socketErrors++;
+        },
+      )
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+
+  const driveStart = performance.now();
+  let n = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = (performance.now() - driveStart) / 1000;
+      const due = Math.min(Math.floor(elapsed * RATE), Math.floor(DURATION * RATE));
+      while (n < due) send(n++);
+      if (elapsed >= DURATION) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
+  const driveSeconds = (performance.now() - driveStart) / 1000;
+  const held = chargers.filter((c) => c.isOpen()).length;
+  ending = true;
+  const unanswered = sent - answered - timeouts;
+  await Promise.all(chargers.map((c) => c.stop()));
+  return {
+    label,
+    held,
+    connectSeconds,
+    connectFailures,
+    sent,
+    answered,
+    msgsPerSecond: answered / driveSeconds,
+    rtts: rtts.sort((a, b) => a - b),
+    callErrors,
+    socketErrors,
+    timeouts,
+    unanswered,
+  };
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '-');
+
+console.log(
+  `OCPP benchmark: ${CHARGERS} chargers (OCPP ${OCPP}), ${RATE} msg/s for ${DURATION} s ` +
+    `(${ACTIONS.join(', ')} in turn), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}, ` +
+    `Node ${process.versions.node}`,
+);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-ocpp-'));
+const results: Result[] = [];
+let runtimeErrors: string[] = [];
+try {
+  const rt = await startRuntime({
+    port: 0,
+    mqttPort: 0,
+    smtpPort: 0,
+    dataDir,
+    seed: 'demo', // the demo company owns the benchmark's station
+    simChargers: 0,
+    log: () => undefined,
+  });
+  try {
+    const t0 = performance.now();
+    await registerBenchChargers(ids, PASSWORD);
+    console.log(`  registered ${ids.length} chargers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    results.push(await run('local runtime (full path)', rt.url, PASSWORD));
+    runtimeErrors = [...rt.errors];
+  } finally {
+    await rt.stop();
+  }
+  const echo = await startEcho();
+  try {
+    results.push(await run('bare ws echo', echo.url, undefined));
+  } finally {
+    await echo.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('');
+console.log(
+  '| path | chargers held | connect | msgs/s | p50 | p95 | p99 | max | CALLERRORs | socket errors | time-outs | unanswered |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  const callErrors = [...r.callErrors.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `| ${r.label} | ${r.held}/${CHARGERS} | ${r.connectSeconds.toFixed(1)} s | ${r.msgsPerSecond.toFixed(0)} | ` +
+      `${ms(pct(r.rtts, 50))} | ${ms(pct(r.rtts, 95))} | ${ms(pct(r.rtts, 99))} | ${ms(r.rtts.at(-1) ?? NaN)} | ` +
+      `${callErrors} | ${r.socketErrors} | ${r.timeouts} | ${r.unanswered} |`,
+  );
+}
+const [full, bare] = results;
+if (full && bare) {
+  const ratio = (p: number) => (pct(full.rtts, p) / pct(bare.rtts, p)).toFixed(1);
+  console.log(
+    `| ratio full / echo | | | ${(full.msgsPerSecond / bare.msgsPerSecond).toFixed(2)} | ` +
+      `${ratio(50)}x | ${ratio(95)}x | ${ratio(99)}x | | | | | |`,
+  );
+  for (const [key, count] of full.callErrors) console.log(`  CALLERROR on the full path: ${key} × ${count}`);
+  if (runtimeErrors.length)
+    console.log(`  runtime errors (last ${runtimeErrors.length}): ${runtimeErrors.slice(-3).join(' | ')}`);
+  const errors =
+    [...full.callErrors.values()].reduce((a, b) => a + b, 0) +
+    full.socketErrors +
+    full.timeouts +
+    full.unanswered;
+  const met =
+    full.held === CHARGERS && full.msgsPerSecond >= RATE * 0.98 && pct(full.rtts, 99) < 100 && errors === 0;
+  console.log(
+    `  target (${CHARGERS} held, ${RATE} msg/s, p99 < 100 ms, zero errors): ${met ? 'met' : 'NOT met'}` +
+      (CHARGERS < 1000 || RATE < 1000
+        ? ' (at these settings; the issue target is 1000 chargers at 1000 msg/s)'
+        : ''),
+  );
+}
+process.exit(0);
