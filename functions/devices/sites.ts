@@ -23,6 +23,7 @@ import { hashSecret } from '@functions/lib/password.ts';
 import { addResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
+import { findConnection } from '@functions/ocpp/connections.ts';
 import { getLiveMany, type LiveState } from './live.ts';
 
 // ---- Stations ---------------------------------------------------------------------------------------------
@@ -204,7 +205,9 @@ export async function chargePointDetail(identity: Identity, id: unknown) {
   const record = await chargePoints.repo.get(identity.scope, String(id ?? ''));
   if (!record) throw notFound();
   const [row] = await withLive([present(chargePoints, record)]);
-  return row;
+  // Every message touches the connection item: the last one is the charger's last word.
+  const connection = row!.online ? await findConnection(record.id) : undefined;
+  return connection ? { ...row!, lastMessageAt: new Date(connection.lastSeenAt * 1000).toISOString() } : row!;
 }
 
 /** POST /biz/station/detail?id=: a station with its charge points and their live connector states. */

@@ -132,7 +132,32 @@ describe('OCPP 1.6 charger', () => {
   });
 
   it('authorises against the company cards: unknown refused, known accepted, blacklisted blocked', async () => {
+    // A local list of the company (read before any token of this company is authorised: lists are memoised).
+    const list = await api(base, operator, '/biz/listVersion/add', {
+      name: 'Depot list',
+      listVersion: 1,
+      type: 1,
+      capacity: 10,
+      entries: [
+        { idTag: 'LIST-OK', idTagStatus: 'Accepted' },
+        { idTag: 'LIST-BLOCKED', idTagStatus: 'Blocked' },
+        { idTag: 'LIST-OLD', idTagStatus: 'Accepted', idTagExpiryDate: '2020-01-01T00:00:00Z' },
+      ],
+    });
+    expect(list.code).toBe(0);
     const cp = await connect('DEMO-CP-002', 'ocpp1.6');
+    expect(payloadOf(await cp.call('Authorize', { idTag: 'list-ok' })).idTagInfo.status).toBe('Accepted');
+    expect(payloadOf(await cp.call('Authorize', { idTag: 'LIST-BLOCKED' })).idTagInfo.status).toBe('Blocked');
+    expect(payloadOf(await cp.call('Authorize', { idTag: 'LIST-OLD' })).idTagInfo.status).toBe('Expired');
+    expect(payloadOf(await cp.call('Authorize', { idTag: 'NOPE-1' })).idTagInfo.status).toBe('Invalid');
+
+    // The company may choose to accept tokens it does not know.
+    const company = (await api(base, admin, '/admin/operator/info?id=demo-operator')).data;
+    const accept = async (flag: number, version: number) =>
+      api(base, admin, '/admin/operator/update', { ...company, acceptUnknownIdTag: flag, version });
+    expect((await accept(1, company.version)).code).toBe(0);
+    expect(payloadOf(await cp.call('Authorize', { idTag: 'NOPE-1' })).idTagInfo.status).toBe('Accepted');
+    expect((await accept(0, company.version + 1)).code).toBe(0);
     expect(payloadOf(await cp.call('Authorize', { idTag: 'NOPE-1' })).idTagInfo.status).toBe('Invalid');
 
     const card = await api(base, operator, '/biz/card/add', {
