@@ -130,14 +130,13 @@ export async function setConnector(
   connectorNo: number,
   next: Omit<ConnectorLive, 'state'> & { state?: ConnectorState },
   protocol: string,
+  retried = false,
 ): Promise<{ applied: boolean; previous?: ConnectorLive; current: ConnectorLive }> {
   const key = String(connectorNo);
   const current: ConnectorLive = {
     ...next,
     state: next.state ?? connectorStateOf(protocol, next.status),
   };
-  // The map must exist before a nested path can be set.
-  await setLive(chargePointId, {});
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
@@ -154,6 +153,11 @@ export async function setConnector(
     return { applied: true, previous, current };
   } catch (error) {
     if (isConditionFailure(error)) return { applied: false, current };
+    // The connectors map is made on connect; a report without one (an item from before) makes it first.
+    if ((error as Error).name === 'ValidationException' && !retried) {
+      await setLive(chargePointId, {});
+      return setConnector(chargePointId, connectorNo, next, protocol, true);
+    }
     throw error;
   }
 }

@@ -32,8 +32,19 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
   return item;
 }
 
+/**
+ * Each function instance remembers the connections it has seen. A busy charger's messages then cost no
+ * write: its connection item is touched at most every TOUCH_INTERVAL_MS, which is plenty for the sweep's
+ * silence grace (minutes). A connection the platform closed gets no more frames, so a remembered one that was
+ * superseded meanwhile is harmless.
+ */
+const TOUCH_INTERVAL_MS = 30_000;
+const seen = new Map<string, { connection: Connection; touchedAt: number }>();
+
 /** Records activity on a connection and returns it (undefined when it is no longer known). */
 export async function touchConnection(connectionId: string): Promise<Connection | undefined> {
+  const hit = seen.get(connectionId);
+  if (hit && Date.now() - hit.touchedAt < TOUCH_INTERVAL_MS) return hit.connection;
   try {
     const { Attributes } = await dynamoDocument().send(
       new UpdateCommand({
@@ -45,14 +56,18 @@ export async function touchConnection(connectionId: string): Promise<Connection 
         ReturnValues: 'ALL_NEW',
       }),
     );
+    if (seen.size > 10_000) seen.clear();
+    seen.set(connectionId, { connection: Attributes as Connection, touchedAt: Date.now() });
     return Attributes as Connection;
   } catch (error) {
+    seen.delete(connectionId);
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
 
 export async function removeConnection(connectionId: string) {
+  seen.delete(connectionId);
   await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: { connectionId } }));
 }
 

@@ -75,10 +75,6 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
   }
 }
 
-/** Records that a message arrived (the detail page's last message time). */
-export const touched = (chargePointId: string) =>
-  setLive(chargePointId, { lastMessageAt: new Date().toISOString() });
-
 /**
  * Chargers offline since before `cutoff` and not yet alarmed: each gets its offline alarm once and leaves
  * the pending index (the sweep calls this).

@@ -25,6 +25,8 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
       MQTT_PORT: '0',
       SMTP_PORT: '0',
       AWS_LOOPBACK_ONLY: '1',
+      // This test's own chargers only.
+      SIM_CHARGERS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +57,9 @@ describe('runtime process', () => {
   it('keeps its data across a restart and leaves no process behind', async () => {
     const port = await freePort();
     const first = await start(port);
-    expect(first.output()).toContain('seeded: identity-catalogue, identity-demo, demo-charger-credentials');
+    expect(first.output()).toContain(
+      'seeded: identity-catalogue, identity-demo, demo-sites, stop-reason-catalogue',
+    );
     expect(javaProcessesFor(dataDir)).toHaveLength(1);
     expect(await stop(first.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toHaveLength(0);

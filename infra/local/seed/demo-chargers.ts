@@ -1,8 +1,9 @@
 /**
  * The demo sites of DESIGN.md section 8: the demo company's stations with the chargers DEMO-CP-001..005
  * (OCPP Basic auth password `demo-cp-secret`): three 1.6 AC piles in Berlin, two 2.0.1 piles (one DC) in
- * Munich.
+ * Munich, and the cards the simulated chargers charge with.
  */
+import { cards } from '@functions/biz/device-resources.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
 import type { SeedStep } from './index.ts';
 
@@ -12,6 +13,9 @@ export const demoChargerIds = [1, 2, 3, 4, 5].map((n) => `DEMO-CP-${String(n).pa
 /** The protocol each demo charger speaks. */
 export const demoChargerProtocol = (id: string) =>
   demoChargerIds.indexOf(id) < 3 ? ('ocpp1.6' as const) : ('ocpp2.0.1' as const);
+
+/** Cards of the demo company: the simulated chargers present these (the simulator's default is the first). */
+export const demoCardNumbers = ['SIM-TAG-001', 'SIM-TAG-002', 'SIM-TAG-003'];
 
 export const demoChargers: SeedStep = {
   id: 'demo-sites',
@@ -43,6 +47,22 @@ export const demoChargers: SeedStep = {
         { chargePointId: demoChargerIds[4]!, protocol: 'ocpp2.0.1', connectors: 1, powerType: 'DC' },
       ],
     });
+    for (const [i, cardSn] of demoCardNumbers.entries())
+      await cards.repo.create(
+        {
+          id: `demo-card-${i + 1}`,
+          cardSn,
+          receiveStatus: 2,
+          status: 0,
+          blackFlag: 0,
+          type: 1,
+          username: `Demo driver ${i + 1}`,
+          useScopeList: [],
+          balance: 100,
+          tenant,
+        },
+        tenant,
+      );
   },
   describe: () => [
     `Demo chargers: ${demoChargerIds[0]} … ${demoChargerIds.at(-1)}, OCPP Basic auth password ${DEMO_CHARGER_PASSWORD}`,
