@@ -115,8 +115,17 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
   const text = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '');
-  // The inbound entry is written while the frame is handled, not before.
-  const inbound = log({ chargePointId, direction: 'in', frame: text, connectionId });
+  // The exchange is logged once it is complete: the frame and its answer in one write.
+  const inbound = (reply?: Reply) =>
+    log({
+      chargePointId,
+      direction: 'in',
+      frame: text,
+      connectionId,
+      at: receivedAt,
+      ...(reply ? { reply: { frame: reply.body, action: reply.action } } : {}),
+    });
+  const receivedAt = Date.now();
 
   let reply: Reply | undefined;
   try {
@@ -126,7 +135,7 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
       // A connection the platform no longer knows was superseded by a newer one or found silent by the
       // offline sweep, and both close it; a frame that raced the close is not answered.
       logger.info('Frame on an unknown connection', { chargePointId, connectionId });
-      await Promise.all([inbound, closeConnection(connectionId).catch(() => undefined)]);
+      await Promise.all([inbound(), closeConnection(connectionId).catch(() => undefined)]);
       return { statusCode: 200 };
     }
     reply = await answer({ chargePointId, connectionId, protocol: connection.protocol, text });
@@ -141,15 +150,8 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
         action: parsed.frame.action,
       };
   }
-  if (reply === undefined) {
-    await inbound;
-    return { statusCode: 200 };
-  }
-  await Promise.all([
-    inbound,
-    log({ chargePointId, direction: 'out', frame: reply.body, action: reply.action, connectionId }),
-  ]);
-  return { statusCode: 200, body: reply.body };
+  await inbound(reply);
+  return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply.body };
 }
 
 interface Exchange {

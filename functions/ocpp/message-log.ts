@@ -39,10 +39,23 @@ export interface LogInput {
   connectionId?: string;
   /** Epoch milliseconds; now when absent. */
   at?: number;
+  /**
+   * The answer sent back to this frame: stored in the same item (one write per exchange), read back as its
+   * own message.
+   */
+  reply?: { frame: string; action?: string; at?: number };
+}
+
+/** A stored exchange: the charger's frame and, when one was sent, the answer. */
+interface StoredItem extends LoggedMessage {
+  reply?: string;
+  replyAt?: string;
+  replyAction?: string;
 }
 
 export const MESSAGE_WINDOW_DAYS = 3;
 export const MESSAGE_WINDOW_MS = MESSAGE_WINDOW_DAYS * 24 * 3600 * 1000;
+/** Exchanges per query (each is a frame and, when one was sent, its answer). */
 export const MAX_MESSAGES = 500;
 const DAY_SECONDS = 24 * 3600;
 
@@ -103,8 +116,35 @@ export async function logMessage(input: LogInput): Promise<LoggedMessage> {
     frame: text,
     expiresAt: Math.floor(atMs / 1000) + Math.round(retentionDays() * DAY_SECONDS),
   };
-  await dynamoDocument().send(new PutCommand({ TableName: table(), Item: item }));
+  const stored: StoredItem = input.reply
+    ? {
+        ...item,
+        reply: input.reply.frame,
+        replyAt: sortKey(input.reply.at ?? Date.now()),
+        replyAction: (input.reply.action ?? read.action)?.slice(0, 64),
+      }
+    : item;
+  await dynamoDocument().send(new PutCommand({ TableName: table(), Item: stored }));
   return item;
+}
+
+/** The messages of a stored item, newest first: the answer (when there is one), then the frame. */
+function messagesOf(stored: StoredItem): LoggedMessage[] {
+  const { reply, replyAt, replyAction, ...message } = stored;
+  if (reply === undefined) return [message];
+  const read = describeFrame(reply);
+  return [
+    {
+      ...message,
+      at: replyAt ?? message.at,
+      direction: message.direction === 'in' ? 'out' : 'in',
+      messageType: read.messageType,
+      messageId: read.messageId ?? message.messageId,
+      action: replyAction ?? message.action,
+      frame: reply,
+    },
+    message,
+  ];
 }
 
 export interface RecentQuery {
@@ -189,5 +229,10 @@ export async function recentMessages(
     }
   } while (ExclusiveStartKey);
   const page = items.slice(0, limit);
-  return { items: page, from, to, next: more ? page.at(-1)?.at : undefined };
+  return {
+    items: page.flatMap((item) => messagesOf(item as StoredItem)),
+    from,
+    to,
+    next: more ? page.at(-1)?.at : undefined,
+  };
 }

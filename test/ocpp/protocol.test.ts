@@ -301,10 +301,11 @@ describe('OCPP endpoint', () => {
     const sorted = [...items].sort((a, b) => (a.at < b.at ? 1 : -1));
     expect(items).toEqual(sorted);
 
-    // Pages, and expired entries are skipped (DynamoDB Local never expires them).
-    const firstPage = await recentMessages('DEMO-CP-002', { from: since, limit: 2 });
+    // Pages (a limit counts exchanges: a frame with its answer), and expired entries are skipped (DynamoDB
+    // Local never expires them).
+    const firstPage = await recentMessages('DEMO-CP-002', { from: since, limit: 1 });
     expect(firstPage.items).toEqual(items.slice(0, 2));
-    const secondPage = await recentMessages('DEMO-CP-002', { from: since, limit: 2, before: firstPage.next });
+    const secondPage = await recentMessages('DEMO-CP-002', { from: since, limit: 1, before: firstPage.next });
     expect(secondPage.items).toEqual(items.slice(2, 4));
     await dynamoDocument().send(
       new PutCommand({
