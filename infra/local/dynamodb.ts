@@ -70,8 +70,8 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
       '-jar',
       path.join(jarDir, 'DynamoDBLocal.jar'),
       '-sharedDb',
-      '-dbPath',
-      dbPath,
+      // Benchmarks may keep the tables in memory to measure the platform rather than SQLite's disk writes.
+      ...(process.env.DYNAMODB_IN_MEMORY === '1' ? ['-inMemory'] : ['-dbPath', dbPath]),
       '-port',
       String(port),
     ],
