@@ -9,7 +9,7 @@ import { chargerBack, chargerOffline } from '@functions/alarms/service.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { table } from '@functions/lib/store.ts';
-import { liveKey, setLive } from '@functions/devices/live.ts';
+import { liveKey } from '@functions/devices/live.ts';
 import { chargerContext, chargerRef } from './charger.ts';
 
 export interface PresenceInput {
