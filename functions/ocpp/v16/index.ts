@@ -4,10 +4,18 @@
  * and answers are checked against them before they leave.
  */
 import { setLive } from '@functions/devices/live.ts';
-import { logger } from '@functions/lib/http.ts';
-import type { Action, ActionInput } from '../actions.ts';
+import type { Action } from '../actions.ts';
+import {
+  dataTransfer,
+  heartbeat,
+  knownCharger,
+  liveStatusAction,
+  now,
+  securityEvent,
+  str,
+  type Payload,
+} from '../action-kit.ts';
 import { authorizeToken, idTagInfo16 } from '../authorize.ts';
-import { chargerContext, type ChargerContext } from '../charger.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../heartbeat.ts';
 import { reportStatus } from '../status.ts';
 import {
@@ -19,24 +27,14 @@ import {
   type MeterSample,
 } from '../transactions.ts';
 
-type P = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const now = () => new Date().toISOString();
-
-/** An action of a known charger (the record may have been deleted after the charger connected). */
-const known =
-  (run: (charger: ChargerContext, payload: P, input: ActionInput) => Promise<P>, unknown: () => P): Action =>
-  async (input) => {
-    const charger = await chargerContext(input.chargePointId);
-    if (!charger) return unknown();
-    return run({ ...charger, protocol: 'ocpp1.6' }, input.payload, input);
-  };
+const known = knownCharger('ocpp1.6');
+const liveStatus = liveStatusAction('ocpp1.6');
 
 /** 1.6 MeterValue[] → samples (values are decimal strings). */
 export function samples16(meterValue: unknown): MeterSample[] {
-  return ((meterValue as P[]) ?? []).map((mv) => ({
+  return ((meterValue as Payload[]) ?? []).map((mv) => ({
     timestamp: String(mv.timestamp),
-    values: ((mv.sampledValue as P[]) ?? [])
+    values: ((mv.sampledValue as Payload[]) ?? [])
       .map((v) => ({
         value: Number(v.value),
         measurand: str(v.measurand) ?? 'Energy.Active.Import.Register',
@@ -145,27 +143,9 @@ const stopTransaction = known(
   () => ({}),
 );
 
-/** Vendor extensions are not supported: the standard answer names the vendor unknown. */
-const dataTransfer: Action = async () => ({ status: 'UnknownVendorId' });
-
-/** A notification whose status is kept on the live item under `field`. */
-const liveStatus = (field: string): Action =>
-  known(
-    async (charger, p) => {
-      await setLive(charger.chargePointId, { [field]: String(p.status), [`${field}At`]: now() });
-      return {};
-    },
-    () => ({}),
-  );
-
-const securityEvent: Action = async (input) => {
-  logger.info('Security event', { chargePointId: input.chargePointId, ...input.payload });
-  return {};
-};
-
 export const actions16: Record<string, Action> = {
   BootNotification: bootNotification,
-  Heartbeat: async () => ({ currentTime: now() }),
+  Heartbeat: heartbeat,
   StatusNotification: statusNotification,
   Authorize: authorize,
   StartTransaction: startTransaction,

@@ -6,10 +6,19 @@
 import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-state.ts';
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
-import { logger } from '@functions/lib/http.ts';
-import type { Action, ActionInput } from '../actions.ts';
+import type { Action } from '../actions.ts';
+import {
+  dataTransfer,
+  heartbeat,
+  knownCharger,
+  liveStatusAction,
+  now,
+  securityEvent,
+  str,
+  type Payload,
+} from '../action-kit.ts';
 import { authorizeToken, idTokenInfo201, type AuthResult } from '../authorize.ts';
-import { chargerContext, chargerRef, type ChargerContext } from '../charger.ts';
+import { chargerRef, type ChargerContext } from '../charger.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../heartbeat.ts';
 import { reportStatus } from '../status.ts';
 import {
@@ -21,24 +30,15 @@ import {
   type MeterSample,
 } from '../transactions.ts';
 
-type P = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const now = () => new Date().toISOString();
-
-const known =
-  (run: (charger: ChargerContext, payload: P, input: ActionInput) => Promise<P>, unknown: () => P): Action =>
-  async (input) => {
-    const charger = await chargerContext(input.chargePointId);
-    if (!charger) return unknown();
-    return run({ ...charger, protocol: 'ocpp2.0.1' }, input.payload, input);
-  };
+const known = knownCharger('ocpp2.0.1');
+const liveStatus = liveStatusAction('ocpp2.0.1');
 
 /** 2.0.1 MeterValueType[] → samples (values are numbers; unitOfMeasure has a unit and a power of ten). */
 export function samples201(meterValue: unknown): MeterSample[] {
-  return ((meterValue as P[]) ?? []).map((mv) => ({
+  return ((meterValue as Payload[]) ?? []).map((mv) => ({
     timestamp: String(mv.timestamp),
-    values: ((mv.sampledValue as P[]) ?? []).map((v) => {
-      const unit = (v.unitOfMeasure as P | undefined) ?? {};
+    values: ((mv.sampledValue as Payload[]) ?? []).map((v) => {
+      const unit = (v.unitOfMeasure as Payload | undefined) ?? {};
       const multiplier = Number(unit.multiplier ?? 0);
       return {
         value: Number(v.value) * 10 ** multiplier,
@@ -59,8 +59,8 @@ const firstRegister = (samples: MeterSample[]) =>
 
 const bootNotification = known(
   async (charger, p) => {
-    const station = (p.chargingStation as P) ?? {};
-    const modem = (station.modem as P) ?? {};
+    const station = (p.chargingStation as Payload) ?? {};
+    const modem = (station.modem as Payload) ?? {};
     const at = now();
     await setLive(charger.chargePointId, {
       boot: {
@@ -94,14 +94,14 @@ const statusNotification = known(
 
 const authorize = known(
   async (charger, p) => {
-    const token = (p.idToken as P) ?? {};
+    const token = (p.idToken as Payload) ?? {};
     return { idTokenInfo: idTokenInfo201(await tokenResult(charger, token)) };
   },
   () => ({ idTokenInfo: { status: 'Invalid' } }),
 );
 
 /** Tokens the station vouches for itself (no authorisation) are accepted. */
-async function tokenResult(charger: ChargerContext, token: P): Promise<AuthResult> {
+async function tokenResult(charger: ChargerContext, token: Payload): Promise<AuthResult> {
   if (token.type === 'NoAuthorization') return { status: 'Accepted', source: 'none' };
   return authorizeToken(charger, String(token.idToken ?? ''));
 }
@@ -114,12 +114,12 @@ const START_MODES: Record<string, number> = {
 
 const transactionEvent = known(
   async (charger, p) => {
-    const info = (p.transactionInfo as P) ?? {};
+    const info = (p.transactionInfo as Payload) ?? {};
     const transactionId = String(info.transactionId);
-    const evse = (p.evse as P | undefined) ?? {};
+    const evse = (p.evse as Payload | undefined) ?? {};
     const timestamp = String(p.timestamp);
     const samples = samples201(p.meterValue);
-    const token = p.idToken as P | undefined;
+    const token = p.idToken as Payload | undefined;
     const auth = token ? await tokenResult(charger, token) : undefined;
 
     let session = await getSession(charger.chargePointId, transactionId);
@@ -181,10 +181,10 @@ const meterValues = known(
 const notifyEvent = known(
   async (charger, p) => {
     const ref = chargerRef(charger);
-    for (const event of (p.eventData as P[]) ?? []) {
-      const component = (event.component as P) ?? {};
-      const variable = (event.variable as P) ?? {};
-      const evse = (component.evse as P | undefined) ?? {};
+    for (const event of (p.eventData as Payload[]) ?? []) {
+      const component = (event.component as Payload) ?? {};
+      const variable = (event.variable as Payload) ?? {};
+      const evse = (component.evse as Payload | undefined) ?? {};
       const connectorId = evse.id !== undefined ? Number(evse.id) : 0;
       const problem =
         (variable.name === 'Problem' && String(event.actualValue).toLowerCase() === 'true') ||
@@ -223,28 +223,16 @@ const notifyReport = known(
   () => ({}),
 );
 
-const liveStatus = (field: string, extra: (p: P) => P = () => ({})): Action =>
-  known(
-    async (charger, p) => {
-      await setLive(charger.chargePointId, { [field]: String(p.status), [`${field}At`]: now(), ...extra(p) });
-      return {};
-    },
-    () => ({}),
-  );
-
 export const actions201: Record<string, Action> = {
   BootNotification: bootNotification,
-  Heartbeat: async () => ({ currentTime: now() }),
+  Heartbeat: heartbeat,
   StatusNotification: statusNotification,
   Authorize: authorize,
   TransactionEvent: transactionEvent,
   MeterValues: meterValues,
   NotifyReport: notifyReport,
   NotifyEvent: notifyEvent,
-  SecurityEventNotification: async (input) => {
-    logger.info('Security event', { chargePointId: input.chargePointId, ...input.payload });
-    return {};
-  },
+  SecurityEventNotification: securityEvent,
   FirmwareStatusNotification: liveStatus('firmwareStatus'),
   LogStatusNotification: liveStatus('logStatus'),
   NotifyChargingLimit: known(
@@ -264,5 +252,5 @@ export const actions201: Record<string, Action> = {
     },
     () => ({}),
   ),
-  DataTransfer: async () => ({ status: 'UnknownVendorId' }),
+  DataTransfer: dataTransfer,
 };

@@ -1,0 +1,51 @@
+/**
+ * Building blocks of the per-version action handlers (v16/, v201/): payload readers and the wrapper that
+ * gives an action its charger.
+ */
+import { setLive } from '@functions/devices/live.ts';
+import { logger } from '@functions/lib/http.ts';
+import type { Action, ActionInput } from './actions.ts';
+import { chargerContext, type ChargerContext } from './charger.ts';
+
+export type Payload = Record<string, unknown>;
+export const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+export const now = () => new Date().toISOString();
+
+/**
+ * An action of a registered charger, speaking `protocol`; `unknown` answers a charger whose record is gone
+ * (deleted after it connected).
+ */
+export const knownCharger =
+  (protocol: string) =>
+  (
+    run: (charger: ChargerContext, payload: Payload, input: ActionInput) => Promise<Payload>,
+    unknown: () => Payload,
+  ): Action =>
+  async (input) => {
+    const charger = await chargerContext(input.chargePointId);
+    if (!charger) return unknown();
+    return run({ ...charger, protocol }, input.payload, input);
+  };
+
+/** A notification whose status is kept on the live item under `field` (firmware, diagnostics, log upload). */
+export const liveStatusAction =
+  (protocol: string) =>
+  (field: string): Action =>
+    knownCharger(protocol)(
+      async (charger, p) => {
+        await setLive(charger.chargePointId, { [field]: String(p.status), [`${field}At`]: now() });
+        return {};
+      },
+      () => ({}),
+    );
+
+/** Security events are logged (the platform keeps no security event store). */
+export const securityEvent: Action = async (input) => {
+  logger.info('Security event', { chargePointId: input.chargePointId, ...input.payload });
+  return {};
+};
+
+/** Vendor extensions are not supported: the standard answer names the vendor unknown. */
+export const dataTransfer: Action = async () => ({ status: 'UnknownVendorId' });
+
+export const heartbeat: Action = async () => ({ currentTime: now() });
