@@ -3,38 +3,20 @@
  * Smart Charging, Remote Trigger, and the security extension's), each with a schema-valid CALLRESULT and the
  * follow-up messages a real charger sends (status notifications, a session, firmware progress...).
  */
-import type { ChargingProfile, CommandHandler, Json, SimulatedCharger } from './charger.ts';
+import type { CommandHandler, Json, SimulatedCharger } from './charger.ts';
+import * as common from './commands-common.ts';
+import { accepted, ISO, type Schedule } from './commands-common.ts';
 import { fitsType } from './settings.ts';
 
-const ISO = () => new Date().toISOString();
-const accepted = (status = 'Accepted') => ({ result: { status } });
-
-interface Schedule16 {
-  chargingRateUnit: 'A' | 'W';
-  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
-  startSchedule?: string;
-}
 interface Profile16 {
   chargingProfileId: number;
   stackLevel: number;
   chargingProfilePurpose: string;
   transactionId?: number;
-  chargingSchedule: Schedule16;
+  chargingSchedule: Schedule;
 }
 
-function toProfile(p: Profile16): ChargingProfile {
-  const start = p.chargingSchedule.startSchedule ? Date.parse(p.chargingSchedule.startSchedule) : Date.now();
-  return {
-    id: p.chargingProfileId,
-    purpose: p.chargingProfilePurpose,
-    stackLevel: p.stackLevel,
-    transactionId: p.transactionId,
-    unit: p.chargingSchedule.chargingRateUnit,
-    periods: [...p.chargingSchedule.chargingSchedulePeriod].sort((a, b) => a.startPeriod - b.startPeriod),
-    startsAt: Number.isFinite(start) ? start : Date.now(),
-    raw: p as unknown as Json,
-  };
-}
+const toProfile = (p: Profile16) => common.toChargingProfile(p, p.chargingProfileId, p.chargingSchedule);
 
 /** Sends what TriggerMessage / ExtendedTriggerMessage asked for; false when it is not supported. */
 function trigger(ch: SimulatedCharger, message: string, connectorId?: number): boolean {
@@ -48,10 +30,7 @@ function trigger(ch: SimulatedCharger, message: string, connectorId?: number): b
       ch.fire('Heartbeat', {});
       return true;
     case 'StatusNotification':
-      for (const c of targets) {
-        const m = ch.statusPayload(c);
-        if (m) ch.fire(m.action, m.payload);
-      }
+      common.fireStatus(ch, targets);
       return true;
     case 'MeterValues':
       for (const c of targets) if (c.id > 0) ch.sendMeterValues(c, 'Trigger');
@@ -127,36 +106,18 @@ export const commands16: Record<string, CommandHandler> = {
     return accepted();
   },
 
-  ClearCache: () => accepted(),
-
   RemoteStartTransaction: (ch, p) => {
-    const idTag = String(p.idTag);
-    const wanted = p.connectorId !== undefined ? ch.connector(Number(p.connectorId)) : undefined;
-    const c =
-      wanted ??
-      ch.connectors
-        .slice(1)
-        .find(
-          (x) => !x.session && !x.fault && x.operative && (!x.reservation || x.reservation.idTag === idTag),
-        );
-    if (!c || c.id === 0 || c.session || c.fault || !c.operative) return accepted('Rejected');
-    if (c.reservation && c.reservation.idTag !== idTag) return accepted('Rejected');
     const profile = p.chargingProfile as Profile16 | undefined;
-    return {
-      result: { status: 'Accepted' },
-      after: async () => {
-        await ch.startSession(c.id, idTag, { remote: true }).catch((e: Error) => ch.log(e.message));
-        if (profile && c.session)
-          ch.setProfile(c.id, toProfile({ ...profile, transactionId: Number(c.session.transactionId) }));
-      },
-    };
+    return common.remoteStart(
+      ch,
+      p.connectorId !== undefined ? Number(p.connectorId) : undefined,
+      String(p.idTag),
+      { remote: true },
+      profile && ((transactionId) => toProfile({ ...profile, transactionId: Number(transactionId) })),
+    );
   },
 
-  RemoteStopTransaction: (ch, p) => {
-    const c = ch.findTransaction(p.transactionId);
-    if (!c) return accepted('Rejected');
-    return { result: { status: 'Accepted' }, after: () => ch.stopSession(c.id, 'Remote') };
-  },
+  RemoteStopTransaction: common.stopTransaction,
 
   ReserveNow: (ch, p) => ({
     result: {
@@ -168,9 +129,6 @@ export const commands16: Record<string, CommandHandler> = {
       ),
     },
   }),
-
-  CancelReservation: (ch, p) =>
-    accepted(ch.cancelReservation(Number(p.reservationId)) ? 'Accepted' : 'Rejected'),
 
   UpdateFirmware: (ch, p) => ({
     result: {},
@@ -194,58 +152,37 @@ export const commands16: Record<string, CommandHandler> = {
   },
 
   SendLocalList: (ch, p) => {
-    const version = Number(p.listVersion);
     const list = (p.localAuthorizationList ?? []) as { idTag: string; idTagInfo?: Json }[];
-    if (p.updateType === 'Differential' && version <= ch.localList.version)
-      return accepted('VersionMismatch');
-    if (p.updateType === 'Full') ch.localList.entries.clear();
-    for (const e of list) {
-      if (e.idTagInfo) ch.localList.entries.set(e.idTag, e.idTagInfo);
-      else ch.localList.entries.delete(e.idTag);
-    }
-    ch.localList.version = version;
-    return accepted();
+    return accepted(
+      common.updateLocalList(ch, p.updateType, Number(p.listVersion), list, (e) => ({
+        idTag: e.idTag,
+        info: e.idTagInfo,
+      })),
+    );
   },
 
   GetLocalListVersion: (ch) => ({ result: { listVersion: ch.localList.version } }),
 
   SetChargingProfile: (ch, p) => {
     const profile = p.csChargingProfiles as unknown as Profile16;
-    const connectorId = Number(p.connectorId);
-    const c = ch.connector(connectorId);
-    if (!c) return accepted('Rejected');
-    if (profile.chargingProfilePurpose === 'ChargePointMaxProfile' && connectorId !== 0)
-      return accepted('Rejected');
-    if (profile.chargingProfilePurpose === 'TxProfile') {
-      if (!c.session) return accepted('Rejected');
-      if (
-        profile.transactionId !== undefined &&
-        String(profile.transactionId) !== String(c.session.transactionId)
-      )
-        return accepted('Rejected');
-    }
-    return accepted(ch.setProfile(connectorId, toProfile(profile)) ? 'Accepted' : 'Rejected');
+    return common.setChargingProfile(ch, Number(p.connectorId), profile, 'ChargePointMaxProfile', () =>
+      toProfile(profile),
+    );
   },
 
-  ClearChargingProfile: (ch, p) => {
-    const removed = ch.clearProfiles(
-      (connectorId, profile) =>
-        (p.id === undefined || profile.id === p.id) &&
-        (p.connectorId === undefined || connectorId === p.connectorId) &&
-        (p.chargingProfilePurpose === undefined || profile.purpose === p.chargingProfilePurpose) &&
-        (p.stackLevel === undefined || profile.stackLevel === p.stackLevel),
-    );
-    return accepted(removed ? 'Accepted' : 'Unknown');
-  },
+  ClearChargingProfile: (ch, p) =>
+    common.clearChargingProfiles(ch, {
+      id: p.id,
+      connectorId: p.connectorId,
+      purpose: p.chargingProfilePurpose,
+      stackLevel: p.stackLevel,
+    }),
 
   GetCompositeSchedule: (ch, p) => {
     const connectorId = Number(p.connectorId);
-    const c = ch.connector(connectorId === 0 ? 1 : connectorId);
-    if (!c) return accepted('Rejected');
-    const unit = p.chargingRateUnit === 'A' ? 'A' : 'W';
-    const limitW = ch.limitW(c) ?? c.electrical.maxPowerW;
-    const volts = c.electrical.powerType === 'AC' ? 230 * c.electrical.phases : 400;
-    const limit = Math.round((unit === 'W' ? limitW : limitW / volts) * 10) / 10;
+    const composite = common.compositeLimit(ch, connectorId, p.chargingRateUnit);
+    if (!composite) return accepted('Rejected');
+    const { unit, limit } = composite;
     return {
       result: {
         status: 'Accepted',
@@ -289,21 +226,6 @@ export const commands16: Record<string, CommandHandler> = {
     return { result: { status: 'Accepted' }, after: () => trigger(ch, message, connectorId) };
   },
 
-  GetLog: (ch, p) => {
-    const log = p.log as { remoteLocation: string };
-    const requestId = Number(p.requestId);
-    const filename = `${String(p.logType).toLowerCase()}-${ch.id}-${Date.now()}.log`.slice(0, 255);
-    return {
-      result: { status: 'Accepted', filename },
-      after: () =>
-        ch.upload(log.remoteLocation, filename, (status) => {
-          ch.diagnostics = { status: status === 'Uploading' ? 'Uploading' : 'Idle', requestId };
-          const mapped = status === 'Failed' ? 'UploadFailure' : status;
-          ch.fire('LogStatusNotification', { status: mapped, requestId }, { persistent: true });
-        }),
-    };
-  },
-
   SignedUpdateFirmware: (ch, p) => {
     const firmware = p.firmware as { location: string; retrieveDateTime: string };
     const requestId = Number(p.requestId);
@@ -320,8 +242,5 @@ export const commands16: Record<string, CommandHandler> = {
     };
   },
 
-  InstallCertificate: () => accepted(),
-  DeleteCertificate: () => accepted('NotFound'),
-  GetInstalledCertificateIds: () => accepted('NotFound'),
-  CertificateSigned: () => accepted(),
+  ...common.sharedCommands,
 };

@@ -3,7 +3,9 @@
  * follow-up messages a real station sends (reports, firmware and log progress, a started session...).
  * EVSE n has one connector (connector 1); the station itself is "connector 0" internally.
  */
-import type { ChargingProfile, CommandHandler, Json, SimulatedCharger } from './charger.ts';
+import type { CommandHandler, Json, SimulatedCharger } from './charger.ts';
+import * as common from './commands-common.ts';
+import { accepted, ISO, type Schedule } from './commands-common.ts';
 import {
   fitsType,
   variableKey,
@@ -12,36 +14,15 @@ import {
   type VariableRef,
 } from './settings.ts';
 
-const ISO = () => new Date().toISOString();
-const accepted = (status = 'Accepted') => ({ result: { status } });
-
-interface Schedule201 {
-  chargingRateUnit: 'A' | 'W';
-  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
-  startSchedule?: string;
-}
 interface Profile201 {
   id: number;
   stackLevel: number;
   chargingProfilePurpose: string;
   transactionId?: string;
-  chargingSchedule: Schedule201[];
+  chargingSchedule: Schedule[];
 }
 
-function toProfile(p: Profile201): ChargingProfile {
-  const schedule = p.chargingSchedule[0]!;
-  const start = schedule.startSchedule ? Date.parse(schedule.startSchedule) : Date.now();
-  return {
-    id: p.id,
-    purpose: p.chargingProfilePurpose,
-    stackLevel: p.stackLevel,
-    transactionId: p.transactionId,
-    unit: schedule.chargingRateUnit,
-    periods: [...schedule.chargingSchedulePeriod].sort((a, b) => a.startPeriod - b.startPeriod),
-    startsAt: Number.isFinite(start) ? start : Date.now(),
-    raw: p as unknown as Json,
-  };
-}
+const toProfile = (p: Profile201) => common.toChargingProfile(p, p.id, p.chargingSchedule[0]!);
 
 /** Looks a component/variable pair up: the variable, or why it is not there. */
 function lookup(ch: SimulatedCharger, component: ComponentRef, variable: VariableRef) {
@@ -100,10 +81,7 @@ function trigger(ch: SimulatedCharger, message: string, evseId?: number): boolea
       ch.fire('Heartbeat', {});
       return true;
     case 'StatusNotification':
-      for (const c of evses) {
-        const m = ch.statusPayload(c);
-        if (m) ch.fire(m.action, m.payload);
-      }
+      common.fireStatus(ch, evses);
       return true;
     case 'MeterValues':
       for (const c of evses) {
@@ -188,39 +166,19 @@ export const commands201: Record<string, CommandHandler> = {
     return { result: { status: ch.changeAvailability(evse?.id ?? 0, p.operationalStatus === 'Operative') } };
   },
 
-  ClearCache: () => accepted(),
-
   RequestStartTransaction: (ch, p) => {
     const token = p.idToken as { idToken: string };
-    const tag = token.idToken;
-    const wanted = p.evseId !== undefined ? ch.connector(Number(p.evseId)) : undefined;
-    const c =
-      wanted ??
-      ch.connectors
-        .slice(1)
-        .find(
-          (x) => !x.session && !x.fault && x.operative && (!x.reservation || x.reservation.idTag === tag),
-        );
-    if (!c || c.id === 0 || c.session || c.fault || !c.operative) return accepted('Rejected');
-    if (c.reservation && c.reservation.idTag !== tag) return accepted('Rejected');
     const profile = p.chargingProfile as Profile201 | undefined;
-    return {
-      result: { status: 'Accepted' },
-      after: async () => {
-        await ch
-          .startSession(c.id, tag, { remote: true, remoteStartId: Number(p.remoteStartId) })
-          .catch((e: Error) => ch.log(e.message));
-        if (profile && c.session)
-          ch.setProfile(c.id, toProfile({ ...profile, transactionId: String(c.session.transactionId) }));
-      },
-    };
+    return common.remoteStart(
+      ch,
+      p.evseId !== undefined ? Number(p.evseId) : undefined,
+      token.idToken,
+      { remote: true, remoteStartId: Number(p.remoteStartId) },
+      profile && ((transactionId) => toProfile({ ...profile, transactionId: String(transactionId) })),
+    );
   },
 
-  RequestStopTransaction: (ch, p) => {
-    const c = ch.findTransaction(p.transactionId);
-    if (!c) return accepted('Rejected');
-    return { result: { status: 'Accepted' }, after: () => ch.stopSession(c.id, 'Remote') };
-  },
+  RequestStopTransaction: common.stopTransaction,
 
   ReserveNow: (ch, p) => {
     const token = p.idToken as { idToken: string };
@@ -232,9 +190,6 @@ export const commands201: Record<string, CommandHandler> = {
     );
     return accepted(status);
   },
-
-  CancelReservation: (ch, p) =>
-    accepted(ch.cancelReservation(Number(p.reservationId)) ? 'Accepted' : 'Rejected'),
 
   UpdateFirmware: (ch, p) => {
     const firmware = p.firmware as { location: string; retrieveDateTime: string; signature?: string };
@@ -253,32 +208,13 @@ export const commands201: Record<string, CommandHandler> = {
     };
   },
 
-  GetLog: (ch, p) => {
-    const log = p.log as { remoteLocation: string };
-    const requestId = Number(p.requestId);
-    const filename = `${String(p.logType).toLowerCase()}-${ch.id}-${Date.now()}.log`.slice(0, 255);
-    return {
-      result: { status: 'Accepted', filename },
-      after: () =>
-        ch.upload(log.remoteLocation, filename, (status) => {
-          ch.diagnostics = { status: status === 'Uploading' ? 'Uploading' : 'Idle', requestId };
-          const mapped = status === 'Failed' ? 'UploadFailure' : status;
-          ch.fire('LogStatusNotification', { status: mapped, requestId }, { persistent: true });
-        }),
-    };
-  },
-
   SendLocalList: (ch, p) => {
-    const version = Number(p.versionNumber);
     const list = (p.localAuthorizationList ?? []) as { idToken: { idToken: string }; idTokenInfo?: Json }[];
-    if (p.updateType === 'Differential' && version <= ch.localList.version)
-      return accepted('VersionMismatch');
-    if (p.updateType === 'Full') ch.localList.entries.clear();
-    for (const e of list) {
-      if (e.idTokenInfo) ch.localList.entries.set(e.idToken.idToken, e.idTokenInfo);
-      else ch.localList.entries.delete(e.idToken.idToken);
-    }
-    ch.localList.version = version;
+    const status = common.updateLocalList(ch, p.updateType, Number(p.versionNumber), list, (e) => ({
+      idTag: e.idToken.idToken,
+      info: e.idTokenInfo,
+    }));
+    if (status !== 'Accepted') return accepted(status);
     const entries = ch.variable('LocalAuthListCtrlr', 'Entries');
     if (entries) entries.value = String(ch.localList.entries.size);
     return accepted();
@@ -288,17 +224,10 @@ export const commands201: Record<string, CommandHandler> = {
 
   SetChargingProfile: (ch, p) => {
     const profile = p.chargingProfile as unknown as Profile201;
-    const evseId = Number(p.evseId);
-    const c = ch.connector(evseId);
-    if (!c || !profile.chargingSchedule.length) return accepted('Rejected');
-    if (profile.chargingProfilePurpose === 'ChargingStationMaxProfile' && evseId !== 0)
-      return accepted('Rejected');
-    if (profile.chargingProfilePurpose === 'TxProfile') {
-      if (!c.session) return accepted('Rejected');
-      if (profile.transactionId !== undefined && profile.transactionId !== String(c.session.transactionId))
-        return accepted('Rejected');
-    }
-    return accepted(ch.setProfile(evseId, toProfile(profile)) ? 'Accepted' : 'Rejected');
+    if (!profile.chargingSchedule.length) return accepted('Rejected');
+    return common.setChargingProfile(ch, Number(p.evseId), profile, 'ChargingStationMaxProfile', () =>
+      toProfile(profile),
+    );
   },
 
   ClearChargingProfile: (ch, p) => {
@@ -307,15 +236,12 @@ export const commands201: Record<string, CommandHandler> = {
       chargingProfilePurpose?: string;
       stackLevel?: number;
     };
-    const removed = ch.clearProfiles(
-      (evseId, profile) =>
-        (p.chargingProfileId === undefined || profile.id === p.chargingProfileId) &&
-        (criteria.evseId === undefined || evseId === criteria.evseId) &&
-        (criteria.chargingProfilePurpose === undefined ||
-          profile.purpose === criteria.chargingProfilePurpose) &&
-        (criteria.stackLevel === undefined || profile.stackLevel === criteria.stackLevel),
-    );
-    return accepted(removed ? 'Accepted' : 'Unknown');
+    return common.clearChargingProfiles(ch, {
+      id: p.chargingProfileId,
+      connectorId: criteria.evseId,
+      purpose: criteria.chargingProfilePurpose,
+      stackLevel: criteria.stackLevel,
+    });
   },
 
   GetChargingProfiles: (ch, p) => {
@@ -351,12 +277,9 @@ export const commands201: Record<string, CommandHandler> = {
 
   GetCompositeSchedule: (ch, p) => {
     const evseId = Number(p.evseId);
-    const c = ch.connector(evseId === 0 ? 1 : evseId);
-    if (!c) return accepted('Rejected');
-    const unit = p.chargingRateUnit === 'A' ? 'A' : 'W';
-    const limitW = ch.limitW(c) ?? c.electrical.maxPowerW;
-    const volts = c.electrical.powerType === 'AC' ? 230 * c.electrical.phases : 400;
-    const limit = Math.round((unit === 'W' ? limitW : limitW / volts) * 10) / 10;
+    const composite = common.compositeLimit(ch, evseId, p.chargingRateUnit);
+    if (!composite) return accepted('Rejected');
+    const { unit, limit } = composite;
     return {
       result: {
         status: 'Accepted',
@@ -600,8 +523,5 @@ export const commands201: Record<string, CommandHandler> = {
 
   CostUpdated: () => ({ result: {} }),
 
-  InstallCertificate: () => accepted(),
-  DeleteCertificate: () => accepted('NotFound'),
-  GetInstalledCertificateIds: () => accepted('NotFound'),
-  CertificateSigned: () => accepted(),
+  ...common.sharedCommands,
 };

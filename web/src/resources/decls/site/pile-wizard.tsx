@@ -20,18 +20,15 @@ import {
 } from '@chakra-ui/react';
 import { BIND_MODES, chargePointSchema, GUN_NUMBER } from '@shared/resources/site/charge-point.ts';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
-import { ApiError, call, request } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
+import { call, request } from '@web/lib/api.ts';
 import { brandSource, modelSource } from '@web/resources/decls/device/common.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Field, RemoteSource, Row } from '@web/resources/types.ts';
-import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useEffect, useState } from 'react';
 import {
   check,
-  errorsOf,
   FORMAT_OPTIONS,
   POWER_TYPE_OPTIONS,
   PROTOCOL_OPTIONS,
@@ -39,7 +36,7 @@ import {
   stationSource,
 } from './common.tsx';
 import type { Credentials } from './pile-credentials.tsx';
-import { WizardDialog } from './wizard.tsx';
+import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 
 const W = 'siteConsole.pile';
 
@@ -119,38 +116,17 @@ function useAssetAccess(enabled: boolean): AssetAccess {
   return access;
 }
 
-export function PileWizard(props: {
-  mode: 'create' | 'edit';
-  id?: string;
-  onClose: () => void;
-  /** After an edit. */
-  onDone: (message: string) => void;
-  /** After an add: the credentials to show once. */
-  onCreated?: (credentials: Credentials) => void;
-}) {
+/** onDone comes after an edit; after an add, onCreated with the credentials to show once. */
+type PileWizardProps = WizardProps & { onCreated?: (credentials: Credentials) => void };
+
+export function PileWizard(props: PileWizardProps) {
   const tr = useTr();
-  const loaded = useLoad(props.mode === 'edit' && props.id ? `pile:${props.id}` : null, () =>
-    call<Row>('/biz/chargePoint/info', undefined, { id: props.id ?? '' }),
-  );
-  const title = tr(props.mode === 'create' ? `${W}.addTitle` : `${W}.editTitle`);
   const steps = ['binding', 'info', 'fee', 'details'].map((s) => tr(`${W}.steps.${s}`));
-  if (props.mode === 'edit' && !loaded.data)
-    return (
-      <WizardDialog
-        title={title}
-        steps={steps}
-        step={0}
-        disabled
-        problem={loaded.error ? errorMessage(tr, loaded.error) : undefined}
-        onPrev={() => undefined}
-        onNext={() => undefined}
-        onSave={() => undefined}
-        onClose={props.onClose}
-      >
-        {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-      </WizardDialog>
-    );
-  return <PileWizardForm {...props} title={title} steps={steps} record={loaded.data} />;
+  return (
+    <EditWizard {...props} prefix={W} kind="pile" url="/biz/chargePoint/info" steps={steps}>
+      {(form) => <PileWizardForm {...props} {...form} />}
+    </EditWizard>
+  );
 }
 
 /** A new pile: manual binding, AC three-phase Type 2 socket, one connector numbered 1. */
@@ -164,15 +140,7 @@ const NEW_PILE: Row = {
   personalFlag: false,
 };
 
-function PileWizardForm(props: {
-  mode: 'create' | 'edit';
-  record?: Row;
-  title: string;
-  steps: string[];
-  onClose: () => void;
-  onDone: (message: string) => void;
-  onCreated?: (credentials: Credentials) => void;
-}) {
+function PileWizardForm(props: PileWizardProps & WizardForm) {
   const tr = useTr();
   const { record, mode } = props;
   const access = useAssetAccess(mode === 'create');
@@ -194,10 +162,8 @@ function PileWizardForm(props: {
       : [{ connectorNo: '1', name: '' }],
   );
   const [labels, setLabels] = useState<Record<string, string>>({});
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const wizard = useWizardSteps(STEP_FIELDS);
+  const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
   const byAsset = values.bindMode === 'asset';
 
   const setValue = (name: string, value: unknown) => {
@@ -221,16 +187,7 @@ function PileWizardForm(props: {
   /** The first step up to `upTo` with errors gets them shown; true when none up to there. */
   const passes = (upTo: number): boolean => {
     const checked = check(chargePointSchema, body());
-    if (checked.ok) return true;
-    for (let s = 0; s <= upTo; s++) {
-      const mine = errorsOf(checked.errors, STEP_FIELDS[s] ?? []);
-      if (Object.keys(mine).length) {
-        setErrors(mine);
-        setStep(s);
-        return false;
-      }
-    }
-    return true;
+    return checked.ok || wizard.passes(checked.errors, upTo);
   };
 
   const next = () => {
@@ -264,20 +221,10 @@ function PileWizardForm(props: {
         props.onDone(tr('admin.common.saved'));
       }
     } catch (error) {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known = Object.fromEntries(
-        Object.entries(fields).filter(([, m]) => typeof m === 'string'),
-      ) as Record<string, string>;
-      const at = STEP_FIELDS.findIndex((names) => Object.keys(errorsOf(known, names)).length > 0);
-      if (at >= 0) {
-        setErrors(known);
-        setStep(at);
-      } else setProblem(errorMessage(tr, error));
+      wizard.refuse(error);
       setBusy(false);
     }
   };
-
-  const err = (key: string) => (errors[key] ? tr(errors[key]!) : undefined);
 
   const renderField = (field: Field) => (
     <FormField
@@ -299,14 +246,8 @@ function PileWizardForm(props: {
     <WizardDialog
       title={props.title}
       steps={props.steps}
-      step={step}
-      problem={problem}
-      busy={busy}
+      {...wizard.dialog}
       disabled={mode === 'create' && step === 0 && access === 'checking'}
-      onPrev={() => {
-        setErrors({});
-        setStep((s) => s - 1);
-      }}
       onNext={next}
       onSave={() => void save()}
       onClose={props.onClose}

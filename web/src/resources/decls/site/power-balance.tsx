@@ -7,7 +7,6 @@
  */
 import { Box, Button, Checkbox, Fieldset, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { powerBalanceSchema, transformerGroupSchema } from '@shared/resources/site/station.ts';
-import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
@@ -17,7 +16,7 @@ import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useState } from 'react';
 import { check, errorsOf, PILE_LIST_URL, POWER_MODE_OPTIONS } from './common.tsx';
-import { WizardDialog } from './wizard.tsx';
+import { WizardDialog, WizardLoading } from './wizard.tsx';
 
 const W = 'siteConsole.power';
 
@@ -78,21 +77,7 @@ export function PowerBalanceDialog(props: {
   const title = tr(`${W}.title`, { name: String(props.row.name ?? '') });
   const steps = [tr(`${W}.steps.plan`), tr(`${W}.steps.groups`)];
   if (!loaded.data)
-    return (
-      <WizardDialog
-        title={title}
-        steps={steps}
-        step={0}
-        disabled
-        problem={loaded.error ? errorMessage(tr, loaded.error) : undefined}
-        onPrev={() => undefined}
-        onNext={() => undefined}
-        onSave={() => undefined}
-        onClose={props.onClose}
-      >
-        {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-      </WizardDialog>
-    );
+    return <WizardLoading title={title} steps={steps} loaded={loaded} onClose={props.onClose} />;
   return <PowerBalanceForm {...props} title={title} steps={steps} data={loaded.data} />;
 }
 

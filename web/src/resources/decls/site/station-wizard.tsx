@@ -21,19 +21,15 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { OPEN_FLAG, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
-import { LoadingState } from '@web/components/ui/state-views.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
+import { call } from '@web/lib/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Field, Row } from '@web/resources/types.ts';
-import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useMemo, useState } from 'react';
 import {
   check,
-  errorsOf,
   FEE_SET_MODE_OPTIONS,
   LOCATION_TYPE_OPTIONS,
   OPEN_FLAG_OPTIONS,
@@ -44,7 +40,7 @@ import {
   WEEKDAYS,
 } from './common.tsx';
 import { StationPictures } from './station-pictures.tsx';
-import { WizardDialog } from './wizard.tsx';
+import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 
 const S = 'siteConsole.station';
 
@@ -155,55 +151,24 @@ export function stationBody(fields: Field[], form: StationForm, record: Row | un
   return body;
 }
 
-export function StationWizard(props: {
-  mode: 'create' | 'edit';
-  /** The station being edited. */
-  id?: string;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+export function StationWizard(props: WizardProps) {
   const tr = useTr();
-  const loaded = useLoad(props.mode === 'edit' && props.id ? `station:${props.id}` : null, () =>
-    call<Row>('/biz/station/info', undefined, { id: props.id ?? '' }),
-  );
-  const title = tr(props.mode === 'create' ? `${S}.addTitle` : `${S}.editTitle`);
   const steps = [tr(`${S}.steps.basic`), tr(`${S}.steps.settings`)];
-  if (props.mode === 'edit' && !loaded.data)
-    return (
-      <WizardDialog
-        title={title}
-        steps={steps}
-        step={0}
-        disabled
-        problem={loaded.error ? errorMessage(tr, loaded.error) : undefined}
-        onPrev={() => undefined}
-        onNext={() => undefined}
-        onSave={() => undefined}
-        onClose={props.onClose}
-      >
-        {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-      </WizardDialog>
-    );
-  return <StationWizardForm {...props} title={title} steps={steps} record={loaded.data} />;
+  return (
+    <EditWizard {...props} prefix={S} kind="station" url="/biz/station/info" steps={steps}>
+      {(form) => <StationWizardForm {...props} {...form} />}
+    </EditWizard>
+  );
 }
 
-function StationWizardForm(props: {
-  mode: 'create' | 'edit';
-  record?: Row;
-  title: string;
-  steps: string[];
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function StationWizardForm(props: WizardProps & WizardForm) {
   const tr = useTr();
   const can = useCan();
   const pro = can(SITE_CODE.pro);
   const fields = useMemo(basicFields, []);
   const [form, setForm] = useState<StationForm>(() => initialForm(fields, props.record));
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const wizard = useWizardSteps(STEP_FIELDS);
+  const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
 
   const setValue = (name: string, value: unknown) => {
     setForm((f) => ({ ...f, values: { ...f.values, [name]: value } }));
@@ -211,23 +176,15 @@ function StationWizardForm(props: {
   };
   const specified = String(form.values.openFlag) === String(OPEN_FLAG.specified);
 
-  const validateStep = (upTo: number) => {
+  /** The first step up to `upTo` with errors gets them shown; true when none up to there. */
+  const passes = (upTo: number): boolean => {
     const checked = check(stationSchema, stationBody(fields, form, props.record, pro));
-    if (checked.ok) return { ok: true as const, data: checked.data };
-    for (let s = 0; s <= upTo; s++) {
-      const mine = errorsOf(checked.errors, STEP_FIELDS[s] ?? []);
-      if (Object.keys(mine).length) {
-        setErrors(mine);
-        setStep(s);
-        return { ok: false as const };
-      }
-    }
-    return { ok: true as const, data: undefined };
+    return checked.ok || wizard.passes(checked.errors, upTo);
   };
 
   const next = () => {
     setProblem('');
-    if (validateStep(step).ok) {
+    if (passes(step)) {
       setErrors({});
       setStep((s) => s + 1);
     }
@@ -237,7 +194,7 @@ function StationWizardForm(props: {
     setProblem('');
     const checked = check(stationSchema, stationBody(fields, form, props.record, pro));
     if (!checked.ok) {
-      if (validateStep(STEP_FIELDS.length - 1).ok) setProblem(tr('admin.common.invalid'));
+      if (passes(STEP_FIELDS.length - 1)) setProblem(tr('admin.common.invalid'));
       return;
     }
     setBusy(true);
@@ -252,33 +209,17 @@ function StationWizardForm(props: {
         });
       props.onDone(tr(props.mode === 'create' ? `${S}.added` : 'admin.common.saved'));
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known = Object.fromEntries(
-        Object.entries(fieldErrors).filter(([, m]) => typeof m === 'string'),
-      ) as Record<string, string>;
-      const at = STEP_FIELDS.findIndex((names) => Object.keys(errorsOf(known, names)).length > 0);
-      if (at >= 0) {
-        setErrors(known);
-        setStep(at);
-      } else setProblem(errorMessage(tr, error));
+      wizard.refuse(error);
     } finally {
       setBusy(false);
     }
   };
 
-  const err = (path: string) => (errors[path] ? tr(errors[path]!) : undefined);
-
   return (
     <WizardDialog
       title={props.title}
       steps={props.steps}
-      step={step}
-      problem={problem}
-      busy={busy}
-      onPrev={() => {
-        setErrors({});
-        setStep((s) => s - 1);
-      }}
+      {...wizard.dialog}
       onNext={next}
       onSave={() => void save()}
       onClose={props.onClose}

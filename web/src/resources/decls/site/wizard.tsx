@@ -1,11 +1,18 @@
 /**
  * The frame of the site wizards (station, power balance, pile): a dialog with the step indicator, the
  * current step's content, a refusal above it, and Cancel / Previous / Next or Save. The wizard itself
- * decides whether Next may go on (it validates the step first).
+ * decides whether Next may go on (it validates the step first), with the step state of useWizardSteps.
+ * While the record a wizard edits is read (EditWizard, WizardLoading), the same frame stands in, disabled.
  */
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Steps } from '@chakra-ui/react';
+import { LoadingState } from '@web/components/ui/state-views.tsx';
+import { ApiError, call } from '@web/lib/api.ts';
+import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
-import type { ReactNode } from 'react';
+import type { Row } from '@web/resources/types.ts';
+import { useLoad } from '@web/resources/use-load.ts';
+import { useState, type ReactNode } from 'react';
+import { errorsOf } from './common.tsx';
 
 export function WizardDialog(props: {
   title: string;
@@ -98,4 +105,129 @@ export function WizardDialog(props: {
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** What an add or edit wizard takes (`id`: the record to edit). */
+export interface WizardProps {
+  mode: 'create' | 'edit';
+  id?: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** What the form of an add or edit wizard gets: its title and step titles, and on edit the record read. */
+export interface WizardForm {
+  title: string;
+  steps: string[];
+  record?: Row;
+}
+
+/**
+ * The entry of an add or edit wizard: the title by mode (`{prefix}.addTitle` or `.editTitle`); on edit the
+ * record read afresh from `url` (keyed `kind:id`) first, the wizard disabled meanwhile; then the form.
+ */
+export function EditWizard(
+  props: Pick<WizardProps, 'mode' | 'id' | 'onClose'> & {
+    /** The i18n prefix of the titles. */
+    prefix: string;
+    kind: string;
+    url: string;
+    /** Translated step titles. */
+    steps: string[];
+    children: (form: WizardForm) => ReactNode;
+  },
+) {
+  const tr = useTr();
+  const loaded = useLoad(props.mode === 'edit' && props.id ? `${props.kind}:${props.id}` : null, () =>
+    call<Row>(props.url, undefined, { id: props.id ?? '' }),
+  );
+  const title = tr(props.mode === 'create' ? `${props.prefix}.addTitle` : `${props.prefix}.editTitle`);
+  if (props.mode === 'edit' && !loaded.data)
+    return <WizardLoading title={title} steps={props.steps} loaded={loaded} onClose={props.onClose} />;
+  return props.children({ title, steps: props.steps, record: loaded.data });
+}
+
+/** The wizard while its record loads, or when it could not be read: disabled, with a spinner or the refusal. */
+export function WizardLoading(props: {
+  title: string;
+  steps: readonly string[];
+  /** The load (useLoad) of what the wizard edits. */
+  loaded: { loading: boolean; error?: unknown };
+  onClose: () => void;
+}) {
+  const tr = useTr();
+  return (
+    <WizardDialog
+      title={props.title}
+      steps={props.steps}
+      step={0}
+      disabled
+      problem={props.loaded.error ? errorMessage(tr, props.loaded.error) : undefined}
+      onPrev={() => undefined}
+      onNext={() => undefined}
+      onSave={() => undefined}
+      onClose={props.onClose}
+    >
+      {props.loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+    </WizardDialog>
+  );
+}
+
+/**
+ * The state of a wizard's steps: the step shown, the field errors (message keys by path), a refusal of the
+ * whole form and whether a save runs. `stepFields` are each step's top-level fields, by which an error finds
+ * its step.
+ */
+export function useWizardSteps(stepFields: readonly (readonly string[])[]) {
+  const tr = useTr();
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  return {
+    step,
+    setStep,
+    errors,
+    setErrors,
+    problem,
+    setProblem,
+    busy,
+    setBusy,
+    /** The translated error at a path, if any. */
+    err: (path: string) => (errors[path] ? tr(errors[path]!) : undefined),
+    /** The errors of the first step up to `upTo` that has any are shown, on that step; true when none has. */
+    passes: (found: Record<string, string>, upTo: number): boolean => {
+      for (let s = 0; s <= upTo; s++) {
+        const mine = errorsOf(found, stepFields[s] ?? []);
+        if (Object.keys(mine).length) {
+          setErrors(mine);
+          setStep(s);
+          return false;
+        }
+      }
+      return true;
+    },
+    /** A refused save: the field errors the server names, on the first step they belong to; else above it. */
+    refuse: (error: unknown) => {
+      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+      const known = Object.fromEntries(
+        Object.entries(fields).filter(([, m]) => typeof m === 'string'),
+      ) as Record<string, string>;
+      const at = stepFields.findIndex((names) => Object.keys(errorsOf(known, names)).length > 0);
+      if (at >= 0) {
+        setErrors(known);
+        setStep(at);
+      } else setProblem(errorMessage(tr, error));
+    },
+    /** What WizardDialog takes from the steps' state: Previous clears the errors shown. */
+    dialog: {
+      step,
+      problem,
+      busy,
+      onPrev: () => {
+        setErrors({});
+        setStep((s) => s - 1);
+      },
+    },
+  };
 }
