@@ -1,7 +1,7 @@
 /**
- * Who a connected charger is: its charge point record (company, station, connectors), read once per
- * message burst. A short memo keeps a busy charger from reading its record on every MeterValues; edits in
- * the console reach it within the memo's lifetime.
+ * Who a connected charger is: its charge point record (company, station, connectors). A memo of a minute
+ * per function instance keeps chargers from reading their record on every message (a charger reporting every
+ * few seconds would otherwise double the reads); console edits reach the OCPP side within that minute.
  */
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
@@ -17,7 +17,7 @@ export interface ChargerContext {
   protocol: string;
 }
 
-const MEMO_MS = 5_000;
+const MEMO_MS = 60_000;
 const memo = new Map<string, { at: number; value: ChargerContext | undefined }>();
 
 export async function chargerContext(chargePointId: string): Promise<ChargerContext | undefined> {
