@@ -1,12 +1,14 @@
 /**
  * Sites and devices end to end in headless Chromium against the local runtime with the demo seed: the
  * company administrator creates a station through the station wizard, adds a pile to it through the pile
- * wizard (manual binding: the asset list is the platform's), sees its OCPP password once, and finds the new
- * pile offline on the live monitor.
+ * wizard (manual binding: the asset list is the platform's), sees its OCPP password once, finds the new
+ * pile offline on the live monitor, then sees it change live once a charger connects with that password, and
+ * finds its fault on the alarm list.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
+import { connectCharger } from '../helpers/ocpp-client.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -112,6 +114,31 @@ describe('sites and devices in the browser', () => {
         .getByRole('img', { name: 'Connector 1: Offline' })
         .waitFor();
       await page.getByText(/^Updated at /).waitFor();
+
+      // The pile connects with the password shown once; its connector states change live, without a reload.
+      const charger = await connectCharger(rt.url, 'E2E-CP-1', password, ['ocpp1.6']);
+      try {
+        await charger.call('BootNotification', { chargePointVendor: 'E2E', chargePointModel: 'Pile' });
+        await charger.call('StatusNotification', {
+          connectorId: 1,
+          status: 'Charging',
+          errorCode: 'NoError',
+          timestamp: new Date().toISOString(),
+        });
+        await site.getByRole('img', { name: 'Connector 1: Charging' }).waitFor({ timeout: 15_000 });
+        await charger.call('StatusNotification', {
+          connectorId: 1,
+          status: 'Faulted',
+          errorCode: 'OverCurrentFailure',
+          timestamp: new Date().toISOString(),
+        });
+        await site.getByRole('img', { name: 'Connector 1: Faulted' }).waitFor({ timeout: 15_000 });
+        // The fault is an alarm on the alarm list.
+        await page.goto(`${rt.url}/charge/alarm`);
+        await page.getByRole('row', { name: /OverCurrentFailure/ }).waitFor();
+      } finally {
+        await charger.close();
+      }
       expect(errors).toEqual([]);
     },
   );
