@@ -24,6 +24,7 @@ import { addResource, present, resource, type Record_, type Resource } from '@fu
 import { PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
+import { hasActiveSession } from '@functions/ocpp/transactions.ts';
 import { getLiveMany, type LiveState } from './live.ts';
 
 // ---- Stations ---------------------------------------------------------------------------------------------
@@ -62,6 +63,9 @@ export const chargePoints: Resource = resource(
         record.assetCode = current.assetCode;
       }
     },
+    // A pile that is charging keeps its record until the session has ended (its order needs it).
+    deleteGuard: async (record) =>
+      (await hasActiveSession(record.id)) ? 'siteRes.server.pileCharging' : undefined,
   },
 );
 

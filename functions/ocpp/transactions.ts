@@ -215,6 +215,21 @@ export async function activeSession(
   return (Items as Session[]).sort((a, b) => b.startTime.localeCompare(a.startTime))[0];
 }
 
+/** Whether any connector of the charger has a session that has not ended. */
+export async function hasActiveSession(chargePointId: string): Promise<boolean> {
+  const { Count = 0 } = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p',
+      ExpressionAttributeValues: { ':p': `TXACTIVE#${chargePointId}` },
+      Limit: 1,
+      Select: 'COUNT',
+    }),
+  );
+  return Count > 0;
+}
+
 // ---- Meter samples ----------------------------------------------------------------------------------------
 
 export interface SampledValue {

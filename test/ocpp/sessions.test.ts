@@ -206,6 +206,10 @@ describe('OCPP 1.6 charger', () => {
     expect(first.idTagInfo.status).toBe('Accepted');
     expect(again.transactionId).toBe(first.transactionId);
     const tx = first.transactionId as number;
+    // A pile that is charging cannot be deleted.
+    const refused = await api(base, operator, '/biz/chargePoint/del?id=DEMO-CP-003');
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toMatch(/session in progress/);
 
     await cp.call('MeterValues', {
       connectorId: 1,
