@@ -3,6 +3,7 @@
  * level from the alarm template, occurred and recovery time, duration), read only, within a 30-day window.
  */
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
+import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
 
@@ -31,6 +32,7 @@ export const alarmDecl: ResourceDecl = {
   permissions: { view: '5100', detail: '5100' },
   columns,
   filters: [
+    { name: 'stationId', label: 'alarmRes.alarm.stationName', kind: 'remote', remote: stationSource },
     { name: 'chargePointId', label: 'alarmRes.alarm.chargePointId', kind: 'text' },
     { name: 'code', label: 'alarmRes.alarm.code', kind: 'text' },
     { name: 'level', label: 'alarmRes.alarm.level', kind: 'select', options: ALARM_LEVEL_OPTIONS },

@@ -3,6 +3,7 @@
  * until it was back and for how long, read only, within a 30-day window.
  */
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
+import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
 
@@ -26,6 +27,7 @@ export const alarmOfflineDecl: ResourceDecl = {
   permissions: { view: '5200', detail: '5200' },
   columns,
   filters: [
+    { name: 'stationId', label: 'alarmRes.alarm.stationName', kind: 'remote', remote: stationSource },
     { name: 'chargePointId', label: 'alarmRes.alarm.chargePointId', kind: 'text' },
     { name: 'status', label: 'alarmRes.alarm.status', kind: 'select', options: ALARM_STATUS_OPTIONS },
     ...windowFilters,
