@@ -20,6 +20,17 @@ if (stageContext !== 'dev' && stageContext !== 'prod') {
 }
 const stage: Stage = stageContext;
 
+// Alarm mail: -c smtpHost=email-smtp.<region>.amazonaws.com [-c smtpPort=465] [-c mailFrom=...] [-c smtpSecret=name]
+const smtpHost = app.node.tryGetContext('smtpHost') as string | undefined;
+const mail = smtpHost
+  ? {
+      host: smtpHost,
+      port: app.node.tryGetContext('smtpPort') ? Number(app.node.tryGetContext('smtpPort')) : undefined,
+      from: app.node.tryGetContext('mailFrom') as string | undefined,
+      secretName: app.node.tryGetContext('smtpSecret') as string | undefined,
+    }
+  : undefined;
+
 const consoleAssetPath = resolve(repoRoot, 'web/dist');
 if (!existsSync(resolve(consoleAssetPath, 'index.html'))) {
   process.stderr.write('web/dist/index.html is missing: building the console (vite build) first...\n');
@@ -41,6 +52,7 @@ if (!existsSync(resolve(consoleAssetPath, 'index.html'))) {
 new ConsoleStack(app, `EvConsole-${stage}`, {
   stage,
   consoleAssetPath,
+  mail,
   description: `EV charging network console (${stage})`,
   // Environment-agnostic unless the CLI knows the account and region; nothing in the stack needs a lookup.
   env:

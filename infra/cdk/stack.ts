@@ -64,6 +64,11 @@ export interface ConsoleStackProps extends StackProps {
   topology?: Topology;
   /** Folder holding the built console (web/dist): deployed to the console bucket under `charge/`. */
   consoleAssetPath: string;
+  /**
+   * The SMTP server alarm mail goes through (Amazon SES's SMTP interface, for instance). `secretName` names a
+   * Secrets Manager secret holding `{"user": ..., "pass": ...}`. Without it no mail is sent (and logged so).
+   */
+  mail?: { host: string; port?: number; from?: string; secretName?: string };
 }
 
 /** Repository root (this file is infra/cdk/stack.ts). */
@@ -238,6 +243,22 @@ export class ConsoleStack extends Stack {
       [envNames.jwtSecret]: jwtSecret.secretValue.unsafeUnwrap(),
       NODE_OPTIONS: '--enable-source-maps',
     };
+    if (props.mail) {
+      const port = props.mail.port ?? 465;
+      Object.assign(environment, {
+        SMTP_HOST: props.mail.host,
+        SMTP_PORT: String(port),
+        // 465 is implicit TLS; other ports upgrade with STARTTLS when the server offers it.
+        SMTP_SECURE: String(port === 465),
+        ...(props.mail.from ? { MAIL_FROM: props.mail.from } : {}),
+      });
+      if (props.mail.secretName) {
+        // The same stopgap as the JWT secret: resolved by CloudFormation into the configuration.
+        const smtp = secretsmanager.Secret.fromSecretNameV2(this, 'SmtpSecret', props.mail.secretName);
+        environment.SMTP_USER = smtp.secretValueFromJson('user').unsafeUnwrap();
+        environment.SMTP_PASS = smtp.secretValueFromJson('pass').unsafeUnwrap();
+      }
+    }
     for (const [tid, table] of this.tables) environment[envNames.table(tid)] = table.tableName;
     for (const [qid, queue] of this.queues) environment[envNames.queueUrl(qid)] = queue.queueUrl;
     for (const [bid, bucket] of this.buckets) environment[envNames.bucket(bid)] = bucket.bucketName;

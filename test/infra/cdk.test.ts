@@ -13,7 +13,7 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ConsoleStack, repoRoot, type Stage } from '@infra/cdk/stack.ts';
+import { ConsoleStack, repoRoot, type ConsoleStackProps, type Stage } from '@infra/cdk/stack.ts';
 import { envNames } from '@infra/topology/env.ts';
 import { distinctFunctionRefs, functionKey, topology } from '@infra/topology/index.ts';
 import type { FunctionRef, Topology } from '@infra/topology/types.ts';
@@ -42,7 +42,10 @@ function consoleFixture(): string {
   return dir;
 }
 
-function synth(stage: Stage, opts: { topology?: Topology; bundling?: boolean; outdir?: string } = {}): Synth {
+function synth(
+  stage: Stage,
+  opts: { topology?: Topology; bundling?: boolean; outdir?: string; mail?: ConsoleStackProps['mail'] } = {},
+): Synth {
   const app = new App({
     outdir: opts.outdir,
     context: opts.bundling ? {} : { 'aws:cdk:bundling-stacks': [] },
@@ -51,6 +54,7 @@ function synth(stage: Stage, opts: { topology?: Topology; bundling?: boolean; ou
     stage,
     topology: opts.topology,
     consoleAssetPath: consoleFixture(),
+    mail: opts.mail,
   });
   const template = Template.fromStack(stack);
   return { stack, template, resources: template.toJSON().Resources as Record<string, Resource> };
@@ -585,6 +589,34 @@ describe('ConsoleStack wiring of user routes', () => {
       AuthorizerResultTtlInSeconds: 0,
     });
     expect(JSON.stringify(authorizer.AuthorizerUri)).toContain(fnLogicalId(s, topology.httpAuthorizer));
+  });
+});
+
+describe('ConsoleStack alarm mail', () => {
+  it('gives every function the SMTP server and its credentials from Secrets Manager when configured', () => {
+    const s = synth('dev', {
+      mail: { host: 'email-smtp.eu-west-1.amazonaws.com', from: 'alarms@example.com', secretName: 'smtp' },
+    });
+    const refs = distinctFunctionRefs(topology);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      const env = s.resources[fnLogicalId(s, ref)]!.Properties!.Environment.Variables as Record<
+        string,
+        unknown
+      >;
+      expect(env).toMatchObject({
+        SMTP_HOST: 'email-smtp.eu-west-1.amazonaws.com',
+        SMTP_PORT: '465',
+        SMTP_SECURE: 'true',
+        MAIL_FROM: 'alarms@example.com',
+      });
+      expect(JSON.stringify(env.SMTP_PASS)).toContain('secretsmanager');
+    }
+  });
+  it('sends no mail settings when none are configured', () => {
+    const s = synth('dev');
+    for (const ref of distinctFunctionRefs(topology))
+      expect(s.resources[fnLogicalId(s, ref)]!.Properties!.Environment.Variables.SMTP_HOST).toBeUndefined();
   });
 });
 
