@@ -26,7 +26,7 @@ export function imageTypeOf(body: Buffer): { ext: 'jpg' | 'png'; contentType: st
 }
 
 /** Keys are `{company path without the leading slash}{id}.{ext}`: the folder names the owner. */
-const ownerOf = (key: string) => `/${key.slice(0, key.lastIndexOf('/') + 1)}`;
+export const imageOwner = (key: string) => `/${key.slice(0, key.lastIndexOf('/') + 1)}`;
 
 /** POST /biz/station/upload: one picture as form data; answers its key. */
 export async function uploadStationImage(identity: Identity, req: Request) {
@@ -51,7 +51,7 @@ export async function uploadStationImage(identity: Identity, req: Request) {
 /** POST /biz/station/image?key=: the picture's bytes, when it belongs to the caller's companies. */
 export async function stationImage(identity: Identity, key: unknown) {
   if (typeof key !== 'string' || !/^[\w/-]+\.(jpg|png)$/.test(key) || key.includes('..')) throw notFound();
-  if (!visible(identity.scope, ownerOf(key))) throw notFound();
+  if (!visible(identity.scope, imageOwner(key))) throw notFound();
   const object = await s3Client()
     .send(new GetObjectCommand({ Bucket: config.bucketName('images'), Key: key }))
     .catch(() => undefined);

@@ -21,10 +21,11 @@ import type { Identity } from '@functions/identity/access.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { addResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
-import { PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, Repository, uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { hasActiveSession } from '@functions/ocpp/transactions.ts';
+import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';
 
 // ---- Stations ---------------------------------------------------------------------------------------------
@@ -38,6 +39,9 @@ export const stations: Resource = resource(stationResource, {
       for (const [field, fallback] of Object.entries(PRO_STATION_FIELDS))
         record[field] = current ? current[field] : fallback;
     if (current) record.powerBalance = current.powerBalance;
+    // Pictures are the company's own uploads.
+    for (const key of (record.images as string[]) ?? [])
+      if (!visible(identity.scope, imageOwner(key))) throw refused('siteRes.server.imageNotFound');
   },
   deleteGuard: async (record) =>
     (await pilesOfStation(record.tenant, record.id)).length ? 'siteRes.server.stationHasPiles' : undefined,
