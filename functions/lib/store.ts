@@ -30,6 +30,9 @@ import { AppError, notFound, refused } from './errors.ts';
 
 export const PLATFORM_TENANT = '/';
 
+/** Tries of a transaction that only collided with a concurrent one (see Repository.transact). */
+const TRANSACTION_ATTEMPTS = 6;
+
 type Transact = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface Stored {
@@ -198,14 +201,27 @@ export class Repository<T extends object> {
     };
   }
 
+  /**
+   * One transaction. A transaction that only collided with another one on a shared item (a view counter of
+   * the same company, typically) is tried again after a short random pause: such a collision says nothing
+   * about this write, and giving up would refuse, or for machine writes lose, a valid one.
+   */
   private async transact(items: Transact[]): Promise<void> {
-    try {
-      await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
-    } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      throw Object.assign(new AppError(200, 'server.conflict'), { failedIndex: failed });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
+        return;
+      } catch (error) {
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+        const conflictOnly = failed < 0 && reasons.some((r) => r.Code === 'TransactionConflict');
+        if (conflictOnly && attempt < TRANSACTION_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+          continue;
+        }
+        throw Object.assign(new AppError(200, 'server.conflict'), { failedIndex: failed });
+      }
     }
   }
 

@@ -137,6 +137,21 @@ describe('fault alarms', () => {
     expect(mails().filter((m) => m.includes('GroundFailure'))).toHaveLength(1);
   });
 
+  it('keeps every alarm when many chargers of one company fault at once', async () => {
+    const burstCo = await company('Burst');
+    const burst = Array.from({ length: 12 }, (_, i) => ({
+      ...demo,
+      tenant: `/${burstCo.id}/`,
+      agentId: burstCo.id,
+      chargePointId: `BURST-${i}`,
+    }));
+    await Promise.all(burst.map((ref) => raiseAlarm(ref, { connectorId: 1, code: 'PowerLoss', at: ago(9) })));
+    const list = await ok(burstCo.token, '/biz/alarm/list', { current: 1, size: 50 });
+    expect(new Set(list.records.map((r: { chargePointId: string }) => r.chargePointId)).size).toBe(
+      burst.length,
+    );
+  });
+
   it('keeps the alarm when its mail cannot be sent', async () => {
     const port = process.env.SMTP_PORT;
     process.env.SMTP_PORT = '1'; // nothing listens there
