@@ -3,7 +3,8 @@
  * connection, then `answered` (CALLRESULT), `rejected` (CALLERROR), `offline` (no connection) or `timeout`
  * (no answer in time). Every transition is a conditional write, so replays change nothing.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { COMMANDS_AWAITING_ANSWER, commandKey } from '@functions/ocpp/keys.ts';
@@ -15,6 +16,8 @@ export type CommandStatus = 'queued' | 'sent' | 'answered' | 'rejected' | 'offli
 export interface CommandRecord {
   commandId: string;
   chargePointId: string;
+  /** The connector the command is for (absent: the pile). */
+  connectorNo?: number;
   agentId: string;
   action: string;
   payload: Record<string, unknown>;
@@ -46,13 +49,53 @@ export async function getCommand(commandId: string): Promise<CommandRecord | und
   return Item as CommandRecord | undefined;
 }
 
-/** Moves a command from one status to another; false when it was not in `from` (already handled). */
-const transition = (
+/** The guard that lets one command at a time be pending on a connector (the pile: connector 0). */
+export const pendingKey = (chargePointId: string, connectorNo: number | undefined) => ({
+  pk: `CMDPENDING#${chargePointId}#${connectorNo ?? 0}`,
+  sk: 'CMDPENDING',
+});
+
+/** Lets the next command to this connector go (only the command holding the guard releases it). */
+export async function releasePending(
+  command: Pick<CommandRecord, 'chargePointId' | 'commandId' | 'connectorNo'>,
+) {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: pendingKey(command.chargePointId, command.connectorNo),
+        ConditionExpression: 'commandId = :id',
+        ExpressionAttributeValues: { ':id': command.commandId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Moves a command from one status to another; false when it was not in `from` (already handled). A move
+ * out of `queued` or `sent` to an end releases the connector's guard.
+ */
+async function transition(
   commandId: string,
   from: CommandStatus,
   set: Record<string, unknown>,
   remove: string[] = [],
-) => transitionStatus({ table: table(), key: commandKey(commandId), from: [from], set, remove });
+) {
+  const moved = await transitionStatus({
+    table: table(),
+    key: commandKey(commandId),
+    from: [from],
+    set,
+    remove,
+  });
+  if (moved && set.status !== 'sent') {
+    const command = await getCommand(commandId);
+    if (command) await releasePending(command);
+  }
+  return moved;
+}
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>
   transition(commandId, 'queued', {

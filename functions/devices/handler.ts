@@ -15,7 +15,9 @@ import {
   stations,
   withLive,
 } from './sites.ts';
+import { listCommands, sendCommand } from '@functions/commands/send.ts';
 import { notFound } from '@functions/lib/errors.ts';
+import { translate } from '@functions/lib/i18n.ts';
 import { recentMessages, type RecentQuery } from '@functions/ocpp/message-log.ts';
 import { stationImage, uploadStationImage } from './images.ts';
 
@@ -39,5 +41,10 @@ export const handler = httpHandler({
     if (!record) throw notFound();
     return ok(await recentMessages(record.id, query));
   },
+  'POST /biz/command/send': async (req) => ({
+    ...ok(await sendCommand(who(req), req.body)),
+    msg: translate(req.language, 'commandRes.server.issued'),
+  }),
+  'POST /biz/command/list': async (req) => ok(await listCommands(who(req), req.body)),
   'POST /biz/monitor/overview': async (req) => ok(await monitorOverview(who(req), req.body)),
 } satisfies Record<string, Route>);

@@ -12,6 +12,7 @@ import { parameterResource } from '@shared/resources/parameter.ts';
 import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
+import { commandRoutes } from './command-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -96,6 +97,7 @@ export const topology: Topology = {
     ...[...catalogueMetas, ...deviceMetas].flatMap((meta) => resourceRoutes(meta, 'biz')),
     ...siteMetas.flatMap((meta) => resourceRoutes(meta, 'devices')),
     ...resourceActionRoutes,
+    ...commandRoutes,
     ...alarmRoutes,
   ],
 

@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { commands } from './areas/commands.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
 import { resources } from './areas/resources.ts';
@@ -95,6 +96,7 @@ export const zhTW: Catalog = {
   ...catalogue['zh-TW'],
   ...device['zh-TW'],
   ...site['zh-TW'],
+  ...commands['zh-TW'],
   ...siteConsole['zh-TW'],
   ...alarms['zh-TW'],
 };

@@ -1,0 +1,218 @@
+/**
+ * Sending a remote command from the console (issue 6): POST /biz/command/send and the results list.
+ *
+ * The command is checked completely before anything is stored: the caller holds its button code, the charge
+ * point is theirs, a connector is chosen where the command needs one (and is one of the pile's), the
+ * parameters fit the command, and the OCPP payload built for the charger's version fits the official
+ * schema. A charger that is not connected gets "pile offline" at once (recorded as such). One command at a
+ * time per connector: a guard item written with the command refuses a second one while the first is
+ * pending; it is released when the command ends, and expires on its own after the answer time-out should a
+ * release be lost. The stored command is then queued; the consumer sends it and the answer or the time-out
+ * sweep ends it.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  COMMAND_QUERY_DAYS,
+  commandByKey,
+  sendCommandSchema,
+  variantFor,
+} from '@shared/commands/catalogue.ts';
+import type { Connector } from '@shared/resources/site/charge-point.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { tenantsInScope } from '@functions/identity/tenants.ts';
+import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
+import { paginate, table } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { chargePoints } from '@functions/devices/sites.ts';
+import { findConnection } from '@functions/ocpp/connections.ts';
+import { commandKey } from '@functions/ocpp/keys.ts';
+import { validateRequest } from '@functions/ocpp/schemas.ts';
+import { activeSession } from '@functions/ocpp/transactions.ts';
+import { markFailed, pendingKey, releasePending } from './store.ts';
+import { COMMAND_ANSWER_TIMEOUT_SECONDS } from './timeout-sweep.ts';
+
+const db = () => dynamoDocument();
+
+/** The index partition of a company's commands, by time. */
+const listPartition = (tenant: string) => `CMD|${tenant}`;
+
+/** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
+const requestIdOf = (commandId: string) => parseInt(commandId.replace(/-/g, '').slice(0, 7), 16);
+
+export async function sendCommand(identity: Identity, body: unknown) {
+  const input = parse(sendCommandSchema, body);
+  const def = commandByKey.get(input.command);
+  if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
+  if (!identity.permissions.has(def.code)) throw forbidden();
+  const pile = await chargePoints.repo.get(identity.scope, input.chargePointId);
+  if (!pile) throw notFound();
+  const connectors = (pile.connectors as Connector[]) ?? [];
+  if (def.scope === 'connector' && !input.connectorNo)
+    throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
+  if (input.connectorNo && !connectors.some((c) => c.connectorNo === input.connectorNo))
+    throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
+  const params = parse(def.params, input.params) as Record<string, unknown>;
+
+  const commandId = crypto.randomUUID();
+  const now = new Date();
+  const base = {
+    commandId,
+    chargePointId: pile.id,
+    agentId: String(pile.agentId ?? ''),
+    tenant: pile.tenant,
+    command: def.key,
+    connectorNo: input.connectorNo,
+    params,
+    createdBy: identity.user.username,
+  };
+
+  const connection = await findConnection(pile.id);
+  if (!connection) {
+    // Recorded, so the results list shows the attempt and its answer.
+    await store({ ...base, action: '', payload: {}, status: 'offline', createdAt: now.toISOString() }, false);
+    throw refused('commandRes.server.pileOffline');
+  }
+  const variant = variantFor(def, connection.protocol);
+  if (!variant) throw refused('commandRes.server.notInVersion', { version: connection.protocol.slice(4) });
+  let transactionId: string | undefined;
+  if (def.needsSession) {
+    transactionId = (await activeSession(pile.id, input.connectorNo ?? 0))?.transactionId;
+    if (transactionId === undefined) throw refused('commandRes.server.noSession');
+  }
+  const payload = variant.payload(params, {
+    connectorNo: input.connectorNo,
+    transactionId,
+    requestId: requestIdOf(commandId),
+  });
+  const valid = validateRequest(connection.protocol, variant.action, payload);
+  if (!valid.ok) throw refused('commandRes.server.invalidForCharger', { reason: valid.description });
+
+  const record = {
+    ...base,
+    action: variant.action,
+    payload,
+    protocol: connection.protocol,
+    status: 'queued' as const,
+  };
+  await store({ ...record, createdAt: now.toISOString() }, true);
+  try {
+    await sqsClient().send(
+      new SendMessageCommand({
+        QueueUrl: config.queueUrl('commands'),
+        MessageBody: JSON.stringify({ commandId }),
+      }),
+    );
+  } catch (error) {
+    await markFailed(commandId, 'The command could not be queued');
+    await releasePending(record);
+    throw error;
+  }
+  return { commandId, status: 'queued' };
+}
+
+/** Stores a command (with the connector's pending guard when it is to be sent), in one transaction. */
+async function store(
+  record: Record<string, unknown> & {
+    commandId: string;
+    chargePointId: string;
+    tenant: string;
+    createdAt: string;
+    connectorNo?: number;
+  },
+  guard: boolean,
+) {
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const item = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...(guard
+            ? [
+                {
+                  Put: {
+                    TableName: table(),
+                    Item: {
+                      ...pendingKey(record.chargePointId, record.connectorNo),
+                      commandId: record.commandId,
+                      expiresAt: nowSeconds + COMMAND_ANSWER_TIMEOUT_SECONDS + 60,
+                    },
+                    ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+                    ExpressionAttributeValues: { ':now': nowSeconds },
+                  },
+                },
+              ]
+            : []),
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...commandKey(record.commandId),
+                ...item,
+                gsi2pk: listPartition(record.tenant),
+                gsi2sk: `${record.createdAt}#${record.commandId}`,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') throw refused('commandRes.server.pending');
+    throw error;
+  }
+}
+
+/**
+ * POST /biz/command/list: the commands of the caller's companies, newest first, within 7 days; filters
+ * chargePointId, command, status, startTime, endTime.
+ */
+export async function listCommands(identity: Identity, body: unknown) {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const to = input.endTime ? Date.parse(String(input.endTime)) : Date.now();
+  const from = input.startTime ? Date.parse(String(input.startTime)) : to - COMMAND_QUERY_DAYS * 86_400_000;
+  if (Number.isNaN(from) || Number.isNaN(to))
+    throw badRequest('server.validation', { startTime: 'validation.dateFormat' });
+  if (from > to) throw refused('server.rangeReversed');
+  if (to - from > COMMAND_QUERY_DAYS * 86_400_000)
+    throw refused('server.rangeTooLong', { days: COMMAND_QUERY_DAYS });
+  const lower = new Date(from).toISOString();
+  const upper = `${new Date(to).toISOString()}~`;
+  const records: Record<string, unknown>[] = [];
+  for (const tenant of await tenantsInScope(identity.scope)) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':p': listPartition(tenant), ':from': lower, ':to': upper },
+          ScanIndexForward: false,
+          ExclusiveStartKey,
+        }),
+      );
+      records.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+  const wanted = (field: string, value: unknown) =>
+    input[field] === undefined || input[field] === '' || String(input[field]) === String(value);
+  const matching = records
+    .filter(
+      (r) =>
+        wanted('chargePointId', r.chargePointId) &&
+        wanted('command', r.command) &&
+        wanted('status', r.status),
+    )
+    .map(({ pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, tenant: _t, ...rest }) => rest);
+  matching.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  return paginate(matching, {
+    current: Number(input.current ?? 1) || 1,
+    size: Math.min(Number(input.size ?? 10) || 10, 100),
+  });
+}
