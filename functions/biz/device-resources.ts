@@ -8,7 +8,6 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { cardResource } from '@shared/resources/device/card.ts';
 import { confKeyResource } from '@shared/resources/device/conf-key.ts';
 import { displayResource } from '@shared/resources/device/display.ts';
 import {
@@ -36,6 +35,7 @@ import {
 } from '@functions/lib/resources.ts';
 import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
+import { cards } from './cards.ts';
 import { catalogueResources } from './catalogue-resources.ts';
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== false;
@@ -221,9 +221,6 @@ async function listLocalLists(req: Request) {
 }
 
 // ---- Registration -----------------------------------------------------------------------------------------
-
-/** Charging cards: the OCPP endpoint authorises against them (screens and card actions: issue 6). */
-export const cards: Resource = resource(cardResource);
 
 export const deviceResources: Resource[] = [firmware, confKeys, displays, networks, listVersions, cards];
 

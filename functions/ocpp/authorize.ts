@@ -2,7 +2,7 @@
  * Authorising an identity token (1.6 idTag, 2.0.1 idToken) for a charger: the cards of the charger's
  * company (and of the companies above it), then its local lists, then the company's choice for unknown
  * tokens. Blacklisted, disabled or lost cards are blocked, expired ones expired, a card scoped to other
- * stations is refused here; an unknown token is refused unless the company accepts unknown tokens.
+ * stations or bound to other piles is refused here; an unknown token is refused unless the company accepts unknown tokens.
  */
 import { BLACK_FLAG, CARD_STATUS, cardResource } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
@@ -64,6 +64,8 @@ export async function authorizeToken(
     if (expired(card.expireTime, now)) return { ...base, status: 'Expired' };
     const scope = (card.useScopeList as string[] | undefined) ?? [];
     if (scope.length && !scope.includes(charger.stationId)) return { ...base, status: 'NotAtThisLocation' };
+    const piles = (card.pileIds as string[] | undefined) ?? [];
+    if (piles.length && !piles.includes(charger.chargePointId)) return { ...base, status: 'NotAtThisLocation' };
     return { ...base, status: 'Accepted' };
   }
   for (const tenant of tenants) {

@@ -64,6 +64,29 @@ export const catalogueActionRoutes: HttpRouteDecl[] = [
   },
 ];
 export const deviceActionRoutes: HttpRouteDecl[] = [
+  ...(
+    [
+      ['activate', '2802', 'deviceRes.audit.cardActivate'],
+      ['disable', '2802', 'deviceRes.audit.cardDisable'],
+      ['recharge', '2804', 'deviceRes.audit.cardRecharge'],
+    ] as const
+  ).map(([action, permission, audit]): HttpRouteDecl => ({
+    method: 'POST',
+    path: `/biz/card/${action}`,
+    domain: 'biz',
+    auth: 'user',
+    permission,
+    audit,
+  })),
+  {
+    method: 'POST',
+    path: '/biz/card/bind',
+    domain: 'biz',
+    auth: 'user',
+    permission: '2802',
+    audit: 'server.audit.resourceUpdate',
+    auditWhat: 'deviceRes.names.card',
+  },
   {
     method: 'POST',
     path: '/biz/firmware/upload',

@@ -26,8 +26,8 @@ export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDec
     route('export', meta.permissions.view, 'server.audit.resourceExport'),
     ...(meta.importable
       ? [
-          route('template', meta.permissions.add),
-          route('import', meta.permissions.add, 'server.audit.resourceImport'),
+          route('template', meta.permissions.import ?? meta.permissions.add),
+          route('import', meta.permissions.import ?? meta.permissions.add, 'server.audit.resourceImport'),
         ]
       : []),
   ];

@@ -17,7 +17,8 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
    * company (catalogues such as brands); `tenant`: each company has its own and sees its subtree's.
    */
   tenancy: 'platform' | 'shared' | 'tenant';
-  permissions: { view: string; add: string; edit: string; del: string };
+  /** `import`: the code of the Excel template and import where SPEC.md names one (else the add code). */
+  permissions: { view: string; add: string; edit: string; del: string; import?: string };
   /** The editable fields; requests are strict (unknown fields are refused). */
   schema: S;
   /** List filters: exact match or case-insensitive substring. */

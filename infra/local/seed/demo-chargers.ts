@@ -3,7 +3,7 @@
  * (OCPP Basic auth password `demo-cp-secret`): three 1.6 AC piles in Berlin, two 2.0.1 piles (one DC) in
  * Munich, and the cards the simulated chargers charge with.
  */
-import { cards } from '@functions/biz/device-resources.ts';
+import { cards } from '@functions/biz/cards.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
 import type { SeedStep } from './index.ts';
 
@@ -58,6 +58,7 @@ export const demoChargers: SeedStep = {
           type: 1,
           username: `Demo driver ${i + 1}`,
           useScopeList: [],
+          pileIds: [],
           balance: 100,
           tenant,
         },

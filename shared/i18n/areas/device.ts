@@ -136,6 +136,7 @@ export const device = area(
         entryRow: 'Entry {{index}}',
       },
       validation: {
+        pileRequired: 'Select at least one pile to bind',
         fourDecimals: 'At most four decimals',
         option: 'Choose one of the offered values',
         ocppName: 'Only letters, digits and * - _ = : + | @ .',
@@ -160,6 +161,9 @@ export const device = area(
         brandForModel: 'Choose the brand of the model',
       },
       server: {
+        stationNotFound: 'Station {{id}} does not exist',
+        pileNotFound: 'Charge point {{id}} does not exist',
+        cardNotNormal: 'Only a card in normal status can be recharged',
         cardTaken: 'A card with this number already exists',
         confKeyTaken: 'A configuration key with this name already exists',
         firmwareOneFile: 'Firmware upload allows one file and it is required',
@@ -173,6 +177,9 @@ export const device = area(
         vpnPasswordRequired: 'A VPN needs a password',
       },
       audit: {
+        cardActivate: 'Activate card',
+        cardDisable: 'Disable card',
+        cardRecharge: 'Recharge card',
         firmwareUpload: 'Upload firmware',
       },
     },
@@ -312,6 +319,7 @@ export const device = area(
           entryRow: '第 {{index}} 条',
         },
         validation: {
+          pileRequired: '请至少选择一个要绑定的充电桩',
           fourDecimals: '最多四位小数',
           option: '请从给定的值中选择',
           ocppName: '只能包含字母、数字和 * - _ = : + | @ .',
@@ -336,6 +344,9 @@ export const device = area(
           brandForModel: '请选择该型号的品牌',
         },
         server: {
+          stationNotFound: '站点 {{id}} 不存在',
+          pileNotFound: '充电桩 {{id}} 不存在',
+          cardNotNormal: '只有状态正常的卡才能充值',
           cardTaken: '已存在相同卡号的卡',
           confKeyTaken: '已存在同名的配置键',
           firmwareOneFile: '固件上传只允许一个文件，且必须上传',
@@ -349,6 +360,9 @@ export const device = area(
           vpnPasswordRequired: 'VPN 需要密码',
         },
         audit: {
+          cardActivate: '激活充电卡',
+          cardDisable: '停用充电卡',
+          cardRecharge: '充电卡充值',
           firmwareUpload: '上传固件',
         },
       },
@@ -487,6 +501,7 @@ export const device = area(
           entryRow: '第 {{index}} 項',
         },
         validation: {
+          pileRequired: '請至少選擇一個要綁定的充電樁',
           fourDecimals: '最多四位小數',
           option: '請從提供的值中選擇',
           ocppName: '只能包含字母、數字和 * - _ = : + | @ .',
@@ -511,6 +526,9 @@ export const device = area(
           brandForModel: '請選擇此型號的品牌',
         },
         server: {
+          stationNotFound: '站點 {{id}} 不存在',
+          pileNotFound: '充電樁 {{id}} 不存在',
+          cardNotNormal: '只有狀態正常的卡才能儲值',
           cardTaken: '已存在相同卡號的卡',
           confKeyTaken: '已存在同名的設定鍵',
           firmwareOneFile: '韌體上傳只允許一個檔案，且必須上傳',
@@ -524,6 +542,9 @@ export const device = area(
           vpnPasswordRequired: 'VPN 需要密碼',
         },
         audit: {
+          cardActivate: '啟用充電卡',
+          cardDisable: '停用充電卡',
+          cardRecharge: '充電卡儲值',
           firmwareUpload: '上傳韌體',
         },
       },
@@ -666,6 +687,7 @@ export const device = area(
           entryRow: 'Eintrag {{index}}',
         },
         validation: {
+          pileRequired: 'Wählen Sie mindestens eine Ladesäule zum Zuordnen',
           fourDecimals: 'Höchstens vier Nachkommastellen',
           option: 'Wählen Sie einen der angebotenen Werte',
           ocppName: 'Nur Buchstaben, Ziffern und * - _ = : + | @ .',
@@ -691,6 +713,9 @@ export const device = area(
           brandForModel: 'Wählen Sie die Marke des Modells',
         },
         server: {
+          stationNotFound: 'Standort {{id}} existiert nicht',
+          pileNotFound: 'Ladepunkt {{id}} existiert nicht',
+          cardNotNormal: 'Nur eine Karte im Normalstatus kann aufgeladen werden',
           cardTaken: 'Eine Karte mit dieser Nummer gibt es bereits',
           confKeyTaken: 'Ein Konfigurationsschlüssel mit diesem Namen existiert bereits',
           firmwareOneFile: 'Der Firmware-Upload erlaubt genau eine Datei, und sie ist erforderlich',
@@ -705,6 +730,9 @@ export const device = area(
           vpnPasswordRequired: 'Ein VPN braucht ein Passwort',
         },
         audit: {
+          cardActivate: 'Karte aktivieren',
+          cardDisable: 'Karte deaktivieren',
+          cardRecharge: 'Karte aufladen',
           firmwareUpload: 'Firmware hochladen',
         },
       },
@@ -843,6 +871,7 @@ export const device = area(
           entryRow: 'รายการย่อยที่ {{index}}',
         },
         validation: {
+          pileRequired: 'เลือกตู้ชาร์จอย่างน้อยหนึ่งตู้เพื่อผูก',
           fourDecimals: 'ทศนิยมไม่เกินสี่ตำแหน่ง',
           option: 'เลือกหนึ่งในค่าที่มีให้',
           ocppName: 'ใช้ได้เฉพาะตัวอักษร ตัวเลข และ * - _ = : + | @ .',
@@ -867,6 +896,9 @@ export const device = area(
           brandForModel: 'เลือกยี่ห้อของรุ่นนี้',
         },
         server: {
+          stationNotFound: 'ไม่มีสถานี {{id}}',
+          pileNotFound: 'ไม่มีจุดชาร์จ {{id}}',
+          cardNotNormal: 'เติมเงินได้เฉพาะบัตรที่มีสถานะปกติ',
           cardTaken: 'มีบัตรหมายเลขนี้อยู่แล้ว',
           confKeyTaken: 'มีคีย์การตั้งค่าชื่อนี้อยู่แล้ว',
           firmwareOneFile: 'การอัปโหลดเฟิร์มแวร์ต้องมีไฟล์เดียวเท่านั้นและจำเป็นต้องมี',
@@ -880,6 +912,9 @@ export const device = area(
           vpnPasswordRequired: 'VPN ต้องมีรหัสผ่าน',
         },
         audit: {
+          cardActivate: 'เปิดใช้งานบัตร',
+          cardDisable: 'ปิดใช้งานบัตร',
+          cardRecharge: 'เติมเงินบัตร',
           firmwareUpload: 'อัปโหลดเฟิร์มแวร์',
         },
       },

@@ -10,6 +10,16 @@ import { defineResource } from '@shared/resources/define.ts';
 import { blankToUndefined, numericChoice, optionalText } from '../catalogue/fields.ts';
 import { isoDateTime, optional, PRINTABLE_ASCII, required } from './common.ts';
 
+/** The card menu's codes. */
+export const CARD_CODE = {
+  view: '2800',
+  add: '2801',
+  edit: '2802',
+  import: '2803',
+  recharge: '2804',
+  scope: '2805',
+};
+
 export const CARD_STATUS = { normal: 0, lost: 1, replacement: 2, returned: 3, disabled: 4 } as const;
 export const RECEIVE_STATUS = { blank: 0, appUser: 1, company: 2, nonCompany: 3 } as const;
 export const BLACK_FLAG = { normal: 0, blacklist: 1, whitelist: 2 } as const;
@@ -36,10 +46,35 @@ export const cardSchema = z
     email: blankToUndefined(
       z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' }),
     ),
-    /** Station ids; empty: every station of the company. */
+    /** Station ids; empty: every station of the company (Pro, code 2805). */
     useScopeList: z.array(z.string().min(1)).max(200).default([]),
+    /** Charge points the card is bound to; empty: any (the scope above still applies). */
+    pileIds: z.array(z.string().min(1)).max(200).default([]),
     balance: z.preprocess((v) => (v === '' || v === undefined || v === null ? 0 : Number(v)), balance),
     expireTime: optional(isoDateTime()),
+  })
+  .strict();
+
+/** A recharge: a positive amount with at most four decimals. */
+export const rechargeSchema = z
+  .object({
+    id: required(64),
+    amount: z.coerce
+      .number({ error: 'catalogueRes.validation.number' })
+      .gt(0, { error: 'catalogueRes.validation.range' })
+      .max(1_000_000, { error: 'catalogueRes.validation.range' })
+      .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
+        error: 'deviceRes.validation.fourDecimals',
+      }),
+  })
+  .strict();
+
+/** Binding a card to piles (at least one). */
+export const cardBindSchema = z
+  .object({
+    id: required(64),
+    version: z.number({ error: 'validation.required' }).int(),
+    pileIds: z.array(z.string().min(1)).min(1, { error: 'deviceRes.validation.pileRequired' }).max(200),
   })
   .strict();
 
@@ -49,7 +84,16 @@ export const cardResource = defineResource({
   type: 'CARD',
   label: 'deviceRes.names.card',
   tenancy: 'tenant',
-  permissions: { view: '2800', add: '2801', edit: '2802', del: '2803' },
+  // SPEC.md section 6 / the menu catalogue: 2801 add, 2802 edit (and delete), 2803 import, 2804 recharge,
+  // 2805 scope by site (Pro).
+  permissions: {
+    view: CARD_CODE.view,
+    add: CARD_CODE.add,
+    edit: CARD_CODE.edit,
+    del: CARD_CODE.edit,
+    import: CARD_CODE.import,
+  },
+  importable: true,
   schema: cardSchema,
   filters: { cardSn: 'contains', status: 'eq', type: 'eq', blackFlag: 'eq' },
   sortable: ['cardSn', 'status', 'type', 'balance'],

@@ -287,7 +287,7 @@ export function ResourceListPage(props: {
           {decl.exportable && can(decl.permissions.view) ? (
             <ExportButton decl={decl} context={{ query: { ...query, ...order }, total: data?.total ?? 0 }} />
           ) : null}
-          {decl.importable && can(decl.permissions.add) ? (
+          {decl.importable && can(decl.permissions.import ?? decl.permissions.add) ? (
             <ImportButton decl={decl} onImported={() => changed()} />
           ) : null}
         </HStack>

@@ -150,7 +150,15 @@ export interface ResourceDecl {
   idField: string;
   /** Field shown in confirmations ("Delete role Ops?"). */
   nameField: string;
-  permissions: { view?: string; add?: string; edit?: string; delete?: string; detail?: string };
+  /** `import`: the Excel import's own code where it has one (else the add code). */
+  permissions: {
+    view?: string;
+    add?: string;
+    edit?: string;
+    delete?: string;
+    detail?: string;
+    import?: string;
+  };
   schemas?: { create?: z.ZodType; update?: z.ZodType };
   columns: readonly Column[];
   filters?: readonly Field[];

@@ -1,0 +1,131 @@
+/**
+ * Charging cards: the declared resource's rules and the card actions (activate, disable, recharge, bind to
+ * piles). The station scope is a Pro feature (code 2805): without it the stored scope is kept. Stations and
+ * piles named by a card must be the caller's. A recharge changes the balance and writes its ledger entry in
+ * one transaction, conditional on the balance read, in exact decimal steps (amounts have four decimals at
+ * most, so they are added as whole ten-thousandths).
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  CARD_CODE,
+  CARD_STATUS,
+  cardBindSchema,
+  cardResource,
+  rechargeSchema,
+} from '@shared/resources/device/card.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { notFound, refused } from '@functions/lib/errors.ts';
+import { ok, who, type Route } from '@functions/lib/http.ts';
+import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { newId, table, type Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { chargePoints, stations } from '@functions/devices/sites.ts';
+
+async function mustBeMine(identity: Identity, ids: string[], repo: Resource, message: string) {
+  for (const id of ids) if (!(await repo.repo.get(identity.scope, id))) throw refused(message, { id });
+}
+
+export const cards: Resource = resource(cardResource, {
+  check: async (record, identity, current) => {
+    if (!identity.permissions.has(CARD_CODE.scope)) record.useScopeList = current?.useScopeList ?? [];
+    await mustBeMine(
+      identity,
+      (record.useScopeList as string[]) ?? [],
+      stations,
+      'deviceRes.server.stationNotFound',
+    );
+    await mustBeMine(
+      identity,
+      (record.pileIds as string[]) ?? [],
+      chargePoints,
+      'deviceRes.server.pileNotFound',
+    );
+    // The balance changes by recharges (and, with the money issue, by sessions), never by an edit.
+    if (current) record.balance = current.balance;
+  },
+});
+
+async function card(identity: Identity, id: unknown) {
+  const found = await cards.repo.get(identity.scope, String(id ?? ''));
+  if (!found) throw notFound();
+  return found;
+}
+
+async function setStatus(identity: Identity, id: unknown, status: number) {
+  const current = await card(identity, id);
+  return present(cards, await cards.repo.update(current, { ...current, status }));
+}
+
+const TEN_THOUSANDTHS = 10_000;
+const scaled = (n: unknown) => Math.round(Number(n ?? 0) * TEN_THOUSANDTHS);
+
+/** POST /biz/card/recharge: `id`, `amount`; answers the card with its new balance. */
+export async function recharge(identity: Identity, body: unknown) {
+  const { id, amount } = parse(rechargeSchema, body);
+  const current: Record_ & Stored = await card(identity, id);
+  if (current.status !== CARD_STATUS.normal) throw refused('deviceRes.server.cardNotNormal');
+  const before = scaled(current.balance);
+  const after = before + scaled(amount);
+  const at = new Date().toISOString();
+  try {
+    await dynamoDocument().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: cards.repo.key(current.id),
+              UpdateExpression: 'SET balance = :after, version = :next, updateTime = :at',
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: {
+                ':after': after / TEN_THOUSANDTHS,
+                ':next': current.version + 1,
+                ':version': current.version,
+                ':at': at,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                pk: `CARDLEDGER#${current.id}`,
+                sk: `${at}#${newId()}`,
+                cardId: current.id,
+                tenant: current.tenant,
+                type: 'recharge',
+                amount: scaled(amount) / TEN_THOUSANDTHS,
+                beforeBalance: before / TEN_THOUSANDTHS,
+                afterBalance: after / TEN_THOUSANDTHS,
+                createBy: identity.user.username,
+                createTime: at,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    // Someone changed the card meanwhile: nothing was written; the caller may try again.
+    if ((error as Error).name === 'TransactionCanceledException') throw refused('server.staleUpdate');
+    throw error;
+  }
+  return present(cards, { ...current, balance: after / TEN_THOUSANDTHS, version: current.version + 1 });
+}
+
+/** POST /biz/card/bind: the piles a card may charge at (at least one, the caller's). */
+export async function bind(identity: Identity, body: unknown) {
+  const { id, version, pileIds } = parse(cardBindSchema, body);
+  const current = await card(identity, id);
+  if (current.version !== version) throw refused('server.staleUpdate');
+  await mustBeMine(identity, pileIds, chargePoints, 'deviceRes.server.pileNotFound');
+  return present(cards, await cards.repo.update(current, { ...current, pileIds: [...new Set(pileIds)] }));
+}
+
+export const cardActions: Record<string, Route> = {
+  'POST /biz/card/activate': async (req) => ok(await setStatus(who(req), req.query.id, CARD_STATUS.normal)),
+  'POST /biz/card/disable': async (req) => ok(await setStatus(who(req), req.query.id, CARD_STATUS.disabled)),
+  'POST /biz/card/recharge': async (req) => ok(await recharge(who(req), req.body)),
+  'POST /biz/card/bind': async (req) => ok(await bind(who(req), req.body)),
+};
