@@ -25,7 +25,7 @@ afterEach(() => {
 
 describe('device declarations', () => {
   it('are registered under their routes', () => {
-    const routes = ['/firmware', '/confKey', '/display', '/network', '/listVersion'];
+    const routes = ['/firmware', '/confKey', '/display', '/network', '/listVersion', '/card'];
     expect(Object.keys(devicePages).sort()).toEqual([...routes].sort());
     for (const route of routes) expect(resourcePages[route]).toBe(devicePages[route]);
   });

@@ -60,7 +60,12 @@ export function FormField(props: FieldProps) {
     );
   }
   return (
-    <ChakraField.Root invalid={Boolean(error)} required={field.required} disabled={props.disabled}>
+    <ChakraField.Root
+      invalid={Boolean(error)}
+      required={field.required}
+      disabled={props.disabled}
+      readOnly={field.readOnly}
+    >
       {field.kind === 'switch' ? null : (
         <ChakraField.Label>
           {tr(field.label)}

@@ -83,6 +83,8 @@ export interface Field {
   modes?: readonly FormMode[];
   /** Permission needed to see or change it; without it the loaded value is kept unchanged. */
   permission?: string;
+  /** Shown but not editable: the loaded value goes back unchanged (a balance only recharges change). */
+  readOnly?: boolean;
   /** select and multiselect: static options. */
   options?: readonly EnumOption[];
   /** multiselect: options from the server. */

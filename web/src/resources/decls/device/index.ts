@@ -2,6 +2,7 @@
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { createElement, type ComponentType } from 'react';
+import { cardDecl } from './card.tsx';
 import { confKeyDecl } from './conf-key.ts';
 import { displayDecl } from './display.ts';
 import { firmwareDecl } from './firmware.tsx';
@@ -15,6 +16,7 @@ export const deviceDecls: ResourceDecl[] = [
   displayDecl,
   networkDecl,
   listVersionDecl,
+  cardDecl,
 ];
 
 function listPage(decl: ResourceDecl): ComponentType {
@@ -29,4 +31,5 @@ export const devicePages: Record<string, ComponentType> = {
   '/display': listPage(displayDecl),
   '/network': listPage(networkDecl),
   '/listVersion': listPage(listVersionDecl),
+  '/card': listPage(cardDecl),
 };
