@@ -2,6 +2,7 @@
  * Devices domain: stations and charge points (the declared resources with their own add, detail and
  * power-balance calls) and the live monitor.
  */
+import { energyBoxes, energyBoxRoutes } from '@functions/energybox/boxes.ts';
 import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
 import { listResource, resourceHandlers } from '@functions/lib/resources.ts';
 import {
@@ -22,7 +23,8 @@ import { recentMessages, type RecentQuery } from '@functions/ocpp/message-log.ts
 import { stationImage, uploadStationImage } from './images.ts';
 
 export const handler = httpHandler({
-  ...resourceHandlers([stations, chargePoints]),
+  ...resourceHandlers([stations, chargePoints, energyBoxes]),
+  ...energyBoxRoutes,
   'POST /biz/station/detail': async (req) => ok(await stationDetail(who(req), req.query.id)),
   'POST /biz/station/powerBalance': async (req) => ok(await savePowerBalance(who(req), req.body)),
   'POST /biz/station/upload': async (req) => ok(await uploadStationImage(who(req), req)),

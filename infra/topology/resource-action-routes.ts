@@ -3,6 +3,8 @@
  * each group's file is edited by one hand. Each names its domain (admin for system, biz for catalogue and
  * device), permission code, and audit title when it changes something.
  */
+import { energyBoxResource } from '@shared/resources/device/energy-box.ts';
+import { resourceRoutes } from './resource-routes.ts';
 import type { HttpRouteDecl } from './types.ts';
 
 export const systemActionRoutes: HttpRouteDecl[] = [
@@ -130,9 +132,32 @@ export const siteActionRoutes: HttpRouteDecl[] = [
   { method: 'POST', path: '/biz/monitor/overview', domain: 'devices', auth: 'user', permission: '1101' },
 ];
 
+/** Energy boxes (devices domain): the declared resource and the commands to boxes. */
+export const energyBoxRoutes: HttpRouteDecl[] = [
+  ...resourceRoutes(energyBoxResource, 'devices'),
+  { method: 'POST', path: '/biz/energyBox/detail', domain: 'devices', auth: 'user', permission: '2700' },
+  {
+    method: 'POST',
+    path: '/biz/energyBox/loadLimit',
+    domain: 'devices',
+    auth: 'user',
+    permission: '2701',
+    audit: 'deviceRes.audit.eboxLoadLimit',
+  },
+  {
+    method: 'POST',
+    path: '/biz/energyBox/upgrade',
+    domain: 'devices',
+    auth: 'user',
+    permission: '2702',
+    audit: 'deviceRes.audit.eboxUpgrade',
+  },
+];
+
 export const resourceActionRoutes = [
   ...systemActionRoutes,
   ...catalogueActionRoutes,
   ...deviceActionRoutes,
   ...siteActionRoutes,
+  ...energyBoxRoutes,
 ];

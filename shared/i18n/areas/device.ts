@@ -5,6 +5,7 @@ export const device = area(
   {
     deviceRes: {
       names: {
+        energyBox: 'energy box',
         card: 'charging card',
         firmware: 'firmware',
         confKey: 'configuration key',
@@ -206,6 +207,8 @@ export const device = area(
         bindFailed: 'Binding failed',
       },
       validation: {
+        eboxCode: 'Letters, digits, _ and - only, up to 64 characters',
+        url: 'Enter an http or https address',
         pileRequired: 'Select at least one pile to bind',
         fourDecimals: 'At most four decimals',
         option: 'Choose one of the offered values',
@@ -231,6 +234,7 @@ export const device = area(
         brandForModel: 'Choose the brand of the model',
       },
       server: {
+        eboxTaken: 'An energy box with this code already exists',
         stationNotFound: 'Station {{id}} does not exist',
         pileNotFound: 'Charge point {{id}} does not exist',
         cardNotNormal: 'Only a card in normal status can be recharged',
@@ -247,6 +251,8 @@ export const device = area(
         vpnPasswordRequired: 'A VPN needs a password',
       },
       audit: {
+        eboxLoadLimit: 'Set energy box load limit',
+        eboxUpgrade: 'Upgrade energy boxes',
         cardActivate: 'Activate card',
         cardDisable: 'Disable card',
         cardRecharge: 'Recharge card',
@@ -258,6 +264,7 @@ export const device = area(
     'zh-CN': {
       deviceRes: {
         names: {
+          energyBox: '能源盒',
           card: '充电卡',
           firmware: '固件',
           confKey: '配置键',
@@ -458,6 +465,8 @@ export const device = area(
           bindFailed: '绑定失败',
         },
         validation: {
+          eboxCode: '只能包含字母、数字、_ 和 -，最多 64 个字符',
+          url: '请输入 http 或 https 地址',
           pileRequired: '请至少选择一个要绑定的充电桩',
           fourDecimals: '最多四位小数',
           option: '请从给定的值中选择',
@@ -483,6 +492,7 @@ export const device = area(
           brandForModel: '请选择该型号的品牌',
         },
         server: {
+          eboxTaken: '已存在相同编码的能源盒',
           stationNotFound: '站点 {{id}} 不存在',
           pileNotFound: '充电桩 {{id}} 不存在',
           cardNotNormal: '只有状态正常的卡才能充值',
@@ -499,6 +509,8 @@ export const device = area(
           vpnPasswordRequired: 'VPN 需要密码',
         },
         audit: {
+          eboxLoadLimit: '设置能源盒负载上限',
+          eboxUpgrade: '升级能源盒',
           cardActivate: '激活充电卡',
           cardDisable: '停用充电卡',
           cardRecharge: '充电卡充值',
@@ -509,6 +521,7 @@ export const device = area(
     'zh-TW': {
       deviceRes: {
         names: {
+          energyBox: '能源盒',
           card: '充電卡',
           firmware: '韌體',
           confKey: '設定鍵',
@@ -709,6 +722,8 @@ export const device = area(
           bindFailed: '綁定失敗',
         },
         validation: {
+          eboxCode: '只能包含字母、數字、_ 和 -，最多 64 個字元',
+          url: '請輸入 http 或 https 位址',
           pileRequired: '請至少選擇一個要綁定的充電樁',
           fourDecimals: '最多四位小數',
           option: '請從提供的值中選擇',
@@ -734,6 +749,7 @@ export const device = area(
           brandForModel: '請選擇此型號的品牌',
         },
         server: {
+          eboxTaken: '已存在相同編碼的能源盒',
           stationNotFound: '站點 {{id}} 不存在',
           pileNotFound: '充電樁 {{id}} 不存在',
           cardNotNormal: '只有狀態正常的卡才能儲值',
@@ -750,6 +766,8 @@ export const device = area(
           vpnPasswordRequired: 'VPN 需要密碼',
         },
         audit: {
+          eboxLoadLimit: '設定能源盒負載上限',
+          eboxUpgrade: '升級能源盒',
           cardActivate: '啟用充電卡',
           cardDisable: '停用充電卡',
           cardRecharge: '充電卡儲值',
@@ -760,6 +778,7 @@ export const device = area(
     de: {
       deviceRes: {
         names: {
+          energyBox: 'Energiebox',
           card: 'Ladekarte',
           firmware: 'Firmware',
           confKey: 'Konfigurationsschlüssel',
@@ -967,6 +986,8 @@ export const device = area(
           bindFailed: 'Bindung fehlgeschlagen',
         },
         validation: {
+          eboxCode: 'Nur Buchstaben, Ziffern, _ und -, höchstens 64 Zeichen',
+          url: 'Geben Sie eine http- oder https-Adresse ein',
           pileRequired: 'Wählen Sie mindestens eine Ladesäule zum Zuordnen',
           fourDecimals: 'Höchstens vier Nachkommastellen',
           option: 'Wählen Sie einen der angebotenen Werte',
@@ -993,6 +1014,7 @@ export const device = area(
           brandForModel: 'Wählen Sie die Marke des Modells',
         },
         server: {
+          eboxTaken: 'Eine Energiebox mit diesem Code existiert bereits',
           stationNotFound: 'Standort {{id}} existiert nicht',
           pileNotFound: 'Ladepunkt {{id}} existiert nicht',
           cardNotNormal: 'Nur eine Karte im Normalstatus kann aufgeladen werden',
@@ -1010,6 +1032,8 @@ export const device = area(
           vpnPasswordRequired: 'Ein VPN braucht ein Passwort',
         },
         audit: {
+          eboxLoadLimit: 'Lastgrenze der Energiebox setzen',
+          eboxUpgrade: 'Energieboxen aktualisieren',
           cardActivate: 'Karte aktivieren',
           cardDisable: 'Karte deaktivieren',
           cardRecharge: 'Karte aufladen',
@@ -1020,6 +1044,7 @@ export const device = area(
     th: {
       deviceRes: {
         names: {
+          energyBox: 'กล่องพลังงาน',
           card: 'บัตรชาร์จ',
           firmware: 'เฟิร์มแวร์',
           confKey: 'คีย์การตั้งค่า',
@@ -1220,6 +1245,8 @@ export const device = area(
           bindFailed: 'ผูกไม่สำเร็จ',
         },
         validation: {
+          eboxCode: 'ใช้ได้เฉพาะตัวอักษร ตัวเลข _ และ - ไม่เกิน 64 ตัว',
+          url: 'กรอกที่อยู่ http หรือ https',
           pileRequired: 'เลือกตู้ชาร์จอย่างน้อยหนึ่งตู้เพื่อผูก',
           fourDecimals: 'ทศนิยมไม่เกินสี่ตำแหน่ง',
           option: 'เลือกหนึ่งในค่าที่มีให้',
@@ -1245,6 +1272,7 @@ export const device = area(
           brandForModel: 'เลือกยี่ห้อของรุ่นนี้',
         },
         server: {
+          eboxTaken: 'มีกล่องพลังงานรหัสนี้อยู่แล้ว',
           stationNotFound: 'ไม่มีสถานี {{id}}',
           pileNotFound: 'ไม่มีจุดชาร์จ {{id}}',
           cardNotNormal: 'เติมเงินได้เฉพาะบัตรที่มีสถานะปกติ',
@@ -1261,6 +1289,8 @@ export const device = area(
           vpnPasswordRequired: 'VPN ต้องมีรหัสผ่าน',
         },
         audit: {
+          eboxLoadLimit: 'ตั้งขีดจำกัดโหลดของกล่องพลังงาน',
+          eboxUpgrade: 'อัปเกรดกล่องพลังงาน',
           cardActivate: 'เปิดใช้งานบัตร',
           cardDisable: 'ปิดใช้งานบัตร',
           cardRecharge: 'เติมเงินบัตร',

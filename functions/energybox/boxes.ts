@@ -1,0 +1,133 @@
+/**
+ * Energy boxes: the declared resource (the piles a box is linked to must be the caller's), the list and
+ * detail joined with what each box reports, and the commands sent to a box over MQTT (the IoT data plane's
+ * Publish on `ebox/{code}/commands`): a new load limit, and a firmware upgrade. A box not linked to any pile
+ * is flagged and not upgraded (SPEC.md section 5).
+ */
+import { PublishCommand } from '@aws-sdk/client-iot-data-plane';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  EBOX_HISTORY_MINUTES,
+  eboxUpgradeSchema,
+  energyBoxResource,
+  loadLimitSchema,
+} from '@shared/resources/device/energy-box.ts';
+import { topology } from '@infra/topology/index.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { dynamoDocument, iotDataClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { notFound, refused } from '@functions/lib/errors.ts';
+import { ok, who, type Route } from '@functions/lib/http.ts';
+import { listResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { table, type Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { chargePoints } from '@functions/devices/sites.ts';
+import { energyBoxSamplesKey, energyBoxStateKey } from './telemetry.ts';
+
+export const energyBoxes: Resource = resource(energyBoxResource, {
+  check: async (record, identity) => {
+    for (const id of (record.chargePointIds as string[]) ?? [])
+      if (!(await chargePoints.repo.get(identity.scope, id)))
+        throw refused('deviceRes.server.pileNotFound', { id });
+  },
+});
+
+/** The latest reports of boxes by code. */
+async function statesOf(codes: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < codes.length; i += 100) {
+    const keys = codes.slice(i, i + 100).map(energyBoxStateKey);
+    if (!keys.length) continue;
+    const res = await dynamoDocument().send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
+    );
+    for (const item of res.Responses?.[table()] ?? []) {
+      const { pk: _pk, sk: _sk, ...state } = item;
+      out.set(String(item.code), state);
+    }
+  }
+  return out;
+}
+
+const withState = (box: Record<string, unknown>, state: Record<string, unknown> | undefined) => ({
+  ...box,
+  pileCount: ((box.chargePointIds as string[]) ?? []).length,
+  // Upgrading is for boxes linked to a pile.
+  unlinked: ((box.chargePointIds as string[]) ?? []).length === 0,
+  state: state ?? null,
+  lastReportAt: state?.updatedAt ?? null,
+});
+
+async function boxOf(identity: Identity, id: unknown): Promise<Record_ & Stored> {
+  const box = await energyBoxes.repo.get(identity.scope, String(id ?? ''));
+  if (!box) throw notFound();
+  return box;
+}
+
+/** POST /biz/energyBox/detail?id=: the box, its latest report and the last hour of samples (oldest first). */
+export async function energyBoxDetail(identity: Identity, id: unknown) {
+  const box = await boxOf(identity, id);
+  const since = new Date(Date.now() - EBOX_HISTORY_MINUTES * 60_000).toISOString();
+  const [{ Item: state }, history] = await Promise.all([
+    dynamoDocument().send(new GetCommand({ TableName: table(), Key: energyBoxStateKey(box.id) })),
+    dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.tableName('meterValues'),
+        KeyConditionExpression: 'transactionKey = :k AND #at >= :since',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':k': energyBoxSamplesKey(box.id), ':since': since },
+      }),
+    ),
+  ]);
+  const { pk: _pk, sk: _sk, ...report } = state ?? {};
+  return {
+    ...withState(present(energyBoxes, box), state ? report : undefined),
+    history: (history.Items ?? []).map(({ transactionKey: _k, expiresAt: _e, ...sample }) => sample),
+  };
+}
+
+const commandsTopic = (code: string) => topology.iot.topics.commands!.replace('{code}', code);
+
+async function publish(code: string, message: Record<string, unknown>) {
+  await iotDataClient().send(
+    new PublishCommand({
+      topic: commandsTopic(code),
+      qos: 1,
+      payload: new TextEncoder().encode(JSON.stringify(message)),
+    }),
+  );
+}
+
+/** POST /biz/energyBox/loadLimit: the box's limit (stored) and the command to apply it. */
+export async function setLoadLimit(identity: Identity, body: unknown) {
+  const { id, loadLimit } = parse(loadLimitSchema, body);
+  const box = await boxOf(identity, id);
+  const saved = await energyBoxes.repo.update(box, { ...box, loadLimit });
+  await publish(box.id, { type: 'setLoadLimit', loadLimit, at: new Date().toISOString() });
+  return present(energyBoxes, saved);
+}
+
+/** POST /biz/energyBox/upgrade: sends the firmware to the linked boxes; answers which were flagged. */
+export async function upgradeBoxes(identity: Identity, body: unknown) {
+  const { ids, firmwareVersion, url } = parse(eboxUpgradeSchema, body);
+  const boxes = await Promise.all(ids.map((id) => boxOf(identity, id)));
+  const flagged = boxes.filter((b) => ((b.chargePointIds as string[]) ?? []).length === 0).map((b) => b.id);
+  const sent: string[] = [];
+  for (const box of boxes)
+    if (!flagged.includes(box.id)) {
+      await publish(box.id, { type: 'upgrade', firmwareVersion, url, at: new Date().toISOString() });
+      sent.push(box.id);
+    }
+  return { sent, flagged };
+}
+
+export const energyBoxRoutes: Record<string, Route> = {
+  'POST /biz/energyBox/list': async (req) => {
+    const page = await listResource(energyBoxes, who(req), req.body);
+    const states = await statesOf(page.records.map((r) => String(r.id)));
+    return ok({ ...page, records: page.records.map((r) => withState(r, states.get(String(r.id)))) });
+  },
+  'POST /biz/energyBox/detail': async (req) => ok(await energyBoxDetail(who(req), req.query.id)),
+  'POST /biz/energyBox/loadLimit': async (req) => ok(await setLoadLimit(who(req), req.body)),
+  'POST /biz/energyBox/upgrade': async (req) => ok(await upgradeBoxes(who(req), req.body)),
+};
