@@ -236,7 +236,11 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     // Registered last, so they stop first (before the WebSocket front closes).
     const simulators =
       (options.seed ?? 'demo') === 'demo'
-        ? startDemoChargers(base(), options.simChargers ?? simChargersFromEnv())
+        ? startDemoChargers(
+            base(),
+            options.simChargers ?? simChargersFromEnv(),
+            `mqtt://127.0.0.1:${iot.mqttPort}`,
+          )
         : undefined;
     if (simulators) {
       stops.push(() => simulators.stop());

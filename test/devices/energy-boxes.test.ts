@@ -29,7 +29,7 @@ const detail = async (id: string) => (await api(rt.url, operator, `/biz/energyBo
 describe('energy boxes', () => {
   it('registers boxes with unique codes and piles of the company', async () => {
     const added = await api(rt.url, operator, '/biz/energyBox/add', {
-      code: 'EB-DEMO-1',
+      code: 'EB-T-1',
       name: 'Berlin supply',
       ratedCurrent: 63,
       loadLimit: 80,
@@ -38,7 +38,7 @@ describe('energy boxes', () => {
     });
     expect(added.code, added.msg).toBe(0);
     const again = await api(rt.url, operator, '/biz/energyBox/add', {
-      code: 'EB-DEMO-1',
+      code: 'EB-T-1',
       name: 'Copy',
       ratedCurrent: 63,
       loadLimit: 80,
@@ -46,7 +46,7 @@ describe('energy boxes', () => {
     });
     expect(again.msg).toBe('An energy box with this code already exists');
     const foreignPile = await api(rt.url, operator, '/biz/energyBox/add', {
-      code: 'EB-DEMO-2',
+      code: 'EB-T-2',
       name: 'Spare',
       ratedCurrent: 32,
       loadLimit: 101,
@@ -57,7 +57,7 @@ describe('energy boxes', () => {
     expect(
       (
         await api(rt.url, operator, '/biz/energyBox/add', {
-          code: 'EB-DEMO-2',
+          code: 'EB-T-2',
           name: 'Spare',
           ratedCurrent: 32,
           loadLimit: 100,
@@ -70,13 +70,13 @@ describe('energy boxes', () => {
   it('shows what the box reports, with the last hour', async () => {
     box = new SimulatedEnergyBox({
       url: `mqtt://127.0.0.1:${rt.iot.mqttPort}`,
-      code: 'EB-DEMO-1',
+      code: 'EB-T-1',
       intervalMs: 200,
       upgradeMs: 300,
     });
     await box.start();
     const d = await waitFor(async () => {
-      const got = await detail('EB-DEMO-1');
+      const got = await detail('EB-T-1');
       return got?.state && got.history.length >= 2 ? got : undefined;
     });
     expect(d.state).toMatchObject({
@@ -89,26 +89,26 @@ describe('energy boxes', () => {
     expect(d.history[0]).toHaveProperty('l1Load');
     const list = await api(rt.url, operator, '/biz/energyBox/list', { current: 1, size: 10 });
     const rows = Object.fromEntries(list.data.records.map((r: any) => [r.id, r]));
-    expect(rows['EB-DEMO-1']).toMatchObject({ pileCount: 2, unlinked: false });
-    expect(rows['EB-DEMO-2']).toMatchObject({ pileCount: 0, unlinked: true, state: null });
+    expect(rows['EB-T-1']).toMatchObject({ pileCount: 2, unlinked: false });
+    expect(rows['EB-T-2']).toMatchObject({ pileCount: 0, unlinked: true, state: null });
   });
 
   it('sends a load limit the box applies and reports back', async () => {
-    const res = await api(rt.url, operator, '/biz/energyBox/loadLimit', { id: 'EB-DEMO-1', loadLimit: 50 });
+    const res = await api(rt.url, operator, '/biz/energyBox/loadLimit', { id: 'EB-T-1', loadLimit: 50 });
     expect(res.data.loadLimit).toBe(50);
-    await waitFor(async () => ((await detail('EB-DEMO-1')).state.loadLimit === 50 ? true : undefined));
+    await waitFor(async () => ((await detail('EB-T-1')).state.loadLimit === 50 ? true : undefined));
     expect(box.received.at(-1)).toMatchObject({ type: 'setLoadLimit', loadLimit: 50 });
   });
 
   it('upgrades linked boxes and flags the unlinked ones', async () => {
     const res = await api(rt.url, operator, '/biz/energyBox/upgrade', {
-      ids: ['EB-DEMO-1', 'EB-DEMO-2'],
+      ids: ['EB-T-1', 'EB-T-2'],
       firmwareVersion: '1.1.0',
       url: 'https://firmware.example.com/ebox-1.1.0.bin',
     });
-    expect(res.data).toEqual({ sent: ['EB-DEMO-1'], flagged: ['EB-DEMO-2'] });
+    expect(res.data).toEqual({ sent: ['EB-T-1'], flagged: ['EB-T-2'] });
     await waitFor(async () =>
-      (await detail('EB-DEMO-1')).state.firmwareVersion === '1.1.0' ? true : undefined,
+      (await detail('EB-T-1')).state.firmwareVersion === '1.1.0' ? true : undefined,
     );
   });
 
@@ -128,9 +128,9 @@ describe('energy boxes', () => {
     });
     const other = await login(rt.url, 'gridop', 'Grid12345');
     expect((await api(rt.url, other, '/biz/energyBox/list', {})).data.total).toBe(0);
-    expect((await api(rt.url, other, '/biz/energyBox/detail?id=EB-DEMO-1')).code).not.toBe(0);
+    expect((await api(rt.url, other, '/biz/energyBox/detail?id=EB-T-1')).code).not.toBe(0);
     expect(
-      (await api(rt.url, other, '/biz/energyBox/loadLimit', { id: 'EB-DEMO-1', loadLimit: 10 })).code,
+      (await api(rt.url, other, '/biz/energyBox/loadLimit', { id: 'EB-T-1', loadLimit: 10 })).code,
     ).not.toBe(0);
   });
 });

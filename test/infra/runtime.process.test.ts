@@ -58,7 +58,7 @@ describe('runtime process', () => {
     const port = await freePort();
     const first = await start(port);
     expect(first.output()).toContain(
-      'seeded: identity-catalogue, identity-demo, demo-sites, stop-reason-catalogue',
+      'seeded: identity-catalogue, identity-demo, demo-sites, stop-reason-catalogue, demo-energy-box',
     );
     expect(javaProcessesFor(dataDir)).toHaveLength(1);
     expect(await stop(first.child)).toBe(0);

@@ -5,6 +5,7 @@
  */
 import { cards } from '@functions/biz/cards.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
+import { energyBoxes } from '@functions/energybox/boxes.ts';
 import type { SeedStep } from './index.ts';
 
 export const DEMO_AGENT_ID = 'demo-operator';
@@ -13,6 +14,32 @@ export const demoChargerIds = [1, 2, 3, 4, 5].map((n) => `DEMO-CP-${String(n).pa
 /** The protocol each demo charger speaks. */
 export const demoChargerProtocol = (id: string) =>
   demoChargerIds.indexOf(id) < 3 ? ('ocpp1.6' as const) : ('ocpp2.0.1' as const);
+
+/** The demo company's energy box, linked to the first two Berlin piles (the simulator reports as it). */
+export const DEMO_ENERGY_BOX = 'EB-DEMO-1';
+
+export const demoEnergyBox: SeedStep = {
+  id: 'demo-energy-box',
+  always: false,
+  async run() {
+    const tenant = `/${DEMO_AGENT_ID}/`;
+    if (await energyBoxes.repo.getAny(DEMO_ENERGY_BOX)) return;
+    await energyBoxes.repo.create(
+      {
+        id: DEMO_ENERGY_BOX,
+        code: DEMO_ENERGY_BOX,
+        name: 'Berlin Central supply',
+        ratedCurrent: 63,
+        loadLimit: 80,
+        phases: 3,
+        chargePointIds: [demoChargerIds[0]!, demoChargerIds[1]!],
+        tenant,
+      },
+      tenant,
+    );
+  },
+  describe: () => [],
+};
 
 /** Cards of the demo company: the simulated chargers present these (the simulator's default is the first). */
 export const demoCardNumbers = ['SIM-TAG-001', 'SIM-TAG-002', 'SIM-TAG-003'];

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { demoChargers } from './demo-chargers.ts';
+import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 
@@ -18,7 +18,13 @@ export interface SeedStep {
   describe(): string[];
 }
 
-export const seedSteps: SeedStep[] = [identityCatalogue, demoIdentity, demoChargers, stopReasonCatalogue];
+export const seedSteps: SeedStep[] = [
+  identityCatalogue,
+  demoIdentity,
+  demoChargers,
+  stopReasonCatalogue,
+  demoEnergyBox,
+];
 
 export async function seed(
   dataDir: string,

@@ -4,7 +4,9 @@
  * OCPP 2.0.1), running sessions in a loop, so the console has live chargers right after `npm start`.
  */
 import { DEMO_CHARGER_PASSWORD, demoChargerIds, demoChargerProtocol } from '../seed/demo-chargers.ts';
+import { DEMO_ENERGY_BOX } from '../seed/demo-chargers.ts';
 import { SimulatedCharger, type ChargerOptions } from './charger.ts';
+import { SimulatedEnergyBox } from './energy-box.ts';
 
 export const DEFAULT_SIM_CHARGERS = 3;
 /** The id tag the demo chargers' sessions present (a demo card with this number lets them charge). */
@@ -32,7 +34,7 @@ function demoShape(id: string): Partial<ChargerOptions> {
  * Starts `count` demo chargers (at most the 5 seeded ones) against the runtime at `baseUrl` without waiting for
  * them: they connect in the background. Returns undefined for 0.
  */
-export function startDemoChargers(baseUrl: string, count: number) {
+export function startDemoChargers(baseUrl: string, count: number, mqttUrl?: string) {
   const ids = demoChargerIds.slice(0, Math.max(0, Math.min(count, demoChargerIds.length)));
   if (!ids.length) return undefined;
   const chargers = ids.map(
@@ -46,14 +48,19 @@ export function startDemoChargers(baseUrl: string, count: number) {
         ...demoShape(id),
       }),
   );
+  // The demo energy box reports over MQTT beside them.
+  const box = mqttUrl ? new SimulatedEnergyBox({ url: mqttUrl, code: DEMO_ENERGY_BOX }) : undefined;
   // Not awaited: the runtime is ready before its chargers are (stop() works in any state).
   void Promise.all(chargers.map((c) => c.start()));
+  void box?.start().catch(() => undefined);
   const names = chargers.map((c) => `${c.id} (OCPP ${c.version})`).join(', ');
   return {
     chargers,
-    line: `Simulated chargers: ${names} running sessions (SIM_CHARGERS=0 turns them off)`,
+    line:
+      `Simulated chargers: ${names} running sessions${box ? `, and energy box ${DEMO_ENERGY_BOX}` : ''} ` +
+      '(SIM_CHARGERS=0 turns them off)',
     stop: async () => {
-      await Promise.all(chargers.map((c) => c.stop()));
+      await Promise.all([...chargers.map((c) => c.stop()), box?.stop()]);
     },
   };
 }
