@@ -18,6 +18,7 @@ import {
   sendCommandSchema,
   variantFor,
 } from '@shared/commands/catalogue.ts';
+import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
@@ -31,7 +32,8 @@ import { findConnection } from '@functions/ocpp/connections.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
-import { markFailed, pendingKey, releasePending } from './store.ts';
+import { loadForCommand } from './load.ts';
+import { markFailed, pendingKey, releasePending, trackLatest } from './store.ts';
 import { COMMAND_ANSWER_TIMEOUT_SECONDS } from './timeout-sweep.ts';
 
 const db = () => dynamoDocument();
@@ -42,7 +44,11 @@ const listPartition = (tenant: string) => `CMD|${tenant}`;
 /** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
 const requestIdOf = (commandId: string) => parseInt(commandId.replace(/-/g, '').slice(0, 7), 16);
 
-export async function sendCommand(identity: Identity, body: unknown) {
+/**
+ * `baseUrl`: the origin chargers reach the platform at, for the URLs of file transfers
+ * (functions/commands/files.ts `publicBaseUrl`).
+ */
+export async function sendCommand(identity: Identity, body: unknown, baseUrl = 'http://localhost') {
   const input = parse(sendCommandSchema, body);
   const def = commandByKey.get(input.command);
   if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
@@ -57,6 +63,8 @@ export async function sendCommand(identity: Identity, body: unknown) {
   const params = parse(def.params, input.params) as Record<string, unknown>;
 
   const commandId = crypto.randomUUID();
+  // The record the command names (in the caller's scope) or its transfer URL.
+  const loaded = await loadForCommand(def, params, identity, { commandId, baseUrl });
   const now = new Date();
   const base = {
     commandId,
@@ -86,6 +94,7 @@ export async function sendCommand(identity: Identity, body: unknown) {
     connectorNo: input.connectorNo,
     transactionId,
     requestId: requestIdOf(commandId),
+    ...loaded,
   });
   const valid = validateRequest(connection.protocol, variant.action, payload);
   if (!valid.ok) throw refused('commandRes.server.invalidForCharger', { reason: valid.description });
@@ -98,6 +107,8 @@ export async function sendCommand(identity: Identity, body: unknown) {
     status: 'queued' as const,
   };
   await store({ ...record, createdAt: now.toISOString() }, true);
+  // Firmware status and log upload notifications are recorded on this command from now on.
+  if (def.progress) await trackLatest(pile.id, def.progress, commandId);
   try {
     await sqsClient().send(
       new SendMessageCommand({
@@ -167,6 +178,26 @@ async function store(
   }
 }
 
+/** A network profile's passwords, key and SIM PIN are not shown again (they are write-only where stored). */
+function maskSecrets(payload: unknown) {
+  const data = (payload as { connectionData?: Record<string, Record<string, unknown> | undefined> })
+    ?.connectionData;
+  if (!data) return payload;
+  const mask = (group: Record<string, unknown> | undefined, fields: string[]) =>
+    group &&
+    Object.fromEntries(
+      Object.entries(group).map(([k, v]) => [k, fields.includes(k) && v !== '' ? SECRET_MASK : v]),
+    );
+  return {
+    ...(payload as Record<string, unknown>),
+    connectionData: {
+      ...data,
+      ...(data.vpn ? { vpn: mask(data.vpn, ['password', 'key']) } : {}),
+      ...(data.apn ? { apn: mask(data.apn, ['apnPassword', 'simPin']) } : {}),
+    },
+  };
+}
+
 /**
  * POST /biz/command/list: the commands of the caller's companies, newest first, within 7 days; filters
  * chargePointId, command, status, startTime, endTime.
@@ -209,7 +240,10 @@ export async function listCommands(identity: Identity, body: unknown) {
         wanted('command', r.command) &&
         wanted('status', r.status),
     )
-    .map(({ pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, tenant: _t, ...rest }) => rest);
+    .map(
+      ({ pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, tenant: _t, ...rest }) =>
+        ({ ...rest, payload: maskSecrets(rest.payload) }) as Record<string, unknown>,
+    );
   matching.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   return paginate(matching, {
     current: Number(input.current ?? 1) || 1,

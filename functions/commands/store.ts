@@ -3,7 +3,7 @@
  * connection, then `answered` (CALLRESULT), `rejected` (CALLERROR), `offline` (no connection) or `timeout`
  * (no answer in time). Every transition is a conditional write, so replays change nothing.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
@@ -27,6 +27,21 @@ export interface CommandRecord {
   answeredAt?: string;
   result?: unknown;
   error?: { code: string; description: string };
+  /** The owning company's tenant path (the charger's). */
+  tenant?: string;
+  /** The log a charger uploaded for this command (GetDiagnostics, GetLog; functions/commands/files.ts). */
+  upload?: CommandUpload;
+  /** Firmware status or log upload notifications the charger sent after answering, in order. */
+  progress?: { status: string; at: string }[];
+}
+
+export interface CommandUpload {
+  /** Object key in the exports bucket. */
+  key: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  uploadedAt: string;
 }
 
 const table = () => config.tableName('main');
@@ -146,4 +161,78 @@ export async function commandsAwaitingSince(cutoff: string): Promise<string[]> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return ids;
+}
+
+/** Records the file a charger uploaded for a command (the latest upload wins). */
+export async function attachUpload(commandId: string, upload: CommandUpload) {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: commandKey(commandId),
+      UpdateExpression: 'SET #upload = :upload',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#upload': 'upload' },
+      ExpressionAttributeValues: { ':upload': upload },
+    }),
+  );
+}
+
+// ---- Progress of firmware updates and log uploads ----------------------------------------------------------
+
+export type ProgressKind = 'firmware' | 'log';
+
+/** The charger's latest command of a kind, the one its status notifications belong to. */
+const latestKey = (chargePointId: string, kind: ProgressKind) => ({
+  pk: `CMDLATEST#${chargePointId}#${kind}`,
+  sk: 'CMDLATEST',
+});
+
+/** Makes `commandId` the charger's latest firmware update or log request. */
+export async function trackLatest(chargePointId: string, kind: ProgressKind, commandId: string) {
+  await db().send(
+    new PutCommand({ TableName: table(), Item: { ...latestKey(chargePointId, kind), commandId } }),
+  );
+}
+
+/** The live-item field of each status notification (functions/ocpp/action-kit.ts) and its kind. */
+const PROGRESS_FIELDS: Record<string, ProgressKind> = {
+  firmwareStatus: 'firmware',
+  diagnosticsStatus: 'log',
+  logStatus: 'log',
+};
+
+/**
+ * A firmware status or log upload notification, appended to the `progress` of the charger's latest such
+ * command. A notification naming another request (2.0.1 and the 1.6 security extension carry requestId)
+ * is not that command's.
+ */
+export async function recordProgress(chargePointId: string, field: string, payload: Record<string, unknown>) {
+  const kind = PROGRESS_FIELDS[field];
+  if (!kind || typeof payload.status !== 'string') return;
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: latestKey(chargePointId, kind) }),
+  );
+  if (!Item?.commandId) return;
+  const commandId = String(Item.commandId);
+  if (typeof payload.requestId === 'number') {
+    const command = await getCommand(commandId);
+    const requestId = command?.payload?.requestId;
+    if (typeof requestId === 'number' && requestId !== payload.requestId) return;
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: commandKey(commandId),
+        UpdateExpression: 'SET progress = list_append(if_not_exists(progress, :none), :entry)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':none': [],
+          ':entry': [{ status: payload.status, at: new Date().toISOString() }],
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -16,6 +16,7 @@ import {
   stations,
   withLive,
 } from './sites.ts';
+import { fileRoutes, publicBaseUrl } from '@functions/commands/files.ts';
 import { listCommands, sendCommand } from '@functions/commands/send.ts';
 import { notFound } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
@@ -44,9 +45,10 @@ export const handler = httpHandler({
     return ok(await recentMessages(record.id, query));
   },
   'POST /biz/command/send': async (req) => ({
-    ...ok(await sendCommand(who(req), req.body)),
+    ...ok(await sendCommand(who(req), req.body, publicBaseUrl(req.event))),
     msg: translate(req.language, 'commandRes.server.issued'),
   }),
   'POST /biz/command/list': async (req) => ok(await listCommands(who(req), req.body)),
   'POST /biz/monitor/overview': async (req) => ok(await monitorOverview(who(req), req.body)),
+  ...fileRoutes,
 } satisfies Record<string, Route>);

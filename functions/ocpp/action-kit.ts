@@ -2,6 +2,7 @@
  * Building blocks of the per-version action handlers (v16/, v201/): payload readers and the wrapper that
  * gives an action its charger.
  */
+import { recordProgress } from '@functions/commands/store.ts';
 import { setLive } from '@functions/devices/live.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Action, ActionInput } from './actions.ts';
@@ -34,6 +35,10 @@ export const liveStatusAction =
     knownCharger(protocol)(
       async (charger, p) => {
         await setLive(charger.chargePointId, { [field]: String(p.status), [`${field}At`]: now() });
+        // The progress of the firmware update or log upload command it answers (never fails the message).
+        await recordProgress(charger.chargePointId, field, p).catch((error: unknown) =>
+          logger.warn('Command progress not recorded', { error: String(error) }),
+        );
         return {};
       },
       () => ({}),

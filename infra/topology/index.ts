@@ -14,6 +14,7 @@ import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
 import { commandRoutes } from './command-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
+import { ocppFileRoutes } from './ocpp-file-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
@@ -98,6 +99,7 @@ export const topology: Topology = {
     ...siteMetas.flatMap((meta) => resourceRoutes(meta, 'devices')),
     ...resourceActionRoutes,
     ...commandRoutes,
+    ...ocppFileRoutes,
     ...alarmRoutes,
   ],
 

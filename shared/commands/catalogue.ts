@@ -7,6 +7,7 @@
  * refused for chargers speaking it.
  */
 import { z } from 'zod';
+import { DISPLAY_FORMATS, DISPLAY_PRIORITIES, DISPLAY_STATES } from '@shared/resources/device/display.ts';
 
 export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
 
@@ -18,6 +19,13 @@ export interface CommandContext {
   transactionId?: string;
   /** A number unique to this command (2.0.1 requestId, remoteStartId, reservation ids the platform makes). */
   requestId: number;
+  /**
+   * What the server loaded for a command with a `load` step: the record chosen in the caller's scope (a
+   * local list, a display message, a network configuration) and, for file transfers, the URL the charger
+   * downloads the firmware from or uploads its log to.
+   */
+  record?: Record<string, unknown>;
+  location?: string;
 }
 
 type Payload = Record<string, unknown>;
@@ -25,6 +33,8 @@ interface Variant {
   action: string;
   payload: (params: Record<string, unknown>, ctx: CommandContext) => Payload;
 }
+
+export type CommandLoad = 'firmware' | 'upload' | 'listVersion' | 'display' | 'network';
 
 export interface CommandDef {
   key: string;
@@ -35,28 +45,39 @@ export interface CommandDef {
   params: z.ZodObject;
   /** The command needs the connector's active session (remote stop). */
   needsSession?: boolean;
+  /**
+   * A server step before the payload is built (functions/commands/load.ts): `firmware` signs a download URL
+   * for the chosen firmware file, `upload` an upload URL for the charger's log, `listVersion`, `display` and
+   * `network` load the chosen record in the caller's scope (a local list only for company accounts).
+   */
+  load?: CommandLoad;
+  /** Firmware status and log upload notifications are recorded on the charger's latest such command. */
+  progress?: 'firmware' | 'log';
   ocpp16?: Variant;
   ocpp201?: Variant;
 }
 
 // ---- Parameter pieces (messages are catalog keys) ----------------------------------------------------------
 
+/** Optional: an empty form field (`''`, null) counts as not given. */
+const orBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const text = (max: number) =>
   z
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), text(max).optional());
+const optionalText = (max: number) => orBlank(text(max));
 const whole = (min: number, max: number) =>
   z.coerce
     .number({ error: 'validation.integer' })
     .int({ error: 'validation.integer' })
     .min(min, { error: 'commandRes.validation.range' })
     .max(max, { error: 'commandRes.validation.range' });
-const optionalWhole = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), whole(min, max).optional());
+/** An OCPP integer id (reservation, profile, monitor, message ids): 0 to 2^31 - 1. */
+const ocppId = () => whole(0, 2_147_483_647);
+const optionalWhole = (min: number, max: number) => orBlank(whole(min, max));
 const dateTime = () => z.iso.datetime({ offset: true, error: 'validation.dateFormat' });
 /** OCPP idTag / idToken: printable ASCII, 20 characters in 1.6. */
 const idTag = () => text(20).regex(/^[\x20-\x7E]+$/, { error: 'commandRes.validation.ascii' });
@@ -93,6 +114,446 @@ const PURPOSE_201: Record<string, string> = {
   TxDefaultProfile: 'TxDefaultProfile',
   TxProfile: 'TxProfile',
 };
+
+const dateTimeOptional = () => orBlank(dateTime());
+/** A flag from a form: `true`/`false` (also as text). */
+const flag = () =>
+  z
+    .preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : v),
+      z.boolean({ error: 'commandRes.validation.option' }),
+    )
+    .default(false);
+/** A number with at most one decimal (OCPP 1.6 limits are `multipleOf 0.1`), at least 0. */
+const rate = () =>
+  z.coerce
+    .number({ error: 'commandRes.validation.number' })
+    .min(0, { error: 'commandRes.validation.range' })
+    .max(1_000_000, { error: 'commandRes.validation.range' })
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, {
+      error: 'commandRes.validation.oneDecimal',
+    });
+const optionalRate = () => orBlank(rate());
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: 'commandRes.validation.option' });
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) => orBlank(choice(values));
+/** A list of distinct values. */
+const distinct = <T extends z.ZodType>(item: T, min: number, max: number) =>
+  z
+    .array(item)
+    .min(min, { error: 'validation.required' })
+    .max(max, { error: 'commandRes.validation.tooMany' })
+    .refine((list) => new Set(list.map((v) => JSON.stringify(v))).size === list.length, {
+      error: 'commandRes.validation.duplicateValue',
+    });
+/** An OCPP 2.0.1 component or variable name (identifierString, 50 characters). */
+const identifier = () =>
+  text(50).regex(/^[A-Za-z0-9*\-_=:+|@.]+$/, { error: 'commandRes.validation.identifier' });
+const optionalIdentifier = () => orBlank(identifier());
+/** An id of a record the server loads (firmware, local list, display message, network configuration). */
+const recordId = () => text(64);
+const retryFields = {
+  retries: optionalWhole(0, 100),
+  retryInterval: optionalWhole(0, 86_400),
+};
+
+/** A component and variable of OCPP 2.0.1's device model (the variable's instance and the component's EVSE). */
+const componentVariable = {
+  component: identifier(),
+  variable: identifier(),
+  instance: optionalIdentifier(),
+  evseId: optionalWhole(0, 999),
+};
+const pairKey = (v: { component: string; variable?: string; instance?: string; evseId?: number }) =>
+  [v.component, v.evseId ?? '', v.variable ?? '', v.instance ?? ''].join('|').toLowerCase();
+/** No component-variable pair twice (SPEC.md section 5). */
+const noDuplicatePairs = (
+  list: { component: string; variable?: string; instance?: string; evseId?: number }[],
+  ctx: z.RefinementCtx,
+) => {
+  const seen = new Set<string>();
+  list.forEach((v, index) => {
+    const key = pairKey(v);
+    if (seen.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'variable'],
+        message: 'commandRes.validation.duplicatePair',
+      });
+    seen.add(key);
+  });
+};
+type Pair = { component: string; variable?: string; instance?: string; evseId?: number };
+const toComponent = (v: Pair) => ({
+  component: defined({ name: v.component, evse: v.evseId ? { id: v.evseId } : undefined }),
+  ...(v.variable ? { variable: defined({ name: v.variable, instance: v.instance }) } : {}),
+});
+
+/** When given, the end is after the start (`from` / `to` named by the fields). */
+const endAfterStart =
+  (from: string, to: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const a = value[from];
+    const b = value[to];
+    if (typeof a === 'string' && typeof b === 'string' && Date.parse(b) <= Date.parse(a))
+      ctx.addIssue({ code: 'custom', path: [to], message: 'commandRes.validation.endAfterStart' });
+  };
+
+// ---- Values of the new commands -----------------------------------------------------------------------------
+
+/** updateType 0 differential, 1 full (SPEC.md section 3). */
+export const UPDATE_TYPE = { differential: 0, full: 1 } as const;
+export const LOG_TYPES = ['DiagnosticsLog', 'SecurityLog'] as const;
+export const PROFILE_KINDS = ['Absolute', 'Recurring', 'Relative'] as const;
+export const RECURRENCY_KINDS = ['Daily', 'Weekly'] as const;
+export const MONITOR_TYPES = [
+  'UpperThreshold',
+  'LowerThreshold',
+  'Delta',
+  'Periodic',
+  'PeriodicClockAligned',
+] as const;
+export const MONITORING_BASES = ['All', 'FactoryDefault', 'HardWiredOnly'] as const;
+export const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'] as const;
+export const COMPONENT_CRITERIA = ['Active', 'Available', 'Enabled', 'Problem'] as const;
+export const MONITORING_CRITERIA = ['ThresholdMonitoring', 'DeltaMonitoring', 'PeriodicMonitoring'] as const;
+export const CHARGING_LIMIT_SOURCES = ['EMS', 'Other', 'SO', 'CSO'] as const;
+export const OCPP_INTERFACES = [
+  'Wired0',
+  'Wired1',
+  'Wired2',
+  'Wired3',
+  'Wireless0',
+  'Wireless1',
+  'Wireless2',
+  'Wireless3',
+] as const;
+export const EXTENDED_TRIGGER_MESSAGES = [
+  'BootNotification',
+  'LogStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'SignChargePointCertificate',
+  'StatusNotification',
+] as const;
+/** Periods of a charging schedule (OCPP 2.0.1 allows 1024). */
+export const PROFILE_PERIODS_MAX = 1024;
+
+/** A list of component-variable pairs where the variable may be left out (the whole component). */
+const componentList = () =>
+  z
+    .array(z.object({ ...componentVariable, variable: optionalIdentifier() }).strict())
+    .max(50, { error: 'commandRes.validation.tooMany' })
+    .superRefine(noDuplicatePairs)
+    .default([]);
+const orNone = <T>(list: T[]) => (list.length ? list : undefined);
+
+/** GetReport / GetMonitoringReport: optional criteria and component-variable pairs (2.0.1 only). */
+function reportCommand(
+  key: string,
+  code: string,
+  action: string,
+  criteriaField: string,
+  criteria: readonly [string, ...string[]],
+): CommandDef {
+  return {
+    key,
+    code,
+    scope: 'pile',
+    params: z
+      .object({
+        [criteriaField]: distinct(choice(criteria), 0, criteria.length).default([]),
+        variables: componentList(),
+      })
+      .strict(),
+    ocpp201: {
+      action,
+      payload: (p, c) =>
+        defined({
+          requestId: c.requestId,
+          [criteriaField]: orNone(p[criteriaField] as string[]),
+          componentVariable: orNone((p.variables as Pair[]).map(toComponent)),
+        }),
+    },
+  };
+}
+
+type VariableItem = Pair & { attributeType?: string; attributeValue?: string };
+/** GetVariables / SetVariables: at least one component-variable pair with its attribute (and value). */
+const variableList = (extra: Record<string, z.ZodType>) =>
+  z
+    .array(
+      z.object({ ...componentVariable, attributeType: optionalChoice(ATTRIBUTE_TYPES), ...extra }).strict(),
+    )
+    .min(1, { error: 'commandRes.validation.pairRequired' })
+    .max(50, { error: 'commandRes.validation.tooMany' });
+const variableData = (v: VariableItem) =>
+  defined({ attributeType: v.attributeType, attributeValue: v.attributeValue, ...toComponent(v) });
+
+// ---- Charging profile --------------------------------------------------------------------------------------
+
+const periodSchema = z
+  .object({
+    startPeriod: whole(0, 31 * 86_400),
+    limit: rate(),
+    numberPhases: optionalWhole(1, 3),
+  })
+  .strict();
+
+/**
+ * SetChargingProfile's parameters (SPEC.md sections 3 and 5): at least one period, the first from the
+ * schedule's start, each after the one before (so none overlaps) and within the duration; a recurring
+ * profile has its recurrence and a start, a relative one has no start; validTo after validFrom.
+ */
+export const chargingProfileParams = z
+  .object({
+    chargingProfileId: whole(1, 2_147_483_647),
+    stackLevel: whole(0, 1000),
+    purpose: choice(CHARGING_PROFILE_PURPOSES),
+    kind: choice(PROFILE_KINDS).default('Absolute'),
+    recurrencyKind: optionalChoice(RECURRENCY_KINDS),
+    validFrom: dateTimeOptional(),
+    validTo: dateTimeOptional(),
+    duration: optionalWhole(1, 31 * 86_400),
+    startSchedule: dateTimeOptional(),
+    chargingRateUnit: choice(CHARGING_RATE_UNITS),
+    minChargingRate: optionalRate(),
+    periods: z
+      .array(periodSchema)
+      .min(1, { error: 'commandRes.validation.periodRequired' })
+      .max(PROFILE_PERIODS_MAX, { error: 'commandRes.validation.tooMany' }),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    endAfterStart('validFrom', 'validTo')(value, ctx);
+    if (value.kind === 'Recurring') {
+      if (!value.recurrencyKind)
+        ctx.addIssue({ code: 'custom', path: ['recurrencyKind'], message: 'validation.required' });
+      if (!value.startSchedule)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['startSchedule'],
+          message: 'commandRes.validation.recurringStart',
+        });
+    } else if (value.recurrencyKind)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recurrencyKind'],
+        message: 'commandRes.validation.recurrencyOnlyRecurring',
+      });
+    if (value.kind === 'Relative' && value.startSchedule)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startSchedule'],
+        message: 'commandRes.validation.relativeNoStart',
+      });
+    if (value.kind === 'Recurring' && value.duration !== undefined) {
+      const cycle = value.recurrencyKind === 'Weekly' ? 7 * 86_400 : 86_400;
+      if (value.duration > cycle)
+        ctx.addIssue({ code: 'custom', path: ['duration'], message: 'commandRes.validation.range' });
+    }
+    const periods = value.periods;
+    if (periods[0] && periods[0].startPeriod !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periods', 0, 'startPeriod'],
+        message: 'commandRes.validation.firstPeriodAtStart',
+      });
+    periods.forEach((period, index) => {
+      const before = periods[index - 1];
+      if (before && period.startPeriod <= before.startPeriod)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index, 'startPeriod'],
+          message: 'commandRes.validation.periodOverlap',
+        });
+      if (value.duration !== undefined && period.startPeriod >= value.duration)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index, 'startPeriod'],
+          message: 'commandRes.validation.periodBeyondDuration',
+        });
+      if (value.minChargingRate !== undefined && period.limit < value.minChargingRate)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index, 'limit'],
+          message: 'commandRes.validation.belowMinimum',
+        });
+    });
+  });
+
+const tenth = (v: unknown) => Math.round(Number(v) * 10) / 10;
+type Period = z.infer<typeof periodSchema>;
+const schedule = (p: Record<string, unknown>) =>
+  defined({
+    duration: p.duration,
+    startSchedule: p.startSchedule,
+    chargingRateUnit: p.chargingRateUnit,
+    chargingSchedulePeriod: (p.periods as Period[]).map((x) =>
+      defined({ startPeriod: x.startPeriod, limit: tenth(x.limit), numberPhases: x.numberPhases }),
+    ),
+    minChargingRate: p.minChargingRate === undefined ? undefined : tenth(p.minChargingRate),
+  });
+
+// ---- Variable monitoring ------------------------------------------------------------------------------------
+
+/** SetVariableMonitoring (SPEC.md section 5): pairs without duplicates, at least one monitor type. */
+export const variableMonitoringParams = z
+  .object({
+    variables: z
+      .array(z.object(componentVariable).strict())
+      .min(1, { error: 'commandRes.validation.pairRequired' })
+      .max(50, { error: 'commandRes.validation.tooMany' })
+      .superRefine(noDuplicatePairs),
+    monitorTypes: z
+      .array(choice(MONITOR_TYPES))
+      .min(1, { error: 'commandRes.validation.typeRequired' })
+      .max(MONITOR_TYPES.length, { error: 'commandRes.validation.tooMany' })
+      .refine((list) => new Set(list).size === list.length, {
+        error: 'commandRes.validation.duplicateValue',
+      }),
+    monitorValue: z.coerce
+      .number({ error: 'commandRes.validation.number' })
+      .min(-1e9, { error: 'commandRes.validation.range' })
+      .max(1e9, { error: 'commandRes.validation.range' }),
+    severity: whole(0, 9),
+    transaction: flag(),
+  })
+  .strict();
+
+// ---- Display messages ---------------------------------------------------------------------------------------
+
+/**
+ * SetDisplayMessage: a stored message template (`displayId`, SPEC.md section 3) or the message's fields; the
+ * message id on the charger is `displayMessageId` (a new one when absent).
+ */
+export const displayMessageParams = z
+  .object({
+    displayId: orBlank(recordId()),
+    displayMessageId: optionalWhole(0, 2_147_483_647),
+    format: optionalChoice(DISPLAY_FORMATS),
+    language: optionalText(8),
+    content: optionalText(512),
+    priority: optionalChoice(DISPLAY_PRIORITIES),
+    state: optionalChoice(DISPLAY_STATES),
+    startDateTime: dateTimeOptional(),
+    endDateTime: dateTimeOptional(),
+    transactionId: optionalText(36),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    endAfterStart('startDateTime', 'endDateTime')(value, ctx);
+    if (value.displayId) return;
+    for (const field of ['format', 'content', 'priority'] as const)
+      if (value[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'commandRes.validation.templateOrFields' });
+  });
+
+const displayMessage = (p: Record<string, unknown>, c: CommandContext) => {
+  const from = c.record ?? {};
+  const pick = (field: string) => p[field] ?? from[field];
+  return {
+    message: defined({
+      id: p.displayMessageId ?? c.requestId,
+      priority: pick('priority'),
+      state: pick('state'),
+      startDateTime: pick('startDateTime'),
+      endDateTime: pick('endDateTime'),
+      transactionId: p.transactionId,
+      message: defined({ format: pick('format'), language: pick('language'), content: pick('content') }),
+    }),
+  };
+};
+
+// ---- Network profile ----------------------------------------------------------------------------------------
+
+const filledValue = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v);
+
+/** A stored network configuration (shared/resources/device/network.ts) as OCPP 2.0.1 connection data. */
+const connectionData = (n: Record<string, unknown>, ocppInterface: unknown) =>
+  defined({
+    ocppVersion: n.ocppVersion,
+    ocppTransport: n.ocppTransport,
+    ocppCsmsUrl: n.ocppCsmsUrl,
+    messageTimeout: n.messageTimeout === undefined ? undefined : Number(n.messageTimeout),
+    securityProfile: n.securityProfile === undefined ? undefined : Number(n.securityProfile),
+    ocppInterface,
+    vpn: filledValue(n.vpnServer)
+      ? defined({
+          server: n.vpnServer,
+          user: n.vpnUser,
+          group: filledValue(n.vpnGroup),
+          password: n.vpnPassword,
+          // OCPP requires the shared key; a VPN stored without one sends it empty.
+          key: filledValue(n.vpnKey) ?? '',
+          type: n.vpnType,
+        })
+      : undefined,
+    apn: filledValue(n.apn)
+      ? defined({
+          apn: n.apn,
+          apnUserName: filledValue(n.apnUserName),
+          apnPassword: filledValue(n.apnPassword),
+          simPin: filledValue(n.simPin) === undefined ? undefined : Number(n.simPin),
+          preferredNetwork: filledValue(n.preferredNetwork),
+          useOnlyPreferredNetwork: n.useOnlyPreferredNetwork === true ? true : undefined,
+          apnAuthentication: n.apnAuthentication,
+        })
+      : undefined,
+  });
+
+// ---- Local list ---------------------------------------------------------------------------------------------
+
+interface ListEntry {
+  idTag: string;
+  idTagStatus: string;
+  idTagExpiryDate?: string;
+  parentIdTag?: string;
+}
+const listEntries = (c: CommandContext) => ((c.record?.entries ?? []) as ListEntry[]).filter(Boolean);
+const updateTypeOf = (p: Record<string, unknown>) =>
+  p.updateType === UPDATE_TYPE.full ? 'Full' : 'Differential';
+
+// ---- Firmware and logs --------------------------------------------------------------------------------------
+
+const firmwareParams = {
+  firmwareId: recordId(),
+  retrieveDate: dateTimeOptional(),
+  ...retryFields,
+};
+const signedFirmwareParams = z
+  .object({
+    ...firmwareParams,
+    installDateTime: dateTimeOptional(),
+    signingCertificate: text(5500),
+    signature: text(800),
+  })
+  .strict()
+  .superRefine(endAfterStart('retrieveDate', 'installDateTime'));
+/** The time the charger fetches the file: the one chosen, or now. */
+const retrieveAt = (p: Record<string, unknown>) => String(p.retrieveDate ?? new Date().toISOString());
+const signedFirmware = (p: Record<string, unknown>, c: CommandContext) =>
+  defined({
+    location: c.location,
+    retrieveDateTime: retrieveAt(p),
+    installDateTime: p.installDateTime,
+    signingCertificate: p.signingCertificate,
+    signature: p.signature,
+  });
+
+const logParams = {
+  startTime: dateTimeOptional(),
+  stopTime: dateTimeOptional(),
+  ...retryFields,
+};
+const getLog = (logType: unknown) => (p: Record<string, unknown>, c: CommandContext) =>
+  defined({
+    logType,
+    requestId: c.requestId,
+    log: defined({ remoteLocation: c.location, oldestTimestamp: p.startTime, latestTimestamp: p.stopTime }),
+    retries: p.retries,
+    retryInterval: p.retryInterval,
+  });
 
 // ---- The catalogue -----------------------------------------------------------------------------------------
 
@@ -240,7 +701,7 @@ export const COMMANDS: CommandDef[] = [
     key: 'cancelReservation',
     code: '2219',
     scope: 'pile',
-    params: z.object({ reservationId: whole(0, 2_147_483_647) }).strict(),
+    params: z.object({ reservationId: ocppId() }).strict(),
     ocpp16: { action: 'CancelReservation', payload: (p) => ({ reservationId: p.reservationId }) },
     ocpp201: { action: 'CancelReservation', payload: (p) => ({ reservationId: p.reservationId }) },
   },
@@ -363,6 +824,368 @@ export const COMMANDS: CommandDef[] = [
     ocpp201: {
       action: 'GetBaseReport',
       payload: (p, c) => ({ requestId: c.requestId, reportBase: p.reportBase }),
+    },
+  },
+  {
+    key: 'updateFirmware',
+    code: '2220',
+    scope: 'pile',
+    load: 'firmware',
+    progress: 'firmware',
+    params: z.object(firmwareParams).strict(),
+    ocpp16: {
+      action: 'UpdateFirmware',
+      payload: (p, c) =>
+        defined({
+          location: c.location,
+          retrieveDate: retrieveAt(p),
+          retries: p.retries,
+          retryInterval: p.retryInterval,
+        }),
+    },
+    ocpp201: {
+      action: 'UpdateFirmware',
+      payload: (p, c) =>
+        defined({
+          requestId: c.requestId,
+          firmware: { location: c.location, retrieveDateTime: retrieveAt(p) },
+          retries: p.retries,
+          retryInterval: p.retryInterval,
+        }),
+    },
+  },
+  {
+    key: 'signedUpdateFirmware',
+    code: '2252',
+    scope: 'pile',
+    load: 'firmware',
+    progress: 'firmware',
+    params: signedFirmwareParams,
+    ocpp16: {
+      // OCPP 1.6 security extension.
+      action: 'SignedUpdateFirmware',
+      payload: (p, c) =>
+        defined({
+          requestId: c.requestId,
+          firmware: signedFirmware(p, c),
+          retries: p.retries,
+          retryInterval: p.retryInterval,
+        }),
+    },
+    ocpp201: {
+      action: 'UpdateFirmware',
+      payload: (p, c) =>
+        defined({
+          requestId: c.requestId,
+          firmware: signedFirmware(p, c),
+          retries: p.retries,
+          retryInterval: p.retryInterval,
+        }),
+    },
+  },
+  {
+    key: 'getDiagnostics',
+    code: '2221',
+    scope: 'pile',
+    load: 'upload',
+    progress: 'log',
+    params: z.object(logParams).strict().superRefine(endAfterStart('startTime', 'stopTime')),
+    ocpp16: {
+      action: 'GetDiagnostics',
+      payload: (p, c) =>
+        defined({
+          location: c.location,
+          retries: p.retries,
+          retryInterval: p.retryInterval,
+          startTime: p.startTime,
+          stopTime: p.stopTime,
+        }),
+    },
+    ocpp201: { action: 'GetLog', payload: getLog('DiagnosticsLog') },
+  },
+  {
+    key: 'getLog',
+    code: '2240',
+    scope: 'pile',
+    load: 'upload',
+    progress: 'log',
+    params: z
+      .object({ logType: choice(LOG_TYPES), ...logParams })
+      .strict()
+      .superRefine(endAfterStart('startTime', 'stopTime')),
+    // OCPP 1.6 has GetLog in its security extension.
+    ocpp16: { action: 'GetLog', payload: (p, c) => getLog(p.logType)(p, c) },
+    ocpp201: { action: 'GetLog', payload: (p, c) => getLog(p.logType)(p, c) },
+  },
+  {
+    key: 'sendLocalList',
+    code: '2222',
+    scope: 'pile',
+    load: 'listVersion',
+    params: z
+      .object({
+        listVersionId: recordId(),
+        updateType: z.coerce
+          .number({ error: 'commandRes.validation.option' })
+          .int({ error: 'commandRes.validation.option' })
+          .min(0, { error: 'commandRes.validation.option' })
+          .max(1, { error: 'commandRes.validation.option' }),
+      })
+      .strict(),
+    ocpp16: {
+      action: 'SendLocalList',
+      payload: (p, c) => ({
+        listVersion: Number(c.record?.listVersion),
+        updateType: updateTypeOf(p),
+        localAuthorizationList: listEntries(c).map((e) => ({
+          idTag: e.idTag,
+          idTagInfo: defined({
+            status: e.idTagStatus,
+            expiryDate: filledValue(e.idTagExpiryDate),
+            parentIdTag: filledValue(e.parentIdTag),
+          }),
+        })),
+      }),
+    },
+    ocpp201: {
+      action: 'SendLocalList',
+      payload: (p, c) => {
+        const entries = listEntries(c).map((e) => ({
+          idToken: { idToken: e.idTag, type: 'ISO14443' },
+          idTokenInfo: defined({
+            status: e.idTagStatus,
+            cacheExpiryDateTime: filledValue(e.idTagExpiryDate),
+            groupIdToken: filledValue(e.parentIdTag)
+              ? { idToken: e.parentIdTag, type: 'ISO14443' }
+              : undefined,
+          }),
+        }));
+        return defined({
+          versionNumber: Number(c.record?.listVersion),
+          updateType: updateTypeOf(p),
+          // 2.0.1 wants at least one entry when the list is given.
+          localAuthorizationList: entries.length ? entries : undefined,
+        });
+      },
+    },
+  },
+  {
+    key: 'setChargingProfile',
+    code: '2224',
+    scope: 'pile',
+    params: chargingProfileParams,
+    ocpp16: {
+      action: 'SetChargingProfile',
+      payload: (p, c) => ({
+        connectorId: c.connectorNo ?? 0,
+        csChargingProfiles: defined({
+          chargingProfileId: p.chargingProfileId,
+          stackLevel: p.stackLevel,
+          chargingProfilePurpose: p.purpose,
+          chargingProfileKind: p.kind,
+          recurrencyKind: p.recurrencyKind,
+          validFrom: p.validFrom,
+          validTo: p.validTo,
+          chargingSchedule: schedule(p),
+        }),
+      }),
+    },
+    ocpp201: {
+      action: 'SetChargingProfile',
+      payload: (p, c) => ({
+        evseId: c.connectorNo ?? 0,
+        chargingProfile: defined({
+          id: p.chargingProfileId,
+          stackLevel: p.stackLevel,
+          chargingProfilePurpose: PURPOSE_201[String(p.purpose)],
+          chargingProfileKind: p.kind,
+          recurrencyKind: p.recurrencyKind,
+          validFrom: p.validFrom,
+          validTo: p.validTo,
+          chargingSchedule: [{ id: p.chargingProfileId, ...schedule(p) }],
+        }),
+      }),
+    },
+  },
+  {
+    key: 'getChargingProfiles',
+    code: '2243',
+    scope: 'pile',
+    params: z
+      .object({
+        chargingProfileId: optionalWhole(0, 2_147_483_647),
+        purpose: optionalChoice(CHARGING_PROFILE_PURPOSES),
+        stackLevel: optionalWhole(0, 1000),
+        chargingLimitSource: distinct(choice(CHARGING_LIMIT_SOURCES), 0, 4).default([]),
+      })
+      .strict(),
+    ocpp201: {
+      action: 'GetChargingProfiles',
+      payload: (p, c) =>
+        defined({
+          requestId: c.requestId,
+          evseId: c.connectorNo,
+          chargingProfile: defined({
+            chargingProfilePurpose: p.purpose ? PURPOSE_201[String(p.purpose)] : undefined,
+            stackLevel: p.stackLevel,
+            chargingProfileId: p.chargingProfileId === undefined ? undefined : [p.chargingProfileId],
+            chargingLimitSource: (p.chargingLimitSource as string[]).length
+              ? p.chargingLimitSource
+              : undefined,
+          }),
+        }),
+    },
+  },
+  {
+    key: 'setVariableMonitoring',
+    code: '2229',
+    scope: 'pile',
+    params: variableMonitoringParams,
+    ocpp201: {
+      action: 'SetVariableMonitoring',
+      payload: (p) => ({
+        setMonitoringData: (p.variables as Pair[]).flatMap((v) =>
+          (p.monitorTypes as string[]).map((type) => ({
+            value: Number(p.monitorValue),
+            type,
+            severity: p.severity,
+            transaction: p.transaction === true,
+            ...toComponent(v),
+          })),
+        ),
+      }),
+    },
+  },
+  {
+    key: 'clearVariableMonitoring',
+    code: '2230',
+    scope: 'pile',
+    params: z.object({ monitorIds: distinct(ocppId(), 1, 100) }).strict(),
+    ocpp201: { action: 'ClearVariableMonitoring', payload: (p) => ({ id: p.monitorIds }) },
+  },
+  {
+    key: 'setMonitoringBase',
+    code: '2231',
+    scope: 'pile',
+    params: z.object({ monitorBase: choice(MONITORING_BASES) }).strict(),
+    ocpp201: { action: 'SetMonitoringBase', payload: (p) => ({ monitoringBase: p.monitorBase }) },
+  },
+  {
+    key: 'setMonitoringLevel',
+    code: '2232',
+    scope: 'pile',
+    params: z.object({ monitorLevel: whole(0, 9) }).strict(),
+    ocpp201: { action: 'SetMonitoringLevel', payload: (p) => ({ severity: p.monitorLevel }) },
+  },
+  reportCommand(
+    'getMonitoringReport',
+    '2242',
+    'GetMonitoringReport',
+    'monitoringCriteria',
+    MONITORING_CRITERIA,
+  ),
+  reportCommand('getReport', '2241', 'GetReport', 'componentCriteria', COMPONENT_CRITERIA),
+  {
+    key: 'getVariables',
+    code: '2237',
+    scope: 'pile',
+    params: z.object({ variables: variableList({}) }).strict(),
+    ocpp201: {
+      action: 'GetVariables',
+      payload: (p) => ({ getVariableData: (p.variables as VariableItem[]).map(variableData) }),
+    },
+  },
+  {
+    key: 'setVariables',
+    code: '2238',
+    scope: 'pile',
+    params: z
+      .object({
+        variables: variableList({
+          attributeValue: z
+            .string({ error: 'validation.required' })
+            .max(1000, { error: 'validation.tooLong' }),
+        }),
+      })
+      .strict(),
+    ocpp201: {
+      action: 'SetVariables',
+      payload: (p) => ({ setVariableData: (p.variables as VariableItem[]).map(variableData) }),
+    },
+  },
+  {
+    key: 'setDisplayMessage',
+    code: '2233',
+    scope: 'pile',
+    load: 'display',
+    params: displayMessageParams,
+    ocpp201: { action: 'SetDisplayMessage', payload: displayMessage },
+  },
+  {
+    key: 'getDisplayMessages',
+    code: '2234',
+    scope: 'pile',
+    params: z
+      .object({
+        displayMessageIds: distinct(ocppId(), 0, 100).default([]),
+        priority: optionalChoice(DISPLAY_PRIORITIES),
+        state: optionalChoice(DISPLAY_STATES),
+      })
+      .strict(),
+    ocpp201: {
+      action: 'GetDisplayMessages',
+      payload: (p, c) =>
+        defined({
+          requestId: c.requestId,
+          id: (p.displayMessageIds as number[]).length ? p.displayMessageIds : undefined,
+          priority: p.priority,
+          state: p.state,
+        }),
+    },
+  },
+  {
+    key: 'clearDisplayMessage',
+    code: '2235',
+    scope: 'pile',
+    params: z.object({ displayMessageId: ocppId() }).strict(),
+    ocpp201: { action: 'ClearDisplayMessage', payload: (p) => ({ id: p.displayMessageId }) },
+  },
+  {
+    key: 'setNetworkProfile',
+    code: '2236',
+    scope: 'pile',
+    load: 'network',
+    params: z
+      .object({ networkId: recordId(), ocppInterface: choice(OCPP_INTERFACES).default('Wired0') })
+      .strict(),
+    ocpp201: {
+      action: 'SetNetworkProfile',
+      payload: (p, c) => ({
+        configurationSlot: Number(c.record?.configurationSlot),
+        connectionData: connectionData(c.record ?? {}, p.ocppInterface),
+      }),
+    },
+  },
+  {
+    key: 'getTransactionStatus',
+    code: '2244',
+    scope: 'pile',
+    params: z.object({ transactionId: optionalText(36) }).strict(),
+    ocpp201: {
+      action: 'GetTransactionStatus',
+      payload: (p) => defined({ transactionId: p.transactionId }),
+    },
+  },
+  {
+    key: 'extendedTriggerMessage',
+    code: '2251',
+    scope: 'pile',
+    params: z.object({ requestedMessage: choice(EXTENDED_TRIGGER_MESSAGES) }).strict(),
+    ocpp16: {
+      // OCPP 1.6 security extension.
+      action: 'ExtendedTriggerMessage',
+      payload: (p, c) =>
+        defined({ requestedMessage: p.requestedMessage, connectorId: c.connectorNo || undefined }),
     },
   },
 ];

@@ -6,65 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
-import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
+import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+import { commandClient, startChargers } from './harness.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let operator: string;
-const chargers = new Map<string, SimulatedCharger>();
-
-const send = (body: Record<string, unknown>, token = operator) =>
-  api(rt.url, token, '/biz/command/send', body);
-
-/** Sends a command and waits for its end in the results list. */
-async function run(
-  chargePointId: string,
-  command: string,
-  params: Record<string, unknown> = {},
-  connectorNo?: number,
-) {
-  const sent = await send({ chargePointId, command, params, connectorNo });
-  expect(sent.code, `${command}: ${sent.msg}`).toBe(0);
-  expect(sent.msg).toBe('Command issued successfully, please check the result');
-  return waitFor(
-    async () => {
-      const list = await api(rt.url, operator, '/biz/command/list', {
-        chargePointId,
-        command,
-        current: 1,
-        size: 5,
-      });
-      const row = list.data.records.find((r: any) => r.commandId === sent.data.commandId);
-      return row && !['queued', 'sent'].includes(row.status) ? row : undefined;
-    },
-    15_000,
-    `${command} on ${chargePointId}`,
-  );
-}
+let chargers = new Map<string, SimulatedCharger>();
+const { send, run } = commandClient(() => ({ url: rt.url, token: operator }));
 
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
   rt = await startTestRuntime();
   operator = await login(rt.url, 'operator', 'Operator12345');
-  for (const [id, ocpp] of [
+  chargers = await startChargers(rt.url, [
     ['DEMO-CP-001', '1.6'],
     ['DEMO-CP-004', '2.0.1'],
-  ] as const) {
-    const charger = new SimulatedCharger({
-      url: rt.url.replace(/^http/, 'ws'),
-      id,
-      password: DEMO_CHARGER_PASSWORD,
-      ocpp,
-      connectors: 2,
-      timeScale: 200,
-      idTags: ['SIM-TAG-001'],
-    });
-    chargers.set(id, charger);
-    await charger.start();
-    await charger.whenBooted();
-  }
+  ]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,0 +1,13 @@
+/**
+ * File transfer for remote commands (issue 6; functions/commands/files.ts): chargers download firmware and
+ * upload logs through public URLs whose signed, expiring token is the only credential; the console fetches an
+ * uploaded log with its command.
+ */
+import type { HttpRouteDecl } from './types.ts';
+
+export const ocppFileRoutes: HttpRouteDecl[] = [
+  { method: 'GET', path: '/ocpp-files/firmware/{path+}', domain: 'devices', auth: 'public' },
+  { method: 'PUT', path: '/ocpp-files/log/{path+}', domain: 'devices', auth: 'public' },
+  { method: 'POST', path: '/ocpp-files/log/{path+}', domain: 'devices', auth: 'public' },
+  { method: 'POST', path: '/biz/command/file', domain: 'devices', auth: 'user', permission: '2256' },
+];
