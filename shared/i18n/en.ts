@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
@@ -104,6 +105,7 @@ export const en = {
   ...commands.en,
   ...siteConsole.en,
   ...alarms.en,
+  ...energyBox.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

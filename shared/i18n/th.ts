@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
@@ -99,4 +100,5 @@ export const th: Catalog = {
   ...commands.th,
   ...siteConsole.th,
   ...alarms.th,
+  ...energyBox.th,
 };
