@@ -4,6 +4,7 @@ import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
+import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
 import { resources } from './areas/resources.ts';
@@ -100,6 +101,7 @@ export const de: Catalog = {
   ...device.de,
   ...site.de,
   ...commands.de,
+  ...commandConsole.de,
   ...siteConsole.de,
   ...alarms.de,
   ...energyBox.de,

@@ -4,6 +4,7 @@ import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
+import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
 import { resources } from './areas/resources.ts';
@@ -103,6 +104,7 @@ export const en = {
   ...device.en,
   ...site.en,
   ...commands.en,
+  ...commandConsole.en,
   ...siteConsole.en,
   ...alarms.en,
   ...energyBox.en,

@@ -4,6 +4,7 @@ import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
+import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
 import { resources } from './areas/resources.ts';
@@ -98,6 +99,7 @@ export const th: Catalog = {
   ...device.th,
   ...site.th,
   ...commands.th,
+  ...commandConsole.th,
   ...siteConsole.th,
   ...alarms.th,
   ...energyBox.th,

@@ -4,6 +4,7 @@ import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
+import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
 import { siteConsole } from './areas/site-console.ts';
 import { resources } from './areas/resources.ts';
@@ -98,6 +99,7 @@ export const zhCN: Catalog = {
   ...device['zh-CN'],
   ...site['zh-CN'],
   ...commands['zh-CN'],
+  ...commandConsole['zh-CN'],
   ...siteConsole['zh-CN'],
   ...alarms['zh-CN'],
   ...energyBox['zh-CN'],

@@ -13,6 +13,7 @@ import type { ResourceDecl } from '@web/resources/types.ts';
 import type { ComponentType } from 'react';
 import { alarmDecls, alarmPages } from './decls/alarm/index.ts';
 import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
+import { commandPages } from './decls/command/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { siteDecls, sitePages } from './decls/site/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
@@ -54,4 +55,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...devicePages,
   ...sitePages,
   ...alarmPages,
+  ...commandPages,
 };

@@ -16,7 +16,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { AppLink } from '@web/components/ui/link.tsx';
+import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
@@ -24,6 +24,7 @@ import { formatDateTime, fromLocalInput } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -108,8 +109,15 @@ function Facts(props: { items: { label: string; value: ReactNode }[] }) {
   );
 }
 
+/** The charger control screen with this pile chosen. */
+export const commandPath = (chargePointId: string) =>
+  `/command?chargePointId=${encodeURIComponent(chargePointId)}`;
+/** The code of the charger control screen (shared/permissions/menus.ts). */
+const COMMAND_PAGE_CODE = '2250';
+
 export function ChargerDetailPage() {
   const tr = useTr();
+  const can = useCan();
   const { id = '' } = useParams();
   const { data, error, isLoading, isValidating, mutate } = useSWR(
     id ? ['/biz/chargePoint/detail', id] : null,
@@ -137,9 +145,16 @@ export function ChargerDetailPage() {
         <AppLink to="/device" fontSize="sm">
           {tr(`${C}.back`)}
         </AppLink>
-        <Text fontSize="sm" color="fg.muted">
-          {tr(`${C}.refreshNote`, { seconds: CHARGER_REFRESH_MS / 1000 })}
-        </Text>
+        <HStack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            {tr(`${C}.refreshNote`, { seconds: CHARGER_REFRESH_MS / 1000 })}
+          </Text>
+          {can(COMMAND_PAGE_CODE) ? (
+            <ButtonLink to={commandPath(chargePointId)} size="sm" colorPalette="blue" variant="outline">
+              {tr('commandConsole.openFromCharger')}
+            </ButtonLink>
+          ) : null}
+        </HStack>
       </HStack>
       {error ? <ErrorState title={tr('admin.common.getError')} message={errorMessage(tr, error)} /> : null}
 
