@@ -349,6 +349,11 @@ const optionNames = {
     '0': ['Inoperative', '不可用', '不可用', 'Außer Betrieb', 'ไม่พร้อมใช้งาน'],
     '1': ['Operative', '可用', '可用', 'In Betrieb', 'พร้อมใช้งาน'],
   },
+  numberPhases: {
+    '1': ['Single phase', '单相', '單相', 'Einphasig', 'เฟสเดียว'],
+    '2': ['Two phases', '两相', '兩相', 'Zweiphasig', 'สองเฟส'],
+    '3': ['Three phases', '三相', '三相', 'Dreiphasig', 'สามเฟส'],
+  },
   updateType: {
     '0': [
       'Differential (changes only)',
