@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
+import { topology } from '@infra/topology/index.ts';
 import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
 import { call } from '@functions/ocpp/frames.ts';
 import { logMessage } from '@functions/ocpp/message-log.ts';
@@ -59,6 +60,15 @@ async function deliver(record: SQSRecord): Promise<void> {
   }).catch((error: unknown) => logger.warn('Outgoing command not logged', { error: String(error) }));
 }
 
+/** Receives of a command message before it moves to the dead-letter queue (the topology's redrive). */
+const MAX_RECEIVES = topology.queues.find((q) => q.id === 'commands')?.maxReceiveCount ?? 3;
+
+async function failForGood(record: SQSRecord, error: Error) {
+  const parsed = CommandMessage.safeParse(JSON.parse(record.body));
+  if (parsed.success)
+    await markFailed(parsed.data.commandId, `Not delivered: ${error.message}`.slice(0, 255));
+}
+
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
@@ -69,6 +79,10 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         messageId: record.messageId,
         error: (error as Error).message,
       });
+      // The last try: the message goes on to the dead-letter queue, and the command says it failed (it is
+      // never left "queued" for ever).
+      if (Number(record.attributes?.ApproximateReceiveCount ?? 0) >= MAX_RECEIVES)
+        await failForGood(record, error as Error).catch(() => undefined);
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
