@@ -74,7 +74,7 @@ describe('every declaration', () => {
         '/alarmTemplate',
         '/alarmMail',
       ],
-      ...['/firmware', '/confKey', '/display', '/network', '/listVersion'],
+      ...['/firmware', '/confKey', '/display', '/network', '/listVersion', '/energyBox'],
     ];
     expect(screens.filter((route) => !(route in resourcePages))).toEqual([]);
   });

@@ -25,7 +25,16 @@ afterEach(() => {
 
 describe('device declarations', () => {
   it('are registered under their routes', () => {
-    const routes = ['/firmware', '/confKey', '/display', '/network', '/listVersion', '/card'];
+    const routes = [
+      '/firmware',
+      '/confKey',
+      '/display',
+      '/network',
+      '/listVersion',
+      '/card',
+      '/energyBox',
+      '/energyBoxDetail',
+    ];
     expect(Object.keys(devicePages).sort()).toEqual([...routes].sort());
     for (const route of routes) expect(resourcePages[route]).toBe(devicePages[route]);
   });

@@ -283,7 +283,7 @@ export function ResourceListPage(props: {
               {chosen.length ? ` (${chosen.length})` : ''}
             </Button>
           ) : null}
-          {Toolbar ? <Toolbar query={query} total={data?.total ?? 0} /> : null}
+          {Toolbar ? <Toolbar query={query} total={data?.total ?? 0} selected={chosen} /> : null}
           {decl.exportable && can(decl.permissions.view) ? (
             <ExportButton decl={decl} context={{ query: { ...query, ...order }, total: data?.total ?? 0 }} />
           ) : null}

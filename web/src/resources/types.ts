@@ -132,6 +132,8 @@ export interface ListContext {
   /** The filters as the list call sends them (without paging). */
   query: Row;
   total: number;
+  /** The rows ticked on the current page (ticking needs the delete code). */
+  selected?: readonly Row[];
 }
 
 export interface ResourceDecl {

@@ -5,6 +5,8 @@ import { createElement, type ComponentType } from 'react';
 import { cardDecl } from './card.tsx';
 import { confKeyDecl } from './conf-key.ts';
 import { displayDecl } from './display.ts';
+import { EnergyBoxDetailPage } from './energy-box-detail.tsx';
+import { energyBoxDecl } from './energy-box.tsx';
 import { firmwareDecl } from './firmware.tsx';
 import { listVersionDecl } from './list-version.tsx';
 import { networkDecl } from './network.ts';
@@ -17,6 +19,7 @@ export const deviceDecls: ResourceDecl[] = [
   networkDecl,
   listVersionDecl,
   cardDecl,
+  energyBoxDecl,
 ];
 
 function listPage(decl: ResourceDecl): ComponentType {
@@ -32,4 +35,6 @@ export const devicePages: Record<string, ComponentType> = {
   '/network': listPage(networkDecl),
   '/listVersion': listPage(listVersionDecl),
   '/card': listPage(cardDecl),
+  '/energyBox': listPage(energyBoxDecl),
+  '/energyBoxDetail': EnergyBoxDetailPage,
 };

@@ -1,0 +1,228 @@
+/**
+ * An energy box's page (/energyBoxDetail/{code}): what the box is (rating, limit, phases, linked piles, the
+ * "Not linked" flag), its latest report (per phase load against usable current, faults, Wi-Fi and Bluetooth,
+ * firmware, when it last reported), refreshed every 10 seconds, and a chart of the last hour. The load limit
+ * is set from here as from the list.
+ */
+import { Box, Button, Code, DataList, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { EBOX_CODE } from '@shared/resources/device/energy-box.ts';
+import { AppLink } from '@web/components/ui/link.tsx';
+import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { showMessage } from '@web/components/ui/toaster.tsx';
+import { call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { optionLabel } from '@web/resources/cells.tsx';
+import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import type { Row } from '@web/resources/types.ts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import {
+  EBOX_API,
+  FaultsCell,
+  FirmwareCell,
+  linkLabel,
+  LoadLimitDialog,
+  PHASE_OPTIONS,
+  phaseName,
+  phasesOf,
+  ReportBadge,
+  reportOf,
+  UnlinkedFlag,
+} from './energy-box.tsx';
+
+export const EBOX_REFRESH_MS = 10_000;
+const E = 'energyBoxRes';
+
+/** recharts comes with the chart, when the page first shows it. */
+const HistoryChart = lazy(() => import('./energy-box-chart.tsx'));
+
+function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <Heading as="h2" size="md">
+          {props.title}
+        </Heading>
+        {props.aside}
+      </HStack>
+      {props.children}
+    </Box>
+  );
+}
+
+function Facts(props: { label: string; items: { label: string; value: ReactNode }[] }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm" aria-label={props.label}>
+      {props.items.map((item) => (
+        <DataList.Item key={item.label}>
+          <DataList.ItemLabel minW="40">{item.label}</DataList.ItemLabel>
+          <DataList.ItemValue wordBreak="break-word">
+            {item.value === '' || item.value === undefined || item.value === null ? '-' : item.value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** Load as a share of the usable current, in whole percent. */
+function share(load: unknown, usable: unknown): string {
+  const l = num(load);
+  const u = num(usable);
+  if (l === undefined || u === undefined || u <= 0) return '-';
+  return `${Math.round((l / u) * 100)} %`;
+}
+
+export function EnergyBoxDetailPage() {
+  const tr = useTr();
+  const can = useCan();
+  const { str = '' } = useParams();
+  const code = str;
+  const [limitOpen, setLimitOpen] = useState(false);
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    code ? [`${EBOX_API}/detail`, code] : null,
+    () => call<Row>(`${EBOX_API}/detail`, undefined, { id: code }),
+    { refreshInterval: EBOX_REFRESH_MS, keepPreviousData: true },
+  );
+  if (!data && isLoading) return <LoadingState label={tr('admin.common.loading')} />;
+  if (!data)
+    return (
+      <ErrorState
+        title={tr('admin.common.getError')}
+        message={error ? errorMessage(tr, error) : tr('admin.common.empty')}
+        retryLabel={tr('actions.retry')}
+        onRetry={() => void mutate()}
+        retrying={isValidating}
+      />
+    );
+
+  const report = reportOf(data);
+  const phases = phasesOf(data);
+  const piles = (Array.isArray(data.chargePointIds) ? data.chargePointIds : []).map(String);
+  const history = (Array.isArray(data.history) ? data.history : []) as Row[];
+  const unlinked = data.unlinked === true || piles.length === 0;
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <AppLink to="/energyBox" fontSize="sm">
+          {tr(`${E}.detail.back`)}
+        </AppLink>
+        <HStack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            {tr(`${E}.detail.refreshNote`, { seconds: EBOX_REFRESH_MS / 1000 })}
+          </Text>
+          {can(EBOX_CODE.edit) ? (
+            <Button size="sm" colorPalette="blue" variant="outline" onClick={() => setLimitOpen(true)}>
+              {tr(`${E}.loadLimitAction.label`)}
+            </Button>
+          ) : null}
+        </HStack>
+      </HStack>
+      {error ? <ErrorState title={tr('admin.common.getError')} message={errorMessage(tr, error)} /> : null}
+
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
+        <Section title={tr(`${E}.detail.facts`)} aside={unlinked ? <UnlinkedFlag /> : null}>
+          <Facts
+            label={tr(`${E}.detail.facts`)}
+            items={[
+              { label: tr(`${E}.code`), value: <Code>{String(data.code ?? data.id ?? code)}</Code> },
+              { label: tr(`${E}.name`), value: String(data.name ?? '') },
+              { label: tr(`${E}.ratedCurrent`), value: num(data.ratedCurrent) },
+              { label: tr(`${E}.loadLimit`), value: num(data.loadLimit) },
+              { label: tr(`${E}.phases`), value: optionLabel(tr, PHASE_OPTIONS, data.phases) },
+              {
+                label: tr(`${E}.piles`),
+                value: piles.length ? (
+                  <Wrap gap="2">
+                    {piles.map((id) => (
+                      <AppLink key={id} to={chargerDetailPath(id)}>
+                        {id}
+                      </AppLink>
+                    ))}
+                  </Wrap>
+                ) : (
+                  <UnlinkedFlag />
+                ),
+              },
+              { label: tr(`${E}.remark`), value: String(data.remark ?? '') },
+            ]}
+          />
+        </Section>
+
+        <Section title={tr(`${E}.detail.latest`)} aside={<ReportBadge report={report} />}>
+          {report ? (
+            <Stack gap="4">
+              <Facts
+                label={tr(`${E}.detail.latest`)}
+                items={[
+                  { label: tr(`${E}.detail.lastReport`), value: formatDateTime(report.updatedAt) },
+                  {
+                    label: tr(`${E}.detail.reportedLimit`),
+                    value: num(report.loadLimit) === undefined ? '' : `${String(report.loadLimit)} %`,
+                  },
+                  { label: tr(`${E}.firmware`), value: <FirmwareCell row={data} /> },
+                  { label: tr(`${E}.faults`), value: <FaultsCell row={data} /> },
+                  { label: tr(`${E}.wifi`), value: linkLabel(tr, report.wifi) },
+                  { label: tr(`${E}.bluetooth`), value: linkLabel(tr, report.bluetooth) },
+                ]}
+              />
+              <Table.Root size="sm" aria-label={tr(`${E}.currents`)}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{tr(`${E}.detail.phase`)}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{tr(`${E}.detail.load`)}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{tr(`${E}.detail.usable`)}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{tr(`${E}.detail.share`)}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {phases.map((phase) => (
+                    <Table.Row key={phase}>
+                      <Table.Cell>{phaseName(phase)}</Table.Cell>
+                      <Table.Cell textAlign="end">{num(report[`${phase}Load`]) ?? '-'}</Table.Cell>
+                      <Table.Cell textAlign="end">{num(report[`${phase}Usable`]) ?? '-'}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {share(report[`${phase}Load`], report[`${phase}Usable`])}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Stack>
+          ) : (
+            <Text color="fg.muted">{tr(`${E}.detail.noReport`)}</Text>
+          )}
+        </Section>
+      </Box>
+
+      <Section title={tr(`${E}.detail.history`)}>
+        {history.length ? (
+          <Suspense fallback={<LoadingState label={tr(`${E}.detail.chartLoading`)} />}>
+            <HistoryChart history={history} phases={phases} />
+          </Suspense>
+        ) : (
+          <Text color="fg.muted">{tr(`${E}.detail.historyEmpty`)}</Text>
+        )}
+      </Section>
+
+      {limitOpen ? (
+        <LoadLimitDialog
+          row={data}
+          onClose={() => setLimitOpen(false)}
+          onDone={(message) => {
+            setLimitOpen(false);
+            showMessage('success', message);
+            void mutate();
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

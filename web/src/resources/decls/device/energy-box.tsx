@@ -1,0 +1,630 @@
+/**
+ * Energy boxes (/energyBox): the declared list with each box's linked piles (a box linked to none is flagged
+ * "Not linked": it cannot be upgraded, SPEC.md section 5), whether it reports (online within a minute of its
+ * last report), the per-phase load and usable currents, firmware and faults. Rows open the detail page and
+ * set the load limit (1 to 100, checked before sending; published to the box); the toolbar upgrades the
+ * chosen boxes (2702) and says which were sent and which were flagged.
+ */
+import { Alert, Badge, Box, Button, Checkbox, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  EBOX_CODE,
+  eboxUpgradeSchema,
+  energyBoxResource,
+  energyBoxSchema,
+  loadLimitSchema,
+} from '@shared/resources/device/energy-box.ts';
+import { FormDialog } from '@web/components/ui/form-dialog.tsx';
+import { AppLink } from '@web/components/ui/link.tsx';
+import { StatusBadge } from '@web/components/ui/status-badge.tsx';
+import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { ApiError, call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
+import { asPage, errorMessage } from '@web/resources/api.ts';
+import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { FormField } from '@web/resources/form-fields.tsx';
+import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import type {
+  Column,
+  EnumOption,
+  Field,
+  ListContext,
+  ResourceDecl,
+  Row,
+  RowDialogProps,
+} from '@web/resources/types.ts';
+import { useLoad } from '@web/resources/use-load.ts';
+import { fromInput, validate } from '@web/resources/values.ts';
+import { useState } from 'react';
+import { pileOptions } from './card.tsx';
+import { updateSchema } from './common.ts';
+
+const { permissions: p } = energyBoxResource;
+const E = 'energyBoxRes';
+export const EBOX_API = '/biz/energyBox';
+export const EBOX_LIST_URL = `${EBOX_API}/list`;
+/** A box reports every 10 seconds; without a report for a minute it counts as offline. */
+export const EBOX_ONLINE_MS = 60_000;
+
+export const energyBoxDetailPath = (code: unknown) =>
+  `/energyBoxDetail/${encodeURIComponent(String(code ?? ''))}`;
+
+export const PHASE_OPTIONS: readonly EnumOption[] = [
+  { value: 1, label: `${E}.phaseOptions.one` },
+  { value: 3, label: `${E}.phaseOptions.three` },
+];
+
+/** The latest report of a box, or null before its first one. */
+export const reportOf = (row: Row): Row | null =>
+  row.state && typeof row.state === 'object' ? (row.state as Row) : null;
+
+/** Whether a box reported within the last minute. */
+export function isOnline(report: Row | null, now = Date.now()): boolean {
+  const at = Date.parse(String(report?.updatedAt ?? ''));
+  return Number.isFinite(at) && now - at <= EBOX_ONLINE_MS;
+}
+
+/** The phases a box measures: L1 for a single-phase box, else L1 to L3. */
+export const phasesOf = (row: Row): ('l1' | 'l2' | 'l3')[] =>
+  Number(row.phases) === 1 ? ['l1'] : ['l1', 'l2', 'l3'];
+
+export const phaseName = (phase: string) => phase.toUpperCase();
+
+const isUnlinked = (row: Row) =>
+  row.unlinked === true || (Array.isArray(row.chargePointIds) && row.chargePointIds.length === 0);
+const pileCountOf = (row: Row) =>
+  typeof row.pileCount === 'number'
+    ? row.pileCount
+    : Array.isArray(row.chargePointIds)
+      ? row.chargePointIds.length
+      : 0;
+const boxName = (row: Row) => String(row.name || row.code || row.id || '');
+const amps = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '-');
+
+/** Wi-Fi or Bluetooth as reported: a state word or a flag. */
+export function linkLabel(tr: Translate, value: unknown): string {
+  if (value === true) return tr(`${E}.link.on`);
+  if (value === false) return tr(`${E}.link.off`);
+  if (value === null || value === undefined || value === '') return tr(`${E}.link.unknown`);
+  const key = `${E}.link.${String(value)}`;
+  const label = tr(key);
+  return label === key ? String(value) : label;
+}
+
+/** The "Not linked" flag (the colour is never the only signal: it has its words). */
+export function UnlinkedFlag() {
+  const tr = useTr();
+  return <StatusBadge tone="warning" size="sm" label={tr(`${E}.unlinked`)} />;
+}
+
+function CodeCell({ row }: { row: Row }) {
+  return <AppLink to={energyBoxDetailPath(row.code ?? row.id)}>{String(row.code ?? row.id ?? '')}</AppLink>;
+}
+
+function PilesCell({ row }: { row: Row }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Text as="span">{pileCountOf(row)}</Text>
+      {isUnlinked(row) ? <UnlinkedFlag /> : null}
+    </HStack>
+  );
+}
+
+export function ReportBadge({ report }: { report: Row | null }) {
+  const tr = useTr();
+  if (!report) return <StatusBadge tone="neutral" size="sm" label={tr(`${E}.noReport`)} />;
+  return isOnline(report) ? (
+    <StatusBadge tone="success" size="sm" label={tr(`${E}.online`)} />
+  ) : (
+    <StatusBadge tone="neutral" size="sm" label={tr(`${E}.offline`)} />
+  );
+}
+
+function ReportCell({ row }: { row: Row }) {
+  const report = reportOf(row);
+  return (
+    <Stack gap="0.5">
+      <ReportBadge report={report} />
+      {report ? (
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          {formatDateTime(report.updatedAt)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function CurrentsCell({ row }: { row: Row }) {
+  const tr = useTr();
+  const report = reportOf(row);
+  if (!report) return <Text color="fg.subtle">-</Text>;
+  return (
+    <Stack gap="0" fontSize="sm" whiteSpace="nowrap">
+      {phasesOf(row).map((phase) => (
+        <Text key={phase}>
+          {tr(`${E}.phaseLine`, {
+            phase: phaseName(phase),
+            load: amps(report[`${phase}Load`]),
+            usable: amps(report[`${phase}Usable`]),
+          })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function FirmwareCell({ row }: { row: Row }) {
+  const tr = useTr();
+  const report = reportOf(row);
+  if (!report?.firmwareVersion) return <Text color="fg.subtle">-</Text>;
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Text as="span">{String(report.firmwareVersion)}</Text>
+      {report.upgrading === true ? <StatusBadge tone="info" size="sm" label={tr(`${E}.upgrading`)} /> : null}
+    </HStack>
+  );
+}
+
+export function FaultsCell({ row }: { row: Row }) {
+  const tr = useTr();
+  const report = reportOf(row);
+  if (!report) return <Text color="fg.subtle">-</Text>;
+  const faults = [
+    ...(report.samplingFault === true ? [`${E}.samplingFault`] : []),
+    ...(report.hardwareFault === true ? [`${E}.hardwareFault`] : []),
+  ];
+  if (!faults.length) return <StatusBadge tone="success" size="sm" label={tr(`${E}.noFaults`)} />;
+  return (
+    <Stack gap="1">
+      {faults.map((key) => (
+        <StatusBadge key={key} tone="danger" size="sm" label={tr(key)} />
+      ))}
+    </Stack>
+  );
+}
+
+const columns: Column[] = [
+  { key: 'code', label: `${E}.code`, sortable: true, render: (row) => <CodeCell row={row} /> },
+  { key: 'name', label: `${E}.name`, sortable: true },
+  { key: 'ratedCurrent', label: `${E}.ratedCurrent`, kind: 'number', sortable: true },
+  { key: 'loadLimit', label: `${E}.loadLimit`, kind: 'number', sortable: true },
+  { key: 'phases', label: `${E}.phases`, kind: 'enum', options: PHASE_OPTIONS },
+  { key: 'pileCount', label: `${E}.piles`, render: (row) => <PilesCell row={row} /> },
+  { key: 'lastReportAt', label: `${E}.report`, render: (row) => <ReportCell row={row} /> },
+  { key: 'currents', label: `${E}.currents`, render: (row) => <CurrentsCell row={row} /> },
+  { key: 'firmwareVersion', label: `${E}.firmware`, render: (row) => <FirmwareCell row={row} /> },
+  { key: 'faults', label: `${E}.faults`, render: (row) => <FaultsCell row={row} /> },
+  { key: 'remark', label: `${E}.remark`, hidden: true },
+  { ...createTimeColumn, hidden: true },
+];
+
+const fields: Field[] = [
+  {
+    name: 'code',
+    label: `${E}.code`,
+    kind: 'text',
+    required: true,
+    modes: ['create'],
+    help: `${E}.codeHelp`,
+  },
+  // The code is the box's id (its MQTT client and topic): shown, never changed.
+  { name: 'code', label: `${E}.code`, kind: 'text', modes: ['edit'], readOnly: true, help: `${E}.codeHelp` },
+  { name: 'name', label: `${E}.name`, kind: 'text', required: true },
+  {
+    name: 'ratedCurrent',
+    label: `${E}.ratedCurrent`,
+    kind: 'number',
+    required: true,
+    help: `${E}.ratedCurrentHelp`,
+  },
+  { name: 'loadLimit', label: `${E}.loadLimit`, kind: 'number', required: true, help: `${E}.loadLimitHelp` },
+  { name: 'phases', label: `${E}.phases`, kind: 'select', required: true, options: PHASE_OPTIONS },
+  {
+    name: 'chargePointIds',
+    label: `${E}.piles`,
+    kind: 'multiselect',
+    loadOptions: pileOptions,
+    help: `${E}.pilesHelp`,
+  },
+  { name: 'remark', label: `${E}.remark`, kind: 'textarea' },
+];
+
+function Failure(props: { title: string; message: string }) {
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{props.title}</Alert.Title>
+        <Alert.Description>{props.message}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+const loadLimitField: Field = {
+  name: 'loadLimit',
+  label: `${E}.loadLimit`,
+  kind: 'number',
+  required: true,
+  help: `${E}.loadLimitAction.help`,
+};
+
+/** What is wrong with a load limit typed in (an i18n key), or null: a whole number from 1 to 100. */
+export function loadLimitProblem(input: unknown): string | null {
+  const value = fromInput(loadLimitField, input);
+  if (value === undefined) return 'validation.required';
+  const checked = validate(loadLimitSchema, { id: 'box', loadLimit: value });
+  if (checked.ok) return null;
+  const error = checked.errors.loadLimit;
+  return error === 'validation.required' ? error : `${E}.loadLimitAction.range`;
+}
+
+/** The new load limit, checked before it is sent; the box gets it at once (and the record keeps it). */
+export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
+  const tr = useTr();
+  const id = String(row.id ?? row.code ?? '');
+  const [value, setValue] = useState<unknown>(
+    row.loadLimit === undefined || row.loadLimit === null ? '' : String(row.loadLimit),
+  );
+  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setFailure('');
+    const problem = loadLimitProblem(value);
+    if (problem) return setError(problem);
+    setError('');
+    setBusy(true);
+    const loadLimit = Number(fromInput(loadLimitField, value));
+    try {
+      await call(`${EBOX_API}/loadLimit`, { id, loadLimit });
+      onDone(tr(`${E}.loadLimitAction.saved`, { loadLimit }));
+    } catch (e) {
+      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
+      if (typeof fieldErrors.loadLimit === 'string') setError(fieldErrors.loadLimit);
+      else setFailure(errorMessage(tr, e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={tr(`${E}.loadLimitAction.title`, { name: boxName(row) })}
+      submitLabel={tr(`${E}.loadLimitAction.submit`)}
+      cancelLabel={tr('admin.common.cancel')}
+      closeLabel={tr('admin.common.close')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <Stack gap="4">
+        {failure ? <Failure title={tr(`${E}.loadLimitAction.failed`)} message={failure} /> : null}
+        {row.loadLimit !== undefined && row.ratedCurrent !== undefined ? (
+          <Text fontSize="sm" color="fg.muted">
+            {tr(`${E}.loadLimitAction.current`, {
+              loadLimit: row.loadLimit,
+              ratedCurrent: row.ratedCurrent,
+            })}
+          </Text>
+        ) : null}
+        <FormField
+          field={loadLimitField}
+          scope="eboxLoadLimit"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setError('');
+          }}
+          onAssign={() => undefined}
+          error={error ? tr(error) : undefined}
+          disabled={busy}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+interface UpgradeResult {
+  sent: string[];
+  flagged: string[];
+}
+
+const boxId = (box: Row) => String(box.id ?? box.code ?? '');
+
+/** Every box of a list filter, page by page. */
+export async function loadBoxes(query: Row): Promise<Row[]> {
+  const all: Row[] = [];
+  for (let current = 1; ; current++) {
+    const page = asPage(await call<unknown>(EBOX_LIST_URL, { ...query, current, size: 100 }));
+    all.push(...page.records);
+    if (page.records.length === 0 || all.length >= page.total) return all;
+  }
+}
+
+/**
+ * Upgrade: the boxes (those of the list's filter; the ticked rows start chosen), the firmware version and
+ * its URL; then which boxes the upgrade was sent to and which were flagged (not linked to a pile).
+ */
+export function UpgradeDialog(props: { query: Row; preselected: readonly string[]; onClose: () => void }) {
+  const tr = useTr();
+  const loaded = useLoad(`ebox:upgrade:${JSON.stringify(props.query)}`, () => loadBoxes(props.query));
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(props.preselected));
+  const [form, setForm] = useState({ firmwareVersion: '', url: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<UpgradeResult | null>(null);
+  const boxes = loaded.data ?? [];
+  const names = new Map(boxes.map((b) => [boxId(b), b]));
+
+  const submit = async () => {
+    setFailure('');
+    const ids = boxes.map(boxId).filter((id) => chosen.has(id));
+    const checked = validate(eboxUpgradeSchema, { ids, ...form });
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      setResult(await call<UpgradeResult>(`${EBOX_API}/upgrade`, checked.data));
+    } catch (e) {
+      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
+      const known = Object.fromEntries(
+        Object.entries(fieldErrors).filter(
+          (entry): entry is [string, string] =>
+            ['ids', 'firmwareVersion', 'url'].includes(entry[0]) && typeof entry[1] === 'string',
+        ),
+      );
+      if (Object.keys(known).length) setErrors(known);
+      else setFailure(errorMessage(tr, e));
+    }
+    setBusy(false);
+  };
+
+  if (result) return <UpgradeResultDialog result={result} boxes={names} onClose={props.onClose} />;
+
+  const textField = (name: 'firmwareVersion' | 'url', help?: string) => (
+    <FormField
+      field={{ name, label: `${E}.upgrade.${name}`, kind: 'text', required: true, help }}
+      scope="eboxUpgrade"
+      value={form[name]}
+      onChange={(next) => {
+        setForm((f) => ({ ...f, [name]: String(next ?? '') }));
+        setErrors(({ [name]: _gone, ...rest }) => rest);
+      }}
+      onAssign={() => undefined}
+      error={errors[name] ? tr(errors[name]) : undefined}
+      disabled={busy}
+    />
+  );
+
+  return (
+    <FormDialog
+      title={tr(`${E}.upgrade.title`)}
+      submitLabel={tr(`${E}.upgrade.submit`)}
+      cancelLabel={tr('admin.common.cancel')}
+      closeLabel={tr('admin.common.close')}
+      busy={busy}
+      disabled={!loaded.data || boxes.length === 0}
+      onClose={props.onClose}
+      onSubmit={() => void submit()}
+      size="lg"
+    >
+      <Stack gap="4">
+        {failure ? <Failure title={tr(`${E}.upgrade.failed`)} message={failure} /> : null}
+        {textField('firmwareVersion')}
+        {textField('url', `${E}.upgrade.urlHelp`)}
+        <Box as="fieldset" aria-label={tr(`${E}.upgrade.boxes`)}>
+          <Text as="legend" fontWeight="medium" mb="1">
+            {tr(`${E}.upgrade.boxes`)}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" mb="2">
+            {tr(`${E}.upgrade.boxesHelp`)}
+          </Text>
+          {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+          {loaded.error ? (
+            <ErrorState
+              title={tr('admin.common.getError')}
+              message={errorMessage(tr, loaded.error)}
+              retryLabel={tr('actions.retry')}
+              onRetry={loaded.retry}
+            />
+          ) : null}
+          {loaded.data && boxes.length === 0 ? (
+            <Text color="fg.muted">{tr(`${E}.upgrade.noBoxes`)}</Text>
+          ) : null}
+          {boxes.length ? (
+            <Stack gap="2">
+              <HStack justify="space-between" wrap="wrap">
+                <Text fontSize="sm" color="fg.muted">
+                  {tr(`${E}.upgrade.chosen`, {
+                    count: boxes.filter((b) => chosen.has(boxId(b))).length,
+                    total: boxes.length,
+                  })}
+                </Text>
+                <HStack gap="1">
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => setChosen(new Set(boxes.map(boxId)))}
+                  >
+                    {tr(`${E}.upgrade.chooseAll`)}
+                  </Button>
+                  <Button size="xs" variant="ghost" disabled={busy} onClick={() => setChosen(new Set())}>
+                    {tr(`${E}.upgrade.chooseNone`)}
+                  </Button>
+                </HStack>
+              </HStack>
+              <Stack gap="1" maxH="64" overflowY="auto">
+                {boxes.map((box) => {
+                  const id = boxId(box);
+                  return (
+                    <HStack key={id} gap="2">
+                      <Checkbox.Root
+                        size="sm"
+                        disabled={busy}
+                        checked={chosen.has(id)}
+                        onCheckedChange={(e) => {
+                          setChosen((prev) => {
+                            const next = new Set(prev);
+                            if (e.checked === true) next.add(id);
+                            else next.delete(id);
+                            return next;
+                          });
+                          setErrors(({ ids: _gone, ...rest }) => rest);
+                        }}
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>
+                          {box.name && box.name !== id ? `${String(box.name)} (${id})` : id}
+                        </Checkbox.Label>
+                      </Checkbox.Root>
+                      {isUnlinked(box) ? <UnlinkedFlag /> : null}
+                    </HStack>
+                  );
+                })}
+              </Stack>
+            </Stack>
+          ) : null}
+          {errors.ids ? (
+            <Text role="alert" fontSize="sm" color="fg.error" mt="2">
+              {errors.ids === 'validation.required' ? tr(`${E}.upgrade.chooseBox`) : tr(errors.ids)}
+            </Text>
+          ) : null}
+        </Box>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+function UpgradeResultDialog(props: { result: UpgradeResult; boxes: Map<string, Row>; onClose: () => void }) {
+  const tr = useTr();
+  const label = (id: string) => {
+    const name = props.boxes.get(id)?.name;
+    return name && name !== id ? `${String(name)} (${id})` : id;
+  };
+  const { sent, flagged } = props.result;
+  return (
+    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : props.onClose())} size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{tr(`${E}.upgrade.resultTitle`)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Box as="section" aria-label={tr(`${E}.upgrade.sent`, { count: sent.length })}>
+                  <Text fontWeight="medium" mb="1">
+                    {sent.length
+                      ? tr(`${E}.upgrade.sent`, { count: sent.length })
+                      : tr(`${E}.upgrade.noneSent`)}
+                  </Text>
+                  <HStack as="ul" gap="1" wrap="wrap" listStyleType="none">
+                    {sent.map((id) => (
+                      <li key={id}>
+                        <Badge colorPalette="green" variant="subtle">
+                          {label(id)}
+                        </Badge>
+                      </li>
+                    ))}
+                  </HStack>
+                </Box>
+                {flagged.length ? (
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{tr(`${E}.upgrade.flagged`, { count: flagged.length })}</Alert.Title>
+                      <Alert.Description>
+                        <HStack
+                          as="ul"
+                          gap="1"
+                          wrap="wrap"
+                          listStyleType="none"
+                          mt="1"
+                          aria-label={tr(`${E}.upgrade.flagged`, { count: flagged.length })}
+                        >
+                          {flagged.map((id) => (
+                            <li key={id}>
+                              <Badge colorPalette="orange" variant="subtle">
+                                {label(id)}
+                              </Badge>
+                            </li>
+                          ))}
+                        </HStack>
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button colorPalette="blue" onClick={props.onClose}>
+                {tr('admin.common.close')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The list toolbar's Upgrade (2702): opens the dialog with the ticked rows chosen. */
+export function EnergyBoxToolbar({ query, selected }: ListContext) {
+  const tr = useTr();
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  if (!can(EBOX_CODE.upgrade)) return null;
+  return (
+    <>
+      <Button size="sm" variant="outline" colorPalette="blue" onClick={() => setOpen(true)}>
+        {tr(`${E}.upgrade.button`)}
+        {selected?.length ? ` (${selected.length})` : ''}
+      </Button>
+      {open ? (
+        <UpgradeDialog
+          query={query}
+          preselected={(selected ?? []).map(boxId)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export const energyBoxDecl: ResourceDecl = {
+  id: 'energyBox',
+  title: `${E}.title`,
+  api: { base: EBOX_API },
+  idField: 'id',
+  nameField: 'name',
+  permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },
+  schemas: { create: energyBoxSchema, update: updateSchema(energyBoxSchema) },
+  columns,
+  filters: [
+    { name: 'code', label: `${E}.code`, kind: 'text' },
+    { name: 'name', label: `${E}.name`, kind: 'text' },
+  ],
+  fields,
+  defaults: { phases: 3, loadLimit: 100, chargePointIds: [] },
+  actions: [
+    {
+      key: 'detail',
+      label: () => 'admin.common.detail',
+      permission: p.view,
+      run: (row, ctx) => ctx.navigate(energyBoxDetailPath(row.code ?? row.id)),
+    },
+    {
+      key: 'loadLimit',
+      label: () => `${E}.loadLimitAction.label`,
+      permission: EBOX_CODE.edit,
+      dialog: LoadLimitDialog,
+    },
+  ],
+  toolbar: EnergyBoxToolbar,
+  exportable: true,
+};
