@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { chargingProfileResource } from '@shared/resources/device/charging-profile.ts';
 import { confKeyResource } from '@shared/resources/device/conf-key.ts';
 import { displayResource } from '@shared/resources/device/display.ts';
 import {
@@ -222,7 +223,17 @@ async function listLocalLists(req: Request) {
 
 // ---- Registration -----------------------------------------------------------------------------------------
 
-export const deviceResources: Resource[] = [firmware, confKeys, displays, networks, listVersions, cards];
+export const chargingProfiles: Resource = resource(chargingProfileResource);
+
+export const deviceResources: Resource[] = [
+  firmware,
+  confKeys,
+  displays,
+  networks,
+  listVersions,
+  cards,
+  chargingProfiles,
+];
 
 /** Calls beyond the five generic ones, keyed by route key (these replace the generic ones they name). */
 export const deviceActions: Record<string, Route> = {

@@ -292,9 +292,11 @@ const variableData = (v: VariableItem) =>
 
 // ---- Charging profile --------------------------------------------------------------------------------------
 
-const periodSchema = z
+/** One schedule period; `endPeriod` (optional, the console's) is where it ends, before the next one starts. */
+export const periodSchema = z
   .object({
     startPeriod: whole(0, 31 * 86_400),
+    endPeriod: optionalWhole(1, 31 * 86_400),
     limit: rate(),
     numberPhases: optionalWhole(1, 3),
   })
@@ -305,82 +307,110 @@ const periodSchema = z
  * schedule's start, each after the one before (so none overlaps) and within the duration; a recurring
  * profile has its recurrence and a start, a relative one has no start; validTo after validFrom.
  */
-export const chargingProfileParams = z
-  .object({
-    chargingProfileId: whole(1, 2_147_483_647),
-    stackLevel: whole(0, 1000),
-    purpose: choice(CHARGING_PROFILE_PURPOSES),
-    kind: choice(PROFILE_KINDS).default('Absolute'),
-    recurrencyKind: optionalChoice(RECURRENCY_KINDS),
-    validFrom: dateTimeOptional(),
-    validTo: dateTimeOptional(),
-    duration: optionalWhole(1, 31 * 86_400),
-    startSchedule: dateTimeOptional(),
-    chargingRateUnit: choice(CHARGING_RATE_UNITS),
-    minChargingRate: optionalRate(),
-    periods: z
-      .array(periodSchema)
-      .min(1, { error: 'commandRes.validation.periodRequired' })
-      .max(PROFILE_PERIODS_MAX, { error: 'commandRes.validation.tooMany' }),
-  })
-  .strict()
-  .superRefine((value, ctx) => {
-    endAfterStart('validFrom', 'validTo')(value, ctx);
-    if (value.kind === 'Recurring') {
-      if (!value.recurrencyKind)
-        ctx.addIssue({ code: 'custom', path: ['recurrencyKind'], message: 'validation.required' });
-      if (!value.startSchedule)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['startSchedule'],
-          message: 'commandRes.validation.recurringStart',
-        });
-    } else if (value.recurrencyKind)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recurrencyKind'],
-        message: 'commandRes.validation.recurrencyOnlyRecurring',
-      });
-    if (value.kind === 'Relative' && value.startSchedule)
+export const chargingProfileFields = {
+  chargingProfileId: whole(1, 2_147_483_647),
+  stackLevel: whole(0, 1000),
+  purpose: choice(CHARGING_PROFILE_PURPOSES),
+  kind: choice(PROFILE_KINDS).default('Absolute'),
+  recurrencyKind: optionalChoice(RECURRENCY_KINDS),
+  validFrom: dateTimeOptional(),
+  validTo: dateTimeOptional(),
+  duration: optionalWhole(1, 31 * 86_400),
+  startSchedule: dateTimeOptional(),
+  chargingRateUnit: choice(CHARGING_RATE_UNITS),
+  minChargingRate: optionalRate(),
+  periods: z
+    .array(periodSchema)
+    .min(1, { error: 'commandRes.validation.periodRequired' })
+    .max(PROFILE_PERIODS_MAX, { error: 'commandRes.validation.tooMany' }),
+};
+type ProfileValue = z.infer<z.ZodObject<typeof chargingProfileFields>>;
+
+/** The profile rules, shared by the command and the stored profile (shared/resources/device/charging-profile.ts). */
+export function checkChargingProfile(value: ProfileValue, ctx: z.core.$RefinementCtx): void {
+  endAfterStart('validFrom', 'validTo')(value, ctx);
+  if (value.kind === 'Recurring') {
+    if (!value.recurrencyKind)
+      ctx.addIssue({ code: 'custom', path: ['recurrencyKind'], message: 'validation.required' });
+    if (!value.startSchedule)
       ctx.addIssue({
         code: 'custom',
         path: ['startSchedule'],
-        message: 'commandRes.validation.relativeNoStart',
+        message: 'commandRes.validation.recurringStart',
       });
-    if (value.kind === 'Recurring' && value.duration !== undefined) {
-      const cycle = value.recurrencyKind === 'Weekly' ? 7 * 86_400 : 86_400;
-      if (value.duration > cycle)
-        ctx.addIssue({ code: 'custom', path: ['duration'], message: 'commandRes.validation.range' });
-    }
-    const periods = value.periods;
-    if (periods[0] && periods[0].startPeriod !== 0)
+  } else if (value.recurrencyKind)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recurrencyKind'],
+      message: 'commandRes.validation.recurrencyOnlyRecurring',
+    });
+  if (value.kind === 'Relative' && value.startSchedule)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startSchedule'],
+      message: 'commandRes.validation.relativeNoStart',
+    });
+  if (value.kind === 'Recurring' && value.duration !== undefined) {
+    const cycle = value.recurrencyKind === 'Weekly' ? 7 * 86_400 : 86_400;
+    if (value.duration > cycle)
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: 'commandRes.validation.range' });
+  }
+  const periods = value.periods;
+  if (periods[0] && periods[0].startPeriod !== 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['periods', 0, 'startPeriod'],
+      message: 'commandRes.validation.firstPeriodAtStart',
+    });
+  periods.forEach((period, index) => {
+    const before = periods[index - 1];
+    if (before && period.startPeriod <= before.startPeriod)
       ctx.addIssue({
         code: 'custom',
-        path: ['periods', 0, 'startPeriod'],
-        message: 'commandRes.validation.firstPeriodAtStart',
+        path: ['periods', index, 'startPeriod'],
+        message: 'commandRes.validation.periodOverlap',
       });
-    periods.forEach((period, index) => {
-      const before = periods[index - 1];
-      if (before && period.startPeriod <= before.startPeriod)
+    if (value.duration !== undefined && period.startPeriod >= value.duration)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periods', index, 'startPeriod'],
+        message: 'commandRes.validation.periodBeyondDuration',
+      });
+    if (value.minChargingRate !== undefined && period.limit < value.minChargingRate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periods', index, 'limit'],
+        message: 'commandRes.validation.belowMinimum',
+      });
+    const end = period.endPeriod;
+    if (end !== undefined) {
+      const next = periods[index + 1];
+      if (end <= period.startPeriod)
         ctx.addIssue({
           code: 'custom',
-          path: ['periods', index, 'startPeriod'],
+          path: ['periods', index, 'endPeriod'],
+          message: 'commandRes.validation.endAfterStart',
+        });
+      else if (next && end > next.startPeriod)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index, 'endPeriod'],
           message: 'commandRes.validation.periodOverlap',
         });
-      if (value.duration !== undefined && period.startPeriod >= value.duration)
+      else if (value.duration !== undefined && end > value.duration)
         ctx.addIssue({
           code: 'custom',
-          path: ['periods', index, 'startPeriod'],
+          path: ['periods', index, 'endPeriod'],
           message: 'commandRes.validation.periodBeyondDuration',
         });
-      if (value.minChargingRate !== undefined && period.limit < value.minChargingRate)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['periods', index, 'limit'],
-          message: 'commandRes.validation.belowMinimum',
-        });
-    });
+    }
   });
+}
+
+export const chargingProfileParams = z
+  .object(chargingProfileFields)
+  .strict()
+  .superRefine(checkChargingProfile);
 
 const tenth = (v: unknown) => Math.round(Number(v) * 10) / 10;
 type Period = z.infer<typeof periodSchema>;

@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
@@ -105,4 +106,5 @@ export const de: Catalog = {
   ...siteConsole.de,
   ...alarms.de,
   ...energyBox.de,
+  ...chargingProfile.de,
 };

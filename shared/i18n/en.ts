@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
@@ -108,6 +109,7 @@ export const en = {
   ...siteConsole.en,
   ...alarms.en,
   ...energyBox.en,
+  ...chargingProfile.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
@@ -103,4 +104,5 @@ export const zhTW: Catalog = {
   ...siteConsole['zh-TW'],
   ...alarms['zh-TW'],
   ...energyBox['zh-TW'],
+  ...chargingProfile['zh-TW'],
 };

@@ -253,6 +253,13 @@ const paramNames = {
     'Beginn (s ab Planbeginn)',
     'เริ่ม (วินาทีนับจากเริ่มตาราง)',
   ],
+  endPeriod: [
+    'End (s from schedule start, optional)',
+    '结束（距计划开始的秒数，可选）',
+    '結束（距排程開始的秒數，選填）',
+    'Ende (s ab Planbeginn, optional)',
+    'สิ้นสุด (วินาทีนับจากเริ่มตาราง ไม่บังคับ)',
+  ],
   limit: ['Limit', '限值', '限值', 'Grenzwert', 'ขีดจำกัด'],
   numberPhases: ['Phases', '相数', '相數', 'Phasen', 'จำนวนเฟส'],
   transactionId: ['Transaction ID', '交易 ID', '交易 ID', 'Transaktions-ID', 'รหัสธุรกรรม'],

@@ -1,6 +1,7 @@
 /** Declared resources of the device group (issue 4). Each file declares one; list them here. */
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import { cardResource } from './card.ts';
+import { chargingProfileResource } from './charging-profile.ts';
 import { confKeyResource } from './conf-key.ts';
 import { displayResource } from './display.ts';
 import { firmwareResource } from './firmware.ts';
@@ -14,4 +15,5 @@ export const deviceMetas: ResourceMeta[] = [
   networkResource,
   listVersionResource,
   cardResource,
+  chargingProfileResource,
 ];

@@ -1,0 +1,54 @@
+/**
+ * Stored charging profiles (SPEC.md sections 3, 5 and 6; issue 6): a named profile with its stack level,
+ * purpose, kind, validity, schedule and periods, kept to be sent to connectors with SetChargingProfile. The
+ * fields and the period rules are the command's (shared/commands/catalogue.ts), so a stored profile is always
+ * one the command accepts; a stored profile also needs a start when absolute and limits above zero.
+ */
+import { z } from 'zod';
+import { checkChargingProfile, chargingProfileFields } from '@shared/commands/catalogue.ts';
+import { defineResource } from '@shared/resources/define.ts';
+import { required } from './common.ts';
+
+export const chargingProfileSchema = z
+  .object({ name: required(64), ...chargingProfileFields })
+  .strict()
+  .superRefine((value, ctx) => {
+    checkChargingProfile(value, ctx);
+    if (value.kind === 'Absolute' && !value.startSchedule)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startSchedule'],
+        message: 'profileRes.validation.absoluteStart',
+      });
+    value.periods.forEach((period, index) => {
+      if (period.limit <= 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index, 'limit'],
+          message: 'profileRes.validation.limitPositive',
+        });
+    });
+  });
+export type ChargingProfile = z.infer<typeof chargingProfileSchema>;
+
+/** A stored profile as SetChargingProfile's parameters (the command's own fields only). */
+export function profileParams(record: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const field of Object.keys(chargingProfileFields))
+    if (record[field] !== undefined && record[field] !== null && record[field] !== '')
+      params[field] = record[field];
+  return params;
+}
+
+export const chargingProfileResource = defineResource({
+  module: 'biz',
+  name: 'chargingProfile',
+  type: 'CHARGINGPROFILE',
+  label: 'profileRes.names.chargingProfile',
+  tenancy: 'tenant',
+  permissions: { view: '2600', add: '2601', edit: '2602', del: '2603' },
+  schema: chargingProfileSchema,
+  filters: { name: 'contains', purpose: 'eq', kind: 'eq' },
+  sortable: ['name', 'chargingProfileId', 'stackLevel', 'purpose', 'kind'],
+  views: [{ sort: 'createTime' }],
+});
