@@ -4,6 +4,7 @@ import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
+import { deviceSend } from './areas/device-send.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -110,6 +111,7 @@ export const en = {
   ...alarms.en,
   ...energyBox.en,
   ...chargingProfile.en,
+  ...deviceSend.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -4,6 +4,7 @@ import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
+import { deviceSend } from './areas/device-send.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -105,4 +106,5 @@ export const zhCN: Catalog = {
   ...alarms['zh-CN'],
   ...energyBox['zh-CN'],
   ...chargingProfile['zh-CN'],
+  ...deviceSend['zh-CN'],
 };

@@ -63,8 +63,8 @@ export interface PileRow extends Row {
   connectorStates?: ConnectorView[];
 }
 
-const protocolOf = (pile: PileRow) => String(pile.protocolConnected ?? pile.protocol ?? '');
-const protocolName = (protocol: string) =>
+export const protocolOf = (pile: PileRow) => String(pile.protocolConnected ?? pile.protocol ?? '');
+export const protocolName = (protocol: string) =>
   protocol === 'ocpp1.6' ? 'OCPP 1.6' : protocol === 'ocpp2.0.1' ? 'OCPP 2.0.1' : protocol;
 
 /** The commands of a tab the user may send to the pile (every permitted one while no pile is chosen). */
@@ -178,7 +178,8 @@ function Panel(props: { title: string; children: ReactNode; aside?: ReactNode })
 
 // ---- Choosing the pile ------------------------------------------------------------------------------------
 
-function PilePicker(props: {
+/** One pile from a searchable list with its online state (also the device screens' "Send to charger"). */
+export function PilePicker(props: {
   tr: Translate;
   selected: PileRow | null;
   onSelect: (row: PileRow) => void;

@@ -1,4 +1,7 @@
-/** Configuration keys (/confKey): the platform's catalogue of charger keys, read by every company. */
+/**
+ * Configuration keys (/confKey): the platform's catalogue of charger keys, read by every company; the toolbar
+ * reads a charger's own keys and changes a writable one (conf-key-reader.tsx).
+ */
 import {
   CONF_KEY_OCPP_VERSIONS,
   CONF_KEY_TYPES,
@@ -8,6 +11,7 @@ import {
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { optionsOf, updateSchema, YES_NO } from './common.ts';
+import { ConfKeyToolbar } from './conf-key-reader.tsx';
 
 export const KEY_TYPE_OPTIONS = optionsOf(CONF_KEY_TYPES, 'deviceRes.confKey.keyTypes');
 export const CONF_KEY_VERSION_OPTIONS: readonly EnumOption[] = CONF_KEY_OCPP_VERSIONS.map((v) => ({
@@ -110,4 +114,5 @@ export const confKeyDecl: ResourceDecl = {
     { key: 'describe', label: 'deviceRes.confKey.describe' },
     createTimeColumn,
   ],
+  toolbar: ConfKeyToolbar,
 };

@@ -9,6 +9,7 @@ import {
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { optionsOf, updateSchema } from './common.ts';
+import { sendAction } from './send-to-charger.tsx';
 
 export const FORMAT_OPTIONS = optionsOf(DISPLAY_FORMATS, 'deviceRes.display.formats');
 export const PRIORITY_OPTIONS = optionsOf(DISPLAY_PRIORITIES, 'deviceRes.display.priorities');
@@ -91,4 +92,13 @@ export const displayDecl: ResourceDecl = {
   ],
   defaults: { format: 'UTF8', language: 'en', priority: 'NormalCycle' },
   detail: columns.map(({ sortable: _s, hidden: _h, ...c }) => c),
+  actions: [
+    sendAction({
+      key: 'sendToCharger',
+      label: 'deviceSend.sendToCharger',
+      commands: ['setDisplayMessage'],
+      fixed: (row) => ({ displayId: String(row.id ?? '') }),
+      nameField: 'name',
+    }),
+  ],
 };

@@ -22,6 +22,7 @@ import { fromInput, validate } from '@web/resources/values.ts';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { brandSource, formatBytes, modelSource, updateSchema } from './common.ts';
+import { sendAction } from './send-to-charger.tsx';
 
 const { permissions: p } = firmwareResource;
 const LIST_URL = '/biz/firmware/list';
@@ -209,4 +210,14 @@ export const firmwareDecl: ResourceDecl = {
     createTimeColumn,
   ],
   toolbar: FirmwareToolbar,
+  actions: [
+    // updateFirmware with the schedule, or its signed variant (OCPP 2.0.1 and the 1.6 security extension).
+    sendAction({
+      key: 'updateChargers',
+      label: 'deviceSend.updateChargers',
+      commands: ['updateFirmware', 'signedUpdateFirmware'],
+      fixed: (row) => ({ firmwareId: String(row.id ?? '') }),
+      nameField: 'firmwareName',
+    }),
+  ],
 };

@@ -19,8 +19,10 @@ import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
+import { storedUser } from '@web/auth/session.ts';
 import { useState } from 'react';
 import { optionsOf, updateSchema } from './common.ts';
+import { isCompanyUser, sendAction } from './send-to-charger.tsx';
 
 const { permissions: p } = listVersionResource;
 
@@ -392,5 +394,15 @@ export const listVersionDecl: ResourceDecl = {
       permission: p.edit,
       dialog: EntriesDialog,
     },
+    // SPEC.md section 5: non-company accounts cannot send a local whitelist (not offered to them).
+    sendAction({
+      key: 'sendToCharger',
+      label: 'deviceSend.sendToCharger',
+      commands: ['sendLocalList'],
+      fixed: (row) => ({ listVersionId: String(row.id ?? '') }),
+      nameField: 'name',
+      companyOnly: true,
+      visible: () => isCompanyUser(storedUser()),
+    }),
   ],
 };
