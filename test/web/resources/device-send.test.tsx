@@ -8,6 +8,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE, writeStored } from '@web/auth/storage.ts';
+import { displayDecl } from '@web/resources/decls/device/display.ts';
 import { confKeyDecl } from '@web/resources/decls/device/conf-key.ts';
 import { changeStatus, keysOf } from '@web/resources/decls/device/conf-key-reader.tsx';
 import { firmwareDecl } from '@web/resources/decls/device/firmware.tsx';
@@ -129,6 +130,29 @@ describe('firmware: update chargers', () => {
     expect(stillGoing({ ...row, progress: [{ status: 'InstallationFailed' }] }, def)).toBe(false);
     expect(stillGoing({ status: 'sent' }, def)).toBe(true);
     expect(stillGoing({ status: 'offline' }, def)).toBe(false);
+  });
+});
+
+describe('display messages: send to charger', () => {
+  it('sends setDisplayMessage with the record, its content left to the stored message', async () => {
+    grant('2900', '2233');
+    const sent = api({
+      '/biz/display/list': () => page([{ id: 'd1', name: 'Welcome', content: 'Hello', format: 'UTF8' }]),
+      '/biz/chargePoint/list': () => page([{ ...pile16, protocol: 'ocpp2.0.1' }]),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={displayDecl} />);
+    await user.click(await screen.findByRole('button', { name: 'Send to charger' }));
+    const dialog = await screen.findByRole('dialog');
+    await pickPile(user, dialog, 'CP-16');
+    expect(within(dialog).queryByLabelText(/^Content/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent.calls('/biz/command/send')).toHaveLength(1));
+    expect(sent.calls('/biz/command/send')[0]!.body).toEqual({
+      chargePointId: 'CP-16',
+      command: 'setDisplayMessage',
+      params: { displayId: 'd1' },
+    });
   });
 });
 

@@ -99,6 +99,8 @@ export const displayDecl: ResourceDecl = {
       commands: ['setDisplayMessage'],
       fixed: (row) => ({ displayId: String(row.id ?? '') }),
       nameField: 'name',
+      // The stored message's own content and schedule are sent (the server loads it).
+      hide: ['format', 'language', 'content', 'priority', 'state', 'startDateTime', 'endDateTime'],
     }),
   ],
 };

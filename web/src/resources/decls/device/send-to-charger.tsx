@@ -183,6 +183,8 @@ export interface SendDialogProps {
   commands: readonly string[];
   /** The parameters the record fixes (its id); not shown in the form. */
   fixed: Record<string, string>;
+  /** Parameters the record already holds (left out of the form so the record's own values are sent). */
+  hide?: readonly string[];
   /** Only company accounts may send it (a local list): refused here for a platform account. */
   companyOnly?: boolean;
   onClose: () => void;
@@ -211,7 +213,11 @@ export function SendToChargerDialog(props: SendDialogProps) {
   const [commandKey, setCommandKey] = useState('');
   const def = available.find((d) => d.key === commandKey) ?? available[0];
   const specs = useMemo(() => (def ? describeParams(def.params) : []), [def]);
-  const shown = useMemo(() => specs.filter((s) => !(s.name in fixed)), [specs, fixed]);
+  const hide = props.hide;
+  const shown = useMemo(
+    () => specs.filter((s) => !(s.name in fixed) && !hide?.includes(s.name)),
+    [specs, fixed, hide],
+  );
   const [valuesByCommand, setValuesByCommand] = useState<Record<string, FormValues>>({});
   const values = def ? (valuesByCommand[def.key] ?? initialValues(shown)) : {};
   const [errors, setErrors] = useState<ParamErrors>({});
@@ -391,6 +397,7 @@ export function sendAction(options: {
   nameField: string;
   visible?: (row: Row) => boolean;
   companyOnly?: boolean;
+  hide?: readonly string[];
 }): RowAction {
   const first = defOf(options.commands[0]!);
   function Dialog(props: RowDialogProps) {
@@ -401,6 +408,7 @@ export function sendAction(options: {
         commands={options.commands}
         fixed={options.fixed(props.row)}
         companyOnly={options.companyOnly}
+        hide={options.hide}
         onClose={props.onClose}
       />
     );
