@@ -32,6 +32,7 @@ describe('device declarations', () => {
       '/network',
       '/listVersion',
       '/card',
+      '/powerProfile',
       '/energyBox',
       '/energyBoxDetail',
     ];

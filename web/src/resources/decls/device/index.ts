@@ -3,6 +3,7 @@ import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { createElement, type ComponentType } from 'react';
 import { cardDecl } from './card.tsx';
+import { ChargingProfilePage, chargingProfileDecl } from './charging-profile.tsx';
 import { confKeyDecl } from './conf-key.ts';
 import { displayDecl } from './display.ts';
 import { EnergyBoxDetailPage } from './energy-box-detail.tsx';
@@ -19,6 +20,7 @@ export const deviceDecls: ResourceDecl[] = [
   networkDecl,
   listVersionDecl,
   cardDecl,
+  chargingProfileDecl,
   energyBoxDecl,
 ];
 
@@ -35,6 +37,7 @@ export const devicePages: Record<string, ComponentType> = {
   '/network': listPage(networkDecl),
   '/listVersion': listPage(listVersionDecl),
   '/card': listPage(cardDecl),
+  '/powerProfile': ChargingProfilePage,
   '/energyBox': listPage(energyBoxDecl),
   '/energyBoxDetail': EnergyBoxDetailPage,
 };
