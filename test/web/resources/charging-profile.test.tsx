@@ -180,3 +180,52 @@ describe('composite schedule', () => {
     });
   });
 });
+
+describe('composite schedule dialog', () => {
+  it('asks a connector for its schedule, waits for the answer and draws it', async () => {
+    grant('2600', '2226');
+    const api = fakeApi({
+      '/biz/chargingProfile/list': () => page([]),
+      '/biz/chargePoint/list': () =>
+        page([{ chargePointId: 'CP-1', connectorStates: [{ connectorNo: 1, state: 'idle' }] }]),
+      '/biz/command/send': () => ({ data: { commandId: 'C9' } }),
+      '/biz/command/list': () =>
+        page([
+          {
+            commandId: 'C9',
+            status: 'answered',
+            result: {
+              status: 'Accepted',
+              chargingSchedule: {
+                chargingRateUnit: 'A',
+                chargingSchedulePeriod: [
+                  { startPeriod: 0, limit: 16 },
+                  { startPeriod: 600, limit: 8 },
+                ],
+              },
+            },
+          },
+        ]),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ChargingProfilePage />);
+    await user.click(await screen.findByRole('button', { name: 'Composite schedule' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(await within(dialog).findByLabelText('Pile'), 'CP-1');
+    await user.selectOptions(within(dialog).getByLabelText('Connectors'), '1');
+    await user.clear(within(dialog).getByLabelText('Duration (s)'));
+    await user.type(within(dialog).getByLabelText('Duration (s)'), '1800');
+    await user.click(within(dialog).getByRole('button', { name: 'Ask the charger' }));
+    await waitFor(() => expect(api.calls('/biz/command/send')).toHaveLength(1));
+    expect(api.calls('/biz/command/send')[0]!.body).toEqual({
+      chargePointId: 'CP-1',
+      connectorNo: 1,
+      command: 'getCompositeSchedule',
+      params: { duration: 1800 },
+    });
+    const chart = await within(dialog).findByRole('img', { name: 'Limit over time' }, { timeout: 10_000 });
+    await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+  });
+});

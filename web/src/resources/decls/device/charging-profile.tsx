@@ -44,7 +44,7 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { Column, Field as FieldDecl, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { lazy, Suspense, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { optionsOf, updateSchema } from './common.ts';
 
 const P = 'profileRes';
@@ -310,15 +310,12 @@ function EditDialog({ row, onClose, onDone }: RowDialogProps) {
 
 // ---- Pile and connectors ----------------------------------------------------------------------------------
 
+/** The caller's piles (a first page of 100) for the pickers. */
 function usePiles() {
-  const [piles, setPiles] = useState<PileRow[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  if (piles === null && error === null)
-    void fetchPage(PILE_LIST_URL, { current: 1, size: 100 }).then(
-      (page) => setPiles(page.records as PileRow[]),
-      (e) => setError(e ?? 'failed'),
-    );
-  return { piles, error };
+  const { data, error } = useSWR([PILE_LIST_URL, 'chargingProfile'], () =>
+    fetchPage(PILE_LIST_URL, { current: 1, size: 100 }),
+  );
+  return { piles: data ? (data.records as PileRow[]) : null, error: error as unknown };
 }
 
 function PileSelect(props: {
