@@ -65,7 +65,8 @@ export async function authorizeToken(
     const scope = (card.useScopeList as string[] | undefined) ?? [];
     if (scope.length && !scope.includes(charger.stationId)) return { ...base, status: 'NotAtThisLocation' };
     const piles = (card.pileIds as string[] | undefined) ?? [];
-    if (piles.length && !piles.includes(charger.chargePointId)) return { ...base, status: 'NotAtThisLocation' };
+    if (piles.length && !piles.includes(charger.chargePointId))
+      return { ...base, status: 'NotAtThisLocation' };
     return { ...base, status: 'Accepted' };
   }
   for (const tenant of tenants) {
