@@ -4,9 +4,10 @@
  * firmware, when it last reported), refreshed every 10 seconds, and a chart of the last hour. The load limit
  * is set from here as from the list.
  */
-import { Box, Button, Code, DataList, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Code, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { EBOX_CODE } from '@shared/resources/device/energy-box.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
+import { Facts, Section } from '@web/components/ui/section.tsx';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
@@ -17,7 +18,7 @@ import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
@@ -39,35 +40,6 @@ const E = 'energyBoxRes';
 
 /** recharts comes with the chart, when the page first shows it. */
 const HistoryChart = lazy(() => import('./energy-box-chart.tsx'));
-
-function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
-      <HStack justify="space-between" mb="3" wrap="wrap">
-        <Heading as="h2" size="md">
-          {props.title}
-        </Heading>
-        {props.aside}
-      </HStack>
-      {props.children}
-    </Box>
-  );
-}
-
-function Facts(props: { label: string; items: { label: string; value: ReactNode }[] }) {
-  return (
-    <DataList.Root orientation="horizontal" size="sm" aria-label={props.label}>
-      {props.items.map((item) => (
-        <DataList.Item key={item.label}>
-          <DataList.ItemLabel minW="40">{item.label}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak="break-word">
-            {item.value === '' || item.value === undefined || item.value === null ? '-' : item.value}
-          </DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
-}
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
@@ -131,6 +103,8 @@ export function EnergyBoxDetailPage() {
         <Section title={tr(`${E}.detail.facts`)} aside={unlinked ? <UnlinkedFlag /> : null}>
           <Facts
             label={tr(`${E}.detail.facts`)}
+            labelMinW="40"
+            wordBreak="break-word"
             items={[
               { label: tr(`${E}.code`), value: <Code>{String(data.code ?? data.id ?? code)}</Code> },
               { label: tr(`${E}.name`), value: String(data.name ?? '') },
@@ -161,6 +135,8 @@ export function EnergyBoxDetailPage() {
             <Stack gap="4">
               <Facts
                 label={tr(`${E}.detail.latest`)}
+                labelMinW="40"
+                wordBreak="break-word"
                 items={[
                   { label: tr(`${E}.detail.lastReport`), value: formatDateTime(report.updatedAt) },
                   {

@@ -3,20 +3,9 @@
  * online state, its connectors with live states (refreshed every 5 seconds in place) and its recent OCPP
  * messages (newest first; a time range of at most 3 days, SPEC.md section 5; payloads collapsed).
  */
-import {
-  Box,
-  Button,
-  Code,
-  DataList,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
+import { Facts, Section } from '@web/components/ui/section.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
@@ -26,7 +15,7 @@ import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
@@ -78,35 +67,6 @@ function pretty(frame: string): string {
   } catch {
     return frame;
   }
-}
-
-function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
-      <HStack justify="space-between" mb="3" wrap="wrap">
-        <Heading as="h2" size="md">
-          {props.title}
-        </Heading>
-        {props.aside}
-      </HStack>
-      {props.children}
-    </Box>
-  );
-}
-
-function Facts(props: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <DataList.Root orientation="horizontal" size="sm">
-      {props.items.map((item) => (
-        <DataList.Item key={item.label}>
-          <DataList.ItemLabel minW="36">{item.label}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak="break-all">
-            {item.value === '' || item.value === undefined || item.value === null ? '-' : item.value}
-          </DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
 }
 
 /** The charger control screen with this pile chosen. */

@@ -3,9 +3,10 @@
  * its charge points with their online state and live connector states, from `/biz/station/detail`,
  * refreshed every 10 seconds in place (the page is not reloaded).
  */
-import { Box, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Card, DataList, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { OPEN_FLAG } from '@shared/resources/site/station.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
+import { Section } from '@web/components/ui/section.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
@@ -13,7 +14,6 @@ import { errorMessage } from '@web/resources/api.ts';
 import { optionLabel, renderValue } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Column, Row } from '@web/resources/types.ts';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { chargerDetailPath } from './charge-point.tsx';
@@ -62,20 +62,6 @@ const facts: Column[] = [
   { key: 'ownerType', label: `${S}.ownerType`, kind: 'enum', options: OWNER_TYPE_OPTIONS },
   { key: 'feeSetMode', label: `${S}.feeSetMode`, kind: 'enum', options: FEE_SET_MODE_OPTIONS },
 ];
-
-function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
-      <HStack justify="space-between" mb="3" wrap="wrap">
-        <Heading as="h2" size="md">
-          {props.title}
-        </Heading>
-        {props.aside}
-      </HStack>
-      {props.children}
-    </Box>
-  );
-}
 
 export function StationDetailPage() {
   const tr = useTr();

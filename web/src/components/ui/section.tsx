@@ -1,0 +1,44 @@
+/** The pieces of a detail page: a titled panel and a list of label/value facts. */
+import { Box, DataList, Heading, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** A titled panel; `aside` stands at the heading's right (a badge, a button). */
+export function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <Heading as="h2" size="md">
+          {props.title}
+        </Heading>
+        {props.aside}
+      </HStack>
+      {props.children}
+    </Box>
+  );
+}
+
+export interface Fact {
+  label: string;
+  value: ReactNode;
+}
+
+/** Label/value rows; an empty value reads as "-". */
+export function Facts(props: {
+  items: Fact[];
+  label?: string;
+  labelMinW?: string;
+  wordBreak?: 'break-all' | 'break-word';
+}) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm" aria-label={props.label}>
+      {props.items.map((item) => (
+        <DataList.Item key={item.label}>
+          <DataList.ItemLabel minW={props.labelMinW ?? '36'}>{item.label}</DataList.ItemLabel>
+          <DataList.ItemValue wordBreak={props.wordBreak ?? 'break-all'}>
+            {item.value === '' || item.value === undefined || item.value === null ? '-' : item.value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
