@@ -32,3 +32,24 @@ export function fromLocalInput(value: string): string | undefined {
   const d = new Date(value); // no offset in the string: the spec reads it as local time
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Why a date-time range from two `datetime-local` inputs cannot be asked for (translation key and values),
+ * or null. An empty start is open; an empty end is now; the range may span at most `maxDays` days.
+ */
+export function rangeProblem(
+  from: string,
+  to: string,
+  maxDays: number,
+  now = Date.now(),
+): { key: string; values?: Record<string, unknown> } | null {
+  const start = from ? Date.parse(fromLocalInput(from) ?? '') : undefined;
+  const end = to ? Date.parse(fromLocalInput(to) ?? '') : now;
+  if ((from && Number.isNaN(start)) || Number.isNaN(end)) return { key: 'validation.dateFormat' };
+  if (start !== undefined && end < start) return { key: 'server.rangeReversed' };
+  if (start !== undefined && end - start > maxDays * DAY_MS)
+    return { key: 'server.rangeTooLong', values: { days: maxDays } };
+  return null;
+}

@@ -21,8 +21,9 @@ import {
 } from '@chakra-ui/react';
 import { COMMAND_QUERY_DAYS, COMMANDS } from '@shared/commands/catalogue.ts';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
+import { useToggleSet } from '@web/components/ui/use-toggle-set.ts';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
-import { formatDateTime, fromLocalInput } from '@web/lib/format.ts';
+import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import type { Tone } from '@web/lib/health.ts';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
@@ -34,7 +35,6 @@ import { callErrorText, commandName, ocppResultText, statusText } from './labels
 export const COMMAND_LIST_URL = '/biz/command/list';
 export const RESULTS_REFRESH_MS = 5_000;
 const PAGE_SIZE = 10;
-const DAY = 86_400_000;
 const R = 'commandConsole.results';
 
 export const COMMAND_STATUSES = [
@@ -91,18 +91,8 @@ function summary(value: unknown): string {
 const pretty = (value: unknown) => (value === undefined ? '-' : JSON.stringify(value, null, 2));
 
 /** Why a result range cannot be asked for (key and values), or null. No start means the last 7 days. */
-export function resultRangeProblem(
-  from: string,
-  to: string,
-  now = Date.now(),
-): { key: string; values?: Record<string, unknown> } | null {
-  const start = from ? Date.parse(fromLocalInput(from) ?? '') : undefined;
-  const end = to ? Date.parse(fromLocalInput(to) ?? '') : now;
-  if ((from && Number.isNaN(start)) || Number.isNaN(end)) return { key: 'validation.dateFormat' };
-  if (start !== undefined && end < start) return { key: 'server.rangeReversed' };
-  if (start !== undefined && end - start > COMMAND_QUERY_DAYS * DAY)
-    return { key: 'server.rangeTooLong', values: { days: COMMAND_QUERY_DAYS } };
-  return null;
+export function resultRangeProblem(from: string, to: string, now = Date.now()) {
+  return rangeProblem(from, to, COMMAND_QUERY_DAYS, now);
 }
 
 interface Filters {
@@ -120,7 +110,7 @@ export function CommandResults() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [current, setCurrent] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [open, toggle] = useToggleSet();
   const body: Row = {
     current,
     size: PAGE_SIZE,
@@ -156,13 +146,6 @@ export function CommandResults() {
     setProblem(null);
     setCurrent(1);
   };
-  const toggle = (id: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const records = data?.records ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 

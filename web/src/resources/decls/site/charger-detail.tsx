@@ -7,9 +7,10 @@ import { Box, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@ch
 import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
+import { useToggleSet } from '@web/components/ui/use-toggle-set.ts';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
-import { formatDateTime, fromLocalInput } from '@web/lib/format.ts';
+import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
@@ -31,7 +32,6 @@ import { stationDetailPath } from './station.tsx';
 export const CHARGER_REFRESH_MS = 5_000;
 export const MESSAGE_WINDOW_DAYS = 3;
 const MESSAGE_LIMIT = 100;
-const DAY = 86_400_000;
 const C = 'siteConsole.charger';
 
 export interface LoggedMessage {
@@ -44,18 +44,8 @@ export interface LoggedMessage {
 }
 
 /** Why a message range cannot be asked for (key and values), or null. Empty ends mean the last 3 days. */
-export function messageRangeProblem(
-  from: string,
-  to: string,
-  now = Date.now(),
-): { key: string; values?: Record<string, unknown> } | null {
-  const start = from ? Date.parse(fromLocalInput(from) ?? '') : undefined;
-  const end = to ? Date.parse(fromLocalInput(to) ?? '') : now;
-  if ((from && Number.isNaN(start)) || Number.isNaN(end)) return { key: 'validation.dateFormat' };
-  if (start !== undefined && end < start) return { key: 'server.rangeReversed' };
-  if (start !== undefined && end - start > MESSAGE_WINDOW_DAYS * DAY)
-    return { key: 'server.rangeTooLong', values: { days: MESSAGE_WINDOW_DAYS } };
-  return null;
+export function messageRangeProblem(from: string, to: string, now = Date.now()) {
+  return rangeProblem(from, to, MESSAGE_WINDOW_DAYS, now);
 }
 
 /** The time of a logged message: its sort key without the suffix that keeps same-millisecond ones apart. */
@@ -248,7 +238,7 @@ function Messages({ chargePointId }: { chargePointId: string }) {
   const [draft, setDraft] = useState({ from: '', to: '' });
   const [range, setRange] = useState({ from: '', to: '' });
   const [problem, setProblem] = useState<string | null>(null);
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [open, toggle] = useToggleSet();
   const body = {
     id: chargePointId,
     limit: MESSAGE_LIMIT,
@@ -369,19 +359,7 @@ function Messages({ chargePointId }: { chargePointId: string }) {
                         {m.messageId ?? '-'}
                       </Table.Cell>
                       <Table.Cell maxW="lg">
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          aria-expanded={shown}
-                          onClick={() =>
-                            setOpen((prev) => {
-                              const next = new Set(prev);
-                              if (next.has(m.at)) next.delete(m.at);
-                              else next.add(m.at);
-                              return next;
-                            })
-                          }
-                        >
+                        <Button size="xs" variant="ghost" aria-expanded={shown} onClick={() => toggle(m.at)}>
                           {tr(shown ? `${C}.hidePayload` : `${C}.showPayload`)}
                         </Button>
                         {shown ? (
