@@ -5,7 +5,7 @@
  * a positive amount with at most four decimals: the edit form never changes the balance) and bind it to
  * piles (at least one); the toolbar exports and imports (2803) with the framework.
  */
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import {
   BLACK_FLAG,
   CARD_CODE,
@@ -18,7 +18,7 @@ import {
   rechargeSchema,
 } from '@shared/resources/device/card.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { ErrorState, FailureNotice, LoadingState } from '@web/components/ui/state-views.tsx';
 import i18n from '@web/i18n.ts';
 import { ApiError, call } from '@web/lib/api.ts';
 import { errorMessage, fetchRecord } from '@web/resources/api.ts';
@@ -247,7 +247,7 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? <Failure title={tr(`${C}.rechargeFailed`)} message={failure} /> : null}
+        {failure ? <FailureNotice title={tr(`${C}.rechargeFailed`)} message={failure} /> : null}
         <Text fontSize="sm" color="fg.muted">
           {tr(`${C}.currentBalance`, { balance: formatBalance(row.balance) })}
         </Text>
@@ -331,7 +331,7 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
       ) : null}
       {loaded.data ? (
         <Stack gap="4">
-          {failure ? <Failure title={tr(`${C}.bindFailed`)} message={failure} /> : null}
+          {failure ? <FailureNotice title={tr(`${C}.bindFailed`)} message={failure} /> : null}
           <FormField
             field={{ ...pilesField, options: loaded.data.piles }}
             scope="cardBind"
@@ -347,18 +347,6 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
         </Stack>
       ) : null}
     </FormDialog>
-  );
-}
-
-function Failure(props: { title: string; message: string }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{props.title}</Alert.Title>
-        <Alert.Description>{props.message}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
   );
 }
 

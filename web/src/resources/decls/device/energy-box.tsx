@@ -16,7 +16,7 @@ import {
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
-import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { ErrorState, FailureNotice, LoadingState } from '@web/components/ui/state-views.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
@@ -229,18 +229,6 @@ const fields: Field[] = [
   { name: 'remark', label: `${E}.remark`, kind: 'textarea' },
 ];
 
-function Failure(props: { title: string; message: string }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{props.title}</Alert.Title>
-        <Alert.Description>{props.message}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
-
 const loadLimitField: Field = {
   name: 'loadLimit',
   label: `${E}.loadLimit`,
@@ -299,7 +287,7 @@ export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? <Failure title={tr(`${E}.loadLimitAction.failed`)} message={failure} /> : null}
+        {failure ? <FailureNotice title={tr(`${E}.loadLimitAction.failed`)} message={failure} /> : null}
         {row.loadLimit !== undefined && row.ratedCurrent !== undefined ? (
           <Text fontSize="sm" color="fg.muted">
             {tr(`${E}.loadLimitAction.current`, {
@@ -411,7 +399,7 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
       size="lg"
     >
       <Stack gap="4">
-        {failure ? <Failure title={tr(`${E}.upgrade.failed`)} message={failure} /> : null}
+        {failure ? <FailureNotice title={tr(`${E}.upgrade.failed`)} message={failure} /> : null}
         {textField('firmwareVersion')}
         {textField('url', `${E}.upgrade.urlHelp`)}
         <Box as="fieldset" aria-label={tr(`${E}.upgrade.boxes`)}>
