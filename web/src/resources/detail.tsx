@@ -62,3 +62,23 @@ export function ResourceDetailDrawer(props: { decl: ResourceDecl; row: Row | nul
     </Drawer.Root>
   );
 }
+
+/** What a record's page shows until its record is there: the first load, or why it did not come (with a retry). */
+export function DetailPageFallback(props: {
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const tr = useTr();
+  if (props.loading) return <LoadingState label={tr('admin.common.loading')} />;
+  return (
+    <ErrorState
+      title={tr('admin.common.getError')}
+      message={props.error ? errorMessage(tr, props.error) : tr('admin.common.empty')}
+      retryLabel={tr('actions.retry')}
+      onRetry={props.onRetry}
+      retrying={props.retrying}
+    />
+  );
+}

@@ -13,6 +13,7 @@ import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
+import { DetailPageFallback } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
 import { useTr } from '@web/resources/i18n.ts';
@@ -62,13 +63,11 @@ export function EnergyBoxDetailPage() {
     () => call<Row>(`${EBOX_API}/detail`, undefined, { id: code }),
     { refreshInterval: EBOX_REFRESH_MS, keepPreviousData: true },
   );
-  if (!data && isLoading) return <LoadingState label={tr('admin.common.loading')} />;
   if (!data)
     return (
-      <ErrorState
-        title={tr('admin.common.getError')}
-        message={error ? errorMessage(tr, error) : tr('admin.common.empty')}
-        retryLabel={tr('actions.retry')}
+      <DetailPageFallback
+        loading={isLoading}
+        error={error}
         onRetry={() => void mutate()}
         retrying={isValidating}
       />

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-v
 import { call } from '@web/lib/api.ts';
 import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
+import { DetailPageFallback } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
@@ -74,13 +75,11 @@ export function ChargerDetailPage() {
     () => call<Row>('/biz/chargePoint/detail', undefined, { id }),
     { refreshInterval: CHARGER_REFRESH_MS, keepPreviousData: true },
   );
-  if (!data && isLoading) return <LoadingState label={tr('admin.common.loading')} />;
   if (!data)
     return (
-      <ErrorState
-        title={tr('admin.common.getError')}
-        message={error ? errorMessage(tr, error) : tr('admin.common.empty')}
-        retryLabel={tr('actions.retry')}
+      <DetailPageFallback
+        loading={isLoading}
+        error={error}
         onRetry={() => void mutate()}
         retrying={isValidating}
       />

@@ -7,10 +7,11 @@ import { Card, DataList, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-u
 import { OPEN_FLAG } from '@shared/resources/site/station.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Section } from '@web/components/ui/section.tsx';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { EmptyState, ErrorState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
+import { DetailPageFallback } from '@web/resources/detail.tsx';
 import { optionLabel, renderValue } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Column, Row } from '@web/resources/types.ts';
@@ -71,13 +72,11 @@ export function StationDetailPage() {
     () => call<Row>('/biz/station/detail', undefined, { id }),
     { refreshInterval: STATION_REFRESH_MS, keepPreviousData: true },
   );
-  if (!data && isLoading) return <LoadingState label={tr('admin.common.loading')} />;
   if (!data)
     return (
-      <ErrorState
-        title={tr('admin.common.getError')}
-        message={error ? errorMessage(tr, error) : tr('admin.common.empty')}
-        retryLabel={tr('actions.retry')}
+      <DetailPageFallback
+        loading={isLoading}
+        error={error}
         onRetry={() => void mutate()}
         retrying={isValidating}
       />
