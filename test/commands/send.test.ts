@@ -5,6 +5,7 @@
  * offline at once, one pending command per connector, parameters checked, another company's charger unknown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeSession } from '@functions/ocpp/transactions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
@@ -80,10 +81,8 @@ describe.each(['DEMO-CP-001', 'DEMO-CP-004'])('commands to %s', (id) => {
     });
     const stop = await run(id, 'remoteStop', {}, 1);
     expect(stop.result.status).toBe('Accepted');
-    await waitFor(async () => {
-      const d = (await api(rt.url, operator, `/biz/chargePoint/detail?id=${id}`)).data;
-      return d.connectorStates[0].state !== 'charging' || undefined;
-    });
+    // The charger reports Finishing, then ends the session (StopTransaction / TransactionEvent Ended).
+    await waitFor(async () => ((await activeSession(id, 1)) === undefined ? true : undefined));
     // No session left: a remote stop is refused before anything is sent.
     expect((await send({ chargePointId: id, command: 'remoteStop', connectorNo: 1 })).msg).toBe(
       'There is no charging session on this connector',
