@@ -3,10 +3,11 @@
  * gives an action its charger.
  */
 import { recordProgress } from '@functions/commands/store.ts';
-import { setLive } from '@functions/devices/live.ts';
+import { setLive, type BootInfo } from '@functions/devices/live.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Action, ActionInput } from './actions.ts';
 import { chargerContext, type ChargerContext } from './charger.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from './heartbeat.ts';
 
 export type Payload = Record<string, unknown>;
 export const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -54,3 +55,19 @@ export const securityEvent: Action = async (input) => {
 export const dataTransfer: Action = async () => ({ status: 'UnknownVendorId' });
 
 export const heartbeat: Action = async () => ({ currentTime: now() });
+
+/**
+ * BootNotification of either version: what the charger says about itself is kept on its live item and it is
+ * accepted with the heartbeat interval; a charger no longer registered is rejected. `read` takes the facts
+ * out of the version's payload.
+ */
+export const bootAction = (protocol: string, read: (p: Payload) => Omit<BootInfo, 'at'>): Action =>
+  knownCharger(protocol)(
+    async (charger, p) => {
+      const at = now();
+      const boot = read(p);
+      await setLive(charger.chargePointId, { boot: { ...boot, at }, firmwareVersion: boot.firmwareVersion });
+      return { status: 'Accepted', currentTime: at, interval: HEARTBEAT_INTERVAL_SECONDS };
+    },
+    () => ({ status: 'Rejected', currentTime: now(), interval: HEARTBEAT_INTERVAL_SECONDS }),
+  );

@@ -3,9 +3,9 @@
  * extension's notifications). Payloads are already valid against the official schemas when they get here,
  * and answers are checked against them before they leave.
  */
-import { setLive } from '@functions/devices/live.ts';
 import type { Action } from '../actions.ts';
 import {
+  bootAction,
   dataTransfer,
   heartbeat,
   knownCharger,
@@ -16,7 +16,6 @@ import {
   type Payload,
 } from '../action-kit.ts';
 import { authorizeToken, idTagInfo16 } from '../authorize.ts';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../heartbeat.ts';
 import { reportStatus } from '../status.ts';
 import {
   completeSession,
@@ -46,27 +45,16 @@ export function samples16(meterValue: unknown): MeterSample[] {
   }));
 }
 
-const bootNotification = known(
-  async (charger, p) => {
-    const at = now();
-    await setLive(charger.chargePointId, {
-      boot: {
-        vendor: str(p.chargePointVendor),
-        model: str(p.chargePointModel),
-        serialNumber: str(p.chargePointSerialNumber) ?? str(p.chargeBoxSerialNumber),
-        firmwareVersion: str(p.firmwareVersion),
-        iccid: str(p.iccid),
-        imsi: str(p.imsi),
-        meterType: str(p.meterType),
-        meterSerialNumber: str(p.meterSerialNumber),
-        at,
-      },
-      firmwareVersion: str(p.firmwareVersion),
-    });
-    return { status: 'Accepted', currentTime: at, interval: HEARTBEAT_INTERVAL_SECONDS };
-  },
-  () => ({ status: 'Rejected', currentTime: now(), interval: HEARTBEAT_INTERVAL_SECONDS }),
-);
+const bootNotification = bootAction('ocpp1.6', (p) => ({
+  vendor: str(p.chargePointVendor),
+  model: str(p.chargePointModel),
+  serialNumber: str(p.chargePointSerialNumber) ?? str(p.chargeBoxSerialNumber),
+  firmwareVersion: str(p.firmwareVersion),
+  iccid: str(p.iccid),
+  imsi: str(p.imsi),
+  meterType: str(p.meterType),
+  meterSerialNumber: str(p.meterSerialNumber),
+}));
 
 const statusNotification = known(
   async (charger, p) => {

@@ -8,6 +8,7 @@ import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
 import type { Action } from '../actions.ts';
 import {
+  bootAction,
   dataTransfer,
   heartbeat,
   knownCharger,
@@ -19,7 +20,6 @@ import {
 } from '../action-kit.ts';
 import { authorizeToken, idTokenInfo201, type AuthResult } from '../authorize.ts';
 import { chargerRef, type ChargerContext } from '../charger.ts';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../heartbeat.ts';
 import { reportStatus } from '../status.ts';
 import {
   completeSession,
@@ -57,28 +57,19 @@ const firstRegister = (samples: MeterSample[]) =>
     .flatMap((s) => s.values.filter((v) => v.measurand === 'Energy.Active.Import.Register' && !v.phase))
     .map((v) => (v.unit === 'kWh' ? v.value * 1000 : v.value))[0];
 
-const bootNotification = known(
-  async (charger, p) => {
-    const station = (p.chargingStation as Payload) ?? {};
-    const modem = (station.modem as Payload) ?? {};
-    const at = now();
-    await setLive(charger.chargePointId, {
-      boot: {
-        vendor: str(station.vendorName),
-        model: str(station.model),
-        serialNumber: str(station.serialNumber),
-        firmwareVersion: str(station.firmwareVersion),
-        iccid: str(modem.iccid),
-        imsi: str(modem.imsi),
-        reason: str(p.reason),
-        at,
-      },
-      firmwareVersion: str(station.firmwareVersion),
-    });
-    return { status: 'Accepted', currentTime: at, interval: HEARTBEAT_INTERVAL_SECONDS };
-  },
-  () => ({ status: 'Rejected', currentTime: now(), interval: HEARTBEAT_INTERVAL_SECONDS }),
-);
+const bootNotification = bootAction('ocpp2.0.1', (p) => {
+  const station = (p.chargingStation as Payload) ?? {};
+  const modem = (station.modem as Payload) ?? {};
+  return {
+    vendor: str(station.vendorName),
+    model: str(station.model),
+    serialNumber: str(station.serialNumber),
+    firmwareVersion: str(station.firmwareVersion),
+    iccid: str(modem.iccid),
+    imsi: str(modem.imsi),
+    reason: str(p.reason),
+  };
+});
 
 const statusNotification = known(
   async (charger, p) => {
