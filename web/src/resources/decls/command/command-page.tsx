@@ -179,6 +179,42 @@ function Panel(props: { title: string; children: ReactNode; aside?: ReactNode })
 // ---- Choosing the pile ------------------------------------------------------------------------------------
 
 /** One pile from a searchable list with its online state (also the device screens' "Send to charger"). */
+/** The connector of the chosen pile a command goes to, with each connector's live state. */
+export function ConnectorSelect(props: {
+  pile: PileRow | null | undefined;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const tr = useTr();
+  return (
+    <Field.Root invalid={Boolean(props.error)} required disabled={!props.pile}>
+      <Field.Label>
+        {tr(`${C}.connector.label`)}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+          <option value="" disabled>
+            {tr(`${C}.connector.choose`)}
+          </option>
+          {(props.pile?.connectorStates ?? []).map((c) => (
+            <option key={c.connectorNo} value={String(c.connectorNo)}>
+              {tr(`${C}.connector.option`, { no: c.connectorNo, state: stateLabel(tr, c.state) })}
+              {c.name ? ` · ${c.name}` : ''}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {props.pile && (props.pile.connectorStates ?? []).length === 0 ? (
+        <Field.HelperText>{tr(`${C}.connector.none`)}</Field.HelperText>
+      ) : null}
+      {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
 export function PilePicker(props: {
   tr: Translate;
   selected: PileRow | null;
@@ -399,7 +435,6 @@ function CommandForm(props: {
     }
   };
 
-  const connectors = pile?.connectorStates ?? [];
   const protocol = pile ? protocolOf(pile) : '';
   const errorOf = (key: string) => (errors[key] ? tr(errors[key]) : undefined);
   const formTitle = tr(`menu.m${MODE_CODE[mode]}`);
@@ -434,30 +469,12 @@ function CommandForm(props: {
           </Box>
 
           {mode === 'connector' ? (
-            <Field.Root invalid={Boolean(errors.connectorNo)} required disabled={!pile}>
-              <Field.Label>
-                {tr(`${C}.connector.label`)}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={connectorNo} onChange={(e) => onConnector(e.currentTarget.value)}>
-                  <option value="" disabled>
-                    {tr(`${C}.connector.choose`)}
-                  </option>
-                  {connectors.map((c) => (
-                    <option key={c.connectorNo} value={String(c.connectorNo)}>
-                      {tr(`${C}.connector.option`, { no: c.connectorNo, state: stateLabel(tr, c.state) })}
-                      {c.name ? ` · ${c.name}` : ''}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              {pile && connectors.length === 0 ? (
-                <Field.HelperText>{tr(`${C}.connector.none`)}</Field.HelperText>
-              ) : null}
-              {errorOf('connectorNo') ? <Field.ErrorText>{errorOf('connectorNo')}</Field.ErrorText> : null}
-            </Field.Root>
+            <ConnectorSelect
+              pile={pile}
+              value={connectorNo}
+              error={errorOf('connectorNo')}
+              onChange={onConnector}
+            />
           ) : null}
 
           <Field.Root invalid={Boolean(errors.command)} required>

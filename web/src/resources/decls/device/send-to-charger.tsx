@@ -17,6 +17,7 @@ import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
 import {
   COMMAND_SEND_URL,
+  ConnectorSelect,
   PilePicker,
   protocolOf,
   type PileRow,
@@ -31,7 +32,7 @@ import {
   type FormValues,
   type ParamErrors,
 } from '@web/resources/decls/command/param-form.tsx';
-import { PILE_LIST_URL, stateLabel } from '@web/resources/decls/site/common.tsx';
+import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row, RowAction, RowDialogProps } from '@web/resources/types.ts';
@@ -276,7 +277,6 @@ export function SendToChargerDialog(props: SendDialogProps) {
     }
   };
 
-  const connectors = pile?.connectorStates ?? [];
   return (
     <FormDialog
       title={title}
@@ -335,26 +335,12 @@ export function SendToChargerDialog(props: SendDialogProps) {
           </Text>
         ) : null}
         {def?.scope === 'connector' ? (
-          <Field.Root invalid={Boolean(errors.connectorNo)} required disabled={!pile}>
-            <Field.Label>
-              {tr(`${CC}.connector.label`)}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={connectorNo} onChange={(e) => setConnectorNo(e.currentTarget.value)}>
-                <option value="" disabled>
-                  {tr(`${CC}.connector.choose`)}
-                </option>
-                {connectors.map((c) => (
-                  <option key={c.connectorNo} value={String(c.connectorNo)}>
-                    {tr(`${CC}.connector.option`, { no: c.connectorNo, state: stateLabel(tr, c.state) })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {errors.connectorNo ? <Field.ErrorText>{tr(errors.connectorNo)}</Field.ErrorText> : null}
-          </Field.Root>
+          <ConnectorSelect
+            pile={pile}
+            value={connectorNo}
+            error={errors.connectorNo ? tr(errors.connectorNo) : undefined}
+            onChange={setConnectorNo}
+          />
         ) : null}
         {def && shown.length ? (
           <ParamFields
