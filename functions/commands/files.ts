@@ -20,9 +20,10 @@ import type { Identity } from '@functions/identity/access.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
+import { ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { visible } from '@functions/lib/store.ts';
+import { commandReport } from './reports.ts';
 import { attachUpload, getCommand } from './store.ts';
 
 /** Largest log a charger may upload (a Lambda request carries about 6 MB, base64 included). */
@@ -216,4 +217,5 @@ export const fileRoutes: Record<string, Route> = {
   [`PUT ${LOG_PATH}/{path+}`]: uploadLog,
   [`POST ${LOG_PATH}/{path+}`]: uploadLog,
   'POST /biz/command/file': async (req) => commandFile(who(req), req.query.id),
+  'POST /biz/command/report': async (req) => ok(await commandReport(who(req), req.query.id)),
 };

@@ -1,7 +1,7 @@
 /**
  * File transfer for remote commands (issue 6; functions/commands/files.ts): chargers download firmware and
  * upload logs through public URLs whose signed, expiring token is the only credential; the console fetches an
- * uploaded log with its command.
+ * uploaded log with its command, and the assembled 2.0.1 report a GetBaseReport command asked for.
  */
 import type { HttpRouteDecl } from './types.ts';
 
@@ -10,4 +10,6 @@ export const ocppFileRoutes: HttpRouteDecl[] = [
   { method: 'PUT', path: '/ocpp-files/log/{path+}', domain: 'devices', auth: 'public' },
   { method: 'POST', path: '/ocpp-files/log/{path+}', domain: 'devices', auth: 'public' },
   { method: 'POST', path: '/biz/command/file', domain: 'devices', auth: 'user', permission: '2256' },
+  // The device model report a GetBaseReport asked for (2.0.1 keys on /confKey): for those who may ask.
+  { method: 'POST', path: '/biz/command/report', domain: 'devices', auth: 'user', permission: '2239' },
 ];

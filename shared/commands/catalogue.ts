@@ -86,10 +86,39 @@ const configKey = () =>
   text(100).regex(/^[A-Za-z0-9*\-_=:+|@./]+$/, { error: 'commandRes.validation.configKey' });
 const none = z.object({}).strict();
 
-const splitKey = (key: string) => {
-  const [component, variable] = key.includes('/') ? key.split('/', 2) : ['', key];
-  return { component: { name: component || 'OCPPCommCtrlr' }, variable: { name: variable! } };
+/**
+ * A 2.0.1 device model key as the console writes it: `Component/Variable`, with `@evse` or
+ * `@evse:connector` after the component of one EVSE and `.instance` after an instanced variable
+ * (`OCPPCommCtrlr/MessageTimeout.Default`); a bare name is an OCPPCommCtrlr variable.
+ */
+export const splitKey = (key: string) => {
+  const [where, named] = key.includes('/') ? key.split('/', 2) : ['', key];
+  const [component, at] = where!.split('@', 2);
+  const [evseId, connectorId] = (at ?? '').split(':', 2).map((n) => (n ? Number(n) : undefined));
+  const [variable, instance] = named!.split('.', 2);
+  return {
+    component: {
+      name: component || 'OCPPCommCtrlr',
+      ...(Number.isInteger(evseId)
+        ? { evse: { id: evseId!, ...(Number.isInteger(connectorId) ? { connectorId } : {}) } }
+        : {}),
+    },
+    variable: { name: variable!, ...(instance ? { instance } : {}) },
+  };
 };
+
+/** The key of a reported variable, in the form `splitKey` reads. */
+export function deviceKey(v: {
+  component: string;
+  evse?: number;
+  connector?: number;
+  variable: string;
+  instance?: string;
+}): string {
+  const at = v.evse === undefined ? '' : `@${v.evse}${v.connector === undefined ? '' : `:${v.connector}`}`;
+  return `${v.component}${at}/${v.variable}${v.instance ? `.${v.instance}` : ''}`;
+}
+
 const evse = (ctx: CommandContext) => (ctx.connectorNo ? { evse: { id: ctx.connectorNo } } : {});
 const defined = (p: Payload): Payload =>
   Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));

@@ -8,6 +8,8 @@ import {
   chargingProfileParams,
   COMMANDS,
   commandByKey,
+  deviceKey,
+  splitKey,
   variableMonitoringParams,
   type CommandContext,
 } from '@shared/commands/catalogue.ts';
@@ -160,6 +162,37 @@ describe('payload mapping', () => {
       ...extra,
     });
   };
+
+  it('reads 2.0.1 keys with their EVSE, connector and instance, as the report lists them', () => {
+    expect(
+      build('changeConfiguration', 'ocpp201', { configKey: 'EVSE@2:1/Power.Max', configValue: '7' }),
+    ).toEqual({
+      setVariableData: [
+        {
+          attributeValue: '7',
+          component: { name: 'EVSE', evse: { id: 2, connectorId: 1 } },
+          variable: { name: 'Power', instance: 'Max' },
+        },
+      ],
+    });
+    expect(build('getConfiguration', 'ocpp201', { configKeys: ['HeartbeatInterval'] })).toEqual({
+      getVariableData: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }],
+    });
+    for (const v of [
+      { component: 'OCPPCommCtrlr', variable: 'MessageTimeout', instance: 'Default' },
+      { component: 'EVSE', evse: 1, variable: 'Available' },
+      { component: 'Connector', evse: 1, connector: 1, variable: 'ConnectorType' },
+    ]) {
+      const { component, variable } = splitKey(deviceKey(v));
+      expect({
+        component: component.name,
+        evse: component.evse?.id,
+        connector: component.evse?.connectorId,
+        variable: variable.name,
+        instance: variable.instance,
+      }).toEqual({ evse: undefined, connector: undefined, instance: undefined, ...v });
+    }
+  });
 
   it('sets a charging profile on the pile or a connector, 2.0.1 purposes renamed', () => {
     expect(build('setChargingProfile', 'ocpp16', profile, { connectorNo: undefined })).toMatchObject({

@@ -236,6 +236,31 @@ describe.each([V16, V201])('new commands to %s', (id) => {
         attributeValue: '300',
       });
       expect(statusOf(await run(id, 'getReport', { componentCriteria: ['Available'] }))).toBeDefined();
+
+      // "Read a charger's keys" without naming any: the base report, assembled from its parts.
+      const base = await run(id, 'getBaseReport', { reportBase: 'FullInventory' });
+      expect(statusOf(base)).toBe('Accepted');
+      const report = await waitFor(async () => {
+        const r = await api(rt.url, operator, `/biz/command/report?id=${base.commandId}`, {});
+        return r.data?.complete ? r.data : undefined;
+      });
+      const model = chargers.get(id)!.deviceModel;
+      expect(report.variables).toHaveLength(model.size); // more than one part of 20
+      expect(report.variables).toContainEqual(
+        expect.objectContaining({ component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '300' }),
+      );
+      expect(report.variables).toContainEqual(
+        expect.objectContaining({ component: 'EVSE', evse: 2, variable: 'Power', mutability: 'ReadOnly' }),
+      );
+      // An instanced key from the report is changed by its name.
+      const timeout = await run(id, 'changeConfiguration', {
+        configKey: 'OCPPCommCtrlr/MessageTimeout.Default',
+        configValue: '45',
+      });
+      expect(timeout.result.setVariableResult[0].attributeStatus).toBe('Accepted');
+      expect([...model.values()].find((v) => v.variable.name === 'MessageTimeout')?.value).toBe('45');
+      // A command that is not one of the caller's has no report.
+      expect((await api(rt.url, operator, '/biz/command/report?id=nope', {})).code).not.toBe(0);
       expect((await run(id, 'getTransactionStatus')).result).toHaveProperty('messagesInQueue');
 
       const refused = await send({

@@ -5,6 +5,7 @@
  */
 import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-state.ts';
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
+import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
 import type { Action } from '../actions.ts';
 import {
@@ -199,16 +200,10 @@ const notifyEvent = known(
   () => ({}),
 );
 
-/** NotifyReport (the answer to GetBaseReport, in parts): kept with the charger's live facts by request. */
+/** NotifyReport (the answer to GetBaseReport, in parts): each part kept by request (commands/reports.ts). */
 const notifyReport = known(
   async (charger, p) => {
-    await setLive(charger.chargePointId, {
-      [`report_${String(p.requestId)}_${String(p.seqNo)}`]: {
-        generatedAt: p.generatedAt,
-        data: p.reportData ?? [],
-      },
-      lastReportId: p.requestId,
-    });
+    await saveReportPart(charger.chargePointId, p as unknown as ReportPart);
     return {};
   },
   () => ({}),

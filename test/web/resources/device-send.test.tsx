@@ -123,6 +123,20 @@ describe('firmware: update chargers', () => {
     expect(within(dialog).getByText('The command has ended.')).toBeTruthy();
   });
 
+  it('is offered to a user who may send only the signed update, with that command alone', async () => {
+    grant('2300', '2252');
+    const sent = api({ '/biz/firmware/list': () => page([firmwareRow]) });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={firmwareDecl} />);
+    await user.click(await screen.findByRole('button', { name: 'Update chargers' }));
+    const dialog = await screen.findByRole('dialog');
+    await pickPile(user, dialog, 'CP-16');
+    // One command: no choice of command, the signed update's fields.
+    expect(within(dialog).queryByLabelText('Command')).toBeNull();
+    expect(within(dialog).getByLabelText(/^Signature/)).toBeTruthy();
+    expect(sent.calls('/biz/command/send')).toHaveLength(0);
+  });
+
   it('keeps refreshing a firmware update until its progress ends', () => {
     const def = defOf('updateFirmware');
     const row = { status: 'answered', result: { status: 'Accepted' }, progress: [{ status: 'Downloading' }] };
@@ -280,5 +294,63 @@ describe("/confKey: a charger's keys", () => {
     expect((await within(line).findByTestId('change-answer')).textContent).toBe(
       'Change of HeartbeatInterval: Reboot required',
     );
+  });
+
+  it('reads a 2.0.1 charger whole through a base report, keys named as it reported them', async () => {
+    grant('2400', '2213', '2214', '2239');
+    const pile201 = { ...pile16, id: 'CP-201', chargePointId: 'CP-201', protocol: 'ocpp2.0.1' };
+    let reads = 0;
+    const sent = api({
+      '/biz/chargePoint/list': () => page([pile201]),
+      '/biz/confKey/list': () => page([]),
+      '/biz/command/list': () =>
+        page([
+          { commandId: 'c1', command: 'getBaseReport', status: 'answered', result: { status: 'Accepted' } },
+        ]),
+      // The report arrives in parts: incomplete on the first read.
+      '/biz/command/report': ({ query }) => {
+        reads += 1;
+        expect(query?.id).toBe('c1');
+        const variables = [
+          {
+            component: 'OCPPCommCtrlr',
+            variable: 'HeartbeatInterval',
+            value: '300',
+            mutability: 'ReadWrite',
+          },
+          { component: 'EVSE', evse: 1, variable: 'Power', value: '22000', mutability: 'ReadOnly' },
+          { component: 'SecurityCtrlr', variable: 'BasicAuthPassword', mutability: 'WriteOnly' },
+        ];
+        return {
+          code: 0,
+          msg: 'success',
+          data: { complete: reads > 1, variables: variables.slice(0, reads > 1 ? 3 : 1) },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={confKeyDecl} />);
+    await user.click(await screen.findByRole('button', { name: "Read a charger's keys" }));
+    const dialog = await screen.findByRole('dialog');
+    await pickPile(user, dialog, 'CP-201');
+    await user.click(within(dialog).getByRole('button', { name: 'Read keys' }));
+    await waitFor(() => expect(sent.calls('/biz/command/send')).toHaveLength(1));
+    expect(sent.calls('/biz/command/send')[0]!.body).toEqual({
+      chargePointId: 'CP-201',
+      command: 'getBaseReport',
+      params: { reportBase: 'FullInventory' },
+    });
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'The charger is sending its report: 1 variables so far.',
+    );
+    const power = await within(dialog).findByTestId('key-EVSE@1/Power', {}, { timeout: 3000 });
+    expect(power.textContent).toContain('22000');
+    expect(within(power).queryByRole('button', { name: /Change/ })).toBeNull();
+    const secret = within(dialog).getByTestId('key-SecurityCtrlr/BasicAuthPassword');
+    expect(
+      within(secret).getByRole('button', { name: 'Change SecurityCtrlr/BasicAuthPassword' }),
+    ).toBeTruthy();
+    const line = within(dialog).getByTestId('key-OCPPCommCtrlr/HeartbeatInterval');
+    expect(line.textContent).toContain('300');
   });
 });

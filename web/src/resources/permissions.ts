@@ -7,14 +7,17 @@ import { readStoredJson, STORAGE } from '@web/auth/storage.ts';
 import { useCurrentUser } from '@web/auth/user-context.tsx';
 import { useCallback } from 'react';
 
-export type Can = (code: string | undefined) => boolean;
+/** One code, or a list of which any one is enough (a dialog offering several commands). */
+export type Needed = string | readonly string[] | undefined;
+export type Can = (code: Needed) => boolean;
 
-/** True when the given codes hold the code; no code means nothing is needed. */
+/** True when the given codes hold the code (any of a list); no code means nothing is needed. */
 export function holds(
   held: ReadonlySet<string> | readonly string[] | null | undefined,
-  code: string | undefined,
-) {
+  code: Needed,
+): boolean {
   if (!code) return true;
+  if (typeof code !== 'string') return code.length === 0 || code.some((c) => holds(held, c));
   if (!held) return false;
   return held instanceof Set ? held.has(code) : (held as readonly string[]).includes(code);
 }

@@ -3,6 +3,7 @@
  * schemas, columns, filters, form fields and actions; the generic components (list page, form drawer,
  * detail view) turn it into screens. Every label is an i18n key, translated where it is shown.
  */
+import type { Needed } from '@web/resources/permissions.ts';
 import type { Tone } from '@web/lib/health.ts';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
@@ -118,7 +119,8 @@ export interface RowAction {
   key: string;
   /** i18n key; may depend on the row (enable / disable). */
   label: (row: Row) => string;
-  permission?: string;
+  /** A code, or codes of which any one shows the action. */
+  permission?: Needed;
   visible?: (row: Row) => boolean;
   danger?: boolean;
   /** Asks first, with this message (key and values). */

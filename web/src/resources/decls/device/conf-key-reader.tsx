@@ -1,12 +1,16 @@
 /**
  * "Read a charger's keys" on /confKey (issue 6): one pile is chosen and asked for its configuration
- * (getConfiguration: GetConfiguration in OCPP 1.6, GetVariables with named Component/Variable keys in 2.0.1);
+ * (getConfiguration: GetConfiguration in OCPP 1.6, GetVariables with named Component/Variable keys in 2.0.1;
+ * a 2.0.1 charger asked for no key in particular gets a GetBaseReport, and the keys are read from the
+ * report it sends afterwards in parts, POST /biz/command/report);
  * the answered keys are listed with their values and read-only flags, a writable one can be changed
  * (changeConfiguration: ChangeConfiguration / SetVariables) and the charger's answer (Accepted, Rejected,
  * RebootRequired, NotSupported...) is shown. Reading needs the getConfiguration code, changing the
  * changeConfiguration code, besides the screen's own.
  */
 import { Button, Code, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { deviceKey } from '@shared/commands/catalogue.ts';
+import { request } from '@web/lib/api.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { PilePicker, protocolOf, type PileRow } from '@web/resources/decls/command/command-page.tsx';
 import { ocppResultText } from '@web/resources/decls/command/labels.ts';
@@ -22,11 +26,16 @@ import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useMemo, useState } from 'react';
+import useSWR from 'swr';
 import { defOf, sendToPile, SentCommand, useSentCommand } from './send-to-charger.tsx';
 
 const K = 'deviceSend.keys';
 export const READ_COMMAND = 'getConfiguration';
 export const CHANGE_COMMAND = 'changeConfiguration';
+/** 2.0.1, no key named: the whole device model. */
+export const REPORT_COMMAND = 'getBaseReport';
+const REPORT_URL = '/biz/command/report';
+const REPORT_REFRESH_MS = 1000;
 
 export interface ChargerKey {
   key: string;
@@ -61,6 +70,26 @@ export function keysOf(result: unknown): { keys: ChargerKey[]; unknown: string[]
   return { keys, unknown };
 }
 
+/** A variable of an assembled 2.0.1 report (functions/commands/reports.ts). */
+export interface ReportVariable {
+  component: string;
+  evse?: number;
+  connector?: number;
+  variable: string;
+  instance?: string;
+  value?: string;
+  mutability?: string;
+}
+
+/** The keys of a report: WriteOnly values are not shown, ReadOnly ones cannot be changed. */
+export function reportKeys(variables: readonly ReportVariable[]): ChargerKey[] {
+  return variables.map((v) => ({
+    key: deviceKey(v),
+    value: v.mutability === 'WriteOnly' ? undefined : v.value,
+    readonly: v.mutability === 'ReadOnly',
+  }));
+}
+
 /** The status a change was answered with: 1.6 `status`, 2.0.1 the first setVariableResult's. */
 export function changeStatus(result: unknown): string | undefined {
   const r = (result && typeof result === 'object' ? result : {}) as Row;
@@ -89,6 +118,7 @@ export function ConfKeyToolbar() {
 
 export function ChargerKeysDialog(props: { onClose: () => void }) {
   const tr = useTr();
+  const can = useCan();
   const def = defOf(READ_COMMAND)!;
   const specs = useMemo(() => describeParams(def.params), [def]);
   const [pile, setPile] = useState<PileRow | null>(null);
@@ -106,16 +136,21 @@ export function ChargerKeysDialog(props: { onClose: () => void }) {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setBusy(true);
+    const named = (checked.params.configKeys as unknown[] | undefined)?.length ?? 0;
+    const command =
+      protocolOf(pile) === 'ocpp2.0.1' && named === 0 && can(defOf(REPORT_COMMAND)?.code)
+        ? REPORT_COMMAND
+        : READ_COMMAND;
     const outcome = await sendToPile(tr, {
       chargePointId: pile.chargePointId,
-      command: READ_COMMAND,
-      params: checked.params,
+      command,
+      params: command === REPORT_COMMAND ? { reportBase: 'FullInventory' } : checked.params,
     });
     setBusy(false);
     if (outcome.ok) {
       setSent(
         outcome.commandId
-          ? { chargePointId: pile.chargePointId, command: READ_COMMAND, commandId: outcome.commandId }
+          ? { chargePointId: pile.chargePointId, command, commandId: outcome.commandId }
           : null,
       );
     } else {
@@ -170,10 +205,42 @@ export function ChargerKeysDialog(props: { onClose: () => void }) {
 
 /** The answer to a read: the command's status while waiting, then the keys. */
 function ReadKeys(props: { sent: Sent }) {
-  const tr = useTr();
   const { row } = useSentCommand(props.sent);
   if (!row || row.status !== 'answered') return <SentCommand {...props.sent} />;
-  const { keys, unknown } = keysOf(row.result);
+  if (props.sent.command === REPORT_COMMAND) {
+    const accepted = (row.result as Row | undefined)?.status === 'Accepted';
+    return accepted ? <ReportKeys sent={props.sent} /> : <SentCommand {...props.sent} />;
+  }
+  return <KeyTable sent={props.sent} {...keysOf(row.result)} />;
+}
+
+/** A base report arrives in parts after the command was accepted: read until the last part is in. */
+function ReportKeys(props: { sent: Sent }) {
+  const tr = useTr();
+  const { data } = useSWR(
+    [REPORT_URL, props.sent.commandId],
+    async () => {
+      const answer = await request<{ complete: boolean; variables: ReportVariable[] }>(REPORT_URL, {
+        query: { id: props.sent.commandId },
+      });
+      return answer.code === 0 ? answer.data : undefined;
+    },
+    { refreshInterval: (report) => (report?.complete ? 0 : REPORT_REFRESH_MS) },
+  );
+  if (!data?.complete)
+    return (
+      <Text fontSize="sm" color="fg.muted" role="status">
+        {data?.variables.length
+          ? tr(`${K}.waitingReport`, { count: data.variables.length })
+          : tr(`${K}.reportMissing`)}
+      </Text>
+    );
+  return <KeyTable sent={props.sent} keys={reportKeys(data.variables)} unknown={[]} />;
+}
+
+function KeyTable(props: { sent: Sent; keys: ChargerKey[]; unknown: string[] }) {
+  const tr = useTr();
+  const { keys, unknown } = props;
   return (
     <Stack gap="2">
       {keys.length === 0 ? (

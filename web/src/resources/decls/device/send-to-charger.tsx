@@ -371,8 +371,8 @@ export function SendToChargerDialog(props: SendDialogProps) {
 }
 
 /**
- * A row action opening the dialog for the row's record: shown to users holding the first command's code
- * (the screen's own code already opened the list); `visible` may hide it further.
+ * A row action opening the dialog for the row's record: shown to users holding any of its commands' codes
+ * (the dialog offers only those they hold); `visible` may hide it further.
  */
 export function sendAction(options: {
   key: string;
@@ -385,7 +385,7 @@ export function sendAction(options: {
   companyOnly?: boolean;
   hide?: readonly string[];
 }): RowAction {
-  const first = defOf(options.commands[0]!);
+  const codes = options.commands.flatMap((name) => defOf(name)?.code ?? []);
   function Dialog(props: RowDialogProps) {
     const tr = useTr();
     return (
@@ -402,7 +402,7 @@ export function sendAction(options: {
   return {
     key: options.key,
     label: () => options.label,
-    permission: first?.code,
+    permission: codes,
     ...(options.visible ? { visible: options.visible } : {}),
     dialog: Dialog,
   };
