@@ -14,6 +14,7 @@ import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { logger } from '@functions/lib/http.ts';
 import { table } from '@functions/lib/store.ts';
 import { getSession, handOffDone, type Session } from '@functions/ocpp/transactions.ts';
+import { orderKeys } from './keys.ts';
 
 /** SPEC.md section 3, order type: 1 operator, 2 eMsp, 3 home pile, 4 admin. */
 export const ORDER_TYPE = { operator: 1, emsp: 2, homePile: 3, admin: 4 } as const;
@@ -25,10 +26,7 @@ export const orderNoOf = (s: Pick<Session, 'chargePointId' | 'transactionId' | '
 export function orderOf(s: Session) {
   const orderNo = orderNoOf(s);
   return {
-    pk: `ORDER#${orderNo}`,
-    sk: 'ORDER',
-    gsi1pk: 'ORDER',
-    gsi1sk: `${s.tenant}${s.startTime}#${orderNo}`,
+    ...orderKeys({ orderNo, tenant: s.tenant, startTime: s.startTime }),
     id: orderNo,
     orderNo,
     tenant: s.tenant,

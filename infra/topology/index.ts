@@ -8,6 +8,7 @@
 import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
 import { catalogueMetas } from '@shared/resources/catalogue/index.ts';
 import { deviceMetas } from '@shared/resources/device/index.ts';
+import { feeMetas } from '@shared/resources/fee/index.ts';
 import { parameterResource } from '@shared/resources/parameter.ts';
 import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
@@ -15,6 +16,7 @@ import { alarmRoutes } from './alarm-routes.ts';
 import { commandRoutes } from './command-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { ocppFileRoutes } from './ocpp-file-routes.ts';
+import { orderRoutes } from './order-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
@@ -87,6 +89,8 @@ export const topology: Topology = {
     admin: fn('functions/admin/handler.ts'),
     biz: fn('functions/biz/handler.ts'),
     devices: fn('functions/devices/handler.ts'),
+    fees: fn('functions/fees/handler.ts'),
+    orders: fn('functions/orders/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -97,10 +101,12 @@ export const topology: Topology = {
     ...[parameterResource, ...systemMetas].flatMap((meta) => resourceRoutes(meta, 'admin')),
     ...[...catalogueMetas, ...deviceMetas].flatMap((meta) => resourceRoutes(meta, 'biz')),
     ...siteMetas.flatMap((meta) => resourceRoutes(meta, 'devices')),
+    ...feeMetas.flatMap((meta) => resourceRoutes(meta, 'fees')),
     ...resourceActionRoutes,
     ...commandRoutes,
     ...ocppFileRoutes,
     ...alarmRoutes,
+    ...orderRoutes,
   ],
 
   websocket: {

@@ -1,0 +1,7 @@
+/** Orders domain (issue 7): charging orders and their detail, reservation, queue and profit orders. */
+import { httpHandler, type Route } from '@functions/lib/http.ts';
+import { orderQueryRoutes } from './queries.ts';
+
+export const handler = httpHandler({
+  ...orderQueryRoutes,
+} satisfies Record<string, Route>);
