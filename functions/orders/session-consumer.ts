@@ -26,7 +26,13 @@ export const orderNoOf = (s: Pick<Session, 'chargePointId' | 'transactionId' | '
 export function orderOf(s: Session) {
   const orderNo = orderNoOf(s);
   return {
-    ...orderKeys({ orderNo, tenant: s.tenant, startTime: s.startTime }),
+    ...orderKeys({
+      orderNo,
+      tenant: s.tenant,
+      startTime: s.startTime,
+      stationId: s.stationId,
+      chargePointId: s.chargePointId,
+    }),
     id: orderNo,
     orderNo,
     tenant: s.tenant,
