@@ -1,4 +1,430 @@
-/** The console's order calls: lists, detail, the real-time view of active sessions. */
-import type { Route } from '@functions/lib/http.ts';
+/**
+ * The console's charging-order calls (infra/topology/order-routes.ts names their codes):
+ * - `POST /biz/chargeOrder/list` (4100): a page of orders, newest first, filtered by order number, station,
+ *   charge point, id tag, pay flag and a start-time window of at most 2 years (the last 30 days by default);
+ * - `POST /biz/chargeOrder/detail?id=` (4101): one order with its meter curve;
+ * - `POST /biz/chargeOrder/realtime` (4103): the caller's sessions in progress with their live facts;
+ * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order.
+ *
+ * Every read is index key ranges (functions/orders/keys.ts), never a table scan: a charge point filter reads
+ * its gsi3 range, a station filter its gsi2 range, otherwise one gsi1 range per company in scope; id tag and
+ * pay flag are filter expressions on that range (at most ORDER_SCAN_LIMIT items examined per range and
+ * request). The total is a `Select: COUNT` over the same ranges, stopped after ORDER_COUNT_LIMIT items
+ * examined (`totalCapped` then says the total is a lower bound). Everything is read in the caller's scope: a
+ * company sees its own and its sub-companies' orders and nothing of another company, whatever it sends.
+ */
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTOR_STATES } from '@shared/ocpp/connector-state.ts';
+import { chargePointResource } from '@shared/resources/site/charge-point.ts';
+import { stationResource } from '@shared/resources/site/station.ts';
+import {
+  ORDER_DEFAULT_DAYS,
+  ORDER_WINDOW_YEARS,
+  orderListQuery,
+  realtimeQuery,
+  type ActiveSession,
+  type MeterPoint,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderView,
+} from '@shared/schemas/order.ts';
+import { getLiveMany } from '@functions/devices/live.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { tenantsInScope } from '@functions/identity/tenants.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { badRequest, notFound } from '@functions/lib/errors.ts';
+import { ok, who, type Route } from '@functions/lib/http.ts';
+import { table, visible } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { normalise, sessionSamples, type MeterSample, type Session } from '@functions/ocpp/transactions.ts';
+import { chargePointPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
+import { orderNoOf } from './session-consumer.ts';
+import { resettleOrder } from './settlement.ts';
 
-export const orderQueryRoutes: Record<string, Route> = {};
+const DAY = 86_400_000;
+/** Items a filtered page may examine per key range and request. */
+export const ORDER_SCAN_LIMIT = 20_000;
+/** Items the total may count per key range and request; beyond it the total is a lower bound. */
+export const ORDER_COUNT_LIMIT = 10_000;
+/** Charge points whose active sessions are read at once (the real-time view). */
+const PARALLEL = 16;
+
+const db = () => dynamoDocument();
+
+/**
+ * The start-time window of a list: the last 30 days by default (from `to`, or now), at most 2 years (a
+ * range longer than that, or reversed, is refused). Bounds are UTC ISO.
+ */
+export function orderWindow(fromText?: string, toText?: string, now = Date.now()) {
+  const to = toText ? Date.parse(toText) : now;
+  const from = fromText ? Date.parse(fromText) : to - ORDER_DEFAULT_DAYS * DAY;
+  if (to < from) throw badRequest('server.rangeReversed');
+  const limit = new Date(from);
+  limit.setUTCFullYear(limit.getUTCFullYear() + ORDER_WINDOW_YEARS);
+  if (to > limit.getTime()) throw badRequest('orderRes.server.windowTooLong', undefined, { years: 2 });
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/** Fields a row never shows (keys, the tenant path). */
+const isInternal = (k: string) => /^(pk|sk|gsi\d(pk|sk))$/.test(k) || k === 'tenant';
+const show = (item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !isInternal(k))) as unknown as OrderView;
+
+/** One key range of one index, with the filter that goes with it. */
+interface Range {
+  index: 'gsi1' | 'gsi2' | 'gsi3';
+  pk: string;
+  from: string;
+  to: string;
+  /** Conditions on the range's items (`#n0 = :v0`...). */
+  conditions: [field: string, op: '=' | 'begins_with', value: unknown][];
+}
+
+function rangeQuery(range: Range) {
+  const names: Record<string, string> = { '#pk': `${range.index}pk`, '#sk': `${range.index}sk` };
+  const values: Record<string, unknown> = { ':pk': range.pk, ':from': range.from, ':to': range.to };
+  const parts = range.conditions.map(([field, op, value], i) => {
+    names[`#n${i}`] = field;
+    values[`:v${i}`] = value;
+    return op === '=' ? `#n${i} = :v${i}` : `begins_with(#n${i}, :v${i})`;
+  });
+  return {
+    TableName: table(),
+    IndexName: range.index,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(parts.length ? { FilterExpression: parts.join(' AND ') } : {}),
+    ScanIndexForward: false,
+  };
+}
+
+/** The first `want` matching items of a range, newest first. */
+async function readRange(range: Range, want: number) {
+  const items: Record<string, unknown>[] = [];
+  let scanned = 0;
+  // Read as far as the page first; when the filter leaves items out, read further in growing steps.
+  let factor = 1;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        ...rangeQuery(range),
+        Limit: Math.min(1000, ORDER_SCAN_LIMIT - scanned, Math.max(10, (want - items.length) * factor)),
+        ExclusiveStartKey,
+      }),
+    );
+    factor *= 4;
+    scanned += page.ScannedCount ?? 0;
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && items.length < want && scanned < ORDER_SCAN_LIMIT);
+  return { items: items.slice(0, want), truncated: !!ExclusiveStartKey && items.length < want };
+}
+
+/** How many items of a range match, counting at most ORDER_COUNT_LIMIT examined items. */
+async function countRange(range: Range) {
+  let count = 0;
+  let scanned = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        ...rangeQuery(range),
+        Select: 'COUNT',
+        Limit: ORDER_COUNT_LIMIT - scanned,
+        ExclusiveStartKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    scanned += page.ScannedCount ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && scanned < ORDER_COUNT_LIMIT);
+  return { count, capped: !!ExclusiveStartKey };
+}
+
+/** The key ranges a list request reads: one index partition, or one gsi1 range per company in scope. */
+async function rangesOf(identity: Identity, q: OrderListQuery, from: string, to: string): Promise<Range[]> {
+  const common: Range['conditions'] = [];
+  if (q.idTag !== undefined) common.push(['idTag', '=', q.idTag]);
+  if (q.payFlag !== undefined) common.push(['payFlag', '=', q.payFlag]);
+  const timeRange = { from, to: `${to}~` };
+  if (q.chargePointId !== undefined || q.stationId !== undefined) {
+    const conditions: Range['conditions'] = [['tenant', 'begins_with', identity.scope], ...common];
+    if (q.chargePointId !== undefined && q.stationId !== undefined)
+      conditions.push(['stationId', '=', q.stationId]);
+    return [
+      q.chargePointId !== undefined
+        ? { index: 'gsi3', pk: chargePointPartition(q.chargePointId), ...timeRange, conditions }
+        : { index: 'gsi2', pk: stationPartition(q.stationId!), ...timeRange, conditions },
+    ];
+  }
+  return (await tenantsInScope(identity.scope)).map((tenant) => ({
+    index: 'gsi1',
+    pk: ORDER_TYPE_KEY,
+    from: `${tenant}${from}`,
+    to: `${tenant}${to}~`,
+    // A sub-company path may sort inside another company's range: the tenant must be the range's own.
+    conditions: [['tenant', '=', tenant], ...common],
+  }));
+}
+
+async function getOrder(orderNo: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: orderKey(orderNo) }));
+  return Item;
+}
+
+/** Whether an order read by its number fits the other filters of the request. */
+function fits(item: Record<string, unknown>, q: OrderListQuery, from: string, to: string, windowed: boolean) {
+  const start = String(item.startTime ?? '');
+  return (
+    (q.stationId === undefined || item.stationId === q.stationId) &&
+    (q.chargePointId === undefined || item.chargePointId === q.chargePointId) &&
+    (q.idTag === undefined || item.idTag === q.idTag) &&
+    (q.payFlag === undefined || Number(item.payFlag ?? 0) === q.payFlag) &&
+    (!windowed || (start >= from && start <= `${to}~`))
+  );
+}
+
+/** Names of the stations and charge points of some orders or sessions (one batched read). */
+async function namesOf(rows: { stationId?: string; chargePointId?: string }[]) {
+  const stations = [...new Set(rows.map((r) => r.stationId).filter((v): v is string => !!v))];
+  const piles = [...new Set(rows.map((r) => r.chargePointId).filter((v): v is string => !!v))];
+  const keys = [
+    ...stations.map((id) => ({ pk: `${stationResource.type}#${id}`, sk: stationResource.type })),
+    ...piles.map((id) => ({ pk: `${chargePointResource.type}#${id}`, sk: chargePointResource.type })),
+  ];
+  const names = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+    while (pending?.length) {
+      const answer = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table()]: {
+              Keys: pending,
+              ProjectionExpression: 'pk, #n',
+              ExpressionAttributeNames: { '#n': 'name' },
+            },
+          },
+        }),
+      );
+      for (const item of answer.Responses?.[table()] ?? [])
+        if (item.name !== undefined) names.set(String(item.pk), String(item.name));
+      pending = answer.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return {
+    station: (id?: string) => (id ? names.get(`${stationResource.type}#${id}`) : undefined),
+    chargePoint: (id?: string) => (id ? names.get(`${chargePointResource.type}#${id}`) : undefined),
+  };
+}
+
+async function withNames<T extends { stationId?: string; chargePointId?: string }>(rows: T[]) {
+  const names = await namesOf(rows);
+  return rows.map((r) => ({
+    ...r,
+    stationName: names.station(r.stationId),
+    chargePointName: names.chargePoint(r.chargePointId),
+  }));
+}
+
+export async function listOrders(identity: Identity, body: unknown) {
+  const q = parse(orderListQuery, body ?? {});
+  const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo);
+  const page = { current: q.current, size: q.size };
+  if (q.orderNo !== undefined) {
+    const item = await getOrder(q.orderNo);
+    const windowed = q.startTimeFrom !== undefined || q.startTimeTo !== undefined;
+    const found =
+      item && visible(identity.scope, String(item.tenant)) && fits(item, q, from, to, windowed) ? [item] : [];
+    const records = q.current === 1 ? await withNames(found.map(show)) : [];
+    return { records, total: found.length, ...page };
+  }
+  const ranges = await rangesOf(identity, q, from, to);
+  const want = q.current * q.size;
+  const [reads, counts] = await Promise.all([
+    Promise.all(ranges.map((r) => readRange(r, want))),
+    Promise.all(ranges.map((r) => countRange(r))),
+  ]);
+  const merged = reads
+    .flatMap((r) => r.items)
+    .sort(
+      (a, b) =>
+        String(b.startTime).localeCompare(String(a.startTime)) ||
+        String(b.orderNo).localeCompare(String(a.orderNo)),
+    );
+  const start = (q.current - 1) * q.size;
+  const records = await withNames(merged.slice(start, start + q.size).map(show));
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  const totalCapped = counts.some((c) => c.capped);
+  const truncated = reads.some((r) => r.truncated);
+  return {
+    records,
+    total: Math.max(total, start + records.length),
+    ...page,
+    from,
+    to,
+    ...(totalCapped ? { totalCapped } : {}),
+    ...(truncated ? { truncated } : {}),
+  };
+}
+
+// ---- Detail -----------------------------------------------------------------------------------------------
+
+const reading = (sample: MeterSample, measurand: string) => {
+  const values = sample.values.filter((v) => v.measurand === measurand);
+  const pick = values.find((v) => !v.phase) ?? values[0];
+  return pick ? normalise(pick) : undefined;
+};
+
+/** The meter curve of a session: energy register, power and state of charge per sample, in time order. */
+export function curveOf(samples: MeterSample[]): MeterPoint[] {
+  return [...samples]
+    .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    .map((s) => {
+      const point: MeterPoint = { at: s.timestamp };
+      const energy = reading(s, 'Energy.Active.Import.Register');
+      const power = reading(s, 'Power.Active.Import');
+      const soc = reading(s, 'SoC');
+      if (energy !== undefined) point.energyWh = energy;
+      if (power !== undefined) point.powerW = power;
+      if (soc !== undefined) point.soc = soc;
+      return point;
+    })
+    .filter((p) => p.energyWh !== undefined || p.powerW !== undefined || p.soc !== undefined);
+}
+
+/** An order the caller may see, or "not found". */
+async function visibleOrder(identity: Identity, id: unknown) {
+  const orderNo = String(id ?? '').trim();
+  const item = orderNo ? await getOrder(orderNo) : undefined;
+  if (!item || !visible(identity.scope, String(item.tenant))) throw notFound();
+  return item;
+}
+
+export async function orderDetail(identity: Identity, id: unknown): Promise<OrderDetail> {
+  const item = await visibleOrder(identity, id);
+  const [[order], samples] = await Promise.all([
+    withNames([show(item)]),
+    sessionSamples(String(item.chargePointId), String(item.transactionId)),
+  ]);
+  return { ...order!, curve: curveOf(samples) };
+}
+
+// ---- Real-time view ---------------------------------------------------------------------------------------
+
+/** The charge points in scope (id, name, station), optionally of one station or one pile. */
+async function pilesInScope(scope: string, stationId?: string, chargePointId?: string) {
+  if (chargePointId) {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: table(),
+        Key: { pk: `${chargePointResource.type}#${chargePointId}`, sk: chargePointResource.type },
+      }),
+    );
+    return Item && visible(scope, String(Item.tenant)) && (!stationId || Item.stationId === stationId)
+      ? [Item]
+      : [];
+  }
+  const out: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :t AND begins_with(gsi1sk, :scope)',
+        ...(stationId ? { FilterExpression: 'stationId = :s' } : {}),
+        ProjectionExpression: 'id, #n, stationId, tenant',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: {
+          ':t': chargePointResource.type,
+          ':scope': scope,
+          ...(stationId ? { ':s': stationId } : {}),
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+async function activeSessionsOf(chargePointId: string): Promise<Session[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p',
+      ExpressionAttributeValues: { ':p': `TXACTIVE#${chargePointId}` },
+    }),
+  );
+  return (Items as Session[]).filter((s) => s.status === 'active');
+}
+
+/**
+ * The caller's sessions in progress: the charge points in scope (gsi1), each one's active sessions (its
+ * `TXACTIVE#` partition of gsi2) and live connector states (one batched read), newest first.
+ */
+export async function realtimeSessions(identity: Identity, body: unknown, now = Date.now()) {
+  const q = parse(realtimeQuery, body ?? {});
+  const piles = await pilesInScope(identity.scope, q.stationId, q.chargePointId);
+  const sessions: Session[] = [];
+  for (let i = 0; i < piles.length; i += PARALLEL)
+    sessions.push(
+      ...(await Promise.all(piles.slice(i, i + PARALLEL).map((p) => activeSessionsOf(String(p.id))))).flat(),
+    );
+  const inScope = sessions.filter((s) => visible(identity.scope, s.tenant));
+  const live = await getLiveMany([...new Set(inScope.map((s) => s.chargePointId))]);
+  const pileName = new Map(piles.map((p) => [String(p.id), p.name as string | undefined]));
+  const names = await namesOf(inScope.map((s) => ({ stationId: s.stationId })));
+  const records: ActiveSession[] = inScope
+    .map((s) => {
+      const l = live.get(s.chargePointId);
+      const connector = l?.connectors[String(s.connectorNo)];
+      const state = !l?.online
+        ? 'offline'
+        : connector && (CONNECTOR_STATES as readonly string[]).includes(connector.state)
+          ? connector.state
+          : undefined;
+      return {
+        orderNo: orderNoOf(s),
+        chargePointId: s.chargePointId,
+        chargePointName: pileName.get(s.chargePointId),
+        stationId: s.stationId,
+        stationName: names.station(s.stationId),
+        connectorNo: s.connectorNo,
+        transactionId: s.transactionId,
+        idTag: s.idTag,
+        startTime: s.startTime,
+        energyWh: Math.max(0, Math.round((s.lastMeterWh ?? s.meterStartWh) - s.meterStartWh)),
+        powerW: s.lastPowerW,
+        soc: s.soc,
+        startSoc: s.startSoc,
+        durationSeconds: Math.max(0, Math.round((now - Date.parse(s.startTime)) / 1000)),
+        lastSampleAt: s.lastSampleAt,
+        state,
+        online: Boolean(l?.online),
+      };
+    })
+    .sort((a, b) => b.startTime.localeCompare(a.startTime));
+  return { records, total: records.length, at: new Date(now).toISOString() };
+}
+
+// ---- Reset ------------------------------------------------------------------------------------------------
+
+/** Re-runs settlement of an order the caller may see; answers what settlement did. */
+export async function resetOrder(identity: Identity, id: unknown) {
+  const item = await visibleOrder(identity, id);
+  const result = await resettleOrder(String(item.orderNo));
+  return { orderNo: String(item.orderNo), result };
+}
+
+export const orderQueryRoutes: Record<string, Route> = {
+  'POST /biz/chargeOrder/list': async (req) => ok(await listOrders(who(req), req.body)),
+  'POST /biz/chargeOrder/detail': async (req) => ok(await orderDetail(who(req), req.query.id)),
+  'POST /biz/chargeOrder/realtime': async (req) => ok(await realtimeSessions(who(req), req.body)),
+  'POST /biz/chargeOrder/reset': async (req) => ok(await resetOrder(who(req), req.query.id)),
+};

@@ -1,4 +1,22 @@
-/** Orders (issue 7): charging orders, their detail and real-time view, reservation, queue and profit orders. */
+/**
+ * Orders (issue 7): charging orders, their detail and real-time view, reservation, queue and profit orders.
+ * The charging-order calls (functions/orders/queries.ts): list 4100, detail 4101, reset 4102 (changes the
+ * order: audited), real-time 4103.
+ */
 import type { HttpRouteDecl } from './types.ts';
 
-export const orderRoutes: HttpRouteDecl[] = [];
+const order = (path: string, permission: string, audit?: string): HttpRouteDecl => ({
+  method: 'POST',
+  path,
+  domain: 'orders',
+  auth: 'user',
+  permission,
+  ...(audit ? { audit } : {}),
+});
+
+export const orderRoutes: HttpRouteDecl[] = [
+  order('/biz/chargeOrder/list', '4100'),
+  order('/biz/chargeOrder/detail', '4101'),
+  order('/biz/chargeOrder/reset', '4102', 'orderRes.audit.reset'),
+  order('/biz/chargeOrder/realtime', '4103'),
+];

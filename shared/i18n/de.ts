@@ -5,6 +5,7 @@ import { device } from './areas/device.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
+import { order } from './areas/order.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -109,4 +110,5 @@ export const de: Catalog = {
   ...energyBox.de,
   ...chargingProfile.de,
   ...deviceSend.de,
+  ...order.de,
 };

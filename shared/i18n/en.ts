@@ -5,6 +5,7 @@ import { device } from './areas/device.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
+import { order } from './areas/order.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -112,6 +113,7 @@ export const en = {
   ...energyBox.en,
   ...chargingProfile.en,
   ...deviceSend.en,
+  ...order.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -5,6 +5,7 @@ import { device } from './areas/device.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
+import { order } from './areas/order.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -107,4 +108,5 @@ export const zhTW: Catalog = {
   ...energyBox['zh-TW'],
   ...chargingProfile['zh-TW'],
   ...deviceSend['zh-TW'],
+  ...order['zh-TW'],
 };

@@ -1,0 +1,166 @@
+/**
+ * Charging orders, read side (SPEC.md sections 3 "Order", 4 "Order end flags", 5 query windows): the list
+ * request with its filters and window, the enumerations the console shows, and the shapes of the detail
+ * (with the meter curve) and of the real-time view. The API validates with these and the console's screens
+ * use the same ones. Price fields are written by pricing and settlement; they may be absent on an order not
+ * priced yet.
+ */
+import { z } from 'zod';
+import { pageQuery } from './admin.ts';
+
+/** SPEC.md section 5: order queries cover at most 2 years. */
+export const ORDER_WINDOW_YEARS = 2;
+/** Without a start, the list reads the last 30 days. */
+export const ORDER_DEFAULT_DAYS = 30;
+
+/** SPEC.md section 4, order end flags. */
+export const END_FLAG = {
+  activeStop: 1,
+  autoEnd: 2,
+  requestTimeout: 3,
+  startFailure: 4,
+  reservationFailure: 5,
+  activeCancel: 6,
+  endedAtTime: 7,
+} as const;
+/** SPEC.md section 3, pay type. */
+export const PAY_TYPE = { none: 0, appBalance: 1, creditCard: 2, fleet: 3, cardBalance: 4, emsp: 5 } as const;
+export const PAY_FLAG = { unpaid: 0, paid: 1 } as const;
+/** Charging fee type: 1 by energy, 2 by time, 3 per use. */
+export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;
+/** SPEC.md section 3, start mode. */
+export const START_MODE_KEYS = {
+  1: 'app',
+  2: 'card',
+  3: 'bluetooth',
+  4: 'plugAndCharge',
+  5: 'scheduled',
+  6: 'offlinePassword',
+} as const;
+/** SPEC.md section 3, order type. */
+export const ORDER_TYPE_KEYS = { 1: 'operator', 2: 'emsp', 3: 'homePile', 4: 'admin' } as const;
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const time = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.dateFormat' });
+
+/** POST /biz/chargeOrder/list: a page of orders, newest first, in a start-time window of at most 2 years. */
+export const orderListQuery = pageQuery.extend({
+  orderNo: optional(z.string().trim().max(64)),
+  stationId: optional(z.string().trim().max(64)),
+  chargePointId: optional(z.string().trim().max(64)),
+  idTag: optional(z.string().trim().max(64)),
+  payFlag: optional(z.coerce.number().int().min(0).max(1)),
+  /** UTC ISO times of the order's start; the last 30 days when no start is given. */
+  startTimeFrom: optional(time),
+  startTimeTo: optional(time),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** POST /biz/chargeOrder/realtime: the caller's sessions in progress, optionally of one station or pile. */
+export const realtimeQuery = z.object({
+  stationId: optional(z.string().trim().max(64)),
+  chargePointId: optional(z.string().trim().max(64)),
+});
+
+export interface PriceLine {
+  kind: 'energy' | 'time' | 'perUse' | 'occupancy';
+  from?: string;
+  to?: string;
+  quantity: string;
+  unit: 'kWh' | 'min' | 'use';
+  price: string;
+  amount: string;
+}
+
+export interface PriceDetail {
+  lines: PriceLine[];
+  discount?: { id: string; name: string; rate: string };
+  revenueTariff?: string;
+}
+
+/** An order as the list and the detail show it (money as decimal strings in the order's currency). */
+export interface OrderView {
+  id: string;
+  orderNo: string;
+  agentId?: string;
+  stationId: string;
+  stationName?: string;
+  chargePointId: string;
+  chargePointName?: string;
+  connectorNo: number;
+  transactionId: string;
+  protocol?: string;
+  idTag?: string;
+  orderType?: number;
+  startMode?: number;
+  startTime: string;
+  endTime?: string;
+  totalTime?: number;
+  meterStart?: number;
+  meterEnd?: number;
+  totalElectricity?: number;
+  energyWh?: number;
+  startSoc?: number;
+  endSoc?: number;
+  stopReason?: string;
+  stopReasonCode?: string;
+  finishFlag?: number;
+  payFlag?: number;
+  payTime?: string;
+  payType?: number;
+  endFlag?: number;
+  currency?: string;
+  feeRuleId?: string;
+  feeRuleName?: string;
+  feeType?: number;
+  elecFee?: string;
+  occupancyFee?: string;
+  discountFee?: string;
+  couponFee?: string;
+  actualFee?: string;
+  tariffFee?: string;
+  profitFee?: string;
+  agentFee?: string;
+  priceDetail?: PriceDetail;
+  createTime?: string;
+}
+
+/** One point of the meter curve: the energy register (Wh), power (W) and state of charge (%) at a time. */
+export interface MeterPoint {
+  at: string;
+  energyWh?: number;
+  powerW?: number;
+  soc?: number;
+}
+
+export interface OrderDetail extends OrderView {
+  curve: MeterPoint[];
+}
+
+/** A session in progress, with its live facts. */
+export interface ActiveSession {
+  orderNo: string;
+  chargePointId: string;
+  chargePointName?: string;
+  stationId: string;
+  stationName?: string;
+  connectorNo: number;
+  transactionId: string;
+  idTag?: string;
+  startTime: string;
+  /** Energy delivered so far (Wh). */
+  energyWh: number;
+  powerW?: number;
+  soc?: number;
+  startSoc?: number;
+  durationSeconds: number;
+  lastSampleAt?: string;
+  /** The connector's live state (SPEC.md section 4). */
+  state?: string;
+  online: boolean;
+}
+
+/** The outcome of a reset (re-running settlement). */
+export type ResettleOutcome = 'settled' | 'already' | 'missing';
