@@ -1,0 +1,408 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
+/**
+ * The charging-order calls against the local runtime: orders made by the real session path (a simulated
+ * OCPP charger, and sessions recorded through the OCPP services and handed to the order pipeline), listed
+ * with every filter, newest first, paged, in the 2-year window (longer and reversed ranges refused), in the
+ * caller's scope only (another company gets nothing and "not found"; a parent sees its sub-company's); the
+ * detail with the meter curve; the real-time view of sessions in progress; reset and its permission.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { chargerContext, type ChargerContext } from '@functions/ocpp/charger.ts';
+import { completeSession, recordSamples, startSession } from '@functions/ocpp/transactions.ts';
+import { handOver, orderNoOf } from '@functions/orders/session-consumer.ts';
+import { orderKey } from '@functions/orders/keys.ts';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
+import { api, encrypt, login } from '../helpers/identity.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let admin: string;
+let operator: string;
+let other: { id: string; token: string };
+let sub: { id: string; token: string };
+let ops: string;
+let berlin: ChargerContext;
+let munich: ChargerContext;
+const chargers: SimulatedCharger[] = [];
+
+const DAY = 86_400_000;
+const ago = (days: number, minutes = 0) => new Date(Date.now() - days * DAY - minutes * 60_000).toISOString();
+
+const ok = async (token: string, route: string, body?: unknown) => {
+  const res = await api(rt.url, token, route, body);
+  expect(res.code, `${route}: ${res.msg}`).toBe(0);
+  return res.data;
+};
+const list = (token: string, body: Record<string, unknown> = {}) =>
+  ok(token, '/biz/chargeOrder/list', { current: 1, size: 50, ...body });
+const numbers = (page: any) => page.records.map((r: any) => r.orderNo);
+
+async function company(name: string, parentId?: string) {
+  const created = await ok(admin, '/admin/operator/add', {
+    operatorName: name,
+    currency: 'EUR',
+    contactMail: `${name.toLowerCase()}@example.com`,
+    parentId,
+    subStatus: 2,
+  });
+  const username = `${name.toLowerCase()}-admin`;
+  await ok(admin, '/admin/user/add', {
+    username,
+    password: await encrypt(rt.url, 'Secret12345'),
+    role: ['role-operator-admin'],
+    agentId: created.id,
+  });
+  return { id: created.id as string, token: await login(rt.url, username, 'Secret12345') };
+}
+
+/** A whole session through the OCPP services and the order pipeline; its order number. */
+async function session(
+  charger: ChargerContext,
+  s: { tx: string; connectorNo: number; idTag: string; start: string; minutes: number; wh: number },
+) {
+  await startSession(charger, {
+    connectorNo: s.connectorNo,
+    idTag: s.idTag,
+    meterStartWh: 1000,
+    timestamp: s.start,
+    startMode: 2,
+    transactionId: s.tx,
+  });
+  const at = (m: number) => new Date(Date.parse(s.start) + m * 60_000).toISOString();
+  await recordSamples(charger, {
+    transactionId: s.tx,
+    samples: [1, 2, 3].map((i) => ({
+      timestamp: at((s.minutes * i) / 3),
+      values: [
+        { value: 1000 + (s.wh * i) / 3, measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+        { value: 7.2, measurand: 'Power.Active.Import', unit: 'kW' },
+        { value: 40 + i * 10, measurand: 'SoC', unit: 'Percent' },
+      ],
+    })),
+  });
+  await completeSession(charger, {
+    transactionId: s.tx,
+    meterStopWh: 1000 + s.wh,
+    timestamp: at(s.minutes),
+    reason: 'Local',
+  });
+  await handOver(charger.chargePointId, s.tx);
+  return orderNoOf({ chargePointId: charger.chargePointId, transactionId: s.tx, startTime: s.start });
+}
+
+const orders: Record<string, string> = {};
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  rt = await startTestRuntime({ seed: 'demo' });
+  admin = await login(rt.url, 'admin', 'Admin12345');
+  operator = await login(rt.url, 'operator', 'Operator12345');
+  other = await company('Volta');
+  sub = await company('DemoSub', 'demo-operator');
+  await ok(admin, '/admin/user/add', {
+    username: 'orders-ops',
+    password: await encrypt(rt.url, 'Secret12345'),
+    role: ['role-ops-staff'],
+    agentId: 'demo-operator',
+  });
+  ops = await login(rt.url, 'orders-ops', 'Secret12345');
+  berlin = (await chargerContext('DEMO-CP-002'))!;
+  munich = (await chargerContext('DEMO-CP-004'))!;
+  const subPile: ChargerContext = {
+    ...berlin,
+    chargePointId: 'SUB-CP-1',
+    name: 'Sub pile',
+    tenant: `/demo-operator/${sub.id}/`,
+    agentId: sub.id,
+    stationId: 'sub-station',
+  };
+  orders.a = await session(berlin, {
+    tx: 'O-A',
+    connectorNo: 1,
+    idTag: 'TAG-A',
+    start: ago(3),
+    minutes: 60,
+    wh: 12000,
+  });
+  orders.b = await session(berlin, {
+    tx: 'O-B',
+    connectorNo: 2,
+    idTag: 'TAG-B',
+    start: ago(10),
+    minutes: 30,
+    wh: 5000,
+  });
+  orders.c = await session(munich, {
+    tx: 'O-C',
+    connectorNo: 1,
+    idTag: 'TAG-A',
+    start: ago(5),
+    minutes: 45,
+    wh: 9000,
+  });
+  orders.d = await session(munich, {
+    tx: 'O-D',
+    connectorNo: 1,
+    idTag: 'TAG-D',
+    start: ago(60),
+    minutes: 20,
+    wh: 3000,
+  });
+  orders.e = await session(berlin, {
+    tx: 'O-E',
+    connectorNo: 1,
+    idTag: 'TAG-E',
+    start: ago(1100),
+    minutes: 20,
+    wh: 3000,
+  });
+  orders.f = await session(subPile, {
+    tx: 'O-F',
+    connectorNo: 1,
+    idTag: 'TAG-F',
+    start: ago(2),
+    minutes: 20,
+    wh: 2000,
+  });
+  // Settlement's part, as it will write it: order A priced and paid.
+  await dynamoDocument().send(
+    new UpdateCommand({
+      TableName: config.tableName('main'),
+      Key: orderKey(orders.a!),
+      UpdateExpression:
+        'SET payFlag = :paid, currency = :cur, actualFee = :fee, elecFee = :fee, endFlag = :end, priceDetail = :pd',
+      ExpressionAttributeValues: {
+        ':paid': 1,
+        ':cur': 'EUR',
+        ':fee': '4.20',
+        ':end': 1,
+        ':pd': {
+          lines: [{ kind: 'energy', quantity: '12.000', unit: 'kWh', price: '0.35', amount: '4.20' }],
+        },
+      },
+    }),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(chargers.map((c) => c.stop()));
+  delete process.env.AUTH_CAPTCHA;
+  await rt?.cleanup();
+});
+
+describe('charging order list', () => {
+  it('lists the last 30 days of the company and its sub-companies, newest first, with names', async () => {
+    const page = await list(operator);
+    expect(numbers(page)).toEqual([orders.f, orders.a, orders.c, orders.b]);
+    expect(page.total).toBe(4);
+    const a = page.records[1];
+    expect(a).toMatchObject({
+      orderNo: orders.a,
+      stationId: berlin.stationId,
+      stationName: 'Demo Berlin Central',
+      chargePointId: 'DEMO-CP-002',
+      connectorNo: 1,
+      idTag: 'TAG-A',
+      energyWh: 12000,
+      totalElectricity: 12,
+      payFlag: 1,
+      actualFee: '4.20',
+      currency: 'EUR',
+    });
+    expect(a.tenant).toBeUndefined();
+    expect(a.gsi1pk).toBeUndefined();
+  });
+
+  it('filters by station, charge point, id tag, pay flag and order number, each from its index', async () => {
+    expect(numbers(await list(operator, { stationId: berlin.stationId }))).toEqual([orders.a, orders.b]);
+    expect(numbers(await list(operator, { chargePointId: 'DEMO-CP-004' }))).toEqual([orders.c]);
+    expect(
+      numbers(await list(operator, { chargePointId: 'DEMO-CP-002', stationId: munich.stationId })),
+    ).toEqual([]);
+    expect(numbers(await list(operator, { idTag: 'TAG-A' }))).toEqual([orders.a, orders.c]);
+    expect(numbers(await list(operator, { payFlag: 1 }))).toEqual([orders.a]);
+    expect(numbers(await list(operator, { payFlag: 0, stationId: berlin.stationId }))).toEqual([orders.b]);
+    const byNo = await list(operator, { orderNo: orders.e });
+    expect(numbers(byNo)).toEqual([orders.e]);
+    expect(numbers(await list(operator, { orderNo: orders.e, idTag: 'TAG-A' }))).toEqual([]);
+  });
+
+  it('reads an explicit window of up to 2 years and pages it', async () => {
+    const wide = await list(operator, { startTimeFrom: ago(90), startTimeTo: ago(0) });
+    expect(numbers(wide)).toEqual([orders.f, orders.a, orders.c, orders.b, orders.d]);
+    const munichWide = await list(operator, { chargePointId: 'DEMO-CP-004', startTimeFrom: ago(90) });
+    expect(numbers(munichWide)).toEqual([orders.c, orders.d]);
+    const second = await list(operator, { startTimeFrom: ago(90), current: 2, size: 2 });
+    expect(numbers(second)).toEqual([orders.c, orders.b]);
+    expect(second.total).toBe(5);
+    const old = await list(operator, { startTimeFrom: ago(1200), startTimeTo: ago(1000) });
+    expect(numbers(old)).toEqual([orders.e]);
+  });
+
+  it('refuses a window longer than 2 years and a reversed one', async () => {
+    const long = await api(rt.url, operator, '/biz/chargeOrder/list', {
+      startTimeFrom: ago(800),
+      startTimeTo: ago(0),
+    });
+    expect(long.code).not.toBe(0);
+    expect(long.msg).toBe('The time range of an order query can be at most 2 years');
+    const de = await api(
+      rt.url,
+      operator,
+      '/biz/chargeOrder/list',
+      { startTimeFrom: ago(800) },
+      { language: 'de-de' },
+    );
+    expect(de.msg).toContain('2 Jahre');
+    const reversed = await api(rt.url, operator, '/biz/chargeOrder/list', {
+      startTimeFrom: ago(1),
+      startTimeTo: ago(2),
+    });
+    expect(reversed.code).not.toBe(0);
+    expect(reversed.msg).toBe('The end time must be after the start time');
+  });
+
+  it('shows another company nothing, whatever it sends, and a sub-company only its own', async () => {
+    expect((await list(other.token)).total).toBe(0);
+    for (const filter of [
+      { stationId: berlin.stationId },
+      { chargePointId: 'DEMO-CP-002' },
+      { orderNo: orders.a },
+      { idTag: 'TAG-A', startTimeFrom: ago(700) },
+    ])
+      expect(numbers(await list(other.token, filter)), JSON.stringify(filter)).toEqual([]);
+    const detail = await api(rt.url, other.token, `/biz/chargeOrder/detail?id=${orders.a}`);
+    expect(detail.code).not.toBe(0);
+    expect(detail.msg).toBe('The record does not exist or you cannot access it');
+    expect(numbers(await list(sub.token))).toEqual([orders.f]);
+    expect(numbers(await list(sub.token, { stationId: berlin.stationId }))).toEqual([]);
+    const platform = numbers(await list(admin));
+    for (const no of [orders.a, orders.b, orders.c, orders.f]) expect(platform).toContain(no);
+  });
+
+  it('needs code 4100', async () => {
+    expect((await api(rt.url, ops, '/biz/chargeOrder/list', {})).status).toBe(403);
+  });
+});
+
+describe('charging order detail', () => {
+  it('has the order and its meter curve (energy, power, SoC in time order)', async () => {
+    const detail = await ok(operator, `/biz/chargeOrder/detail?id=${orders.a}`);
+    expect(detail).toMatchObject({
+      orderNo: orders.a,
+      stationName: 'Demo Berlin Central',
+      meterStart: 1000,
+      meterEnd: 13000,
+      priceDetail: { lines: [{ kind: 'energy', amount: '4.20' }] },
+    });
+    expect(detail.curve).toHaveLength(3);
+    expect(detail.curve.map((p: any) => p.energyWh)).toEqual([5000, 9000, 13000]);
+    expect(detail.curve[0]).toMatchObject({ powerW: 7200, soc: 50 });
+    expect(detail.curve[0].at < detail.curve[2].at).toBe(true);
+  });
+
+  it('needs code 4101', async () => {
+    expect((await api(rt.url, ops, `/biz/chargeOrder/detail?id=${orders.a}`)).status).toBe(403);
+  });
+});
+
+describe('reset', () => {
+  it('re-runs settlement of an order in scope, audited, and needs code 4102', async () => {
+    const done = await ok(operator, `/biz/chargeOrder/reset?id=${orders.b}`);
+    expect(done.orderNo).toBe(orders.b);
+    expect(['settled', 'already', 'missing']).toContain(done.result);
+    const foreign = await api(rt.url, other.token, `/biz/chargeOrder/reset?id=${orders.b}`);
+    expect(foreign.code).not.toBe(0);
+    expect((await api(rt.url, ops, `/biz/chargeOrder/reset?id=${orders.b}`)).status).toBe(403);
+    const log = await ok(admin, '/admin/log/list', { current: 1, size: 50 });
+    expect(log.records.some((r: any) => String(r.requestUri).includes('/biz/chargeOrder/reset'))).toBe(true);
+  });
+});
+
+describe('real-time view and the simulated charger', () => {
+  it('shows sessions in progress with their live facts, in scope only', async () => {
+    const charger = (await chargerContext('DEMO-CP-003'))!;
+    await startSession(charger, {
+      connectorNo: 2,
+      idTag: 'TAG-LIVE',
+      meterStartWh: 500,
+      timestamp: ago(0, 20),
+      startMode: 1,
+      transactionId: 'O-LIVE',
+    });
+    await recordSamples(charger, {
+      transactionId: 'O-LIVE',
+      samples: [
+        {
+          timestamp: ago(0, 1),
+          values: [
+            { value: 3.5, measurand: 'Energy.Active.Import.Register', unit: 'kWh' },
+            { value: 11000, measurand: 'Power.Active.Import', unit: 'W' },
+            { value: 64, measurand: 'SoC', unit: 'Percent' },
+          ],
+        },
+      ],
+    });
+    const live = await ok(operator, '/biz/chargeOrder/realtime', {});
+    const row = live.records.find((r: any) => r.transactionId === 'O-LIVE');
+    expect(row).toMatchObject({
+      chargePointId: 'DEMO-CP-003',
+      connectorNo: 2,
+      idTag: 'TAG-LIVE',
+      energyWh: 3000,
+      powerW: 11000,
+      soc: 64,
+      stationName: 'Demo Berlin Central',
+      online: false,
+      state: 'offline',
+    });
+    expect(row.durationSeconds).toBeGreaterThanOrEqual(19 * 60);
+    expect(
+      (await ok(operator, '/biz/chargeOrder/realtime', { chargePointId: 'DEMO-CP-004' })).records,
+    ).toEqual([]);
+    expect((await ok(other.token, '/biz/chargeOrder/realtime', {})).records).toEqual([]);
+    expect(
+      (await ok(other.token, '/biz/chargeOrder/realtime', { chargePointId: 'DEMO-CP-003' })).records,
+    ).toEqual([]);
+    expect((await api(rt.url, ops, '/biz/chargeOrder/realtime', {})).status).toBe(403);
+  });
+
+  it('follows a simulated OCPP 1.6 session from the real-time view to an order with its curve', async () => {
+    const charger = new SimulatedCharger({
+      url: rt.url.replace(/^http/, 'ws'),
+      id: 'DEMO-CP-001',
+      password: DEMO_CHARGER_PASSWORD,
+      ocpp: '1.6',
+      connectors: 2,
+      timeScale: 200,
+      idTags: ['SIM-TAG-001'],
+    });
+    chargers.push(charger);
+    await charger.start();
+    await charger.whenBooted();
+    await charger.startSession(1, 'SIM-TAG-001');
+    const active = await waitFor(async () => {
+      const live = await ok(operator, '/biz/chargeOrder/realtime', { chargePointId: 'DEMO-CP-001' });
+      const row = live.records[0];
+      return row && row.energyWh > 0 ? row : undefined;
+    });
+    expect(active).toMatchObject({ connectorNo: 1, idTag: 'SIM-TAG-001', online: true });
+    const stopped = await charger.stopSession(1, 'EVDisconnected');
+    await charger.drain();
+    const page = await waitFor(async () => {
+      const p = await list(operator, { chargePointId: 'DEMO-CP-001' });
+      return p.records.length ? p : undefined;
+    });
+    expect(page.records[0].orderNo).toBe(active.orderNo);
+    expect(page.records[0].energyWh).toBe(Math.round((stopped!.meterStopWh ?? 0) - stopped!.meterStartWh));
+    const detail = await ok(operator, `/biz/chargeOrder/detail?id=${active.orderNo}`);
+    expect(detail.curve.length).toBeGreaterThan(0);
+    expect(detail.curve.some((p: any) => p.energyWh !== undefined)).toBe(true);
+    const after = await ok(operator, '/biz/chargeOrder/realtime', { chargePointId: 'DEMO-CP-001' });
+    expect(after.records).toEqual([]);
+  });
+});
