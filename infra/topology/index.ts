@@ -14,6 +14,7 @@ import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
 import { commandRoutes } from './command-routes.ts';
+import { feeActionRoutes } from './fee-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { ocppFileRoutes } from './ocpp-file-routes.ts';
 import { orderRoutes } from './order-routes.ts';
@@ -102,6 +103,7 @@ export const topology: Topology = {
     ...[...catalogueMetas, ...deviceMetas].flatMap((meta) => resourceRoutes(meta, 'biz')),
     ...siteMetas.flatMap((meta) => resourceRoutes(meta, 'devices')),
     ...feeMetas.flatMap((meta) => resourceRoutes(meta, 'fees')),
+    ...feeActionRoutes,
     ...resourceActionRoutes,
     ...commandRoutes,
     ...ocppFileRoutes,

@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { fee } from './areas/fee.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
@@ -110,5 +111,6 @@ export const de: Catalog = {
   ...energyBox.de,
   ...chargingProfile.de,
   ...deviceSend.de,
+  ...fee.de,
   ...order.de,
 };

@@ -2,6 +2,7 @@ import { admin } from './areas/admin.ts';
 import { alarms } from './areas/alarms.ts';
 import { catalogue } from './areas/catalogue.ts';
 import { device } from './areas/device.ts';
+import { fee } from './areas/fee.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
@@ -108,5 +109,6 @@ export const zhTW: Catalog = {
   ...energyBox['zh-TW'],
   ...chargingProfile['zh-TW'],
   ...deviceSend['zh-TW'],
+  ...fee['zh-TW'],
   ...order['zh-TW'],
 };

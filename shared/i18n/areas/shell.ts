@@ -309,7 +309,7 @@ const menuNames = {
 
   // 3000 fees
   '3000': ['Fees', '费用管理', '費用管理', 'Gebühren', 'ค่าธรรมเนียม'],
-  '3050': ['Fee overview', '费用总览', '費用總覽', 'Gebührenübersicht', 'ภาพรวมค่าธรรมเนียม'],
+  '3050': ['Occupancy fees', '占位费', '占位費', 'Belegungsgebühren', 'ค่าจอดแช่'],
   '3100': ['Charging fees', '充电费用', '充電費用', 'Ladegebühren', 'ค่าชาร์จ'],
   '3101': ['Add charging fee', '新增充电费用', '新增充電費用', 'Ladegebühr hinzufügen', 'เพิ่มค่าชาร์จ'],
   '3102': ['Edit charging fee', '编辑充电费用', '編輯充電費用', 'Ladegebühr bearbeiten', 'แก้ไขค่าชาร์จ'],

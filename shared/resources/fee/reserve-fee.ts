@@ -1,0 +1,33 @@
+/**
+ * Reservation fees (SPEC.md sections 3, 5 and 9, /reserveFee): the price per minute of holding a connector
+ * for a reservation, at most two decimals. The currency is the owning company's, set by the server.
+ *
+ * Stored fields: name, currency (ISO 4217), price (decimal string per minute, 2 decimals).
+ */
+import { z } from 'zod';
+import { defineResource } from '../define.ts';
+import { requiredText } from '../catalogue/fields.ts';
+import { money, PRICE_2 } from './money.ts';
+
+export const RESERVE_FEE_CODE = { view: '3300', add: '3301', edit: '3302', del: '3303' };
+
+export const reserveFeeSchema = z
+  .object({
+    name: requiredText(64),
+    /** Per minute, at most two decimals. */
+    price: money(PRICE_2),
+  })
+  .strict();
+
+export const reserveFeeResource = defineResource({
+  module: 'biz',
+  name: 'reserveFee',
+  type: 'RESERVEFEE',
+  label: 'feeRes.names.reserveFee',
+  tenancy: 'tenant',
+  permissions: RESERVE_FEE_CODE,
+  schema: reserveFeeSchema,
+  filters: { name: 'contains' },
+  sortable: ['name'],
+  views: [{ sort: 'createTime' }],
+});
