@@ -15,6 +15,7 @@ import { alarmDecls, alarmPages } from './decls/alarm/index.ts';
 import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { commandPages } from './decls/command/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
+import { orderDecls, orderPages } from './decls/order/index.ts';
 import { siteDecls, sitePages } from './decls/site/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
 
@@ -32,6 +33,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...deviceDecls,
     ...siteDecls,
     ...alarmDecls,
+    ...orderDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -56,4 +58,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...sitePages,
   ...alarmPages,
   ...commandPages,
+  ...orderPages,
 };

@@ -1,0 +1,100 @@
+/**
+ * Charging orders (/chargeOrder, kept page, code 4100): read only, newest first, filtered by order number,
+ * station, charge point, id tag, payment and a start-time window of at most 2 years (the last 30 days when
+ * empty; the server refuses longer or reversed ranges). The order number links to /orderDetail/{id} (4101);
+ * holders of 4102 may re-run settlement of an unpaid order; holders of 4103 open the real-time view.
+ */
+import { call } from '@web/lib/api.ts';
+import { durationCell } from '@web/resources/decls/alarm/common.tsx';
+import { stationSource } from '@web/resources/decls/site/common.tsx';
+import type { Column, Field, ResourceDecl, Row } from '@web/resources/types.ts';
+import {
+  Dash,
+  END_FLAG_OPTIONS,
+  kwh,
+  money,
+  ORDER_CODE,
+  ORDER_LIST_URL,
+  ORDER_RESET_URL,
+  orderDetailPath,
+  OrderLink,
+  PAY_FLAG_OPTIONS,
+  pileSource,
+} from './common.tsx';
+import { RealtimeButton } from './realtime.tsx';
+
+const L = 'orderRes.list';
+
+const columns: Column[] = [
+  { key: 'orderNo', label: `${L}.orderNo`, render: (row) => <OrderLink orderNo={row.orderNo} /> },
+  {
+    key: 'stationName',
+    label: `${L}.station`,
+    render: (row) => String(row.stationName ?? row.stationId ?? ''),
+  },
+  {
+    key: 'chargePointId',
+    label: `${L}.chargePoint`,
+    render: (row) =>
+      `${String(row.chargePointName ?? row.chargePointId ?? '')} / ${String(row.connectorNo ?? '')}`,
+  },
+  { key: 'idTag', label: `${L}.idTag` },
+  { key: 'startTime', label: `${L}.startTime`, kind: 'date' },
+  { key: 'endTime', label: `${L}.endTime`, kind: 'date' },
+  { key: 'totalTime', label: `${L}.duration`, render: (row) => durationCell({ duration: row.totalTime }) },
+  { key: 'energyWh', label: `${L}.energy`, render: (row) => kwh(row) || <Dash /> },
+  {
+    key: 'actualFee',
+    label: `${L}.actualFee`,
+    render: (row) => money(row.actualFee, row.currency) || <Dash />,
+  },
+  { key: 'payFlag', label: `${L}.payFlag`, kind: 'enum', options: PAY_FLAG_OPTIONS },
+  { key: 'endFlag', label: `${L}.endFlag`, kind: 'enum', options: END_FLAG_OPTIONS },
+];
+
+export const orderFilters: readonly Field[] = [
+  { name: 'orderNo', label: `${L}.orderNo`, kind: 'text' },
+  { name: 'stationId', label: `${L}.station`, kind: 'remote', remote: stationSource },
+  { name: 'chargePointId', label: `${L}.chargePoint`, kind: 'remote', remote: pileSource },
+  { name: 'idTag', label: `${L}.idTag`, kind: 'text' },
+  { name: 'payFlag', label: `${L}.payFlag`, kind: 'select', options: PAY_FLAG_OPTIONS },
+  { name: 'startTimeFrom', label: `${L}.from`, kind: 'datetime' },
+  { name: 'startTimeTo', label: `${L}.to`, kind: 'datetime', help: `${L}.windowHelp` },
+];
+
+/** Re-runs settlement of the order; says what settlement did. */
+export async function resetOrder(row: Row): Promise<string> {
+  const answer = await call<{ result: string }>(ORDER_RESET_URL, undefined, { id: String(row.orderNo) });
+  return `orderRes.reset.${answer.result}`;
+}
+
+export const chargeOrderDecl: ResourceDecl = {
+  id: 'chargeOrder',
+  title: `${L}.title`,
+  api: { base: '/biz/chargeOrder', list: ORDER_LIST_URL, info: false },
+  idField: 'orderNo',
+  nameField: 'orderNo',
+  permissions: { view: ORDER_CODE.view },
+  columns,
+  filters: orderFilters,
+  toolbar: RealtimeButton,
+  actions: [
+    {
+      key: 'detail',
+      label: () => `${L}.detail`,
+      permission: ORDER_CODE.detail,
+      run: (row, ctx) => ctx.navigate(orderDetailPath(row.orderNo)),
+    },
+    {
+      key: 'reset',
+      label: () => `${L}.reset`,
+      permission: ORDER_CODE.reset,
+      visible: (row) => Number(row.payFlag ?? 0) !== 1,
+      confirm: (row) => ({ message: `${L}.resetConfirm`, values: { orderNo: row.orderNo } }),
+      run: async (row, ctx) => {
+        ctx.notify(await resetOrder(row));
+        ctx.refresh();
+      },
+    },
+  ],
+};

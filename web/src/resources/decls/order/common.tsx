@@ -1,0 +1,86 @@
+/**
+ * Pieces the charging-order screens share: the enumerations of SPEC.md sections 3 and 4 as options, money
+ * and energy as they read, the order page's path and the link to it, and the charge point picker.
+ */
+import { Text } from '@chakra-ui/react';
+import {
+  END_FLAG,
+  FEE_TYPE,
+  ORDER_TYPE_KEYS,
+  PAY_FLAG,
+  PAY_TYPE,
+  START_MODE_KEYS,
+} from '@shared/schemas/order.ts';
+import { AppLink } from '@web/components/ui/link.tsx';
+import { useCan } from '@web/resources/permissions.ts';
+import type { EnumOption, RemoteSource, Row } from '@web/resources/types.ts';
+import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
+
+const O = 'orderRes';
+
+/** Codes of the charging-order screens (shared/permissions/menus.ts). */
+export const ORDER_CODE = { view: '4100', detail: '4101', reset: '4102', realtime: '4103', export: '4104' };
+
+export const ORDER_LIST_URL = '/biz/chargeOrder/list';
+export const ORDER_DETAIL_URL = '/biz/chargeOrder/detail';
+export const ORDER_RESET_URL = '/biz/chargeOrder/reset';
+export const ORDER_REALTIME_URL = '/biz/chargeOrder/realtime';
+
+export const orderDetailPath = (id: unknown) => `/orderDetail/${encodeURIComponent(String(id ?? ''))}`;
+
+export const PAY_FLAG_OPTIONS: readonly EnumOption[] = [
+  { value: PAY_FLAG.unpaid, label: `${O}.payFlags.unpaid`, tone: 'warning' },
+  { value: PAY_FLAG.paid, label: `${O}.payFlags.paid`, tone: 'success' },
+];
+export const END_FLAG_OPTIONS: readonly EnumOption[] = Object.entries(END_FLAG).map(([key, value]) => ({
+  value,
+  label: `${O}.endFlags.${key}`,
+}));
+export const PAY_TYPE_OPTIONS: readonly EnumOption[] = Object.entries(PAY_TYPE).map(([key, value]) => ({
+  value,
+  label: `${O}.payTypes.${key}`,
+}));
+export const FEE_TYPE_OPTIONS: readonly EnumOption[] = Object.entries(FEE_TYPE).map(([key, value]) => ({
+  value,
+  label: `${O}.feeTypes.${key}`,
+}));
+export const START_MODE_OPTIONS: readonly EnumOption[] = Object.entries(START_MODE_KEYS).map(
+  ([value, key]) => ({ value: Number(value), label: `${O}.startModes.${key}` }),
+);
+export const ORDER_TYPE_OPTIONS: readonly EnumOption[] = Object.entries(ORDER_TYPE_KEYS).map(
+  ([value, key]) => ({ value: Number(value), label: `${O}.orderTypes.${key}` }),
+);
+
+/** The caller's charge points, searched by id (a filter). */
+export const pileSource: RemoteSource = {
+  url: PILE_LIST_URL,
+  search: 'chargePointId',
+  value: 'id',
+  label: 'id',
+};
+
+/** A decimal string of money with its currency ("12.35 EUR"); '' when there is none. */
+export function money(amount: unknown, currency: unknown): string {
+  if (amount === undefined || amount === null || amount === '') return '';
+  return currency ? `${String(amount)} ${String(currency)}` : String(amount);
+}
+
+/** kWh with three decimals, from whole Wh (or the stored kWh). */
+export function kwh(row: Row): string {
+  if (typeof row.energyWh === 'number') return (row.energyWh / 1000).toFixed(3);
+  if (typeof row.totalElectricity === 'number') return row.totalElectricity.toFixed(3);
+  return '';
+}
+
+/** kW with two decimals from W. */
+export const kw = (watts: unknown) => (typeof watts === 'number' ? (watts / 1000).toFixed(2) : '');
+
+export const Dash = () => <Text color="fg.subtle">-</Text>;
+
+/** The order number, as a link to its page for holders of the detail code. */
+export function OrderLink({ orderNo }: { orderNo: unknown }) {
+  const can = useCan();
+  const text = String(orderNo ?? '');
+  if (!text) return <Dash />;
+  return can(ORDER_CODE.detail) ? <AppLink to={orderDetailPath(text)}>{text}</AppLink> : <>{text}</>;
+}

@@ -1,0 +1,280 @@
+/**
+ * A charging order's page (/orderDetail/{id}, code 4101): the order's facts, its session, its price (each
+ * money field in the order's currency, "-" while not priced), the price breakdown of `priceDetail` (lines
+ * per time-of-use period, discount, revenue tariff), and the meter curve as a chart (energy and power over
+ * time). Holders of 4102 may re-run settlement of an unpaid order from here.
+ */
+import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { OrderDetail, PriceDetail } from '@shared/schemas/order.ts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
+import { AppLink } from '@web/components/ui/link.tsx';
+import { Facts, Section } from '@web/components/ui/section.tsx';
+import { LoadingState } from '@web/components/ui/state-views.tsx';
+import { showMessage } from '@web/components/ui/toaster.tsx';
+import { call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { optionLabel, renderValue } from '@web/resources/cells.tsx';
+import { DurationText } from '@web/resources/decls/alarm/common.tsx';
+import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
+import { stationDetailPath } from '@web/resources/decls/site/station.tsx';
+import { DetailPageFallback } from '@web/resources/detail.tsx';
+import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import {
+  END_FLAG_OPTIONS,
+  FEE_TYPE_OPTIONS,
+  kwh,
+  money,
+  ORDER_CODE,
+  ORDER_DETAIL_URL,
+  ORDER_TYPE_OPTIONS,
+  PAY_FLAG_OPTIONS,
+  PAY_TYPE_OPTIONS,
+  START_MODE_OPTIONS,
+} from './common.tsx';
+import { resetOrder } from './charge-order.tsx';
+
+const MeterChart = lazy(() => import('./meter-chart.tsx'));
+
+const D = 'orderRes.detail';
+const L = 'orderRes.list';
+
+/** The money fields of an order, in the order they are shown. */
+const MONEY_FIELDS = [
+  'elecFee',
+  'occupancyFee',
+  'discountFee',
+  'couponFee',
+  'actualFee',
+  'tariffFee',
+  'profitFee',
+  'agentFee',
+] as const;
+
+export function OrderDetailPage() {
+  const tr = useTr();
+  const can = useCan();
+  const { id = '' } = useParams();
+  const [confirming, setConfirming] = useState(false);
+  const { data, error, isLoading, isValidating, mutate } = useSWR(id ? [ORDER_DETAIL_URL, id] : null, () =>
+    call<OrderDetail>(ORDER_DETAIL_URL, undefined, { id }),
+  );
+  if (!data)
+    return (
+      <DetailPageFallback
+        loading={isLoading}
+        error={error}
+        onRetry={() => void mutate()}
+        retrying={isValidating}
+      />
+    );
+  const order = data;
+  const enumText = (options: Parameters<typeof optionLabel>[1], value: unknown) =>
+    value === undefined || value === null ? '' : optionLabel(tr, options, value);
+  const priced = MONEY_FIELDS.some((f) => order[f] !== undefined) || order.priceDetail !== undefined;
+  const resettable = can(ORDER_CODE.reset) && Number(order.payFlag ?? 0) !== 1;
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <AppLink to="/chargeOrder" fontSize="sm">
+          {tr(`${D}.back`)}
+        </AppLink>
+        {resettable ? (
+          <Button size="sm" variant="outline" colorPalette="orange" onClick={() => setConfirming(true)}>
+            {tr(`${L}.reset`)}
+          </Button>
+        ) : null}
+      </HStack>
+
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
+        <Section title={tr(`${D}.order`)}>
+          <Facts
+            items={[
+              { label: tr(`${L}.orderNo`), value: order.orderNo },
+              {
+                label: tr(`${L}.station`),
+                value: order.stationId ? (
+                  <AppLink to={stationDetailPath(order.stationId)}>
+                    {order.stationName ?? order.stationId}
+                  </AppLink>
+                ) : (
+                  ''
+                ),
+              },
+              {
+                label: tr(`${L}.chargePoint`),
+                value: order.chargePointId ? (
+                  <AppLink to={chargerDetailPath(order.chargePointId)}>
+                    {order.chargePointName
+                      ? `${order.chargePointName} (${order.chargePointId})`
+                      : order.chargePointId}
+                  </AppLink>
+                ) : (
+                  ''
+                ),
+              },
+              {
+                label: tr(`${L}.connector`),
+                value: order.connectorNo === undefined ? '' : String(order.connectorNo),
+              },
+              { label: tr(`${L}.idTag`), value: order.idTag ?? '' },
+              { label: tr(`${D}.orderType`), value: enumText(ORDER_TYPE_OPTIONS, order.orderType) },
+              { label: tr(`${D}.startMode`), value: enumText(START_MODE_OPTIONS, order.startMode) },
+              { label: tr(`${L}.startTime`), value: formatDateTime(order.startTime) },
+              { label: tr(`${L}.endTime`), value: formatDateTime(order.endTime) },
+              {
+                label: tr(`${L}.duration`),
+                value: order.totalTime === undefined ? '' : <DurationText seconds={order.totalTime} />,
+              },
+              {
+                label: tr(`${L}.payFlag`),
+                value: renderValue(
+                  tr,
+                  { key: 'payFlag', label: '', kind: 'enum', options: PAY_FLAG_OPTIONS },
+                  {
+                    payFlag: order.payFlag,
+                  },
+                ),
+              },
+              { label: tr(`${L}.endFlag`), value: enumText(END_FLAG_OPTIONS, order.endFlag) },
+              { label: tr(`${D}.stopReason`), value: order.stopReason ?? '' },
+            ]}
+          />
+        </Section>
+
+        <Stack gap="4">
+          <Section title={tr(`${D}.session`)}>
+            <Facts
+              items={[
+                { label: tr(`${D}.transactionId`), value: order.transactionId },
+                { label: tr(`${D}.protocol`), value: order.protocol ?? '' },
+                { label: tr(`${D}.meterStart`), value: order.meterStart ?? '' },
+                { label: tr(`${D}.meterEnd`), value: order.meterEnd ?? '' },
+                { label: tr(`${L}.energy`), value: kwh(order as unknown as Record<string, unknown>) },
+                { label: tr(`${D}.startSoc`), value: order.startSoc ?? '' },
+                { label: tr(`${D}.endSoc`), value: order.endSoc ?? '' },
+              ]}
+            />
+          </Section>
+          <Section title={tr(`${D}.price`)}>
+            {!priced ? (
+              <Text fontSize="sm" color="fg.muted" mb="2">
+                {tr(`${D}.notPriced`)}
+              </Text>
+            ) : null}
+            <Facts
+              label={tr(`${D}.price`)}
+              items={[
+                { label: tr(`${D}.currency`), value: order.currency ?? '' },
+                { label: tr(`${D}.feeRule`), value: order.feeRuleName ?? order.feeRuleId ?? '' },
+                { label: tr(`${D}.feeType`), value: enumText(FEE_TYPE_OPTIONS, order.feeType) },
+                ...MONEY_FIELDS.map((f) => ({
+                  label: tr(`${D}.${f}`),
+                  value: money(order[f], order.currency),
+                })),
+                { label: tr(`${D}.payType`), value: enumText(PAY_TYPE_OPTIONS, order.payType) },
+                { label: tr(`${D}.payTime`), value: formatDateTime(order.payTime) },
+              ]}
+            />
+          </Section>
+        </Stack>
+      </Box>
+
+      {order.priceDetail ? (
+        <Section title={tr(`${D}.breakdown`)}>
+          <Breakdown tr={tr} detail={order.priceDetail} currency={order.currency} />
+        </Section>
+      ) : null}
+
+      <Section title={tr(`${D}.curve`)}>
+        {order.curve.length ? (
+          <Suspense fallback={<LoadingState label={tr(`${D}.loadingChart`)} />}>
+            <MeterChart curve={order.curve} meterStart={order.meterStart} />
+          </Suspense>
+        ) : (
+          <Text color="fg.muted">{tr(`${D}.noCurve`)}</Text>
+        )}
+      </Section>
+
+      {confirming ? (
+        <ConfirmDialog
+          open
+          title={tr(`${L}.reset`)}
+          message={tr(`${L}.resetConfirm`, { orderNo: order.orderNo })}
+          confirmLabel={tr('admin.common.confirm')}
+          cancelLabel={tr('admin.common.cancel')}
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            try {
+              showMessage('success', tr(await resetOrder(order as unknown as Record<string, unknown>)));
+              void mutate();
+            } catch (e) {
+              showMessage('error', errorMessage(tr, e));
+            }
+            setConfirming(false);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The lines of a price, then the discount and the revenue tariff rate when there are any. */
+export function Breakdown(props: { tr: Translate; detail: PriceDetail; currency?: string }) {
+  const { tr, detail, currency } = props;
+  const period = (from?: string, to?: string) =>
+    from || to ? `${formatDateTime(from)} – ${formatDateTime(to)}` : '-';
+  return (
+    <Stack gap="3">
+      <Table.ScrollArea borderWidth="1px" rounded="l2">
+        <Table.Root size="sm" aria-label={tr(`${D}.breakdown`)}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{tr(`${D}.kind`)}</Table.ColumnHeader>
+              <Table.ColumnHeader>{tr(`${D}.period`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${D}.quantity`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${D}.unitPrice`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${D}.amount`)}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {detail.lines.map((line, i) => (
+              <Table.Row key={i}>
+                <Table.Cell>{tr(`orderRes.kinds.${line.kind}`)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{period(line.from, line.to)}</Table.Cell>
+                <Table.Cell textAlign="end">{`${line.quantity} ${tr(`orderRes.units.${line.unit}`)}`}</Table.Cell>
+                <Table.Cell textAlign="end">{money(line.price, currency)}</Table.Cell>
+                <Table.Cell textAlign="end">{money(line.amount, currency)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {detail.discount || detail.revenueTariff ? (
+        <Facts
+          items={[
+            ...(detail.discount
+              ? [
+                  {
+                    label: tr(`${D}.discountFee`),
+                    value: tr(`${D}.discountLine`, {
+                      name: detail.discount.name,
+                      rate: detail.discount.rate,
+                    }),
+                  },
+                ]
+              : []),
+            ...(detail.revenueTariff
+              ? [{ label: tr(`${D}.revenueTariffRate`), value: detail.revenueTariff }]
+              : []),
+          ]}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The real-time view of /chargeOrder (code 4103): the caller's sessions in progress with their live facts
+ * (energy so far, power, state of charge, duration, the connector's state), in a dialog opened from the
+ * list's toolbar and refreshed every 5 seconds while open.
+ */
+import { Button, CloseButton, Dialog, HStack, Portal, Table, Text } from '@chakra-ui/react';
+import type { ActiveSession } from '@shared/schemas/order.ts';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { DurationText } from '@web/resources/decls/alarm/common.tsx';
+import { ConnectorStateBadge } from '@web/resources/decls/site/common.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { kw, ORDER_CODE, ORDER_REALTIME_URL } from './common.tsx';
+
+export const REALTIME_REFRESH_MS = 5_000;
+const R = 'orderRes.realtime';
+const L = 'orderRes.list';
+
+/** The toolbar button of the list, for holders of 4103. */
+export function RealtimeButton() {
+  const tr = useTr();
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  if (!can(ORDER_CODE.realtime)) return null;
+  return (
+    <>
+      <Button size="sm" variant="outline" colorPalette="blue" onClick={() => setOpen(true)}>
+        {tr(`${R}.open`)}
+      </Button>
+      {open ? <RealtimeDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+export function RealtimeDialog(props: { onClose: () => void }) {
+  const tr = useTr();
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    [ORDER_REALTIME_URL],
+    () => call<{ records: ActiveSession[]; at: string }>(ORDER_REALTIME_URL, {}),
+    { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true },
+  );
+  const records = data?.records ?? [];
+  return (
+    <Dialog.Root open size="xl" onOpenChange={(e) => (e.open ? undefined : props.onClose())}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{tr(`${R}.title`)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <HStack justify="flex-end" mb="2">
+                <Text fontSize="sm" color="fg.muted">
+                  {tr(`${R}.refreshNote`, { seconds: REALTIME_REFRESH_MS / 1000 })}
+                </Text>
+              </HStack>
+              {!data && isLoading ? <LoadingState label={tr(`${R}.loading`)} /> : null}
+              {error ? (
+                <ErrorState
+                  title={tr('admin.common.getError')}
+                  message={errorMessage(tr, error)}
+                  retryLabel={tr('actions.retry')}
+                  onRetry={() => void mutate()}
+                  retrying={isValidating}
+                />
+              ) : null}
+              {data && !records.length ? <EmptyState title={tr(`${R}.empty`)} /> : null}
+              {records.length ? (
+                <Table.ScrollArea borderWidth="1px" rounded="l2">
+                  <Table.Root size="sm" aria-label={tr(`${R}.title`)}>
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>{tr(`${L}.station`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{tr(`${L}.chargePoint`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{tr(`${L}.idTag`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{tr(`${L}.startTime`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{tr(`${L}.duration`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{tr(`${R}.energy`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{tr(`${R}.power`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader textAlign="end">{tr(`${R}.soc`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{tr(`${R}.state`)}</Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {records.map((s) => (
+                        <Table.Row key={`${s.chargePointId}#${s.transactionId}`}>
+                          <Table.Cell>{s.stationName ?? s.stationId}</Table.Cell>
+                          <Table.Cell>
+                            {s.chargePointName
+                              ? `${s.chargePointName} (${s.chargePointId})`
+                              : s.chargePointId}
+                            {` / ${s.connectorNo}`}
+                          </Table.Cell>
+                          <Table.Cell>{s.idTag ?? '-'}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">{formatDateTime(s.startTime)}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">
+                            <DurationText seconds={s.durationSeconds} />
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">{(s.energyWh / 1000).toFixed(3)}</Table.Cell>
+                          <Table.Cell textAlign="end">{kw(s.powerW) || '-'}</Table.Cell>
+                          <Table.Cell textAlign="end">{s.soc ?? '-'}</Table.Cell>
+                          <Table.Cell>
+                            <ConnectorStateBadge tr={tr} state={s.state ?? 'unknown'} />
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose}>
+                {tr(`${R}.close`)}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={tr(`${R}.close`)} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
