@@ -1,0 +1,286 @@
+// @vitest-environment happy-dom
+/**
+ * The charging-order screens: the list (read only, the filters the list call takes, pay status, end flag,
+ * money with its currency, the link to the order page, reset for holders of 4102 with confirmation, the
+ * real-time view for holders of 4103) and the order page (facts, the price breakdown of `priceDetail`, "-"
+ * for an order not priced yet, the meter curve's data).
+ */
+import { orderListQuery } from '@shared/schemas/order.ts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { chargeOrderDecl } from '@web/resources/decls/order/charge-order.tsx';
+import { orderPages } from '@web/resources/decls/order/index.ts';
+import { chartRows } from '@web/resources/decls/order/meter-chart.tsx';
+import { OrderDetailPage } from '@web/resources/decls/order/order-detail.tsx';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const order = {
+  id: '20261120-DEMO-CP-002-17',
+  orderNo: '20261120-DEMO-CP-002-17',
+  stationId: 'st-1',
+  stationName: 'Harbour Car Park',
+  chargePointId: 'DEMO-CP-002',
+  chargePointName: 'Bay 2',
+  connectorNo: 1,
+  transactionId: '17',
+  protocol: 'ocpp1.6',
+  idTag: 'TAG-A',
+  orderType: 1,
+  startMode: 2,
+  startTime: '2026-11-20T10:00:00.000Z',
+  endTime: '2026-11-20T11:05:00.000Z',
+  totalTime: 3900,
+  meterStart: 1000,
+  meterEnd: 13345,
+  energyWh: 12345,
+  totalElectricity: 12.345,
+  payFlag: 0,
+};
+
+const priced = {
+  ...order,
+  payFlag: 1,
+  endFlag: 2,
+  currency: 'EUR',
+  feeRuleName: 'Day and night',
+  feeType: 1,
+  elecFee: '4.32',
+  discountFee: '0.43',
+  actualFee: '3.89',
+  payType: 3,
+  priceDetail: {
+    lines: [
+      {
+        kind: 'energy',
+        from: '2026-11-20T10:00:00.000Z',
+        to: '2026-11-20T10:30:00.000Z',
+        quantity: '6.000',
+        unit: 'kWh',
+        price: '0.40',
+        amount: '2.40',
+      },
+      { kind: 'energy', quantity: '6.345', unit: 'kWh', price: '0.30', amount: '1.92' },
+      { kind: 'occupancy', quantity: '0', unit: 'min', price: '0.10', amount: '0.00' },
+    ],
+    discount: { id: 'd1', name: 'Night owls', rate: '10%' },
+    revenueTariff: '2.5%',
+  },
+};
+
+describe('charging order screens', () => {
+  it('are registered under their SPEC routes', () => {
+    expect(Object.keys(orderPages).sort()).toEqual(['/chargeOrder', '/orderDetail']);
+  });
+
+  it('filter only with fields the list call takes, and are read only', () => {
+    for (const filter of chargeOrderDecl.filters ?? [])
+      expect(filter.name in orderListQuery.shape, filter.name).toBe(true);
+    expect(chargeOrderDecl.fields).toBeUndefined();
+    expect(chargeOrderDecl.permissions.delete).toBeUndefined();
+  });
+});
+
+describe('charging order list', () => {
+  it('shows orders with energy, money, pay status and end flag, links them, and sends the filters', async () => {
+    grant('4100', '4101');
+    const api = fakeApi({
+      '/biz/chargeOrder/list': () => page([priced, { ...order, orderNo: 'O-2', id: 'O-2' }]),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={chargeOrderDecl} />);
+
+    const link = await screen.findByRole('link', { name: priced.orderNo });
+    expect(link.getAttribute('href')).toBe(`/orderDetail/${priced.orderNo}`);
+    const paidRow = link.closest('tr')!;
+    expect(within(paidRow).getByText('Harbour Car Park')).toBeTruthy();
+    expect(within(paidRow).getByText('Bay 2 / 1')).toBeTruthy();
+    expect(within(paidRow).getByText('12.345')).toBeTruthy();
+    expect(within(paidRow).getByText('3.89 EUR')).toBeTruthy();
+    expect(within(paidRow).getByText('Paid')).toBeTruthy();
+    expect(within(paidRow).getByText('Ended automatically')).toBeTruthy();
+    expect(within(paidRow).getByText('1 h 5 min')).toBeTruthy();
+    const unpaidRow = screen.getByRole('link', { name: 'O-2' }).closest('tr')!;
+    expect(within(unpaidRow).getByText('Unpaid')).toBeTruthy();
+    // Neither reset (4102) nor the real-time view (4103) without their codes.
+    expect(within(unpaidRow).queryByRole('button', { name: 'Reset' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Real-time' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+
+    await user.type(screen.getByLabelText('Order number'), 'O-2');
+    await user.type(screen.getByLabelText('ID tag'), 'TAG-A');
+    await user.selectOptions(screen.getByLabelText('Payment'), 'Unpaid');
+    fireEvent.change(screen.getByLabelText('Started from'), { target: { value: '2026-11-01T00:00:00' } });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(api.calls('/biz/chargeOrder/list').at(-1)?.body).toMatchObject({
+        orderNo: 'O-2',
+        idTag: 'TAG-A',
+        payFlag: '0',
+        startTimeFrom: new Date('2026-11-01T00:00:00').toISOString(),
+        current: 1,
+      }),
+    );
+  });
+
+  it('shows the server refusing a window longer than 2 years', async () => {
+    grant('4100');
+    fakeApi({
+      '/biz/chargeOrder/list': () => ({
+        status: 400,
+        code: 1,
+        msg: 'The time range of an order query can be at most 2 years',
+      }),
+    });
+    renderScreen(<ResourceListPage decl={chargeOrderDecl} />);
+    expect(await screen.findByText(/at most 2 years/)).toBeTruthy();
+  });
+
+  it('resets an unpaid order after confirmation, for holders of 4102', async () => {
+    grant('4100', '4102');
+    const api = fakeApi({
+      '/biz/chargeOrder/list': () => page([order, { ...priced, orderNo: 'PAID-1', id: 'PAID-1' }]),
+      '/biz/chargeOrder/reset': () => ({ data: { orderNo: order.orderNo, result: 'settled' } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={chargeOrderDecl} />);
+    const row = (await screen.findByText(order.orderNo)).closest('tr')!;
+    expect(
+      within(screen.getByText('PAID-1').closest('tr')!).queryByRole('button', { name: 'Reset' }),
+    ).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Reset' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(`Run settlement of order ${order.orderNo} again?`)).toBeTruthy();
+    expect(api.calls('/biz/chargeOrder/reset')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.calls('/biz/chargeOrder/reset')).toHaveLength(1));
+    expect(api.calls('/biz/chargeOrder/reset')[0]!.query).toEqual({ id: order.orderNo });
+  });
+
+  it('opens the real-time view for holders of 4103', async () => {
+    grant('4100', '4103');
+    const api = fakeApi({
+      '/biz/chargeOrder/list': () => page([]),
+      '/biz/chargeOrder/realtime': () => ({
+        data: {
+          records: [
+            {
+              orderNo: 'X',
+              chargePointId: 'DEMO-CP-001',
+              chargePointName: 'Bay 1',
+              stationId: 'st-1',
+              stationName: 'Harbour Car Park',
+              connectorNo: 2,
+              transactionId: '9',
+              idTag: 'SIM-TAG-001',
+              startTime: '2026-11-20T10:00:00.000Z',
+              energyWh: 4567,
+              powerW: 11000,
+              soc: 64,
+              durationSeconds: 1500,
+              state: 'charging',
+              online: true,
+            },
+          ],
+          total: 1,
+          at: '2026-11-20T10:25:00.000Z',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={chargeOrderDecl} />);
+    await user.click(await screen.findByRole('button', { name: 'Real-time' }));
+    const table = await screen.findByRole('table', { name: 'Sessions in progress' });
+    const row = within(table).getAllByRole('row')[1]!;
+    for (const text of [
+      'Harbour Car Park',
+      'Bay 1 (DEMO-CP-001) / 2',
+      'SIM-TAG-001',
+      '4.567',
+      '11.00',
+      '64',
+      '25 min',
+    ])
+      expect(within(row).getByText(text)).toBeTruthy();
+    expect(within(row).getByText('Charging')).toBeTruthy();
+    expect(screen.getByText('Refreshes every 5 seconds')).toBeTruthy();
+    expect(api.calls('/biz/chargeOrder/realtime')).toHaveLength(1);
+  });
+});
+
+describe('order page', () => {
+  const show = (data: unknown) => {
+    const api = fakeApi({ '/biz/chargeOrder/detail': () => ({ data }) });
+    renderScreen(
+      <Routes>
+        <Route path="/orderDetail/:id" element={<OrderDetailPage />} />
+      </Routes>,
+      `/orderDetail/${order.orderNo}`,
+    );
+    return api;
+  };
+
+  it('shows the facts, the price and its breakdown', async () => {
+    grant('4100', '4101');
+    const api = show({ ...priced, curve: [] });
+    const breakdown = await screen.findByRole('table', { name: 'Price breakdown' });
+    expect(api.calls('/biz/chargeOrder/detail')[0]!.query).toEqual({ id: order.orderNo });
+    const rows = within(breakdown).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Energy')).toBeTruthy();
+    expect(within(rows[0]!).getByText('6.000 kWh')).toBeTruthy();
+    expect(within(rows[0]!).getByText('0.40 EUR')).toBeTruthy();
+    expect(within(rows[0]!).getByText('2.40 EUR')).toBeTruthy();
+    expect(within(rows[0]!).getByText(/ – /)).toBeTruthy();
+    expect(within(rows[1]!).getByText('-')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Occupancy')).toBeTruthy();
+    expect(within(rows[2]!).getByText('0 min')).toBeTruthy();
+    expect(screen.getByText('Discount Night owls (10%)')).toBeTruthy();
+    expect(screen.getByText('2.5%')).toBeTruthy();
+
+    const price = screen.getByRole('region', { name: 'Price' });
+    for (const text of ['Day and night', 'By energy', '4.32 EUR', '0.43 EUR', '3.89 EUR', 'Fleet account'])
+      expect(within(price).getByText(text)).toBeTruthy();
+    const facts = screen.getByRole('region', { name: 'Order' });
+    expect(within(facts).getByRole('link', { name: 'Harbour Car Park' }).getAttribute('href')).toBe(
+      '/stationDetail/st-1',
+    );
+    expect(within(facts).getByText('Card swipe')).toBeTruthy();
+    expect(within(facts).getByText('Paid')).toBeTruthy();
+    expect(screen.getByText('No meter samples were recorded for this session.')).toBeTruthy();
+    // A paid order is not reset.
+    expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+  });
+
+  it('says when an order is not priced yet and reads "-" for its money', async () => {
+    grant('4100', '4101');
+    show({ ...order, curve: [] });
+    const price = await screen.findByRole('region', { name: 'Price' });
+    expect(within(price).getByText('This order has not been priced yet.')).toBeTruthy();
+    expect(within(price).getAllByText('-').length).toBeGreaterThanOrEqual(8);
+    expect(screen.queryByRole('table', { name: 'Price breakdown' })).toBeNull();
+  });
+
+  it('draws the meter curve as energy delivered and power', () => {
+    expect(
+      chartRows(
+        [
+          { at: '2026-11-20T10:20:00.000Z', energyWh: 5000, powerW: 7200, soc: 50 },
+          { at: '2026-11-20T10:40:00.000Z', energyWh: 9000, powerW: 7250 },
+        ],
+        1000,
+      ).map(({ energy, power, soc }) => ({ energy, power, soc })),
+    ).toEqual([
+      { energy: 4, power: 7.2, soc: 50 },
+      { energy: 8, power: 7.25, soc: undefined },
+    ]);
+  });
+});
