@@ -163,4 +163,4 @@ export interface ActiveSession {
 }
 
 /** The outcome of a reset (re-running settlement). */
-export type ResettleOutcome = 'settled' | 'already' | 'missing';
+export type ResettleOutcome = 'settled' | 'already' | 'missing' | 'unpaid';

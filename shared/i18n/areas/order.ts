@@ -33,6 +33,7 @@ export const order = area(
         settled: 'The order was settled again',
         already: 'The order was already settled',
         missing: 'There was nothing to settle for this order',
+        unpaid: 'The order still cannot be paid',
       },
       payFlags: { unpaid: 'Unpaid', paid: 'Paid' },
       endFlags: {
@@ -155,6 +156,7 @@ export const order = area(
           settled: '订单已重新结算',
           already: '订单此前已结算',
           missing: '该订单没有可结算的内容',
+          unpaid: '该订单仍无法支付',
         },
         payFlags: { unpaid: '未支付', paid: '已支付' },
         endFlags: {
@@ -276,6 +278,7 @@ export const order = area(
           settled: '訂單已重新結算',
           already: '訂單先前已結算',
           missing: '此訂單沒有可結算的內容',
+          unpaid: '此訂單仍無法支付',
         },
         payFlags: { unpaid: '未支付', paid: '已支付' },
         endFlags: {
@@ -399,6 +402,7 @@ export const order = area(
           settled: 'Der Auftrag wurde erneut abgerechnet',
           already: 'Der Auftrag war bereits abgerechnet',
           missing: 'Für diesen Auftrag gab es nichts abzurechnen',
+          unpaid: 'Der Auftrag kann weiterhin nicht bezahlt werden',
         },
         payFlags: { unpaid: 'Unbezahlt', paid: 'Bezahlt' },
         endFlags: {
@@ -525,6 +529,7 @@ export const order = area(
           settled: 'เรียกเก็บเงินคำสั่งอีกครั้งแล้ว',
           already: 'คำสั่งนี้เรียกเก็บเงินไปแล้ว',
           missing: 'ไม่มีรายการที่ต้องเรียกเก็บสำหรับคำสั่งนี้',
+          unpaid: 'คำสั่งนี้ยังไม่สามารถชำระเงินได้',
         },
         payFlags: { unpaid: 'ยังไม่ชำระ', paid: 'ชำระแล้ว' },
         endFlags: {
