@@ -30,7 +30,7 @@ const columns: Column[] = [
   {
     key: 'stationName',
     label: `${L}.station`,
-    render: (row) => String(row.stationName ?? row.stationId ?? ''),
+    render: (row) => String(row.stationName ?? row.stationId ?? '') || <Dash />,
   },
   {
     key: 'chargePointId',
