@@ -89,7 +89,12 @@ export const chargingFees: Resource = resource(chargingFeeResource, {
       // The same company's only (a sub-company's fee is in scope but not the owner's).
       if (!occupancy || occupancy.tenant !== record.tenant)
         throw fieldError('occupancyFeeId', 'feeRes.server.occupancyFeeNotFound');
-    } else delete record.occupancyInterval;
+      // Its name is kept for lists (set here, never taken from the request).
+      record.occupancyFeeName = occupancy.name;
+    } else {
+      delete record.occupancyInterval;
+      delete record.occupancyFeeName;
+    }
   },
   deleteGuard: async (record) =>
     (await isBound(record.id, record.tenant)) ? 'feeRes.server.chargingFeeBound' : undefined,

@@ -272,6 +272,7 @@ describe('charging fees', () => {
     expect(updated.code, updated.msg).toBe(0);
     expect(updated.data).toMatchObject({
       occupancyFeeId: occupancy.data.id,
+      occupancyFeeName: 'Blocking',
       occupancyInterval: 10,
       currency: 'USD',
     });

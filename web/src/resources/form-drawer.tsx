@@ -12,7 +12,14 @@ import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { FormMode, ResourceDecl, Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
-import { fieldsFor, initialValues, toBody, validate, type FormValues } from '@web/resources/values.ts';
+import {
+  fieldsFor,
+  initialValues,
+  settleErrors,
+  toBody,
+  validate,
+  type FormValues,
+} from '@web/resources/values.ts';
 import { useCallback, useState, type FormEvent } from 'react';
 
 export function ResourceFormDrawer(props: {
@@ -96,11 +103,16 @@ function FormBody(props: {
   const [saving, setSaving] = useState(false);
   const can = useCan();
   const fields = fieldsFor(decl, mode);
-  const shown = fields.filter((f) => can(f.permission));
+  const shown = fields.filter((f) => can(f.permission) && (!f.when || f.when(values)));
 
   const setValue = useCallback((name: string, value: unknown) => {
     setValues((prev) => ({ ...prev, [name]: value }));
-    setErrors((prev) => (prev[name] ? { ...prev, [name]: '' } : prev));
+    // A change clears the field's messages (and those of its rows).
+    setErrors((prev) =>
+      Object.keys(prev).some((k) => k === name || k.startsWith(`${name}.`))
+        ? Object.fromEntries(Object.entries(prev).filter(([k]) => k !== name && !k.startsWith(`${name}.`)))
+        : prev,
+    );
   }, []);
   const assign = useCallback((more: Row) => setValues((prev) => ({ ...prev, ...more })), []);
 
@@ -108,9 +120,10 @@ function FormBody(props: {
     event.preventDefault();
     setFormError('');
     const schema = mode === 'create' ? decl.schemas?.create : decl.schemas?.update;
-    const checked = validate(schema, toBody(decl, mode, values, record));
+    const body = toBody(decl, mode, values, record);
+    const checked = validate(schema, decl.beforeValidate ? decl.beforeValidate(body, mode) : body);
     if (!checked.ok) {
-      setErrors(checked.errors);
+      setErrors(settleErrors(checked.errors, fields));
       return;
     }
     setErrors({});
@@ -121,12 +134,16 @@ function FormBody(props: {
       await call(mode === 'create' ? api.add : api.update, body);
       props.onSaved(tr('admin.common.saved'));
     } catch (error) {
-      // A validation answer (HTTP 400) carries {field: message}; only names of shown fields count.
+      // A validation answer (HTTP 400) carries {field: message}; only names of shown fields count (a
+      // message on a period of a list, `periods.1.endTime`, is its field's).
       const fieldErrors = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known = Object.fromEntries(
-        Object.entries(fieldErrors).filter(
-          ([name, msg]) => typeof msg === 'string' && shown.some((f) => f.name === name),
-        ),
+      const known = settleErrors(
+        Object.fromEntries(
+          Object.entries(fieldErrors).filter(
+            ([name, msg]) => typeof msg === 'string' && shown.some((f) => f.name === name.split('.')[0]),
+          ),
+        ) as Record<string, string>,
+        fields,
       );
       setErrors(known);
       setFormError(Object.keys(known).length ? '' : errorMessage(tr, error));
@@ -136,7 +153,9 @@ function FormBody(props: {
   };
 
   // Errors on fields this form does not show still need to be read somewhere.
-  const unshown = Object.entries(errors).filter(([name, msg]) => msg && !shown.some((f) => f.name === name));
+  const unshown = Object.entries(errors).filter(
+    ([name, msg]) => msg && !shown.some((f) => f.name === name.split('.')[0]),
+  );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'contents' }}>
@@ -164,6 +183,15 @@ function FormBody(props: {
               onChange={(value) => setValue(field.name, value)}
               onAssign={assign}
               error={errors[field.name] ? tr(errors[field.name] ?? '') : undefined}
+              errors={
+                field.kind === 'rows'
+                  ? Object.fromEntries(
+                      Object.entries(errors)
+                        .filter(([k]) => k.startsWith(`${field.name}.`))
+                        .map(([k, v]) => [k.slice(field.name.length + 1), v]),
+                    )
+                  : undefined
+              }
               record={record}
               pickedLabel={labels[field.name]}
               onPicked={(label) => setLabels((prev) => ({ ...prev, [field.name]: label }))}

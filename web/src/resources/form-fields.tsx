@@ -19,6 +19,8 @@ import { call } from '@web/lib/api.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import { RowsEditor } from '@web/resources/rows-editor.tsx';
 import type { Field, RemoteSource, Row, TreeNode } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
@@ -31,6 +33,8 @@ export interface FieldProps {
   onAssign: (values: Row) => void;
   /** The translated error, if any. */
   error?: string;
+  /** rows: untranslated messages of single cells, by `{index}.{key}`. */
+  errors?: Record<string, string>;
   /** The record being edited (labels of remote values, the tree's checked ids). */
   record?: Row;
   /** Label of a remote value picked in this form. */
@@ -44,7 +48,7 @@ export interface FieldProps {
 export function FormField(props: FieldProps) {
   const tr = useTr();
   const { field, error } = props;
-  if (field.kind === 'multiselect' || field.kind === 'tree') {
+  if (field.kind === 'multiselect' || field.kind === 'tree' || field.kind === 'rows') {
     return (
       <Fieldset.Root invalid={Boolean(error)} disabled={props.disabled}>
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
@@ -53,7 +57,22 @@ export function FormField(props: FieldProps) {
         </Fieldset.Legend>
         {field.help ? <Fieldset.HelperText>{tr(field.help)}</Fieldset.HelperText> : null}
         <Fieldset.Content mt="1">
-          {field.kind === 'tree' ? <TreeInput {...props} /> : <MultiInput {...props} />}
+          {field.kind === 'tree' ? (
+            <TreeInput {...props} />
+          ) : field.kind === 'rows' ? (
+            field.rows ? (
+              <RowsEditor
+                spec={field.rows}
+                rows={Array.isArray(props.value) ? (props.value as Row[]) : []}
+                onChange={props.onChange}
+                errors={props.errors}
+                label={tr(field.label)}
+                disabled={props.disabled}
+              />
+            ) : null
+          ) : (
+            <MultiInput {...props} />
+          )}
         </Fieldset.Content>
         {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
       </Fieldset.Root>
@@ -89,6 +108,7 @@ function RequiredMark() {
 
 function Control(props: FieldProps & { tr: Translate }): ReactNode {
   const { field, tr } = props;
+  const can = useCan();
   const text = String(props.value ?? '');
   const set = (e: { currentTarget: { value: string } }) => props.onChange(e.currentTarget.value);
   switch (field.kind) {
@@ -110,11 +130,13 @@ function Control(props: FieldProps & { tr: Translate }): ReactNode {
                 {tr('admin.common.choose')}
               </option>
             ) : null}
-            {(field.options ?? []).map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.raw ? o.label : tr(o.label)}
-              </option>
-            ))}
+            {(field.options ?? [])
+              .filter((o) => can(o.permission) || String(o.value) === text)
+              .map((o) => (
+                <option key={String(o.value)} value={String(o.value)}>
+                  {o.raw ? o.label : tr(o.label)}
+                </option>
+              ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>

@@ -15,6 +15,7 @@ import { alarmDecls, alarmPages } from './decls/alarm/index.ts';
 import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { commandPages } from './decls/command/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
+import { feeDecls, feePages } from './decls/fee/index.ts';
 import { orderDecls, orderPages } from './decls/order/index.ts';
 import { siteDecls, sitePages } from './decls/site/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
@@ -31,6 +32,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...systemDecls,
     ...catalogueDecls,
     ...deviceDecls,
+    ...feeDecls,
     ...siteDecls,
     ...alarmDecls,
     ...orderDecls,
@@ -55,6 +57,7 @@ export const resourcePages: Record<string, ComponentType> = {
   ...systemPages,
   ...cataloguePages,
   ...devicePages,
+  ...feePages,
   ...sitePages,
   ...alarmPages,
   ...commandPages,

@@ -17,6 +17,8 @@ export interface EnumOption {
   /** The label is shown as is (a currency code, a name from the server). */
   raw?: boolean;
   tone?: Tone;
+  /** A select offers the option only to holders of this code (a Pro-only fee type). */
+  permission?: string;
 }
 
 /** How a value is shown in a table cell or a detail view. */
@@ -63,7 +65,8 @@ export type FieldKind =
   | 'multiselect'
   | 'tree'
   | 'switch'
-  | 'datetime';
+  | 'datetime'
+  | 'rows';
 
 export interface TreeNode {
   id: string;
@@ -72,6 +75,31 @@ export interface TreeNode {
 }
 
 export type FormMode = 'create' | 'edit';
+
+/** One column of a `rows` field: a text input per row. */
+export interface RowsColumn {
+  key: string;
+  /** Column header (i18n key). */
+  label: string;
+  /** Accessible name of the row's input (i18n key with `{{n}}`, the row's number). */
+  cellLabel: string;
+  placeholder?: string;
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  maxLength?: number;
+}
+
+/** A list of rows edited in place (time-of-use periods): columns, the new row, labels, limits. */
+export interface RowsSpec {
+  columns: readonly RowsColumn[];
+  /** The row "add" appends, given the rows so far. */
+  newRow: (rows: readonly Row[]) => Row;
+  /** i18n keys: add button, remove button (with `{{n}}`), text when empty. */
+  addLabel: string;
+  removeLabel: string;
+  emptyLabel: string;
+  /** No "add" beyond this many rows. */
+  max?: number;
+}
 
 export interface Field {
   name: string;
@@ -96,6 +124,10 @@ export interface Field {
   loadTree?: (record: Row | undefined) => Promise<{ nodes: TreeNode[]; checked: string[] }>;
   /** switch: the values sent for on and off. */
   switchValues?: readonly [on: unknown, off: unknown];
+  /** rows: the columns and labels of the list. */
+  rows?: RowsSpec;
+  /** Shown only while the form's values satisfy it (periods only with time sharing on). */
+  when?: (values: Row) => boolean;
 }
 
 /** What an action may do besides its own call: reload the list, say that it worked. */
@@ -178,6 +210,8 @@ export interface ResourceDecl {
   canChange?: (row: Row) => boolean;
   /** A refusal message (i18n key and values) when a record may not be deleted yet; null to go on. */
   beforeDelete?: (row: Row) => Promise<{ message: string; values?: Record<string, unknown> } | null>;
+  /** The form's body in the API's shape before it is validated (a list typed as text, rows a switch hid). */
+  beforeValidate?: (body: Row, mode: FormMode) => Row;
   /** Last change of a validated body before it is sent (encrypt a password). */
   beforeSave?: (body: Row, mode: FormMode) => Promise<Row>;
   /** Extension point of the list toolbar. */

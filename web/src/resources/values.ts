@@ -23,6 +23,20 @@ export function toInput(field: Field, value: unknown): unknown {
       return field.switchValues ? value === field.switchValues[0] : Boolean(value);
     case 'datetime':
       return toLocalInput(value);
+    case 'rows':
+      // Each row's cells as text.
+      return Array.isArray(value)
+        ? value.map((row) =>
+            Object.fromEntries(
+              (field.rows?.columns ?? []).map((c) => [
+                c.key,
+                (row as Row)?.[c.key] === undefined || (row as Row)?.[c.key] === null
+                  ? ''
+                  : String((row as Row)[c.key]),
+              ]),
+            ),
+          )
+        : [];
     default:
       return value === null || value === undefined ? '' : String(value);
   }
@@ -71,9 +85,37 @@ export function toBody(decl: ResourceDecl, mode: FormMode, values: FormValues, r
   return body;
 }
 
+/**
+ * Errors as a form shows them: messages below a `rows` field stay on their cell (and the field's own message
+ * then is theirs, so it is dropped); below any other field they are the field's.
+ */
+export function settleErrors(
+  errors: Record<string, string>,
+  fields: readonly Field[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const rowsFields = new Set(fields.filter((f) => f.kind === 'rows').map((f) => f.name));
+  const nested = new Set<string>();
+  for (const [key, message] of Object.entries(errors)) {
+    if (!message) continue;
+    const head = key.split('.')[0] ?? key;
+    if (key === head) continue;
+    if (rowsFields.has(head)) {
+      out[key] = message;
+      nested.add(head);
+    } else out[head] ??= message;
+  }
+  for (const [key, message] of Object.entries(errors))
+    if (message && !key.includes('.') && !nested.has(key)) out[key] ??= message;
+  return out;
+}
+
 export type Validation = { ok: true; data: Row } | { ok: false; errors: Record<string, string> };
 
-/** Runs the schema; errors are i18n keys by field (the first message of each). */
+/**
+ * Runs the schema; errors are i18n keys by field (the first message of each). An issue below a field (a
+ * period of a list: `periods.1.endTime`) is also kept under its whole path, for editors of rows.
+ */
 export function validate(schema: z.ZodType | undefined, body: Row): Validation {
   if (!schema) return { ok: true, data: body };
   const result = schema.safeParse(body);
@@ -82,7 +124,9 @@ export function validate(schema: z.ZodType | undefined, body: Row): Validation {
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? '');
     // A catalog key (validation.* or a resource group's own) is shown translated; zod's own text is not.
-    errors[name] ??= i18n.exists(issue.message) ? issue.message : 'admin.common.invalid';
+    const message = i18n.exists(issue.message) ? issue.message : 'admin.common.invalid';
+    if (issue.path.length > 1) errors[issue.path.map(String).join('.')] ??= message;
+    errors[name] ??= message;
   }
   return { ok: false, errors };
 }
