@@ -7,7 +7,7 @@
 import { BLACK_FLAG, CARD_STATUS, cardResource } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { Repository, uniqueOwner } from '@functions/lib/store.ts';
+import { Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { tenantAndAncestors, type ChargerContext } from './charger.ts';
 
@@ -42,6 +42,16 @@ async function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
   return entries;
 }
 
+/** The card with this number of the company or, failing that, of the nearest company above it. */
+export async function findCard(tenant: string, idTag: string): Promise<(Record_ & Stored) | undefined> {
+  for (const owner of tenantAndAncestors(tenant)) {
+    const id = await uniqueOwner(`${cardResource.type}.cardSn`, `${owner}|${idTag}`);
+    const card = id ? await cards.getAny(id) : undefined;
+    if (card) return card;
+  }
+  return undefined;
+}
+
 const expired = (iso: unknown, now: number) => typeof iso === 'string' && iso !== '' && Date.parse(iso) < now;
 
 export async function authorizeToken(
@@ -50,10 +60,8 @@ export async function authorizeToken(
   now = Date.now(),
 ): Promise<AuthResult> {
   const tenants = tenantAndAncestors(charger.tenant);
-  for (const tenant of tenants) {
-    const owner = await uniqueOwner(`${cardResource.type}.cardSn`, `${tenant}|${idTag}`);
-    const card = owner ? await cards.getAny(owner) : undefined;
-    if (!card) continue;
+  const card = await findCard(charger.tenant, idTag);
+  if (card) {
     const base = {
       source: 'card' as const,
       cardId: card.id,

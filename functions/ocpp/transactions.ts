@@ -24,6 +24,7 @@ import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { table } from '@functions/lib/store.ts';
+import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
 import type { ChargerContext } from './charger.ts';
 
 /** SPEC.md section 3, order start mode: how the session was started. */
@@ -67,6 +68,8 @@ export interface Session {
   endSoc?: number;
   stopReason?: string;
   stopIdTag?: string;
+  /** The tariff and the station's clock at the start (functions/orders/tariffs.ts); none: priced as free. */
+  pricing?: SessionPricing;
 }
 
 export const sessionKey = (chargePointId: string, transactionId: string) => ({
@@ -130,6 +133,12 @@ export async function startSession(
   charger: ChargerContext,
   input: StartInput,
 ): Promise<{ transactionId: string; created: boolean }> {
+  // The price the session starts under is the price it pays. A failed read must not stop the charging:
+  // the order is then priced by the rules in force when it completes.
+  const pricing = await pricingFor(charger.chargePointId, input.connectorNo).catch((error: unknown) => {
+    logger.error('Reading the tariff at session start failed', { error: String(error) });
+    return undefined;
+  });
   const session = (transactionId: string): Session => ({
     chargePointId: charger.chargePointId,
     transactionId,
@@ -145,6 +154,7 @@ export async function startSession(
     startTime: input.timestamp,
     meterStartWh: input.meterStartWh,
     status: 'active',
+    pricing,
   });
   if (input.transactionId !== undefined) {
     try {
@@ -250,7 +260,7 @@ export function normalise(v: SampledValue): number {
   return v.value;
 }
 
-const readingOf = (sample: MeterSample, measurand: string) => {
+export const readingOf = (sample: MeterSample, measurand: string) => {
   const values = sample.values.filter((v) => v.measurand === measurand && !v.phase);
   const pick = values[0] ?? sample.values.find((v) => v.measurand === measurand);
   return pick ? normalise(pick) : undefined;

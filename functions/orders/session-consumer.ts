@@ -1,20 +1,18 @@
 /**
  * The order pipeline's entry: a completed charging session becomes an order. The order number is derived
  * from the session, and the order is written with a condition, so a session delivered twice (queue retry, the
- * sweep's re-queue, a replayed stop) makes one order. The session then leaves the hand-off index.
+ * sweep's re-queue, a replayed stop) makes one order and is billed once. The session then leaves the
+ * hand-off index.
  *
- * Orders carry the session's facts (energy, duration, state of charge, stop reason, start mode); pricing and
- * settlement are the tariff issue's (payFlag 0 until then).
+ * Orders carry the session's facts (energy, duration, state of charge, stop reason, start mode) and are priced
+ * and settled as they are written (functions/orders/settlement.ts), in one transaction.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { logger } from '@functions/lib/http.ts';
-import { table } from '@functions/lib/store.ts';
 import { getSession, handOffDone, type Session } from '@functions/ocpp/transactions.ts';
 import { orderKeys } from './keys.ts';
+import { settleSession } from './settlement.ts';
 
 /** SPEC.md section 3, order type: 1 operator, 2 eMsp, 3 home pile, 4 admin. */
 export const ORDER_TYPE = { operator: 1, emsp: 2, homePile: 3, admin: 4 } as const;
@@ -70,16 +68,8 @@ export async function handOver(
 ): Promise<'created' | 'exists' | 'missing'> {
   const session = await getSession(chargePointId, transactionId);
   if (!session || session.status !== 'completed') return 'missing';
-  const item = Object.fromEntries(Object.entries(orderOf(session)).filter(([, v]) => v !== undefined));
-  let outcome: 'created' | 'exists' = 'created';
-  try {
-    await dynamoDocument().send(
-      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    outcome = 'exists';
-  }
+  const base = Object.fromEntries(Object.entries(orderOf(session)).filter(([, v]) => v !== undefined));
+  const outcome = await settleSession(session, base);
   await handOffDone(chargePointId, transactionId);
   return outcome;
 }

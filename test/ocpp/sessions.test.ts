@@ -254,7 +254,11 @@ describe('OCPP 1.6 charger', () => {
       totalElectricity: 14,
       startMode: 2,
       finishFlag: 1,
-      payFlag: 0,
+      // No fee rule is bound to this demo charger: the session is free, settled as such.
+      actualFee: '0.00',
+      payType: 0,
+      payFlag: 1,
+      endFlag: 1,
     });
     // The session left the hand-off index: the sweep does not queue it again.
     await waitFor(async () => ((await getSession('DEMO-CP-003', String(tx))) as any)?.handedOffAt);

@@ -115,6 +115,8 @@ export const stationSchema = z
       .default([]),
     reserveFlag: flag.default(false),
     feeSetMode: numericChoice(Object.values(FEE_SET_MODE)),
+    /** The charging fee of the whole station (fee-set mode 1; the broadest binding in the others). */
+    feeRuleId: optionalText(64),
     ownerType: numericChoice(Object.values(OWNER_TYPE)),
   })
   .strict()

@@ -1,0 +1,122 @@
+/**
+ * The rules a session is priced by, read from the fee records (issue 7):
+ * - the charging fee bound where the station's fee-set mode says (1 the station, 2 the charge point, 3 the
+ *   connector), falling back to the broader bindings when the narrower one is missing, with its occupancy
+ *   fee. It is taken when the session STARTS and kept on the session, so the price a driver started under is
+ *   the price they pay, whatever the operator edits meanwhile;
+ * - the company's discounts and the platform's revenue tariff, read when the order is priced.
+ * A rule must belong to the charger's company or a company above it; anything else is ignored.
+ */
+import type { Discount, Tariff } from '@shared/pricing/engine.ts';
+import { FEE_SET_MODE, stationResource } from '@shared/resources/site/station.ts';
+import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
+import { discountResource } from '@shared/resources/fee/discount.ts';
+import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
+import type { Connector } from '@shared/resources/site/charge-point.ts';
+import { chargePointById } from '@functions/devices/sites.ts';
+import { operatorLimits } from '@functions/identity/entities.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
+import { PLATFORM_TENANT, Repository } from '@functions/lib/store.ts';
+import { tenantAndAncestors } from '@functions/ocpp/charger.ts';
+
+const records = (type: string) => new Repository<Record_>({ type, idField: 'id' });
+const stationRecords = records(stationResource.type);
+const chargingFees = records(chargingFeeResource.type);
+const occupancyFees = records(occupancyFeeResource.type);
+const discountRecords = records(discountResource.type);
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/** What a session keeps from its start: the tariff (none: free) and the station's clock. */
+export interface SessionPricing {
+  tariff?: Tariff;
+  timeZone: string;
+}
+
+/** The fee rule id for a connector by its station's fee-set mode (narrowest first, then broader). */
+export function boundRuleId(
+  mode: number | undefined,
+  station: Record<string, unknown>,
+  pile: Record<string, unknown>,
+  connector: Record<string, unknown> | undefined,
+): string | undefined {
+  const byLevel = [text(connector?.feeRuleId), text(pile.feeRuleId), text(station.feeRuleId)];
+  const start = mode === FEE_SET_MODE.connector ? 0 : mode === FEE_SET_MODE.chargePoint ? 1 : 2;
+  return byLevel.slice(start).find(Boolean) ?? byLevel.slice(0, start).find(Boolean);
+}
+
+export function tariffOf(fee: Record_, occupancy: Record_ | undefined): Tariff {
+  const periods = Number(fee.timeSharing) === 1 && Array.isArray(fee.periods) ? fee.periods : [];
+  const interval = Number(fee.occupancyInterval ?? 0);
+  return {
+    id: String(fee.id),
+    name: String(fee.name ?? ''),
+    currency: String(fee.currency ?? ''),
+    feeType: Number(fee.feeType) as Tariff['feeType'],
+    unitPrice: String(fee.unitPrice ?? '0'),
+    periods: periods.map((p: Record_) => ({
+      startTime: String(p.startTime),
+      endTime: String(p.endTime),
+      price: String(p.price),
+    })),
+    ...(occupancy && interval > 0
+      ? {
+          occupancy: {
+            price: String(occupancy.price ?? '0'),
+            afterMinutes: Number(occupancy.afterTime ?? 0),
+            intervalMinutes: interval,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The tariff and clock of a connector now (taken at session start). */
+export async function pricingFor(chargePointId: string, connectorNo: number): Promise<SessionPricing> {
+  const pile = await chargePointById(chargePointId);
+  const station = pile?.stationId ? await stationRecords.getAny(String(pile.stationId)) : undefined;
+  const timeZone = text(station?.timeZone) ?? 'UTC';
+  if (!pile || !station) return { timeZone };
+  const connector = ((pile.connectors as Connector[] | undefined) ?? []).find(
+    (c) => Number(c.connectorNo) === connectorNo,
+  );
+  const ruleId = boundRuleId(Number(station.feeSetMode), station, pile, { ...connector });
+  const owners = tenantAndAncestors(pile.tenant);
+  const fee = ruleId ? await chargingFees.getAny(ruleId) : undefined;
+  if (!fee || !owners.includes(fee.tenant)) return { timeZone };
+  const occupancyId = text(fee.occupancyFeeId);
+  const occupancy = occupancyId ? await occupancyFees.getAny(occupancyId) : undefined;
+  return {
+    timeZone,
+    tariff: tariffOf(fee, occupancy && owners.includes(occupancy.tenant) ? occupancy : undefined),
+  };
+}
+
+/** The discounts of the company and the companies above it, as the engine reads them. */
+export async function discountsFor(tenant: string): Promise<Discount[]> {
+  const owners = tenantAndAncestors(tenant);
+  const lists = await Promise.all(
+    owners.map(async (owner) => (await discountRecords.list(owner)).filter((d) => d.tenant === owner)),
+  );
+  return lists.flat().map((d) => ({
+    id: String(d.id),
+    name: String(d.name ?? ''),
+    discountElec: String(d.discountElec ?? '0'),
+    type: Number(d.type),
+    stationIds: (d.stationIds as string[] | undefined) ?? [],
+    userIds: (d.userIds as string[] | undefined) ?? [],
+    status: Number(d.status ?? 0),
+    abandonedFlag: Number(d.abandonedFlag ?? 0),
+    validFrom: text(d.validFrom),
+    validTo: text(d.validTo),
+    dailyStart: text(d.dailyStart),
+    dailyEnd: text(d.dailyEnd),
+  }));
+}
+
+/** The platform's percentage of the company's orders (its operator limit), if one is set. */
+export async function revenueTariffFor(agentId: string): Promise<string | undefined> {
+  if (!agentId) return undefined;
+  const limit = (await operatorLimits.list(PLATFORM_TENANT)).find((l) => String(l.agentId ?? '') === agentId);
+  return text(limit?.revenueTariff);
+}
