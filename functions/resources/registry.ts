@@ -4,9 +4,10 @@ import { parameters } from '@functions/admin/parameters.ts';
 import { systemResources } from '@functions/admin/system-resources.ts';
 import { catalogueResources } from '@functions/biz/catalogue-resources.ts';
 import { deviceResources } from '@functions/biz/device-resources.ts';
+import { feeResources } from '@functions/fees/resources.ts';
 
 export function allResources(): Resource[] {
-  return [parameters, ...systemResources, ...catalogueResources, ...deviceResources];
+  return [parameters, ...systemResources, ...catalogueResources, ...deviceResources, ...feeResources];
 }
 
 export function resourceNamed(module: string, name: string): Resource | undefined {

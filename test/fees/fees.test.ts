@@ -11,7 +11,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
 import { Repository } from '@functions/lib/store.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
-import { startTestRuntime } from '../helpers/runtime.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let operator: string;
@@ -284,6 +284,17 @@ describe('charging fees', () => {
     expect((await call(operator, `${OCC}/info?id=${occupancy.data.id}`)).data.price).toBe('0.50');
   });
 
+  it('exports the filtered list as an Excel file with the money as stored', async () => {
+    const queued = await call(operator, `${FEE}/export`, { name: 'Day' });
+    expect(queued.code, queued.msg).toBe(0);
+    const task = await waitFor(async () => {
+      const page = await call(operator, '/biz/fileExport/list', { current: 1, size: 10 });
+      const found = page.data.records.find((t: any) => t.taskId === queued.data.taskId);
+      return found?.status === 'done' ? found : undefined;
+    });
+    expect(task.fileName).toMatch(/^chargingFee-\d{14}\.xlsx$/);
+  });
+
   it('cannot be read or changed by another company', async () => {
     const list = await call(rival, `${FEE}/list`, { current: 1, size: 100 });
     expect(list.data.records.some((r: any) => r.id === fee.id)).toBe(false);
@@ -465,14 +476,14 @@ describe('discounts', () => {
   });
 
   it('lists by state', async () => {
-    const abandoned = await call(operator, `${DIS}/list`, { current: 1, size: 10, abandonedFlag: '1' });
-    const enabled = await call(operator, `${DIS}/list`, {
-      current: 1,
-      size: 10,
-      status: '0',
-      abandonedFlag: '0',
-    });
-    const all = [...abandoned.data.records, ...enabled.data.records];
-    expect(all.filter((r: any) => r.id === discount.id).length).toBeLessThanOrEqual(1);
+    const other = await call(operator, `${DIS}/add`, { ...COMMON, name: 'Another' });
+    await call(operator, `${DIS}/abandon?id=${discount.id}`);
+    const ids = async (filter: Record<string, string>) =>
+      (await call(operator, `${DIS}/list`, { current: 1, size: 50, ...filter })).data.records.map(
+        (r: any) => r.id,
+      );
+    expect(await ids({ abandonedFlag: '1' })).toEqual([discount.id]);
+    expect(await ids({ status: '0' })).toEqual([other.data.id]);
+    expect(await ids({ type: '2' })).toEqual([discount.id]);
   });
 });

@@ -138,6 +138,7 @@ export const chargingFeeDecl: ResourceDecl = {
   api: { base: '/biz/chargingFee' },
   idField: 'id',
   nameField: 'name',
+  exportable: true,
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },
   schemas: formSchemas(chargingFeeSchema),
   beforeValidate: prepare,

@@ -187,6 +187,7 @@ export const discountDecl: ResourceDecl = {
   api: { base: API },
   idField: 'id',
   nameField: 'name',
+  exportable: true,
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },
   schemas: formSchemas(discountSchema),
   beforeValidate: prepare,

@@ -16,6 +16,7 @@ export const occupancyFeeDecl: ResourceDecl = {
   api: { base: '/biz/occupancyFee' },
   idField: 'id',
   nameField: 'name',
+  exportable: true,
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },
   schemas: formSchemas(occupancyFeeSchema),
   columns: [

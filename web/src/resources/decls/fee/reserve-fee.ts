@@ -15,6 +15,7 @@ export const reserveFeeDecl: ResourceDecl = {
   api: { base: '/biz/reserveFee' },
   idField: 'id',
   nameField: 'name',
+  exportable: true,
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },
   schemas: formSchemas(reserveFeeSchema),
   columns: [
