@@ -39,6 +39,8 @@ export interface Page<T> {
   size: number;
   /** A substring filter over a very large list searched only its first part (functions/lib/store.ts). */
   truncated?: boolean;
+  /** The total is a lower bound: counting stopped at a limit (functions/orders/queries.ts). */
+  totalCapped?: boolean;
 }
 
 export const ROLE_FLAG = { admin: 0, company: 1 } as const;

@@ -26,7 +26,6 @@ export const order = area(
         detail: 'Detail',
         reset: 'Reset',
         resetConfirm: 'Run settlement of order {{orderNo}} again?',
-        totalCapped: 'More than {{total}} orders match; narrow the filters to see them all.',
         tooLong: 'The time range can be at most {{years}} years',
       },
       reset: {
@@ -149,7 +148,6 @@ export const order = area(
           detail: '详情',
           reset: '重置',
           resetConfirm: '重新结算订单 {{orderNo}}？',
-          totalCapped: '匹配的订单超过 {{total}} 条；请缩小筛选范围以查看全部。',
           tooLong: '时间范围最长为 {{years}} 年',
         },
         reset: {
@@ -271,7 +269,6 @@ export const order = area(
           detail: '詳情',
           reset: '重置',
           resetConfirm: '重新結算訂單 {{orderNo}}？',
-          totalCapped: '符合的訂單超過 {{total}} 筆；請縮小篩選範圍以查看全部。',
           tooLong: '時間範圍最長為 {{years}} 年',
         },
         reset: {
@@ -395,7 +392,6 @@ export const order = area(
           detail: 'Details',
           reset: 'Zurücksetzen',
           resetConfirm: 'Abrechnung des Auftrags {{orderNo}} erneut ausführen?',
-          totalCapped: 'Mehr als {{total}} Aufträge passen; grenzen Sie die Filter ein, um alle zu sehen.',
           tooLong: 'Der Zeitraum darf höchstens {{years}} Jahre betragen',
         },
         reset: {
@@ -522,7 +518,6 @@ export const order = area(
           detail: 'รายละเอียด',
           reset: 'รีเซ็ต',
           resetConfirm: 'เรียกเก็บเงินคำสั่ง {{orderNo}} อีกครั้งหรือไม่?',
-          totalCapped: 'มีคำสั่งที่ตรงกันมากกว่า {{total}} รายการ โปรดจำกัดตัวกรองเพื่อดูทั้งหมด',
           tooLong: 'ช่วงเวลาต้องไม่เกิน {{years}} ปี',
         },
         reset: {

@@ -5,6 +5,8 @@ export const resources = area(
   {
     resources: {
       parameter: 'parameter',
+      totalCapped:
+        'At least {{total}} records match (counting stopped there): narrow the filter for an exact total.',
       truncated:
         'Only the first 20,000 records per company were searched: narrow the filter to see every match.',
       io: {
@@ -33,6 +35,7 @@ export const resources = area(
     'zh-CN': {
       resources: {
         parameter: '参数',
+        totalCapped: '至少有 {{total}} 条记录匹配（计数到此为止）：请缩小筛选范围以获得准确总数。',
         truncated: '每个公司仅检索了前 20,000 条记录：请缩小筛选范围以查看全部匹配项。',
         io: {
           export: '导出',
@@ -59,6 +62,7 @@ export const resources = area(
     'zh-TW': {
       resources: {
         parameter: '參數',
+        totalCapped: '至少有 {{total}} 筆記錄符合（計數到此為止）：請縮小篩選範圍以取得準確總數。',
         truncated: '每家公司僅檢索了前 20,000 筆記錄：請縮小篩選範圍以查看所有符合項目。',
         io: {
           export: '匯出',
@@ -85,6 +89,8 @@ export const resources = area(
     de: {
       resources: {
         parameter: 'Parameter',
+        totalCapped:
+          'Mindestens {{total}} Datensätze passen (weiter wurde nicht gezählt): grenzen Sie den Filter für eine genaue Summe ein.',
         truncated:
           'Je Unternehmen wurden nur die ersten 20.000 Datensätze durchsucht: Grenzen Sie den Filter ein, um alle Treffer zu sehen.',
         io: {
@@ -112,6 +118,7 @@ export const resources = area(
     th: {
       resources: {
         parameter: 'พารามิเตอร์',
+        totalCapped: 'มีอย่างน้อย {{total}} รายการที่ตรงกัน (หยุดนับที่จำนวนนี้): โปรดจำกัดตัวกรองให้แคบลงเพื่อดูจำนวนที่แน่นอน',
         truncated: 'ค้นหาเฉพาะ 20,000 รายการแรกของแต่ละบริษัท: โปรดจำกัดตัวกรองให้แคบลงเพื่อดูผลลัพธ์ทั้งหมด',
         io: {
           export: 'ส่งออก',

@@ -131,6 +131,15 @@ describe('charging order list', () => {
     );
   });
 
+  it('says when the total is only a lower bound', async () => {
+    grant('4100');
+    fakeApi({
+      '/biz/chargeOrder/list': () => ({ data: { ...page([order], 1000).data, totalCapped: true } }),
+    });
+    renderScreen(<ResourceListPage decl={chargeOrderDecl} />);
+    expect(await screen.findByText(/At least 1000 records match/)).toBeTruthy();
+  });
+
   it('shows the server refusing a window longer than 2 years', async () => {
     grant('4100');
     fakeApi({

@@ -28,6 +28,7 @@ export function asPage(data: unknown): Page<Row> {
     current: page.current ?? 1,
     size: page.size ?? 10,
     ...(page.truncated ? { truncated: true } : {}),
+    ...(page.totalCapped ? { totalCapped: true } : {}),
   };
 }
 

@@ -306,6 +306,13 @@ export function ResourceListPage(props: {
         </Alert.Root>
       ) : null}
 
+      {data?.totalCapped ? (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{tr('resources.totalCapped', { total: data.total })}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
       {problem ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
