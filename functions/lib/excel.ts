@@ -1,9 +1,27 @@
 /**
  * Excel files of the generic export and import (exceljs): one sheet, a header row of field names, one row
  * per record. Reading turns cells back into the values the shared schemas expect.
+ *
+ * Formula injection: a TEXT cell starting with `=`, `+`, `-` or `@` (or a tab or carriage return) would be
+ * taken as a formula by a spreadsheet; it is written with a leading `'` (neutralised), so nothing a record
+ * holds is ever executed. Numbers stay numbers (a negative number is not text). Reading removes that one
+ * leading quote again, so an exported file imports back unchanged.
  */
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text that a spreadsheet would take as a formula, made plain text; anything else as it is. */
+export function neutralise(value: unknown): unknown {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The text written by neutralise, back as it was. */
+const restore = (value: unknown) =>
+  typeof value === 'string' && value.startsWith("'") && FORMULA_START.test(value.slice(1))
+    ? value.slice(1)
+    : value;
 
 export async function writeSheet(
   name: string,
@@ -21,7 +39,9 @@ export async function writeSheet(
           const value = row[key];
           return [
             key,
-            Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value,
+            neutralise(
+              Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value,
+            ),
           ];
         }),
       ),
@@ -52,6 +72,7 @@ export async function readSheet(data: Buffer): Promise<{ row: number; values: Re
       if (cell && typeof cell === 'object' && 'result' in (cell as object))
         cell = (cell as { result: unknown }).result;
       if (cell instanceof Date) cell = cell.toISOString();
+      cell = restore(cell);
       if (cell !== undefined && cell !== null && cell !== '') values[key] = cell;
     });
     if (Object.keys(values).length) out.push({ row: number, values });

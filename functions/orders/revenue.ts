@@ -1,0 +1,396 @@
+/**
+ * Revenue statistics and transaction insight (issue 7; infra/topology/revenue-routes.ts names their codes):
+ * - `POST /biz/revenue/stat` (4400): figures by day, station or company over at most 60 days;
+ * - `POST /biz/revenue/export` (4400, and 9100 for the Pro file export): the same rows as an Excel file
+ *   through the exports queue (functions/export/revenue-exporter.ts);
+ * - `POST /biz/transactionInsight/stat` (4600): growth rates and utilization over an analytics window.
+ *
+ * Both read ONLY the revenue rollups (functions/orders/rollups.ts): one Query per company in the caller's
+ * scope on `REVENUE#{agentId}` with `sk BETWEEN DAY#{start}# AND DAY#{end}#~`, i.e. at most one item per
+ * day (and per station that had orders that day), whatever the number of orders. Orders are never read.
+ * Scope: the caller's company and those below it; an `agentId` or `stationId` outside it matches nothing.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { formatMinor } from '@shared/pricing/money.ts';
+import {
+  addDays,
+  addSums,
+  dayList,
+  emptySums,
+  growthRate,
+  kwhText,
+  ratedPowerW,
+  sumRollups,
+  utilization,
+  type RevenueSums,
+} from '@shared/pricing/metrics.ts';
+import {
+  insightQuery,
+  REVENUE_CODE,
+  REVENUE_WINDOW_DAYS,
+  revenueRangeProblem,
+  revenueStatQuery,
+  type Growth,
+  type Insight,
+  type InsightQuery,
+  type RevenueFigures,
+  type RevenueRow,
+  type RevenueStat,
+  type RevenueStatQuery,
+} from '@shared/schemas/revenue.ts';
+import { pilesOfStation, stations } from '@functions/devices/sites.ts';
+import { queueExport } from '@functions/export/tasks.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { badRequest, forbidden } from '@functions/lib/errors.ts';
+import { ok, who, type Route } from '@functions/lib/http.ts';
+import { newId, table, visible, type Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { revenuePartition } from './rollups.ts';
+
+type Company = OperatorRecord & Stored;
+
+/** A rollup item as read, with the company whose partition it came from. */
+export interface RollupItem extends Partial<Record<keyof RevenueSums, number>> {
+  agentId: string;
+  day: string;
+  currency: string;
+  tenant: string;
+  stationId?: string;
+}
+
+/** Which items of a day: the company's day (`ALL`), every station's, or one station's. */
+type Kind = { kind: 'all' } | { kind: 'stations'; stationId?: string };
+
+/** The companies in scope, narrowed to `agentId` when given (one outside the scope gives none). */
+export async function companiesInScope(scope: string, agentId?: string): Promise<Company[]> {
+  const all = await operators.list(scope);
+  return agentId ? all.filter((c) => c.id === agentId) : all;
+}
+
+/** The rollup items of one company from startDay to endDay: one Query, a page per 1 MB. */
+export async function readRollups(
+  scope: string,
+  agentId: string,
+  startDay: string,
+  endDay: string,
+  which: Kind,
+): Promise<RollupItem[]> {
+  const out: RollupItem[] = [];
+  const values: Record<string, unknown> = {
+    ':pk': revenuePartition(agentId),
+    ':from': `DAY#${startDay}#`,
+    ':to': `DAY#${endDay}#~`,
+  };
+  let filter = 'attribute_not_exists(stationId)';
+  if (which.kind === 'stations') {
+    filter = 'attribute_exists(stationId)';
+    if (which.stationId) {
+      filter = 'stationId = :station';
+      values[':station'] = which.stationId;
+    }
+  }
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: filter,
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      if (visible(scope, item.tenant as string)) out.push({ ...(item as RollupItem), agentId });
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** The items of every company in view, read in parallel. */
+async function readAll(
+  scope: string,
+  companies: Company[],
+  startDay: string,
+  endDay: string,
+  which: Kind,
+): Promise<RollupItem[]> {
+  const parts = await Promise.all(companies.map((c) => readRollups(scope, c.id, startDay, endDay, which)));
+  return parts.flat();
+}
+
+/** Sums as the figures of a row in its currency. */
+export function figuresOf(sums: RevenueSums, currency: string): RevenueFigures {
+  const money = (v: bigint) => formatMinor(v, currency);
+  return {
+    currency,
+    orders: Number(sums.orders),
+    energyKwh: kwhText(sums.energyWh),
+    durationSeconds: Number(sums.durationSeconds),
+    pay: money(sums.payMinor),
+    revenue: money(sums.revenueMinor),
+    discount: money(sums.discountMinor),
+    profit: money(sums.profitMinor),
+    coupon: money(sums.couponMinor),
+    tariff: money(sums.tariffMinor),
+    elecFee: money(sums.elecMinor),
+    occupancyFee: money(sums.occupancyMinor),
+  };
+}
+
+function checkRange(startDay: string, endDay: string) {
+  const problem = revenueRangeProblem(startDay, endDay);
+  if (problem) throw badRequest(problem, undefined, { days: REVENUE_WINDOW_DAYS });
+}
+
+async function stationNames(ids: string[]): Promise<Map<string, string>> {
+  const found = await Promise.all(ids.map((id) => stations.repo.getAny(id)));
+  return new Map(found.flatMap((s) => (s ? [[String(s.id), String(s.name ?? '')] as const] : [])));
+}
+
+/**
+ * The statistics of a scope: rows by day (a row per day and currency, every day of the range), by station
+ * (stations with orders), or by company (every company in view, with zeros), and totals per currency.
+ */
+export async function revenueStat(scope: string, query: RevenueStatQuery): Promise<RevenueStat> {
+  const { startDay, endDay, groupBy, stationId, agentId } = query;
+  checkRange(startDay, endDay);
+  const companies = await companiesInScope(scope, agentId);
+  const byStation = groupBy === 'station' || Boolean(stationId);
+  const items = await readAll(
+    scope,
+    companies,
+    startDay,
+    endDay,
+    byStation ? { kind: 'stations', stationId } : { kind: 'all' },
+  );
+
+  const groups = new Map<
+    string,
+    { row: Omit<RevenueRow, keyof RevenueFigures>; currency: string; sums: RevenueSums }
+  >();
+  const group = (key: string, currency: string, row: Omit<RevenueRow, keyof RevenueFigures>) => {
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { row, currency, sums: emptySums() }));
+    return g;
+  };
+  const companyById = new Map(companies.map((c) => [c.id, c]));
+  const companyRow = (c: { id: string; operatorName?: string }) => ({
+    key: c.id,
+    agentId: c.id,
+    operatorName: c.operatorName,
+  });
+  // By company, every company in view has its row (in its currency), orders or not.
+  if (groupBy === 'operator' && !stationId)
+    for (const c of companies) {
+      const currency = String(c.currency || 'EUR');
+      group(`${c.id}|${currency}`, currency, companyRow(c));
+    }
+  for (const item of items) {
+    const currency = String(item.currency);
+    const g =
+      groupBy === 'day'
+        ? group(`${item.day}|${currency}`, currency, { key: item.day, day: item.day })
+        : groupBy === 'station'
+          ? group(`${item.stationId}|${currency}`, currency, {
+              key: String(item.stationId),
+              stationId: String(item.stationId),
+              agentId: item.agentId,
+            })
+          : group(
+              `${item.agentId}|${currency}`,
+              currency,
+              companyRow({ id: item.agentId, operatorName: companyById.get(item.agentId)?.operatorName }),
+            );
+    addSums(g.sums, item);
+  }
+  if (groupBy === 'day') {
+    const currencies = new Set([...groups.values()].map((g) => g.currency));
+    if (!currencies.size && companies[0]) currencies.add(String(companies[0].currency || 'EUR'));
+    for (const currency of currencies)
+      for (const day of dayList(startDay, endDay)) group(`${day}|${currency}`, currency, { key: day, day });
+  }
+
+  let rows: RevenueRow[] = [...groups.values()].map((g) => ({ ...g.row, ...figuresOf(g.sums, g.currency) }));
+  if (groupBy === 'station') {
+    const names = await stationNames([...new Set(rows.map((r) => r.stationId!))]);
+    rows = rows.map((r) => ({ ...r, stationName: names.get(r.stationId!) ?? '' }));
+  }
+  const label = (r: RevenueRow) =>
+    groupBy === 'day'
+      ? r.day!
+      : groupBy === 'station'
+        ? `${r.stationName}|${r.key}`
+        : `${r.operatorName}|${r.key}`;
+  rows.sort((a, b) => label(a).localeCompare(label(b)) || a.currency.localeCompare(b.currency));
+
+  const totals = new Map<string, RevenueSums>();
+  for (const g of groups.values())
+    addSums(totals.get(g.currency) ?? totals.set(g.currency, emptySums()).get(g.currency)!, g.sums);
+  return {
+    startDay,
+    endDay,
+    groupBy,
+    rows,
+    totals: [...totals.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, sums]) => figuresOf(sums, currency)),
+  };
+}
+
+// ---- Transaction insight ---------------------------------------------------------------------------------
+
+const utcToday = () => new Date().toISOString().slice(0, 10);
+const inRange = (day: string, from: string, to: string) => day >= from && day <= to;
+
+function byCurrency(items: RollupItem[]): Map<string, RevenueSums> {
+  const out = new Map<string, RevenueSums>();
+  for (const item of items) {
+    const currency = String(item.currency);
+    addSums(out.get(currency) ?? out.set(currency, emptySums()).get(currency)!, item);
+  }
+  return out;
+}
+
+function growthOf(current: RollupItem[], previous: RollupItem[]) {
+  const c = sumRollups(current);
+  const p = sumRollups(previous);
+  const cm = byCurrency(current);
+  const pm = byCurrency(previous);
+  const currencies = [...new Set([...cm.keys(), ...pm.keys()])].sort();
+  return {
+    energyKwh: {
+      current: kwhText(c.energyWh),
+      previous: kwhText(p.energyWh),
+      growth: growthRate(c.energyWh, p.energyWh),
+    } satisfies Growth,
+    orders: { current: Number(c.orders), previous: Number(p.orders), growth: growthRate(c.orders, p.orders) },
+    revenue: currencies.map((currency) => {
+      const cur = cm.get(currency)?.revenueMinor ?? 0n;
+      const prev = pm.get(currency)?.revenueMinor ?? 0n;
+      return {
+        currency,
+        current: formatMinor(cur, currency),
+        previous: formatMinor(prev, currency),
+        growth: growthRate(cur, prev),
+      };
+    }),
+  };
+}
+
+/**
+ * Growth (chain: this window against the one before it; year-on-year: the last 7 days against the same
+ * weekdays 52 weeks earlier) of energy, sessions and revenue, a daily series, and utilization per station
+ * (energy / (rated power × hours)). Day granularity: a day is the rollups' smallest unit, so the 24-hour
+ * view is the window of 1 day (the end day against the day before).
+ */
+export async function transactionInsight(
+  scope: string,
+  query: InsightQuery,
+  today = utcToday(),
+): Promise<Insight> {
+  const { days, stationId, agentId } = query;
+  const end = query.endDay ?? today;
+  const current = { startDay: addDays(end, 1 - days), endDay: end };
+  const previous = { startDay: addDays(end, 1 - 2 * days), endDay: addDays(end, -days) };
+  const yoyCurrent = { startDay: addDays(end, -6), endDay: end };
+  const yoyPrevious = { startDay: addDays(end, -6 - 364), endDay: addDays(end, -364) };
+  const companies = await companiesInScope(scope, agentId);
+
+  const [stationItems, yoyItems, stationList] = await Promise.all([
+    readAll(scope, companies, previous.startDay, end, { kind: 'stations', stationId }),
+    readAll(scope, companies, yoyPrevious.startDay, yoyPrevious.endDay, { kind: 'stations', stationId }),
+    stationId ? stations.repo.get(scope, stationId).then((s) => (s ? [s] : [])) : stations.repo.list(scope),
+  ]);
+  // Company-day items would be cheaper for the totals, but the station items give both (and the sums are
+  // the same: every order is in its company's day and in its station's day).
+  const inView = new Set(companies.map((c) => c.id));
+  const viewStations = stationList.filter((s) => inView.has(agentOfTenant(String(s.tenant))));
+  const rated = await Promise.all(
+    viewStations.map(async (s) => ratedPowerW(await pilesOfStation(String(s.tenant), String(s.id)))),
+  );
+  const totalRatedW = rated.reduce((a, b) => a + b, 0);
+
+  const cur = stationItems.filter((i) => inRange(i.day, current.startDay, current.endDay));
+  const prev = stationItems.filter((i) => inRange(i.day, previous.startDay, previous.endDay));
+  const yoyCur = stationItems.filter((i) => inRange(i.day, yoyCurrent.startDay, yoyCurrent.endDay));
+
+  const perDay = new Map<string, RollupItem[]>();
+  for (const item of cur) perDay.set(item.day, [...(perDay.get(item.day) ?? []), item]);
+  const series = dayList(current.startDay, current.endDay).map((day) => {
+    const items = perDay.get(day) ?? [];
+    const sums = sumRollups(items);
+    return {
+      day,
+      energyKwh: kwhText(sums.energyWh),
+      orders: Number(sums.orders),
+      revenue: Object.fromEntries(
+        [...byCurrency(items)].map(([currency, s]) => [currency, formatMinor(s.revenueMinor, currency)]),
+      ),
+      utilization: utilization(sums.energyWh, totalRatedW, 24),
+    };
+  });
+
+  const perStation = new Map<string, RollupItem[]>();
+  for (const item of cur)
+    perStation.set(String(item.stationId), [...(perStation.get(String(item.stationId)) ?? []), item]);
+  const hours = days * 24;
+  const stationRows = viewStations.map((s, i) => {
+    const sums = sumRollups(perStation.get(String(s.id)) ?? []);
+    return {
+      stationId: String(s.id),
+      stationName: String(s.name ?? ''),
+      agentId: agentOfTenant(String(s.tenant)),
+      ratedPowerKw: rated[i]! / 1000,
+      energyKwh: kwhText(sums.energyWh),
+      orders: Number(sums.orders),
+      utilization: utilization(sums.energyWh, rated[i]!, hours),
+    };
+  });
+  stationRows.sort(
+    (a, b) => (b.utilization ?? -1) - (a.utilization ?? -1) || a.stationName.localeCompare(b.stationName),
+  );
+
+  return {
+    days,
+    current,
+    previous,
+    chain: growthOf(cur, prev),
+    yearOnYear: { current: yoyCurrent, previous: yoyPrevious, ...growthOf(yoyCur, yoyItems) },
+    series,
+    utilization: utilization(sumRollups(cur).energyWh, totalRatedW, hours),
+    ratedPowerKw: totalRatedW / 1000,
+    stations: stationRows,
+  };
+}
+
+const agentOfTenant = (tenant: string) => tenant.split('/').filter(Boolean).at(-1) ?? '';
+
+// ---- Routes ----------------------------------------------------------------------------------------------
+
+/** Queues the statistics' rows as an Excel file (the exports queue; /fileExport lists it). */
+export async function exportRevenue(identity: Identity, body: unknown): Promise<{ taskId: string }> {
+  // Data export is the Pro menu 9000/9100: without it the file could not be listed or downloaded either.
+  if (!identity.permissions.has(REVENUE_CODE.export)) throw forbidden();
+  const query = parse(revenueStatQuery, body);
+  checkRange(query.startDay, query.endDay);
+  const taskId = newId();
+  await queueExport({
+    taskId,
+    taskName: `revenue-${query.groupBy}-${query.startDay}-${query.endDay}`,
+    kind: 'revenue',
+    agentId: identity.operator?.id ?? '',
+    params: { ...query, scope: identity.scope },
+  });
+  return { taskId };
+}
+
+export const revenueRoutes: Record<string, Route> = {
+  'POST /biz/revenue/stat': async (req) =>
+    ok(await revenueStat(who(req).scope, parse(revenueStatQuery, req.body))),
+  'POST /biz/revenue/export': async (req) => ok(await exportRevenue(who(req), req.body)),
+  'POST /biz/transactionInsight/stat': async (req) =>
+    ok(await transactionInsight(who(req).scope, parse(insightQuery, req.body))),
+};
