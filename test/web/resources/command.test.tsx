@@ -10,6 +10,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CommandPage } from '@web/resources/decls/command/command-page.tsx';
 import { describeParams } from '@web/resources/decls/command/param-form.tsx';
+import { resultText } from '@web/resources/decls/command/command-results.tsx';
+import i18n from '@web/i18n.ts';
+import type { Translate } from '@web/resources/i18n.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';
 import { ChargerDetailPage } from '@web/resources/decls/site/charger-detail.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
@@ -414,6 +417,31 @@ describe('the results list', () => {
       timeout: 7_000,
     });
   }, 20_000);
+
+  it('shows each item of a 2.0.1 answer that has a status per item, not a clipped JSON', () => {
+    const tr = i18n.t as unknown as Translate;
+    const answered = (result: unknown) => resultText(tr, { status: 'answered', result });
+    const variable = { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } };
+    expect(
+      answered({
+        setVariableResult: [
+          { ...variable, attributeStatus: 'Accepted' },
+          { ...variable, attributeStatus: 'Rejected' },
+        ],
+      }),
+    ).toBe('HeartbeatInterval: Accepted; HeartbeatInterval: Rejected');
+    expect(
+      answered({ getVariableResult: [{ ...variable, attributeStatus: 'Accepted', attributeValue: '300' }] }),
+    ).toBe('HeartbeatInterval: Accepted (300)');
+    expect(
+      answered({
+        setMonitoringResult: [{ ...variable, id: 3, type: 'Delta', severity: 5, status: 'Accepted' }],
+      }),
+    ).toBe('HeartbeatInterval, monitor 3: Accepted');
+    expect(answered({ clearMonitoringResult: [{ id: 3, status: 'NotFound' }] })).toBe('Monitor 3: Not found');
+    // Other answers without a status stay a short JSON line.
+    expect(answered({ listVersion: 7 })).toBe('{"listVersion":7}');
+  });
 
   it('sends the filters and refuses a range over 7 days', async () => {
     grant('2250', '2256');

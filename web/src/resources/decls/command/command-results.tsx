@@ -71,7 +71,8 @@ export function resultText(tr: Translate, row: Row): string {
   const error = (row.error ?? undefined) as CommandError | undefined;
   if (row.status === 'answered') {
     if (result && typeof result.status === 'string') return ocppResultText(tr, result.status);
-    return result === undefined ? '-' : summary(result);
+    if (result === undefined) return '-';
+    return itemsText(tr, result) ?? summary(result);
   }
   if (error?.code) {
     const text = callErrorText(tr, error.code);
@@ -80,6 +81,31 @@ export function resultText(tr: Translate, row: Row): string {
   if (error?.description) return error.description;
   if (isPending(row)) return tr(`${R}.waiting`);
   return '-';
+}
+
+/** 2.0.1 answers with a status per item: variables read or written, monitors set or cleared. */
+const ITEM_LISTS = ['getVariableResult', 'setVariableResult', 'setMonitoringResult', 'clearMonitoringResult'];
+
+/** Each item of such an answer with its status (and a value read), e.g. "HeartbeatInterval: Accepted (300)". */
+function itemsText(tr: Translate, result: Row): string | undefined {
+  const key = ITEM_LISTS.find((k) => Array.isArray(result[k]));
+  if (!key) return undefined;
+  return (result[key] as Row[])
+    .map((item) => {
+      const variable = (item.variable as Row | undefined)?.name;
+      const id = item.id;
+      const what =
+        id === undefined
+          ? String(variable ?? '')
+          : variable === undefined
+            ? tr(`${R}.monitor`, { id })
+            : tr(`${R}.variableMonitor`, { variable, id });
+      const status = ocppResultText(tr, String(item.attributeStatus ?? item.status ?? ''));
+      return item.attributeValue === undefined
+        ? tr(`${R}.item`, { item: what, status })
+        : tr(`${R}.itemValue`, { item: what, status, value: item.attributeValue });
+    })
+    .join('; ');
 }
 
 /** A short line for an answer without a status (a configuration, a list version). */
