@@ -1,0 +1,493 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
+/**
+ * Revenue statistics, transaction insight and their exports against the real runtime (issue 7): real
+ * priced orders from OCPP sessions and, for volume, rollup items written exactly as settlement writes them
+ * (functions/orders/rollups.ts `rollupUpdates`). The statistics by day, station and company equal the sums
+ * of the orders' figures; ranges over 60 days or reversed are refused; another company sees none of the
+ * figures, whatever it sends; growth rates and utilization follow SPEC.md section 9; the export task goes
+ * pending → done with an xlsx whose rows are the statistics, and the nightly finance export has a row per
+ * company.
+ */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as financeSchedule } from '@functions/export/finance-schedule.ts';
+import { getExportTask } from '@functions/export/tasks.ts';
+import { dynamoDocument, s3Client } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { readSheet } from '@functions/lib/excel.ts';
+import { rollupUpdates } from '@functions/orders/rollups.ts';
+import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
+import { addDays, kwhText } from '@shared/pricing/metrics.ts';
+import { api, encrypt, login } from '../helpers/identity.ts';
+import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let operator: string;
+let admin: string;
+let other: string;
+let otherId: string;
+const open: OcppClient[] = [];
+const station = {} as { berlin: string; munich: string };
+
+const db = () => dynamoDocument();
+
+async function ok(token: string, path: string, body?: unknown) {
+  const answer = await api(rt.url, token, path, body);
+  expect(answer.code, `${path}: ${answer.msg} ${JSON.stringify(answer.data)}`).toBe(0);
+  return answer.data as any;
+}
+
+type Figures = {
+  orders: number;
+  energyWh: number;
+  durationSeconds: number;
+  elecMinor: number;
+  occupancyMinor: number;
+  payMinor: number;
+  discountMinor: number;
+  couponMinor: number;
+  tariffMinor: number;
+  profitMinor: number;
+  revenueMinor: number;
+};
+const zero = (): Figures => ({
+  orders: 0,
+  energyWh: 0,
+  durationSeconds: 0,
+  elecMinor: 0,
+  occupancyMinor: 0,
+  payMinor: 0,
+  discountMinor: 0,
+  couponMinor: 0,
+  tariffMinor: 0,
+  profitMinor: 0,
+  revenueMinor: 0,
+});
+const add = (a: Figures, b: Figures) =>
+  Object.fromEntries(
+    Object.keys(a).map((k) => [k, a[k as keyof Figures] + b[k as keyof Figures]]),
+  ) as Figures;
+
+/** One order's figures, as settlement adds them to its company's day and its station's day. */
+async function seed(agentId: string, stationId: string, currency: string, day: string, f: Figures) {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: rollupUpdates({ agentId, tenant: `/${agentId}/`, stationId, currency, day, figures: f }),
+    }),
+  );
+}
+
+/** The figures of the n-th synthetic order (deterministic, varied). */
+const synthetic = (n: number): Figures => ({
+  orders: 1,
+  energyWh: 1000 + n * 137,
+  durationSeconds: 600 + n * 11,
+  elecMinor: 200 + n * 7,
+  occupancyMinor: n % 3 === 0 ? 50 : 0,
+  payMinor: 230 + n * 7,
+  discountMinor: n % 2 ? 10 : 0,
+  couponMinor: n % 5 === 0 ? 5 : 0,
+  tariffMinor: 12 + (n % 4),
+  profitMinor: 3,
+  revenueMinor: 218 + n * 7 - (n % 4),
+});
+
+/** The expected row figures (the answer's shape) of summed figures. */
+const expected = (f: Figures, currency: string) => ({
+  currency,
+  orders: f.orders,
+  energyKwh: kwhText(f.energyWh),
+  durationSeconds: f.durationSeconds,
+  pay: formatMinor(BigInt(f.payMinor), currency),
+  revenue: formatMinor(BigInt(f.revenueMinor), currency),
+  discount: formatMinor(BigInt(f.discountMinor), currency),
+  profit: formatMinor(BigInt(f.profitMinor), currency),
+  coupon: formatMinor(BigInt(f.couponMinor), currency),
+  tariff: formatMinor(BigInt(f.tariffMinor), currency),
+  elecFee: formatMinor(BigInt(f.elecMinor), currency),
+  occupancyFee: formatMinor(BigInt(f.occupancyMinor), currency),
+});
+
+// September 2026: synthetic orders of the demo company (USD) at two stations, and of a second company (EUR).
+const SEPT = Array.from({ length: 30 }, (_, i) => `2026-09-${String(i + 1).padStart(2, '0')}`);
+const truth = { byDay: new Map<string, Figures>(), byStation: new Map<string, Figures>(), all: zero() };
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  rt = await startTestRuntime();
+  operator = await login(rt.url, 'operator', 'Operator12345');
+  admin = await login(rt.url, 'admin', 'Admin12345');
+  const stations = (await ok(operator, '/biz/station/list', { current: 1, size: 50 })).records;
+  station.berlin = stations.find((s: any) => s.name === 'Demo Berlin Central').id;
+  station.munich = stations.find((s: any) => s.name === 'Demo Munich Garage').id;
+
+  // A second, Basic company (no Pro file export) with its own user.
+  otherId = (
+    await ok(admin, '/admin/operator/add', {
+      operatorName: 'Elsewhere Charging',
+      currency: 'EUR',
+      contactMail: 'ops@elsewhere.example',
+      subStatus: 1,
+    })
+  ).id;
+  await ok(admin, '/admin/user/add', {
+    username: 'elsewhere',
+    password: await encrypt(rt.url, 'Else12345'),
+    role: ['role-operator-admin'],
+    agentId: otherId,
+  });
+  other = await login(rt.url, 'elsewhere', 'Else12345');
+
+  // Volume: 3 orders a day for 30 days at the demo company, 1 a day elsewhere (at a station id of its own).
+  let n = 0;
+  for (const day of SEPT) {
+    for (const stationId of [station.berlin, station.berlin, station.munich]) {
+      const f = synthetic(n++);
+      await seed(DEMO_AGENT_ID, stationId, 'USD', day, f);
+      truth.byDay.set(day, add(truth.byDay.get(day) ?? zero(), f));
+      truth.byStation.set(stationId, add(truth.byStation.get(stationId) ?? zero(), f));
+      truth.all = add(truth.all, f);
+    }
+    await seed(otherId, 'elsewhere-station', 'EUR', day, synthetic(1000 + n));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+  await rt?.cleanup();
+});
+
+const stat = (token: string, body: Record<string, unknown>) => ok(token, '/biz/revenue/stat', body);
+
+describe('revenue statistics', () => {
+  it('by day: a row per day of the range with the sums of that day, and totals', async () => {
+    const answer = await stat(operator, { startDay: '2026-09-01', endDay: '2026-09-30', groupBy: 'day' });
+    expect(answer.rows).toHaveLength(30);
+    for (const row of answer.rows) expect(row).toMatchObject(expected(truth.byDay.get(row.day)!, 'USD'));
+    expect(answer.totals).toEqual([expected(truth.all, 'USD')]);
+    // Days without orders are rows of zeros, so the chart has every day.
+    const late = await stat(operator, { startDay: '2026-09-29', endDay: '2026-10-02', groupBy: 'day' });
+    expect(late.rows.map((r: any) => [r.day, r.orders])).toEqual([
+      ['2026-09-29', 3],
+      ['2026-09-30', 3],
+      ['2026-10-01', 0],
+      ['2026-10-02', 0],
+    ]);
+  });
+
+  it('by station and by company, and narrowed to one station', async () => {
+    const byStation = await stat(operator, {
+      startDay: '2026-09-01',
+      endDay: '2026-09-30',
+      groupBy: 'station',
+    });
+    expect(byStation.rows.map((r: any) => r.stationName)).toEqual([
+      'Demo Berlin Central',
+      'Demo Munich Garage',
+    ]);
+    for (const row of byStation.rows)
+      expect(row).toMatchObject(expected(truth.byStation.get(row.stationId)!, 'USD'));
+
+    const byCompany = await stat(operator, {
+      startDay: '2026-09-01',
+      endDay: '2026-09-30',
+      groupBy: 'operator',
+    });
+    expect(byCompany.rows).toHaveLength(1);
+    expect(byCompany.rows[0]).toMatchObject({ agentId: DEMO_AGENT_ID, ...expected(truth.all, 'USD') });
+
+    const munich = await stat(operator, {
+      startDay: '2026-09-01',
+      endDay: '2026-09-30',
+      groupBy: 'day',
+      stationId: station.munich,
+    });
+    expect(munich.totals).toEqual([expected(truth.byStation.get(station.munich)!, 'USD')]);
+  });
+
+  it('refuses more than 60 days, a reversed range and a bad date', async () => {
+    const long = await api(rt.url, operator, '/biz/revenue/stat', {
+      startDay: '2026-07-01',
+      endDay: '2026-08-30', // 61 days
+      groupBy: 'day',
+    });
+    expect(long.status).toBe(400);
+    expect(long.msg).toBe('Revenue statistics cover at most 60 days');
+    const sixty = await stat(operator, { startDay: '2026-08-02', endDay: '2026-09-30', groupBy: 'day' });
+    expect(sixty.rows).toHaveLength(60);
+    const reversed = await api(rt.url, operator, '/biz/revenue/stat', {
+      startDay: '2026-09-02',
+      endDay: '2026-09-01',
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.msg).toBe('The end day is before the start day');
+    const bad = await api(rt.url, operator, '/biz/revenue/stat', {
+      startDay: '2026-02-30',
+      endDay: '2026-03-01',
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("never shows another company's figures, whatever it sends", async () => {
+    const range = { startDay: '2026-09-01', endDay: '2026-09-30' };
+    for (const body of [
+      { ...range, groupBy: 'day' },
+      { ...range, groupBy: 'station' },
+      { ...range, groupBy: 'operator' },
+      { ...range, groupBy: 'day', agentId: DEMO_AGENT_ID },
+      { ...range, groupBy: 'station', stationId: station.berlin },
+      { ...range, groupBy: 'operator', agentId: DEMO_AGENT_ID, stationId: station.munich },
+    ]) {
+      const answer = await stat(other, body);
+      expect(JSON.stringify(answer), JSON.stringify(body)).not.toContain(DEMO_AGENT_ID);
+      expect(JSON.stringify(answer)).not.toContain('USD');
+      for (const row of answer.rows) expect(row.agentId ?? otherId).toBe(otherId);
+    }
+    // The demo company does not see the other's either.
+    const mine = await stat(operator, { ...range, groupBy: 'operator', agentId: otherId });
+    expect(mine.rows).toEqual([]);
+    expect(JSON.stringify(await stat(operator, { ...range, groupBy: 'station' }))).not.toContain('EUR');
+    const insight = await ok(other, '/biz/transactionInsight/stat', { days: 30, endDay: '2026-09-30' });
+    expect(JSON.stringify(insight)).not.toContain(station.berlin);
+    expect(insight.chain.revenue.map((r: any) => r.currency)).toEqual(['EUR']);
+
+    // The platform sees both companies, a total per currency.
+    const all = await stat(admin, { ...range, groupBy: 'operator' });
+    expect(all.rows.map((r: any) => r.agentId)).toEqual(expect.arrayContaining([DEMO_AGENT_ID, otherId]));
+    expect(all.totals.map((t: any) => t.currency)).toEqual(['EUR', 'USD']);
+    expect(all.totals.find((t: any) => t.currency === 'USD')).toEqual(expected(truth.all, 'USD'));
+  });
+});
+
+describe('statistics of real orders', () => {
+  it('equal the sums of the orders that settled sessions produced', async () => {
+    const flat = (
+      await ok(operator, '/biz/chargingFee/add', {
+        name: 'Revenue flat',
+        feeType: 1,
+        unitPrice: '0.35',
+        timeSharing: 0,
+        periods: [],
+      })
+    ).id;
+    const cp = await ok(operator, '/biz/chargePoint/info?id=DEMO-CP-001');
+    const {
+      passwordHashSet: _p,
+      createTime: _c,
+      updateTime: _u,
+      id: _i,
+      stationName: _s,
+      agentId: _a,
+      ...fields
+    } = cp;
+    await ok(operator, '/biz/chargePoint/update', {
+      ...fields,
+      id: 'DEMO-CP-001',
+      version: cp.version,
+      feeRuleId: flat,
+    });
+
+    const charger = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
+    open.push(charger);
+    const sessions = [
+      ['2026-10-20T08:00:00.000Z', '2026-10-20T09:00:00.000Z', 0, 12_345],
+      ['2026-10-20T10:00:00.000Z', '2026-10-20T10:40:00.000Z', 20_000, 27_500],
+    ] as const;
+    for (const [start, stop, meterStart, meterStop] of sessions) {
+      const started = (await charger.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'SIM-TAG-001',
+        meterStart,
+        timestamp: start,
+      })) as unknown[];
+      const tx = (started[2] as any).transactionId;
+      await charger.call('StopTransaction', { transactionId: tx, meterStop, timestamp: stop });
+    }
+    const orders = await waitFor(async () => {
+      const { Items = [] } = await db().send(
+        new QueryCommand({
+          TableName: config.tableName('main'),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :t)',
+          ExpressionAttributeValues: { ':o': 'ORDER', ':t': `/${DEMO_AGENT_ID}/` },
+        }),
+      );
+      const found = Items.filter((o) => o.chargePointId === 'DEMO-CP-001' && o.actualFee !== undefined);
+      return found.length === 2 ? found : undefined;
+    });
+    const m = (o: any, f: string) => parseMinor(String(o[f] ?? '0'), 'USD');
+    const sum = (f: string) => orders.reduce((a, o) => a + m(o, f), 0n);
+    const answer = await stat(operator, { startDay: '2026-10-20', endDay: '2026-10-20', groupBy: 'station' });
+    expect(answer.rows).toHaveLength(1);
+    expect(answer.rows[0]).toMatchObject({
+      stationId: station.berlin,
+      orders: 2,
+      energyKwh: kwhText(orders.reduce((a, o) => a + Number(o.energyWh ?? 0), 0)),
+      durationSeconds: orders.reduce((a, o) => a + Number(o.totalTime ?? 0), 0),
+      pay: formatMinor(sum('actualFee'), 'USD'),
+      revenue: formatMinor(sum('agentFee'), 'USD'),
+      tariff: formatMinor(sum('tariffFee'), 'USD'),
+      discount: formatMinor(sum('discountFee'), 'USD'),
+      elecFee: formatMinor(sum('elecFee'), 'USD'),
+    });
+    // 12.345 + 7.5 kWh at 0.35.
+    expect(answer.rows[0].energyKwh).toBe('19.845');
+    expect(answer.rows[0].elecFee).toBe(formatMinor(sum('elecFee'), 'USD'));
+  });
+});
+
+describe('transaction insight', () => {
+  it('has chain and year-on-year growth, a daily series and utilization per station', async () => {
+    const end = '2026-09-30';
+    const answer = await ok(operator, '/biz/transactionInsight/stat', { days: 7, endDay: end });
+    expect(answer.current).toEqual({ startDay: '2026-09-24', endDay: end });
+    expect(answer.previous).toEqual({ startDay: '2026-09-17', endDay: '2026-09-23' });
+    const window = (from: string, to: string) =>
+      SEPT.filter((d) => d >= from && d <= to).reduce((a, d) => add(a, truth.byDay.get(d)!), zero());
+    const cur = window('2026-09-24', end);
+    const prev = window('2026-09-17', '2026-09-23');
+    const rate = (c: number, p: number) => Math.round(((c - p) / p) * 10_000) / 100;
+    expect(answer.chain.orders).toEqual({ current: 21, previous: 21, growth: 0 });
+    expect(answer.chain.energyKwh).toEqual({
+      current: kwhText(cur.energyWh),
+      previous: kwhText(prev.energyWh),
+      growth: rate(cur.energyWh, prev.energyWh),
+    });
+    expect(answer.chain.revenue).toEqual([
+      {
+        currency: 'USD',
+        current: formatMinor(BigInt(cur.revenueMinor), 'USD'),
+        previous: formatMinor(BigInt(prev.revenueMinor), 'USD'),
+        growth: rate(cur.revenueMinor, prev.revenueMinor),
+      },
+    ]);
+    // A year earlier there was nothing: 100 % by SPEC.md section 9.
+    expect(answer.yearOnYear.previous).toEqual({
+      startDay: addDays('2026-09-24', -364),
+      endDay: addDays(end, -364),
+    });
+    expect(answer.yearOnYear.orders).toEqual({ current: 21, previous: 0, growth: 100 });
+    expect(answer.series.map((p: any) => p.day)).toEqual(SEPT.slice(23));
+
+    // Rated power: the demo piles' maximum per connector (3 × 2 AC guns at 22 kW; 2 + 1 at Munich).
+    const piles = (await ok(operator, '/biz/chargePoint/list', { current: 1, size: 50 })).records;
+    const ratedOf = (stationId: string) =>
+      piles
+        .filter((p: any) => p.stationId === stationId)
+        .reduce((a: number, p: any) => a + p.maxPower * p.connectors.length, 0);
+    const berlin = answer.stations.find((s: any) => s.stationId === station.berlin);
+    expect(berlin.ratedPowerKw).toBe(ratedOf(station.berlin));
+    expect(berlin.ratedPowerKw).toBe(132);
+    const berlinWh = SEPT.slice(23).reduce((a, d, i) => {
+      const n = (23 + i) * 3;
+      return a + synthetic(n).energyWh + synthetic(n + 1).energyWh;
+    }, 0);
+    expect(berlin.energyKwh).toBe(kwhText(berlinWh));
+    expect(berlin.utilization).toBe(Math.round((berlinWh / (132_000 * 7 * 24)) * 10_000) / 100);
+    const total = ratedOf(station.berlin) + ratedOf(station.munich);
+    expect(answer.ratedPowerKw).toBe(total);
+    expect(answer.utilization).toBe(Math.round((cur.energyWh / (total * 1000 * 7 * 24)) * 10_000) / 100);
+
+    // A window SPEC.md does not name is refused; the 24-hour view is the last day against the one before.
+    expect((await api(rt.url, operator, '/biz/transactionInsight/stat', { days: 10 })).status).toBe(400);
+    const day = await ok(operator, '/biz/transactionInsight/stat', { days: 1, endDay: end });
+    expect(day.series).toHaveLength(1);
+    expect(day.chain.orders).toEqual({ current: 3, previous: 3, growth: 0 });
+  });
+});
+
+describe('exports', () => {
+  const waitDone = (taskId: string) =>
+    waitFor(
+      async () => {
+        const t = await getExportTask(taskId);
+        return t?.status === 'done' || t?.status === 'failed' ? t : undefined;
+      },
+      30_000,
+      'export',
+    );
+  const sheetOf = async (key: string) => {
+    const object = await s3Client().send(
+      new GetObjectCommand({ Bucket: config.bucketName('exports'), Key: key }),
+    );
+    return readSheet(Buffer.from(await object.Body!.transformToByteArray()));
+  };
+
+  it('queues the statistics as a task that ends done with an xlsx of the same rows', async () => {
+    const body = { startDay: '2026-09-01', endDay: '2026-09-30', groupBy: 'station' };
+    const { taskId } = await ok(operator, '/biz/revenue/export', body);
+    const listed = await ok(operator, '/biz/fileExport/list', { current: 1, size: 50 });
+    expect(listed.records.find((t: any) => t.taskId === taskId || t.id === taskId)).toBeTruthy();
+    const task = await waitDone(taskId);
+    expect(task.status, task.reason).toBe('done');
+    const rows = await sheetOf(task.path!);
+    const answer = await stat(operator, body);
+    expect(rows.map((r) => r.values)).toEqual(
+      answer.rows.map((r: any) => ({
+        stationId: r.stationId,
+        stationName: r.stationName,
+        agentId: r.agentId,
+        currency: r.currency,
+        orders: r.orders,
+        energyKwh: Number(r.energyKwh),
+        durationSeconds: r.durationSeconds,
+        pay: Number(r.pay),
+        revenue: Number(r.revenue),
+        discount: Number(r.discount),
+        profit: Number(r.profit),
+        coupon: Number(r.coupon),
+        tariff: Number(r.tariff),
+        elecFee: Number(r.elecFee),
+        occupancyFee: Number(r.occupancyFee),
+      })),
+    );
+    const done = await ok(operator, '/biz/fileExport/list', { current: 1, size: 50 });
+    const listedTask = done.records.find((t: any) => (t.taskId ?? t.id) === taskId);
+    expect(listedTask.status).toBe('done');
+    const download = await fetch(`${rt.url}/biz/fileExport/download?id=${listedTask.id ?? taskId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(download.status).toBe(200);
+    expect((await readSheet(Buffer.from(await download.arrayBuffer()))).length).toBe(rows.length);
+  });
+
+  it('refuses a company without the Pro file export, and a range over 60 days', async () => {
+    const basic = await api(rt.url, other, '/biz/revenue/export', {
+      startDay: '2026-09-01',
+      endDay: '2026-09-30',
+    });
+    expect(basic.status).toBe(403);
+    const long = await api(rt.url, operator, '/biz/revenue/export', {
+      startDay: '2026-01-01',
+      endDay: '2026-09-30',
+    });
+    expect(long.status).toBe(400);
+  });
+
+  it("writes the previous day's figures of every company in the finance export", async () => {
+    const { taskId, queued } = await financeSchedule({ time: '2026-09-16T01:00:00Z' });
+    expect(queued).toBe(true);
+    expect(taskId).toBe('finance-daily-2026-09-15');
+    const task = await waitDone(taskId);
+    expect(task.status, task.reason).toBe('done');
+    const rows = (await sheetOf(task.path!)).map((r) => r.values);
+    const companies = (await ok(admin, '/admin/operator/list', { current: 1, size: 100 })).records;
+    expect(rows.map((r) => r.agentId).sort()).toEqual(companies.map((c: any) => c.id).sort());
+    const demo = rows.find((r) => r.agentId === DEMO_AGENT_ID)!;
+    const day = truth.byDay.get('2026-09-15')!;
+    expect(demo).toMatchObject({
+      currency: 'USD',
+      orders: 3,
+      energyKwh: Number(kwhText(day.energyWh)),
+      pay: Number(formatMinor(BigInt(day.payMinor), 'USD')),
+      revenue: Number(formatMinor(BigInt(day.revenueMinor), 'USD')),
+    });
+    expect(rows.find((r) => r.agentId === otherId)).toMatchObject({ currency: 'EUR', orders: 1 });
+    // Queued once per day.
+    expect((await financeSchedule({ time: '2026-09-16T05:00:00Z' })).queued).toBe(false);
+  });
+});
