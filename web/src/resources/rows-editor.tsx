@@ -36,15 +36,19 @@ export function RowsEditor(props: {
     <Stack gap="2">
       {rows.length ? (
         <Table.Root size="sm" aria-label={props.label}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="8">#</Table.ColumnHeader>
-              {spec.columns.map((column) => (
-                <Table.ColumnHeader key={column.key}>{tr(column.label)}</Table.ColumnHeader>
-              ))}
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
+          {spec.columns.some((column) => column.label) ? (
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader w="8">#</Table.ColumnHeader>
+                {spec.columns.map((column) => (
+                  <Table.ColumnHeader key={column.key}>
+                    {column.label ? tr(column.label) : null}
+                  </Table.ColumnHeader>
+                ))}
+                <Table.ColumnHeader />
+              </Table.Row>
+            </Table.Header>
+          ) : null}
           <Table.Body>
             {rows.map((row, index) => (
               <Table.Row key={index}>

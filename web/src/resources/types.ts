@@ -79,8 +79,8 @@ export type FormMode = 'create' | 'edit';
 /** One column of a `rows` field: a text input per row. */
 export interface RowsColumn {
   key: string;
-  /** Column header (i18n key). */
-  label: string;
+  /** Column header (i18n key); no header row when no column has one. */
+  label?: string;
   /** Accessible name of the row's input (i18n key with `{{n}}`, the row's number). */
   cellLabel: string;
   placeholder?: string;
