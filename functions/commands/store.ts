@@ -10,6 +10,7 @@ import { config } from '@functions/lib/config.ts';
 import { COMMANDS_AWAITING_ANSWER, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
 import { transitionStatus } from '@functions/lib/conditional.ts';
+import { commandEnded } from './ended.ts';
 
 export type CommandStatus = 'queued' | 'sent' | 'answered' | 'rejected' | 'offline' | 'timeout' | 'failed';
 
@@ -108,6 +109,7 @@ async function transition(
   if (moved && set.status !== 'sent') {
     const command = await getCommand(commandId);
     if (command) await releasePending(command);
+    if (command) await commandEnded(command);
   }
   return moved;
 }

@@ -15,10 +15,11 @@ import {
 } from '@shared/resources/site/charge-point.ts';
 import { powerBalanceSchema, SITE_CODE, stationResource } from '@shared/resources/site/station.ts';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
+import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import { shownState, countStates, type ConnectorState } from '@shared/ocpp/connector-state.ts';
 import { operators } from '@functions/identity/entities.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { notFound, refused } from '@functions/lib/errors.ts';
+import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { addResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { PLATFORM_TENANT, Repository, uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
@@ -31,7 +32,11 @@ import { getLiveMany, type LiveState } from './live.ts';
 // ---- Stations ---------------------------------------------------------------------------------------------
 
 /** Pro-only fields: without code 2105 they keep what they were (or their defaults on a new station). */
-const PRO_STATION_FIELDS = { images: [] as unknown, reserveFlag: false as unknown };
+const PRO_STATION_FIELDS = {
+  images: [] as unknown,
+  reserveFlag: false as unknown,
+  reserveFeeId: undefined as unknown,
+};
 
 export const stations: Resource = resource(stationResource, {
   check: async (record, identity, current) => {
@@ -42,6 +47,13 @@ export const stations: Resource = resource(stationResource, {
     // Pictures are the company's own uploads.
     for (const key of (record.images as string[]) ?? [])
       if (!visible(identity.scope, imageOwner(key))) throw refused('siteRes.server.imageNotFound');
+    // The reservation fee is one of the station's own company.
+    if (record.reserveFeeId) {
+      const fee = await reserveFees.getAny(String(record.reserveFeeId));
+      const owner = current?.tenant ?? record.tenant;
+      if (!fee || (owner !== undefined && fee.tenant !== owner) || !visible(identity.scope, fee.tenant))
+        throw badRequest('server.validation', { reserveFeeId: 'reservationRes.server.reserveFeeNotFound' });
+    }
   },
   deleteGuard: async (record) =>
     (await pilesOfStation(record.tenant, record.id)).length ? 'siteRes.server.stationHasPiles' : undefined,
@@ -79,6 +91,7 @@ export const agentIdOf = (tenant: string) => tenant.split('/').filter(Boolean).a
 export const newOcppPassword = () => randomBytes(12).toString('base64url');
 
 const assets = new Repository<Record_>({ type: assetResource.type, idField: 'id' });
+const reserveFees = new Repository<Record_>({ type: reserveFeeResource.type, idField: 'id' });
 
 /**
  * POST /biz/chargePoint/add: the record with its credentials in one write. Bound by asset, the asset must

@@ -4,6 +4,7 @@
  */
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
+import { connectorAvailable } from '@functions/orders/queue.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
 
 export interface StatusReport {
@@ -34,6 +35,9 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
     charger.protocol,
   );
   if (!applied) return;
+  // A free connector calls the station's queue (functions/orders/queue.ts).
+  if (current.state === 'available' && previous?.state !== 'available')
+    await connectorAvailable(charger.stationId, charger.chargePointId, report.connectorNo);
   const faulted =
     current.state === 'faulted' || (report.errorCode !== undefined && report.errorCode !== NO_ERROR);
   const ref = chargerRef(charger);

@@ -26,6 +26,7 @@ import { logger } from '@functions/lib/http.ts';
 import { table } from '@functions/lib/store.ts';
 import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
 import type { ChargerContext } from './charger.ts';
+import { sessionStarted } from '@functions/orders/session-hooks.ts';
 
 /** SPEC.md section 3, order start mode: how the session was started. */
 export const START_MODE = {
@@ -165,6 +166,7 @@ export async function startSession(
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
+      await sessionStarted(session(input.transactionId));
       return { transactionId: input.transactionId, created: true };
     } catch (error) {
       if (isConditionFailure(error)) return { transactionId: input.transactionId, created: false };
@@ -197,6 +199,7 @@ export async function startSession(
         ],
       }),
     );
+    await sessionStarted(session(transactionId));
     return { transactionId, created: true };
   } catch (error) {
     if ((error as Error).name !== 'TransactionCanceledException') throw error;

@@ -120,7 +120,7 @@ interface Payment {
 }
 
 /** How an order of `actualMinor` is paid, and the writes that pay it. */
-async function payment(
+export async function payment(
   tenant: string,
   idTag: string | undefined,
   order: { orderNo: string; currency: string; actualMinor: bigint },

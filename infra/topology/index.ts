@@ -18,6 +18,7 @@ import { feeActionRoutes } from './fee-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { ocppFileRoutes } from './ocpp-file-routes.ts';
 import { orderRoutes } from './order-routes.ts';
+import { reservationRoutes } from './reservation-routes.ts';
 import { revenueRoutes } from './revenue-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -110,6 +111,7 @@ export const topology: Topology = {
     ...ocppFileRoutes,
     ...alarmRoutes,
     ...orderRoutes,
+    ...reservationRoutes,
     ...revenueRoutes,
   ],
 
@@ -170,6 +172,12 @@ export const topology: Topology = {
       description: 'Marks commands that got no answer as timed out',
       expression: 'rate(1 minute)',
       handler: fn('functions/commands/timeout-sweep.ts'),
+    },
+    {
+      id: 'orderSweep',
+      description: 'Ends expired reservations (with their fee) and expires queue calls not served in time',
+      expression: 'rate(1 minute)',
+      handler: fn('functions/orders/sweep.ts'),
     },
     {
       id: 'financeExport',

@@ -7,6 +7,7 @@ import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
 import { order } from './areas/order.ts';
+import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
@@ -117,6 +118,7 @@ export const en = {
   ...deviceSend.en,
   ...fee.en,
   ...order.en,
+  ...reservation.en,
   ...revenue.en,
 };
 

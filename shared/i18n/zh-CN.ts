@@ -7,6 +7,7 @@ import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
 import { order } from './areas/order.ts';
+import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
@@ -112,5 +113,6 @@ export const zhCN: Catalog = {
   ...deviceSend['zh-CN'],
   ...fee['zh-CN'],
   ...order['zh-CN'],
+  ...reservation['zh-CN'],
   ...revenue['zh-CN'],
 };

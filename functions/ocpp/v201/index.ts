@@ -7,6 +7,8 @@ import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-s
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
+import { logger } from '@functions/lib/http.ts';
+import { reservationStatusUpdate } from '@functions/orders/reservations.ts';
 import type { Action } from '../actions.ts';
 import {
   bootAction,
@@ -228,12 +230,17 @@ export const actions201: Record<string, Action> = {
     },
     () => ({}),
   ),
-  // Reservations are the money issue's; the station's update is kept for them.
+  // Kept on the live item; Expired and Removed end the reservation order (functions/orders/reservations.ts).
   ReservationStatusUpdate: known(
     async (charger, p) => {
       await setLive(charger.chargePointId, {
         [`reservation_${String(p.reservationId)}`]: p.reservationUpdateStatus,
       });
+      await reservationStatusUpdate(
+        charger.chargePointId,
+        Number(p.reservationId),
+        String(p.reservationUpdateStatus),
+      ).catch((error: unknown) => logger.error('Ending a reservation failed', { error: String(error) }));
       return {};
     },
     () => ({}),

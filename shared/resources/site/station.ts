@@ -114,6 +114,8 @@ export const stationSchema = z
       .max(STATION_IMAGES_MAX, { error: 'siteRes.validation.tooManyImages' })
       .default([]),
     reserveFlag: flag.default(false),
+    /** The reservation fee of the station (a reserve fee of the same company; Pro, with reserveFlag). */
+    reserveFeeId: optionalText(64),
     feeSetMode: numericChoice(Object.values(FEE_SET_MODE)),
     /** The charging fee of the whole station (fee-set mode 1; the broadest binding in the others). */
     feeRuleId: optionalText(64),

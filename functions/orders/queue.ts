@@ -1,0 +1,457 @@
+/**
+ * Queue orders (issue 7; SPEC.md sections 2 and 6; /waitOrder): a driver's idTag waits for a connector of a
+ * station.
+ * - `POST /biz/waitOrder/add` (4501): `stationId`, `idTag`; one waiting entry per idTag and station (a guard
+ *   item `WAITGUARD#{station}#{idTag}` written with the entry in one transaction, held while the entry is
+ *   waiting or called). When a connector of the station is free at that moment, the entry is called at once.
+ * - `POST /biz/waitOrder/list` (4500): per station in order of arrival (`position` 1, 2... among the
+ *   waiting), or the company's entries newest first; filters `status`, `idTag`.
+ * - `POST /biz/waitOrder/cancel?id=` (4501): waiting or called → cancelled.
+ * - A connector of the station becoming Available (functions/ocpp/status.ts) calls the first waiting entry:
+ *   `called` with the connector and `calledAt`. One called entry per connector: a guard item
+ *   `WAITCALL#{charger}#{connector}` written with the call and dropped when the entry leaves.
+ * - A called entry not served within WAIT_CALL_MINUTES (15) expires (the sweep) and the next one is called
+ *   when the connector is still available.
+ * - A session starting at the station with the entry's idTag marks it `served` (whatever connector).
+ * Every move is conditional on the status read: a cancel racing a call or a session ends the entry once.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Connector } from '@shared/resources/site/charge-point.ts';
+import {
+  RESERVE_DEFAULT_DAYS,
+  WAIT_CALL_MINUTES,
+  waitAddSchema,
+  waitListSchema,
+  type WaitOrderView,
+  type WaitStatus,
+} from '@shared/schemas/reservation.ts';
+import { getLive, getLiveMany } from '@functions/devices/live.ts';
+import { pilesOfStation, stations } from '@functions/devices/sites.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { tenantsInScope } from '@functions/identity/tenants.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { notFound, refused } from '@functions/lib/errors.ts';
+import { logger, ok, who, type Route } from '@functions/lib/http.ts';
+import { newId, table, visible } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+
+const db = () => dynamoDocument();
+const DAY = 86_400_000;
+/** Entries a list reads per key range and request. */
+const WAIT_SCAN_LIMIT = 5_000;
+
+export const waitOrderKey = (id: string) => ({ pk: `WAITORDER#${id}`, sk: 'WAITORDER' });
+const idTagGuard = (stationId: string, idTag: string) => ({
+  pk: `WAITGUARD#${stationId}#${idTag}`,
+  sk: 'WAITGUARD',
+});
+const callGuard = (chargePointId: string, connectorNo: number) => ({
+  pk: `WAITCALL#${chargePointId}#${connectorNo}`,
+  sk: 'WAITCALL',
+});
+/** gsi1: a station's entries in order of arrival. */
+const stationPartition = (stationId: string) => `WAITORDER#${stationId}`;
+/** gsi2: the company's entries by arrival (`{tenant}{createTime}#{id}`). */
+const LIST_PARTITION = 'WAITORDER';
+/** gsi3: called entries by call time (the sweep's). */
+const CALLED_PARTITION = 'WAITCALLED';
+
+type Entry = WaitOrderView & { tenant: string; agentId: string };
+
+const ACTIVE: readonly WaitStatus[] = ['waiting', 'called'];
+
+async function getEntry(id: string): Promise<Entry | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: waitOrderKey(id), ConsistentRead: true }),
+  );
+  return Item as Entry | undefined;
+}
+
+function view(entry: Entry): WaitOrderView {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _1,
+    gsi1sk: _1s,
+    gsi2pk: _2,
+    gsi2sk: _2s,
+    gsi3pk: _3,
+    gsi3sk: _3s,
+    ...rest
+  } = entry as Entry & Record<string, unknown>;
+  return rest as WaitOrderView;
+}
+
+/**
+ * An active entry leaves the queue (served, cancelled, expired): conditional on the status read, its
+ * guards dropped in the same transaction. False when it was no longer in that status.
+ */
+async function leave(entry: Entry, to: WaitStatus, set: Record<string, unknown>): Promise<boolean> {
+  if (!ACTIVE.includes(entry.status)) return false;
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':read': entry.status, ':to': to };
+  const sets = Object.entries(set).map(([k, v]) => {
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    return `#${k} = :${k}`;
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: waitOrderKey(entry.id),
+              UpdateExpression: `SET #status = :to${sets.map((s) => `, ${s}`).join('')} REMOVE gsi3pk, gsi3sk`,
+              ConditionExpression: '#status = :read',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+          // The entry holds its guards while it is active; whoever moves it out drops them.
+          { Delete: { TableName: table(), Key: idTagGuard(entry.stationId, entry.idTag) } },
+          ...(entry.status === 'called' && entry.chargePointId && entry.connectorNo !== undefined
+            ? [{ Delete: { TableName: table(), Key: callGuard(entry.chargePointId, entry.connectorNo) } }]
+            : []),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+/** The station's waiting entries in order of arrival. */
+async function waitingAt(stationId: string): Promise<Entry[]> {
+  const out: Entry[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        FilterExpression: '#status = :w',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':p': stationPartition(stationId), ':w': 'waiting' },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...((page.Items ?? []) as Entry[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/**
+ * Calls the first waiting entry of the station to a connector that is free, unless an entry is already
+ * called to it. Returns the called entry.
+ */
+export async function callNext(
+  stationId: string,
+  chargePointId: string,
+  connectorNo: number,
+  at = new Date().toISOString(),
+): Promise<Entry | undefined> {
+  for (const entry of await waitingAt(stationId)) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table(),
+                Item: { ...callGuard(chargePointId, connectorNo), orderId: entry.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: table(),
+                Key: waitOrderKey(entry.id),
+                UpdateExpression:
+                  'SET #status = :called, chargePointId = :cp, connectorNo = :c, calledAt = :at, gsi3pk = :g, gsi3sk = :gs',
+                ConditionExpression: '#status = :waiting',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':called': 'called',
+                  ':waiting': 'waiting',
+                  ':cp': chargePointId,
+                  ':c': connectorNo,
+                  ':at': at,
+                  ':g': CALLED_PARTITION,
+                  ':gs': `${at}#${entry.id}`,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return { ...entry, status: 'called', chargePointId, connectorNo, calledAt: at };
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      // Someone is already called to this connector: nothing to do.
+      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+      // The entry left meanwhile: the next one.
+    }
+  }
+  return undefined;
+}
+
+/** Whether a connector is free for a called driver (its live state, from the charger). */
+async function isAvailable(chargePointId: string, connectorNo: number) {
+  const live = await getLive(chargePointId);
+  return live.online && live.connectors[String(connectorNo)]?.state === 'available';
+}
+
+/** The ocpp side: a connector of a station became available. */
+export async function connectorAvailable(stationId: string, chargePointId: string, connectorNo: number) {
+  if (!stationId || connectorNo < 1) return;
+  try {
+    await callNext(stationId, chargePointId, connectorNo);
+  } catch (error) {
+    // Never fails the charger's status report; the next report or a cancel calls again.
+    logger.error('Calling the queue failed', { chargePointId, connectorNo, error: String(error) });
+  }
+}
+
+/** The ocpp side: a session started; the idTag's entry at the station is served. */
+export async function queueSessionStarted(session: {
+  stationId: string;
+  idTag?: string;
+  chargePointId: string;
+  connectorNo: number;
+  transactionId: string;
+  startTime: string;
+}) {
+  if (!session.idTag || !session.stationId) return;
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: idTagGuard(session.stationId, session.idTag),
+      ConsistentRead: true,
+    }),
+  );
+  const entry = Item ? await getEntry(String(Item.orderId)) : undefined;
+  if (!entry) return;
+  const servedAt = new Date().toISOString();
+  const left = await leave(entry, 'served', {
+    servedAt,
+    transactionId: session.transactionId,
+    servedChargePointId: session.chargePointId,
+    servedConnectorNo: session.connectorNo,
+  });
+  // Called to another connector: that one is free for the next driver.
+  if (
+    left &&
+    entry.status === 'called' &&
+    entry.chargePointId &&
+    entry.connectorNo !== undefined &&
+    (entry.chargePointId !== session.chargePointId || entry.connectorNo !== session.connectorNo) &&
+    (await isAvailable(entry.chargePointId, entry.connectorNo))
+  )
+    await callNext(entry.stationId, entry.chargePointId, entry.connectorNo);
+}
+
+/** The sweep: called entries not served within WAIT_CALL_MINUTES expire and the next one is called. */
+export async function sweepQueue(now = Date.now()): Promise<{ expired: number }> {
+  const cutoff = new Date(now - WAIT_CALL_MINUTES * 60_000).toISOString();
+  let expired = 0;
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :cutoff',
+      ExpressionAttributeValues: { ':p': CALLED_PARTITION, ':cutoff': cutoff },
+    }),
+  );
+  for (const item of Items as Entry[]) {
+    try {
+      const entry = await getEntry(item.id);
+      if (!entry || entry.status !== 'called') continue;
+      if (!(await leave(entry, 'expired', { expiredAt: new Date(now).toISOString() }))) continue;
+      expired++;
+      if (
+        entry.chargePointId &&
+        entry.connectorNo !== undefined &&
+        (await isAvailable(entry.chargePointId, entry.connectorNo))
+      )
+        await callNext(entry.stationId, entry.chargePointId, entry.connectorNo);
+    } catch (error) {
+      logger.error('Sweeping a queue entry failed', { id: item.id, error: String(error) });
+    }
+  }
+  return { expired };
+}
+
+// ---- The console's calls -------------------------------------------------------------------------------------
+
+/** POST /biz/waitOrder/add (4501). */
+export async function addWait(identity: Identity, body: unknown) {
+  const input = parse(waitAddSchema, body);
+  const station = await stations.repo.get(identity.scope, input.stationId);
+  if (!station) throw notFound();
+  const id = newId();
+  const createTime = new Date().toISOString();
+  const entry: Entry & Record<string, unknown> = {
+    ...waitOrderKey(id),
+    id,
+    tenant: station.tenant,
+    agentId: String(station.tenant.split('/').filter(Boolean).at(-1) ?? ''),
+    stationId: station.id,
+    stationName: String(station.name ?? ''),
+    idTag: input.idTag,
+    status: 'waiting',
+    createTime,
+    createdBy: identity.user.username,
+    gsi1pk: stationPartition(station.id),
+    gsi1sk: `${createTime}#${id}`,
+    gsi2pk: LIST_PARTITION,
+    gsi2sk: `${station.tenant}${createTime}#${id}`,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...idTagGuard(station.id, input.idTag), orderId: id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException')
+      throw refused('reservationRes.server.alreadyWaiting');
+    throw error;
+  }
+  // A connector free right now calls the queue at once (the first waiting, which may be this one).
+  const piles = await pilesOfStation(station.tenant, station.id);
+  const live = await getLiveMany(piles.map((p) => p.id));
+  for (const pile of piles) {
+    const state = live.get(pile.id);
+    if (!state?.online) continue;
+    for (const c of (pile.connectors as Connector[] | undefined) ?? [])
+      if (state.connectors[String(c.connectorNo)]?.state === 'available')
+        await callNext(station.id, pile.id, c.connectorNo);
+  }
+  return view((await getEntry(id))!);
+}
+
+async function entryInScope(identity: Identity, id: unknown): Promise<Entry> {
+  if (typeof id !== 'string' || !id) throw notFound();
+  const entry = await getEntry(id);
+  if (!entry || !visible(identity.scope, entry.tenant)) throw notFound();
+  return entry;
+}
+
+/** POST /biz/waitOrder/cancel?id= (4501). */
+export async function cancelWait(identity: Identity, id: unknown) {
+  const entry = await entryInScope(identity, id);
+  if (!(await leave(entry, 'cancelled', { cancelTime: new Date().toISOString() })))
+    throw refused('reservationRes.server.notCancellable');
+  if (
+    entry.status === 'called' &&
+    entry.chargePointId &&
+    entry.connectorNo !== undefined &&
+    (await isAvailable(entry.chargePointId, entry.connectorNo))
+  )
+    await callNext(entry.stationId, entry.chargePointId, entry.connectorNo);
+  return view((await getEntry(entry.id))!);
+}
+
+/** Positions 1, 2... of the waiting entries of each station, in order of arrival. */
+function withPositions(entries: Entry[]): WaitOrderView[] {
+  const byStation = new Map<string, Entry[]>();
+  for (const e of entries.filter((x) => x.status === 'waiting'))
+    byStation.set(e.stationId, [...(byStation.get(e.stationId) ?? []), e]);
+  const position = new Map<string, number>();
+  for (const list of byStation.values())
+    list
+      .sort((a, b) => a.createTime.localeCompare(b.createTime))
+      .forEach((e, i) => position.set(e.id, i + 1));
+  return entries.map((e) => ({
+    ...view(e),
+    ...(position.has(e.id) ? { position: position.get(e.id) } : {}),
+  }));
+}
+
+async function queryAll(input: {
+  IndexName: string;
+  KeyConditionExpression: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+  ScanIndexForward: boolean;
+}): Promise<Entry[]> {
+  const out: Entry[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
+    out.push(...((page.Items ?? []) as Entry[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && out.length < WAIT_SCAN_LIMIT);
+  return out;
+}
+
+/**
+ * POST /biz/waitOrder/list (4500): with `stationId`, the station's entries in order of arrival (its gsi1
+ * partition); otherwise the company's entries of the last 30 days, newest first (one gsi2 range per
+ * company in scope). Waiting entries carry their `position`.
+ */
+export async function listWait(identity: Identity, body: unknown) {
+  const input = parse(waitListSchema, body ?? {});
+  let entries: Entry[];
+  if (input.stationId) {
+    const station = await stations.repo.get(identity.scope, input.stationId);
+    if (!station) throw notFound();
+    entries = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': stationPartition(station.id) },
+      ScanIndexForward: true,
+    });
+  } else {
+    const from = new Date(Date.now() - RESERVE_DEFAULT_DAYS * DAY).toISOString();
+    entries = [];
+    for (const tenant of await tenantsInScope(identity.scope))
+      entries.push(
+        ...(
+          await queryAll({
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: {
+              ':p': LIST_PARTITION,
+              ':from': `${tenant}${from}`,
+              ':to': `${tenant}~`,
+            },
+            ScanIndexForward: false,
+          })
+        ).filter((e) => e.tenant === tenant),
+      );
+    entries.sort((a, b) => b.createTime.localeCompare(a.createTime));
+  }
+  const rows = withPositions(entries).filter(
+    (e) => (!input.status || e.status === input.status) && (!input.idTag || e.idTag === input.idTag),
+  );
+  const start = (input.current - 1) * input.size;
+  return {
+    records: rows.slice(start, start + input.size),
+    total: rows.length,
+    current: input.current,
+    size: input.size,
+  };
+}
+
+export const queueRoutes: Record<string, Route> = {
+  'POST /biz/waitOrder/add': async (req) => ok(await addWait(who(req), req.body)),
+  'POST /biz/waitOrder/list': async (req) => ok(await listWait(who(req), req.body)),
+  'POST /biz/waitOrder/cancel': async (req) =>
+    ok(await cancelWait(who(req), req.query.id ?? (req.body as { id?: unknown })?.id)),
+};

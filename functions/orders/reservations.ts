@@ -1,0 +1,650 @@
+/**
+ * Reservation orders (issue 7; SPEC.md sections 2, 3, 4 and 6; /reserveOrder):
+ * - `POST /biz/reserveOrder/add` (4201): holds a connector for an idTag for `minutes` (1 to 1440). The
+ *   station must have its reservation switch on (Pro, 2105) and a reservation fee (`reserveFeeId`). The order
+ *   is written `requesting` (1) and `reserveNow` goes through the command pipeline (functions/commands/send.ts);
+ *   the reservation id is the one the platform made for the command (its `payload.reservationId` / `id`).
+ * - The command's end (functions/commands/ended.ts): Accepted → `successful` (2, the reservation starts then);
+ *   anything else (Occupied, Faulted, Rejected, Unavailable, a CALLERROR, offline, timed out, failed) →
+ *   `ended` (4) with end flag 5 (reservation failure) and no fee.
+ * - `POST /biz/reserveOrder/cancel?id=` (4202): `canceling` (3) and `cancelReservation` is sent; Accepted →
+ *   ended with the cancel time and end flag 6 (active cancel); anything else → back to successful.
+ * - A session started with the reservation id (1.6 StartTransaction / 2.0.1 TransactionEvent `reservationId`)
+ *   ends it as used; a 2.0.1 ReservationStatusUpdate Expired / Removed ends it; the sweep ends a reservation
+ *   whose expiry passed (and settles requests and cancels whose command's end was not applied).
+ * - The fee, for reservations that were successful: the fee's price per minute × the time held, from the
+ *   acceptance to the end (use, cancel or expiry; at most the expiry), rounded once, half up, to the
+ *   currency's minor unit (shared/pricing/money.ts). It is paid from the reserving idTag's card when its
+ *   balance covers it (settlement's `payment`: the balance change and its ledger entry are in the same
+ *   transaction as the order's end), unpaid otherwise.
+ * Every move is a conditional write on the status read, so a repeated answer, or a race between cancel, use
+ * and expiry, ends a reservation once and charges it once.
+ */
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { formatMinor, priceTimes } from '@shared/pricing/money.ts';
+import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
+import type { Connector } from '@shared/resources/site/charge-point.ts';
+import {
+  RESERVE_DEFAULT_DAYS,
+  RESERVE_STATUS,
+  RESERVE_WINDOW_YEARS,
+  reserveAddSchema,
+  reserveListSchema,
+  type ReserveEndReason,
+  type ReserveOrderView,
+} from '@shared/schemas/reservation.ts';
+import { publicBaseUrl } from '@functions/commands/files.ts';
+import { sendCommand } from '@functions/commands/send.ts';
+import type { CommandRecord } from '@functions/commands/store.ts';
+import { chargePoints, stations } from '@functions/devices/sites.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { tenantsInScope } from '@functions/identity/tenants.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
+import { logger, ok, who, type Route } from '@functions/lib/http.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
+import { newId, Repository, table, visible } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { commandKey } from '@functions/ocpp/keys.ts';
+import { END_FLAG, payment } from './settlement.ts';
+
+const db = () => dynamoDocument();
+const DAY = 86_400_000;
+const TRANSACTION_ATTEMPTS = 5;
+/** Items a list reads per company and request. */
+export const RESERVE_SCAN_LIMIT = 5_000;
+/** A request whose command was never stored (a crash between the two writes) is failed after this. */
+const ORPHAN_REQUEST_MS = 5 * 60_000;
+
+const ENDED_COMMAND = new Set(['answered', 'rejected', 'offline', 'timeout', 'failed']);
+
+/** The end flag (SPEC.md section 4) of each way a reservation ends (read when called: modules cycle). */
+function endFlagOf(reason: ReserveEndReason): number {
+  if (reason === 'failed') return END_FLAG.reservationFailure;
+  if (reason === 'cancelled') return END_FLAG.activeCancel;
+  if (reason === 'expired') return END_FLAG.endedAtTime;
+  return END_FLAG.autoEnd;
+}
+
+export const reserveOrderKey = (id: string) => ({ pk: `RESERVEORDER#${id}`, sk: 'RESERVEORDER' });
+/** The pointer from a charger's reservation id to its order (command answers, sessions, status updates). */
+const reservationPointer = (chargePointId: string, reservationId: number) => ({
+  pk: `RESERVEID#${chargePointId}#${reservationId}`,
+  sk: 'RESERVEID',
+});
+/** gsi1: the company's reservations by creation time (`{tenant}{createTime}#{id}`). */
+const LIST_PARTITION = 'RESERVEORDER';
+/** gsi2: reservations not ended yet, by expiry (the sweep's). */
+const OPEN_PARTITION = 'RESERVEOPEN';
+
+const reserveFees = new Repository<Record_>({ type: reserveFeeResource.type, idField: 'id' });
+
+type Order = ReserveOrderView & {
+  tenant: string;
+  agentId: string;
+  commandId?: string;
+  cancelCommandId?: string;
+  reserveFeeId: string;
+};
+
+/** The caller, allowed the command behind a reservation call (the route's own code already checked). */
+const withCode = (identity: Identity, code: string): Identity => ({
+  ...identity,
+  permissions: new Set([...identity.permissions, code]),
+});
+
+async function getOrder(id: string): Promise<Order | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: reserveOrderKey(id), ConsistentRead: true }),
+  );
+  return Item as Order | undefined;
+}
+
+async function orderOfReservation(chargePointId: string, reservationId: number) {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: reservationPointer(chargePointId, reservationId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? getOrder(String(Item.orderId)) : undefined;
+}
+
+async function commandOf(commandId: string): Promise<CommandRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: commandKey(commandId), ConsistentRead: true }),
+  );
+  return Item as CommandRecord | undefined;
+}
+
+function view(order: Order): ReserveOrderView {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _g1,
+    gsi1sk: _g1s,
+    gsi2pk: _g2,
+    gsi2sk: _g2s,
+    ...rest
+  } = order as Order & Record<string, unknown>;
+  return rest as ReserveOrderView;
+}
+
+/**
+ * Moves a reservation from `from` to another status that is not an end (1 → 2, 2 → 3, 3 → 2), with its
+ * timeline entry; false when it was not in `from`.
+ */
+async function move(id: string, from: number, to: number, set: Record<string, unknown>, reason?: string) {
+  const at = new Date().toISOString();
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {
+    ':from': from,
+    ':to': to,
+    ':h': [{ status: to, at, ...(reason ? { reason } : {}) }],
+  };
+  const sets = Object.entries(set).map(([k, v]) => {
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    return `#${k} = :${k}`;
+  });
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: reserveOrderKey(id),
+        UpdateExpression: `SET #status = :to, history = list_append(history, :h)${sets.map((s) => `, ${s}`).join('')}`,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The fee of a successful reservation held from its start to `endAt` (at most its expiry). */
+export function reservationFee(
+  order: Pick<Order, 'price' | 'currency' | 'startTime' | 'expiryTime'>,
+  endAt: string,
+) {
+  const start = Date.parse(order.startTime ?? endAt);
+  const end = Math.min(Date.parse(endAt), Date.parse(order.expiryTime));
+  const seconds = Math.max(0, Math.floor((end - start) / 1000));
+  const currency = order.currency ?? 'EUR';
+  // Price per minute × seconds / 60: one rounding, half up, to the minor unit.
+  const minor = priceTimes(order.price ?? '0', BigInt(seconds), 60n, currency);
+  return { seconds, minor, fee: formatMinor(minor, currency) };
+}
+
+/**
+ * Ends a reservation that is in one of `from`: status 4 with the end flag of `reason`, its fee (successful
+ * reservations only) paid from the idTag's card in the same transaction. Conditional on the status read,
+ * retried when that or the card changed meanwhile; false when it was not (any longer) in `from`.
+ */
+export async function endReservation(
+  id: string,
+  from: readonly number[],
+  reason: ReserveEndReason,
+  at: string,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  for (let attempt = 0; attempt < TRANSACTION_ATTEMPTS; attempt++) {
+    const order = await getOrder(id);
+    if (!order || !from.includes(order.status)) return false;
+    // A reservation the charger is canceling ended by the charger's own removal is the cancel.
+    const why: ReserveEndReason =
+      reason === 'removed' && order.status === RESERVE_STATUS.canceling ? 'cancelled' : reason;
+    const now = new Date().toISOString();
+    const set: Record<string, unknown> = {
+      status: RESERVE_STATUS.ended,
+      endFlag: endFlagOf(why),
+      endReason: why,
+      endTime: at,
+      ...(why === 'cancelled' ? { cancelTime: at } : {}),
+      ...extra,
+    };
+    let writes: Awaited<ReturnType<typeof payment>>['writes'] = [];
+    if (order.status !== RESERVE_STATUS.requesting && order.startTime) {
+      const fee = reservationFee(order, at);
+      const paid = await payment(
+        order.tenant,
+        order.idTag,
+        { orderNo: `R${order.id}`, currency: order.currency ?? 'EUR', actualMinor: fee.minor },
+        now,
+      );
+      Object.assign(set, {
+        fee: fee.fee,
+        durationSeconds: fee.seconds,
+        payFlag: paid.payFlag,
+        ...(paid.payType !== undefined ? { payType: paid.payType } : {}),
+        ...(paid.payTime ? { payTime: paid.payTime } : {}),
+        ...(paid.cardId ? { cardId: paid.cardId } : {}),
+        ...(paid.cardBalanceBefore !== undefined ? { cardBalanceBefore: paid.cardBalanceBefore } : {}),
+        ...(paid.cardBalanceAfter !== undefined ? { cardBalanceAfter: paid.cardBalanceAfter } : {}),
+        ...(paid.unpaidReason ? { unpaidReason: paid.unpaidReason } : {}),
+      });
+      writes = paid.writes;
+    }
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = {
+      ':read': order.status,
+      ':h': [{ status: RESERVE_STATUS.ended, at, reason: why }],
+    };
+    const sets = Object.entries(set).map(([k, v]) => {
+      names[`#${k}`] = k;
+      values[`:${k}`] = v;
+      return `#${k} = :${k}`;
+    });
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: reserveOrderKey(id),
+                UpdateExpression: `SET ${sets.join(', ')}, history = list_append(history, :h) REMOVE gsi2pk, gsi2sk`,
+                ConditionExpression: '#status = :read',
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              },
+            },
+            ...writes,
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      // The status or the card changed since they were read: read again and decide again.
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    }
+  }
+  logger.error('A reservation could not be ended', { id, reason });
+  return false;
+}
+
+// ---- The command pipeline's answers ------------------------------------------------------------------------
+
+const reservationIdOf = (command: CommandRecord) => {
+  const p = command.payload ?? {};
+  const value = p.reservationId ?? p.id;
+  return typeof value === 'number' ? value : undefined;
+};
+
+/**
+ * A ReserveNow or CancelReservation command ended (functions/commands/ended.ts); also run by the add and
+ * cancel calls and by the sweep, in case the end came before the order named its command.
+ */
+export async function reservationCommandEnded(command: CommandRecord): Promise<void> {
+  if (command.action !== 'ReserveNow' && command.action !== 'CancelReservation') return;
+  if (!ENDED_COMMAND.has(command.status)) return;
+  const reservationId = reservationIdOf(command);
+  if (reservationId === undefined) return;
+  const order = await orderOfReservation(command.chargePointId, reservationId);
+  if (!order) return;
+  const at = command.answeredAt ?? new Date().toISOString();
+  const status = (command.result as { status?: string } | undefined)?.status;
+  const accepted = command.status === 'answered' && status === 'Accepted';
+  const outcome = command.status === 'answered' ? String(status) : command.status;
+  if (command.action === 'ReserveNow') {
+    if (order.commandId !== command.commandId) return;
+    if (accepted)
+      await move(order.id, RESERVE_STATUS.requesting, RESERVE_STATUS.successful, { startTime: at });
+    else await endReservation(order.id, [RESERVE_STATUS.requesting], 'failed', at, { failReason: outcome });
+    return;
+  }
+  if (accepted)
+    await endReservation(order.id, [RESERVE_STATUS.successful, RESERVE_STATUS.canceling], 'cancelled', at);
+  else if (order.cancelCommandId === command.commandId)
+    await move(order.id, RESERVE_STATUS.canceling, RESERVE_STATUS.successful, {}, `cancelRefused:${outcome}`);
+}
+
+// ---- Charger events ------------------------------------------------------------------------------------------
+
+/** A session started with a reservation id: the reservation is used (ended at the session's start). */
+export async function reservationUsed(
+  chargePointId: string,
+  reservationId: number,
+  at: string,
+  transactionId: string,
+): Promise<void> {
+  const order = await orderOfReservation(chargePointId, reservationId);
+  if (!order) return;
+  await endReservation(
+    order.id,
+    [RESERVE_STATUS.successful, RESERVE_STATUS.canceling],
+    'used',
+    // The charger's clock: never before the start.
+    order.startTime && at < order.startTime ? order.startTime : at,
+    { transactionId },
+  );
+}
+
+/** 2.0.1 ReservationStatusUpdate: Expired or Removed ends the reservation. */
+export async function reservationStatusUpdate(chargePointId: string, reservationId: number, status: string) {
+  if (status !== 'Expired' && status !== 'Removed') return;
+  const order = await orderOfReservation(chargePointId, reservationId);
+  if (!order) return;
+  const at = new Date().toISOString();
+  await endReservation(
+    order.id,
+    [RESERVE_STATUS.successful, RESERVE_STATUS.canceling],
+    status === 'Expired' ? 'expired' : 'removed',
+    status === 'Expired' && at > order.expiryTime ? order.expiryTime : at,
+  );
+}
+
+/**
+ * The sweep: reservations past their expiry end (charged up to the expiry); requests and cancels whose
+ * command ended without the order hearing of it are settled from the command.
+ */
+export async function sweepReservations(now = Date.now()): Promise<{ expired: number; settled: number }> {
+  let expired = 0;
+  let settled = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  const open: Order[] = [];
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :p',
+        ExpressionAttributeValues: { ':p': OPEN_PARTITION },
+        ExclusiveStartKey,
+      }),
+    );
+    open.push(...((page.Items ?? []) as Order[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const nowIso = new Date(now).toISOString();
+  for (const order of open) {
+    try {
+      const pending = order.status === RESERVE_STATUS.canceling ? order.cancelCommandId : order.commandId;
+      if (
+        (order.status === RESERVE_STATUS.requesting || order.status === RESERVE_STATUS.canceling) &&
+        pending
+      ) {
+        const command = await commandOf(pending);
+        if (command && ENDED_COMMAND.has(command.status)) {
+          await reservationCommandEnded(command);
+          settled++;
+          continue;
+        }
+      }
+      if (
+        order.status === RESERVE_STATUS.requesting &&
+        (order.expiryTime <= nowIso ||
+          (!order.commandId && Date.parse(order.createTime) < now - ORPHAN_REQUEST_MS))
+      ) {
+        if (await endReservation(order.id, [RESERVE_STATUS.requesting], 'failed', nowIso)) settled++;
+        continue;
+      }
+      if (order.expiryTime <= nowIso)
+        if (
+          await endReservation(
+            order.id,
+            [RESERVE_STATUS.successful, RESERVE_STATUS.canceling],
+            'expired',
+            order.expiryTime,
+          )
+        )
+          expired++;
+    } catch (error) {
+      logger.error('Sweeping a reservation failed', { id: order.id, error: String(error) });
+    }
+  }
+  return { expired, settled };
+}
+
+// ---- The console's calls -------------------------------------------------------------------------------------
+
+/** POST /biz/reserveOrder/add (4201). */
+export async function addReservation(identity: Identity, body: unknown, baseUrl?: string) {
+  const input = parse(reserveAddSchema, body);
+  const pile = await chargePoints.repo.get(identity.scope, input.chargePointId);
+  if (!pile) throw notFound();
+  const connectors = (pile.connectors as Connector[] | undefined) ?? [];
+  if (!connectors.some((c) => c.connectorNo === input.connectorNo))
+    throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
+  const station = await stations.repo.getAny(String(pile.stationId));
+  if (!station?.reserveFlag) throw refused('reservationRes.server.reserveOff');
+  const fee = station.reserveFeeId ? await reserveFees.getAny(String(station.reserveFeeId)) : undefined;
+  if (!fee || fee.tenant !== station.tenant) throw refused('reservationRes.server.noFee');
+
+  const id = newId();
+  const created = new Date();
+  const createTime = created.toISOString();
+  const expiryTime = new Date(created.getTime() + input.minutes * 60_000).toISOString();
+  const order: Order & Record<string, unknown> = {
+    ...reserveOrderKey(id),
+    id,
+    tenant: pile.tenant,
+    agentId: String(pile.agentId ?? ''),
+    stationId: String(station.id),
+    stationName: String(station.name ?? ''),
+    chargePointId: pile.id,
+    connectorNo: input.connectorNo,
+    idTag: input.idTag,
+    minutes: input.minutes,
+    reserveFeeId: fee.id,
+    price: String(fee.price),
+    currency: String(fee.currency ?? 'EUR'),
+    status: RESERVE_STATUS.requesting,
+    createTime,
+    expiryTime,
+    createdBy: identity.user.username,
+    history: [{ status: RESERVE_STATUS.requesting, at: createTime }],
+    gsi1pk: LIST_PARTITION,
+    gsi1sk: `${pile.tenant}${createTime}#${id}`,
+    gsi2pk: OPEN_PARTITION,
+    gsi2sk: `${expiryTime}#${id}`,
+  };
+  await db().send(
+    new PutCommand({ TableName: table(), Item: order, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+
+  let commandId: string;
+  try {
+    commandId = (
+      await sendCommand(
+        withCode(identity, '2218'),
+        {
+          chargePointId: pile.id,
+          connectorNo: input.connectorNo,
+          command: 'reserveNow',
+          params: { idTag: input.idTag, expiryDate: expiryTime },
+        },
+        baseUrl,
+      )
+    ).commandId;
+  } catch (error) {
+    // Offline, a command pending on the connector, a version without the command: the request failed.
+    await endReservation(id, [RESERVE_STATUS.requesting], 'failed', new Date().toISOString(), {
+      failReason: error instanceof Error ? error.message : 'failed',
+    });
+    throw error;
+  }
+  await linkCommand(id, commandId);
+  return view((await getOrder(id))!);
+}
+
+/** Names the order's command and reservation id; then applies the command's end if it came first. */
+async function linkCommand(id: string, commandId: string) {
+  const command = await commandOf(commandId);
+  const reservationId = command ? reservationIdOf(command) : undefined;
+  if (!command || reservationId === undefined) return;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: reserveOrderKey(id),
+            UpdateExpression: 'SET commandId = :c, reservationId = :r',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':c': commandId, ':r': reservationId },
+          },
+        },
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...reservationPointer(command.chargePointId, reservationId), orderId: id },
+          },
+        },
+      ],
+    }),
+  );
+  const now = await commandOf(commandId);
+  if (now && ENDED_COMMAND.has(now.status)) await reservationCommandEnded(now);
+}
+
+async function orderInScope(identity: Identity, id: unknown): Promise<Order> {
+  if (typeof id !== 'string' || !id) throw notFound();
+  const order = await getOrder(id);
+  if (!order || !visible(identity.scope, order.tenant)) throw notFound();
+  return order;
+}
+
+/** POST /biz/reserveOrder/cancel?id= (4202). */
+export async function cancelReservation(identity: Identity, id: unknown, baseUrl?: string) {
+  const order = await orderInScope(identity, id);
+  if (order.status !== RESERVE_STATUS.successful || order.reservationId === undefined)
+    throw refused('reservationRes.server.notCancellable');
+  if (!(await move(order.id, RESERVE_STATUS.successful, RESERVE_STATUS.canceling, {})))
+    throw refused('reservationRes.server.notCancellable');
+  let commandId: string;
+  try {
+    commandId = (
+      await sendCommand(
+        withCode(identity, '2219'),
+        {
+          chargePointId: order.chargePointId,
+          command: 'cancelReservation',
+          params: { reservationId: order.reservationId },
+        },
+        baseUrl,
+      )
+    ).commandId;
+  } catch (error) {
+    await move(order.id, RESERVE_STATUS.canceling, RESERVE_STATUS.successful, {}, 'cancelFailed');
+    throw error;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: reserveOrderKey(order.id),
+      UpdateExpression: 'SET cancelCommandId = :c',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':c': commandId },
+    }),
+  );
+  const command = await commandOf(commandId);
+  if (command && ENDED_COMMAND.has(command.status)) await reservationCommandEnded(command);
+  return view((await getOrder(order.id))!);
+}
+
+/** POST /biz/reserveOrder/detail?id= (4200). */
+export async function reservationDetail(identity: Identity, id: unknown) {
+  return view(await orderInScope(identity, id));
+}
+
+/** The creation-time window of a list: the last 30 days by default, at most 2 years. */
+function listWindow(fromText?: string, toText?: string, now = Date.now()) {
+  const to = toText ? Date.parse(toText) : now;
+  const from = fromText ? Date.parse(fromText) : to - RESERVE_DEFAULT_DAYS * DAY;
+  if (from > to) throw badRequest('reservationRes.server.windowReversed');
+  const limit = new Date(from);
+  limit.setUTCFullYear(limit.getUTCFullYear() + RESERVE_WINDOW_YEARS);
+  if (to > limit.getTime())
+    throw badRequest('reservationRes.server.windowTooLong', undefined, { years: RESERVE_WINDOW_YEARS });
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/** POST /biz/reserveOrder/list (4200): newest first; one gsi1 range per company in scope. */
+export async function listReservations(identity: Identity, body: unknown) {
+  const input = parse(reserveListSchema, body ?? {});
+  const { from, to } = listWindow(input.startTimeFrom, input.startTimeTo);
+  const filters: string[] = ['tenant = :t'];
+  const values: Record<string, unknown> = { ':p': LIST_PARTITION };
+  const names: Record<string, string> = {};
+  if (input.status !== undefined) {
+    filters.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = input.status;
+  }
+  if (input.chargePointId) {
+    filters.push('chargePointId = :cp');
+    values[':cp'] = input.chargePointId;
+  }
+  if (input.idTag) {
+    filters.push('idTag = :idTag');
+    values[':idTag'] = input.idTag;
+  }
+  const records: Order[] = [];
+  let truncated = false;
+  for (const tenant of await tenantsInScope(identity.scope)) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    let examined = 0;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :from AND :to',
+          FilterExpression: filters.join(' AND '),
+          ExpressionAttributeValues: {
+            ...values,
+            ':t': tenant,
+            ':from': `${tenant}${from}`,
+            ':to': `${tenant}${to}~`,
+          },
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ScanIndexForward: false,
+          ExclusiveStartKey,
+        }),
+      );
+      records.push(...((page.Items ?? []) as Order[]));
+      examined += page.ScannedCount ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+      if (ExclusiveStartKey && examined >= RESERVE_SCAN_LIMIT) {
+        truncated = true;
+        break;
+      }
+    } while (ExclusiveStartKey);
+  }
+  records.sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id.localeCompare(a.id));
+  const start = (input.current - 1) * input.size;
+  return {
+    records: records.slice(start, start + input.size).map(view),
+    total: records.length,
+    current: input.current,
+    size: input.size,
+    ...(truncated ? { truncated: true } : {}),
+  };
+}
+
+export const reservationRoutes: Record<string, Route> = {
+  'POST /biz/reserveOrder/add': async (req) =>
+    ok(await addReservation(who(req), req.body, publicBaseUrl(req.event))),
+  'POST /biz/reserveOrder/cancel': async (req) =>
+    ok(
+      await cancelReservation(
+        who(req),
+        req.query.id ?? (req.body as { id?: unknown })?.id,
+        publicBaseUrl(req.event),
+      ),
+    ),
+  'POST /biz/reserveOrder/list': async (req) => ok(await listReservations(who(req), req.body)),
+  'POST /biz/reserveOrder/detail': async (req) => ok(await reservationDetail(who(req), req.query.id)),
+};

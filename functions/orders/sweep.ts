@@ -1,0 +1,15 @@
+/**
+ * Schedule (every minute): reservations past their expiry end and are charged up to it, requests and
+ * cancels whose command's end was not applied are settled from the command (functions/orders/reservations.ts);
+ * queue entries called but not served within WAIT_CALL_MINUTES expire and the next driver is called
+ * (functions/orders/queue.ts).
+ */
+import { sweepQueue } from './queue.ts';
+import { sweepReservations } from './reservations.ts';
+
+export async function handler(): Promise<{
+  reservations: { expired: number; settled: number };
+  queue: { expired: number };
+}> {
+  return { reservations: await sweepReservations(), queue: await sweepQueue() };
+}
