@@ -1,6 +1,7 @@
 /**
  * A list of rows edited in place, one text input per column and row, rows added and removed: the `rows`
- * field kind of the registry (time-of-use periods of a charging fee). Errors come by row and column
+ * field kind of the registry (time-of-use periods of a charging fee), also used by hand-written editors
+ * (the periods of a charging profile). Errors come by row and column
  * (`{index}.{key}`, as the schema's issue paths below the field name) and show under their input.
  */
 import {

@@ -5,18 +5,7 @@
  * (one pile, one or more connectors: SetChargingProfile per connector with the stored profile as its
  * parameters, each answer shown); and the composite schedule of a connector drawn as a step chart.
  */
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   CHARGING_PROFILE_PURPOSES,
   CHARGING_RATE_UNITS,
@@ -41,7 +30,15 @@ import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { useCan } from '@web/resources/permissions.ts';
-import type { Column, Field as FieldDecl, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
+import { RowsEditor } from '@web/resources/rows-editor.tsx';
+import type {
+  Column,
+  Field as FieldDecl,
+  ResourceDecl,
+  Row,
+  RowDialogProps,
+  RowsSpec,
+} from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { lazy, Suspense, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
@@ -115,6 +112,28 @@ const PERIOD_KEYS = ['startPeriod', 'endPeriod', 'limit', 'numberPhases'] as con
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
+/** The periods table: start, end, limit and phases per row; a new row starts where the last one ends. */
+const PERIOD_ROWS: RowsSpec = {
+  columns: PERIOD_KEYS.map((key) => {
+    const name = key === 'numberPhases' ? 'phases' : key;
+    return { key, label: `${P}.${name}`, cellLabel: `${P}.cells.${name}`, inputMode: 'decimal' as const };
+  }),
+  newRow: (rows) => {
+    const last = rows[rows.length - 1] as PeriodInput | undefined;
+    const next = last ? (num(last.endPeriod) ?? (num(last.startPeriod) ?? 0) + 3600) : 0;
+    return { startPeriod: String(next), endPeriod: '', limit: last?.limit ?? '', numberPhases: '' };
+  },
+  addLabel: `${P}.addPeriod`,
+  removeLabel: `${P}.removePeriod`,
+  emptyLabel: `${P}.noPeriods`,
+};
+const periodInput = (row: Row): PeriodInput => ({
+  startPeriod: text(row.startPeriod),
+  endPeriod: text(row.endPeriod),
+  limit: text(row.limit),
+  numberPhases: text(row.numberPhases),
+});
+
 const NEW_PROFILE: Row = {
   purpose: 'TxDefaultProfile',
   kind: 'Absolute',
@@ -179,18 +198,6 @@ export function ProfileEditor({
   const [busy, setBusy] = useState(false);
   const msg = (key: string) => (errors[key] ? tr(errors[key]) : undefined);
 
-  const setPeriod = (index: number, key: (typeof PERIOD_KEYS)[number], value: string) =>
-    setPeriods((rows) => rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
-  const addPeriod = () =>
-    setPeriods((rows) => {
-      const last = rows[rows.length - 1];
-      const next = last ? (num(last.endPeriod) ?? (num(last.startPeriod) ?? 0) + 3600) : 0;
-      return [
-        ...rows,
-        { startPeriod: String(next), endPeriod: '', limit: last?.limit ?? '', numberPhases: '' },
-      ];
-    });
-
   const submit = async () => {
     setFailure('');
     const body = editorBody(values, periods);
@@ -242,62 +249,19 @@ export function ProfileEditor({
         ))}
         <Field.Root invalid={Boolean(errors.periods)}>
           <Field.Label>{tr(`${P}.periods`)}</Field.Label>
-          {periods.length ? (
-            <Table.Root size="sm" aria-label={tr(`${P}.periods`)}>
-              <Table.Header>
-                <Table.Row>
-                  {PERIOD_KEYS.map((key) => (
-                    <Table.ColumnHeader key={key}>
-                      {tr(`${P}.${key === 'numberPhases' ? 'phases' : key}`)}
-                    </Table.ColumnHeader>
-                  ))}
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {periods.map((row, index) => (
-                  <Table.Row key={index}>
-                    {PERIOD_KEYS.map((key) => {
-                      const error = msg(`periods.${index}.${key}`);
-                      return (
-                        <Table.Cell key={key}>
-                          <Field.Root invalid={Boolean(error)}>
-                            <Input
-                              size="sm"
-                              inputMode="decimal"
-                              aria-label={`${tr(`${P}.${key === 'numberPhases' ? 'phases' : key}`)} ${index + 1}`}
-                              value={row[key]}
-                              disabled={busy}
-                              onChange={(e) => setPeriod(index, key, e.currentTarget.value)}
-                            />
-                            {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-                          </Field.Root>
-                        </Table.Cell>
-                      );
-                    })}
-                    <Table.Cell>
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        disabled={busy}
-                        onClick={() => setPeriods((rows) => rows.filter((_, i) => i !== index))}
-                      >
-                        {tr(`${P}.removePeriod`)}
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          ) : (
-            <Text fontSize="sm" color="fg.muted">
-              {tr(`${P}.noPeriods`)}
-            </Text>
-          )}
+          <RowsEditor
+            spec={PERIOD_ROWS}
+            rows={periods}
+            label={tr(`${P}.periods`)}
+            errors={Object.fromEntries(
+              Object.entries(errors)
+                .filter(([k]) => k.startsWith('periods.'))
+                .map(([k, v]) => [k.slice('periods.'.length), v]),
+            )}
+            disabled={busy}
+            onChange={(rows) => setPeriods(rows.map(periodInput))}
+          />
           {msg('periods') ? <Field.ErrorText>{msg('periods')}</Field.ErrorText> : null}
-          <Button size="sm" variant="outline" mt="2" disabled={busy} onClick={addPeriod}>
-            {tr(`${P}.addPeriod`)}
-          </Button>
         </Field.Root>
       </Stack>
     </FormDialog>
