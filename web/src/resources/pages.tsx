@@ -17,6 +17,7 @@ import { commandPages } from './decls/command/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { feeDecls, feePages } from './decls/fee/index.ts';
 import { orderDecls, orderPages } from './decls/order/index.ts';
+import { revenuePages } from './decls/revenue/index.ts';
 import { siteDecls, sitePages } from './decls/site/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
 
@@ -62,4 +63,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...alarmPages,
   ...commandPages,
   ...orderPages,
+  ...revenuePages,
 };

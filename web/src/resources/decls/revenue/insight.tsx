@@ -1,0 +1,278 @@
+/**
+ * Transaction insight (/transcationInsight): growth rates of energy, sessions and revenue (against the
+ * previous window, and the last 7 days against the same week a year earlier) and utilization (energy /
+ * (rated power × hours), SPEC.md section 9) per day and per station, over the SPEC analytics windows, from
+ * `POST /biz/transactionInsight/stat` (revenue rollups; a day is the smallest unit, so the 24-hour view is
+ * the last day).
+ */
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
+import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { useTr } from '@web/resources/i18n.ts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import useSWR from 'swr';
+
+const L = 'revenueRes.insight';
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function InsightPage() {
+  const tr = useTr();
+  const [draft, setDraft] = useState({ days: 30, endDay: today() });
+  const [query, setQuery] = useState(draft);
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    ['/biz/transactionInsight/stat', query],
+    () => call<Insight>('/biz/transactionInsight/stat', query),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ ...draft });
+  };
+  const windowLabel = (days: number) => (days === 1 ? tr(`${L}.hours24`) : tr(`${L}.days`, { days }));
+
+  return (
+    <Stack gap="5">
+      <Box as="form" role="search" bg="bg.panel" p="4" rounded="l2" borderWidth="1px" onSubmit={submit}>
+        <HStack gap="3" align="flex-end" wrap="wrap">
+          <Field.Root maxW="48">
+            <Field.Label>{tr(`${L}.window`)}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={String(draft.days)}
+                onChange={(e) => {
+                  const value = Number(e.currentTarget.value);
+                  setDraft((d) => ({ ...d, days: value }));
+                }}
+              >
+                {INSIGHT_WINDOWS.map((days) => (
+                  <option key={days} value={days}>
+                    {windowLabel(days)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root maxW="56">
+            <Field.Label>{tr(`${L}.endDay`)}</Field.Label>
+            <Input
+              type="date"
+              value={draft.endDay}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDraft((d) => ({ ...d, endDay: value }));
+              }}
+            />
+          </Field.Root>
+          <Button type="submit" colorPalette="blue">
+            {tr(`${L}.show`)}
+          </Button>
+        </HStack>
+        <Text mt="2" fontSize="sm" color="fg.muted">
+          {tr(`${L}.granularity`)}
+        </Text>
+      </Box>
+
+      {!data && isLoading ? <LoadingState label={tr(`${L}.loading`)} /> : null}
+      {error ? (
+        <ErrorState
+          title={tr(`${L}.loadError`)}
+          message={errorMessage(tr, error)}
+          retryLabel={tr('actions.retry')}
+          onRetry={() => void mutate()}
+          retrying={isValidating}
+        />
+      ) : null}
+      {data && !error ? <InsightView insight={data} /> : null}
+    </Stack>
+  );
+}
+
+const percent = (value: number | null, none: string) => (value === null ? none : `${value.toFixed(2)} %`);
+
+function InsightView({ insight }: { insight: Insight }) {
+  const tr = useTr();
+  const none = tr(`${L}.none`);
+  const growthRows = (g: Insight['chain']) => [
+    { key: 'energy', label: tr(`${L}.energy`), ...g.energyKwh },
+    { key: 'orders', label: tr(`${L}.orders`), ...g.orders },
+    ...g.revenue.map((r) => ({
+      ...r,
+      key: `revenue-${r.currency}`,
+      label: `${tr(`${L}.revenue`)} (${r.currency})`,
+    })),
+  ];
+  const chain = growthRows(insight.chain);
+  const yoy = growthRows(insight.yearOnYear);
+  const growthChart = chain.map((row) => ({
+    name: row.label,
+    chain: row.growth,
+    yoy: yoy.find((y) => y.key === row.key)?.growth ?? 0,
+  }));
+  const series = insight.series.map((p) => ({
+    day: p.day.slice(5),
+    energy: Number(p.energyKwh),
+    utilization: p.utilization ?? 0,
+  }));
+
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <Figure label={tr(`${L}.overall`)} value={percent(insight.utilization, none)} />
+        <Figure label={tr(`${L}.ratedPower`)} value={String(insight.ratedPowerKw)} />
+        <Figure label={tr(`${L}.orders`)} value={String(insight.chain.orders.current)} />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Panel title={tr(`${L}.chain`, { days: insight.days })}>
+          <GrowthTable label={tr(`${L}.chain`, { days: insight.days })} rows={chain} />
+        </Panel>
+        <Panel title={tr(`${L}.yearOnYear`)}>
+          <GrowthTable label={tr(`${L}.yearOnYear`)} rows={yoy} />
+        </Panel>
+      </SimpleGrid>
+
+      <Panel title={tr(`${L}.growthChart`)}>
+        <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 800, height: 260 }}>
+          <BarChart data={growthChart}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="name" />
+            <YAxis unit="%" />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="chain" name={tr(`${L}.chain`, { days: insight.days })} fill="#3182ce" />
+            <Bar dataKey="yoy" name={tr(`${L}.yearOnYear`)} fill="#dd6b20" />
+          </BarChart>
+        </ResponsiveContainer>
+      </Panel>
+
+      <Panel title={tr(`${L}.series`)}>
+        <ResponsiveContainer width="100%" height={280} initialDimension={{ width: 800, height: 280 }}>
+          <ComposedChart data={series}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis yAxisId="energy" />
+            <YAxis yAxisId="utilization" orientation="right" unit="%" />
+            <Tooltip />
+            <Legend />
+            <Bar yAxisId="energy" dataKey="energy" name={tr(`${L}.energy`)} fill="#38a169" />
+            <Line
+              yAxisId="utilization"
+              dataKey="utilization"
+              name={tr(`${L}.utilization`)}
+              stroke="#805ad5"
+              dot={false}
+            />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </Panel>
+
+      <Panel title={tr(`${L}.stations`)}>
+        <Table.Root size="sm" aria-label={tr(`${L}.stations`)}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{tr(`${L}.station`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${L}.ratedPower`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${L}.energy`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${L}.orders`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${L}.utilization`)}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {insight.stations.map((s) => (
+              <Table.Row key={s.stationId}>
+                <Table.Cell>{s.stationName || s.stationId}</Table.Cell>
+                <Table.Cell textAlign="end">{s.ratedPowerKw}</Table.Cell>
+                <Table.Cell textAlign="end">{s.energyKwh}</Table.Cell>
+                <Table.Cell textAlign="end">{s.orders}</Table.Cell>
+                <Table.Cell textAlign="end">{percent(s.utilization, none)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Panel>
+    </Stack>
+  );
+}
+
+function GrowthTable({ label, rows }: { label: string; rows: (Growth & { key: string; label: string })[] }) {
+  const tr = useTr();
+  return (
+    <Table.Root size="sm" aria-label={label}>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader />
+          <Table.ColumnHeader textAlign="end">{tr(`${L}.current`)}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{tr(`${L}.previous`)}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{tr(`${L}.growth`)}</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.key}>
+            <Table.Cell>{row.label}</Table.Cell>
+            <Table.Cell textAlign="end">{row.current}</Table.Cell>
+            <Table.Cell textAlign="end">{row.previous}</Table.Cell>
+            <Table.Cell textAlign="end" color={row.growth < 0 ? 'fg.error' : undefined}>
+              {`${row.growth > 0 ? '+' : ''}${row.growth.toFixed(2)} %`}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body>
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="semibold" aria-label={label}>
+          {value}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
