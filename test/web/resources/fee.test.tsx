@@ -165,6 +165,64 @@ describe('the charging fee form', () => {
   });
 });
 
+describe('editing a charging fee', () => {
+  it('shows the currency read-only, never sends it, and keeps the periods and the occupancy fee', async () => {
+    grant('3100', '3102');
+    const stored = {
+      id: 'f1',
+      name: 'Two rates',
+      currency: 'EUR',
+      feeType: 1,
+      unitPrice: '0.3000',
+      timeSharing: 1,
+      periods: [
+        { startTime: '00:00', endTime: '08:00', price: '0.2000' },
+        { startTime: '08:00', endTime: '24:00', price: '0.4500' },
+      ],
+      occupancyFeeId: 'o1',
+      occupancyFeeName: 'Blocking',
+      occupancyInterval: 15,
+      version: 4,
+      createTime: '2026-01-01T00:00:00.000Z',
+    };
+    const api = fakeApi({
+      '/biz/chargingFee/list': () => page([stored]),
+      '/biz/chargingFee/info': () => ({ data: stored }),
+      '/biz/occupancyFee/list': () => page([{ id: 'o1', name: 'Blocking' }]),
+      '/biz/chargingFee/update': ({ body }) => ({ data: { ...stored, ...body, version: 5 } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={chargingFeeDecl} />);
+    const row = (await screen.findByText('Two rates')).closest('tr')!;
+    for (const text of ['EUR', '0.3000', 'On', '2', 'Blocking', '15'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog');
+    const currency = (await within(form).findByLabelText(/^Currency/)) as HTMLInputElement;
+    expect(currency.value).toBe('EUR');
+    expect(currency.readOnly).toBe(true);
+    expect((within(form).getByLabelText('End of period 1') as HTMLInputElement).value).toBe('08:00');
+    await user.clear(within(form).getByLabelText('Price of period 2'));
+    await user.type(within(form).getByLabelText('Price of period 2'), '0.5');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('/biz/chargingFee/update')).toHaveLength(1));
+    expect(api.calls('/biz/chargingFee/update')[0]!.body).toEqual({
+      id: 'f1',
+      version: 4,
+      name: 'Two rates',
+      feeType: 1,
+      unitPrice: '0.3000',
+      timeSharing: 1,
+      periods: [
+        { startTime: '00:00', endTime: '08:00', price: '0.2000' },
+        { startTime: '08:00', endTime: '24:00', price: '0.5000' },
+      ],
+      occupancyFeeId: 'o1',
+      occupancyInterval: 15,
+    });
+  });
+});
+
 const base = { name: 'Summer', discountElec: '10.00', type: 1, stationIds: [], userIds: [], version: 3 };
 const active = { ...base, id: 'd1', name: 'Active one', status: 0, abandonedFlag: 0 };
 const paused = { ...base, id: 'd2', name: 'Paused one', status: 1, abandonedFlag: 0, version: 5 };
