@@ -47,6 +47,7 @@ export const reservation = area(
       },
       list: {
         title: 'Reservation orders',
+        id: 'Reservation',
         station: 'Station',
         chargePoint: 'Charge point',
         connector: 'Connector',
@@ -118,7 +119,7 @@ export const reservation = area(
         added: 'The ID tag joined the queue',
         submit: 'Join',
         close: 'Close',
-        callNote: 'A called driver has 15 minutes to start charging before the next one is called',
+        callNote: 'A called driver has {{minutes}} minutes to start charging before the next one is called',
         statuses: {
           waiting: 'Waiting',
           called: 'Called',
@@ -172,6 +173,7 @@ export const reservation = area(
         },
         list: {
           title: '预约订单',
+          id: '预约',
           station: '站点',
           chargePoint: '充电桩',
           connector: '枪',
@@ -243,7 +245,7 @@ export const reservation = area(
           added: '卡号已加入排队',
           submit: '加入',
           close: '关闭',
-          callNote: '被叫号的司机需在 15 分钟内开始充电，否则叫下一位',
+          callNote: '被叫号的司机需在 {{minutes}} 分钟内开始充电，否则叫下一位',
           statuses: {
             waiting: '等待中',
             called: '已叫号',
@@ -296,6 +298,7 @@ export const reservation = area(
         },
         list: {
           title: '預約訂單',
+          id: '預約',
           station: '站點',
           chargePoint: '充電樁',
           connector: '槍',
@@ -367,7 +370,7 @@ export const reservation = area(
           added: '卡號已加入排隊',
           submit: '加入',
           close: '關閉',
-          callNote: '被叫號的司機需在 15 分鐘內開始充電，否則叫下一位',
+          callNote: '被叫號的司機需在 {{minutes}} 分鐘內開始充電，否則叫下一位',
           statuses: {
             waiting: '等待中',
             called: '已叫號',
@@ -421,6 +424,7 @@ export const reservation = area(
         },
         list: {
           title: 'Reservierungsaufträge',
+          id: 'Reservierung',
           station: 'Standort',
           chargePoint: 'Ladepunkt',
           connector: 'Anschluss',
@@ -492,7 +496,8 @@ export const reservation = area(
           added: 'Die ID ist in der Warteschlange',
           submit: 'Beitreten',
           close: 'Schließen',
-          callNote: 'Ein aufgerufener Fahrer hat 15 Minuten, um zu laden, bevor der Nächste aufgerufen wird',
+          callNote:
+            'Ein aufgerufener Fahrer hat {{minutes}} Minuten, um zu laden, bevor der Nächste aufgerufen wird',
           statuses: {
             waiting: 'Wartet',
             called: 'Aufgerufen',
@@ -545,6 +550,7 @@ export const reservation = area(
         },
         list: {
           title: 'คำสั่งจอง',
+          id: 'การจอง',
           station: 'สถานี',
           chargePoint: 'เครื่องชาร์จ',
           connector: 'หัวชาร์จ',
@@ -616,7 +622,7 @@ export const reservation = area(
           added: 'ID เข้าคิวแล้ว',
           submit: 'เข้าคิว',
           close: 'ปิด',
-          callNote: 'ผู้ขับที่ถูกเรียกมีเวลา 15 นาทีเพื่อเริ่มชาร์จ ก่อนเรียกคนถัดไป',
+          callNote: 'ผู้ขับที่ถูกเรียกมีเวลา {{minutes}} นาทีเพื่อเริ่มชาร์จ ก่อนเรียกคนถัดไป',
           statuses: {
             waiting: 'รอ',
             called: 'ถูกเรียก',

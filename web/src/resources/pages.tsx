@@ -18,6 +18,7 @@ import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { feeDecls, feePages } from './decls/fee/index.ts';
 import { orderDecls, orderPages } from './decls/order/index.ts';
 import { revenuePages } from './decls/revenue/index.ts';
+import { reservationDecls, reservationPages } from './decls/reservation/index.ts';
 import { siteDecls, sitePages } from './decls/site/index.ts';
 import { systemDecls, systemPages } from './decls/system/index.ts';
 
@@ -37,6 +38,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...siteDecls,
     ...alarmDecls,
     ...orderDecls,
+    ...reservationDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -64,4 +66,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...commandPages,
   ...orderPages,
   ...revenuePages,
+  ...reservationPages,
 };

@@ -21,6 +21,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { OPEN_FLAG, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
+import { reserveFeeSource } from '@web/resources/decls/reservation/common.tsx';
 import { call } from '@web/lib/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
@@ -85,12 +86,20 @@ const settingsFields: Field[] = [
     options: FEE_SET_MODE_OPTIONS,
   },
   { name: 'reserveFlag', label: `${S}.reserveFlag`, kind: 'switch', permission: SITE_CODE.pro },
+  {
+    name: 'reserveFeeId',
+    label: 'reservationRes.station.reserveFee',
+    kind: 'remote',
+    remote: reserveFeeSource,
+    help: 'reservationRes.station.reserveFeeHelp',
+    permission: SITE_CODE.pro,
+  },
 ];
 
 /** Fields of step 1, by the top-level name their errors carry. */
 const STEP_FIELDS: readonly (readonly string[])[] = [
   [...basicFields().map((f) => f.name), 'workDays', 'openPeriods'],
-  ['feeSetMode', 'reserveFlag', 'images'],
+  ['feeSetMode', 'reserveFlag', 'reserveFeeId', 'images'],
 ];
 
 interface Period {
@@ -148,6 +157,7 @@ export function stationBody(fields: Field[], form: StationForm, record: Row | un
   // Without the Pro code the pictures and the reservation switch stay what they were (the API does the same).
   body.images = pro ? form.images : ((record?.images as string[] | undefined) ?? []);
   if (!pro) body.reserveFlag = Boolean(record?.reserveFlag);
+  if (!pro) body.reserveFeeId = record?.reserveFeeId;
   return body;
 }
 
