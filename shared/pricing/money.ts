@@ -15,14 +15,29 @@ export const PRICE_ONE = 10n ** BigInt(PRICE_SCALE);
 
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,12}))?$/;
 
+/** The value in whole units of 10^-scale (exact, extra decimals cut): "0.35" at scale 4 is 3500n. */
+export function decimalUnits(value: string, scale: number): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const units = BigInt((whole || '0') + fraction.padEnd(scale, '0').slice(0, scale));
+  return negative ? -units : units;
+}
+
+/** Whole units of 10^-scale back to the canonical text: 3500n at scale 4 is "0.3500". */
+export function unitsToDecimal(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return negative ? `-${text}` : text;
+}
+
 /** A non-negative decimal string as an integer of 10^-scale; throws on anything else or more decimals. */
 export function scaled(text: string, scale: number = PRICE_SCALE): bigint {
   const m = DECIMAL.exec(text.trim());
   if (!m) throw new RangeError(`Not a non-negative decimal: "${text}"`);
-  const fraction = m[2] ?? '';
-  if (fraction.replace(/0+$/, '').length > scale)
+  if ((m[2] ?? '').replace(/0+$/, '').length > scale)
     throw new RangeError(`More than ${scale} decimals: "${text}"`);
-  return BigInt(m[1]!) * 10n ** BigInt(scale) + BigInt((fraction + '0'.repeat(scale)).slice(0, scale) || '0');
+  return decimalUnits(text.trim(), scale);
 }
 
 /** numerator / denominator rounded half up (both non-negative, denominator positive). */
@@ -33,14 +48,7 @@ export function divRound(numerator: bigint, denominator: bigint): bigint {
 }
 
 /** Minor units as the currency's decimal string: 1235n EUR → "12.35", JPY → "1235". */
-export function formatMinor(minor: bigint, currency: string): string {
-  const digits = minorDigits(currency);
-  const negative = minor < 0n;
-  const abs = negative ? -minor : minor;
-  if (digits === 0) return `${negative ? '-' : ''}${abs}`;
-  const text = abs.toString().padStart(digits + 1, '0');
-  return `${negative ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
+export const formatMinor = (minor: bigint, currency: string) => unitsToDecimal(minor, minorDigits(currency));
 
 /** A decimal string amount in the currency as minor units (at most the currency's digits). */
 export const parseMinor = (text: string, currency: string) => scaled(text, minorDigits(currency));

@@ -10,14 +10,8 @@ import {
   periodsProblems,
 } from '@shared/resources/fee/charging-fee.ts';
 import { discountSchema } from '@shared/resources/fee/discount.ts';
-import {
-  decimalUnits,
-  moneyProblem,
-  PERCENT_OFF,
-  PRICE_2,
-  PRICE_4,
-  unitsToDecimal,
-} from '@shared/resources/fee/money.ts';
+import { moneyProblem, PERCENT_OFF, PRICE_2, PRICE_4 } from '@shared/resources/fee/money.ts';
+import { decimalUnits, unitsToDecimal } from '@shared/pricing/money.ts';
 import { occupancyFeeSchema } from '@shared/resources/fee/occupancy-fee.ts';
 import { reserveFeeSchema } from '@shared/resources/fee/reserve-fee.ts';
 

@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { int, numericChoice, optionalNumber, optionalText, requiredText } from '../catalogue/fields.ts';
-import { HHMM, HHMM_END, minutesOfDay, money, PRICE_4 } from './money.ts';
+import { HHMM, HHMM_END, money, PRICE_4 } from './money.ts';
+import { minutesOf } from '@shared/pricing/time-of-use.ts';
 
 /** 1 by energy (unit price per kWh), 2 by time (per minute), 3 per use (per session). */
 export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;
@@ -51,7 +52,7 @@ export function periodsProblems(periods: readonly { startTime: string; endTime: 
   if (periods.length === 0) return [{ message: 'feeRes.validation.periodsRequired' }];
   if (periods.length > PERIODS_MAX) return [{ message: 'feeRes.validation.periodsTooMany' }];
   const problems: PeriodProblem[] = [];
-  const at = (t: string, end: boolean) => ((end ? HHMM_END : HHMM).test(t) ? minutesOfDay(t) : undefined);
+  const at = (t: string, end: boolean) => ((end ? HHMM_END : HHMM).test(t) ? minutesOf(t) : undefined);
   periods.forEach((period, index) => {
     const start = at(period.startTime, false);
     const end = at(period.endTime, true);

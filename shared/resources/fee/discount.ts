@@ -14,7 +14,8 @@
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { blankToUndefined, numericChoice, requiredText } from '../catalogue/fields.ts';
-import { HHMM, HHMM_END, minutesOfDay, money, PERCENT_OFF } from './money.ts';
+import { HHMM, HHMM_END, money, PERCENT_OFF } from './money.ts';
+import { minutesOf } from '@shared/pricing/time-of-use.ts';
 
 export const DISCOUNT_CODE = { view: '3200', add: '3201', edit: '3202', del: '3203' };
 export const DISCOUNT_TYPE = { common: 1, vip: 2 } as const;
@@ -60,7 +61,7 @@ export const discountSchema = z
     else if (
       value.dailyStart !== undefined &&
       value.dailyEnd !== undefined &&
-      minutesOfDay(value.dailyEnd) <= minutesOfDay(value.dailyStart)
+      minutesOf(value.dailyEnd) <= minutesOf(value.dailyStart)
     )
       ctx.addIssue({ code: 'custom', path: ['dailyEnd'], message: 'feeRes.validation.endAfterStart' });
   });

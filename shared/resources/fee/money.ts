@@ -5,6 +5,7 @@
  * reads it exactly. Messages are catalog keys.
  */
 import { z } from 'zod';
+import { decimalUnits, unitsToDecimal } from '@shared/pricing/money.ts';
 
 /** A decimal number as text: digits, an optional fraction; a leading minus is read to say "negative". */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -13,25 +14,6 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** `HH:mm` from 00:00 to 24:00 (the end of a day). */
 export const HHMM_END = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
-
-/** Minutes since midnight of `HH:mm` (24:00 is 1440). */
-export const minutesOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** The value in whole units of 10^-scale (exact): "0.35" at scale 4 is 3500n. */
-export function decimalUnits(value: string, scale: number): bigint {
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
-  const units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
-  return negative ? -units : units;
-}
-
-/** Whole units of 10^-scale back to the canonical text: 3500n at scale 4 is "0.3500". */
-export function unitsToDecimal(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return negative ? `-${text}` : text;
-}
 
 export interface MoneyRule {
   /** Decimals allowed (and stored). */
