@@ -133,7 +133,11 @@ export const markFailed = (commandId: string, reason: string) =>
 export const markTimedOut = (commandId: string) =>
   transition(commandId, 'sent', { status: 'timeout' }, ['gsi1pk', 'gsi1sk']);
 
-/** A CALLRESULT / CALLERROR from a charger: only the charger the command went to can answer it. */
+/**
+ * A CALLRESULT / CALLERROR from a charger: only the charger the command went to can answer it. A quick
+ * charger can answer before the consumer has marked its command sent (PostToConnection returns first): the
+ * answer is recorded from `queued` too (delivered at the answer's time), and the late mark then finds it ended.
+ */
 export async function recordCommandAnswer(chargePointId: string, frame: Exclude<Frame, { type: 2 }>) {
   const command = await getCommand(frame.id);
   if (!command || command.chargePointId !== chargePointId) return false;
@@ -142,6 +146,11 @@ export async function recordCommandAnswer(chargePointId: string, frame: Exclude<
     frame.type === 3
       ? { status: 'answered', result: frame.payload, answeredAt }
       : { status: 'rejected', error: { code: frame.code, description: frame.description }, answeredAt };
+  if (
+    command.status === 'queued' &&
+    (await transition(frame.id, 'queued', { ...outcome, sentAt: answeredAt }))
+  )
+    return true;
   return transition(frame.id, 'sent', outcome, ['gsi1pk', 'gsi1sk']);
 }
 

@@ -30,6 +30,7 @@ export function orderOf(s: Session) {
       startTime: s.startTime,
       stationId: s.stationId,
       chargePointId: s.chargePointId,
+      idTag: s.idTag,
     }),
     id: orderNo,
     orderNo,

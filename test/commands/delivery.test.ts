@@ -1,14 +1,15 @@
 /**
  * Command delivery when things go wrong: a consumer that cannot reach the WebSocket management endpoint
  * fails the message; on its last receive (before the dead-letter queue) the command is marked failed with the
- * reason, so the results view never shows it queued for ever. (Offline and time-out: send.test.ts and the
- * runtime smoke test.)
+ * reason, so the results view never shows it queued for ever. A charger that answers before the consumer has
+ * marked its command sent still gets its answer recorded. (Offline and time-out: send.test.ts and the runtime
+ * smoke test.)
  */
 import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as consume } from '@functions/commands/consumer.ts';
-import { createCommand, getCommand } from '@functions/commands/store.ts';
+import { createCommand, getCommand, markSent, recordCommandAnswer } from '@functions/commands/store.ts';
 import { saveConnection } from '@functions/ocpp/connections.ts';
 import { envNames } from '@infra/topology/env.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
@@ -71,5 +72,38 @@ describe('command delivery', () => {
     // A redelivery of a command that has ended changes nothing.
     expect((await consume(event(commandId, 4))).batchItemFailures).toHaveLength(0);
     expect((await getCommand(commandId))?.status).toBe('failed');
+  });
+
+  it('records an answer that comes before the command is marked sent, and the late mark leaves it answered', async () => {
+    const commandId = randomUUID();
+    await createCommand({
+      commandId,
+      chargePointId: 'DEMO-CP-003',
+      agentId: 'demo-operator',
+      action: 'ClearCache',
+      payload: {},
+    });
+    // PostToConnection has returned, the charger's answer is in before markSent.
+    const answered = await recordCommandAnswer('DEMO-CP-003', {
+      type: 3,
+      id: commandId,
+      payload: { status: 'Accepted' },
+    });
+    expect(answered).toBe(true);
+    expect(await markSent(commandId)).toBe(false);
+    const command = await getCommand(commandId);
+    expect(command).toMatchObject({ status: 'answered', result: { status: 'Accepted' } });
+    expect(command?.sentAt).toBe(command?.answeredAt);
+    // Another charger cannot answer it.
+    const other = randomUUID();
+    await createCommand({
+      commandId: other,
+      chargePointId: 'DEMO-CP-003',
+      agentId: 'demo-operator',
+      action: 'ClearCache',
+      payload: {},
+    });
+    expect(await recordCommandAnswer('DEMO-CP-002', { type: 3, id: other, payload: {} })).toBe(false);
+    expect((await getCommand(other))?.status).toBe('queued');
   });
 });
