@@ -540,7 +540,7 @@ async function ended(page: Page, id: string, name: string) {
     .getByRole('region', { name: 'Command results' })
     .getByRole('button', { name: 'Refresh' });
   let last = '';
-  return waitFor(
+  const end = waitFor(
     async () => {
       const cells = await row.getByRole('cell').allInnerTexts();
       const status = (await row.getAttribute('data-status')) ?? '';
@@ -552,8 +552,11 @@ async function ended(page: Page, id: string, name: string) {
       return undefined;
     },
     20_000,
-    `the end of ${name} on ${id} (newest row: ${last})`,
+    `the end of ${name} on ${id}`,
   );
+  return end.catch((e: Error) => {
+    throw new Error(`${e.message} (the newest row: ${last})`);
+  });
 }
 
 async function choosePile(page: Page, id: string) {
