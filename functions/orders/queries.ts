@@ -6,10 +6,10 @@
  * - `POST /biz/chargeOrder/realtime` (4103): the caller's sessions in progress with their live facts;
  * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order.
  *
- * Every read is index key ranges (functions/orders/keys.ts), never a table scan: a charge point filter reads
- * its gsi3 range, a station filter its gsi2 range, otherwise one gsi1 range per company in scope; id tag and
- * pay flag are filter expressions on that range (at most ORDER_SCAN_LIMIT items examined per range and
- * request). The total is known-so-far: the matches found up to ORDER_LOOKAHEAD_PAGES pages beyond the
+ * Every read is index key ranges (functions/orders/keys.ts), never a table scan: a station filter reads its
+ * gsi2 range (a charge point filter its station's), else an id tag filter its gsi3 range, otherwise one gsi1
+ * range per company in scope; the other filters (charge point, id tag, pay flag) are conditions on that
+ * range (at most ORDER_SCAN_LIMIT items examined per range and request). The total is known-so-far: the matches found up to ORDER_LOOKAHEAD_PAGES pages beyond the
  * asked one (exact when the ranges end before; otherwise a lower bound and `totalCapped`). Everything is
  * read in the caller's scope: a company sees its own and its sub-companies' orders and nothing of another
  * company, whatever it sends.
@@ -38,7 +38,7 @@ import { ok, who, type Route } from '@functions/lib/http.ts';
 import { table, visible } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { normalise, sessionSamples, type MeterSample, type Session } from '@functions/ocpp/transactions.ts';
-import { chargePointPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
+import { idTagPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
 import { orderNoOf } from './session-consumer.ts';
 import { resettleOrder } from './settlement.ts';
 
@@ -134,30 +134,55 @@ async function readRange(range: Range, want: number) {
   };
 }
 
-/** The key ranges a list request reads: one index partition, or one gsi1 range per company in scope. */
+/**
+ * The key ranges a list request reads: a station's range (gsi2; a charge point filter reads its station's),
+ * an id tag's range (gsi3), or one gsi1 range per company in scope. The other filters are conditions on it.
+ */
 async function rangesOf(identity: Identity, q: OrderListQuery, from: string, to: string): Promise<Range[]> {
-  const common: Range['conditions'] = [];
-  if (q.idTag !== undefined) common.push(['idTag', '=', q.idTag]);
-  if (q.payFlag !== undefined) common.push(['payFlag', '=', q.payFlag]);
   const timeRange = { from, to: `${to}~` };
-  if (q.chargePointId !== undefined || q.stationId !== undefined) {
-    const conditions: Range['conditions'] = [['tenant', 'begins_with', identity.scope], ...common];
-    if (q.chargePointId !== undefined && q.stationId !== undefined)
+  const inScope: Range['conditions'][number] = ['tenant', 'begins_with', identity.scope];
+  const conditions: Range['conditions'] = [];
+  if (q.chargePointId !== undefined) conditions.push(['chargePointId', '=', q.chargePointId]);
+  let stationId = q.stationId;
+  if (q.chargePointId !== undefined && stationId === undefined) {
+    const pile = await getChargePoint(q.chargePointId);
+    // Another company's pile: nothing. A pile no longer on record: its orders are found by the other ranges.
+    if (pile && !visible(identity.scope, String(pile.tenant))) return [];
+    stationId = pile?.stationId as string | undefined;
+  }
+  if (stationId !== undefined) {
+    if (q.stationId !== undefined && q.chargePointId !== undefined)
       conditions.push(['stationId', '=', q.stationId]);
+    if (q.idTag !== undefined) conditions.push(['idTag', '=', q.idTag]);
+    if (q.payFlag !== undefined) conditions.push(['payFlag', '=', q.payFlag]);
     return [
-      q.chargePointId !== undefined
-        ? { index: 'gsi3', pk: chargePointPartition(q.chargePointId), ...timeRange, conditions }
-        : { index: 'gsi2', pk: stationPartition(q.stationId!), ...timeRange, conditions },
+      { index: 'gsi2', pk: stationPartition(stationId), ...timeRange, conditions: [inScope, ...conditions] },
     ];
   }
+  if (q.payFlag !== undefined) conditions.push(['payFlag', '=', q.payFlag]);
+  if (q.idTag !== undefined)
+    return [
+      { index: 'gsi3', pk: idTagPartition(q.idTag), ...timeRange, conditions: [inScope, ...conditions] },
+    ];
   return (await tenantsInScope(identity.scope)).map((tenant) => ({
     index: 'gsi1',
     pk: ORDER_TYPE_KEY,
     from: `${tenant}${from}`,
     to: `${tenant}${to}~`,
     // A sub-company path may sort inside another company's range: the tenant must be the range's own.
-    conditions: [['tenant', '=', tenant], ...common],
+    conditions: [['tenant', '=', tenant], ...conditions],
   }));
+}
+
+async function getChargePoint(chargePointId: string) {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { pk: `${chargePointResource.type}#${chargePointId}`, sk: chargePointResource.type },
+      ProjectionExpression: 'tenant, stationId',
+    }),
+  );
+  return Item;
 }
 
 async function getOrder(orderNo: string): Promise<Record<string, unknown> | undefined> {

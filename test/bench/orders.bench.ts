@@ -77,8 +77,9 @@ function order(tenant: string, agentId: string, company: number, n: number, now:
   const orderNo = `${startTime.slice(0, 10).replace(/-/g, '')}-${chargePointId}-${transactionId}`;
   const stationId = `b${company}-st-${station}`;
   const energyWh = 5000 + (n % 40) * 500;
+  const idTag = `TAG-${n % 500}`;
   return {
-    ...orderKeys({ orderNo, tenant, startTime, stationId, chargePointId }),
+    ...orderKeys({ orderNo, tenant, startTime, stationId, chargePointId, idTag }),
     id: orderNo,
     orderNo,
     tenant,
@@ -88,7 +89,7 @@ function order(tenant: string, agentId: string, company: number, n: number, now:
     connectorNo: 1 + (n % 2),
     transactionId,
     protocol: 'ocpp1.6',
-    idTag: `TAG-${n % 500}`,
+    idTag,
     orderType: 1,
     startMode: 2,
     startTime,

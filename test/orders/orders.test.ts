@@ -229,6 +229,9 @@ describe('charging order list', () => {
   it('filters by station, charge point, id tag, pay flag and order number, each from its index', async () => {
     expect(numbers(await list(operator, { stationId: berlin.stationId }))).toEqual([orders.a, orders.b]);
     expect(numbers(await list(operator, { chargePointId: 'DEMO-CP-004' }))).toEqual([orders.c]);
+    // A pile no longer on record is still found (in the company's ranges).
+    expect(numbers(await list(operator, { chargePointId: 'SUB-CP-1' }))).toEqual([orders.f]);
+    expect(numbers(await list(operator, { idTag: 'TAG-A', payFlag: 0 }))).toEqual([orders.c]);
     expect(
       numbers(await list(operator, { chargePointId: 'DEMO-CP-002', stationId: munich.stationId })),
     ).toEqual([]);
