@@ -184,6 +184,7 @@ export async function priceOf(session: Session): Promise<{ priced: PricedOrder; 
     idTag: session.idTag,
     discounts,
     revenueTariff,
+    profitShares: pricing.profitShares,
   });
   return { priced, timeZone: pricing.timeZone };
 }

@@ -7,7 +7,7 @@
  * - the company's discounts and the platform's revenue tariff, read when the order is priced.
  * A rule must belong to the charger's company or a company above it; anything else is ignored.
  */
-import type { Discount, Tariff } from '@shared/pricing/engine.ts';
+import type { Discount, ProfitShare, Tariff } from '@shared/pricing/engine.ts';
 import { FEE_SET_MODE, stationResource } from '@shared/resources/site/station.ts';
 import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
 import { discountResource } from '@shared/resources/fee/discount.ts';
@@ -31,6 +31,8 @@ const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 export interface SessionPricing {
   tariff?: Tariff;
   timeZone: string;
+  /** The station's profit shares (percent of the operator's revenue after the platform tariff). */
+  profitShares?: ProfitShare[];
 }
 
 /** The fee rule id for a connector by its station's fee-set mode (narrowest first, then broader). */
@@ -77,17 +79,23 @@ export async function pricingFor(chargePointId: string, connectorNo: number): Pr
   const station = pile?.stationId ? await stationRecords.getAny(String(pile.stationId)) : undefined;
   const timeZone = text(station?.timeZone) ?? 'UTC';
   if (!pile || !station) return { timeZone };
+  const shares = ((station.profitShares as ProfitShare[] | undefined) ?? []).map((s) => ({
+    party: String(s.party),
+    percent: String(s.percent),
+  }));
+  const profitShares = shares.length ? shares : undefined;
   const connector = ((pile.connectors as Connector[] | undefined) ?? []).find(
     (c) => Number(c.connectorNo) === connectorNo,
   );
   const ruleId = boundRuleId(Number(station.feeSetMode), station, pile, { ...connector });
   const owners = tenantAndAncestors(pile.tenant);
   const fee = ruleId ? await chargingFees.getAny(ruleId) : undefined;
-  if (!fee || !owners.includes(fee.tenant)) return { timeZone };
+  if (!fee || !owners.includes(fee.tenant)) return { timeZone, profitShares };
   const occupancyId = text(fee.occupancyFeeId);
   const occupancy = occupancyId ? await occupancyFees.getAny(occupancyId) : undefined;
   return {
     timeZone,
+    profitShares,
     tariff: tariffOf(fee, occupancy && owners.includes(occupancy.tenant) ? occupancy : undefined),
   };
 }

@@ -31,6 +31,13 @@ async function ok(token: string, path: string, body?: unknown) {
   return answer.data;
 }
 
+/** Changes a station through the console's update call. */
+async function updateStation(stationId: string, patch: Record<string, unknown>) {
+  const current = await ok(operator, `/biz/station/info?id=${stationId}`);
+  const { createTime: _c, updateTime: _u, id: _i, agentId: _a, ...fields } = current;
+  await ok(operator, '/biz/station/update', { ...fields, ...patch, id: stationId, version: current.version });
+}
+
 /** Binds a charging fee to a charge point (or one of its connectors) through the console's update call. */
 async function bind(chargePointId: string, feeRuleId: string, connectorNo?: number) {
   const current = await ok(operator, `/biz/chargePoint/info?id=${chargePointId}`);
@@ -289,7 +296,9 @@ describe('a 1.6 session', () => {
 });
 
 describe('a 2.0.1 session', () => {
-  it('is priced by its charge point rule and paid', async () => {
+  it('is priced by its charge point rule and paid, with the station profit shares', async () => {
+    const pile = await ok(operator, '/biz/chargePoint/info?id=DEMO-CP-004');
+    await updateStation(pile.stationId, { profitShares: [{ party: 'Landlord', percent: '20' }] });
     const cs = await connectCharger(rt.url, 'DEMO-CP-004', DEMO_CHARGER_PASSWORD, ['ocpp2.0.1']);
     open.push(cs);
     const event = (eventType: string, seqNo: number, timestamp: string, wh: number) => ({
@@ -320,6 +329,10 @@ describe('a 2.0.1 session', () => {
     expect(order).toMatchObject({
       feeRuleId: ids.flat,
       actualFee: '0.90',
+      tariffFee: '0.05', // 5 % of 0.90 = 0.045
+      profitFee: '0.17', // 20 % of the 0.85 left
+      agentFee: '0.68',
+      profits: [{ party: 'Landlord', percent: '20.00', amount: '0.17' }],
       payFlag: 1,
       cardBalanceAfter: 4.54,
     });

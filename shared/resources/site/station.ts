@@ -4,7 +4,9 @@
  * reservation switch are Pro features (code 2105).
  */
 import { z } from 'zod';
+import { decimalUnits } from '@shared/pricing/money.ts';
 import { defineResource } from '../define.ts';
+import { money, PERCENT_OFF } from '../fee/money.ts';
 import {
   blankToUndefined,
   dec,
@@ -38,6 +40,7 @@ export const OWNER_TYPE = { operator: 0, personal: 1 } as const;
 export const POWER_MODE = { off: 0, average: 1, maximum: 2 } as const;
 
 export const STATION_IMAGES_MAX = 6;
+export const PROFIT_SHARES_MAX = 10;
 export const STATION_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const STATION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Codes of the site menu (SPEC.md section 6: 2100 to 2105, Pro gates pictures and reservation). */
@@ -120,9 +123,21 @@ export const stationSchema = z
     /** The charging fee of the whole station (fee-set mode 1; the broadest binding in the others). */
     feeRuleId: optionalText(64),
     ownerType: numericChoice(Object.values(OWNER_TYPE)),
+    /** Who shares the operator's revenue of the station's orders (after the platform tariff), in percent. */
+    profitShares: z
+      .array(z.object({ party: requiredText(64), percent: money(PERCENT_OFF) }).strict())
+      .max(PROFIT_SHARES_MAX)
+      .default([]),
   })
   .strict()
   .superRefine((value, ctx) => {
+    const shared = value.profitShares.reduce((sum, s) => sum + decimalUnits(s.percent, 2), 0n);
+    if (shared > 100_00n)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['profitShares'],
+        message: 'siteRes.validation.profitSharesOver',
+      });
     if (value.openFlag !== OPEN_FLAG.specified) return;
     if (value.workDays.length === 0)
       ctx.addIssue({ code: 'custom', path: ['workDays'], message: 'siteRes.validation.workDaysRequired' });
