@@ -5,28 +5,15 @@
  * Validation is the shared station schema (the API's own); each step checks its fields before moving on.
  * Edit loads the station afresh and sends its version.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  Field as ChakraField,
-  Fieldset,
-  HStack,
-  IconButton,
-  Input,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Alert, Box, Checkbox, CheckboxGroup, Fieldset, Stack, Wrap } from '@chakra-ui/react';
 import { OPEN_FLAG, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
 import { reserveFeeSource } from '@web/resources/decls/reservation/common.tsx';
 import { call } from '@web/lib/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
-import type { Field, Row } from '@web/resources/types.ts';
+import { RowsEditor } from '@web/resources/rows-editor.tsx';
+import type { Field, Row, RowsSpec } from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useMemo, useState } from 'react';
 import {
@@ -102,10 +89,7 @@ const STEP_FIELDS: readonly (readonly string[])[] = [
   ['feeSetMode', 'reserveFlag', 'reserveFeeId', 'images'],
 ];
 
-interface Period {
-  start: string;
-  end: string;
-}
+type Period = { start: string; end: string };
 
 interface StationForm {
   values: Row;
@@ -306,6 +290,18 @@ function StationWizardForm(props: WizardProps & WizardForm) {
   );
 }
 
+/** The opening periods (the console's shared rows editor): start and end per row, HH:mm up to 24:00. */
+const OPEN_PERIOD_ROWS: RowsSpec = {
+  columns: [
+    { key: 'start', cellLabel: `${S}.periodStart`, placeholder: 'HH:mm', inputMode: 'numeric', maxLength: 5 },
+    { key: 'end', cellLabel: `${S}.periodEnd`, placeholder: 'HH:mm', inputMode: 'numeric', maxLength: 5 },
+  ],
+  newRow: () => ({ start: '', end: '' }),
+  addLabel: `${S}.addPeriod`,
+  removeLabel: `${S}.removePeriod`,
+  emptyLabel: `${S}.noPeriods`,
+};
+
 /** Week days (1 Monday … 7 Sunday) and a list of opening periods (HH:mm, up to 24:00). */
 function OpeningHours(props: {
   workDays: number[];
@@ -317,8 +313,6 @@ function OpeningHours(props: {
 }) {
   const tr = useTr();
   const { errors } = props;
-  const setPeriod = (index: number, patch: Partial<Period>) =>
-    props.onPeriods(props.periods.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   return (
     <Stack gap="4" borderWidth="1px" rounded="l2" p="4">
       <Fieldset.Root invalid={Boolean(errors.workDays)} disabled={props.disabled}>
@@ -350,68 +344,20 @@ function OpeningHours(props: {
         </Fieldset.Legend>
         <Fieldset.HelperText>{tr(`${S}.timeHelp`)}</Fieldset.HelperText>
         <Fieldset.Content mt="1">
-          <Stack gap="2" as="ol" listStyleType="none">
-            {props.periods.map((period, index) => {
-              const startError = errors[`openPeriods.${index}.start`];
-              const endError = errors[`openPeriods.${index}.end`];
-              return (
-                <HStack as="li" key={index} align="flex-start" gap="2">
-                  <ChakraField.Root invalid={Boolean(startError)} flex="1">
-                    <ChakraField.Label fontSize="xs">
-                      {tr(`${S}.periodStart`, { n: index + 1 })}
-                    </ChakraField.Label>
-                    <Input
-                      size="sm"
-                      placeholder="HH:mm"
-                      inputMode="numeric"
-                      maxLength={5}
-                      value={period.start}
-                      onChange={(e) => setPeriod(index, { start: e.currentTarget.value })}
-                    />
-                    {startError ? <ChakraField.ErrorText>{tr(startError)}</ChakraField.ErrorText> : null}
-                  </ChakraField.Root>
-                  <ChakraField.Root invalid={Boolean(endError)} flex="1">
-                    <ChakraField.Label fontSize="xs">
-                      {tr(`${S}.periodEnd`, { n: index + 1 })}
-                    </ChakraField.Label>
-                    <Input
-                      size="sm"
-                      placeholder="HH:mm"
-                      inputMode="numeric"
-                      maxLength={5}
-                      value={period.end}
-                      onChange={(e) => setPeriod(index, { end: e.currentTarget.value })}
-                    />
-                    {endError ? <ChakraField.ErrorText>{tr(endError)}</ChakraField.ErrorText> : null}
-                  </ChakraField.Root>
-                  <IconButton
-                    mt="6"
-                    size="sm"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={tr(`${S}.removePeriod`, { n: index + 1 })}
-                    onClick={() => props.onPeriods(props.periods.filter((_, i) => i !== index))}
-                  >
-                    ✕
-                  </IconButton>
-                </HStack>
-              );
-            })}
-          </Stack>
-          {props.periods.length === 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              {tr(`${S}.noPeriods`)}
-            </Text>
-          ) : null}
-          <Box mt="2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => props.onPeriods([...props.periods, { start: '', end: '' }])}
-            >
-              {tr(`${S}.addPeriod`)}
-            </Button>
-          </Box>
+          <RowsEditor
+            spec={OPEN_PERIOD_ROWS}
+            rows={props.periods}
+            label={tr(`${S}.openPeriods`)}
+            errors={Object.fromEntries(
+              Object.entries(errors)
+                .filter(([k]) => k.startsWith('openPeriods.'))
+                .map(([k, v]) => [k.slice('openPeriods.'.length), v]),
+            )}
+            disabled={props.disabled}
+            onChange={(rows) =>
+              props.onPeriods(rows.map((r) => ({ start: String(r.start ?? ''), end: String(r.end ?? '') })))
+            }
+          />
         </Fieldset.Content>
         {errors.openPeriods ? <Fieldset.ErrorText>{tr(errors.openPeriods)}</Fieldset.ErrorText> : null}
       </Fieldset.Root>
