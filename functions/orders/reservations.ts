@@ -554,7 +554,7 @@ export async function cancelReservation(identity: Identity, id: unknown, baseUrl
   return view((await getOrder(order.id))!);
 }
 
-/** POST /biz/reserveOrder/detail?id= (4200). */
+/** POST /biz/reserveOrder/detail?id= (4201, the code of /reserveOrderDetail). */
 export async function reservationDetail(identity: Identity, id: unknown) {
   return view(await orderInScope(identity, id));
 }

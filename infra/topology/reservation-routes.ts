@@ -1,5 +1,6 @@
 /**
- * Reservation orders (functions/orders/reservations.ts; list and detail 4200, reserve 4201, cancel 4202) and
+ * Reservation orders (functions/orders/reservations.ts; list 4200, detail and reserve 4201 — the catalogue's
+ * code of /reserveOrderDetail —, cancel 4202) and
  * queue orders (functions/orders/queue.ts; list 4500, join and cancel 4501), served by the orders domain.
  */
 import type { HttpRouteDecl } from './types.ts';
@@ -19,7 +20,7 @@ const route = (
 
 export const reservationRoutes: HttpRouteDecl[] = [
   route('/biz/reserveOrder/list', '4200'),
-  route('/biz/reserveOrder/detail', '4200'),
+  route('/biz/reserveOrder/detail', '4201'),
   route('/biz/reserveOrder/add', '4201', {
     title: 'server.audit.resourceAdd',
     what: 'reservationRes.names.reserveOrder',

@@ -14,7 +14,8 @@ export const RESERVE_END_REASONS = ['used', 'cancelled', 'expired', 'removed', '
 export type ReserveEndReason = (typeof RESERVE_END_REASONS)[number];
 
 /** Codes of the reservation order screens (shared/permissions/menus.ts). */
-export const RESERVE_ORDER_CODE = { view: '4200', add: '4201', cancel: '4202' } as const;
+/** 4201 is also the code of /reserveOrderDetail (shared/permissions/menus.ts `detailRouteCodes`). */
+export const RESERVE_ORDER_CODE = { view: '4200', add: '4201', detail: '4201', cancel: '4202' } as const;
 /** Codes of the queue screen: 4500 view, 4501 the writes (join and cancel). */
 export const WAIT_ORDER_CODE = { view: '4500', cancel: '4501' } as const;
 

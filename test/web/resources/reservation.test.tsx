@@ -81,17 +81,17 @@ describe('reservation and queue screens', () => {
 });
 
 describe('reservation list', () => {
-  it('shows status, fee and how it ended, links the page, and filters by status', async () => {
+  it('shows status, fee and how it ended, and filters by status', async () => {
     grant('4200');
     const api = fakeApi({ '/biz/reserveOrder/list': () => page([reserved, ended]) });
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={reserveOrderDecl} />);
-    const link = await screen.findByRole('link', { name: 'abcdef01' });
-    expect(link.getAttribute('href')).toBe(`/reserveOrderDetail/${reserved.id}`);
-    const row = link.closest('tr')!;
+    const row = (await screen.findByText('abcdef01')).closest('tr')!;
+    // The page (4201) is not linked without its code.
+    expect(screen.queryByRole('link', { name: 'abcdef01' })).toBeNull();
     expect(within(row).getByText('Reserved')).toBeTruthy();
     expect(within(row).getByText('DEMO-CP-001 / 1')).toBeTruthy();
-    const endedRow = screen.getByRole('link', { name: 'fedcba98' }).closest('tr')!;
+    const endedRow = screen.getByText('fedcba98').closest('tr')!;
     expect(within(endedRow).getByText('7.20 EUR')).toBeTruthy();
     expect(within(endedRow).getByText('Used by a session')).toBeTruthy();
     // Neither cancel (4202) nor reserve (4201) without their codes.
@@ -110,15 +110,17 @@ describe('reservation list', () => {
     );
   });
 
-  it('cancels a successful reservation after confirmation, for holders of 4202', async () => {
-    grant('4200', '4202');
+  it('links the page for holders of 4201 and cancels a successful reservation after confirmation (4202)', async () => {
+    grant('4200', '4201', '4202');
     const api = fakeApi({
       '/biz/reserveOrder/list': () => page([reserved, ended]),
       '/biz/reserveOrder/cancel': () => ({ data: { ...reserved, status: 3 } }),
     });
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={reserveOrderDecl} />);
-    const row = (await screen.findByRole('link', { name: 'abcdef01' })).closest('tr')!;
+    const link = await screen.findByRole('link', { name: 'abcdef01' });
+    expect(link.getAttribute('href')).toBe(`/reserveOrderDetail/${reserved.id}`);
+    const row = link.closest('tr')!;
     const endedRow = screen.getByRole('link', { name: 'fedcba98' }).closest('tr')!;
     expect(within(endedRow).queryByRole('button', { name: 'Cancel' })).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
@@ -171,7 +173,7 @@ describe('reservation list', () => {
 
 describe('reservation page', () => {
   it('shows the facts, the fee and the timeline of statuses', async () => {
-    grant('4200');
+    grant('4200', '4201');
     const api = fakeApi({ '/biz/reserveOrder/detail': () => ({ data: ended }) });
     renderScreen(
       <Routes>
@@ -197,7 +199,7 @@ describe('reservation page', () => {
   });
 
   it('says a failed reservation has no fee', async () => {
-    grant('4200', '4202');
+    grant('4200', '4201', '4202');
     fakeApi({
       '/biz/reserveOrder/detail': () => ({
         data: {

@@ -62,7 +62,7 @@ export const reserveFeeSource: RemoteSource = {
 export function ReserveLink({ id }: { id: unknown }) {
   const can = useCan();
   const text = String(id ?? '');
-  return can(RESERVE_ORDER_CODE.view) ? (
+  return can(RESERVE_ORDER_CODE.detail) ? (
     <AppLink to={reserveDetailPath(text)}>{text.slice(0, 8)}</AppLink>
   ) : (
     <>{text.slice(0, 8)}</>

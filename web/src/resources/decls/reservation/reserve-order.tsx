@@ -65,7 +65,7 @@ export const reserveOrderDecl: ResourceDecl = {
     {
       key: 'detail',
       label: () => `${L}.detail`,
-      permission: RESERVE_ORDER_CODE.view,
+      permission: RESERVE_ORDER_CODE.detail,
       run: (row, ctx) => ctx.navigate(reserveDetailPath(row.id)),
     },
     {
