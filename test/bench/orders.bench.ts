@@ -147,6 +147,19 @@ try {
       await batchWrite(
         Array.from({ length: Math.min(5000, perCompany - i) }, (_, k) => order(tenant, id, c, i + k, now)),
       );
+  // The charge point records (a pile filter reads its station's range): pile p is on station p % 4.
+  await batchWrite(
+    companies.flatMap(({ path: tenant }, c) =>
+      Array.from({ length: 20 }, (_, p) => ({
+        pk: `CHARGEPOINT#B${c}-CP-${p}`,
+        sk: 'CHARGEPOINT',
+        id: `B${c}-CP-${p}`,
+        name: `Pile ${p}`,
+        tenant,
+        stationId: `b${c}-st-${p % 4}`,
+      })),
+    ),
+  );
   const sample = order(companies[0]!.path, companies[0]!.id, 0, 7, now);
   // A meter curve for the sampled order: a sample a minute for an hour.
   await Promise.all(
