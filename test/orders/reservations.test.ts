@@ -68,10 +68,18 @@ async function ledgerOf(cardId: string) {
 }
 
 /** Turns reservations on at a station with a reservation fee, through the console's update call. */
-async function enableReservations(stationId: string, reserveFeeId: string) {
+async function enableReservations(stationId: string, reserveFeeId: string, feeRuleId: string) {
   const current = await ok(operator, `/biz/station/info?id=${stationId}`);
   const { createTime: _c, updateTime: _u, id: _i, agentId: _a, ...fields } = current;
-  const body: Record<string, unknown> = { ...fields, id: stationId, reserveFlag: true, reserveFeeId };
+  // Every connector needs a fee rule: the station's own covers them all.
+  const body: Record<string, unknown> = {
+    ...fields,
+    id: stationId,
+    reserveFlag: true,
+    reserveFeeId,
+    feeSetMode: 1,
+    feeRuleId,
+  };
   for (const k of Object.keys(body))
     if (k.endsWith('Set') || k === 'tenant' || k === 'version') delete body[k];
   await ok(operator, '/biz/station/update', { ...body, version: current.version });
@@ -89,16 +97,24 @@ beforeAll(async () => {
   operator = await login(rt.url, 'operator', 'Operator12345');
   admin = await login(rt.url, 'admin', 'Admin12345');
   const fee = await ok(operator, '/biz/reserveFee/add', { name: 'Hold', price: '0.60' });
+  const flat = await ok(operator, '/biz/chargingFee/add', {
+    name: 'Flat',
+    feeType: 1,
+    unitPrice: '0.5',
+    timeSharing: 0,
+    periods: [],
+  });
   const stations = (await ok(operator, '/biz/station/list', { current: 1, size: 50 })).records;
   stationIds.berlin = stations.find((s: any) => s.name === 'Demo Berlin Central').id;
   stationIds.munich = stations.find((s: any) => s.name === 'Demo Munich Garage').id;
-  await enableReservations(stationIds.berlin, fee.id);
-  await enableReservations(stationIds.munich, fee.id);
+  await enableReservations(stationIds.berlin, fee.id, flat.id);
+  await enableReservations(stationIds.munich, fee.id, flat.id);
   for (const [cardSn, balance] of [
     ['RES-CARD-1', 50],
     ['RES-CARD-2', 50],
     ['RES-CARD-3', 50],
     ['RES-CARD-4', 50],
+    ['RES-CARD-5', 50],
   ] as const)
     await ok(operator, '/biz/card/add', {
       cardSn,
@@ -263,6 +279,47 @@ describe('reservation orders', () => {
     expect((await orderNow(added.data.id)).endReason).toBe('expired');
   });
 
+  it('2.0.1: used by a TransactionEvent with the reservation id', async () => {
+    const cp = chargers.get('DEMO-CP-004')!;
+    const added = await reserve({
+      chargePointId: 'DEMO-CP-004',
+      connectorNo: 1,
+      idTag: 'RES-CARD-5',
+      minutes: 30,
+    });
+    expect(added.code, added.msg).toBe(0);
+    await untilStatus(added.data.id, 2);
+    await new Promise((r) => setTimeout(r, 1200));
+    await cp.startSession(1, 'RES-CARD-5');
+    const ended = await untilStatus(added.data.id, 4);
+    expect(ended).toMatchObject({ endReason: 'used', endFlag: 2, payFlag: 1 });
+    expect(ended.transactionId).toBeTruthy();
+    expect(ended.fee).toBe(feeOf(ended.durationSeconds));
+    expect(await ledgerOf((await cardOf('RES-CARD-5')).id)).toHaveLength(1);
+    await cp.stopSession(1, 'Local');
+  });
+
+  it('fails at once, without a fee, on a charger that is not connected', async () => {
+    const refused = await reserve({
+      chargePointId: 'DEMO-CP-003',
+      connectorNo: 1,
+      idTag: 'RES-CARD-9',
+      minutes: 5,
+    });
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toBe('Pile offline');
+    const [order] = (
+      await ok(operator, '/biz/reserveOrder/list', { current: 1, size: 10, chargePointId: 'DEMO-CP-003' })
+    ).records;
+    expect(order).toMatchObject({
+      status: 4,
+      endReason: 'failed',
+      endFlag: 5,
+      failReason: 'commandRes.server.pileOffline',
+    });
+    expect(order.fee).toBeUndefined();
+  });
+
   it('expires by the sweep, charged up to the expiry, once', async () => {
     const card = await cardOf('RES-CARD-2');
     const added = await reserve({
@@ -317,7 +374,7 @@ describe('reservation orders', () => {
 
   it('lists the company reservations with filters, newest first, in a window of at most 2 years', async () => {
     const all = await ok(operator, '/biz/reserveOrder/list', { current: 1, size: 50 });
-    expect(all.total).toBeGreaterThanOrEqual(5);
+    expect(all.total).toBeGreaterThanOrEqual(7);
     const times = all.records.map((r: any) => r.createTime);
     expect([...times].sort().reverse()).toEqual(times);
     const failed = await ok(operator, '/biz/reserveOrder/list', { current: 1, size: 50, status: 4 });
@@ -327,7 +384,7 @@ describe('reservation orders', () => {
       size: 50,
       chargePointId: 'DEMO-CP-004',
     });
-    expect(byPile.records.length).toBe(2);
+    expect(byPile.records.length).toBe(3);
     const byTag = await ok(operator, '/biz/reserveOrder/list', { current: 1, size: 50, idTag: 'RES-CARD-1' });
     expect(byTag.records.length).toBe(1);
     const tooWide = await api(rt.url, operator, '/biz/reserveOrder/list', {

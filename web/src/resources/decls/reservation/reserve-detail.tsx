@@ -66,6 +66,7 @@ export function ReserveDetailPage() {
       )
     : '';
   const cancellable = can(RESERVE_ORDER_CODE.cancel) && order.status === 2;
+  const failReason = (order as { failReason?: string }).failReason;
   const charged = order.fee !== undefined;
 
   return (
@@ -115,7 +116,8 @@ export function ReserveDetailPage() {
               { label: tr(`${L}.endReason`), value: ended },
               {
                 label: tr(`${D}.failReason`),
-                value: String((order as { failReason?: string }).failReason ?? ''),
+                // The charger's answer (Occupied...) or the refusal's catalog key (pile offline...).
+                value: failReason ? tr(failReason) : '',
               },
               { label: tr(`${D}.transactionId`), value: order.transactionId ?? '' },
             ]}
