@@ -13,12 +13,20 @@ import {
   chargePointSchema,
   type Connector,
 } from '@shared/resources/site/charge-point.ts';
-import { powerBalanceSchema, SITE_CODE, stationResource } from '@shared/resources/site/station.ts';
+import {
+  boundRuleId,
+  FEE_SET_MODE,
+  powerBalanceSchema,
+  SITE_CODE,
+  stationResource,
+} from '@shared/resources/site/station.ts';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
+import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import { shownState, countStates, type ConnectorState } from '@shared/ocpp/connector-state.ts';
 import { operators } from '@functions/identity/entities.ts';
 import type { Identity } from '@functions/identity/access.ts';
+import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { addResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
@@ -28,6 +36,52 @@ import { findConnection } from '@functions/ocpp/connections.ts';
 import { hasActiveSession } from '@functions/ocpp/transactions.ts';
 import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';
+
+// ---- Fee rules --------------------------------------------------------------------------------------------
+
+const chargingFeeRecords = new Repository<Record_>({ type: chargingFeeResource.type, idField: 'id' });
+
+/** Every fee rule a record names is a charging fee of the station's company or of one above it. */
+async function checkRulesExist(tenant: string, named: [field: string, id: unknown][]) {
+  const owners = companyAndAbove(tenant);
+  for (const [field, id] of named) {
+    if (typeof id !== 'string' || !id) continue;
+    const fee = await chargingFeeRecords.getAny(id);
+    if (!fee || !owners.includes(fee.tenant))
+      throw badRequest('server.validation', { [field]: 'siteRes.server.feeRuleNotFound' });
+  }
+}
+
+/** The connectors of a pile that no fee rule covers (their indexes), by the station's fee-set mode. */
+function uncovered(station: Record_, pile: Record_): number[] {
+  const connectors = (pile.connectors as Record_[] | undefined) ?? [];
+  return connectors.flatMap((c, i) => (boundRuleId(Number(station.feeSetMode), station, pile, c) ? [] : [i]));
+}
+
+/**
+ * SPEC.md section 5, "every connector needs a fee rule": by the station's mode, its own, its pile's or its
+ * station's (a narrower or broader binding covers it too). The answer names where a rule is missing.
+ */
+async function checkPileFees(station: Record_, pile: Record_) {
+  const connectors = (pile.connectors as Record_[] | undefined) ?? [];
+  await checkRulesExist(String(station.tenant), [
+    ['feeRuleId', pile.feeRuleId],
+    ...connectors.map((c, i): [string, unknown] => [`connectors.${i}.feeRuleId`, c.feeRuleId]),
+  ]);
+  const missing = uncovered(station, pile);
+  if (!missing.length) return;
+  const mode = Number(station.feeSetMode);
+  if (mode === FEE_SET_MODE.connector)
+    throw badRequest(
+      'server.validation',
+      Object.fromEntries(
+        missing.map((i) => [`connectors.${i}.feeRuleId`, 'siteRes.validation.feeRuleRequired']),
+      ),
+    );
+  if (mode === FEE_SET_MODE.chargePoint)
+    throw badRequest('server.validation', { feeRuleId: 'siteRes.validation.feeRuleRequired' });
+  throw refused('siteRes.server.stationNoFeeRule');
+}
 
 // ---- Stations ---------------------------------------------------------------------------------------------
 
@@ -54,6 +108,15 @@ export const stations: Resource = resource(stationResource, {
       if (!fee || (owner !== undefined && fee.tenant !== owner) || !visible(identity.scope, fee.tenant))
         throw badRequest('server.validation', { reserveFeeId: 'reservationRes.server.reserveFeeNotFound' });
     }
+    const tenant = String(current?.tenant ?? record.tenant ?? identity.scope);
+    await checkRulesExist(tenant, [['feeRuleId', record.feeRuleId]]);
+    // A change of mode or rule must not leave a connector of the station's piles without its fee rule.
+    if (current)
+      for (const pile of await pilesOfStation(current.tenant, current.id)) {
+        const before = uncovered(current, pile);
+        if (uncovered(record, pile).some((i) => !before.includes(i)))
+          throw refused('siteRes.server.feeCoverageLost');
+      }
   },
   deleteGuard: async (record) =>
     (await pilesOfStation(record.tenant, record.id)).length ? 'siteRes.server.stationHasPiles' : undefined,
@@ -73,6 +136,7 @@ export const chargePoints: Resource = resource(
       record.tenant = station.tenant;
       record.stationName = station.name;
       record.agentId = agentIdOf(station.tenant);
+      await checkPileFees(station, record);
       if (current) {
         record.passwordHash = current.passwordHash;
         record.bindMode = current.bindMode;

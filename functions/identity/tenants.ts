@@ -6,3 +6,11 @@ export async function tenantsInScope(scope: string): Promise<string[]> {
   const paths = (await operators.list(scope)).map((o) => o.path);
   return scope === PLATFORM_TENANT ? [PLATFORM_TENANT, ...paths] : paths.length ? paths : [scope];
 }
+
+/** The paths of a company and the companies above it, nearest first (the platform not included): `/a/b/` → `/a/b/`, `/a/`. */
+export function companyAndAbove(tenant: string): string[] {
+  const parts = tenant.split('/').filter(Boolean);
+  const out: string[] = [];
+  for (let n = parts.length; n >= 1; n--) out.push(`/${parts.slice(0, n).join('/')}/`);
+  return out;
+}

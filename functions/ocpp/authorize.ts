@@ -9,7 +9,8 @@ import { listVersionResource, type ListEntry } from '@shared/resources/device/li
 import { operators } from '@functions/identity/entities.ts';
 import { Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
-import { tenantAndAncestors, type ChargerContext } from './charger.ts';
+import { companyAndAbove } from '@functions/identity/tenants.ts';
+import type { ChargerContext } from './charger.ts';
 
 /** The outcome in 2.0.1 terms; 1.6 maps it (`toIdTagStatus16`). */
 export type AuthStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'NotAtThisLocation' | 'Unknown';
@@ -44,7 +45,7 @@ async function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
 
 /** The card with this number of the company or, failing that, of the nearest company above it. */
 export async function findCard(tenant: string, idTag: string): Promise<(Record_ & Stored) | undefined> {
-  for (const owner of tenantAndAncestors(tenant)) {
+  for (const owner of companyAndAbove(tenant)) {
     const id = await uniqueOwner(`${cardResource.type}.cardSn`, `${owner}|${idTag}`);
     const card = id ? await cards.getAny(id) : undefined;
     if (card) return card;
@@ -59,7 +60,7 @@ export async function authorizeToken(
   idTag: string,
   now = Date.now(),
 ): Promise<AuthResult> {
-  const tenants = tenantAndAncestors(charger.tenant);
+  const tenants = companyAndAbove(charger.tenant);
   const card = await findCard(charger.tenant, idTag);
   if (card) {
     const base = {

@@ -49,11 +49,3 @@ export const chargerRef = (c: ChargerContext) => ({
   chargePointId: c.chargePointId,
   chargePointName: c.name,
 });
-
-/** The paths of a tenant and its ancestors, nearest first: `/a/b/` → `/a/b/`, `/a/`. */
-export function tenantAndAncestors(tenant: string): string[] {
-  const parts = tenant.split('/').filter(Boolean);
-  const out: string[] = [];
-  for (let n = parts.length; n >= 1; n--) out.push(`/${parts.slice(0, n).join('/')}/`);
-  return out;
-}

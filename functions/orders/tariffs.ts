@@ -8,7 +8,7 @@
  * A rule must belong to the charger's company or a company above it; anything else is ignored.
  */
 import type { Discount, ProfitShare, Tariff } from '@shared/pricing/engine.ts';
-import { FEE_SET_MODE, stationResource } from '@shared/resources/site/station.ts';
+import { boundRuleId, stationResource } from '@shared/resources/site/station.ts';
 import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
 import { discountResource } from '@shared/resources/fee/discount.ts';
 import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
@@ -17,7 +17,7 @@ import { chargePointById } from '@functions/devices/sites.ts';
 import { operatorLimits } from '@functions/identity/entities.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { PLATFORM_TENANT, Repository } from '@functions/lib/store.ts';
-import { tenantAndAncestors } from '@functions/ocpp/charger.ts';
+import { companyAndAbove } from '@functions/identity/tenants.ts';
 
 const records = (type: string) => new Repository<Record_>({ type, idField: 'id' });
 const stationRecords = records(stationResource.type);
@@ -33,18 +33,6 @@ export interface SessionPricing {
   timeZone: string;
   /** The station's profit shares (percent of the operator's revenue after the platform tariff). */
   profitShares?: ProfitShare[];
-}
-
-/** The fee rule id for a connector by its station's fee-set mode (narrowest first, then broader). */
-export function boundRuleId(
-  mode: number | undefined,
-  station: Record<string, unknown>,
-  pile: Record<string, unknown>,
-  connector: Record<string, unknown> | undefined,
-): string | undefined {
-  const byLevel = [text(connector?.feeRuleId), text(pile.feeRuleId), text(station.feeRuleId)];
-  const start = mode === FEE_SET_MODE.connector ? 0 : mode === FEE_SET_MODE.chargePoint ? 1 : 2;
-  return byLevel.slice(start).find(Boolean) ?? byLevel.slice(0, start).find(Boolean);
 }
 
 export function tariffOf(fee: Record_, occupancy: Record_ | undefined): Tariff {
@@ -88,7 +76,7 @@ export async function pricingFor(chargePointId: string, connectorNo: number): Pr
     (c) => Number(c.connectorNo) === connectorNo,
   );
   const ruleId = boundRuleId(Number(station.feeSetMode), station, pile, { ...connector });
-  const owners = tenantAndAncestors(pile.tenant);
+  const owners = companyAndAbove(pile.tenant);
   const fee = ruleId ? await chargingFees.getAny(ruleId) : undefined;
   if (!fee || !owners.includes(fee.tenant)) return { timeZone, profitShares };
   const occupancyId = text(fee.occupancyFeeId);
@@ -102,7 +90,7 @@ export async function pricingFor(chargePointId: string, connectorNo: number): Pr
 
 /** The discounts of the company and the companies above it, as the engine reads them. */
 export async function discountsFor(tenant: string): Promise<Discount[]> {
-  const owners = tenantAndAncestors(tenant);
+  const owners = companyAndAbove(tenant);
   const lists = await Promise.all(
     owners.map(async (owner) => (await discountRecords.list(owner)).filter((d) => d.tenant === owner)),
   );

@@ -41,8 +41,10 @@ const PILE = {
   powerType: 'AC_3_PHASE',
   connectorStandard: 'IEC_62196_T2',
   format: 'SOCKET',
-  connectors: [{ connectorNo: 1 }, { connectorNo: 2 }],
+  // Each with the station's charging fee (set in beforeAll): every connector needs a fee rule.
+  connectors: [{ connectorNo: 1 }, { connectorNo: 2 }] as Record<string, unknown>[],
 };
+let feeRuleId = '';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -80,6 +82,9 @@ beforeAll(async () => {
     agentId: company.data.id,
   });
   other = await login(rt.url, 'rival', 'Rival12345');
+  const fee = { name: 'Harbour energy', feeType: 1, unitPrice: '0.39', timeSharing: 0, periods: [] };
+  feeRuleId = (await api(rt.url, operator, '/biz/chargingFee/add', fee)).data.id;
+  PILE.connectors = PILE.connectors.map((c) => ({ ...c, feeRuleId }));
 }, 120_000);
 
 afterAll(async () => {
@@ -222,6 +227,29 @@ describe('stations', () => {
       stationId: rivalStation.id,
     });
     expect(foreign.msg).toBe('The station does not exist');
+    // Every connector needs a fee rule (the station sets fees per connector), and it must be the company's.
+    const unpriced = await api(rt.url, operator, '/biz/chargePoint/add', {
+      ...base,
+      chargePointId: 'HBR-2',
+      connectors: [{ connectorNo: 1, feeRuleId }, { connectorNo: 2 }],
+    });
+    expect(unpriced.data['connectors.1.feeRuleId']).toBe('Choose a fee rule: every connector needs one');
+    const rivalFee = (
+      await api(rt.url, other, '/biz/chargingFee/add', {
+        name: 'Rival energy',
+        feeType: 1,
+        unitPrice: '0.5',
+        timeSharing: 0,
+        periods: [],
+      })
+    ).data.id;
+    const borrowed = await api(rt.url, operator, '/biz/chargePoint/add', {
+      ...base,
+      chargePointId: 'HBR-2',
+      connectors: [{ connectorNo: 1, feeRuleId: rivalFee }],
+    });
+    expect(borrowed.data['connectors.0.feeRuleId']).toBe('The fee rule does not exist');
+    expect((await api(rt.url, operator, '/biz/chargePoint/info?id=HBR-2')).code).not.toBe(0);
     // The last connector cannot be removed by an update either.
     const current = (await api(rt.url, operator, '/biz/chargePoint/info?id=HBR-1')).data;
     const {
@@ -284,6 +312,34 @@ describe('stations', () => {
       version: saved.data.version,
     });
     expect(kept.data.powerBalance.groups).toHaveLength(1);
+  });
+
+  it('keeps every connector priced: a station rule its piles rely on is not removed', async () => {
+    const added = await api(rt.url, operator, '/biz/station/add', {
+      ...STATION,
+      name: 'Harbour north',
+      feeSetMode: 1,
+      feeRuleId,
+    });
+    expect(added.code).toBe(0);
+    const pile = await api(rt.url, operator, '/biz/chargePoint/add', {
+      ...PILE,
+      chargePointId: 'HBR-N1',
+      stationId: added.data.id,
+      connectors: [{ connectorNo: 1 }],
+    });
+    expect(pile.code).toBe(0);
+    const current = (await api(rt.url, operator, `/biz/station/info?id=${added.data.id}`)).data;
+    const { createTime: _c, updateTime: _u, agentId: _a, ...fields } = current;
+    const cleared = await api(rt.url, operator, '/biz/station/update', { ...fields, feeRuleId: '' });
+    expect(cleared.msg).toBe(
+      'Every connector of the station needs a fee rule: bind the rules to its charge points first',
+    );
+    expect((await api(rt.url, operator, `/biz/station/info?id=${added.data.id}`)).data.feeRuleId).toBe(
+      feeRuleId,
+    );
+    expect((await api(rt.url, operator, '/biz/chargePoint/del?id=HBR-N1')).code).toBe(0);
+    expect((await api(rt.url, operator, `/biz/station/del?id=${added.data.id}`)).code).toBe(0);
   });
 
   it('shows the station with its piles and live states; a station with piles is not deleted', async () => {

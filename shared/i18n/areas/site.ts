@@ -29,6 +29,7 @@ export const site = area(
         transformerNameTaken: 'Transformer name already exists',
         pileInTwoGroups: 'A pile can belong to one transformer group only',
         chargePointId: 'Letters, digits and . _ : - only, up to 48 characters',
+        feeRuleRequired: 'Choose a fee rule: every connector needs one',
         connectorRequired: 'Add at least one connector: a pile keeps at least one',
         tooManyConnectors: 'At most 32 connectors',
         minAboveMax: 'Min power must not be above max power',
@@ -37,6 +38,11 @@ export const site = area(
       server: {
         stationNameTaken: 'A station with this name already exists',
         stationHasPiles: 'This station still has charge points: delete or move them first',
+        stationNoFeeRule:
+          'The station has no fee rule: bind one to the station first, or set fees per charge point or connector',
+        feeRuleNotFound: 'The fee rule does not exist',
+        feeCoverageLost:
+          'Every connector of the station needs a fee rule: bind the rules to its charge points first',
         stationNotFound: 'The station does not exist',
         pileCharging: 'This pile has a session in progress: delete it once the session has ended',
         stationOtherCompany: 'A charge point cannot move to a station of another company',
@@ -75,6 +81,7 @@ export const site = area(
           transformerNameTaken: '变压器名称已存在',
           pileInTwoGroups: '一个充电桩只能属于一个变压器组',
           chargePointId: '只能包含字母、数字和 . _ : -，最多 48 个字符',
+          feeRuleRequired: '请选择计费规则：每个充电枪都需要计费规则',
           connectorRequired: '请至少添加一个充电枪：充电桩至少保留一个',
           tooManyConnectors: '最多 32 个充电枪',
           minAboveMax: '最小功率不能大于最大功率',
@@ -83,6 +90,9 @@ export const site = area(
         server: {
           stationNameTaken: '已存在同名站点',
           stationHasPiles: '该站点仍有充电桩：请先删除或移走',
+          stationNoFeeRule: '该站点未绑定计费规则：请先为站点绑定，或按充电桩、充电枪设置计费',
+          feeRuleNotFound: '计费规则不存在',
+          feeCoverageLost: '站点的每个充电枪都需要计费规则：请先为其充电桩绑定规则',
           stationNotFound: '站点不存在',
           pileCharging: '该充电桩正在充电：请在充电结束后再删除',
           stationOtherCompany: '充电桩不能移到其他公司的站点',
@@ -120,6 +130,7 @@ export const site = area(
           transformerNameTaken: '變壓器名稱已存在',
           pileInTwoGroups: '一個充電樁只能屬於一個變壓器組',
           chargePointId: '只能包含字母、數字和 . _ : -，最多 48 個字元',
+          feeRuleRequired: '請選擇計費規則：每個充電槍都需要計費規則',
           connectorRequired: '請至少新增一個充電槍：充電樁至少保留一個',
           tooManyConnectors: '最多 32 個充電槍',
           minAboveMax: '最小功率不能大於最大功率',
@@ -128,6 +139,9 @@ export const site = area(
         server: {
           stationNameTaken: '已存在同名站點',
           stationHasPiles: '此站點仍有充電樁：請先刪除或移走',
+          stationNoFeeRule: '此站點未綁定計費規則：請先為站點綁定，或按充電樁、充電槍設定計費',
+          feeRuleNotFound: '計費規則不存在',
+          feeCoverageLost: '站點的每個充電槍都需要計費規則：請先為其充電樁綁定規則',
           stationNotFound: '站點不存在',
           pileCharging: '此充電樁正在充電：請在充電結束後再刪除',
           stationOtherCompany: '充電樁不能移到其他公司的站點',
@@ -169,6 +183,7 @@ export const site = area(
           transformerNameTaken: 'Der Transformatorname existiert bereits',
           pileInTwoGroups: 'Eine Ladesäule kann nur zu einer Transformatorgruppe gehören',
           chargePointId: 'Nur Buchstaben, Ziffern und . _ : -, höchstens 48 Zeichen',
+          feeRuleRequired: 'Wählen Sie eine Tarifregel: jeder Anschluss braucht eine',
           connectorRequired:
             'Fügen Sie mindestens einen Anschluss hinzu: eine Ladesäule behält mindestens einen',
           tooManyConnectors: 'Höchstens 32 Anschlüsse',
@@ -178,6 +193,11 @@ export const site = area(
         server: {
           stationNameTaken: 'Ein Standort mit diesem Namen existiert bereits',
           stationHasPiles: 'Dieser Standort hat noch Ladepunkte: löschen oder verschieben Sie sie zuerst',
+          stationNoFeeRule:
+            'Der Standort hat keine Tarifregel: binden Sie zuerst eine an den Standort oder legen Sie Tarife je Ladepunkt oder Anschluss fest',
+          feeRuleNotFound: 'Die Tarifregel existiert nicht',
+          feeCoverageLost:
+            'Jeder Anschluss des Standorts braucht eine Tarifregel: binden Sie die Regeln zuerst an seine Ladepunkte',
           stationNotFound: 'Der Standort existiert nicht',
           pileCharging: 'An dieser Ladesäule läuft ein Ladevorgang: löschen Sie sie nach dessen Ende',
           stationOtherCompany:
@@ -220,6 +240,7 @@ export const site = area(
           transformerNameTaken: 'มีชื่อหม้อแปลงนี้อยู่แล้ว',
           pileInTwoGroups: 'ตู้ชาร์จหนึ่งตู้อยู่ได้เพียงกลุ่มหม้อแปลงเดียว',
           chargePointId: 'ใช้ได้เฉพาะตัวอักษร ตัวเลข และ . _ : - ไม่เกิน 48 ตัว',
+          feeRuleRequired: 'เลือกกฎค่าบริการ: ทุกหัวชาร์จต้องมี',
           connectorRequired: 'เพิ่มหัวชาร์จอย่างน้อยหนึ่งหัว: ตู้ชาร์จต้องมีอย่างน้อยหนึ่งหัว',
           tooManyConnectors: 'ไม่เกิน 32 หัวชาร์จ',
           minAboveMax: 'กำลังไฟต่ำสุดต้องไม่เกินกำลังไฟสูงสุด',
@@ -228,6 +249,9 @@ export const site = area(
         server: {
           stationNameTaken: 'มีสถานีชื่อนี้อยู่แล้ว',
           stationHasPiles: 'สถานีนี้ยังมีจุดชาร์จ: ลบหรือย้ายออกก่อน',
+          stationNoFeeRule: 'สถานีนี้ยังไม่มีกฎค่าบริการ: ผูกกฎกับสถานีก่อน หรือกำหนดค่าบริการตามตู้ชาร์จหรือหัวชาร์จ',
+          feeRuleNotFound: 'ไม่มีกฎค่าบริการนี้',
+          feeCoverageLost: 'ทุกหัวชาร์จของสถานีต้องมีกฎค่าบริการ: ผูกกฎกับตู้ชาร์จก่อน',
           stationNotFound: 'ไม่มีสถานีนี้',
           pileCharging: 'ตู้ชาร์จนี้กำลังชาร์จอยู่: ลบได้เมื่อการชาร์จสิ้นสุดแล้ว',
           stationOtherCompany: 'ย้ายจุดชาร์จไปยังสถานีของบริษัทอื่นไม่ได้',
