@@ -335,8 +335,8 @@ export async function transactionInsight(
   // the same: every order is in its company's day and in its station's day).
   const inView = new Set(companies.map((c) => c.id));
   const viewStations = stationList.filter((s) => inView.has(agentOfTenant(String(s.tenant))));
-  const rated = await Promise.all(
-    viewStations.map(async (s) => ratedPowerW(await pilesOfStation(String(s.tenant), String(s.id)))),
+  const rated = await mapLimit(viewStations, PARALLEL, async (s) =>
+    ratedPowerW(await pilesOfStation(String(s.tenant), String(s.id))),
   );
   const totalRatedW = rated.reduce((a, b) => a + b, 0);
 
@@ -391,6 +391,23 @@ export async function transactionInsight(
     ratedPowerKw: totalRatedW / 1000,
     stations: stationRows,
   };
+}
+
+/** Stations whose piles are read at once. */
+const PARALLEL = 16;
+
+/** fn over the items, at most `limit` at a time, results in order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 const agentOfTenant = (tenant: string) => tenant.split('/').filter(Boolean).at(-1) ?? '';
