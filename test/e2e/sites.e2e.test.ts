@@ -1,13 +1,15 @@
 /**
  * Sites and devices end to end in headless Chromium against the local runtime with the demo seed: the
- * company administrator creates a station through the station wizard, adds a pile to it through the pile
- * wizard (manual binding: the asset list is the platform's), sees its OCPP password once, finds the new
+ * company administrator creates a station through the station wizard with its fee rule, adds a pile to it
+ * through the pile wizard (manual binding: the asset list is the platform's; the station's rule prices its
+ * connectors), sees its OCPP password once, finds the new
  * pile offline on the live monitor, then sees it change live once a charger connects with that password, and
  * finds its fault on the alarm list.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
+import { api, login } from '../helpers/identity.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
@@ -17,6 +19,10 @@ let browser: Browser;
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
   [rt, browser] = await Promise.all([startTestRuntime({ seed: 'demo' }), launchBrowser()]);
+  // The charging fee the new station is priced by (the fee screens have their own tests).
+  const operator = await login(rt.url, 'operator', 'Operator12345');
+  const fee = { name: 'E2E energy', feeType: 1, unitPrice: '0.42', timeSharing: 0, periods: [] };
+  expect((await api(rt.url, operator, '/biz/chargingFee/add', fee)).code).toBe(0);
 });
 afterAll(async () => {
   delete process.env.AUTH_CAPTCHA;
@@ -69,12 +75,13 @@ describe('sites and devices in the browser', () => {
       await wizard.getByLabel('Start of period 1').fill('06:00');
       await wizard.getByLabel('End of period 1').fill('24:00');
       await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByText(/Fee rules are bound/).waitFor();
+      await field(wizard, 'Fee rule of the station').click();
+      await wizard.getByRole('option', { name: 'E2E energy' }).click();
       await wizard.getByRole('button', { name: 'Save' }).click();
       await wizard.waitFor({ state: 'detached' });
       await page.getByRole('row', { name: /E2E Harbour/ }).waitFor();
 
-      // The pile wizard: manual binding, pile information, fee note, connectors.
+      // The pile wizard: manual binding, pile information, the station's fee rule, connectors.
       await nav.getByRole('link', { name: 'Charge points', exact: true }).click();
       await page.waitForURL(/\/charge\/device$/);
       await page.getByRole('button', { name: 'Add charge point' }).click();
@@ -88,7 +95,9 @@ describe('sites and devices in the browser', () => {
       await pile.getByRole('option', { name: 'E2E Harbour' }).click();
       await field(pile, 'Max power (kW)').fill('22');
       await pile.getByRole('button', { name: 'Next' }).click();
-      await pile.getByText(/Fee rules are bound to charge points/).waitFor();
+      await pile
+        .getByText('Fees are set for the whole station: its rule "E2E energy" prices these connectors.')
+        .waitFor();
       await pile.getByRole('button', { name: 'Next' }).click();
       await pile.getByLabel('Gun number of row 1').waitFor();
       await pile.getByRole('button', { name: 'Save' }).click();

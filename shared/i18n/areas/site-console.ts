@@ -96,7 +96,9 @@ export const siteConsole = area(
         uploadFailed: 'The picture could not be uploaded',
         imageFailed: 'Picture not available',
         feeNote:
-          'Fee rules are bound to the site, its charge points or its connectors on the tariff screens, which come with the tariff issue.',
+          "With fees set for the station, its rule prices every connector; otherwise each charge point or connector gets its own in the pile wizard, and the station's rule covers those without one.",
+        feeRule: 'Fee rule of the station',
+        feeRuleHelp: 'A charging fee of your company (/chargingFee).',
         powerBalance: 'Power balance',
       },
       stationDetail: {
@@ -193,8 +195,14 @@ export const siteConsole = area(
         online: 'Online',
         connectors: 'Connectors',
         firmware: 'Firmware',
-        feeNote:
-          'Fee rules are bound to charge points and connectors on the tariff screens, which come with the tariff issue.',
+        feeRule: 'Fee rule',
+        connectorFee: 'Fee rule of connector {{n}}',
+        feeByStation: 'Fees are set for the whole station: its rule "{{name}}" prices these connectors.',
+        feeStationMissing:
+          'The station has no fee rule yet: choose one for this pile, or bind one to the station first.',
+        feeByPile: 'Fees are set per charge point: choose the rule of this pile.',
+        feeByConnector:
+          'Fees are set per connector: choose a rule for each connector in the next step (the rule chosen here covers those without one).',
         connectorsHelp:
           'Gun numbers are whole numbers from {{min}} to {{max}}, unique per pile; a pile keeps at least one connector.',
         connectorNo: 'Gun number',
@@ -375,7 +383,10 @@ export const siteConsole = area(
           uploading: '上传中…',
           uploadFailed: '图片上传失败',
           imageFailed: '图片无法显示',
-          feeNote: '费用规则在资费页面中绑定到站点、充电桩或充电枪，资费功能随资费需求一起提供。',
+          feeNote:
+            '按站点设置费用时，站点的计费规则适用于所有充电枪；否则在充电桩向导中为每个充电桩或充电枪选择规则，未单独设置的由站点规则覆盖。',
+          feeRule: '站点计费规则',
+          feeRuleHelp: '本公司的充电费用（/chargingFee）。',
           powerBalance: '功率分配',
         },
         stationDetail: {
@@ -467,7 +478,13 @@ export const siteConsole = area(
           online: '在线',
           connectors: '充电枪',
           firmware: '固件',
-          feeNote: '费用规则在资费页面中绑定到充电桩和充电枪，资费功能随资费需求一起提供。',
+          feeRule: '计费规则',
+          connectorFee: '充电枪 {{n}} 的计费规则',
+          feeByStation: '费用按站点设置：站点规则“{{name}}”适用于这些充电枪。',
+          feeStationMissing: '站点尚未绑定计费规则：请为此充电桩选择规则，或先为站点绑定规则。',
+          feeByPile: '费用按充电桩设置：请选择此充电桩的规则。',
+          feeByConnector:
+            '费用按充电枪设置：请在下一步为每个充电枪选择规则（此处选择的规则适用于未单独设置的充电枪）。',
           connectorsHelp:
             '枪号为 {{min}} 到 {{max}} 的整数，同一充电桩内不能重复；充电桩至少保留一个充电枪。',
           connectorNo: '枪号',
@@ -645,7 +662,10 @@ export const siteConsole = area(
           uploading: '上傳中…',
           uploadFailed: '圖片上傳失敗',
           imageFailed: '圖片無法顯示',
-          feeNote: '費用規則在資費頁面中綁定到站點、充電樁或充電槍，資費功能隨資費需求一起提供。',
+          feeNote:
+            '按站點設定費用時，站點的計費規則適用於所有充電槍；否則在充電樁精靈中為每個充電樁或充電槍選擇規則，未單獨設定的由站點規則涵蓋。',
+          feeRule: '站點計費規則',
+          feeRuleHelp: '本公司的充電費用（/chargingFee）。',
           powerBalance: '功率分配',
         },
         stationDetail: {
@@ -737,7 +757,13 @@ export const siteConsole = area(
           online: '在線',
           connectors: '充電槍',
           firmware: '韌體',
-          feeNote: '費用規則在資費頁面中綁定到充電樁和充電槍，資費功能隨資費需求一起提供。',
+          feeRule: '計費規則',
+          connectorFee: '充電槍 {{n}} 的計費規則',
+          feeByStation: '費用按站點設定：站點規則「{{name}}」適用於這些充電槍。',
+          feeStationMissing: '站點尚未綁定計費規則：請為此充電樁選擇規則，或先為站點綁定規則。',
+          feeByPile: '費用按充電樁設定：請選擇此充電樁的規則。',
+          feeByConnector:
+            '費用按充電槍設定：請在下一步為每個充電槍選擇規則（此處選擇的規則適用於未單獨設定的充電槍）。',
           connectorsHelp:
             '槍號為 {{min}} 到 {{max}} 的整數，同一充電樁內不能重複；充電樁至少保留一個充電槍。',
           connectorNo: '槍號',
@@ -925,7 +951,9 @@ export const siteConsole = area(
           uploadFailed: 'Das Bild konnte nicht hochgeladen werden',
           imageFailed: 'Bild nicht verfügbar',
           feeNote:
-            'Tarifregeln werden in den Tarifmasken an den Standort, seine Ladepunkte oder Anschlüsse gebunden; diese kommen mit dem Tarif-Issue.',
+            'Werden Tarife je Standort festgelegt, gilt seine Regel für jeden Anschluss; sonst erhält jeder Ladepunkt oder Anschluss im Ladepunkt-Assistenten eine eigene, und die Regel des Standorts gilt für die ohne.',
+          feeRule: 'Tarifregel des Standorts',
+          feeRuleHelp: 'Ein Ladetarif Ihres Unternehmens (/chargingFee).',
           powerBalance: 'Lastmanagement',
         },
         stationDetail: {
@@ -1023,8 +1051,15 @@ export const siteConsole = area(
           online: 'Online',
           connectors: 'Anschlüsse',
           firmware: 'Firmware',
-          feeNote:
-            'Tarifregeln werden in den Tarifmasken an Ladepunkte und Anschlüsse gebunden; diese kommen mit dem Tarif-Issue.',
+          feeRule: 'Tarifregel',
+          connectorFee: 'Tarifregel von Anschluss {{n}}',
+          feeByStation:
+            'Tarife gelten für den ganzen Standort: seine Regel „{{name}}“ gilt für diese Anschlüsse.',
+          feeStationMissing:
+            'Der Standort hat noch keine Tarifregel: wählen Sie eine für diesen Ladepunkt oder binden Sie zuerst eine an den Standort.',
+          feeByPile: 'Tarife werden je Ladepunkt festgelegt: wählen Sie die Regel dieses Ladepunkts.',
+          feeByConnector:
+            'Tarife werden je Anschluss festgelegt: wählen Sie im nächsten Schritt eine Regel je Anschluss (die hier gewählte gilt für die ohne eigene).',
           connectorsHelp:
             'Anschlussnummern sind ganze Zahlen von {{min}} bis {{max}}, eindeutig je Ladepunkt; ein Ladepunkt behält mindestens einen Anschluss.',
           connectorNo: 'Anschlussnummer',
@@ -1204,7 +1239,10 @@ export const siteConsole = area(
           uploading: 'กำลังอัปโหลด…',
           uploadFailed: 'อัปโหลดรูปภาพไม่สำเร็จ',
           imageFailed: 'ไม่สามารถแสดงรูปภาพ',
-          feeNote: 'กฎค่าบริการจะผูกกับสถานี เครื่องชาร์จ หรือหัวชาร์จในหน้าค่าบริการ ซึ่งจะมาพร้อมกับงานด้านค่าบริการ',
+          feeNote:
+            'เมื่อกำหนดค่าบริการตามสถานี กฎของสถานีจะใช้กับทุกหัวชาร์จ มิฉะนั้นให้เลือกกฎของแต่ละตู้ชาร์จหรือหัวชาร์จในตัวช่วยเพิ่มตู้ชาร์จ และกฎของสถานีจะครอบคลุมส่วนที่ไม่มีกฎของตนเอง',
+          feeRule: 'กฎค่าบริการของสถานี',
+          feeRuleHelp: 'ค่าบริการชาร์จของบริษัทคุณ (/chargingFee)',
           powerBalance: 'การจัดสรรกำลังไฟ',
         },
         stationDetail: {
@@ -1300,7 +1338,13 @@ export const siteConsole = area(
           online: 'ออนไลน์',
           connectors: 'หัวชาร์จ',
           firmware: 'เฟิร์มแวร์',
-          feeNote: 'กฎค่าบริการจะผูกกับเครื่องชาร์จและหัวชาร์จในหน้าค่าบริการ ซึ่งจะมาพร้อมกับงานด้านค่าบริการ',
+          feeRule: 'กฎค่าบริการ',
+          connectorFee: 'กฎค่าบริการของหัวชาร์จ {{n}}',
+          feeByStation: 'ค่าบริการกำหนดตามสถานี: กฎ "{{name}}" ของสถานีใช้กับหัวชาร์จเหล่านี้',
+          feeStationMissing: 'สถานียังไม่มีกฎค่าบริการ: เลือกกฎสำหรับตู้ชาร์จนี้ หรือผูกกฎกับสถานีก่อน',
+          feeByPile: 'ค่าบริการกำหนดตามตู้ชาร์จ: เลือกกฎของตู้ชาร์จนี้',
+          feeByConnector:
+            'ค่าบริการกำหนดตามหัวชาร์จ: เลือกกฎของแต่ละหัวชาร์จในขั้นถัดไป (กฎที่เลือกที่นี่ใช้กับหัวชาร์จที่ไม่มีกฎของตนเอง)',
           connectorsHelp:
             'หมายเลขหัวชาร์จเป็นจำนวนเต็มตั้งแต่ {{min}} ถึง {{max}} และไม่ซ้ำกันในเครื่องเดียวกัน เครื่องชาร์จต้องมีหัวชาร์จอย่างน้อยหนึ่งหัว',
           connectorNo: 'หมายเลขหัวชาร์จ',

@@ -52,6 +52,7 @@ describe('station wizard', () => {
     const api = fakeApi({
       '/biz/station/list': () => page([]),
       '/biz/station/add': () => ({ data: { id: 's1', name: 'Harbour', version: 1 } }),
+      '/biz/chargingFee/list': () => page([{ id: 'f1', name: 'Standard' }]),
     });
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={stationDecl} />);
@@ -98,7 +99,8 @@ describe('station wizard', () => {
     expect(await within(dialog).findByLabelText(/^Fees are set/)).toBeTruthy();
     expect(within(dialog).queryByText('Reservations allowed')).toBeNull();
     expect(within(dialog).queryByLabelText('Choose pictures to upload')).toBeNull();
-    expect(within(dialog).getByText(/Fee rules are bound/)).toBeTruthy();
+    await user.click(within(dialog).getByLabelText(/^Fee rule of the station/));
+    await user.click(await within(dialog).findByRole('option', { name: 'Standard' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('/biz/station/add')).toHaveLength(1));
     expect(api.calls('/biz/station/add')[0]!.body).toMatchObject({
@@ -107,6 +109,7 @@ describe('station wizard', () => {
       city: 'Hamburg',
       timeZone: 'Europe/Berlin',
       locationType: 'PARKING_LOT',
+      feeRuleId: 'f1',
       openFlag: 1,
       workDays: [1, 6],
       openPeriods: [
@@ -150,6 +153,9 @@ describe('pile wizard', () => {
       '/biz/chargePoint/list': () => page([]),
       '/admin/asset/list': () => ({ status: 403, code: 403, msg: 'No permission' }),
       '/biz/station/list': () => page([station]),
+      // Fees are set per connector at this station.
+      '/biz/station/info': () => ({ data: { ...station, feeSetMode: 3 } }),
+      '/biz/chargingFee/list': () => page([{ id: 'f1', name: 'Standard' }]),
       '/biz/chargePoint/add': ({ body }) => ({
         data: { ...body, id: body?.chargePointId, ocppPassword: 'once-only-Secret9' },
       }),
@@ -177,8 +183,8 @@ describe('pile wizard', () => {
     await user.type(within(dialog).getByLabelText(/^Max power/), '22');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
-    // Step 3: the fee note.
-    expect(await within(dialog).findByText(/Fee rules are bound to charge points/)).toBeTruthy();
+    // Step 3: fees are the station's way: per connector, in the next step.
+    expect(await within(dialog).findByText(/^Fees are set per connector/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
     // Step 4: the last connector cannot be removed; a duplicate gun number is refused.
@@ -202,6 +208,10 @@ describe('pile wizard', () => {
     await user.clear(second);
     await user.type(second, '2');
     await user.type(within(dialog).getByLabelText('Connector name of row 2'), 'Left');
+    for (const n of [1, 2]) {
+      await user.click(within(dialog).getByLabelText(new RegExp(`^Fee rule of connector ${n}`)));
+      await user.click(await within(dialog).findByRole('option', { name: 'Standard' }));
+    }
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.calls('/biz/chargePoint/add')).toHaveLength(1));
@@ -212,7 +222,10 @@ describe('pile wizard', () => {
       protocol: 'ocpp1.6',
       bindMode: 'manual',
       maxPower: 22,
-      connectors: [{ connectorNo: 1 }, { connectorNo: 2, name: 'Left' }],
+      connectors: [
+        { connectorNo: 1, feeRuleId: 'f1' },
+        { connectorNo: 2, name: 'Left', feeRuleId: 'f1' },
+      ],
     });
 
     // The credentials, once: URL, id and password with the warning; gone when closed.

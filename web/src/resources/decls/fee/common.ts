@@ -1,5 +1,11 @@
-/** Pieces the fee declarations share: the read-only currency, the body schemas of the forms. */
-import type { Column, Field, ResourceDecl } from '@web/resources/types.ts';
+/**
+ * Pieces the fee declarations share: the read-only currency, the body schemas of the forms, and the charging
+ * fee picker the station and pile wizards bind rules with.
+ */
+import { fetchPage } from '@web/resources/api.ts';
+import type { Column, Field, RemoteSource, ResourceDecl } from '@web/resources/types.ts';
+import { useMemo } from 'react';
+import useSWR from 'swr';
 import { z } from 'zod';
 
 export const F = 'feeRes';
@@ -32,4 +38,23 @@ export function formSchemas(schema: z.ZodObject): NonNullable<ResourceDecl['sche
       .safeExtend({ id: z.string().min(1), version: z.number().int().optional(), currency: notSent })
       .strip(),
   };
+}
+
+/** The company's charging fees, searched by name: the fee rule of a station, charge point or connector. */
+export const chargingFeeSource: RemoteSource = {
+  url: '/biz/chargingFee/list',
+  search: 'name',
+  value: 'id',
+  label: 'name',
+};
+
+/** Names of the company's charging fees by id (the bound rule's name in the wizards). */
+export function useChargingFeeNames(): Map<string, string> {
+  const { data } = useSWR(['chargingFeeNames'], () =>
+    fetchPage(chargingFeeSource.url, { current: 1, size: 500 }),
+  );
+  return useMemo(
+    () => new Map((data?.records ?? []).map((r) => [String(r.id), String(r.name ?? r.id)])),
+    [data],
+  );
 }

@@ -1,8 +1,9 @@
 /**
  * The pile wizard (SPEC.md section 2): 1 binding — typed in (manual) or taken from an unused asset (its code
  * becomes the charge point id, its protocol and power are filled in; the asset list is platform-only, so a
- * refused list leaves manual binding alone); 2 pile information; 3 fee (fee rules bind with the tariff
- * issue); 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
+ * refused list leaves manual binding alone); 2 pile information; 3 fee — by the station's fee-set mode, the
+ * station's rule, the pile's, or one per connector (every connector needs one; the server checks it too);
+ * 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
  * The shared charge point schema validates each step. Edit uses the same wizard with the id read-only.
  */
 import {
@@ -19,14 +20,17 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { BIND_MODES, chargePointSchema, GUN_NUMBER } from '@shared/resources/site/charge-point.ts';
+import { FEE_SET_MODE } from '@shared/resources/site/station.ts';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call, request } from '@web/lib/api.ts';
 import { brandSource, modelSource } from '@web/resources/decls/device/common.ts';
+import { chargingFeeSource, useChargingFeeNames } from '@web/resources/decls/fee/common.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Field, RemoteSource, Row } from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import {
   check,
   FORMAT_OPTIONS,
@@ -150,6 +154,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
       ...Object.fromEntries(infoFields.map((f) => [f.name, toInput(f, source[f.name])])),
       bindMode: String(source.bindMode ?? 'manual'),
       assetCode: String(source.assetCode ?? ''),
+      feeRuleId: String(source.feeRuleId ?? ''),
     };
   });
   const [connectors, setConnectors] = useState<ConnectorRow[]>(() =>
@@ -165,6 +170,12 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
   const wizard = useWizardSteps(STEP_FIELDS);
   const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
   const byAsset = values.bindMode === 'asset';
+  const feeNames = useChargingFeeNames();
+  const stationId = String(values.stationId ?? '');
+  const { data: station } = useSWR(stationId ? ['/biz/station/info', stationId] : null, () =>
+    call<Row>('/biz/station/info', undefined, { id: stationId }),
+  );
+  const feeMode = Number(station?.feeSetMode ?? FEE_SET_MODE.station);
 
   const setValue = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -175,7 +186,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
     const out: Row = Object.fromEntries(infoFields.map((f) => [f.name, fromInput(f, values[f.name])]));
     out.bindMode = values.bindMode;
     if (byAsset) out.assetCode = values.assetCode;
-    if (record?.feeRuleId) out.feeRuleId = record.feeRuleId;
+    if (values.feeRuleId) out.feeRuleId = values.feeRuleId;
     out.connectors = connectors.map((c) => ({
       connectorNo: c.connectorNo.trim(),
       name: c.name,
@@ -279,14 +290,20 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
         </Box>
       ) : null}
       {step === 2 ? (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{tr(`${W}.feeNote`)}</Alert.Title>
-        </Alert.Root>
+        <FeeStep
+          mode={feeMode}
+          stationRule={station?.feeRuleId ? (feeNames.get(String(station.feeRuleId)) ?? '') : undefined}
+          value={String(values.feeRuleId ?? '')}
+          valueLabel={feeNames.get(String(values.feeRuleId ?? ''))}
+          error={err('feeRuleId')}
+          disabled={busy}
+          onChange={(v) => setValue('feeRuleId', v)}
+        />
       ) : null}
       {step === 3 ? (
         <ConnectorsEditor
           rows={connectors}
+          feeNames={feeMode === FEE_SET_MODE.connector ? feeNames : undefined}
           errors={errors}
           disabled={busy}
           onChange={(rows) => {
@@ -297,6 +314,55 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
         />
       ) : null}
     </WizardDialog>
+  );
+}
+
+/** Step 3: where this pile's connectors get their fee rule, by the station's fee-set mode. */
+function FeeStep(props: {
+  mode: number;
+  /** The name of the station's rule; undefined when it has none. */
+  stationRule?: string;
+  value: string;
+  valueLabel?: string;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const tr = useTr();
+  const byStation = props.mode === FEE_SET_MODE.station;
+  const note =
+    props.mode === FEE_SET_MODE.connector
+      ? tr(`${W}.feeByConnector`)
+      : props.mode === FEE_SET_MODE.chargePoint
+        ? tr(`${W}.feeByPile`)
+        : props.stationRule !== undefined
+          ? tr(`${W}.feeByStation`, { name: props.stationRule })
+          : tr(`${W}.feeStationMissing`);
+  return (
+    <Stack gap="4">
+      <Alert.Root status={byStation && props.stationRule === undefined ? 'warning' : 'info'}>
+        <Alert.Indicator />
+        <Alert.Title fontWeight="normal">{note}</Alert.Title>
+      </Alert.Root>
+      {!byStation || props.stationRule === undefined ? (
+        <FormField
+          field={{
+            name: 'feeRuleId',
+            label: `${W}.feeRule`,
+            kind: 'remote',
+            required: props.mode === FEE_SET_MODE.chargePoint,
+            remote: chargingFeeSource,
+          }}
+          scope="pileWizard:fee"
+          value={props.value}
+          onChange={(v) => props.onChange(String(v ?? ''))}
+          onAssign={() => undefined}
+          pickedLabel={props.valueLabel}
+          error={props.error}
+          disabled={props.disabled}
+        />
+      ) : null}
+    </Stack>
   );
 }
 
@@ -385,6 +451,8 @@ function BindingStep(props: {
 /** The connectors (guns): a row each, added and removed; the last one cannot be removed. */
 function ConnectorsEditor(props: {
   rows: ConnectorRow[];
+  /** Fees set per connector: a rule picker per row (names of the company's rules by id). */
+  feeNames?: Map<string, string>;
   errors: Record<string, string>;
   disabled?: boolean;
   onChange: (rows: ConnectorRow[]) => void;
@@ -410,6 +478,7 @@ function ConnectorsEditor(props: {
           <Table.Row>
             <Table.ColumnHeader>{tr(`${W}.connectorNo`)}</Table.ColumnHeader>
             <Table.ColumnHeader>{tr(`${W}.connectorName`)}</Table.ColumnHeader>
+            {props.feeNames ? <Table.ColumnHeader>{tr(`${W}.feeRule`)}</Table.ColumnHeader> : null}
             <Table.ColumnHeader textAlign="end">{tr('admin.common.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -447,6 +516,30 @@ function ConnectorsEditor(props: {
                     {nameError ? <ChakraField.ErrorText>{tr(nameError)}</ChakraField.ErrorText> : null}
                   </ChakraField.Root>
                 </Table.Cell>
+                {props.feeNames ? (
+                  <Table.Cell verticalAlign="top" minW="48">
+                    <FormField
+                      field={{
+                        name: `connectors.${index}.feeRuleId`,
+                        // Translated here: the label names its row.
+                        label: tr(`${W}.connectorFee`, { n: index + 1 }),
+                        kind: 'remote',
+                        remote: chargingFeeSource,
+                      }}
+                      scope={`pileWizard:fee:${index}`}
+                      value={row.feeRuleId ?? ''}
+                      onChange={(v) => set(index, { feeRuleId: String(v ?? '') || undefined })}
+                      onAssign={() => undefined}
+                      pickedLabel={props.feeNames.get(row.feeRuleId ?? '')}
+                      error={
+                        errors[`connectors.${index}.feeRuleId`]
+                          ? tr(errors[`connectors.${index}.feeRuleId`]!)
+                          : undefined
+                      }
+                      disabled={props.disabled}
+                    />
+                  </Table.Cell>
+                ) : null}
                 <Table.Cell textAlign="end" verticalAlign="top">
                   <IconButton
                     size="sm"

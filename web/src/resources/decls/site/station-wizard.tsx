@@ -7,6 +7,7 @@
  */
 import { Alert, Box, Checkbox, CheckboxGroup, Fieldset, Stack, Wrap } from '@chakra-ui/react';
 import { OPEN_FLAG, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
+import { chargingFeeSource, useChargingFeeNames } from '@web/resources/decls/fee/common.ts';
 import { reserveFeeSource } from '@web/resources/decls/reservation/common.tsx';
 import { call } from '@web/lib/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
@@ -72,6 +73,13 @@ const settingsFields: Field[] = [
     required: true,
     options: FEE_SET_MODE_OPTIONS,
   },
+  {
+    name: 'feeRuleId',
+    label: `${S}.feeRule`,
+    kind: 'remote',
+    remote: chargingFeeSource,
+    help: `${S}.feeRuleHelp`,
+  },
   { name: 'reserveFlag', label: `${S}.reserveFlag`, kind: 'switch', permission: SITE_CODE.pro },
   {
     name: 'reserveFeeId',
@@ -86,7 +94,7 @@ const settingsFields: Field[] = [
 /** Fields of step 1, by the top-level name their errors carry. */
 const STEP_FIELDS: readonly (readonly string[])[] = [
   [...basicFields().map((f) => f.name), 'workDays', 'openPeriods'],
-  ['feeSetMode', 'reserveFlag', 'reserveFeeId', 'images'],
+  ['feeSetMode', 'feeRuleId', 'reserveFlag', 'reserveFeeId', 'images'],
 ];
 
 type Period = { start: string; end: string };
@@ -163,6 +171,8 @@ function StationWizardForm(props: WizardProps & WizardForm) {
   const [form, setForm] = useState<StationForm>(() => initialForm(fields, props.record));
   const wizard = useWizardSteps(STEP_FIELDS);
   const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
+  const feeNames = useChargingFeeNames();
+  const [labels, setLabels] = useState<Record<string, string>>({});
 
   const setValue = (name: string, value: unknown) => {
     setForm((f) => ({ ...f, values: { ...f.values, [name]: value } }));
@@ -266,6 +276,11 @@ function StationWizardForm(props: WizardProps & WizardForm) {
                 onChange={(v) => setValue(field.name, v)}
                 onAssign={() => undefined}
                 error={err(field.name)}
+                pickedLabel={
+                  labels[field.name] ??
+                  (field.name === 'feeRuleId' ? feeNames.get(String(form.values.feeRuleId)) : undefined)
+                }
+                onPicked={(label) => setLabels((l) => ({ ...l, [field.name]: label }))}
                 disabled={busy}
               />
             ))}
