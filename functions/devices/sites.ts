@@ -52,15 +52,15 @@ async function checkRulesExist(tenant: string, named: [field: string, id: unknow
   }
 }
 
-/** The connectors of a pile that no fee rule covers (their indexes), by the station's fee-set mode. */
+/** The connectors of a pile that no fee rule covers (their indexes). */
 function uncovered(station: Record_, pile: Record_): number[] {
   const connectors = (pile.connectors as Record_[] | undefined) ?? [];
-  return connectors.flatMap((c, i) => (boundRuleId(Number(station.feeSetMode), station, pile, c) ? [] : [i]));
+  return connectors.flatMap((c, i) => (boundRuleId(station, pile, c) ? [] : [i]));
 }
 
 /**
- * SPEC.md section 5, "every connector needs a fee rule": by the station's mode, its own, its pile's or its
- * station's (a narrower or broader binding covers it too). The answer names where a rule is missing.
+ * SPEC.md section 5, "every connector needs a fee rule": its own, its pile's or its station's. The answer
+ * names the missing rule where the station's fee-set mode asks for it.
  */
 async function checkPileFees(station: Record_, pile: Record_) {
   const connectors = (pile.connectors as Record_[] | undefined) ?? [];

@@ -1,8 +1,7 @@
 /**
  * The rules a session is priced by, read from the fee records (issue 7):
- * - the charging fee bound where the station's fee-set mode says (1 the station, 2 the charge point, 3 the
- *   connector), falling back to the broader bindings when the narrower one is missing, with its occupancy
- *   fee. It is taken when the session STARTS and kept on the session, so the price a driver started under is
+ * - the charging fee bound to the connector, else to its charge point, else to its station (the most
+ *   specific binding wins: shared/resources/site/station.ts `boundRuleId`), with its occupancy fee. It is taken when the session STARTS and kept on the session, so the price a driver started under is
  *   the price they pay, whatever the operator edits meanwhile;
  * - the company's discounts and the platform's revenue tariff, read when the order is priced.
  * A rule must belong to the charger's company or a company above it; anything else is ignored.
@@ -75,7 +74,7 @@ export async function pricingFor(chargePointId: string, connectorNo: number): Pr
   const connector = ((pile.connectors as Connector[] | undefined) ?? []).find(
     (c) => Number(c.connectorNo) === connectorNo,
   );
-  const ruleId = boundRuleId(Number(station.feeSetMode), station, pile, { ...connector });
+  const ruleId = boundRuleId(station, pile, { ...connector });
   const owners = companyAndAbove(pile.tenant);
   const fee = ruleId ? await chargingFees.getAny(ruleId) : undefined;
   if (!fee || !owners.includes(fee.tenant)) return { timeZone, profitShares };

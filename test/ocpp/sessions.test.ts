@@ -254,10 +254,13 @@ describe('OCPP 1.6 charger', () => {
       totalElectricity: 14,
       startMode: 2,
       finishFlag: 1,
-      // No fee rule is bound to this demo charger: the session is free, settled as such.
-      actualFee: '0.00',
-      payType: 0,
+      // The demo Berlin rule: 00:30 to 02:30 in Berlin is all night price, 14 kWh at 0.28; paid by the card.
+      feeRuleId: 'demo-fee-berlin',
+      elecFee: '3.92',
+      actualFee: '3.92',
+      payType: 4,
       payFlag: 1,
+      cardBalanceAfter: 6.08,
       endFlag: 1,
     });
     // The session left the hand-off index: the sweep does not queue it again.

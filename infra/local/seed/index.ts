@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
+import { demoFees } from './demo-fees.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 
@@ -24,6 +25,7 @@ export const seedSteps: SeedStep[] = [
   demoChargers,
   stopReasonCatalogue,
   demoEnergyBox,
+  demoFees,
 ];
 
 export async function seed(

@@ -34,17 +34,17 @@ export const STATION_TYPE = { public: 1, private: 2, depot: 3 } as const;
 export const OPEN_FLAG = { allDay: 0, specified: 1 } as const;
 /** Where fee rules are bound: 1 one rule for the whole station, 2 per charge point, 3 per connector. */
 export const FEE_SET_MODE = { station: 1, chargePoint: 2, connector: 3 } as const;
-/** The fee rule id for a connector by its station's fee-set mode (narrowest first, then broader). */
+/**
+ * The fee rule of a connector: its own, else its charge point's, else its station's (the most specific
+ * binding wins; the station's fee-set mode says where the console asks for one).
+ */
 export function boundRuleId(
-  mode: number | undefined,
   station: Record<string, unknown>,
   pile: Record<string, unknown>,
   connector: Record<string, unknown> | undefined,
 ): string | undefined {
   const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-  const byLevel = [text(connector?.feeRuleId), text(pile.feeRuleId), text(station.feeRuleId)];
-  const start = mode === FEE_SET_MODE.connector ? 0 : mode === FEE_SET_MODE.chargePoint ? 1 : 2;
-  return byLevel.slice(start).find(Boolean) ?? byLevel.slice(0, start).find(Boolean);
+  return text(connector?.feeRuleId) ?? text(pile.feeRuleId) ?? text(station.feeRuleId);
 }
 
 /** 0 run by the operator, 1 a personal (home) site. */
