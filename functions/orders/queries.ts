@@ -4,7 +4,8 @@
  *   charge point, id tag, pay flag and a start-time window of at most 2 years (the last 30 days by default);
  * - `POST /biz/chargeOrder/detail?id=` (4101): one order with its meter curve;
  * - `POST /biz/chargeOrder/realtime` (4103): the caller's sessions in progress with their live facts;
- * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order.
+ * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order;
+ * - `POST /biz/profitOrder/list` (4300): the same list, of the orders whose revenue was shared.
  *
  * Every read is index key ranges (functions/orders/keys.ts), never a table scan: a station filter reads its
  * gsi2 range (a charge point filter its station's), else an id tag filter its gsi3 range, otherwise one gsi1
@@ -82,7 +83,7 @@ interface Range {
   from: string;
   to: string;
   /** Conditions on the range's items (`#n0 = :v0`...). */
-  conditions: [field: string, op: '=' | 'begins_with', value: unknown][];
+  conditions: [field: string, op: '=' | 'begins_with' | 'nonEmpty', value: unknown][];
 }
 
 function rangeQuery(range: Range) {
@@ -91,6 +92,7 @@ function rangeQuery(range: Range) {
   const parts = range.conditions.map(([field, op, value], i) => {
     names[`#n${i}`] = field;
     values[`:v${i}`] = value;
+    if (op === 'nonEmpty') return `size(#n${i}) > :v${i}`;
     return op === '=' ? `#n${i} = :v${i}` : `begins_with(#n${i}, :v${i})`;
   });
   return {
@@ -138,10 +140,16 @@ async function readRange(range: Range, want: number) {
  * The key ranges a list request reads: a station's range (gsi2; a charge point filter reads its station's),
  * an id tag's range (gsi3), or one gsi1 range per company in scope. The other filters are conditions on it.
  */
-async function rangesOf(identity: Identity, q: OrderListQuery, from: string, to: string): Promise<Range[]> {
+async function rangesOf(
+  identity: Identity,
+  q: OrderListQuery,
+  from: string,
+  to: string,
+  options: ListOptions,
+): Promise<Range[]> {
   const timeRange = { from, to: `${to}~` };
   const inScope: Range['conditions'][number] = ['tenant', 'begins_with', identity.scope];
-  const conditions: Range['conditions'] = [];
+  const conditions: Range['conditions'] = options.profitOnly ? [['profits', 'nonEmpty', 0]] : [];
   if (q.chargePointId !== undefined) conditions.push(['chargePointId', '=', q.chargePointId]);
   let stationId = q.stationId;
   if (q.chargePointId !== undefined && stationId === undefined) {
@@ -245,7 +253,14 @@ async function withNames<T extends { stationId?: string; chargePointId?: string 
   }));
 }
 
-export async function listOrders(identity: Identity, body: unknown) {
+/** `profitOnly`: the profit orders (4300), orders whose revenue was shared (`profits` not empty). */
+interface ListOptions {
+  profitOnly?: boolean;
+}
+
+const hasProfits = (item: Record<string, unknown>) => Array.isArray(item.profits) && item.profits.length > 0;
+
+export async function listOrders(identity: Identity, body: unknown, options: ListOptions = {}) {
   const q = parse(orderListQuery, body ?? {});
   const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo);
   const page = { current: q.current, size: q.size };
@@ -253,11 +268,16 @@ export async function listOrders(identity: Identity, body: unknown) {
     const item = await getOrder(q.orderNo);
     const windowed = q.startTimeFrom !== undefined || q.startTimeTo !== undefined;
     const found =
-      item && visible(identity.scope, String(item.tenant)) && fits(item, q, from, to, windowed) ? [item] : [];
+      item &&
+      visible(identity.scope, String(item.tenant)) &&
+      fits(item, q, from, to, windowed) &&
+      (!options.profitOnly || hasProfits(item))
+        ? [item]
+        : [];
     const records = q.current === 1 ? await withNames(found.map(show)) : [];
     return { records, total: found.length, ...page };
   }
-  const ranges = await rangesOf(identity, q, from, to);
+  const ranges = await rangesOf(identity, q, from, to, options);
   // Read the page and a few pages beyond it: the total is what was found (exact when a range ended).
   const ahead = (q.current + ORDER_LOOKAHEAD_PAGES) * q.size;
   const reads = await Promise.all(ranges.map((r) => readRange(r, ahead)));
@@ -440,4 +460,5 @@ export const orderQueryRoutes: Record<string, Route> = {
   'POST /biz/chargeOrder/detail': async (req) => ok(await orderDetail(who(req), req.query.id)),
   'POST /biz/chargeOrder/realtime': async (req) => ok(await realtimeSessions(who(req), req.body)),
   'POST /biz/chargeOrder/reset': async (req) => ok(await resetOrder(who(req), req.query.id)),
+  'POST /biz/profitOrder/list': async (req) => ok(await listOrders(who(req), req.body, { profitOnly: true })),
 };

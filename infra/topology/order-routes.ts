@@ -19,4 +19,6 @@ export const orderRoutes: HttpRouteDecl[] = [
   order('/biz/chargeOrder/detail', '4101'),
   order('/biz/chargeOrder/reset', '4102', 'orderRes.audit.reset'),
   order('/biz/chargeOrder/realtime', '4103'),
+  // Profit orders: the orders whose revenue was shared (their `profits`), with the same filters.
+  order('/biz/profitOrder/list', '4300'),
 ];

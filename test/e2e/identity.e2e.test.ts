@@ -67,7 +67,7 @@ describe('identity in the browser', () => {
     expect(await page.getByLabel('Company name').first().inputValue()).toBe('Demo');
 
     // A screen of a later issue says so instead of showing nothing.
-    await page.goto(`${rt.url}/charge/chargingFee`);
+    await page.goto(`${rt.url}/charge/renewable`);
     await page.getByText('This screen is not available yet').waitFor();
 
     await page.getByRole('button', { name: 'admin' }).click();

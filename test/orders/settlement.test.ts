@@ -336,5 +336,13 @@ describe('a 2.0.1 session', () => {
       payFlag: 1,
       cardBalanceAfter: 4.54,
     });
+    // The profit orders list holds this order and none of the unshared ones.
+    const profit = await ok(operator, '/biz/profitOrder/list', {
+      current: 1,
+      size: 50,
+      startTimeFrom: '2026-11-01T00:00:00.000Z',
+      startTimeTo: '2026-11-30T00:00:00.000Z',
+    });
+    expect(profit.records.map((r: any) => r.orderNo)).toEqual([order!.orderNo]);
   });
 });

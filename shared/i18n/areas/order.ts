@@ -5,6 +5,7 @@ export const order = area(
   {
     orderRes: {
       audit: { reset: 'Reset charging order' },
+      profit: { title: 'Profit orders', shares: 'Shared with' },
       server: { windowTooLong: 'The time range of an order query can be at most {{years}} years' },
       list: {
         title: 'Charging orders',
@@ -127,6 +128,7 @@ export const order = area(
     'zh-CN': {
       orderRes: {
         audit: { reset: '重置充电订单' },
+        profit: { title: '分润订单', shares: '分润方' },
         server: { windowTooLong: '订单查询的时间范围最长为 {{years}} 年' },
         list: {
           title: '充电订单',
@@ -248,6 +250,7 @@ export const order = area(
     'zh-TW': {
       orderRes: {
         audit: { reset: '重置充電訂單' },
+        profit: { title: '分潤訂單', shares: '分潤方' },
         server: { windowTooLong: '訂單查詢的時間範圍最長為 {{years}} 年' },
         list: {
           title: '充電訂單',
@@ -369,6 +372,7 @@ export const order = area(
     de: {
       orderRes: {
         audit: { reset: 'Ladeauftrag zurücksetzen' },
+        profit: { title: 'Gewinnbeteiligungen', shares: 'Beteiligt' },
         server: {
           windowTooLong: 'Der Zeitraum einer Auftragsabfrage darf höchstens {{years}} Jahre betragen',
         },
@@ -497,6 +501,7 @@ export const order = area(
     th: {
       orderRes: {
         audit: { reset: 'รีเซ็ตคำสั่งชาร์จ' },
+        profit: { title: 'คำสั่งแบ่งกำไร', shares: 'ผู้รับส่วนแบ่ง' },
         server: { windowTooLong: 'ช่วงเวลาของการค้นหาคำสั่งซื้อต้องไม่เกิน {{years}} ปี' },
         list: {
           title: 'คำสั่งชาร์จ',

@@ -12,6 +12,7 @@ import { chargeOrderDecl } from '@web/resources/decls/order/charge-order.tsx';
 import { orderPages } from '@web/resources/decls/order/index.ts';
 import { chartRows } from '@web/resources/decls/order/meter-chart.tsx';
 import { OrderDetailPage } from '@web/resources/decls/order/order-detail.tsx';
+import { profitOrderDecl } from '@web/resources/decls/order/profit-order.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -78,7 +79,7 @@ const priced = {
 
 describe('charging order screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(Object.keys(orderPages).sort()).toEqual(['/chargeOrder', '/orderDetail']);
+    expect(Object.keys(orderPages).sort()).toEqual(['/chargeOrder', '/orderDetail', '/profitOrder']);
   });
 
   it('filter only with fields the list call takes, and are read only', () => {
@@ -291,5 +292,24 @@ describe('order page', () => {
       { energy: 4, power: 7.2, soc: 50 },
       { energy: 8, power: 7.25, soc: undefined },
     ]);
+  });
+});
+
+describe('the profit orders', () => {
+  it('lists the shared orders through the profit call, each share with its party and amount', async () => {
+    grant('4300', '4101');
+    const shared = {
+      ...priced,
+      tariffFee: '0.19',
+      profitFee: '1.11',
+      agentFee: '2.59',
+      profits: [{ party: 'Landlord', percent: '30.00', amount: '1.11' }],
+    };
+    const api = fakeApi({ '/biz/profitOrder/list': () => page([shared]) });
+    renderScreen(<ResourceListPage decl={profitOrderDecl} />);
+    const row = (await screen.findByText('Landlord 30.00 %: 1.11 EUR')).closest('tr')!;
+    expect(within(row).getByText('2.59 EUR')).toBeTruthy();
+    expect(within(row).getByText('0.19 EUR')).toBeTruthy();
+    expect(api.calls('/biz/profitOrder/list')[0]!.body).toMatchObject({ current: 1 });
   });
 });

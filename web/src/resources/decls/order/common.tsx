@@ -19,7 +19,14 @@ import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 const O = 'orderRes';
 
 /** Codes of the charging-order screens (shared/permissions/menus.ts). */
-export const ORDER_CODE = { view: '4100', detail: '4101', reset: '4102', realtime: '4103', export: '4104' };
+export const ORDER_CODE = {
+  view: '4100',
+  detail: '4101',
+  reset: '4102',
+  realtime: '4103',
+  export: '4104',
+  profit: '4300',
+};
 
 export const ORDER_LIST_URL = '/biz/chargeOrder/list';
 export const ORDER_DETAIL_URL = '/biz/chargeOrder/detail';
