@@ -7,15 +7,12 @@ import { Button, Stack } from '@chakra-ui/react';
 import { RESERVE_MINUTES_MAX, reserveAddSchema } from '@shared/schemas/reservation.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { FailureNotice } from '@web/components/ui/state-views.tsx';
-import { showMessage } from '@web/components/ui/toaster.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { pileSource } from '@web/resources/decls/order/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
-import type { Field, Row } from '@web/resources/types.ts';
-import { fromInput, validate } from '@web/resources/values.ts';
+import type { Field } from '@web/resources/types.ts';
+import { useFieldsSubmit } from '@web/resources/use-fields-submit.ts';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { RESERVE_ADD_URL, RESERVE_LIST_URL, RESERVE_ORDER_CODE } from './common.tsx';
@@ -52,32 +49,16 @@ const fields = (connectors: number[]): Field[] => [
 
 export function ReserveDialog(props: { onClose: () => void; onDone: () => void }) {
   const tr = useTr();
-  const [values, setValues] = useState<Row>({ minutes: '30' });
   const [connectors, setConnectors] = useState<number[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
   const list = fields(connectors);
-
-  const submit = async () => {
-    setFailure('');
-    const body: Row = {};
-    for (const f of list) body[f.name] = fromInput(f, values[f.name]);
-    const checked = validate(reserveAddSchema, body);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      await call(RESERVE_ADD_URL, checked.data);
-      showMessage('success', tr(`${D}.sent`));
-      props.onDone();
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors as Record<string, string>);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
-  };
+  const { values, setValues, errors, failure, busy, submit } = useFieldsSubmit({
+    fields: list,
+    schema: reserveAddSchema,
+    url: RESERVE_ADD_URL,
+    success: `${D}.sent`,
+    onDone: props.onDone,
+    initial: { minutes: '30' },
+  });
 
   return (
     <FormDialog

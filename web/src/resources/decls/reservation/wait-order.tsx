@@ -8,16 +8,14 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { WAIT_CALL_MINUTES, waitAddSchema } from '@shared/schemas/reservation.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { FailureNotice } from '@web/components/ui/state-views.tsx';
-import { showMessage } from '@web/components/ui/toaster.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
+import { call } from '@web/lib/api.ts';
 import { Dash } from '@web/resources/decls/order/common.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
-import type { Column, Field, ResourceDecl, Row } from '@web/resources/types.ts';
-import { fromInput, validate } from '@web/resources/values.ts';
+import type { Column, Field, ResourceDecl } from '@web/resources/types.ts';
+import { useFieldsSubmit } from '@web/resources/use-fields-submit.ts';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import {
@@ -63,30 +61,13 @@ const addFields: Field[] = [
 
 export function WaitAddDialog(props: { onClose: () => void; onDone: () => void }) {
   const tr = useTr();
-  const [values, setValues] = useState<Row>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setFailure('');
-    const body: Row = {};
-    for (const f of addFields) body[f.name] = fromInput(f, values[f.name]);
-    const checked = validate(waitAddSchema, body);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      await call(WAIT_ADD_URL, checked.data);
-      showMessage('success', tr(`${W}.added`));
-      props.onDone();
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors as Record<string, string>);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
-  };
+  const { values, setValues, errors, failure, busy, submit } = useFieldsSubmit({
+    fields: addFields,
+    schema: waitAddSchema,
+    url: WAIT_ADD_URL,
+    success: `${W}.added`,
+    onDone: props.onDone,
+  });
 
   return (
     <FormDialog
