@@ -13,6 +13,7 @@
  * Figures are integers (Wh, minor units, counts) and percentages are computed in integer arithmetic and
  * rounded half away from zero to two decimals, so the same inputs give the same answer everywhere.
  */
+import { divRound } from './money.ts';
 
 /** The fields of a revenue rollup item (functions/orders/rollups.ts ROLLUP_FIELDS, the same list). */
 export const REVENUE_FIELDS = [
@@ -51,12 +52,8 @@ export function addSums(into: RevenueSums, ...items: Partial<Record<RevenueField
 /** The sums of rollup items. */
 export const sumRollups = (items: Partial<Record<RevenueField, unknown>>[]) => addSums(emptySums(), ...items);
 
-/** a / b rounded half away from zero (b ≠ 0). */
-function divRoundSigned(a: bigint, b: bigint): bigint {
-  if (b < 0n) return divRoundSigned(-a, -b);
-  const q = (2n * (a < 0n ? -a : a) + b) / (2n * b);
-  return a < 0n ? -q : q;
-}
+/** a / b rounded half away from zero (b ≠ 0), with the money module's rounding. */
+const divRoundSigned = (a: bigint, b: bigint) => (b < 0n ? divRound(-a, -b) : divRound(a, b));
 
 /** Hundredths as a number with two decimals (12345n → 123.45). */
 const hundredths = (h: bigint) => Number(h) / 100;

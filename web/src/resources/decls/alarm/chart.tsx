@@ -4,26 +4,15 @@
  * `POST /biz/alarm/stat` (daily rollups on the server). The rankings are also tables, so the numbers can be
  * read without the charts.
  */
-import {
-  Box,
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
 import { useTr } from '@web/resources/i18n.ts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Bar,
   BarChart,
@@ -208,34 +197,6 @@ function StatView({ stat }: { stat: AlarmStat }) {
         </Panel>
       </SimpleGrid>
     </Stack>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Text color="fg.muted" fontSize="sm">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="semibold" aria-label={label}>
-          {value}
-        </Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="sm">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
   );
 }
 

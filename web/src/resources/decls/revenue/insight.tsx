@@ -8,9 +8,7 @@
 import {
   Box,
   Button,
-  Card,
   Field,
-  Heading,
   HStack,
   Input,
   NativeSelect,
@@ -19,12 +17,13 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
+import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Bar,
   BarChart,
@@ -246,33 +245,5 @@ function GrowthTable({ label, rows }: { label: string; rows: (Growth & { key: st
         ))}
       </Table.Body>
     </Table.Root>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Text color="fg.muted" fontSize="sm">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="semibold" aria-label={label}>
-          {value}
-        </Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="sm">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
   );
 }
