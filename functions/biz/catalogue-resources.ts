@@ -241,6 +241,7 @@ const showTask = (task: TaskRecord) => ({
   createdAt: task.createdAt,
   updatedAt: task.updatedAt,
   reason: task.reason,
+  progress: task.progress,
   fileName: task.status === 'done' && task.path ? fileNameOf(task) : undefined,
 });
 

@@ -6,7 +6,7 @@ import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { exporters } from './exporters.ts';
-import { getExportTask, setExportStatus } from './tasks.ts';
+import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
 
 const ExportMessage = z.object({ taskId: z.string().min(1).max(128) }).strict();
 
@@ -24,7 +24,7 @@ async function run(body: string): Promise<void> {
     return;
   }
   await setExportStatus(taskId, ['pending', 'running'], 'running');
-  const file = await exporter(task);
+  const file = await exporter(task, (done) => setExportProgress(taskId, done));
   const path = `${task.agentId || 'platform'}/${taskId}.${file.extension}`;
   await s3Client().send(
     new PutObjectCommand({
@@ -34,7 +34,7 @@ async function run(body: string): Promise<void> {
       ContentType: file.contentType,
     }),
   );
-  await setExportStatus(taskId, ['running'], 'done', { path });
+  await setExportStatus(taskId, ['running'], 'done', { path, progress: 100 });
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

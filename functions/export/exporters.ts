@@ -1,9 +1,11 @@
 /**
  * Exporters by task kind: each turns a task's parameters into the bytes of a file. `resource` exports a
  * declared resource's filtered list (the generic Excel export); `revenue` the revenue statistics' rows and
- * `financeDaily` the nightly finance export (functions/export/revenue-exporter.ts). A task of a kind with no
+ * `financeDaily` the nightly finance export (functions/export/revenue-exporter.ts); `orders` the
+ * charging orders of a filter (functions/export/order-exporter.ts). A task of a kind with no
  * exporter fails with a clear reason instead of waiting forever.
  */
+import { orderExporter } from './order-exporter.ts';
 import { resourceExporter } from './resource-exporter.ts';
 import { financeDailyExporter, revenueExporter } from './revenue-exporter.ts';
 import type { ExportTask } from './tasks.ts';
@@ -14,10 +16,14 @@ export interface ExportFile {
   extension: string;
 }
 
-export type Exporter = (task: ExportTask) => Promise<ExportFile>;
+/** Says how far a long export is (0 to 1); the task list shows it. */
+export type ExportProgress = (done: number) => Promise<void>;
+
+export type Exporter = (task: ExportTask, progress?: ExportProgress) => Promise<ExportFile>;
 
 export const exporters: Record<string, Exporter> = {
   resource: resourceExporter,
   revenue: revenueExporter,
   financeDaily: financeDailyExporter,
+  orders: orderExporter,
 };

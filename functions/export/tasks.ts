@@ -6,7 +6,7 @@
  * reads one scope with one query (functions/biz/catalogue-resources.ts).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { applied, transitionStatus } from '@functions/lib/conditional.ts';
@@ -25,6 +25,8 @@ export interface ExportTask {
   createdAt: string;
   path?: string;
   reason?: string;
+  /** Percent of a running export done, where its exporter says (0 to 100). */
+  progress?: number;
   /** Path of the owning company in the company tree (`/` for the platform's own). */
   tenant?: string;
 }
@@ -81,7 +83,7 @@ export function setExportStatus(
   taskId: string,
   from: ExportStatus[],
   to: ExportStatus,
-  extra: { path?: string; reason?: string } = {},
+  extra: { path?: string; reason?: string; progress?: number } = {},
 ): Promise<boolean> {
   return transitionStatus({
     table: config.tableName('main'),
@@ -89,4 +91,24 @@ export function setExportStatus(
     from,
     set: { status: to, updatedAt: new Date().toISOString(), ...extra },
   });
+}
+
+/** Records how far a running task is (a percent, rounded down); nothing once the task has settled. */
+export async function setExportProgress(taskId: string, done: number): Promise<void> {
+  await applied(
+    dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.tableName('main'),
+        Key: exportTaskKey(taskId),
+        UpdateExpression: 'SET progress = :p, updatedAt = :at',
+        ConditionExpression: '#s = :running',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':p': Math.max(0, Math.min(100, Math.floor(done * 100))),
+          ':at': new Date().toISOString(),
+          ':running': 'running',
+        },
+      }),
+    ),
+  );
 }

@@ -8,6 +8,7 @@
  * leading quote again, so an exported file imports back unchanged.
  */
 import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -23,31 +24,44 @@ const restore = (value: unknown) =>
     ? value.slice(1)
     : value;
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const cellOf = (value: unknown) =>
+  neutralise(Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value);
+
+/**
+ * A sheet written as rows come (exceljs' streaming writer: each row is compressed when added, so a large
+ * export holds its file, not a workbook, in memory). `close` gives the file's bytes.
+ */
+export function openSheet(name: string, columns: string[]) {
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const sheet = book.addWorksheet(name.slice(0, 31) || 'Sheet1');
+  sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  return {
+    contentType: XLSX_TYPE,
+    add(row: Record<string, unknown>) {
+      sheet.addRow(Object.fromEntries(columns.map((key) => [key, cellOf(row[key])]))).commit();
+    },
+    async close(): Promise<Buffer> {
+      sheet.commit();
+      await book.commit();
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
 export async function writeSheet(
   name: string,
   columns: string[],
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(name.slice(0, 31) || 'Sheet1');
-  sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow(
-      Object.fromEntries(
-        columns.map((key) => {
-          const value = row[key];
-          return [
-            key,
-            neutralise(
-              Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value,
-            ),
-          ];
-        }),
-      ),
-    );
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const sheet = openSheet(name, columns);
+  for (const row of rows) sheet.add(row);
+  return sheet.close();
 }
 
 /** The rows of the first sheet as header → cell value, with their sheet row numbers. */

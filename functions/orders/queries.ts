@@ -21,22 +21,26 @@ import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { stationResource } from '@shared/resources/site/station.ts';
 import {
   ORDER_DEFAULT_DAYS,
+  ORDER_EXPORT_CODE,
+  ORDER_EXPORT_WINDOW_YEARS,
   ORDER_WINDOW_YEARS,
+  orderExportQuery,
   orderListQuery,
   realtimeQuery,
   type ActiveSession,
   type MeterPoint,
   type OrderDetail,
-  type OrderListQuery,
+  type OrderExportQuery,
   type OrderView,
 } from '@shared/schemas/order.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { badRequest, notFound } from '@functions/lib/errors.ts';
+import { queueExport } from '@functions/export/tasks.ts';
+import { badRequest, forbidden, notFound } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
-import { table, visible } from '@functions/lib/store.ts';
+import { newId, table, visible } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { normalise, sessionSamples, type MeterSample, type Session } from '@functions/ocpp/transactions.ts';
 import { idTagPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
@@ -58,16 +62,24 @@ const PARALLEL = 16;
 const db = () => dynamoDocument();
 
 /**
- * The start-time window of a list: the last 30 days by default (from `to`, or now), at most 2 years (a
- * range longer than that, or reversed, is refused). Bounds are UTC ISO.
+ * The start-time window of a list: the last 30 days by default (from `to`, or now), at most 2 years, or
+ * 1 year for an export (a range longer than that, or reversed, is refused). Bounds are UTC ISO.
  */
-export function orderWindow(fromText?: string, toText?: string, now = Date.now()) {
+export function orderWindow(
+  fromText?: string,
+  toText?: string,
+  now = Date.now(),
+  years: number = ORDER_WINDOW_YEARS,
+) {
   const to = toText ? Date.parse(toText) : now;
   const from = fromText ? Date.parse(fromText) : to - ORDER_DEFAULT_DAYS * DAY;
   if (to < from) throw badRequest('server.rangeReversed');
   const limit = new Date(from);
-  limit.setUTCFullYear(limit.getUTCFullYear() + ORDER_WINDOW_YEARS);
-  if (to > limit.getTime()) throw badRequest('orderRes.server.windowTooLong', undefined, { years: 2 });
+  limit.setUTCFullYear(limit.getUTCFullYear() + years);
+  if (to > limit.getTime())
+    throw years === ORDER_EXPORT_WINDOW_YEARS
+      ? badRequest('orderRes.server.exportTooLong')
+      : badRequest('orderRes.server.windowTooLong', undefined, { years });
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
@@ -141,21 +153,21 @@ async function readRange(range: Range, want: number) {
  * an id tag's range (gsi3), or one gsi1 range per company in scope. The other filters are conditions on it.
  */
 async function rangesOf(
-  identity: Identity,
-  q: OrderListQuery,
+  scope: string,
+  q: OrderExportQuery,
   from: string,
   to: string,
   options: ListOptions,
 ): Promise<Range[]> {
   const timeRange = { from, to: `${to}~` };
-  const inScope: Range['conditions'][number] = ['tenant', 'begins_with', identity.scope];
+  const inScope: Range['conditions'][number] = ['tenant', 'begins_with', scope];
   const conditions: Range['conditions'] = options.profitOnly ? [['profits', 'nonEmpty', 0]] : [];
   if (q.chargePointId !== undefined) conditions.push(['chargePointId', '=', q.chargePointId]);
   let stationId = q.stationId;
   if (q.chargePointId !== undefined && stationId === undefined) {
     const pile = await getChargePoint(q.chargePointId);
     // Another company's pile: nothing. A pile no longer on record: its orders are found by the other ranges.
-    if (pile && !visible(identity.scope, String(pile.tenant))) return [];
+    if (pile && !visible(scope, String(pile.tenant))) return [];
     stationId = pile?.stationId as string | undefined;
   }
   if (stationId !== undefined) {
@@ -172,7 +184,7 @@ async function rangesOf(
     return [
       { index: 'gsi3', pk: idTagPartition(q.idTag), ...timeRange, conditions: [inScope, ...conditions] },
     ];
-  return (await tenantsInScope(identity.scope)).map((tenant) => ({
+  return (await tenantsInScope(scope)).map((tenant) => ({
     index: 'gsi1',
     pk: ORDER_TYPE_KEY,
     from: `${tenant}${from}`,
@@ -199,7 +211,13 @@ async function getOrder(orderNo: string): Promise<Record<string, unknown> | unde
 }
 
 /** Whether an order read by its number fits the other filters of the request. */
-function fits(item: Record<string, unknown>, q: OrderListQuery, from: string, to: string, windowed: boolean) {
+function fits(
+  item: Record<string, unknown>,
+  q: OrderExportQuery,
+  from: string,
+  to: string,
+  windowed: boolean,
+) {
   const start = String(item.startTime ?? '');
   return (
     (q.stationId === undefined || item.stationId === q.stationId) &&
@@ -277,7 +295,7 @@ export async function listOrders(identity: Identity, body: unknown, options: Lis
     const records = q.current === 1 ? await withNames(found.map(show)) : [];
     return { records, total: found.length, ...page };
   }
-  const ranges = await rangesOf(identity, q, from, to, options);
+  const ranges = await rangesOf(identity.scope, q, from, to, options);
   // Read the page and a few pages beyond it: the total is what was found (exact when a range ended).
   const ahead = (q.current + ORDER_LOOKAHEAD_PAGES) * q.size;
   const reads = await Promise.all(ranges.map((r) => readRange(r, ahead)));
@@ -301,6 +319,80 @@ export async function listOrders(identity: Identity, body: unknown, options: Lis
     ...(totalCapped ? { totalCapped } : {}),
     ...(truncated ? { truncated } : {}),
   };
+}
+
+// ---- Export ----------------------------------------------------------------------------------------------
+
+/** Days of one slice of an export: the orders of a slice are read, sorted and written before the next. */
+export const EXPORT_SLICE_DAYS = 30;
+
+/** Every item of a range (no examination limit: an export reads its whole window). */
+async function readWhole(range: Range) {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...rangeQuery(range), ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const newestFirst = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(b.startTime).localeCompare(String(a.startTime)) ||
+  String(b.orderNo).localeCompare(String(a.orderNo));
+
+/**
+ * The orders of an export, newest first, in slices of EXPORT_SLICE_DAYS (so memory holds one slice, and the
+ * task can say how far it is): each slice's rows with names, and the share of the window done (0 to 1).
+ * Same ranges, filters and scope as the list; `from`/`to` were fixed when the export was asked for.
+ */
+export async function* exportedOrders(
+  scope: string,
+  q: OrderExportQuery,
+  from: string,
+  to: string,
+): AsyncGenerator<{ rows: OrderView[]; done: number }> {
+  if (q.orderNo !== undefined) {
+    const item = await getOrder(q.orderNo);
+    const found = item && visible(scope, String(item.tenant)) && fits(item, q, from, to, true) ? [item] : [];
+    yield { rows: await withNames(found.map(show)), done: 1 };
+    return;
+  }
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  const span = Math.max(1, end - start);
+  for (let sliceEnd = end; ; sliceEnd -= EXPORT_SLICE_DAYS * DAY) {
+    const sliceStart = Math.max(start, sliceEnd - EXPORT_SLICE_DAYS * DAY);
+    // Slices share their boundary instant: an order started exactly then is the older slice's.
+    const fromIso = new Date(sliceStart).toISOString();
+    const toIso = new Date(sliceEnd).toISOString();
+    const ranges = await rangesOf(scope, q, fromIso, toIso, {});
+    const items = (await Promise.all(ranges.map(readWhole))).flat();
+    const rows = items.filter((i) => sliceStart === start || String(i.startTime) > fromIso);
+    yield { rows: await withNames(rows.sort(newestFirst).map(show)), done: (end - sliceStart) / span };
+    if (sliceStart === start) return;
+  }
+}
+
+/**
+ * Queues an Excel file of the orders matching the list's filters over at most 1 year (the last 30 days when
+ * no start is given, fixed now). Writing the file is the exports queue's (functions/export/order-exporter.ts);
+ * the task is listed in /fileExport, which is the Pro export menu: without 9100 it could not be fetched.
+ */
+export async function exportOrders(identity: Identity, body: unknown): Promise<{ taskId: string }> {
+  if (!identity.permissions.has(ORDER_EXPORT_CODE.files)) throw forbidden();
+  const q = parse(orderExportQuery, body ?? {});
+  const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo, Date.now(), ORDER_EXPORT_WINDOW_YEARS);
+  const taskId = newId();
+  await queueExport({
+    taskId,
+    taskName: `orders-${from.slice(0, 10)}-${to.slice(0, 10)}`,
+    kind: 'orders',
+    agentId: identity.operator?.id ?? '',
+    params: { scope: identity.scope, query: { ...q, startTimeFrom: from, startTimeTo: to } },
+  });
+  return { taskId };
 }
 
 // ---- Detail -----------------------------------------------------------------------------------------------
@@ -460,5 +552,6 @@ export const orderQueryRoutes: Record<string, Route> = {
   'POST /biz/chargeOrder/detail': async (req) => ok(await orderDetail(who(req), req.query.id)),
   'POST /biz/chargeOrder/realtime': async (req) => ok(await realtimeSessions(who(req), req.body)),
   'POST /biz/chargeOrder/reset': async (req) => ok(await resetOrder(who(req), req.query.id)),
+  'POST /biz/chargeOrder/export': async (req) => ok(await exportOrders(who(req), req.body)),
   'POST /biz/profitOrder/list': async (req) => ok(await listOrders(who(req), req.body, { profitOnly: true })),
 };

@@ -10,6 +10,10 @@ import { pageQuery } from './admin.ts';
 
 /** SPEC.md section 5: order queries cover at most 2 years. */
 export const ORDER_WINDOW_YEARS = 2;
+/** SPEC.md section 5: an order export covers at most 1 year. */
+export const ORDER_EXPORT_WINDOW_YEARS = 1;
+/** Codes of order exports: 4104 on the charging orders; the file is listed and downloaded in /fileExport. */
+export const ORDER_EXPORT_CODE = { export: '4104', files: '9100' } as const;
 /** Without a start, the list reads the last 30 days. */
 export const ORDER_DEFAULT_DAYS = 30;
 
@@ -57,6 +61,10 @@ export const orderListQuery = pageQuery.extend({
   startTimeTo: optional(time),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** POST /biz/chargeOrder/export: the list's filters (paging ignored), over at most 1 year. */
+export const orderExportQuery = orderListQuery.omit({ current: true, size: true });
+export type OrderExportQuery = z.infer<typeof orderExportQuery>;
 
 /** POST /biz/chargeOrder/realtime: the caller's sessions in progress, optionally of one station or pile. */
 export const realtimeQuery = z.object({

@@ -1,12 +1,19 @@
 /**
- * Benchmark (printed, not asserted; issue 7): charging orders for N operators, each with 4 stations of
- * 5 charge points, at the density of the issue's set (1,000,000 orders over 2 years for 20 operators is
- * about 68 orders per operator and day), through the local runtime's HTTP API. Prints p50/p95 of an order
- * list page (default 30-day window, and filtered by station, charge point, id tag, pay flag, and a 1-year
- * window), as a company and as the platform administrator, and of an order detail with its meter curve.
- *   npm run bench:orders [operators] [days] [perDay] [rounds]    (defaults 20, 730, 68, 200)
- * Loading goes through BatchWrite to DynamoDB Local (about 200 orders a second on two cores): the full set
- * takes hours there; the figures of a company depend on the density per day, not on the number of days.
+ * Benchmark (printed, not asserted; issue 7): the issue's set, 1,000,000 charging orders over 2 years for
+ * 20 operators (69 orders per operator and day), each operator with 4 stations of 5 charge points, and their
+ * revenue rollups, measured through the local runtime's HTTP API. Prints p50/p95 of an order list page
+ * (default 30-day window, and filtered by station, charge point, id tag, pay flag, and a 1-year window) as a
+ * company and as the platform administrator, of an order detail with its meter curve, and of 60-day revenue
+ * statistics (by day, station and operator).
+ *
+ * The orders are loaded in two passes: first every ninth order (111,000), when the revenue statistics are
+ * measured once; then the rest, and the statistics again. The rollups have as many items in both passes
+ * (a company's day and its stations' days), so the two figures show whether the statistics' time follows
+ * the number of orders.
+ *   DYNAMODB_IN_MEMORY=1 npm run bench:orders [operators] [days] [perDay] [rounds] [writers]
+ *   (defaults 20, 730, 69, 200, 6)
+ * Rollups are written as settlement leaves them (the sums of the orders of each day), directly rather than
+ * one transaction per order, which would take hours on DynamoDB Local.
  */
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,14 +22,24 @@ import path from 'node:path';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { orderKeys } from '@functions/orders/keys.ts';
+import {
+  dayKey,
+  revenuePartition,
+  ROLLUP_FIELDS,
+  stationDayKey,
+  type RollupField,
+} from '@functions/orders/rollups.ts';
 import { samplesKey } from '@functions/ocpp/transactions.ts';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 
 const operators = Number(process.argv[2] ?? 20);
 const days = Number(process.argv[3] ?? 730);
-const perDay = Number(process.argv[4] ?? 68);
+const perDay = Number(process.argv[4] ?? 69);
 const rounds = Number(process.argv[5] ?? 200);
+const writers = Number(process.argv[6] ?? 6);
+// Coprime with the station, pile and id tag cycles of `order`: every pass has orders of every station and day.
+const PASSES = 9;
 const DAY = 86_400_000;
 
 process.env.AUTH_CAPTCHA = 'off';
@@ -54,17 +71,56 @@ async function measure(label: string, call: () => Promise<unknown>) {
   );
 }
 
+/** Writes items 25 at a time, `writers` batches in flight. */
 async function batchWrite(items: Record<string, unknown>[]) {
   const db = dynamoDocument();
   const table = config.tableName('main');
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (request && Object.keys(request).length) {
-      const answer = await db.send(new BatchWriteCommand({ RequestItems: request }));
-      request = answer.UnprocessedItems as typeof request;
+  let next = 0;
+  const writer = async () => {
+    while (next < items.length) {
+      const i = next;
+      next += 25;
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (request && Object.keys(request).length) {
+        const answer = await db.send(new BatchWriteCommand({ RequestItems: request }));
+        request = answer.UnprocessedItems as typeof request;
+      }
     }
+  };
+  await Promise.all(Array.from({ length: writers }, writer));
+}
+
+/** Revenue rollups as settlement keeps them: per company and day, and per station and day. */
+const rollups = new Map<string, Record<string, unknown>>();
+
+function addToRollups(o: ReturnType<typeof order>) {
+  const day = o.endTime.slice(0, 10);
+  const minor = Math.round(Number(o.actualFee) * 100);
+  const paid = o.payFlag === 1 ? minor : 0;
+  for (const sk of [dayKey(day), stationDayKey(day, o.stationId)]) {
+    const key = `${o.agentId}|${sk}`;
+    const r =
+      rollups.get(key) ??
+      rollups
+        .set(key, {
+          pk: revenuePartition(o.agentId),
+          sk,
+          tenant: o.tenant,
+          currency: o.currency,
+          day,
+          ...(sk.includes('#ST#') ? { stationId: o.stationId } : {}),
+          ...Object.fromEntries(ROLLUP_FIELDS.map((f) => [f, 0])),
+        })
+        .get(key)!;
+    const add = (field: RollupField, n: number) => ((r[field] as number) += n);
+    add('orders', 1);
+    add('energyWh', o.energyWh);
+    add('durationSeconds', o.totalTime);
+    add('elecMinor', minor);
+    add('payMinor', paid);
+    add('revenueMinor', paid);
   }
 }
 
@@ -120,7 +176,7 @@ function order(tenant: string, agentId: string, company: number, n: number, now:
 }
 
 try {
-  const admin = await login(rt.url, 'admin', 'Admin12345');
+  let admin = await login(rt.url, 'admin', 'Admin12345');
   const companies: { id: string; path: string }[] = [];
   for (let c = 0; c < operators; c++) {
     const created = await api(rt.url, admin, '/admin/operator/add', {
@@ -137,16 +193,62 @@ try {
     role: ['role-operator-admin'],
     agentId: companies[0]!.id,
   });
-  const company = await login(rt.url, 'bench-admin', 'Bench12345');
+  let company = await login(rt.url, 'bench-admin', 'Bench12345');
+  // Loading takes longer than a session lasts: sign in again before each measurement.
+  const signIn = async () => {
+    admin = await login(rt.url, 'admin', 'Admin12345');
+    company = await login(rt.url, 'bench-admin', 'Bench12345');
+  };
 
   const now = Date.now();
   const perCompany = days * perDay;
-  const loadStart = performance.now();
-  for (const [c, { id, path: tenant }] of companies.entries())
-    for (let i = 0; i < perCompany; i += 5000)
-      await batchWrite(
-        Array.from({ length: Math.min(5000, perCompany - i) }, (_, k) => order(tenant, id, c, i + k, now)),
-      );
+  /** Loads the orders n ≡ pass (mod PASSES) of every company, and the rollups of everything loaded so far. */
+  const load = async (passes: number[]) => {
+    const loadStart = performance.now();
+    let count = 0;
+    for (const [c, { id, path: tenant }] of companies.entries())
+      for (const pass of passes)
+        for (let i = pass; i < perCompany; i += PASSES * 5000) {
+          const items = [];
+          for (let n = i; n < Math.min(perCompany, i + PASSES * 5000); n += PASSES) {
+            const o = order(tenant, id, c, n, now);
+            addToRollups(o);
+            items.push(o);
+          }
+          await batchWrite(items);
+          count += items.length;
+        }
+    await batchWrite([...rollups.values()]);
+    const seconds = (performance.now() - loadStart) / 1000;
+    console.log(
+      `Loaded ${count} orders (${operators} operators, ${days} days) and ${rollups.size} rollup items in ${seconds.toFixed(1)} s (${Math.round(count / seconds)} orders/s)`,
+    );
+    return count;
+  };
+  const statDays = (n: number) => new Date(now - n * DAY).toISOString().slice(0, 10);
+  const revenueStat = (token: string, groupBy: string) => async () => {
+    const res = await api(rt.url, token, '/biz/revenue/stat', {
+      startDay: statDays(59),
+      endDay: statDays(0),
+      groupBy,
+    });
+    if (res.code !== 0 || !res.data.rows.length) throw new Error(`stat failed: ${res.status} ${res.msg}`);
+  };
+  const measureStats = async (orders: number) => {
+    await signIn();
+    console.log(`\nRevenue statistics over 60 days with ${orders} orders loaded`);
+    console.log(`| call (${rounds} rounds) | p50 | p95 | max |`);
+    console.log('| --- | --- | --- | --- |');
+    await measure('company: by day', revenueStat(company, 'day'));
+    await measure('company: by station', revenueStat(company, 'station'));
+    await measure(`platform (${operators} companies): by operator`, revenueStat(admin, 'operator'));
+    await measure(`platform (${operators} companies): by day`, revenueStat(admin, 'day'));
+    console.log('');
+  };
+  const firstPass = await load([0]);
+  await measureStats(firstPass);
+  const total = firstPass + (await load(Array.from({ length: PASSES - 1 }, (_, k) => k + 1)));
+  await measureStats(total);
   // The charge point records (a pile filter reads its station's range): pile p is on station p % 4.
   await batchWrite(
     companies.flatMap(({ path: tenant }, c) =>
@@ -179,9 +281,8 @@ try {
       ),
     ),
   );
-  console.log(
-    `Seeded ${perCompany * operators} orders (${operators} operators, ${days} days, ${perDay} a day each) in ${((performance.now() - loadStart) / 1000).toFixed(1)} s\n`,
-  );
+  console.log(`Order list and detail with ${total} orders loaded`);
+  await signIn();
 
   const list =
     (token: string, body: object, expectRows = true) =>

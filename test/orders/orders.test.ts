@@ -4,11 +4,15 @@
  * OCPP charger, and sessions recorded through the OCPP services and handed to the order pipeline), listed
  * with every filter, newest first, paged, in the 2-year window (longer and reversed ranges refused), in the
  * caller's scope only (another company gets nothing and "not found"; a parent sees its sub-company's); the
- * detail with the meter curve; the real-time view of sessions in progress; reset and its permission.
+ * detail with the meter curve; the real-time view of sessions in progress; reset and its permission; the
+ * export of a filter over at most 1 year to an xlsx in /fileExport.
  */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { getExportTask } from '@functions/export/tasks.ts';
+import { dynamoDocument, s3Client } from '@functions/lib/aws.ts';
+import { readSheet } from '@functions/lib/excel.ts';
 import { config } from '@functions/lib/config.ts';
 import { chargerContext, type ChargerContext } from '@functions/ocpp/charger.ts';
 import { completeSession, recordSamples, startSession } from '@functions/ocpp/transactions.ts';
@@ -41,13 +45,14 @@ const list = (token: string, body: Record<string, unknown> = {}) =>
   ok(token, '/biz/chargeOrder/list', { current: 1, size: 50, ...body });
 const numbers = (page: any) => page.records.map((r: any) => r.orderNo);
 
-async function company(name: string, parentId?: string) {
+/** A company (Pro unless `subStatus` 1, Basic) with an administrator signed in. */
+async function company(name: string, parentId?: string, subStatus = 2) {
   const created = await ok(admin, '/admin/operator/add', {
     operatorName: name,
     currency: 'EUR',
     contactMail: `${name.toLowerCase()}@example.com`,
     parentId,
-    subStatus: 2,
+    subStatus,
   });
   const username = `${name.toLowerCase()}-admin`;
   await ok(admin, '/admin/user/add', {
@@ -319,6 +324,92 @@ describe('charging order detail', () => {
 
   it('needs code 4101', async () => {
     expect((await api(rt.url, ops, `/biz/chargeOrder/detail?id=${orders.a}`)).status).toBe(403);
+  });
+});
+
+describe('order export', () => {
+  const exported = async (token: string, body: Record<string, unknown>) => {
+    const { taskId } = await ok(token, '/biz/chargeOrder/export', body);
+    const task = await waitFor(
+      async () => {
+        const t = await getExportTask(taskId);
+        return t?.status === 'done' || t?.status === 'failed' ? t : undefined;
+      },
+      30_000,
+      'order export',
+    );
+    expect(task.status, task.reason).toBe('done');
+    const object = await s3Client().send(
+      new GetObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path! }),
+    );
+    const rows = (await readSheet(Buffer.from(await object.Body!.transformToByteArray()))).map(
+      (r) => r.values,
+    );
+    return { taskId, rows, task };
+  };
+
+  it('writes the filtered orders of the window, newest first across slices, to an xlsx in /fileExport', async () => {
+    const { taskId, rows, task } = await exported(operator, { startTimeFrom: ago(90) });
+    // 90 days are read in 30-day slices; the file runs newest first through all of them.
+    expect(rows.map((r) => r.orderNo)).toEqual([orders.f, orders.a, orders.c, orders.b, orders.d]);
+    expect(rows[1]).toMatchObject({
+      orderNo: orders.a,
+      stationName: 'Demo Berlin Central',
+      chargePointId: 'DEMO-CP-002',
+      idTag: 'TAG-A',
+      energyKwh: 12,
+      durationSeconds: 3600,
+      currency: 'EUR',
+      actualFee: 4.2,
+      payFlag: 1,
+    });
+    expect(task.progress).toBe(100);
+    const listed = await ok(operator, '/biz/fileExport/list', { current: 1, size: 50 });
+    const row = listed.records.find((t: any) => t.taskId === taskId);
+    expect(row).toMatchObject({ status: 'done', progress: 100, fileName: expect.stringMatching(/\.xlsx$/) });
+    const download = await fetch(`${rt.url}/biz/fileExport/download?id=${taskId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(download.status).toBe(200);
+    expect((await readSheet(Buffer.from(await download.arrayBuffer()))).length).toBe(5);
+
+    const filtered = await exported(operator, { idTag: 'TAG-A', startTimeFrom: ago(90) });
+    expect(filtered.rows.map((r) => r.orderNo)).toEqual([orders.a, orders.c]);
+    // The last 30 days when no start is given, as the list.
+    const recent = await exported(operator, {});
+    expect(recent.rows.map((r) => r.orderNo)).toEqual([orders.f, orders.a, orders.c, orders.b]);
+  });
+
+  it('writes an order started on a slice boundary once', async () => {
+    const c = (await list(operator, { orderNo: orders.c })).records[0];
+    // The first slice ends 30 days after C's start: C is on the boundary between the first two.
+    const end = new Date(Date.parse(c.startTime) + 30 * DAY).toISOString();
+    const { rows } = await exported(operator, { startTimeFrom: ago(90), startTimeTo: end });
+    expect(rows.map((r) => r.orderNo)).toEqual([orders.f, orders.a, orders.c, orders.b, orders.d]);
+  });
+
+  it("exports the caller's scope: the platform everyone's, another company none of them", async () => {
+    expect((await exported(other.token, { startTimeFrom: ago(90) })).rows).toEqual([]);
+    expect((await exported(sub.token, { startTimeFrom: ago(90) })).rows.map((r) => r.orderNo)).toEqual([
+      orders.f,
+    ]);
+    const platform = await exported(admin, { startTimeFrom: ago(90) });
+    for (const no of [orders.a, orders.b, orders.c, orders.d, orders.f])
+      expect(platform.rows.map((r) => r.orderNo)).toContain(no);
+    const byNumber = await exported(operator, { orderNo: orders.e, startTimeFrom: ago(90) });
+    // Order E started 1,100 days ago: outside the window, not written.
+    expect(byNumber.rows).toEqual([]);
+  });
+
+  it('refuses a window over 1 year, and callers without 4104 or the Pro file export', async () => {
+    const long = await api(rt.url, operator, '/biz/chargeOrder/export', { startTimeFrom: ago(400) });
+    expect(long.status).toBe(400);
+    expect(long.msg).toBe('An order export can cover at most 1 year');
+    expect((await api(rt.url, ops, '/biz/chargeOrder/export', {})).status).toBe(403);
+    // A Basic company (no Pro export menu 9100) could not fetch the file: refused.
+    const basic = await company('Basica', undefined, 1);
+    expect((await api(rt.url, basic.token, '/biz/chargeOrder/export', {})).status).toBe(403);
   });
 });
 

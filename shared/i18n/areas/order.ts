@@ -6,7 +6,10 @@ export const order = area(
     orderRes: {
       audit: { reset: 'Reset charging order' },
       profit: { title: 'Profit orders', shares: 'Shared with' },
-      server: { windowTooLong: 'The time range of an order query can be at most {{years}} years' },
+      server: {
+        windowTooLong: 'The time range of an order query can be at most {{years}} years',
+        exportTooLong: 'An order export can cover at most 1 year',
+      },
       list: {
         title: 'Charging orders',
         orderNo: 'Order number',
@@ -129,7 +132,10 @@ export const order = area(
       orderRes: {
         audit: { reset: '重置充电订单' },
         profit: { title: '分润订单', shares: '分润方' },
-        server: { windowTooLong: '订单查询的时间范围最长为 {{years}} 年' },
+        server: {
+          windowTooLong: '订单查询的时间范围最长为 {{years}} 年',
+          exportTooLong: '订单导出的时间范围最长为 1 年',
+        },
         list: {
           title: '充电订单',
           orderNo: '订单号',
@@ -251,7 +257,10 @@ export const order = area(
       orderRes: {
         audit: { reset: '重置充電訂單' },
         profit: { title: '分潤訂單', shares: '分潤方' },
-        server: { windowTooLong: '訂單查詢的時間範圍最長為 {{years}} 年' },
+        server: {
+          windowTooLong: '訂單查詢的時間範圍最長為 {{years}} 年',
+          exportTooLong: '訂單匯出的時間範圍最長為 1 年',
+        },
         list: {
           title: '充電訂單',
           orderNo: '訂單號',
@@ -375,6 +384,7 @@ export const order = area(
         profit: { title: 'Gewinnbeteiligungen', shares: 'Beteiligt' },
         server: {
           windowTooLong: 'Der Zeitraum einer Auftragsabfrage darf höchstens {{years}} Jahre betragen',
+          exportTooLong: 'Ein Auftragsexport darf höchstens 1 Jahr umfassen',
         },
         list: {
           title: 'Ladeaufträge',
@@ -502,7 +512,10 @@ export const order = area(
       orderRes: {
         audit: { reset: 'รีเซ็ตคำสั่งชาร์จ' },
         profit: { title: 'คำสั่งแบ่งกำไร', shares: 'ผู้รับส่วนแบ่ง' },
-        server: { windowTooLong: 'ช่วงเวลาของการค้นหาคำสั่งซื้อต้องไม่เกิน {{years}} ปี' },
+        server: {
+          windowTooLong: 'ช่วงเวลาของการค้นหาคำสั่งซื้อต้องไม่เกิน {{years}} ปี',
+          exportTooLong: 'การส่งออกคำสั่งซื้อครอบคลุมได้ไม่เกิน 1 ปี',
+        },
         list: {
           title: 'คำสั่งชาร์จ',
           orderNo: 'เลขที่คำสั่ง',

@@ -5,7 +5,7 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { LIST_POLL_MS, ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
@@ -51,6 +51,32 @@ describe('export and import', () => {
       }),
     );
   });
+
+  it('offers export only to holders of every code the declaration names', async () => {
+    fakeApi({ '/test/widget/list': () => page([{ id: 'a', name: 'Alpha' }], 1) });
+    const gated: ResourceDecl = { ...decl, permissions: { view: 'w0', export: ['w0', 'x9'] } };
+    renderScreen(<ResourceListPage decl={gated} />);
+    await screen.findByRole('table', { name: 'Widgets' });
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    cleanup();
+    grant('w0', 'x9');
+    renderScreen(<ResourceListPage decl={gated} />);
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
+  });
+
+  it('reads a list again while a row is in progress, and stops once all have settled', async () => {
+    let status = 'running';
+    const api = fakeApi({ '/test/widget/list': () => page([{ id: 'a', name: 'Alpha', status }], 1) });
+    const polling: ResourceDecl = { ...decl, refreshWhile: (row) => row.status === 'running' };
+    renderScreen(<ResourceListPage decl={polling} />);
+    await screen.findByRole('table', { name: 'Widgets' });
+    await waitFor(() => expect(api.calls('/test/widget/list').length).toBeGreaterThan(1), { timeout: 5000 });
+    status = 'done';
+    await waitFor(() => expect(api.calls('/test/widget/list').length).toBeGreaterThan(2), { timeout: 5000 });
+    const settled = api.calls('/test/widget/list').length;
+    await new Promise((r) => setTimeout(r, LIST_POLL_MS + 500));
+    expect(api.calls('/test/widget/list').length).toBe(settled);
+  }, 15_000);
 
   it('uploads a file and reports added and refused rows', async () => {
     const api = fakeApi({

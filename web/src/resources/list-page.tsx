@@ -36,6 +36,9 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 're
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 
+/** How often a list with rows still in progress is read again. */
+export const LIST_POLL_MS = 2_000;
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 type Confirm = { title: string; message: string; label: string; danger?: boolean; run: () => Promise<void> };
@@ -81,7 +84,12 @@ export function ResourceListPage(props: {
   const { data, error, isLoading, isValidating, mutate } = useSWR(
     [listUrl, JSON.stringify(request)],
     () => fetchPage(listUrl, request),
-    { keepPreviousData: true },
+    {
+      keepPreviousData: true,
+      // A list of work in progress (export tasks) reads itself again until every shown row has settled.
+      refreshInterval: (latest) =>
+        decl.refreshWhile && latest?.records.some(decl.refreshWhile) ? LIST_POLL_MS : 0,
+    },
   );
 
   // After a delete emptied the last page, show the page that now is the last.
@@ -284,7 +292,7 @@ export function ResourceListPage(props: {
             </Button>
           ) : null}
           {Toolbar ? <Toolbar query={query} total={data?.total ?? 0} selected={chosen} /> : null}
-          {decl.exportable && can(decl.permissions.view) ? (
+          {decl.exportable && (decl.permissions.export ?? [decl.permissions.view]).every(can) ? (
             <ExportButton decl={decl} context={{ query: { ...query, ...order }, total: data?.total ?? 0 }} />
           ) : null}
           {decl.importable && can(decl.permissions.import ?? decl.permissions.add) ? (

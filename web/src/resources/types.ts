@@ -196,6 +196,8 @@ export interface ResourceDecl {
     delete?: string;
     detail?: string;
     import?: string;
+    /** The codes an export needs, all of them (the view code when none are named). */
+    export?: readonly string[];
   };
   schemas?: { create?: z.ZodType; update?: z.ZodType };
   columns: readonly Column[];
@@ -214,9 +216,11 @@ export interface ResourceDecl {
   beforeValidate?: (body: Row, mode: FormMode) => Row;
   /** Last change of a validated body before it is sent (encrypt a password). */
   beforeSave?: (body: Row, mode: FormMode) => Promise<Row>;
+  /** The list reads itself again every few seconds while a shown row is in this state (a running export). */
+  refreshWhile?: (row: Row) => boolean;
   /** Extension point of the list toolbar. */
   toolbar?: ComponentType<ListContext>;
-  /** A declared resource of the framework: Excel export of the current filter (`{base}/export`). */
+  /** Excel export of the current filter through the exports queue (`{base}/export`; /fileExport lists it). */
   exportable?: boolean;
   /** Excel import with template and per-row report (`{base}/template`, `{base}/import`). */
   importable?: boolean;

@@ -1,6 +1,7 @@
 /**
- * Export files (/fileExport): the caller's export tasks with their state; a finished file is downloaded
- * through the API, a settled task (done or failed) may be deleted with its file.
+ * Export files (/fileExport): the caller's export tasks with their state and progress (the list reads itself
+ * again while a task is waiting or running); a finished file is downloaded through the API, a settled task
+ * (done or failed) may be deleted with its file.
  */
 import { languageHeaders } from '@shared/i18n/index.ts';
 import { EXPORT_STATUSES, FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
@@ -17,6 +18,13 @@ export const EXPORT_STATUS_OPTIONS: readonly EnumOption[] = EXPORT_STATUSES.map(
   label: `catalogueRes.fileExport.statuses.${status}`,
   tone: TONES[status],
 }));
+
+/** How far a task is: a running export says its percent where its exporter reports one. */
+export function progressText(row: Row): string {
+  if (row.status === 'done') return '100%';
+  if (row.status === 'failed') return '';
+  return `${Number(row.progress ?? 0)}%`;
+}
 
 const settled = (row: Row) => row.status === 'done' || row.status === 'failed';
 
@@ -55,6 +63,7 @@ export const fileExportDecl: ResourceDecl = {
   columns: [
     { key: 'taskName', label: 'catalogueRes.fileExport.taskName' },
     { key: 'status', label: 'catalogueRes.fileExport.status', kind: 'enum', options: EXPORT_STATUS_OPTIONS },
+    { key: 'progress', label: 'catalogueRes.fileExport.progress', render: progressText },
     { key: 'createdAt', label: 'catalogueRes.fileExport.createdAt', kind: 'date' },
     { key: 'updatedAt', label: 'catalogueRes.fileExport.updatedAt', kind: 'date' },
     { key: 'fileName', label: 'catalogueRes.fileExport.fileName', hidden: true },
@@ -83,4 +92,5 @@ export const fileExportDecl: ResourceDecl = {
   ],
   // A task still waiting or running cannot be deleted (the server refuses too).
   canChange: settled,
+  refreshWhile: (row) => !settled(row),
 };

@@ -2,8 +2,10 @@
  * Charging orders (/chargeOrder, kept page, code 4100): read only, newest first, filtered by order number,
  * station, charge point, id tag, payment and a start-time window of at most 2 years (the last 30 days when
  * empty; the server refuses longer or reversed ranges). The order number links to /orderDetail/{id} (4101);
- * holders of 4102 may re-run settlement of an unpaid order; holders of 4103 open the real-time view.
+ * holders of 4102 may re-run settlement of an unpaid order; holders of 4103 open the real-time view; holders
+ * of 4104 and the Pro export 9100 export the current filter (over at most 1 year) to /fileExport.
  */
+import { ORDER_EXPORT_CODE } from '@shared/schemas/order.ts';
 import { call } from '@web/lib/api.ts';
 import { durationCell } from '@web/resources/decls/alarm/common.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
@@ -74,10 +76,12 @@ export const chargeOrderDecl: ResourceDecl = {
   api: { base: '/biz/chargeOrder', list: ORDER_LIST_URL, info: false },
   idField: 'orderNo',
   nameField: 'orderNo',
-  permissions: { view: ORDER_CODE.view },
+  // The file of an export is listed and downloaded in /fileExport, the Pro export menu (9100).
+  permissions: { view: ORDER_CODE.view, export: [ORDER_EXPORT_CODE.export, ORDER_EXPORT_CODE.files] },
   columns,
   filters: orderFilters,
   toolbar: RealtimeButton,
+  exportable: true,
   actions: [
     {
       key: 'detail',
