@@ -101,6 +101,24 @@ describe('station wizard', () => {
     expect(within(dialog).queryByLabelText('Choose pictures to upload')).toBeNull();
     await user.click(within(dialog).getByLabelText(/^Fee rule of the station/));
     await user.click(await within(dialog).findByRole('option', { name: 'Standard' }));
+
+    // Profit shares: a percent with three decimals is refused on its cell, more than 100 % together too.
+    expect(within(dialog).getByText('The operator keeps all revenue.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Add share' }));
+    await user.type(within(dialog).getByLabelText('Party of share 1'), 'Landlord');
+    await user.type(within(dialog).getByLabelText('Percent of share 1'), '60.125');
+    await user.click(within(dialog).getByRole('button', { name: 'Add share' }));
+    await user.type(within(dialog).getByLabelText('Party of share 2'), 'Installer');
+    await user.type(within(dialog).getByLabelText('Percent of share 2'), '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At most two decimals')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Percent of share 1'));
+    await user.type(within(dialog).getByLabelText('Percent of share 1'), '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Profit shares must not add up to more than 100 %')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Percent of share 2'));
+    await user.type(within(dialog).getByLabelText('Percent of share 2'), '12.5');
+    expect(api.calls('/biz/station/add')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('/biz/station/add')).toHaveLength(1));
     expect(api.calls('/biz/station/add')[0]!.body).toMatchObject({
@@ -119,6 +137,10 @@ describe('station wizard', () => {
       images: [],
       reserveFlag: false,
       feeSetMode: 1,
+      profitShares: [
+        { party: 'Landlord', percent: '60.00' },
+        { party: 'Installer', percent: '12.50' },
+      ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -13,6 +13,7 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { FormMode, ResourceDecl, Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import {
+  cellErrors,
   fieldsFor,
   initialValues,
   settleErrors,
@@ -183,15 +184,7 @@ function FormBody(props: {
               onChange={(value) => setValue(field.name, value)}
               onAssign={assign}
               error={errors[field.name] ? tr(errors[field.name] ?? '') : undefined}
-              errors={
-                field.kind === 'rows'
-                  ? Object.fromEntries(
-                      Object.entries(errors)
-                        .filter(([k]) => k.startsWith(`${field.name}.`))
-                        .map(([k, v]) => [k.slice(field.name.length + 1), v]),
-                    )
-                  : undefined
-              }
+              errors={field.kind === 'rows' ? cellErrors(errors, field.name) : undefined}
               record={record}
               pickedLabel={labels[field.name]}
               onPicked={(label) => setLabels((prev) => ({ ...prev, [field.name]: label }))}

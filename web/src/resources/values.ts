@@ -110,6 +110,15 @@ export function settleErrors(
   return out;
 }
 
+/** The messages of a `rows` field's cells, by `{index}.{key}` (what RowsEditor takes). */
+export function cellErrors(errors: Record<string, string>, name: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(`${name}.`))
+      .map(([k, v]) => [k.slice(name.length + 1), v]),
+  );
+}
+
 export type Validation = { ok: true; data: Row } | { ok: false; errors: Record<string, string> };
 
 /**

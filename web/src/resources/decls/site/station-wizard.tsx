@@ -6,7 +6,7 @@
  * Edit loads the station afresh and sends its version.
  */
 import { Alert, Box, Checkbox, CheckboxGroup, Fieldset, Stack, Wrap } from '@chakra-ui/react';
-import { OPEN_FLAG, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
+import { OPEN_FLAG, PROFIT_SHARES_MAX, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
 import { chargingFeeSource, useChargingFeeNames } from '@web/resources/decls/fee/common.ts';
 import { reserveFeeSource } from '@web/resources/decls/reservation/common.tsx';
 import { call } from '@web/lib/api.ts';
@@ -15,7 +15,7 @@ import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import { RowsEditor } from '@web/resources/rows-editor.tsx';
 import type { Field, Row, RowsSpec } from '@web/resources/types.ts';
-import { fromInput, toInput } from '@web/resources/values.ts';
+import { cellErrors, fromInput, toInput } from '@web/resources/values.ts';
 import { useMemo, useState } from 'react';
 import {
   check,
@@ -65,6 +65,25 @@ function basicFields(): Field[] {
   ];
 }
 
+/** Who shares the operator's revenue of the station's orders, in percent (together at most 100). */
+const PROFIT_SHARE_ROWS: RowsSpec = {
+  columns: [
+    { key: 'party', label: `${S}.party`, cellLabel: `${S}.partyOf`, maxLength: 64 },
+    {
+      key: 'percent',
+      label: `${S}.percent`,
+      cellLabel: `${S}.percentOf`,
+      placeholder: '0.00',
+      inputMode: 'decimal',
+    },
+  ],
+  newRow: () => ({ party: '', percent: '' }),
+  addLabel: `${S}.addShare`,
+  removeLabel: `${S}.removeShare`,
+  emptyLabel: `${S}.noShares`,
+  max: PROFIT_SHARES_MAX,
+};
+
 const settingsFields: Field[] = [
   {
     name: 'feeSetMode',
@@ -89,12 +108,19 @@ const settingsFields: Field[] = [
     help: 'reservationRes.station.reserveFeeHelp',
     permission: SITE_CODE.pro,
   },
+  {
+    name: 'profitShares',
+    label: `${S}.profitShares`,
+    kind: 'rows',
+    rows: PROFIT_SHARE_ROWS,
+    help: `${S}.profitSharesHelp`,
+  },
 ];
 
 /** Fields of step 1, by the top-level name their errors carry. */
 const STEP_FIELDS: readonly (readonly string[])[] = [
   [...basicFields().map((f) => f.name), 'workDays', 'openPeriods'],
-  ['feeSetMode', 'feeRuleId', 'reserveFlag', 'reserveFeeId', 'images'],
+  ['feeSetMode', 'feeRuleId', 'reserveFlag', 'reserveFeeId', 'profitShares', 'images'],
 ];
 
 type Period = { start: string; end: string };
@@ -176,7 +202,11 @@ function StationWizardForm(props: WizardProps & WizardForm) {
 
   const setValue = (name: string, value: unknown) => {
     setForm((f) => ({ ...f, values: { ...f.values, [name]: value } }));
-    setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
+    setErrors((e) =>
+      Object.keys(e).some((k) => k === name || k.startsWith(`${name}.`))
+        ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== name && !k.startsWith(`${name}.`)))
+        : e,
+    );
   };
   const specified = String(form.values.openFlag) === String(OPEN_FLAG.specified);
 
@@ -275,7 +305,12 @@ function StationWizardForm(props: WizardProps & WizardForm) {
                 value={form.values[field.name]}
                 onChange={(v) => setValue(field.name, v)}
                 onAssign={() => undefined}
-                error={err(field.name)}
+                error={
+                  field.kind === 'rows' && Object.keys(cellErrors(errors, field.name)).length
+                    ? undefined
+                    : err(field.name)
+                }
+                errors={field.kind === 'rows' ? cellErrors(errors, field.name) : undefined}
                 pickedLabel={
                   labels[field.name] ??
                   (field.name === 'feeRuleId' ? feeNames.get(String(form.values.feeRuleId)) : undefined)
