@@ -21,6 +21,7 @@ import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import { useState, type FormEvent } from 'react';
@@ -39,7 +40,8 @@ import {
 import useSWR from 'swr';
 
 const L = 'revenueRes.insight';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the operator's calendar reads it (the browser's time zone), not the UTC date. */
+const today = () => formatDateTime(new Date()).slice(0, 10);
 
 export function InsightPage() {
   const tr = useTr();

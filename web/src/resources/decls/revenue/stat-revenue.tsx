@@ -31,6 +31,7 @@ import {
 import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
+import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { DurationText } from '@web/resources/decls/alarm/common.tsx';
 import { useTr } from '@web/resources/i18n.ts';
@@ -50,7 +51,8 @@ import {
 import useSWR from 'swr';
 
 const L = 'revenueRes.stat';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the operator's calendar reads it (the browser's time zone), not the UTC date. */
+const today = () => formatDateTime(new Date()).slice(0, 10);
 
 /** The last 30 days, today included. */
 export function defaultRange(end = today()) {
