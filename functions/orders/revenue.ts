@@ -6,12 +6,12 @@
  * - `POST /biz/transactionInsight/stat` (4600): growth rates and utilization over an analytics window.
  *
  * Both read ONLY the revenue rollups (functions/orders/rollups.ts), per company in the caller's scope: the
- * company's days by key (BatchGet of `DAY#{day}#ALL`, one item per day), or its stations' days with one Query
- * on `REVENUE#{agentId}` with `sk BETWEEN DAY#{start}# AND DAY#{end}#~` (an item per station and day with
- * orders). Neither depends on the number of orders; orders are never read.
+ * company's days (an item per day with orders) or its stations' days (an item per station and day with
+ * orders), each one Query of a contiguous sk range of `REVENUE#{agentId}`. Neither depends on the number of
+ * orders; orders are never read.
  * Scope: the caller's company and those below it; an `agentId` or `stationId` outside it matches nothing.
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { formatMinor } from '@shared/pricing/money.ts';
 import {
   addDays,
@@ -48,7 +48,7 @@ import { badRequest, forbidden } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
 import { newId, table, visible, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
-import { dayKey, revenuePartition } from './rollups.ts';
+import { dayRange, revenuePartition, stationDayRange } from './rollups.ts';
 
 type Company = OperatorRecord & Stored;
 
@@ -70,34 +70,9 @@ export async function companiesInScope(scope: string, agentId?: string): Promise
   return agentId ? all.filter((c) => c.id === agentId) : all;
 }
 
-/** Keys a BatchGet takes at once. */
-const BATCH = 100;
-
 /**
- * The company-day items (`DAY#{day}#ALL`) of one company, by key: one item per day whatever the number of
- * stations (a range Query would also pass over every station's items of those days).
- */
-async function readCompanyDays(scope: string, agentId: string, startDay: string, endDay: string) {
-  const keys = dayList(startDay, endDay).map((day) => ({ pk: revenuePartition(agentId), sk: dayKey(day) }));
-  const out: RollupItem[] = [];
-  for (let i = 0; i < keys.length; i += BATCH) {
-    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + BATCH);
-    for (let attempt = 0; pending?.length; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
-      const answer = await dynamoDocument().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }),
-      );
-      for (const item of answer.Responses?.[table()] ?? [])
-        if (visible(scope, item.tenant as string)) out.push({ ...(item as RollupItem), agentId });
-      pending = answer.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out.sort((a, b) => a.day.localeCompare(b.day));
-}
-
-/**
- * The rollup items of one company from startDay to endDay: the company's days by key, or the stations' days
- * with one Query (`sk BETWEEN`, a page per 1 MB).
+ * The rollup items of one company from startDay to endDay: the company's days, or its stations' days (one
+ * station's when `stationId`), with one Query (a page per 1 MB).
  */
 export async function readRollups(
   scope: string,
@@ -106,25 +81,21 @@ export async function readRollups(
   endDay: string,
   which: Kind,
 ): Promise<RollupItem[]> {
-  if (which.kind === 'all') return readCompanyDays(scope, agentId, startDay, endDay);
-  const out: RollupItem[] = [];
+  const range = which.kind === 'all' ? dayRange(startDay, endDay) : stationDayRange(startDay, endDay);
   const values: Record<string, unknown> = {
     ':pk': revenuePartition(agentId),
-    ':from': `DAY#${startDay}#`,
-    ':to': `DAY#${endDay}#~`,
+    ':from': range.from,
+    ':to': range.to,
   };
-  let filter = 'attribute_exists(stationId)';
-  if (which.stationId) {
-    filter = 'stationId = :station';
-    values[':station'] = which.stationId;
-  }
+  if (which.kind === 'stations' && which.stationId) values[':station'] = which.stationId;
+  const out: RollupItem[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoDocument().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        FilterExpression: filter,
+        ...(values[':station'] ? { FilterExpression: 'stationId = :station' } : {}),
         ExpressionAttributeValues: values,
         ExclusiveStartKey,
       }),

@@ -4,8 +4,11 @@
  * transaction that writes the order, so an order is counted exactly once whatever is replayed, and the
  * statistics read a few items per day instead of scanning orders.
  *
- * Items: pk `REVENUE#{agentId}`, sk `DAY#{YYYY-MM-DD}#ALL` (the company's day) and
- * `DAY#{YYYY-MM-DD}#ST#{stationId}` (one station's day). Amounts are integers of the currency's minor unit.
+ * Items: pk `REVENUE#{agentId}`, sk `DAY#{YYYY-MM-DD}` (the company's day) and
+ * `STDAY#{YYYY-MM-DD}#{stationId}` (one station's day). Each kind sorts as one contiguous range, so a window
+ * of either is one Query that reads exactly its items (on DynamoDB Local a Query item costs a tenth of a
+ * BatchGet key: 60 company days read in 1 ms instead of 10). Amounts are integers of the currency's minor
+ * unit.
  */
 import { localTime } from '@shared/pricing/time-of-use.ts';
 import { table } from '@functions/lib/store.ts';
@@ -27,8 +30,17 @@ export type RollupField = (typeof ROLLUP_FIELDS)[number];
 export type RollupFigures = Record<RollupField, bigint | number>;
 
 export const revenuePartition = (agentId: string) => `REVENUE#${agentId}`;
-export const dayKey = (day: string) => `DAY#${day}#ALL`;
-export const stationDayKey = (day: string, stationId: string) => `DAY#${day}#ST#${stationId}`;
+export const dayKey = (day: string) => `DAY#${day}`;
+export const stationDayKey = (day: string, stationId: string) => `STDAY#${day}#${stationId}`;
+/** The sk range of the company's days, or of its stations' days, from startDay to endDay. */
+export const dayRange = (startDay: string, endDay: string) => ({
+  from: dayKey(startDay),
+  to: dayKey(endDay),
+});
+export const stationDayRange = (startDay: string, endDay: string) => ({
+  from: `STDAY#${startDay}#`,
+  to: `STDAY#${endDay}#~`,
+});
 
 /** The local date (YYYY-MM-DD) of an instant at the station. */
 export function localDay(iso: string, timeZone: string): string {

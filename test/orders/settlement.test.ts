@@ -240,7 +240,7 @@ describe('a 1.6 session', () => {
     });
 
     // Counted once in the company's day and the station's day.
-    const day = await rollup('DAY#2026-11-18#ALL');
+    const day = await rollup('DAY#2026-11-18');
     expect(day).toMatchObject({
       orders: 1,
       energyWh: 11_000,
@@ -248,7 +248,7 @@ describe('a 1.6 session', () => {
       tariffMinor: 23,
       revenueMinor: 433,
     });
-    const station = await rollup(`DAY#2026-11-18#ST#${order!.stationId}`);
+    const station = await rollup(`STDAY#2026-11-18#${order!.stationId}`);
     expect(station).toMatchObject({ orders: 1, payMinor: 456 });
     // A reset of a paid order changes nothing.
     expect(await resettleOrder(order!.orderNo)).toBe('already');
