@@ -9,6 +9,8 @@ import { deviceSend } from './areas/device-send.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
+import { subscription } from './areas/subscription.ts';
+import { subscriptionConsole } from './areas/subscription-console.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -120,6 +122,8 @@ export const en = {
   ...order.en,
   ...reservation.en,
   ...revenue.en,
+  ...subscription.en,
+  ...subscriptionConsole.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

@@ -9,6 +9,8 @@ import { deviceSend } from './areas/device-send.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
+import { subscription } from './areas/subscription.ts';
+import { subscriptionConsole } from './areas/subscription-console.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -115,4 +117,6 @@ export const zhTW: Catalog = {
   ...order['zh-TW'],
   ...reservation['zh-TW'],
   ...revenue['zh-TW'],
+  ...subscription['zh-TW'],
+  ...subscriptionConsole['zh-TW'],
 };
