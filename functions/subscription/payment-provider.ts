@@ -1,23 +1,44 @@
 /**
- * The card payment provider behind the subscription-payment workflow (Stripe in production, its local
- * stand-in in `npm start`). The subscription issue supplies the implementation; with none configured, a card
- * payment fails cleanly with this reason and nothing is activated.
+ * The card payment provider behind the subscription-payment workflow: Stripe through the real `stripe` SDK,
+ * pointed at Stripe in production and at the local Stripe-compatible stand-in in `npm start` and tests
+ * (functions/subscription/stripe-provider.ts). With none configured, a card payment fails cleanly with this
+ * reason and nothing is activated. Amounts are integer cents.
  */
 export interface PaymentResult {
   paymentId: string;
-  status: 'succeeded' | 'requires_action' | 'failed';
+  status: 'succeeded' | 'requires_action' | 'processing' | 'failed';
+  /** For extra authentication (code 2048): the client confirms the payment with it. */
   clientSecret?: string;
+  /** The provider's message when the payment failed (a declined card: "Your card was declined."). */
+  reason?: string;
+  amount?: number;
+  currency?: string;
+  /** What the payment was created with (subscribeId, agentId). */
+  metadata?: Record<string, string>;
+}
+
+export interface RefundResult {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
   reason?: string;
 }
 
 export interface PaymentProvider {
+  /** Creates and confirms a payment with the payment method the console made at the provider. */
   createPayment(input: {
     subscribeId: string;
+    agentId: string;
     amount: number;
     currency: string;
-    card: unknown;
+    paymentMethodId: string;
+    /** The same key twice creates one payment (a retried step never charges twice). */
+    idempotencyKey: string;
   }): Promise<PaymentResult>;
   retrievePayment(paymentId: string): Promise<PaymentResult>;
+  /** Gives back part of a succeeded payment (a downgrade's refund). */
+  refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
+  /** What the console's card element needs (never a secret). */
+  payConfig(): { publishableKey: string; apiBase?: string };
 }
 
 let provider: PaymentProvider | undefined;

@@ -4,9 +4,10 @@ import { activate, recordFailure as storeFailure, type SubscriptionRecord } from
 
 interface PaymentInput {
   subscribeId: string;
+  agentId?: string;
   amount?: number;
   currency?: string;
-  card?: unknown;
+  paymentMethodId?: string;
   paymentId?: string;
   payment?: PaymentResult;
   error?: { Error?: string; Cause?: string };
@@ -15,9 +16,11 @@ interface PaymentInput {
 export async function createPayment(input: PaymentInput): Promise<PaymentResult> {
   return paymentProvider().createPayment({
     subscribeId: input.subscribeId,
+    agentId: input.agentId ?? '',
     amount: input.amount ?? 0,
     currency: input.currency ?? 'usd',
-    card: input.card,
+    paymentMethodId: input.paymentMethodId ?? '',
+    idempotencyKey: `pay-${input.subscribeId}`,
   });
 }
 
