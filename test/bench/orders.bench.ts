@@ -32,6 +32,7 @@ import {
 import { samplesKey } from '@functions/ocpp/transactions.ts';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
+import { measure as timed } from './measure.ts';
 
 const operators = Number(process.argv[2] ?? 20);
 const days = Number(process.argv[3] ?? 730);
@@ -53,23 +54,7 @@ const rt = await startRuntime({
   log: () => undefined,
 });
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(label: string, call: () => Promise<unknown>) {
-  for (let i = 0; i < 10; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  console.log(
-    `| ${label} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms | ${times.at(-1)!.toFixed(1)} ms |`,
-  );
-}
+const measure = (label: string, call: () => Promise<unknown>) => timed(label, call, { rounds, warmup: 10 });
 
 /** Writes items 25 at a time, `writers` batches in flight. */
 async function batchWrite(items: Record<string, unknown>[]) {

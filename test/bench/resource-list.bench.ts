@@ -13,6 +13,7 @@ import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-templat
 import { resource } from '@functions/lib/resources.ts';
 import { newId } from '@functions/lib/store.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
+import { measure as timed } from './measure.ts';
 
 const rows = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 200);
@@ -29,23 +30,7 @@ const rt = await startRuntime({
   log: () => undefined,
 });
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(label: string, call: () => Promise<unknown>) {
-  for (let i = 0; i < 20; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  console.log(
-    `| ${label} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms | ${times.at(-1)!.toFixed(1)} ms |`,
-  );
-}
+const measure = (label: string, call: () => Promise<unknown>) => timed(label, call, { rounds, warmup: 20 });
 
 try {
   const admin = await login(rt.url, 'admin', 'Admin12345');
