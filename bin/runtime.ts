@@ -28,6 +28,7 @@ console.log(
     `  OCPP      ${runtime.ocppUrl} (subprotocols ocpp1.6, ocpp2.0.1)`,
     `  MQTT      mqtt://localhost:${runtime.iot.mqttPort} and ws://localhost:${runtime.port}/mqtt`,
     `  Mail      captured in ${runtime.smtp.mailDir} (SMTP localhost:${runtime.smtp.port})`,
+    `  Stripe    test-mode stand-in ${runtime.stripe.url} (card 4242 4242 4242 4242 pays)`,
     `  Data      ${runtime.dataDir}${runtime.seeded.applied.length ? ` (seeded: ${runtime.seeded.applied.join(', ')})` : ''}`,
     ...runtime.seeded.lines.map((l) => `  ${l}`),
     '  Local demo data only; press Ctrl-C to stop.',

@@ -15,4 +15,19 @@ export const config = {
   wsManagementEndpoint: () => required(envNames.wsManagementEndpoint),
   jwtSecret: () => new TextEncoder().encode(required(envNames.jwtSecret)),
   stage: () => process.env[envNames.stage] ?? 'local',
+  /** Stripe's keys and, locally, the stand-in's address (read at call time: the local runtime sets them late). */
+  stripe: () => {
+    const host = process.env[envNames.stripeApiHost] || undefined;
+    const protocol = process.env[envNames.stripeApiProtocol];
+    return {
+      secretKey: required(envNames.stripeSecretKey),
+      publishableKey: required(envNames.stripePublishableKey),
+      webhookSecret: process.env[envNames.stripeWebhookSecret] || undefined,
+      host,
+      port: host
+        ? Number(process.env[envNames.stripeApiPort] || (protocol === 'http' ? 80 : 443))
+        : undefined,
+      protocol: host ? (protocol === 'http' ? ('http' as const) : ('https' as const)) : undefined,
+    };
+  },
 };

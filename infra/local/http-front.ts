@@ -195,18 +195,29 @@ const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** The same security headers the CloudFront response policy sets. */
-export const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  // The privacy page frames its notice from the same origin (SPEC.md section 2); nobody else may frame us.
-  'x-frame-options': 'SAMEORIGIN',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'self'",
-};
+/**
+ * The same security headers the CloudFront response policy sets. `paymentOrigin` is the local Stripe stand-in:
+ * the card module calls it and frames its 3-D Secure page (hosted, Stripe.js's origins are allowed instead).
+ */
+export function securityHeaders(paymentOrigin?: string) {
+  const payment = paymentOrigin ? ` ${paymentOrigin}` : '';
+  return {
+    'x-content-type-options': 'nosniff',
+    // The privacy page frames its notice from the same origin (SPEC.md section 2); nobody else may frame us.
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:${payment}; frame-src 'self'${payment}; frame-ancestors 'self'`,
+  };
+}
+export const SECURITY_HEADERS = securityHeaders();
 
 /** Serves web/dist under /charge/: files as they are, any other path the SPA's index.html. */
-export function serveConsole(distDir: string, url: URL, res: ServerResponse) {
+export function serveConsole(
+  distDir: string,
+  url: URL,
+  res: ServerResponse,
+  headers: Record<string, string> = SECURITY_HEADERS,
+) {
   const rel = decodeURIComponent(url.pathname.replace(/^\/charge\/?/, ''));
   let file = path.resolve(distDir, rel);
   if (!file.startsWith(path.resolve(distDir)) || !existsSync(file) || statSync(file).isDirectory()) {
@@ -220,7 +231,7 @@ export function serveConsole(distDir: string, url: URL, res: ServerResponse) {
   res.writeHead(200, {
     'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...SECURITY_HEADERS,
+    ...headers,
   });
   createReadStream(file).pipe(res);
 }

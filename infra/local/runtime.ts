@@ -11,13 +11,23 @@ import { topology as defaultTopology } from '@infra/topology/index.ts';
 import { envNames } from '@infra/topology/env.ts';
 import type { Topology } from '@infra/topology/types.ts';
 import { ensureTables, startDynamo } from './dynamodb.ts';
-import { compileRoutes, handleApi, readBody, serveConsole, SECURITY_HEADERS } from './http-front.ts';
+import { setPaymentProvider } from '@functions/subscription/payment-provider.ts';
+import { stripeProvider } from '@functions/subscription/stripe-provider.ts';
+import {
+  compileRoutes,
+  handleApi,
+  readBody,
+  securityHeaders,
+  serveConsole,
+  SECURITY_HEADERS,
+} from './http-front.ts';
 import { startIot } from './iot.ts';
 import { fromRoot } from './paths.ts';
 import { pollQueue, startQueues } from './queues.ts';
 import { startSchedules } from './schedules.ts';
 import { seed } from './seed/index.ts';
 import { startSmtp } from './smtp.ts';
+import { localStripeKeys, startStripeStandIn } from './stripe/server.ts';
 import { createStepFunctions, stateMachineArn } from './stepfunctions.ts';
 import { createWebSocketFront } from './websocket.ts';
 import { secretFor } from './secrets.ts';
@@ -71,7 +81,10 @@ export async function startRuntime(options: RuntimeOptions = {}) {
 
   try {
     // The stand-ins do not depend on each other: start them together (Java is the slowest).
-    const [dynamo, queues, iot, smtp] = await Promise.all([
+    let port = options.port ?? 3000;
+    const base = () => `http://127.0.0.1:${port}`;
+
+    const [dynamo, queues, iot, smtp, stripe] = await Promise.all([
       track(startDynamo(dataDir)),
       track(startQueues(dataDir, topology.queues, topology.buckets)),
       track(
@@ -83,12 +96,18 @@ export async function startRuntime(options: RuntimeOptions = {}) {
         }),
       ),
       track(startSmtp(dataDir, options.smtpPort ?? 0)),
+      // Stripe's events go to the subscription webhook route, as the Stripe dashboard's endpoint would.
+      track(
+        startStripeStandIn({
+          ...localStripeKeys(dataDir),
+          dataDir,
+          webhookUrl: () => `${base()}/admin/subscribe/webhook`,
+          log,
+        }),
+      ),
     ]);
     await ensureTables(dynamo.client, topology.tables, (id) => id);
     const sfn = await createStepFunctions(topology.stateMachines);
-
-    let port = options.port ?? 3000;
-    const base = () => `http://127.0.0.1:${port}`;
 
     // What the handlers see: the same variables the CDK stack sets, pointing at the stand-ins.
     Object.assign(process.env, {
@@ -107,6 +126,19 @@ export async function startRuntime(options: RuntimeOptions = {}) {
 
     process.env.SMTP_HOST = '127.0.0.1';
     process.env.SMTP_PORT = String(smtp.port);
+
+    // Card payments: the real Stripe SDK pointed at the stand-in; in-process handlers get the provider here
+    // (a Lambda registers it from the same variables).
+    Object.assign(process.env, {
+      [envNames.stripeSecretKey]: stripe.secretKey,
+      [envNames.stripePublishableKey]: stripe.publishableKey,
+      [envNames.stripeWebhookSecret]: stripe.webhookSecret,
+      [envNames.stripeApiHost]: stripe.host,
+      [envNames.stripeApiPort]: String(stripe.port),
+      [envNames.stripeApiProtocol]: stripe.protocol,
+    });
+    setPaymentProvider(stripeProvider);
+    const consoleHeaders = securityHeaders(stripe.url);
 
     const ws = createWebSocketFront({
       decl: topology.websocket,
@@ -129,6 +161,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       websocket: async () => undefined,
       iot: () => iot.check(),
       smtp: () => smtp.check(),
+      stripe: () => stripe.check(),
     };
 
     async function health() {
@@ -147,6 +180,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
         websocketConnections: ws.count(),
         mqttPort: iot.mqttPort,
         smtpPort: smtp.port,
+        stripeApi: stripe.url,
       };
     }
 
@@ -157,7 +191,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
           res.writeHead(302, { location: '/charge/' });
           return res.end();
         }
-        if (url.pathname.startsWith('/charge/')) return serveConsole(distDir, url, res);
+        if (url.pathname.startsWith('/charge/')) return serveConsole(distDir, url, res, consoleHeaders);
         if (url.pathname === '/health' && req.method === 'GET') {
           // The runtime's own report: one line per stand-in (the platform route checks the database only).
           const report = await health();
@@ -261,6 +295,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       sfn,
       smtp,
       iot,
+      stripe,
       websocket: ws,
       schedules,
       simulators,

@@ -15,4 +15,12 @@ export const envNames = {
   iotDataEndpoint: 'AWS_ENDPOINT_URL_IOT_DATA_PLANE',
   stage: 'STAGE',
   jwtSecret: 'AUTH_JWT_SECRET',
+  /** Stripe (subscription card payments): the account's keys and the webhook endpoint's signing secret. */
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  /** Only locally: where the Stripe stand-in listens (unset, the SDK talks to api.stripe.com). */
+  stripeApiHost: 'STRIPE_API_HOST',
+  stripeApiPort: 'STRIPE_API_PORT',
+  stripeApiProtocol: 'STRIPE_API_PROTOCOL',
 } as const;
