@@ -4,6 +4,7 @@ import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { endpoints, errorMessage, fetchRecord, idOf } from '@web/resources/api.ts';
 import { renderValue } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { LoadStates } from '@web/resources/load-states.tsx';
 import type { DetailField, ResourceDecl, Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 
@@ -42,15 +43,7 @@ export function ResourceDetailDrawer(props: { decl: ResourceDecl; row: Row | nul
               <Drawer.Title>{tr('admin.common.detailTitle', { name: tr(decl.title) })}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
-              {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-              {loaded.error ? (
-                <ErrorState
-                  title={tr('admin.common.getError')}
-                  message={errorMessage(tr, loaded.error)}
-                  retryLabel={tr('actions.retry')}
-                  onRetry={loaded.retry}
-                />
-              ) : null}
+              <LoadStates error={loaded.error} loading={loaded.loading} onRetry={loaded.retry} />
               {record ? <ResourceDetail fields={decl.detail ?? decl.columns} record={record} /> : null}
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

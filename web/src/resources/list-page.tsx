@@ -20,7 +20,6 @@ import {
 } from '@chakra-ui/react';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { SimpleSelect } from '@web/components/ui/select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { deleteRecord, endpoints, errorMessage, fetchPage, idOf } from '@web/resources/api.ts';
 import { renderValue } from '@web/resources/cells.tsx';
 import { ResourceDetailDrawer } from '@web/resources/detail.tsx';
@@ -28,6 +27,7 @@ import { ResourceFormDrawer } from '@web/resources/form-drawer.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { ExportButton, ImportButton } from '@web/resources/io.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import type { Column, FormMode, ResourceDecl, Row, RowAction, RowDialog } from '@web/resources/types.ts';
@@ -331,18 +331,10 @@ export function ResourceListPage(props: {
         </Alert.Root>
       ) : null}
 
-      {error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : null}
-      {!data && isLoading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-
-      {data && records.length === 0 ? <EmptyState title={tr('admin.common.empty')} /> : null}
+      <LoadStates
+        {...fromSwr({ data, error, isLoading, isValidating, mutate })}
+        empty={!!data && records.length === 0}
+      />
       {records.length ? (
         <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg.panel">
           <Table.Root size="sm" interactive aria-label={tr(decl.title)} aria-busy={isValidating}>

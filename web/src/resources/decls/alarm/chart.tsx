@@ -7,11 +7,11 @@
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
 import { useTr } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState, type FormEvent } from 'react';
 import {
   Bar,
@@ -95,16 +95,11 @@ export function AlarmChartPage() {
         </Text>
       </Box>
 
-      {!data && isLoading ? <LoadingState label={tr('alarmRes.chart.loading')} /> : null}
-      {error ? (
-        <ErrorState
-          title={tr('alarmRes.chart.loadError')}
-          message={errorMessage(tr, error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : null}
+      <LoadStates
+        {...fromSwr({ data, error, isLoading, isValidating, mutate })}
+        errorTitle={tr('alarmRes.chart.loadError')}
+        loadingLabel={tr('alarmRes.chart.loading')}
+      />
       {data && !error ? <StatView stat={data} /> : null}
     </Stack>
   );

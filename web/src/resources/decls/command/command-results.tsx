@@ -22,11 +22,11 @@ import {
 import { COMMAND_QUERY_DAYS, COMMANDS } from '@shared/commands/catalogue.ts';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { useToggleSet } from '@web/components/ui/use-toggle-set.ts';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import type { Tone } from '@web/lib/health.ts';
-import { errorMessage, fetchPage } from '@web/resources/api.ts';
+import { fetchPage } from '@web/resources/api.ts';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { Row } from '@web/resources/types.ts';
 import { Fragment, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
@@ -251,16 +251,11 @@ export function CommandResults() {
           ) : null}
         </Box>
 
-        {error ? (
-          <ErrorState
-            title={tr('admin.common.getError')}
-            message={errorMessage(tr, error)}
-            retryLabel={tr('actions.retry')}
-            onRetry={() => void mutate()}
-          />
-        ) : null}
-        {!data && isLoading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-        {data && records.length === 0 ? <EmptyState title={tr(`${R}.empty`)} /> : null}
+        <LoadStates
+          {...fromSwr({ data, error, isLoading, mutate })}
+          empty={!!data && records.length === 0}
+          emptyTitle={tr(`${R}.empty`)}
+        />
 
         {records.length ? (
           <Table.ScrollArea>

@@ -18,7 +18,7 @@ import {
   rechargeSchema,
 } from '@shared/resources/device/card.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { ErrorState, FailureNotice, LoadingState } from '@web/components/ui/state-views.tsx';
+import { FailureNotice } from '@web/components/ui/state-views.tsx';
 import i18n from '@web/i18n.ts';
 import { ApiError, call } from '@web/lib/api.ts';
 import { errorMessage, fetchRecord } from '@web/resources/api.ts';
@@ -26,6 +26,7 @@ import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { PILE_LIST_URL, STATION_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { LoadStates } from '@web/resources/load-states.tsx';
 import { loadBindList } from '@web/resources/station-checklist.tsx';
 import type {
   Column,
@@ -320,15 +321,7 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
       onClose={onClose}
       onSubmit={() => void submit()}
     >
-      {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-      {loaded.error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, loaded.error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={loaded.retry}
-        />
-      ) : null}
+      <LoadStates error={loaded.error} loading={loaded.loading} onRetry={loaded.retry} />
       {loaded.data ? (
         <Stack gap="4">
           {failure ? <FailureNotice title={tr(`${C}.bindFailed`)} message={failure} /> : null}

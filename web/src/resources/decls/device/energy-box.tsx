@@ -16,13 +16,14 @@ import {
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
-import { ErrorState, FailureNotice, LoadingState } from '@web/components/ui/state-views.tsx';
+import { FailureNotice } from '@web/components/ui/state-views.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import type {
   Column,
@@ -409,15 +410,7 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
           <Text fontSize="sm" color="fg.muted" mb="2">
             {tr(`${E}.upgrade.boxesHelp`)}
           </Text>
-          {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-          {loaded.error ? (
-            <ErrorState
-              title={tr('admin.common.getError')}
-              message={errorMessage(tr, loaded.error)}
-              retryLabel={tr('actions.retry')}
-              onRetry={loaded.retry}
-            />
-          ) : null}
+          <LoadStates error={loaded.error} loading={loaded.loading} onRetry={loaded.retry} />
           {loaded.data && boxes.length === 0 ? (
             <Text color="fg.muted">{tr(`${E}.upgrade.noBoxes`)}</Text>
           ) : null}

@@ -11,12 +11,12 @@ import {
   listVersionSchema,
 } from '@shared/resources/device/list-version.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '@web/lib/format.ts';
 import { errorMessage, fetchRecord } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { LoadStates } from '@web/resources/load-states.tsx';
 import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { storedUser } from '@web/auth/session.ts';
@@ -143,15 +143,7 @@ export function EntriesDialog({ row, onClose, onDone }: RowDialogProps) {
       onSubmit={() => void submit()}
       size="lg"
     >
-      {loaded.loading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-      {loaded.error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, loaded.error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={loaded.retry}
-        />
-      ) : null}
+      <LoadStates error={loaded.error} loading={loaded.loading} onRetry={loaded.retry} />
       {failure || problems.length ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />

@@ -5,13 +5,12 @@
  */
 import { Button, CloseButton, Dialog, HStack, Portal, Table, Text } from '@chakra-ui/react';
 import type { ActiveSession } from '@shared/schemas/order.ts';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { DurationText } from '@web/resources/decls/alarm/common.tsx';
 import { ConnectorStateBadge } from '@web/resources/decls/site/common.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -60,17 +59,12 @@ export function RealtimeDialog(props: { onClose: () => void }) {
                   {tr(`${R}.refreshNote`, { seconds: REALTIME_REFRESH_MS / 1000 })}
                 </Text>
               </HStack>
-              {!data && isLoading ? <LoadingState label={tr(`${R}.loading`)} /> : null}
-              {error ? (
-                <ErrorState
-                  title={tr('admin.common.getError')}
-                  message={errorMessage(tr, error)}
-                  retryLabel={tr('actions.retry')}
-                  onRetry={() => void mutate()}
-                  retrying={isValidating}
-                />
-              ) : null}
-              {data && !records.length ? <EmptyState title={tr(`${R}.empty`)} /> : null}
+              <LoadStates
+                {...fromSwr({ data, error, isLoading, isValidating, mutate })}
+                loadingLabel={tr(`${R}.loading`)}
+                empty={!!data && !records.length}
+                emptyTitle={tr(`${R}.empty`)}
+              />
               {records.length ? (
                 <Table.ScrollArea borderWidth="1px" rounded="l2">
                   <Table.Root size="sm" aria-label={tr(`${R}.title`)}>

@@ -19,11 +19,10 @@ import {
 } from '@chakra-ui/react';
 import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
-import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState, type FormEvent } from 'react';
 import {
   Bar,
@@ -100,16 +99,11 @@ export function InsightPage() {
         </Text>
       </Box>
 
-      {!data && isLoading ? <LoadingState label={tr(`${L}.loading`)} /> : null}
-      {error ? (
-        <ErrorState
-          title={tr(`${L}.loadError`)}
-          message={errorMessage(tr, error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : null}
+      <LoadStates
+        {...fromSwr({ data, error, isLoading, isValidating, mutate })}
+        errorTitle={tr(`${L}.loadError`)}
+        loadingLabel={tr(`${L}.loading`)}
+      />
       {data && !error ? <InsightView insight={data} /> : null}
     </Stack>
   );

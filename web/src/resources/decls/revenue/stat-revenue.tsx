@@ -28,13 +28,13 @@ import {
   type RevenueRow,
   type RevenueStat,
 } from '@shared/schemas/revenue.ts';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { DurationText } from '@web/resources/decls/alarm/common.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { useState, type FormEvent } from 'react';
 import {
@@ -191,16 +191,11 @@ export function StatRevenuePage() {
         </Text>
       </Box>
 
-      {!data && isLoading ? <LoadingState label={tr(`${L}.loading`)} /> : null}
-      {error ? (
-        <ErrorState
-          title={tr(`${L}.loadError`)}
-          message={errorMessage(tr, error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : null}
+      <LoadStates
+        {...fromSwr({ data, error, isLoading, isValidating, mutate })}
+        errorTitle={tr(`${L}.loadError`)}
+        loadingLabel={tr(`${L}.loading`)}
+      />
       {data && !error ? <StatView stat={data} /> : null}
     </Stack>
   );

@@ -8,13 +8,14 @@ import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { useToggleSet } from '@web/components/ui/use-toggle-set.ts';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { EmptyState, ErrorState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { DetailPageFallback } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useState, type FormEvent } from 'react';
@@ -311,16 +312,11 @@ function Messages({ chargePointId }: { chargePointId: string }) {
             {tr(`${C}.window`, { from: formatDateTime(data.from), to: formatDateTime(data.to) })}
           </Text>
         ) : null}
-        {error ? (
-          <ErrorState
-            title={tr('admin.common.getError')}
-            message={errorMessage(tr, error)}
-            retryLabel={tr('actions.retry')}
-            onRetry={() => void mutate()}
-          />
-        ) : null}
-        {!data && isLoading ? <LoadingState label={tr('admin.common.loading')} /> : null}
-        {data && items.length === 0 ? <EmptyState title={tr(`${C}.noMessages`)} /> : null}
+        <LoadStates
+          {...fromSwr({ data, error, isLoading, mutate })}
+          empty={!!data && items.length === 0}
+          emptyTitle={tr(`${C}.noMessages`)}
+        />
         {items.length ? (
           <Table.ScrollArea>
             <Table.Root size="sm" aria-label={tr(`${C}.messages`)}>

@@ -7,12 +7,12 @@
 import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectorState } from '@shared/ocpp/connector-state.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
-import { EmptyState, ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { Field } from '@web/resources/types.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -91,16 +91,7 @@ export function MonitorPage() {
         </Stack>
       </HStack>
 
-      {error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : null}
-      {!data && isLoading ? <LoadingState label={tr('admin.common.loading')} /> : null}
+      <LoadStates {...fromSwr({ data, error, isLoading, isValidating, mutate })} />
 
       {data ? (
         <Box as="section" aria-label={tr(`${M}.summary`)} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
