@@ -31,6 +31,10 @@ const mail = smtpHost
     }
   : undefined;
 
+// Subscription card payments: -c stripeSecret=name (Secrets Manager: {"secretKey", "publishableKey", "webhookSecret"})
+const stripeSecret = app.node.tryGetContext('stripeSecret') as string | undefined;
+const stripe = stripeSecret ? { secretName: stripeSecret } : undefined;
+
 const consoleAssetPath = resolve(repoRoot, 'web/dist');
 if (!existsSync(resolve(consoleAssetPath, 'index.html'))) {
   process.stderr.write('web/dist/index.html is missing: building the console (vite build) first...\n');
@@ -53,6 +57,7 @@ new ConsoleStack(app, `EvConsole-${stage}`, {
   stage,
   consoleAssetPath,
   mail,
+  stripe,
   description: `EV charging network console (${stage})`,
   // Environment-agnostic unless the CLI knows the account and region; nothing in the stack needs a lookup.
   env:

@@ -69,6 +69,12 @@ export interface ConsoleStackProps extends StackProps {
    * Secrets Manager secret holding `{"user": ..., "pass": ...}`. Without it no mail is sent (and logged so).
    */
   mail?: { host: string; port?: number; from?: string; secretName?: string };
+  /**
+   * Stripe for subscription card payments: `secretName` names a Secrets Manager secret holding
+   * `{"secretKey": "sk_...", "publishableKey": "pk_...", "webhookSecret": "whsec_..."}`. Without it a card
+   * payment fails cleanly ("No payment provider is configured") and nothing is activated.
+   */
+  stripe?: { secretName: string };
 }
 
 /** Repository root (this file is infra/cdk/stack.ts). */
@@ -258,6 +264,15 @@ export class ConsoleStack extends Stack {
         environment.SMTP_USER = smtp.secretValueFromJson('user').unsafeUnwrap();
         environment.SMTP_PASS = smtp.secretValueFromJson('pass').unsafeUnwrap();
       }
+    }
+    if (props.stripe) {
+      // The same stopgap as the JWT secret: resolved by CloudFormation into the configuration.
+      const stripe = secretsmanager.Secret.fromSecretNameV2(this, 'StripeSecret', props.stripe.secretName);
+      environment[envNames.stripeSecretKey] = stripe.secretValueFromJson('secretKey').unsafeUnwrap();
+      environment[envNames.stripePublishableKey] = stripe
+        .secretValueFromJson('publishableKey')
+        .unsafeUnwrap();
+      environment[envNames.stripeWebhookSecret] = stripe.secretValueFromJson('webhookSecret').unsafeUnwrap();
     }
     for (const [tid, table] of this.tables) environment[envNames.table(tid)] = table.tableName;
     for (const [qid, queue] of this.queues) environment[envNames.queueUrl(qid)] = queue.queueUrl;
@@ -547,12 +562,15 @@ export class ConsoleStack extends Stack {
 
     const csp = [
       "default-src 'self'",
-      "script-src 'self'",
+      // Stripe.js (the card element): the card goes from the browser to Stripe, never through our API.
+      "script-src 'self' https://js.stripe.com",
       // Chakra UI (emotion) injects style elements at runtime.
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob:${imagesBucket ? ` https://${imagesBucket.bucketRegionalDomainName}` : ''}`,
       "font-src 'self' data:",
-      `connect-src 'self' https://${httpApiDomain} wss://${wsApiDomain}`,
+      `connect-src 'self' https://${httpApiDomain} wss://${wsApiDomain} https://api.stripe.com`,
+      // Stripe.js's frames and its 3-D Secure challenge.
+      "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
