@@ -9,6 +9,7 @@ import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
+import { demoSubscription, subscriptionCatalogue } from './subscription.ts';
 
 export interface SeedStep {
   id: string;
@@ -26,6 +27,8 @@ export const seedSteps: SeedStep[] = [
   stopReasonCatalogue,
   demoEnergyBox,
   demoFees,
+  subscriptionCatalogue,
+  demoSubscription,
 ];
 
 export async function seed(

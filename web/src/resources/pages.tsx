@@ -17,6 +17,7 @@ import { commandPages } from './decls/command/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { feeDecls, feePages } from './decls/fee/index.ts';
 import { orderDecls, orderPages } from './decls/order/index.ts';
+import { planDecls, planPages } from './decls/plan/index.ts';
 import { revenuePages } from './decls/revenue/index.ts';
 import { reservationDecls, reservationPages } from './decls/reservation/index.ts';
 import { siteDecls, sitePages } from './decls/site/index.ts';
@@ -39,6 +40,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...alarmDecls,
     ...orderDecls,
     ...reservationDecls,
+    ...planDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -67,4 +69,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...orderPages,
   ...revenuePages,
   ...reservationPages,
+  ...planPages,
 };

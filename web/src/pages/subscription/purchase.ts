@@ -1,0 +1,322 @@
+/**
+ * The purchase shared by the first-time wizard (/subsplan) and the renewal from /plan (SPEC.md sections 2, 4
+ * and 5): the choice (mode 1 a Basic or Pro plan with connector counts, mode 2 an order number), its rules,
+ * the risk warning, the price calculation, and paying (card, extra authentication with code 2048, or pay-off
+ * without a card when the price row has a receipt pdfUrl).
+ */
+import {
+  CONNECTORS_MAX,
+  FEATURE_PACKAGE,
+  MODE2_AC_CONNECTORS,
+  PLAN_NO_MAX,
+  SUBSCRIBE_MODE,
+  type PriceResult,
+  type UniversalPlanEntry,
+} from '@shared/schemas/subscription.ts';
+import { ApiError } from '@web/lib/api.ts';
+import { useCallback, useRef, useState } from 'react';
+import {
+  loadPayConfig,
+  loadUniversalPlans,
+  offlinePay,
+  pay,
+  priceCalculation,
+  riskWarning,
+  secure,
+  type PriceRequest,
+} from './api.ts';
+import { CardError, cardPayments } from './card.ts';
+
+export const K = 'subsWizard';
+
+export interface Choice {
+  mode: 1 | 2;
+  /** featurePackageType: 0 Basic, 1 Pro. */
+  pkg: 0 | 1;
+  ac: string;
+  dc: string;
+  planNo: string;
+}
+
+export const DEFAULT_CHOICE: Choice = {
+  mode: SUBSCRIBE_MODE.plan,
+  pkg: FEATURE_PACKAGE.basic,
+  ac: '',
+  dc: '0',
+  planNo: '',
+};
+
+export interface Card {
+  /** As typed and shown: 4 groups of 4 digits. */
+  number: string;
+  /** MM/YY. */
+  expiry: string;
+  cvc: string;
+}
+
+export const EMPTY_CARD: Card = { number: '', expiry: '', cvc: '' };
+
+/** Errors are i18n keys by field. */
+export type Errors = Record<string, string>;
+
+const COUNT = /^\d+$/;
+
+function countError(value: string): string | undefined {
+  if (value.trim() === '') return `${K}.errors.required`;
+  if (!COUNT.test(value.trim()) || Number(value) > CONNECTORS_MAX) return `${K}.errors.connectors`;
+  return undefined;
+}
+
+/** SPEC.md section 5: AC required 0–2000; DC required for Pro 0–2000 (Basic: 0); order number required, ≤ 32. */
+export function choiceErrors(choice: Choice): Errors {
+  const errors: Errors = {};
+  if (choice.mode === SUBSCRIBE_MODE.orderNo) {
+    const no = choice.planNo.trim();
+    if (!no) errors.planNo = `${K}.errors.required`;
+    else if (no.length > PLAN_NO_MAX) errors.planNo = `${K}.errors.planNoMax`;
+    return errors;
+  }
+  const ac = countError(choice.ac);
+  if (ac) errors.ac = ac;
+  if (choice.pkg === FEATURE_PACKAGE.pro) {
+    const dc = countError(choice.dc);
+    if (dc) errors.dc = dc;
+  }
+  return errors;
+}
+
+/** SPEC.md section 5: Basic sends AC and DC 0; Pro both; mode 2 the planNo with AC 2 and DC 0. */
+export function priceRequest(choice: Choice, plans: UniversalPlanEntry[], firstFlag: boolean): PriceRequest {
+  if (choice.mode === SUBSCRIBE_MODE.orderNo)
+    return {
+      planNo: choice.planNo.trim(),
+      firstFlag,
+      acConnectorNumber: MODE2_AC_CONNECTORS,
+      dcConnectorNumber: 0,
+    };
+  const plan = plans[choice.pkg];
+  const pro = choice.pkg === FEATURE_PACKAGE.pro;
+  return {
+    firstFlag,
+    planId: plan?.id,
+    acConnectorNumber: Number(choice.ac),
+    dcConnectorNumber: pro ? Number(choice.dc) : 0,
+    acConnectorPrice: plan?.acConnectorPrice,
+    dcConnectorPrice: plan?.dcConnectorPrice,
+  };
+}
+
+/** The card as typed shows 4 groups of 4 digits. */
+export function formatCardNumber(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 16);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** MM/YY as typed: the slash comes after the month. */
+export function formatExpiry(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+const EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2})$/;
+
+/** SPEC.md section 5: number required, expiry required (MM/YY), CVC required (up to 4 digits). */
+export function cardErrors(card: Card): Errors {
+  const errors: Errors = {};
+  if (!card.number.replace(/\s/g, '')) errors.number = `${K}.errors.required`;
+  if (!card.expiry.trim()) errors.expiry = `${K}.errors.required`;
+  else if (!EXPIRY.test(card.expiry.trim())) errors.expiry = `${K}.errors.expiry`;
+  if (!card.cvc.trim()) errors.cvc = `${K}.errors.required`;
+  else if (!/^\d{1,4}$/.test(card.cvc.trim())) errors.cvc = `${K}.errors.cvc`;
+  return errors;
+}
+
+/** Spaces removed; the year sent as 2000 + YY. */
+export function cardFields(card: Card) {
+  const [, month = '0', year = '0'] = EXPIRY.exec(card.expiry.trim()) ?? [];
+  return {
+    number: card.number.replace(/\s/g, ''),
+    expMonth: Number(month),
+    expYear: 2000 + Number(year),
+    cvc: card.cvc.trim(),
+  };
+}
+
+/** Nothing to pay (a downgrade whose credit covers the new plan): no card is needed. */
+export const nothingToPay = (price: PriceResult | null) => !!price && Number(price.toPayFee) <= 0;
+
+/** The first-time quote's first row has a receipt: it is paid off without a card (Finish). */
+export const paysOffline = (price: PriceResult | null) =>
+  !!price && price.firstFlag !== false && !!price.list[0]?.pdfUrl;
+
+/** A message of a failed call: the server's msg when present (SPEC.md section 8). */
+export function serverMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof CardError) return error.message;
+  return error instanceof Error ? error.message : '';
+}
+
+export type PayState =
+  | { status: 'idle' }
+  | { status: 'busy' }
+  /** The card was refused by the provider (its message, on the card fields). */
+  | { status: 'cardError'; message: string }
+  /** Paying failed: the server's message. */
+  | { status: 'failed'; message: string }
+  | { status: 'paid' };
+
+export function usePurchase(firstFlag: boolean) {
+  const [plans, setPlans] = useState<UniversalPlanEntry[]>([]);
+  const [choice, setChoice] = useState<Choice>(DEFAULT_CHOICE);
+  const [choiceErrs, setChoiceErrs] = useState<Errors>({});
+  const [price, setPrice] = useState<PriceResult | null>(null);
+  const [card, setCard] = useState<Card>(EMPTY_CARD);
+  const [cardErrs, setCardErrs] = useState<Errors>({});
+  const [payState, setPayState] = useState<PayState>({ status: 'idle' });
+  /** The fewer-connectors warning waiting for confirmation: what was found. */
+  const [risk, setRisk] = useState<{ acAdded: number; dcAdded: number } | null>(null);
+  const mountRef = useRef<HTMLDivElement | null>(null);
+
+  const loadPlans = useCallback(async () => {
+    const list = await loadUniversalPlans();
+    setPlans(list);
+    return list;
+  }, []);
+
+  const change = (changes: Partial<Choice>) => {
+    setChoice((c) => {
+      const next = { ...c, ...changes };
+      // SPEC.md section 4: Basic fixes DC at 0.
+      if (next.pkg === FEATURE_PACKAGE.basic) next.dc = '0';
+      return next;
+    });
+    setChoiceErrs((e) => {
+      const keys = Object.keys(changes).map((k) => (k === 'planNo' ? 'planNo' : k));
+      return Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k)));
+    });
+  };
+
+  /** Validates the choice; true when it may go on to the risk check and the price. */
+  const validate = (): boolean => {
+    const found = choiceErrors(choice);
+    setChoiceErrs(found);
+    return Object.keys(found).length === 0;
+  };
+
+  /** Mode 1: fewer connectors than already added needs confirming first; true to go on at once. */
+  const checkRisk = async (): Promise<boolean> => {
+    if (choice.mode !== SUBSCRIBE_MODE.plan) return true;
+    const req = priceRequest(choice, plans, firstFlag);
+    const result = await riskWarning(req.acConnectorNumber, req.dcConnectorNumber);
+    if (result?.warn) {
+      setRisk({ acAdded: result.acAdded, dcAdded: result.dcAdded });
+      return false;
+    }
+    return true;
+  };
+
+  const calculate = async (): Promise<PriceResult> => {
+    const result = await priceCalculation(priceRequest(choice, plans, firstFlag));
+    setPrice(result);
+    setPayState({ status: 'idle' });
+    return result;
+  };
+
+  const changeCard = (changes: Partial<Card>) => {
+    setCard((c) => ({ ...c, ...changes }));
+    setCardErrs((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in changes))));
+    setPayState((s) => (s.status === 'cardError' ? { status: 'idle' } : s));
+  };
+
+  /** Pay-off without a card (Finish). */
+  const finish = async (): Promise<boolean> => {
+    if (!price) return false;
+    setPayState({ status: 'busy' });
+    try {
+      await offlinePay(price.subscribeId);
+      setPayState({ status: 'paid' });
+      return true;
+    } catch (error) {
+      setPayState({ status: 'failed', message: serverMessage(error) });
+      return false;
+    }
+  };
+
+  /** Pay: the card becomes a payment method at the provider, then our pay call; 2048 authenticates first. */
+  const payByCard = async (): Promise<boolean> => {
+    if (!price) return false;
+    const free = nothingToPay(price);
+    if (!free) {
+      const found = cardErrors(card);
+      setCardErrs(found);
+      if (Object.keys(found).length) return false;
+    }
+    setPayState({ status: 'busy' });
+    let paymentMethodId: string | undefined;
+    let provider: ReturnType<typeof cardPayments> | null = null;
+    if (!free) {
+      try {
+        provider = cardPayments(await loadPayConfig());
+        paymentMethodId = await provider.createPaymentMethod(cardFields(card));
+      } catch (error) {
+        if (error instanceof CardError) setPayState({ status: 'cardError', message: error.message });
+        else setPayState({ status: 'failed', message: serverMessage(error) });
+        return false;
+      }
+    }
+    try {
+      const outcome = await pay({
+        toPayFee: price.toPayFee,
+        firstFlag: price.firstFlag ?? firstFlag,
+        refundFlag: Boolean(price.refundFlag),
+        lastSubscribeId: price.lastSubscribeId,
+        subscribeId: price.subscribeId,
+        paymentMethodId,
+      });
+      if (outcome.kind === 'authenticate') {
+        // SPEC.md section 4: confirm with the provider (its challenge shows here), then report the intent
+        // whatever the outcome: the server decides.
+        let intentId = outcome.data?.paymentId ?? '';
+        try {
+          const mount = mountRef.current ?? document.body;
+          const confirmed = await (provider ?? cardPayments(await loadPayConfig())).confirmCardPayment(
+            outcome.clientSecret,
+            mount,
+          );
+          if (confirmed.paymentIntentId) intentId = confirmed.paymentIntentId;
+        } catch {
+          // the challenge could not run: the server still hears of the intent and reports the failure
+        }
+        await secure(intentId);
+      }
+      setPayState({ status: 'paid' });
+      return true;
+    } catch (error) {
+      setPayState({ status: 'failed', message: serverMessage(error) });
+      return false;
+    }
+  };
+
+  return {
+    firstFlag,
+    plans,
+    loadPlans,
+    choice,
+    change,
+    choiceErrs,
+    validate,
+    checkRisk,
+    risk,
+    clearRisk: () => setRisk(null),
+    calculate,
+    price,
+    card,
+    changeCard,
+    cardErrs,
+    payState,
+    finish,
+    payByCard,
+    mountRef,
+  };
+}
+
+export type Purchase = ReturnType<typeof usePurchase>;

@@ -1,0 +1,409 @@
+/**
+ * The steps of a purchase (SPEC.md section 2), shared by the first-time wizard and the renewal: the step
+ * indicator, subscription (mode, Basic/Pro cards, connector counts or order number), overview (the price
+ * table in dollars) and payment (card number in 4 groups, MM/YY, CVC; the card's extra authentication shows
+ * below them), the fewer-connectors confirmation and the success dialog.
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  Field,
+  Fieldset,
+  HStack,
+  Input,
+  List,
+  Portal,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+  Steps,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import {
+  FEATURE_PACKAGE,
+  PLAN_TYPE,
+  SUBSCRIBE_MODE,
+  type PriceResult,
+} from '@shared/schemas/subscription.ts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import { formatCardNumber, formatExpiry, K, nothingToPay, type Purchase } from './purchase.ts';
+
+/** `$12.50`: SPEC.md section 9, subscriptions are shown in dollars. */
+export const dollars = (amount: string | number | undefined) => `$${amount ?? '0.00'}`;
+
+export function StepIndicator(props: { steps: readonly string[]; step: number }) {
+  const tr = useTr();
+  return (
+    <Steps.Root step={props.step} count={props.steps.length} size="sm" colorPalette="blue">
+      <Steps.List aria-label={tr(`${K}.stepsLabel`)}>
+        {props.steps.map((title, index) => (
+          <Steps.Item key={title} index={index} aria-current={index === props.step ? 'step' : undefined}>
+            <Steps.Indicator>
+              <Steps.Status complete="✓" incomplete={<Steps.Number />} />
+            </Steps.Indicator>
+            <Steps.Title>{title}</Steps.Title>
+            <Steps.Separator />
+          </Steps.Item>
+        ))}
+      </Steps.List>
+    </Steps.Root>
+  );
+}
+
+const PACKAGES = [
+  { pkg: FEATURE_PACKAGE.basic, key: 'basic' },
+  { pkg: FEATURE_PACKAGE.pro, key: 'pro' },
+] as const;
+
+export function SubscriptionStep({ purchase, disabled }: { purchase: Purchase; disabled?: boolean }) {
+  const tr = useTr();
+  const { choice, change, choiceErrs: errors, plans } = purchase;
+  const err = (name: string) => (errors[name] ? tr(errors[name]!) : undefined);
+  const pro = choice.pkg === FEATURE_PACKAGE.pro;
+  return (
+    <Stack gap="5">
+      <RadioGroup.Root
+        value={String(choice.mode)}
+        onValueChange={(e) => change({ mode: Number(e.value) === 2 ? 2 : 1 })}
+        aria-label={tr(`${K}.mode`)}
+        disabled={disabled}
+      >
+        <HStack gap="6" wrap="wrap">
+          {[SUBSCRIBE_MODE.plan, SUBSCRIBE_MODE.orderNo].map((mode) => (
+            <RadioGroup.Item key={mode} value={String(mode)}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{tr(`${K}.modes.${mode}`)}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </HStack>
+      </RadioGroup.Root>
+
+      {choice.mode === SUBSCRIBE_MODE.plan ? (
+        <>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="group" aria-label={tr(`${K}.plans`)}>
+            {PACKAGES.map(({ pkg, key }) => {
+              const plan = plans[pkg];
+              const selected = choice.pkg === pkg;
+              return (
+                <Card.Root
+                  key={key}
+                  variant="outline"
+                  borderColor={selected ? 'blue.solid' : undefined}
+                  borderWidth={selected ? '2px' : '1px'}
+                  aria-label={tr(`${K}.packages.${key}.name`)}
+                  role="region"
+                >
+                  <Card.Header>
+                    <HStack justify="space-between">
+                      <Card.Title>{tr(`${K}.packages.${key}.name`)}</Card.Title>
+                      {selected ? <Badge colorPalette="blue">{tr(`${K}.selected`)}</Badge> : null}
+                    </HStack>
+                    <Card.Description>{tr(`${K}.packages.${key}.summary`)}</Card.Description>
+                  </Card.Header>
+                  <Card.Body gap="3">
+                    <Stack gap="1">
+                      <Text fontSize="lg" fontWeight="semibold">
+                        {tr(`${K}.acMonthly`, { price: dollars(plan?.acConnectorPrice) })}
+                      </Text>
+                      {pkg === FEATURE_PACKAGE.pro ? (
+                        <Text fontSize="lg" fontWeight="semibold">
+                          {tr(`${K}.dcMonthly`, { price: dollars(plan?.dcConnectorPrice) })}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                    <List.Root fontSize="sm" color="fg.muted" ps="4">
+                      {(pkg === FEATURE_PACKAGE.pro
+                        ? ['ac', 'dc', 'export', 'smartCharging', 'fleets']
+                        : ['ac']
+                      ).map((feature) => (
+                        <List.Item key={feature}>{tr(`${K}.features.${feature}`)}</List.Item>
+                      ))}
+                    </List.Root>
+                  </Card.Body>
+                  <Card.Footer>
+                    <Button
+                      variant={selected ? 'solid' : 'outline'}
+                      colorPalette="blue"
+                      aria-pressed={selected}
+                      aria-label={tr(`${K}.selectPackage`, { name: tr(`${K}.packages.${key}.name`) })}
+                      disabled={disabled}
+                      onClick={() => change({ pkg })}
+                    >
+                      {tr(`${K}.select`)}
+                    </Button>
+                  </Card.Footer>
+                </Card.Root>
+              );
+            })}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root required invalid={Boolean(errors.ac)} disabled={disabled}>
+              <Field.Label>
+                {tr(`${K}.acCount`)}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={2000}
+                value={choice.ac}
+                onChange={(e) => change({ ac: e.currentTarget.value })}
+              />
+              <Field.HelperText>{tr(`${K}.countHelp`)}</Field.HelperText>
+              {err('ac') ? <Field.ErrorText>{err('ac')}</Field.ErrorText> : null}
+            </Field.Root>
+            <Field.Root required={pro} invalid={Boolean(errors.dc)} disabled={disabled || !pro}>
+              <Field.Label>
+                {tr(`${K}.dcCount`)}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={2000}
+                value={pro ? choice.dc : '0'}
+                onChange={(e) => change({ dc: e.currentTarget.value })}
+              />
+              <Field.HelperText>{tr(pro ? `${K}.countHelp` : `${K}.dcBasicHelp`)}</Field.HelperText>
+              {err('dc') ? <Field.ErrorText>{err('dc')}</Field.ErrorText> : null}
+            </Field.Root>
+          </SimpleGrid>
+        </>
+      ) : (
+        <Field.Root required invalid={Boolean(errors.planNo)} disabled={disabled} maxW="md">
+          <Field.Label>
+            {tr(`${K}.planNo`)}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            value={choice.planNo}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(e) => change({ planNo: e.currentTarget.value })}
+          />
+          <Field.HelperText>{tr(`${K}.planNoHelp`)}</Field.HelperText>
+          {err('planNo') ? <Field.ErrorText>{err('planNo')}</Field.ErrorText> : null}
+        </Field.Root>
+      )}
+    </Stack>
+  );
+}
+
+export function OverviewStep({ price }: { price: PriceResult }) {
+  const tr = useTr();
+  const billed = price.list[0]?.planType === PLAN_TYPE.custom;
+  const pkgName = (type: number) =>
+    tr(`${K}.packages.${type === FEATURE_PACKAGE.pro ? 'pro' : 'basic'}.name`);
+  return (
+    <Stack gap="4">
+      <Table.ScrollArea borderWidth="1px" rounded="l2">
+        <Table.Root size="sm" aria-label={tr(`${K}.overviewTable`)}>
+          <Table.Header>
+            <Table.Row>
+              {['planType', 'acPrice', 'acNumber', 'acFee', 'dcPrice', 'dcNumber', 'dcFee', 'validDays'].map(
+                (col) => (
+                  <Table.ColumnHeader key={col}>{tr(`${K}.columns.${col}`)}</Table.ColumnHeader>
+                ),
+              )}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {price.list.map((row, index) => (
+              <Table.Row key={index}>
+                <Table.Cell>
+                  {pkgName(row.featurePackageType)}
+                  {row.planType === PLAN_TYPE.custom ? (
+                    <Badge ms="2" colorPalette="purple">
+                      {tr(`${K}.custom`)}
+                    </Badge>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell>{dollars(row.acConnectorPrice)}</Table.Cell>
+                <Table.Cell>{row.acConnectorNumber}</Table.Cell>
+                <Table.Cell>{`${row.acTransactionFee}%`}</Table.Cell>
+                <Table.Cell>{dollars(row.dcConnectorPrice)}</Table.Cell>
+                <Table.Cell>{row.dcConnectorNumber}</Table.Cell>
+                <Table.Cell>{`${row.dcTransactionFee}%`}</Table.Cell>
+                <Table.Cell>{row.validDays}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Stack gap="1" alignItems="flex-end" aria-label={tr(`${K}.totals`)} role="group">
+        <Text>
+          {tr(`${K}.subtotal`)}: <strong>{dollars(price.totalFee)}</strong>
+          {billed ? (
+            <Text as="span" color="fg.muted" ms="2">
+              {tr(`${K}.billed`)}
+            </Text>
+          ) : null}
+        </Text>
+        {price.refundFlag ? (
+          <Text>
+            {tr(`${K}.refund`)}: <strong>{dollars(price.refundFee)}</strong>
+          </Text>
+        ) : null}
+        <Text fontSize="lg">
+          {tr(`${K}.toPay`)}: <strong>{dollars(price.toPayFee)}</strong>
+        </Text>
+      </Stack>
+      {price.refundFlag ? (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">
+            {tr(`${K}.refundNote`, { amount: dollars(price.refundFee) })}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function PaymentStep({ purchase }: { purchase: Purchase }) {
+  const tr = useTr();
+  const { card, changeCard, cardErrs: errors, payState, price } = purchase;
+  const busy = payState.status === 'busy';
+  const err = (name: string) => (errors[name] ? tr(errors[name]!) : undefined);
+  const providerError = payState.status === 'cardError' ? payState.message : '';
+  const free = nothingToPay(price);
+  return (
+    <Stack gap="4">
+      <Text>
+        {tr(`${K}.toPay`)}: <strong>{dollars(price?.toPayFee)}</strong>
+      </Text>
+      {free ? (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{tr(`${K}.nothingToPay`)}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Fieldset.Root invalid={Boolean(providerError)} disabled={busy} maxW="lg">
+          <Fieldset.Legend fontSize="sm" fontWeight="medium">
+            {tr(`${K}.card`)}
+          </Fieldset.Legend>
+          <Fieldset.Content>
+            <Field.Root required invalid={Boolean(errors.number || providerError)}>
+              <Field.Label>
+                {tr(`${K}.cardNumber`)}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                value={card.number}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="0000 0000 0000 0000"
+                maxLength={19}
+                onChange={(e) => changeCard({ number: formatCardNumber(e.currentTarget.value) })}
+              />
+              {err('number') ? <Field.ErrorText>{err('number')}</Field.ErrorText> : null}
+            </Field.Root>
+            <HStack gap="4" alignItems="flex-start">
+              <Field.Root required invalid={Boolean(errors.expiry)}>
+                <Field.Label>
+                  {tr(`${K}.expiry`)}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  value={card.expiry}
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  maxLength={5}
+                  onChange={(e) => changeCard({ expiry: formatExpiry(e.currentTarget.value) })}
+                />
+                {err('expiry') ? <Field.ErrorText>{err('expiry')}</Field.ErrorText> : null}
+              </Field.Root>
+              <Field.Root required invalid={Boolean(errors.cvc)}>
+                <Field.Label>
+                  {tr(`${K}.cvc`)}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  value={card.cvc}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  onChange={(e) => changeCard({ cvc: e.currentTarget.value.replace(/\D/g, '').slice(0, 4) })}
+                />
+                {err('cvc') ? <Field.ErrorText>{err('cvc')}</Field.ErrorText> : null}
+              </Field.Root>
+            </HStack>
+          </Fieldset.Content>
+          {providerError ? <Fieldset.ErrorText role="alert">{providerError}</Fieldset.ErrorText> : null}
+        </Fieldset.Root>
+      )}
+      {payState.status === 'failed' ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{payState.message || tr(`${K}.payFailed`)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {/* The card provider's extra authentication (3-D Secure) shows here when the payment needs it. */}
+      <Box ref={purchase.mountRef} role="region" aria-label={tr(`${K}.authentication`)} />
+    </Stack>
+  );
+}
+
+/** Fewer connectors than already added: some will not work; asks before going on. */
+export function RiskDialog(props: { purchase: Purchase; onConfirm: () => Promise<void> | void }) {
+  const tr = useTr();
+  const { risk, clearRisk } = props.purchase;
+  return (
+    <ConfirmDialog
+      open={risk !== null}
+      title={tr(`${K}.riskTitle`)}
+      message={tr(`${K}.riskText`, { ac: risk?.acAdded ?? 0, dc: risk?.dcAdded ?? 0 })}
+      confirmLabel={tr(`${K}.riskConfirm`)}
+      cancelLabel={tr('admin.common.cancel')}
+      danger
+      onConfirm={async () => {
+        clearRisk();
+        await props.onConfirm();
+      }}
+      onClose={clearRisk}
+    />
+  );
+}
+
+/** After paying: log in again for the new permissions (SPEC.md section 4). */
+export function SuccessDialog(props: { open: boolean; onConfirm: () => void }) {
+  const tr = useTr();
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={props.open}
+      placement="center"
+      closeOnInteractOutside={false}
+      closeOnEscape={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{tr(`${K}.successTitle`)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{tr(`${K}.successText`)}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button colorPalette="blue" onClick={props.onConfirm}>
+                {tr(`${K}.toLogin`)}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
