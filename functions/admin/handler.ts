@@ -1,5 +1,7 @@
 /** Admin domain: user info and menus, users, roles, subscription roles, companies, operator limits, logs. */
-import { pageQuery } from '@shared/schemas/admin.ts';
+import { pageQuery, SUB_STATUS } from '@shared/schemas/admin.ts';
+import { EXPIRE_REMIND_WINDOW_DAYS } from '@shared/schemas/subscription.ts';
+import { remindDays } from '@shared/subscription/pricing.ts';
 import { httpHandler, ok, who, type Request } from '@functions/lib/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { menuFor } from './menus.ts';
@@ -66,7 +68,11 @@ export const handler = httpHandler({
       sysUser: {
         ...view,
         subStatus: identity.operator?.subStatus ?? null,
-        expireRemindDays: identity.operator?.expireRemindDays ?? null,
+        // Whole days left (a started day counts) once within the warning window; null otherwise.
+        expireRemindDays:
+          identity.operator?.subStatus === SUB_STATUS.subscribed
+            ? remindDays(identity.operator.subscribeExpireAt, new Date(), EXPIRE_REMIND_WINDOW_DAYS)
+            : null,
       },
       permissions: [...identity.permissions].sort(),
       roles: identity.roles.map((r) => r.roleCode),

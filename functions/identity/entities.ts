@@ -15,6 +15,14 @@ export interface UserRecord extends Omit<SysUser, 'roleNames' | 'agentName' | 'c
 export interface OperatorRecord extends Omit<Operator, 'createTime' | 'version'> {
   /** Path in the operator tree, `/A/A1/`: the tenant of everything the company owns. */
   path: string;
+  /** The current subscription and its end (functions/subscription/activation.ts writes these). */
+  subscribeId?: string;
+  subscribeExpireAt?: string;
+  /** A paid renewal waiting for its start. */
+  nextSubscribeId?: string;
+  /** The subscription being paid (one payment per company at a time) and since when. */
+  payingId?: string;
+  payingAt?: string;
 }
 
 export type RoleRecord = Omit<Role, 'createTime' | 'version'>;

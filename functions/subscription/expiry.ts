@@ -1,6 +1,10 @@
-/** Schedule: subscriptions whose validity ended become `expired`. */
-import { expireDue } from './store.ts';
+/**
+ * Schedule (hourly): paid renewals whose start passed become the company's subscription (package and gun
+ * limit switch), and subscriptions whose validity ended expire (the company back to subStatus 0: the wizard,
+ * and only the "Awaiting subscription" role's codes).
+ */
+import { runSchedule } from './activation.ts';
 
-export async function handler(): Promise<{ expired: string[] }> {
-  return { expired: await expireDue() };
+export async function handler(): Promise<{ started: string[]; expired: string[] }> {
+  return runSchedule();
 }

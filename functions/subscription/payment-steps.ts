@@ -1,47 +1,111 @@
 /** Task handlers of the subscription-payment state machine (infra/topology/subscription-payment.asl.ts). */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SUBSCRIPTION_CURRENCY } from '@shared/schemas/subscription.ts';
+import { operators } from '@functions/identity/entities.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { applied } from '@functions/lib/conditional.ts';
+import { activate } from './activation.ts';
 import { paymentProvider, type PaymentResult } from './payment-provider.ts';
-import { activate, recordFailure as storeFailure, type SubscriptionRecord } from './store.ts';
+import {
+  getSubscription,
+  recordFailure as storeFailure,
+  recordPayment,
+  recordRefund,
+  table,
+  type SubscriptionRecord,
+} from './store.ts';
 
-interface PaymentInput {
+export interface PaymentInput {
+  action?: 'pay' | 'confirm' | 'payOff';
   subscribeId: string;
   agentId?: string;
   amount?: number;
   currency?: string;
   paymentMethodId?: string;
+  payAttempt?: number;
   paymentId?: string;
+  refundAmount?: number;
+  refundPaymentId?: string;
   payment?: PaymentResult;
   error?: { Error?: string; Cause?: string };
 }
 
 export async function createPayment(input: PaymentInput): Promise<PaymentResult> {
-  return paymentProvider().createPayment({
+  const result = await paymentProvider().createPayment({
     subscribeId: input.subscribeId,
     agentId: input.agentId ?? '',
     amount: input.amount ?? 0,
-    currency: input.currency ?? 'usd',
+    currency: (input.currency ?? SUBSCRIPTION_CURRENCY).toLowerCase(),
     paymentMethodId: input.paymentMethodId ?? '',
-    idempotencyKey: `pay-${input.subscribeId}`,
+    // One key per pay request: a retried step never charges twice, a new attempt (another card) may.
+    idempotencyKey: `pay-${input.subscribeId}-${input.payAttempt ?? 1}`,
   });
+  if (result.paymentId) await recordPayment(input.subscribeId, result.paymentId, result.status);
+  return result;
 }
 
 export async function confirmPayment(input: PaymentInput): Promise<PaymentResult> {
   if (!input.paymentId) throw new Error('paymentId is required to confirm a payment');
-  return paymentProvider().retrievePayment(input.paymentId);
+  const result = await paymentProvider().retrievePayment(input.paymentId);
+  // The intent must be the one this subscription was paid with (the handler found it by our own pointer).
+  const record = await getSubscription(input.subscribeId);
+  if (!record || record.paymentId !== result.paymentId)
+    throw new Error('The payment is not this subscription’s');
+  return result;
+}
+
+export async function refund(input: PaymentInput): Promise<{ refundId: string; status: string }> {
+  if (!input.refundPaymentId || !input.refundAmount) throw new Error('Nothing to refund');
+  const result = await paymentProvider().refund({
+    paymentId: input.refundPaymentId,
+    amount: input.refundAmount,
+    idempotencyKey: `refund-${input.subscribeId}`,
+  });
+  if (result.status === 'failed') {
+    throw Object.assign(new Error(result.reason ?? 'Refund failed'), { name: 'RefundFailed' });
+  }
+  await recordRefund(input.subscribeId, result.refundId, result.status);
+  return { refundId: result.refundId, status: result.status };
 }
 
 export async function activateSubscription(
   input: PaymentInput,
-): Promise<Pick<SubscriptionRecord, 'status' | 'expireAt'>> {
+): Promise<Pick<SubscriptionRecord, 'status' | 'startAt' | 'expireAt'>> {
   const record = await activate(input.subscribeId);
-  return { status: record.status, expireAt: record.expireAt };
+  return { status: record.status, startAt: record.startAt, expireAt: record.expireAt };
+}
+
+/** Why the step failed, for the answer and the record: the provider's message when it gave one. */
+function reasonOf(input: PaymentInput): string {
+  const cause = input.error?.Cause;
+  if (cause) {
+    try {
+      const parsed = JSON.parse(cause) as { errorMessage?: string; message?: string };
+      return parsed.errorMessage ?? parsed.message ?? cause;
+    } catch {
+      return cause;
+    }
+  }
+  return input.error?.Error ?? input.payment?.reason ?? `Payment ${input.payment?.status ?? 'failed'}`;
 }
 
 export async function recordFailure(input: PaymentInput): Promise<{ reason: string }> {
-  const reason =
-    input.error?.Cause ??
-    input.error?.Error ??
-    input.payment?.reason ??
-    `Payment ${input.payment?.status ?? 'failed'}`;
+  const reason = reasonOf(input);
   await storeFailure(input.subscribeId, reason);
+  const record = await getSubscription(input.subscribeId);
+  if (record) {
+    // The company may pay again (another card, a new quote).
+    await applied(
+      dynamoDocument().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: operators.key(record.agentId),
+          UpdateExpression: 'REMOVE payingId, payingAt ADD version :one',
+          ConditionExpression: 'payingId = :id',
+          ExpressionAttributeValues: { ':id': input.subscribeId, ':one': 1 },
+        }),
+      ),
+    );
+  }
   return { reason };
 }

@@ -20,6 +20,7 @@ import { ocppFileRoutes } from './ocpp-file-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { reservationRoutes } from './reservation-routes.ts';
 import { revenueRoutes } from './revenue-routes.ts';
+import { subscriptionRoutes } from './subscription-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
@@ -94,6 +95,7 @@ export const topology: Topology = {
     devices: fn('functions/devices/handler.ts'),
     fees: fn('functions/fees/handler.ts'),
     orders: fn('functions/orders/handler.ts'),
+    subscription: fn('functions/subscription/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -113,6 +115,7 @@ export const topology: Topology = {
     ...orderRoutes,
     ...reservationRoutes,
     ...revenueRoutes,
+    ...subscriptionRoutes,
   ],
 
   websocket: {
@@ -187,8 +190,9 @@ export const topology: Topology = {
     },
     {
       id: 'subscriptionExpiry',
-      description: 'Expires company subscriptions whose validity ended',
-      expression: 'cron(0 0 * * ? *)',
+      description:
+        'Starts paid renewals whose start passed and expires company subscriptions whose validity ended',
+      expression: 'rate(1 hour)',
       handler: fn('functions/subscription/expiry.ts'),
     },
   ],
@@ -196,7 +200,7 @@ export const topology: Topology = {
   stateMachines: [
     {
       id: 'subscriptionPayment',
-      description: 'Company subscription payment (card, extra authentication, pay-off without card)',
+      description: 'Company subscription payment (card, extra authentication, pay-off without card, refund)',
       type: 'EXPRESS',
       definition: subscriptionPaymentDefinition as unknown as Record<string, unknown>,
       tasks: {
@@ -205,6 +209,7 @@ export const topology: Topology = {
         ActivateSubscription: fn('functions/subscription/payment-steps.ts', {
           export: 'activateSubscription',
         }),
+        Refund: fn('functions/subscription/payment-steps.ts', { export: 'refund' }),
         RecordFailure: fn('functions/subscription/payment-steps.ts', { export: 'recordFailure' }),
       },
     },

@@ -86,6 +86,32 @@ export const planForm = z
   });
 export type PlanForm = z.infer<typeof planForm>;
 
+/** POST /admin/plan/list filters (all optional) with the page. */
+export const planListQuery = z
+  .object({
+    current: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(500).default(10),
+    planNo: optionalText(PLAN_NO_MAX),
+    planName: optionalText(64),
+    planType: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().min(0).max(1).optional(),
+    ),
+    featurePackageType: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().min(0).max(1).optional(),
+    ),
+    agentId: optionalText(64),
+  })
+  .strict();
+export type PlanListQuery = z.infer<typeof planListQuery>;
+
+/** POST /admin/plan/update: the form plus the plan's id (and the version read, refused when stale). */
+export const planKey = z.object({
+  id: z.string().trim().min(1).max(64),
+  version: z.coerce.number().int().optional(),
+});
+
 /** A plan as listed: its form plus id, usage and expiry facts. */
 export interface PlanView extends PlanForm {
   id: string;

@@ -68,7 +68,7 @@ let provider: PaymentProvider;
 let settings: StripeSettings;
 
 const nextYear = new Date().getUTCFullYear() + 1;
-const card = (number: string, extra: Partial<Stripe.PaymentMethodCreateParams.Card1> = {}) => ({
+const card = (number: string, extra: { exp_month?: number; exp_year?: number; cvc?: string } = {}) => ({
   type: 'card' as const,
   card: { number, exp_month: 12, exp_year: nextYear, cvc: '123', ...extra },
 });

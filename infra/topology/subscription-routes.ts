@@ -1,0 +1,40 @@
+/**
+ * Subscription plans and the subscribe calls (issue 8; functions/subscription), served by the subscription
+ * domain. Plans: list and info 6910 (/plan; a company sees the universal entries and its own custom plans),
+ * add, update and the receipt upload 6911 (platform only); the universal entries any signed-in user (the
+ * wizard of a company that has not subscribed yet). Subscribing is the company administrator's
+ * `sys_planoper_edit` (SPEC.md section 6: company administrators renew subscriptions; the "Awaiting
+ * subscription" role grants it). The webhook is public: Stripe signs it, the handler checks the signature.
+ */
+import { PERMISSION } from '@shared/permissions/menus.ts';
+import type { HttpRouteDecl } from './types.ts';
+
+export const PLAN_CODE = { view: '6910', edit: '6911' } as const;
+
+const route = (path: string, permission: string, audit?: string, auditWhat?: string): HttpRouteDecl => ({
+  method: 'POST',
+  path,
+  domain: 'subscription',
+  auth: 'user',
+  permission,
+  ...(audit ? { audit } : {}),
+  ...(auditWhat ? { auditWhat } : {}),
+});
+
+export const subscriptionRoutes: HttpRouteDecl[] = [
+  route('/admin/plan/list', PLAN_CODE.view),
+  route('/admin/plan/info', PLAN_CODE.view),
+  route('/admin/plan/receipt', PLAN_CODE.view),
+  route('/admin/plan/add', PLAN_CODE.edit, 'server.audit.resourceAdd', 'subscriptionRes.names.plan'),
+  route('/admin/plan/update', PLAN_CODE.edit, 'server.audit.resourceUpdate', 'subscriptionRes.names.plan'),
+  route('/admin/plan/upload', PLAN_CODE.edit, 'subscriptionRes.audit.planUpload'),
+  route('/admin/plan/universalList', 'login'),
+  route('/admin/subscribe/overview', PERMISSION.planOperEdit, 'subscriptionRes.audit.overview'),
+  route('/admin/subscribe/riskWarning', PERMISSION.planOperEdit),
+  route('/admin/subscribe/pay', PERMISSION.planOperEdit, 'subscriptionRes.audit.pay'),
+  route('/admin/subscribe/secure', PERMISSION.planOperEdit, 'subscriptionRes.audit.secure'),
+  route('/admin/subscribe/offlinePay', PERMISSION.planOperEdit, 'subscriptionRes.audit.offlinePay'),
+  route('/admin/subscribe/info', PLAN_CODE.view),
+  route('/admin/subscribe/payConfig', PERMISSION.planOperEdit),
+  { method: 'POST', path: '/admin/subscribe/webhook', domain: 'subscription', auth: 'public' },
+];
