@@ -14,6 +14,8 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { fakeApi, grant, renderScreen, type Handler } from '../resources/harness.tsx';
 
 const card = vi.hoisted(() => ({
+  providerFields: false,
+  mountCardElement: async () => () => undefined,
   createPaymentMethod: vi.fn(async (_card: unknown) => 'pm_test_1'),
   confirmCardPayment: vi.fn(async (_secret: string, mount: HTMLElement) => {
     mount.append(Object.assign(document.createElement('iframe'), { title: '3-D Secure' }));
@@ -543,6 +545,14 @@ describe('step 2 and 3, overview and payment', () => {
     const card_ = screen.getByRole('group', { name: 'Card' });
     expect(await within(card_).findByText('Your card was declined.')).toBeTruthy();
     expect(calls.calls('/admin/subscribe/pay')).toHaveLength(0);
+
+    // A refusal about one field shows under that field.
+    card.createPaymentMethod.mockImplementationOnce(async () => {
+      throw new CardError('Your card number is incorrect.', 'incorrect_number', 'number');
+    });
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    const number = await screen.findByText('Your card number is incorrect.');
+    expect(number.closest('[role=group]')?.querySelector('input')?.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('after paying clears exactly the token, roles, user and permissions; confirming goes to login', async () => {

@@ -25,7 +25,7 @@ import {
   secure,
   type PriceRequest,
 } from './api.ts';
-import { CardError, cardPayments } from './card.ts';
+import { CardError, cardPayments, type CardField, type CardPayments } from './card.ts';
 
 export const K = 'subsWizard';
 
@@ -158,8 +158,8 @@ export function serverMessage(error: unknown): string {
 export type PayState =
   | { status: 'idle' }
   | { status: 'busy' }
-  /** The card was refused by the provider (its message, on the card fields). */
-  | { status: 'cardError'; message: string }
+  /** The card was refused by the provider (its message, on the card field it names, else on the card). */
+  | { status: 'cardError'; message: string; field?: CardField }
   /** Paying failed: the server's message. */
   | { status: 'failed'; message: string }
   | { status: 'paid' };
@@ -175,6 +175,20 @@ export function usePurchase(firstFlag: boolean) {
   /** The fewer-connectors warning waiting for confirmation: what was found. */
   const [risk, setRisk] = useState<{ acAdded: number; dcAdded: number } | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
+  /** The card provider for this payment, made from the pay config once it is needed. */
+  const providerRef = useRef<Promise<CardPayments> | null>(null);
+
+  /** The provider (POST /admin/subscribe/payConfig once); a failed load is tried again next time. */
+  const provider = useCallback((): Promise<CardPayments> => {
+    if (!providerRef.current) {
+      const made = loadPayConfig().then((config) => cardPayments(config));
+      made.catch(() => {
+        if (providerRef.current === made) providerRef.current = null;
+      });
+      providerRef.current = made;
+    }
+    return providerRef.current;
+  }, []);
 
   const loadPlans = useCallback(async () => {
     const list = await loadUniversalPlans();
@@ -252,13 +266,16 @@ export function usePurchase(firstFlag: boolean) {
     }
     setPayState({ status: 'busy' });
     let paymentMethodId: string | undefined;
-    let provider: ReturnType<typeof cardPayments> | null = null;
     if (!free) {
       try {
-        provider = cardPayments(await loadPayConfig());
-        paymentMethodId = await provider.createPaymentMethod(cardFields(card));
+        const cards = await provider();
+        // Hosted, the card is Stripe's element (the page's own fields are not shown).
+        paymentMethodId = await cards.createPaymentMethod(
+          cards.providerFields ? undefined : cardFields(card),
+        );
       } catch (error) {
-        if (error instanceof CardError) setPayState({ status: 'cardError', message: error.message });
+        if (error instanceof CardError)
+          setPayState({ status: 'cardError', message: error.message, field: error.field });
         else setPayState({ status: 'failed', message: serverMessage(error) });
         return false;
       }
@@ -278,10 +295,7 @@ export function usePurchase(firstFlag: boolean) {
         let intentId = outcome.data?.paymentId ?? '';
         try {
           const mount = mountRef.current ?? document.body;
-          const confirmed = await (provider ?? cardPayments(await loadPayConfig())).confirmCardPayment(
-            outcome.clientSecret,
-            mount,
-          );
+          const confirmed = await (await provider()).confirmCardPayment(outcome.clientSecret, mount);
           if (confirmed.paymentIntentId) intentId = confirmed.paymentIntentId;
         } catch {
           // the challenge could not run: the server still hears of the intent and reports the failure
@@ -316,6 +330,7 @@ export function usePurchase(firstFlag: boolean) {
     finish,
     payByCard,
     mountRef,
+    provider,
   };
 }
 

@@ -31,8 +31,10 @@ import {
   type PriceResult,
 } from '@shared/schemas/subscription.ts';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
+import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTr } from '@web/resources/i18n.ts';
-import { formatCardNumber, formatExpiry, K, nothingToPay, type Purchase } from './purchase.ts';
+import { formatCardNumber, formatExpiry, K, nothingToPay, serverMessage, type Purchase } from './purchase.ts';
 
 /** `$12.50`: SPEC.md section 9, subscriptions are shown in dollars. */
 export const dollars = (amount: string | number | undefined) => `$${amount ?? '0.00'}`;
@@ -269,13 +271,48 @@ export function OverviewStep({ price }: { price: PriceResult }) {
   );
 }
 
+/** Which card fields the page shows: its own (the local stand-in), or the provider's element (hosted). */
+type CardMode =
+  { kind: 'loading' } | { kind: 'own' } | { kind: 'provider' } | { kind: 'failed'; message: string };
+
+function useCardMode(purchase: Purchase, needed: boolean, element: RefObject<HTMLDivElement | null>) {
+  const [mode, setMode] = useState<CardMode>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const { provider } = purchase;
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    let unmount: (() => void) | undefined;
+    setMode({ kind: 'loading' });
+    provider().then(
+      async (cards) => {
+        if (!live) return;
+        if (!cards.providerFields) return setMode({ kind: 'own' });
+        setMode({ kind: 'provider' });
+        if (element.current) unmount = await cards.mountCardElement(element.current);
+        if (!live) unmount?.();
+      },
+      (error: unknown) => live && setMode({ kind: 'failed', message: serverMessage(error) }),
+    );
+    return () => {
+      live = false;
+      unmount?.();
+    };
+  }, [provider, needed, element, attempt]);
+  return { mode, retry: () => setAttempt((n) => n + 1) };
+}
+
 export function PaymentStep({ purchase }: { purchase: Purchase }) {
   const tr = useTr();
   const { card, changeCard, cardErrs: errors, payState, price } = purchase;
   const busy = payState.status === 'busy';
-  const err = (name: string) => (errors[name] ? tr(errors[name]!) : undefined);
-  const providerError = payState.status === 'cardError' ? payState.message : '';
+  const refused = payState.status === 'cardError' ? payState : null;
+  const err = (name: string) =>
+    errors[name] ? tr(errors[name]!) : refused?.field === name ? refused.message : undefined;
+  const providerError = refused && !refused.field ? refused.message : '';
   const free = nothingToPay(price);
+  const element = useRef<HTMLDivElement | null>(null);
+  const { mode, retry } = useCardMode(purchase, !free, element);
   return (
     <Stack gap="4">
       <Text>
@@ -292,52 +329,80 @@ export function PaymentStep({ purchase }: { purchase: Purchase }) {
             {tr(`${K}.card`)}
           </Fieldset.Legend>
           <Fieldset.Content>
-            <Field.Root required invalid={Boolean(errors.number || providerError)}>
-              <Field.Label>
-                {tr(`${K}.cardNumber`)}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                value={card.number}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="0000 0000 0000 0000"
-                maxLength={19}
-                onChange={(e) => changeCard({ number: formatCardNumber(e.currentTarget.value) })}
+            {mode.kind === 'loading' ? <LoadingState label={tr('admin.common.loading')} /> : null}
+            {mode.kind === 'failed' ? (
+              <ErrorState
+                title={tr(`${K}.card`)}
+                message={
+                  mode.message
+                    ? `${tr('admin.common.getError')}: ${tr(mode.message)}`
+                    : tr('admin.common.getError')
+                }
+                retryLabel={tr(`${K}.retry`)}
+                onRetry={retry}
               />
-              {err('number') ? <Field.ErrorText>{err('number')}</Field.ErrorText> : null}
-            </Field.Root>
-            <HStack gap="4" alignItems="flex-start">
-              <Field.Root required invalid={Boolean(errors.expiry)}>
-                <Field.Label>
-                  {tr(`${K}.expiry`)}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  value={card.expiry}
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  maxLength={5}
-                  onChange={(e) => changeCard({ expiry: formatExpiry(e.currentTarget.value) })}
-                />
-                {err('expiry') ? <Field.ErrorText>{err('expiry')}</Field.ErrorText> : null}
-              </Field.Root>
-              <Field.Root required invalid={Boolean(errors.cvc)}>
-                <Field.Label>
-                  {tr(`${K}.cvc`)}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  value={card.cvc}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  onChange={(e) => changeCard({ cvc: e.currentTarget.value.replace(/\D/g, '').slice(0, 4) })}
-                />
-                {err('cvc') ? <Field.ErrorText>{err('cvc')}</Field.ErrorText> : null}
-              </Field.Root>
-            </HStack>
+            ) : null}
+            {/* Hosted: Stripe's card element is mounted here; the card never touches this page. */}
+            <Box
+              ref={element}
+              display={mode.kind === 'provider' ? 'block' : 'none'}
+              borderWidth="1px"
+              rounded="l2"
+              p="3"
+              data-testid="card-element"
+            />
+            {mode.kind === 'own' ? (
+              <>
+                <Field.Root required invalid={Boolean(err('number'))}>
+                  <Field.Label>
+                    {tr(`${K}.cardNumber`)}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    value={card.number}
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    placeholder="0000 0000 0000 0000"
+                    maxLength={19}
+                    onChange={(e) => changeCard({ number: formatCardNumber(e.currentTarget.value) })}
+                  />
+                  {err('number') ? <Field.ErrorText>{err('number')}</Field.ErrorText> : null}
+                </Field.Root>
+                <HStack gap="4" alignItems="flex-start">
+                  <Field.Root required invalid={Boolean(err('expiry'))}>
+                    <Field.Label>
+                      {tr(`${K}.expiry`)}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      value={card.expiry}
+                      inputMode="numeric"
+                      autoComplete="cc-exp"
+                      placeholder="MM/YY"
+                      maxLength={5}
+                      onChange={(e) => changeCard({ expiry: formatExpiry(e.currentTarget.value) })}
+                    />
+                    {err('expiry') ? <Field.ErrorText>{err('expiry')}</Field.ErrorText> : null}
+                  </Field.Root>
+                  <Field.Root required invalid={Boolean(err('cvc'))}>
+                    <Field.Label>
+                      {tr(`${K}.cvc`)}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      value={card.cvc}
+                      inputMode="numeric"
+                      autoComplete="cc-csc"
+                      maxLength={4}
+                      onChange={(e) =>
+                        changeCard({ cvc: e.currentTarget.value.replace(/\D/g, '').slice(0, 4) })
+                      }
+                    />
+                    {err('cvc') ? <Field.ErrorText>{err('cvc')}</Field.ErrorText> : null}
+                  </Field.Root>
+                </HStack>
+              </>
+            ) : null}
           </Fieldset.Content>
           {providerError ? <Fieldset.ErrorText role="alert">{providerError}</Fieldset.ErrorText> : null}
         </Fieldset.Root>
