@@ -2,10 +2,12 @@
  * A completed session priced and settled into its order (issue 7), in ONE DynamoDB transaction:
  * - the order, written only if it does not exist yet (a session delivered twice, a replayed stop or a
  *   re-queued hand-off makes one order and bills once);
- * - the payment: a fee of zero is settled as free; a session started with one of the company's cards is
- *   paid from the card's balance when it covers the fee — the balance change (conditional on the card's
- *   version, so a concurrent recharge is never lost) and its ledger entry with the balances before and after
- *   are in the same transaction; otherwise the order stays unpaid (payFlag 0) for a later settlement;
+ * - the payment: a fee of zero is settled as free; otherwise the session's idTag names the account, in this
+ *   order: a fleet driver's or vehicle's tag → the fleet account, an app user's tag → the app balance, a
+ *   card → the card's balance (see `payment`). The balance change (conditional on the account's version,
+ *   so a concurrent recharge or debit is never lost), its ledger entry with the balances before and after,
+ *   and the order's debit guard (one debit per order number) are in the same transaction; an account that
+ *   cannot pay leaves the order unpaid (payFlag 0) for a later settlement;
  * - the revenue rollups of the order's day (functions/orders/rollups.ts).
  * A crash before the commit leaves nothing; after it, everything. `resettleOrder` settles an unpaid order
  * again (the reset call) with the same guarantees: the order changes from unpaid to paid at most once.
@@ -21,6 +23,15 @@ import { logger } from '@functions/lib/http.ts';
 import { newId, table, type Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
+import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
+import {
+  FLEET_OPER_TYPE,
+  FLEET_STATUS,
+  findFleetAccount,
+  fleetBalanceWrites,
+  type FleetAccount,
+} from '@functions/fleets/accounts.ts';
 import { readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
 import { orderKey } from './keys.ts';
 import { localDay, rollupUpdates } from './rollups.ts';
@@ -49,11 +60,8 @@ export function endFlagOf(reason: string | undefined): number {
   return END_FLAG.autoEnd;
 }
 
-/** Card balances carry four decimals (SPEC.md section 9). */
-const CARD_SCALE = 10_000n;
-const cardUnits = (balance: unknown) => BigInt(Math.round(Number(balance ?? 0) * Number(CARD_SCALE)));
-const cardNumber = (units: bigint) => Number(units) / Number(CARD_SCALE);
-const minorToCard = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
+/** Balances (cards, fleets, app users) carry four decimals (SPEC.md section 9): whole ten-thousandths. */
+const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
 
 const db = () => dynamoDocument();
 const TRANSACTION_ATTEMPTS = 5;
@@ -68,7 +76,7 @@ function cardDebit(
   order: { orderNo: string; currency: string },
   at: string,
 ) {
-  const before = cardUnits(card.balance);
+  const before = toUnits(card.balance);
   const after = before - feeCard;
   const writes: Write[] = [
     {
@@ -78,7 +86,7 @@ function cardDebit(
         UpdateExpression: 'SET balance = :after, version = :next, updateTime = :at',
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: {
-          ':after': cardNumber(after),
+          ':after': fromUnits(after),
           ':next': card.version + 1,
           ':version': card.version,
           ':at': at,
@@ -95,15 +103,16 @@ function cardDebit(
           tenant: card.tenant,
           type: 'consume',
           orderNo: order.orderNo,
-          amount: cardNumber(-feeCard),
-          beforeBalance: cardNumber(before),
-          afterBalance: cardNumber(after),
+          amount: fromUnits(-feeCard),
+          beforeBalance: fromUnits(before),
+          afterBalance: fromUnits(after),
           createTime: at,
         },
-        // One debit per order, whatever is replayed.
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    // One debit per order, whatever is replayed.
+    debitGuard(order.orderNo, `CARD#${card.id}`, at),
   ];
   return { writes, before, after };
 }
@@ -115,22 +124,96 @@ interface Payment {
   cardId?: string;
   cardBalanceBefore?: number;
   cardBalanceAfter?: number;
-  unpaidReason?: 'balance' | 'noAccount';
+  fleetId?: string;
+  fleetName?: string;
+  fleetDriverId?: string;
+  fleetVehicleId?: string;
+  fleetBalanceBefore?: number;
+  fleetBalanceAfter?: number;
+  appUserId?: string;
+  appBalanceBefore?: number;
+  appBalanceAfter?: number;
+  /** balance: the account cannot cover the fee; disabled: the fleet is disabled; noAccount: none found. */
+  unpaidReason?: 'balance' | 'disabled' | 'noAccount';
   writes: Write[];
 }
 
-/** How an order of `actualMinor` is paid, and the writes that pay it. */
+type Order = { orderNo: string; currency: string; actualMinor: bigint };
+
+/**
+ * The fleet account pays when the fleet is enabled and the balance after the fee stays at or above
+ * −overdraftAmount (the balance may go negative down to the overdraft).
+ */
+function fleetPayment(account: FleetAccount, fee: bigint, order: Order, at: string): Payment {
+  const { fleet } = account;
+  const who = {
+    payType: PAY_TYPE.fleet,
+    fleetId: fleet.id,
+    fleetName: fleet.name,
+    fleetDriverId: account.driverId,
+    fleetVehicleId: account.vehicleId,
+  };
+  if (Number(fleet.status) !== FLEET_STATUS.enabled)
+    return { ...who, payFlag: 0, unpaidReason: 'disabled', writes: [] };
+  const before = toUnits(fleet.balance);
+  if (before - fee < -toUnits(fleet.overdraftAmount))
+    return { ...who, payFlag: 0, unpaidReason: 'balance', writes: [] };
+  const debit = fleetBalanceWrites(fleet, -fee, FLEET_OPER_TYPE.consumption, at, {
+    orderNo: order.orderNo,
+    driverId: account.driverId,
+    vehicleId: account.vehicleId,
+  });
+  return {
+    ...who,
+    payFlag: 1,
+    payTime: at,
+    fleetBalanceBefore: fromUnits(debit.before),
+    fleetBalanceAfter: fromUnits(debit.after),
+    writes: [...debit.writes, debitGuard(order.orderNo, `FLEET#${fleet.id}`, at)],
+  };
+}
+
+/** The app balance pays when what is not frozen covers the fee (the balance never goes negative). */
+function appPayment(user: AppUserRecord & Stored, fee: bigint, order: Order, at: string): Payment {
+  const who = { payType: PAY_TYPE.appBalance, appUserId: user.id };
+  const before = toUnits(user.accountBalance);
+  if (before - toUnits(user.frozenAmount) < fee)
+    return { ...who, payFlag: 0, unpaidReason: 'balance', writes: [] };
+  const debit = appBalanceWrites(user, -fee, 'consume', at, { orderNo: order.orderNo });
+  return {
+    ...who,
+    payFlag: 1,
+    payTime: at,
+    appBalanceBefore: fromUnits(debit.before),
+    appBalanceAfter: fromUnits(debit.after),
+    writes: [...debit.writes, debitGuard(order.orderNo, `APPUSER#${user.id}`, at)],
+  };
+}
+
+/**
+ * How an order of `actualMinor` is paid, and the writes that pay it. The idTag decides the account, first
+ * match wins: a fleet driver's or vehicle's tag (fleet account), an app user's tag (app balance), a card
+ * (card balance); an account found that cannot pay leaves the order unpaid, never another account charged.
+ * The three look-ups run together (a few reads each); the order of precedence is applied to their answers.
+ */
 export async function payment(
   tenant: string,
   idTag: string | undefined,
-  order: { orderNo: string; currency: string; actualMinor: bigint },
+  order: Order,
   at: string,
 ): Promise<Payment> {
   if (order.actualMinor === 0n) return { payType: PAY_TYPE.free, payFlag: 1, payTime: at, writes: [] };
-  const card = idTag ? await findCard(tenant, idTag) : undefined;
+  if (!idTag) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
+  const fee = minorToUnits(order.actualMinor, order.currency);
+  const [fleet, appUser, card] = await Promise.all([
+    findFleetAccount(tenant, idTag),
+    findAppUser(tenant, idTag),
+    findCard(tenant, idTag),
+  ]);
+  if (fleet) return fleetPayment(fleet, fee, order, at);
+  if (appUser) return appPayment(appUser, fee, order, at);
   if (!card) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
-  const fee = minorToCard(order.actualMinor, order.currency);
-  if (cardUnits(card.balance) < fee)
+  if (toUnits(card.balance) < fee)
     return {
       payType: PAY_TYPE.cardBalance,
       payFlag: 0,
@@ -144,8 +227,8 @@ export async function payment(
     payFlag: 1,
     payTime: at,
     cardId: card.id,
-    cardBalanceBefore: cardNumber(debit.before),
-    cardBalanceAfter: cardNumber(debit.after),
+    cardBalanceBefore: fromUnits(debit.before),
+    cardBalanceAfter: fromUnits(debit.after),
     writes: debit.writes,
   };
 }
@@ -189,6 +272,7 @@ export async function priceOf(session: Session): Promise<{ priced: PricedOrder; 
   return { priced, timeZone: pricing.timeZone };
 }
 
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
 const isCancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException';
 const reasonCodes = (error: unknown) =>
   ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
@@ -251,9 +335,11 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       if (!isCancelled(error)) throw error;
       const codes = reasonCodes(error);
       if (codes[0] === 'ConditionalCheckFailed') return 'exists';
-      // The card changed meanwhile (a recharge, another order): read it again and retry.
+      // The account changed meanwhile (a recharge, another order) or a rollup was written by another
+      // order at the same moment: read again and retry, after a short random pause.
       if (attempt >= TRANSACTION_ATTEMPTS) throw error;
       logger.info('Settlement retried', { orderNo, attempt, codes: codes.join(',') });
+      await pause(attempt);
     }
   }
 }
@@ -290,13 +376,11 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
         .catch(() => undefined);
       return 'unpaid';
     }
+    const { writes: _w, unpaidReason: _r, ...payFields } = paid;
     const sets: Record<string, unknown> = {
+      ...payFields,
       payFlag: 1,
-      payType: paid.payType,
       payTime: at,
-      cardId: paid.cardId,
-      cardBalanceBefore: paid.cardBalanceBefore,
-      cardBalanceAfter: paid.cardBalanceAfter,
       version: Number(order.version ?? 1) + 1,
     };
     const defined = Object.entries(sets).filter(([, v]) => v !== undefined);
@@ -326,6 +410,7 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
       if (!isCancelled(error)) throw error;
       if (reasonCodes(error)[0] === 'ConditionalCheckFailed') return 'already';
       if (attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await pause(attempt);
     }
   }
 }

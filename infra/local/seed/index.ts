@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { demoAccounts } from './demo-accounts.ts';
 import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
@@ -27,6 +28,7 @@ export const seedSteps: SeedStep[] = [
   stopReasonCatalogue,
   demoEnergyBox,
   demoFees,
+  demoAccounts,
   subscriptionCatalogue,
   demoSubscription,
 ];

@@ -1,0 +1,185 @@
+/**
+ * Fleet accounts (SPEC.md section 3: Fleet, Fleet fund record, Driver, Vehicle), as far as settlement needs
+ * them; the fleet screens (fleets, drivers, vehicles, fund history) are a later issue and build on this store.
+ *
+ * - `FLEET#{id}`: tenant (the owning company's path), name, admin, manager, address, balance (four decimals;
+ *   it may go below zero down to −overdraftAmount), overdraftAmount (≥ 0), warnBalance, status (0 enabled,
+ *   1 disabled), version.
+ * - `DRIVER#{id}` and `VEHICLE#{id}`: the fleet (`fleetId`), name, … and the idTag the driver or vehicle
+ *   charges with. A tag belongs to one driver or vehicle of a company: the guard item of the unique value
+ *   `FLEETTAG` `{tenant}|{idTag}` (case-folded like card numbers, `functions/lib/store.ts`) is written in the
+ *   same transaction as the driver or vehicle and names it, so settlement finds a tag's fleet in two reads.
+ * - `FLEETFUND#{fleetId}`, sk `{time}#{id}`: the fund records (operType 1 clear, 2 top-up, 3 consumption)
+ *   with beforeBalance, afterBalance and changeBalance. Every balance change writes its record in the same
+ *   transaction, conditional on the fleet's version (`balanceChange`).
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { companyAndAbove } from '@functions/identity/tenants.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { newId, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { balanceChange, fromUnits, hasFourDecimals, ledgerEntries, toUnits, withRetries } from './balance.ts';
+
+export const FLEET_STATUS = { enabled: 0, disabled: 1 } as const;
+/** SPEC.md section 3, fleet fund record. */
+export const FLEET_OPER_TYPE = { clear: 1, topUp: 2, consumption: 3 } as const;
+/** SPEC.md section 3: driver and vehicle status. */
+export const FLEET_MEMBER_STATUS = { parked: 0, charging: 1 } as const;
+
+export interface FleetRecord {
+  id: string;
+  tenant: string;
+  name: string;
+  admin?: string;
+  manager?: string;
+  address?: string;
+  balance: number;
+  overdraftAmount: number;
+  warnBalance: number;
+  status: number;
+}
+
+export interface DriverRecord {
+  id: string;
+  tenant: string;
+  fleetId: string;
+  driverId?: string;
+  name: string;
+  email?: string;
+  address?: string;
+  idTag: string;
+  status: number;
+}
+
+export interface VehicleRecord {
+  id: string;
+  tenant: string;
+  fleetId: string;
+  name: string;
+  licensePlateNumber?: string;
+  vin?: string;
+  idTag: string;
+  status: number;
+}
+
+const FLEET_TAG = 'FLEETTAG';
+const tagGuard = (item: { tenant: string; idTag: string }) => ({
+  [FLEET_TAG]: item.idTag ? `${item.tenant}|${item.idTag}` : undefined,
+});
+
+export const fleets = new Repository<FleetRecord>({ type: 'FLEET', idField: 'id' });
+export const drivers = new Repository<DriverRecord>({ type: 'DRIVER', idField: 'id', unique: tagGuard });
+export const vehicles = new Repository<VehicleRecord>({ type: 'VEHICLE', idField: 'id', unique: tagGuard });
+
+export const fleetFundPartition = (fleetId: string) => `FLEETFUND#${fleetId}`;
+
+function money(name: string, value: number, min = -Infinity) {
+  if (!hasFourDecimals(value) || value < min)
+    throw new Error(`${name}: a number ≥ ${min} with four decimals`);
+}
+
+/** A new fleet of a company with a zero balance, then its opening top-up (a fund record) when given. */
+export async function createFleet(
+  input: Omit<FleetRecord, 'id' | 'tenant' | 'balance' | 'status'> & {
+    id?: string;
+    status?: number;
+    balance?: number;
+  },
+  tenant: string,
+): Promise<FleetRecord & Stored> {
+  money('overdraftAmount', input.overdraftAmount, 0);
+  money('warnBalance', input.warnBalance);
+  const { balance = 0, ...fields } = input;
+  const fleet = await fleets.create(
+    { status: FLEET_STATUS.enabled, ...fields, id: input.id ?? newId(), tenant, balance: 0 },
+    tenant,
+  );
+  return balance ? topUpFleet(fleet.id, balance) : fleet;
+}
+
+async function fleetOf(fleetId: string, tenant: string) {
+  const fleet = await fleets.getAny(fleetId);
+  if (!fleet || fleet.tenant !== tenant) throw new Error(`No fleet ${fleetId} in ${tenant}`);
+  return fleet;
+}
+
+/** A driver of a fleet with the idTag they charge with (unique in the company among drivers and vehicles). */
+export async function addDriver(
+  input: Omit<DriverRecord, 'id' | 'tenant' | 'status'> & { id?: string },
+  tenant: string,
+): Promise<DriverRecord & Stored> {
+  await fleetOf(input.fleetId, tenant);
+  return drivers.create(
+    { status: FLEET_MEMBER_STATUS.parked, ...input, id: input.id ?? newId(), tenant },
+    tenant,
+  );
+}
+
+/** A vehicle of a fleet with the idTag it charges with. */
+export async function addVehicle(
+  input: Omit<VehicleRecord, 'id' | 'tenant' | 'status'> & { id?: string },
+  tenant: string,
+): Promise<VehicleRecord & Stored> {
+  await fleetOf(input.fleetId, tenant);
+  return vehicles.create(
+    { status: FLEET_MEMBER_STATUS.parked, ...input, id: input.id ?? newId(), tenant },
+    tenant,
+  );
+}
+
+export interface FleetAccount {
+  fleet: FleetRecord & Stored;
+  driverId?: string;
+  vehicleId?: string;
+}
+
+/**
+ * The fleet a session's idTag charges: a driver's or vehicle's tag of the charger's company or, failing
+ * that, of the nearest company above it (as cards are found).
+ */
+export async function findFleetAccount(tenant: string, idTag: string): Promise<FleetAccount | undefined> {
+  for (const owner of companyAndAbove(tenant)) {
+    const id = await uniqueOwner(FLEET_TAG, `${owner}|${idTag}`);
+    if (!id) continue;
+    const driver = await drivers.getAny(id);
+    const holder = driver ?? (await vehicles.getAny(id));
+    const fleet = holder ? await fleets.getAny(holder.fleetId) : undefined;
+    if (fleet) return { fleet, ...(driver ? { driverId: id } : { vehicleId: id }) };
+  }
+  return undefined;
+}
+
+/** The balance change of a fleet and its fund record (see `balanceChange`). */
+export function fleetBalanceWrites(
+  fleet: FleetRecord & Stored,
+  change: bigint,
+  operType: number,
+  at: string,
+  record: Record<string, unknown> = {},
+) {
+  return balanceChange({
+    key: fleets.key(fleet.id),
+    field: 'balance',
+    version: fleet.version,
+    before: toUnits(fleet.balance),
+    change,
+    at,
+    ledgerPk: fleetFundPartition(fleet.id),
+    ledger: { ...record, fleetId: fleet.id, tenant: fleet.tenant, operType },
+  });
+}
+
+/** A top-up (fund record operType 2): a positive amount with four decimals at most. */
+export async function topUpFleet(fleetId: string, amount: number): Promise<FleetRecord & Stored> {
+  money('amount', amount, 0);
+  return withRetries(async () => {
+    const fleet = await fleets.getAny(fleetId);
+    if (!fleet) throw new Error(`No fleet ${fleetId}`);
+    const at = new Date().toISOString();
+    const change = fleetBalanceWrites(fleet, toUnits(amount), FLEET_OPER_TYPE.topUp, at);
+    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: change.writes }));
+    return { ...fleet, balance: fromUnits(change.after), version: fleet.version + 1, updateTime: at };
+  });
+}
+
+/** A fleet's fund records, oldest first. */
+export const fleetFundRecords = (fleetId: string) => ledgerEntries(fleetFundPartition(fleetId));
