@@ -6,6 +6,8 @@
  */
 import { BLACK_FLAG, CARD_STATUS, cardResource } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
+import { findAppUser } from '@functions/appusers/accounts.ts';
+import { FLEET_STATUS, findFleetAccount } from '@functions/fleets/accounts.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
@@ -20,7 +22,7 @@ export interface AuthResult {
   expiryDate?: string;
   parentIdTag?: string;
   /** Where the decision came from (kept on the session as its start mode). */
-  source: 'card' | 'localList' | 'unknownAccepted' | 'none';
+  source: 'fleet' | 'appUser' | 'card' | 'localList' | 'unknownAccepted' | 'none';
   cardId?: string;
 }
 
@@ -61,7 +63,16 @@ export async function authorizeToken(
   now = Date.now(),
 ): Promise<AuthResult> {
   const tenants = companyAndAbove(charger.tenant);
-  const card = await findCard(charger.tenant, idTag);
+  // The accounts settlement charges, in its order (functions/orders/settlement.ts): a fleet driver's or
+  // vehicle's tag, an app user's card number, then a card.
+  const [fleet, appUser, card] = await Promise.all([
+    findFleetAccount(charger.tenant, idTag),
+    findAppUser(charger.tenant, idTag),
+    findCard(charger.tenant, idTag),
+  ]);
+  if (fleet)
+    return { source: 'fleet', status: fleet.fleet.status === FLEET_STATUS.enabled ? 'Accepted' : 'Blocked' };
+  if (appUser) return { source: 'appUser', status: Number(appUser.lockFlag) === 1 ? 'Blocked' : 'Accepted' };
   if (card) {
     const base = {
       source: 'card' as const,

@@ -183,7 +183,9 @@ describe('the demo accounts', () => {
 describe('a fleet account', () => {
   it('pays a driver session with the balances before and after and one fund record, however replayed', async () => {
     const { fleet, idTag } = await fleetWithTag(10, 5);
-    const { order, tx } = await charge(idTag, 4000); // 4 kWh × 0.50 = 2.00
+    const { order, tx, status } = await charge(idTag, 4000); // 4 kWh × 0.50 = 2.00
+    // The driver's tag is no card: the charger accepts it as the fleet's.
+    expect(status).toBe('Accepted');
     expect(order).toMatchObject({
       actualFee: '2.00',
       payType: 3,
@@ -258,7 +260,9 @@ describe('a fleet account', () => {
 
   it('does not charge a disabled fleet', async () => {
     const { fleet, idTag } = await fleetWithTag(100, 10, FLEET_STATUS.disabled);
-    const { order } = await charge(idTag, 2000);
+    const { order, status } = await charge(idTag, 2000);
+    // The charger is told the tag is blocked; a session it records anyway is not charged.
+    expect(status).toBe('Blocked');
     expect(order).toMatchObject({ payFlag: 0, payType: 3, fleetId: fleet.id, unpaidReason: 'disabled' });
     expect(await balanceOf(fleet.id)).toBe(100);
     expect(await consumptions(fleet.id)).toHaveLength(0);
