@@ -121,6 +121,13 @@ describe('the subscription wizard in the browser', () => {
     expect(page.url()).toMatch(/\/charge\/home$/);
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
     expect(Number(user.subStatus)).toBe(1);
+
+    // /plan: the company's subscription, active for its 360 days, and the way to renew it.
+    await page.goto(`${rt.url}/charge/plan`);
+    const current = page.getByRole('region', { name: 'Your subscription' });
+    await current.getByText('Active').waitFor({ timeout: 30_000 });
+    expect(await current.textContent()).toContain(TOTAL);
+    await current.getByRole('button', { name: 'Renew' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
