@@ -672,10 +672,11 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     };
     let idemKey: string | undefined;
     try {
-      const { caller, key } = authenticateCaller(req, form, url.searchParams);
+      const { caller } = authenticateCaller(req, form, url.searchParams);
       const idem = method === 'POST' ? String(req.headers['idempotency-key'] ?? '') : '';
       if (idem) {
-        idemKey = `${key}:${idem}`;
+        // Scoped like Stripe's (one account here; secret and publishable calls apart), without keeping the key.
+        idemKey = `${caller}:${idem}`;
         const fingerprint = `${method} ${url.pathname} ${canonical(text)}`;
         const previous = state.idempotency[idemKey];
         if (previous && Date.now() - previous.at < IDEMPOTENCY_TTL_MS) {
