@@ -611,7 +611,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     const [, resource, id, action] = m;
     if (resource === 'payment_methods' && !action) {
       if (method === 'POST' && !id) return createPaymentMethod(form);
-      if (method === 'GET' && id) return paymentMethod(id).object;
+      // Making one is what the browser may do; reading one back needs the secret key, as at Stripe.
+      if (method === 'GET' && id) return (secretOnly(caller), paymentMethod(id).object);
     }
     if (resource === 'payment_intents') {
       if (method === 'POST' && !id) return (secretOnly(caller), createIntent(form));
