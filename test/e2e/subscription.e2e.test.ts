@@ -5,7 +5,8 @@
  * step. A declined card (4000 0000 0000 0002) shows the provider's message and activates nothing; the card
  * that needs extra authentication (4000 0027 6000 3184) shows the stand-in's 3-D Secure page framed in the
  * payment step, completing it pays, the success dialog leads to /charge/login, and logging in again opens the
- * console, no longer the wizard.
+ * console, no longer the wizard. On a second data folder: the seeded order number DEMO-ORDER-001 (a custom
+ * plan with a receipt PDF) hides the bank step, and Finish pays off without a card.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,13 +27,22 @@ let browser: Browser;
 
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
-  [rt, browser] = await Promise.all([startTestRuntime({ seed: 'demo' }), launchBrowser()]);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   delete process.env.AUTH_CAPTCHA;
   await browser?.close();
-  await rt?.cleanup();
 });
+
+/** Each describe pays once for newco, so each has its own runtime (a fresh data folder). */
+function freshRuntime() {
+  beforeAll(async () => {
+    rt = await startTestRuntime({ seed: 'demo' });
+  });
+  afterAll(async () => {
+    await rt?.cleanup();
+  });
+}
 
 async function logIn(page: Page) {
   if (!page.url().endsWith('/charge/login')) await page.goto(`${rt.url}/charge/login`);
@@ -80,6 +90,8 @@ async function fillCard(wizard: ReturnType<Page['getByTestId']>, number: string)
 }
 
 describe('the subscription wizard in the browser', () => {
+  freshRuntime();
+
   it('refuses a declined card with the provider message, then pays with 3-D Secure and logs in again', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -128,6 +140,43 @@ describe('the subscription wizard in the browser', () => {
     await current.getByText('Active').waitFor({ timeout: 30_000 });
     expect(await current.textContent()).toContain(TOTAL);
     await current.getByRole('button', { name: 'Renew' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the subscription wizard with an order number and a receipt', () => {
+  freshRuntime();
+
+  it('prices the seeded custom plan, hides the bank step and Finish pays off without a card', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await logIn(page);
+    await page.waitForURL(/\/charge\/subsplan$/, { timeout: 30_000 });
+    const wizard = page.getByTestId('subscription-wizard');
+    await wizard.getByLabel('Company name').waitFor({ timeout: 30_000 });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('radio', { name: 'Enter an order number' }).check({ force: true });
+    await wizard.getByLabel(/Order number/).fill('DEMO-ORDER-001');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    await wizard.getByRole('table', { name: 'Price overview' }).waitFor({ timeout: 30_000 });
+    const steps = await wizard.locator('.chakra-steps__title').allTextContents();
+    expect(steps).toEqual(['Company info', 'Subscription', 'Overview']);
+    expect(await wizard.getByRole('group', { name: 'Totals' }).textContent()).toContain('(billed)');
+    expect(await wizard.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    await wizard.getByRole('button', { name: 'Finish' }).click();
+
+    const done = page.getByRole('alertdialog', { name: 'Subscription complete' });
+    await done.waitFor({ timeout: 60_000 });
+    await done.getByRole('button', { name: 'Log in again' }).click();
+    await page.waitForURL(/\/charge\/login$/);
+    await logIn(page);
+    await page.waitForURL(/\/charge\/home$/, { timeout: 30_000 });
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+    expect(Number(user.subStatus)).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });
