@@ -1,5 +1,6 @@
 /** Subscription domain (issue 8): plans, the price calculation, payment and its confirmation, the webhook. */
 import { httpHandler, ok, who, type Request } from '@functions/lib/http.ts';
+import { ensurePaymentProvider } from './payment-steps.ts';
 import {
   addPlan,
   listPlans,
@@ -10,6 +11,8 @@ import {
   uploadReceipt,
 } from './plans.ts';
 import { info, offlinePay, overview, pay, payConfig, riskWarning, secure, webhook } from './subscribe.ts';
+
+ensurePaymentProvider();
 
 /** The body exactly as it came (the webhook's signature covers these bytes). */
 function rawBody(req: Request): string {

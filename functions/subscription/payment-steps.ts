@@ -6,6 +6,7 @@ import { dynamoDocument } from '@functions/lib/aws.ts';
 import { applied } from '@functions/lib/conditional.ts';
 import { activate } from './activation.ts';
 import { paymentProvider, type PaymentResult } from './payment-provider.ts';
+import { registerStripeProviderFromEnv } from './stripe-provider.ts';
 import {
   getSubscription,
   recordFailure as storeFailure,
@@ -14,6 +15,19 @@ import {
   table,
   type SubscriptionRecord,
 } from './store.ts';
+
+/**
+ * In Lambda the provider comes from the environment (Stripe's keys); a host that already plugged one in (the
+ * local runtime, a test) keeps its own. Called at module load by the handler and the workflow's tasks.
+ */
+export function ensurePaymentProvider(): void {
+  try {
+    paymentProvider();
+  } catch {
+    registerStripeProviderFromEnv();
+  }
+}
+ensurePaymentProvider();
 
 export interface PaymentInput {
   action?: 'pay' | 'confirm' | 'payOff';
@@ -91,7 +105,8 @@ function reasonOf(input: PaymentInput): string {
 
 export async function recordFailure(input: PaymentInput): Promise<{ reason: string }> {
   const reason = reasonOf(input);
-  await storeFailure(input.subscribeId, reason);
+  const paymentId = input.payment?.paymentId || input.paymentId || undefined;
+  if (!(await storeFailure(input.subscribeId, reason, paymentId))) return { reason };
   const record = await getSubscription(input.subscribeId);
   if (record) {
     // The company may pay again (another card, a new quote).

@@ -13,7 +13,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PriceRow, SubscribeStatus } from '@shared/schemas/subscription.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { applied, transitionStatus } from '@functions/lib/conditional.ts';
+import { applied } from '@functions/lib/conditional.ts';
 import { config } from '@functions/lib/config.ts';
 
 export const subscriptionKey = (subscribeId: string) => ({ pk: `SUBSCRIBE#${subscribeId}`, sk: 'SUBSCRIBE' });
@@ -157,14 +157,30 @@ export async function subscriptionOfPayment(paymentId: string): Promise<Subscrip
   return Item ? getSubscription(String(Item.subscribeId)) : undefined;
 }
 
-/** pending → failed with the reason; an active subscription is never failed afterwards. */
-export function recordFailure(subscribeId: string, reason: string): Promise<boolean> {
-  return transitionStatus({
-    table: table(),
-    key: subscriptionKey(subscribeId),
-    from: ['pending'],
-    set: { status: 'failed', failure: reason.slice(0, 500) },
-  });
+/**
+ * pending → failed with the reason, only while the subscription's payment is still `paymentId` (none when the
+ * payment was never created): a late failure of an earlier attempt never fails a newer one.
+ */
+export function recordFailure(subscribeId: string, reason: string, paymentId?: string): Promise<boolean> {
+  return applied(
+    db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: subscriptionKey(subscribeId),
+        UpdateExpression: 'SET #status = :failed, failure = :reason',
+        ConditionExpression: paymentId
+          ? '#status = :pending AND paymentId = :pid'
+          : '#status = :pending AND attribute_not_exists(paymentId)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':pending': 'pending',
+          ':reason': reason.slice(0, 500),
+          ...(paymentId ? { ':pid': paymentId } : {}),
+        },
+      }),
+    ),
+  );
 }
 
 export async function recordRefund(subscribeId: string, refundId: string, status: string): Promise<void> {

@@ -308,7 +308,9 @@ async function lockForPayment(record: SubscriptionRecord, now: Date): Promise<Su
               TableName: table(),
               Key: subscriptionKey(record.subscribeId),
               UpdateExpression:
-                'SET #status = :pending, payAttempt = if_not_exists(payAttempt, :zero) + :one REMOVE expiresAt, failure',
+                // A new attempt forgets the last one's payment: its late events and confirmations no longer match.
+                'SET #status = :pending, payAttempt = if_not_exists(payAttempt, :zero) + :one ' +
+                'REMOVE expiresAt, failure, paymentId, paymentStatus',
               ConditionExpression: '#status IN (:quoted, :failed)',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {

@@ -201,7 +201,7 @@ describe('plans', () => {
   it('uploads a receipt PDF only', async () => {
     const upload = (type: string, body: Buffer) => {
       const form = new FormData();
-      form.append('file', new Blob([body], { type }), 'receipt.pdf');
+      form.append('file', new Blob([new Uint8Array(body)], { type }), 'receipt.pdf');
       return fetch(`${rt.url}/admin/plan/upload`, {
         method: 'POST',
         headers: { authorization: `Bearer ${admin}` },
