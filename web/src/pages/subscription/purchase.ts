@@ -203,10 +203,9 @@ export function usePurchase(firstFlag: boolean) {
       if (next.pkg === FEATURE_PACKAGE.basic) next.dc = '0';
       return next;
     });
-    setChoiceErrs((e) => {
-      const keys = Object.keys(changes).map((k) => (k === 'planNo' ? 'planNo' : k));
-      return Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k)));
-    });
+    // A change clears the messages of what changed (a package change also those of the DC count).
+    const keys = Object.keys(changes).flatMap((k) => (k === 'pkg' ? ['pkg', 'dc'] : [k]));
+    setChoiceErrs((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
   };
 
   /** Validates the choice; true when it may go on to the risk check and the price. */
