@@ -91,6 +91,13 @@ export const planListQuery = z
   .object({
     current: z.coerce.number().int().min(1).default(1),
     size: z.coerce.number().int().min(1).max(500).default(10),
+    /** Sort field and direction (the list pages send them); newest first otherwise. */
+    orderBy: z
+      .string()
+      .regex(/^\w{1,40}$/)
+      .optional()
+      .catch(undefined),
+    order: z.enum(['asc', 'desc']).optional().catch(undefined),
     planNo: optionalText(PLAN_NO_MAX),
     planName: optionalText(64),
     planType: z.preprocess(

@@ -16,7 +16,7 @@ import { config } from '@functions/lib/config.ts';
 import { runSchedule } from '@functions/subscription/activation.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
-import { startTestRuntime } from '../helpers/runtime.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
@@ -433,6 +433,13 @@ describe('pay-off without a card', () => {
     expect(await limitOf('demo-newco')).toMatchObject({ gunNum: 12, revenueTariff: '1.00' });
     const plan = await ok(admin, '/admin/plan/info?id=plan-demo-order-001');
     expect(plan).toMatchObject({ usedFlag: 1, expiredFlag: 0, remainingDays: 360 });
+    // The receipt the seed stored is served to the company the plan is for.
+    const receipt = await fetch(`${rt.url}/admin/plan/receipt?id=plan-demo-order-001`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.newco}` },
+    });
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    expect((await receipt.text()).startsWith('%PDF-')).toBe(true);
     // The number is used: it cannot be bought again.
     const again = await api(rt.url, tokens.newco!, '/admin/subscribe/offlinePay', {
       subscribeId: q.subscribeId,
@@ -533,6 +540,28 @@ describe('downgrade and the schedule', () => {
 });
 
 describe('webhook', () => {
+  it('activates a payment confirmed at the provider by itself (Stripe’s signed event)', async () => {
+    const q = await basicQuote(tokens.Delta!, 4);
+    const first = await pay(tokens.Delta!, q, CARD.authenticate);
+    expect(first.code).toBe(2048);
+    await authenticate(first.msg, 'complete');
+    // No secure call: the stand-in's payment_intent.succeeded reaches /admin/subscribe/webhook.
+    await rt.stripe.settled();
+    await waitFor(
+      async () => (await getSubscription(q.subscribeId))?.status === 'active',
+      10_000,
+      'activation',
+    );
+    expect(await operatorOf(agents.Delta!)).toMatchObject({ subStatus: 1, subscribeId: q.subscribeId });
+    const secured = await api(
+      rt.url,
+      tokens.Delta!,
+      `/admin/subscribe/secure?paymentId=${first.data.paymentId}`,
+    );
+    expect(secured.code).toBe(0);
+    expect(secured.data.status).toBe('active');
+  });
+
   it('refuses a bad signature with 400', async () => {
     const res = await fetch(`${rt.url}/admin/subscribe/webhook`, {
       method: 'POST',
