@@ -15,7 +15,7 @@ import { fakeApi, grant, renderScreen, type Handler } from '../resources/harness
 
 const card = vi.hoisted(() => ({
   providerFields: false,
-  mountCardElement: async () => () => undefined,
+  mountCardElement: vi.fn(async (_container: HTMLElement) => () => undefined),
   createPaymentMethod: vi.fn(async (_card: unknown) => 'pm_test_1'),
   confirmCardPayment: vi.fn(async (_secret: string, mount: HTMLElement) => {
     mount.append(Object.assign(document.createElement('iframe'), { title: '3-D Secure' }));
@@ -169,6 +169,8 @@ async function toOverview(user: User, ac = '4') {
 }
 
 beforeEach(() => {
+  card.providerFields = false;
+  card.mountCardElement.mockClear();
   card.createPaymentMethod.mockClear();
   card.confirmCardPayment.mockClear();
 });
@@ -589,5 +591,22 @@ describe('step 2 and 3, overview and payment', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText('Payment failed: insufficient funds')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("hosted, mounts the provider's card element instead of the page's fields and pays from it", async () => {
+    card.providerFields = true;
+    const calls = api();
+    signedIn();
+    const user = userEvent.setup();
+    show();
+    await toOverview(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(card.mountCardElement).toHaveBeenCalledTimes(1));
+    expect(card.mountCardElement.mock.calls[0]![0]).toBe(screen.getByTestId('card-element'));
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Subscription complete' })).toBeTruthy();
+    expect(card.createPaymentMethod).toHaveBeenCalledWith(undefined);
+    expect(calls.calls('/admin/subscribe/payConfig')).toHaveLength(1);
   });
 });

@@ -258,17 +258,20 @@ export function usePurchase(firstFlag: boolean) {
   const payByCard = async (): Promise<boolean> => {
     if (!price) return false;
     const free = nothingToPay(price);
-    if (!free) {
-      const found = cardErrors(card);
-      setCardErrs(found);
-      if (Object.keys(found).length) return false;
-    }
-    setPayState({ status: 'busy' });
     let paymentMethodId: string | undefined;
     if (!free) {
+      setPayState({ status: 'busy' });
       try {
         const cards = await provider();
-        // Hosted, the card is Stripe's element (the page's own fields are not shown).
+        // Hosted, the card is Stripe's element (the page's own fields are not shown, nor checked here).
+        if (!cards.providerFields) {
+          const found = cardErrors(card);
+          setCardErrs(found);
+          if (Object.keys(found).length) {
+            setPayState({ status: 'idle' });
+            return false;
+          }
+        }
         paymentMethodId = await cards.createPaymentMethod(
           cards.providerFields ? undefined : cardFields(card),
         );
@@ -278,7 +281,7 @@ export function usePurchase(firstFlag: boolean) {
         else setPayState({ status: 'failed', message: serverMessage(error) });
         return false;
       }
-    }
+    } else setPayState({ status: 'busy' });
     try {
       const outcome = await pay({
         toPayFee: price.toPayFee,
