@@ -354,6 +354,16 @@ async function lockForPayment(record: SubscriptionRecord, now: Date): Promise<Su
   return (await getSubscription(record.subscribeId))!;
 }
 
+/**
+ * A pending pay-off (no card) whose activation did not complete: the company's lock is still its own, so the
+ * same workflow may run again; anything else pending is a payment in progress.
+ */
+async function resumable(record: SubscriptionRecord, method: 'credit' | 'offline') {
+  if (record.status !== 'pending' || record.payMethod !== method) return undefined;
+  const company = await operators.getAny(record.agentId);
+  return company?.payingId === record.subscribeId ? record : undefined;
+}
+
 /** The refund a downgrade gives back, from the payment of the subscription it follows (cents, payment). */
 async function refundOf(
   record: SubscriptionRecord,
@@ -366,7 +376,7 @@ async function refundOf(
 
 /** POST /admin/subscribe/pay. */
 export async function pay(identity: Identity, body: unknown, now = new Date()) {
-  const raw = (body ?? {}) as Record<string, unknown>;
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const cardFields = CARD_FIELDS.filter((f) => f in raw);
   if (cardFields.length)
     throw badRequest(
@@ -381,7 +391,8 @@ export async function pay(identity: Identity, body: unknown, now = new Date()) {
   if (toCents(input.toPayFee) !== record.toPayFee)
     throw refused('subscriptionRes.feeMismatch', { expected: fromCents(record.toPayFee) });
   if (record.toPayFee > 0 && !input.paymentMethodId) throw refused('subscriptionRes.cardRequired');
-  const locked = await lockForPayment(record, now);
+  // A pay-off by credit whose activation did not complete is run again (every step is idempotent).
+  const locked = (await resumable(record, 'credit')) ?? (await lockForPayment(record, now));
   if (locked.toPayFee === 0) {
     await setPayMethod(locked.subscribeId, 'credit');
     return answerOf(
@@ -455,7 +466,7 @@ export async function offlinePay(identity: Identity, body: unknown, now = new Da
   if (record.status === 'active' || record.status === 'scheduled' || record.status === 'expired')
     throw refused('subscriptionRes.alreadyPaid');
   if (!record.firstFlag || !record.row.pdfUrl) throw refused('subscriptionRes.offlineNotAllowed');
-  const locked = await lockForPayment(record, now);
+  const locked = (await resumable(record, 'offline')) ?? (await lockForPayment(record, now));
   await setPayMethod(locked.subscribeId, 'offline');
   return answerOf(
     await runPayment({

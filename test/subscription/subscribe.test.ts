@@ -293,6 +293,13 @@ describe('card payment through the state machine', () => {
     });
     expect(cardFields.status).toBe(400);
     expect(cardFields.data).toHaveProperty('cardNo');
+    // Never a 500 for bad input.
+    for (const bad of ['x', [1], null, { subscribeId: q.subscribeId, toPayFee: '1.234' }])
+      expect((await api(rt.url, tokens.Alpha!, '/admin/subscribe/pay', bad)).status).toBe(400);
+    expect((await api(rt.url, tokens.Alpha!, '/admin/subscribe/overview', 'x')).status).toBe(400);
+    expect((await api(rt.url, tokens.Alpha!, '/admin/subscribe/secure?paymentId=a%20b')).status).toBe(400);
+    expect((await api(rt.url, tokens.Alpha!, '/admin/subscribe/info')).code).not.toBe(0);
+    expect((await api(rt.url, tokens.Alpha!, '/admin/plan/info')).code).not.toBe(0);
     const wrong = await api(rt.url, tokens.Alpha!, '/admin/subscribe/pay', {
       ...payBody(q),
       toPayFee: '1.00',
