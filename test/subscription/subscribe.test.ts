@@ -127,7 +127,7 @@ beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
   rt = await startTestRuntime();
   admin = await login(rt.url, 'admin', 'Admin12345');
-  for (const name of ['Alpha', 'Beta', 'Gamma', 'Delta']) await company(name);
+  for (const name of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon']) await company(name);
   tokens.newco = await login(rt.url, 'newco', 'Newco12345');
   agents.newco = 'demo-newco';
 }, 120_000);
@@ -179,6 +179,17 @@ describe('plans', () => {
       planName: 'Alpha renamed',
     });
     expect(updated.planName).toBe('Alpha renamed');
+    // A stale version, a universal entry naming a company: refused.
+    expect(
+      (await api(rt.url, admin, '/admin/plan/update', { ...form, id: plan.id, version: 1 })).code,
+    ).not.toBe(0);
+    const universalForCompany = await api(rt.url, admin, '/admin/plan/add', {
+      ...form,
+      planNo: 'X-3',
+      planType: 0,
+    });
+    expect(universalForCompany.status).toBe(400);
+    expect(universalForCompany.data).toHaveProperty('agentId');
     // A company may not add plans (6911 is platform only).
     expect((await api(rt.url, tokens.Alpha!, '/admin/plan/add', { ...form, planNo: 'X-2' })).status).toBe(
       403,
@@ -414,6 +425,32 @@ describe('card payment through the state machine', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('two pay requests of one quote, or of two quotes of one company, charge and activate once', async () => {
+    const q1 = await basicQuote(tokens.Epsilon!, 1);
+    const q2 = await basicQuote(tokens.Epsilon!, 2);
+    const [pm1, pm2, pm3] = await Promise.all([
+      paymentMethod(CARD.pays),
+      paymentMethod(CARD.pays),
+      paymentMethod(CARD.pays),
+    ]);
+    const answers = await Promise.all([
+      api(rt.url, tokens.Epsilon!, '/admin/subscribe/pay', payBody(q1, pm1)),
+      api(rt.url, tokens.Epsilon!, '/admin/subscribe/pay', payBody(q1, pm2)),
+      api(rt.url, tokens.Epsilon!, '/admin/subscribe/pay', payBody(q2, pm3)),
+    ]);
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    const records = await Promise.all([getSubscription(q1.subscribeId), getSubscription(q2.subscribeId)]);
+    const active = records.filter((r) => r?.status === 'active');
+    expect(active).toHaveLength(1);
+    // One payment was created for the winner; the other quote was never charged.
+    expect(active[0]!.payAttempt).toBe(1);
+    const loser = records.find((r) => r?.status !== 'active')!;
+    expect(loser.paymentId).toBeUndefined();
+    expect((await operatorOf(agents.Epsilon!)).subscribeId).toBe(active[0]!.subscribeId);
+  });
+});
+
 describe('pay-off without a card', () => {
   it('a first purchase by order number with a receipt pays off and activates the custom plan', async () => {
     const q = await ok(tokens.newco!, '/admin/subscribe/overview', {
@@ -447,6 +484,28 @@ describe('pay-off without a card', () => {
     });
     expect(receipt.headers.get('content-type')).toBe('application/pdf');
     expect((await receipt.text()).startsWith('%PDF-')).toBe(true);
+    // A bought plan no longer changes.
+    const {
+      id: _id,
+      version,
+      usedFlag: _u,
+      expiredFlag: _e,
+      remainingDays: _r,
+      agentName: _a,
+      subscribeId: _s,
+      expireTime: _t,
+      tenant: _tn,
+      createTime: _c,
+      updateTime: _ut,
+      ...fields
+    } = plan;
+    const edit = await api(rt.url, admin, '/admin/plan/update', {
+      ...fields,
+      id: 'plan-demo-order-001',
+      version,
+      planName: 'x',
+    });
+    expect(edit.msg).toMatch(/already been bought/);
     // The number is used: it cannot be bought again.
     const again = await api(rt.url, tokens.newco!, '/admin/subscribe/offlinePay', {
       subscribeId: q.subscribeId,
