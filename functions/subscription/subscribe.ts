@@ -113,6 +113,8 @@ export async function overview(identity: Identity, body: unknown, now = new Date
   const query = parse(priceQuery, body);
   const company = companyOf(identity);
   if (company.subStatus === SUB_STATUS.notNeeded) throw refused('subscriptionRes.notNeeded');
+  // A sub-company shares its parent's subscription (functions/admin/operators.ts): the parent buys it.
+  if (company.parentId) throw refused('subscriptionRes.parentSubscribes');
   let row: PriceRow;
   let planId: string;
   let mode: 1 | 2;

@@ -283,6 +283,28 @@ describe('price calculation', () => {
     ).not.toBe(0);
   });
 
+  it('leaves a sub-company’s subscription to its parent', async () => {
+    const sub = await ok(admin, '/admin/operator/add', {
+      operatorName: 'AlphaBranch',
+      currency: 'USD',
+      contactMail: 'branch@example.com',
+      parentId: agents.Alpha,
+    });
+    await ok(admin, '/admin/user/add', {
+      username: 'branch-admin',
+      password: await encrypt(rt.url, 'Secret12345'),
+      role: ['role-operator-admin'],
+      agentId: sub.id,
+    });
+    const token = await login(rt.url, 'branch-admin', 'Secret12345');
+    const answer = await api(rt.url, token, '/admin/subscribe/overview', {
+      planId: 'plan-universal-basic',
+      acConnectorNumber: 1,
+      dcConnectorNumber: 0,
+    });
+    expect(answer.msg).toMatch(/parent company subscribes/);
+  });
+
   it('warns when fewer connectors than already added are requested', async () => {
     const risk = await ok(tokens.Alpha!, '/admin/subscribe/riskWarning', {
       acConnectorNumber: 0,

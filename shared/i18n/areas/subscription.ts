@@ -4,6 +4,8 @@ import { area } from '../area.ts';
 export const subscription = area(
   {
     subscriptionRes: {
+      parentSubscribes:
+        "This company shares its parent company's subscription: the parent company subscribes",
       names: {
         plan: 'subscription plan',
       },
@@ -61,6 +63,7 @@ export const subscription = area(
   {
     'zh-CN': {
       subscriptionRes: {
+        parentSubscribes: '该公司与上级公司共用订阅：请由上级公司订阅',
         names: {
           plan: '订阅套餐',
         },
@@ -114,6 +117,7 @@ export const subscription = area(
     },
     'zh-TW': {
       subscriptionRes: {
+        parentSubscribes: '該公司與上級公司共用訂閱：請由上級公司訂閱',
         names: {
           plan: '訂閱方案',
         },
@@ -167,6 +171,8 @@ export const subscription = area(
     },
     de: {
       subscriptionRes: {
+        parentSubscribes:
+          'Dieses Unternehmen teilt das Abonnement seines übergeordneten Unternehmens: das übergeordnete Unternehmen abonniert',
         names: {
           plan: 'Abonnementtarif',
         },
@@ -224,6 +230,7 @@ export const subscription = area(
     },
     th: {
       subscriptionRes: {
+        parentSubscribes: 'บริษัทนี้ใช้การสมัครสมาชิกร่วมกับบริษัทแม่ บริษัทแม่เป็นผู้สมัคร',
         names: {
           plan: 'แพ็กเกจสมาชิก',
         },
