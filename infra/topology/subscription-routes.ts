@@ -31,7 +31,20 @@ export const subscriptionRoutes: HttpRouteDecl[] = [
   route('/admin/plan/universalList', 'login'),
   route('/admin/subscribe/overview', PERMISSION.planOperEdit, 'subscriptionRes.audit.overview'),
   route('/admin/subscribe/riskWarning', PERMISSION.planOperEdit),
-  route('/admin/subscribe/pay', PERMISSION.planOperEdit, 'subscriptionRes.audit.pay'),
+  {
+    ...route('/admin/subscribe/pay', PERMISSION.planOperEdit, 'subscriptionRes.audit.pay'),
+    // Card fields are refused, and never kept in the audit entry either.
+    auditMask: [
+      'cardNo',
+      'cardNumber',
+      'number',
+      'cvc',
+      'expireYear',
+      'expireMonth',
+      'exp_month',
+      'exp_year',
+    ],
+  },
   route('/admin/subscribe/secure', PERMISSION.planOperEdit, 'subscriptionRes.audit.secure'),
   route('/admin/subscribe/offlinePay', PERMISSION.planOperEdit, 'subscriptionRes.audit.offlinePay'),
   route('/admin/subscribe/info', PLAN_CODE.view),

@@ -326,6 +326,10 @@ describe('card payment through the state machine', () => {
     });
     expect(cardFields.status).toBe(400);
     expect(cardFields.data).toHaveProperty('cardNo');
+    // Nor does the refused card number reach the audit log.
+    const logs = await ok(admin, '/admin/log/list', { current: 1, size: 100, createBy: 'alpha-admin' });
+    expect(JSON.stringify(logs.records)).toContain('subscribeId');
+    expect(JSON.stringify(logs.records)).not.toContain(CARD.pays);
     // Never a 500 for bad input.
     for (const bad of ['x', [1], null, { subscribeId: q.subscribeId, toPayFee: '1.234' }])
       expect((await api(rt.url, tokens.Alpha!, '/admin/subscribe/pay', bad)).status).toBe(400);
