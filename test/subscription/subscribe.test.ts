@@ -14,6 +14,7 @@ import { forgetIdentities } from '@functions/identity/access.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { runSchedule } from '@functions/subscription/activation.ts';
+import { paymentProvider, setPaymentProvider } from '@functions/subscription/payment-provider.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
@@ -541,6 +542,34 @@ describe('pay-off without a card', () => {
 });
 
 describe('downgrade and the schedule', () => {
+  it('a refused refund fails the downgrade and changes nothing', async () => {
+    const before = await operatorOf(agents.Gamma!);
+    const q = await basicQuote(tokens.Gamma!, 1);
+    expect(q).toMatchObject({ toPayFee: '0.00', refundFlag: true, refundFee: '63.00' });
+    // The provider refuses this one refund (the rest of it is the stand-in's).
+    const real = paymentProvider();
+    setPaymentProvider({
+      ...real,
+      createPayment: (input) => real.createPayment(input),
+      retrievePayment: (id) => real.retrievePayment(id),
+      payConfig: () => real.payConfig(),
+      refund: async () => ({ refundId: '', status: 'failed', reason: 'The refund was declined.' }),
+    });
+    try {
+      const paid = await api(rt.url, tokens.Gamma!, '/admin/subscribe/pay', payBody(q));
+      expect(paid.code).not.toBe(0);
+      expect(paid.msg).toMatch(/Payment failed: The refund was declined/);
+    } finally {
+      setPaymentProvider(real);
+    }
+    expect((await getSubscription(q.subscribeId))!.status).toBe('failed');
+    const after = await operatorOf(agents.Gamma!);
+    expect(after).toMatchObject({ subStatus: 1, featurePackageType: 0, subscribeId: before.subscribeId });
+    expect(after.nextSubscribeId).toBeUndefined();
+    expect(after.payingId).toBeUndefined();
+    expect(await limitOf(agents.Gamma!)).toMatchObject({ gunNum: 3 });
+  });
+
   it('a downgrade refunds the unused part and starts at the next anniversary', async () => {
     const current = (await operatorOf(agents.Beta!)).subscribeId as string;
     const q = await basicQuote(tokens.Beta!, 1);
