@@ -142,6 +142,28 @@ describe('plans', () => {
     const info = await userInfo(tokens.newco!);
     expect(info.sysUser.subStatus).toBe(0);
     const list = await ok(tokens.newco!, '/admin/plan/universalList');
+    // The other calls of the wizard are open to it too: its company, the card element's config.
+    const company = await ok(tokens.newco!, '/admin/operator/info?id=demo-newco');
+    expect(company.operatorName).toBe('New Company');
+    const {
+      id: _i,
+      parentName: _p,
+      subStatus: _s,
+      version,
+      createTime: _c,
+      updateTime: _u,
+      ...fields
+    } = company;
+    const saved = await api(rt.url, tokens.newco!, '/admin/operator/update', {
+      ...fields,
+      id: 'demo-newco',
+      version,
+      contactPerson: 'New Admin',
+    });
+    expect(saved.code, saved.msg).toBe(0);
+    const config = await ok(tokens.newco!, '/admin/subscribe/payConfig');
+    expect(config).toMatchObject({ provider: 'stripe', apiBase: rt.stripe.url });
+    expect(config.publishableKey).toMatch(/^pk_test_/);
     expect(list.map((p: any) => [p.featurePackageType, p.acConnectorPrice, p.dcConnectorPrice])).toEqual([
       [0, '3.00', '0.00'],
       [1, '5.00', '15.00'],
