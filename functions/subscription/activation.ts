@@ -6,7 +6,7 @@
  *
  * - activate (pending → active now, or → scheduled when it starts at the current one's next anniversary):
  *   the company's `subStatus` 1, `featurePackageType`, `subscribeId`, `subscribeExpireAt` (or only
- *   `nextSubscribeId` when scheduled);
+ *   `nextSubscribeId` and the end `subscribeExpireAt` when scheduled);
  * - start (scheduled → active once its start passed): the same company fields; the one it follows ends;
  * - expire (active → expired once its validity ended): the company back to `subStatus` 0 (the wizard, the
  *   "Awaiting subscription" role) when this is still its current subscription.
@@ -120,9 +120,16 @@ export async function activate(subscribeId: string, now = new Date()): Promise<S
         Update: {
           TableName: table(),
           Key: operatorKey(record.agentId),
-          UpdateExpression: 'SET nextSubscribeId = :id REMOVE payingId, payingAt ADD version :one',
+          // The company is subscribed until the renewal's end: no expiry warning for the current one's end.
+          UpdateExpression:
+            'SET nextSubscribeId = :id, subscribeExpireAt = :exp REMOVE payingId, payingAt ADD version :one',
           ConditionExpression: 'payingId = :id AND subscribeId = :last',
-          ExpressionAttributeValues: { ':id': subscribeId, ':one': 1, ':last': record.lastSubscribeId },
+          ExpressionAttributeValues: {
+            ':id': subscribeId,
+            ':one': 1,
+            ':last': record.lastSubscribeId,
+            ':exp': expireAt,
+          },
         },
       }
     : makeCurrent(record, expireAt, 'payingId = :pid', { ':pid': subscribeId });

@@ -616,6 +616,8 @@ describe('downgrade and the schedule', () => {
     expect(await operatorOf(agents.Beta!)).toMatchObject({
       featurePackageType: 1,
       nextSubscribeId: q.subscribeId,
+      // Subscribed until the renewal's end: no warning at the current one's end.
+      subscribeExpireAt: record.expireAt,
     });
     const refund = await fetch(`${rt.stripe.url}/v1/refunds/${record.refundId}`, {
       headers: { authorization: `Bearer ${rt.stripe.secretKey}` },
