@@ -28,8 +28,9 @@ async function run(input: Record<string, unknown>, tasks: Partial<Record<string,
   }
   const machine = new StateMachine(definition as never, { validationOptions: { checkArn: false } });
   try {
-    const output = await machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never } })
-      .result;
+    const output = await machine.run(input as never, {
+      overrides: { taskResourceLocalHandlers: handlers as never },
+    }).result;
     return { output: output as Record<string, unknown>, calls };
   } catch (error) {
     return { error: error as Error & { cause?: { name?: string } }, calls };
