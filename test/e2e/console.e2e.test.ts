@@ -27,7 +27,7 @@ describe('console in the browser', () => {
 
     await page.goto(`${rt.url}/charge/status`);
     await page.getByRole('heading', { name: 'Platform status' }).waitFor();
-    for (const service of ['dynamodb', 'sqs', 's3', 'stepfunctions', 'websocket', 'iot', 'smtp']) {
+    for (const service of ['dynamodb', 'sqs', 's3', 'stepfunctions', 'websocket', 'iot', 'smtp', 'stripe']) {
       await expect(
         page.getByRole('row', { name: new RegExp(`^${service}\\b.*Operational`) }).count(),
       ).resolves.toBe(1);
