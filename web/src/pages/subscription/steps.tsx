@@ -353,53 +353,33 @@ export function PaymentStep({ purchase }: { purchase: Purchase }) {
             />
             {mode.kind === 'own' ? (
               <>
-                <Field.Root required invalid={Boolean(err('number'))}>
-                  <Field.Label>
-                    {tr(`${K}.cardNumber`)}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    value={card.number}
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="0000 0000 0000 0000"
-                    maxLength={19}
-                    onChange={(e) => changeCard({ number: formatCardNumber(e.currentTarget.value) })}
-                  />
-                  {err('number') ? <Field.ErrorText>{err('number')}</Field.ErrorText> : null}
-                </Field.Root>
+                <CardInput
+                  label={tr(`${K}.cardNumber`)}
+                  error={err('number')}
+                  value={card.number}
+                  autoComplete="cc-number"
+                  placeholder="0000 0000 0000 0000"
+                  maxLength={19}
+                  onChange={(text) => changeCard({ number: formatCardNumber(text) })}
+                />
                 <HStack gap="4" alignItems="flex-start">
-                  <Field.Root required invalid={Boolean(err('expiry'))}>
-                    <Field.Label>
-                      {tr(`${K}.expiry`)}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={card.expiry}
-                      inputMode="numeric"
-                      autoComplete="cc-exp"
-                      placeholder="MM/YY"
-                      maxLength={5}
-                      onChange={(e) => changeCard({ expiry: formatExpiry(e.currentTarget.value) })}
-                    />
-                    {err('expiry') ? <Field.ErrorText>{err('expiry')}</Field.ErrorText> : null}
-                  </Field.Root>
-                  <Field.Root required invalid={Boolean(err('cvc'))}>
-                    <Field.Label>
-                      {tr(`${K}.cvc`)}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={card.cvc}
-                      inputMode="numeric"
-                      autoComplete="cc-csc"
-                      maxLength={4}
-                      onChange={(e) =>
-                        changeCard({ cvc: e.currentTarget.value.replace(/\D/g, '').slice(0, 4) })
-                      }
-                    />
-                    {err('cvc') ? <Field.ErrorText>{err('cvc')}</Field.ErrorText> : null}
-                  </Field.Root>
+                  <CardInput
+                    label={tr(`${K}.expiry`)}
+                    error={err('expiry')}
+                    value={card.expiry}
+                    autoComplete="cc-exp"
+                    placeholder="MM/YY"
+                    maxLength={5}
+                    onChange={(text) => changeCard({ expiry: formatExpiry(text) })}
+                  />
+                  <CardInput
+                    label={tr(`${K}.cvc`)}
+                    error={err('cvc')}
+                    value={card.cvc}
+                    autoComplete="cc-csc"
+                    maxLength={4}
+                    onChange={(text) => changeCard({ cvc: text.replace(/\D/g, '').slice(0, 4) })}
+                  />
                 </HStack>
               </>
             ) : null}
@@ -470,5 +450,34 @@ export function SuccessDialog(props: { open: boolean; onConfirm: () => void }) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** One of the page's own card inputs (numeric, required, the provider's or the form's message below it). */
+function CardInput(props: {
+  label: string;
+  error?: string;
+  value: string;
+  autoComplete: string;
+  placeholder?: string;
+  maxLength: number;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Field.Root required invalid={Boolean(props.error)}>
+      <Field.Label>
+        {props.label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input
+        value={props.value}
+        inputMode="numeric"
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        maxLength={props.maxLength}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+      {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
+    </Field.Root>
   );
 }
