@@ -1,12 +1,24 @@
 /**
  * Password sign-in (SPEC.md sections 4 and 5, DESIGN.md section 3): the account is found by its unique
- * username, refused when deleted, disabled, locked or expired, and its password checked with scrypt.
- * AUTH_RULES.maxFailures consecutive failures lock it (lockFlag 1, lockTime) for AUTH_RULES.lockMinutes;
- * a success clears the count and records lastIp, lastLoginTime and lastLoginSource.
+ * username, its password checked with scrypt, and only then refused when deleted, disabled or expired.
+ * AUTH_RULES.maxFailures failed attempts lock it (lockFlag 1, lockTime) for AUTH_RULES.lockMinutes; a success
+ * clears the count and records lastIp, lastLoginTime and lastLoginSource.
+ *
+ * Two rules hold whatever arrives at the same moment (docs/decisions/001-login-attempts.md):
+ * - *Attempts are counted before the password is checked.* Each attempt adds one to `failCount` atomically,
+ *   unless a lock is running; an attempt whose number is beyond the limit locks at once without a check, and a
+ *   right password is let in only if, at that instant, the account is not locked and no more than the limit of
+ *   attempts are counted. So a burst of guesses locks the account after five, and a right password inside the
+ *   burst is refused.
+ * - *An unknown username looks like a known one.* Its attempts are counted on a stand-in item of its own,
+ *   with the same rules and answers, and a dummy hash is verified, so neither the text nor the time of the
+ *   answer tells which usernames exist. Deleted, disabled or expired accounts say so only after the right
+ *   password.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_RULES, LOCK_FLAG } from '@shared/schemas/admin.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
+import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { verifySecret } from '@functions/lib/password.ts';
 import { table, uniqueOwner } from '@functions/lib/store.ts';
@@ -21,65 +33,147 @@ export interface LoginInput {
   ip: string;
 }
 
-async function recordFailure(user: UserRecord): Promise<number> {
-  const { Attributes } = await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: users.key(user.userId),
-      UpdateExpression: 'ADD failCount :one',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const count = Number(Attributes?.failCount ?? 1);
-  if (count >= AUTH_RULES.maxFailures) {
+type Key = { pk: string; sk: string };
+
+/** The stand-in counter of a username nobody holds (kept 30 days in AWS). */
+const unknownKey = (kind: string, username: string): Key => ({
+  pk: `LOGINFAIL#${kind}#${username.toLowerCase()}`,
+  sk: 'LOGINFAIL',
+});
+const UNKNOWN_KEEP_SECONDS = 30 * 24 * 3600;
+
+/**
+ * A valid scrypt hash of no password anyone knows, with the real parameters: verifying against it costs what
+ * verifying a real one costs.
+ */
+const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16, 7).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
+
+const lockedAnswer = () => refused('server.accountLockedFailures', { minutes: AUTH_RULES.lockMinutes });
+
+/** The condition "no lock after failed attempts is running" (an administrator's lock is told after the password). */
+const notLockedNow = (cutoff: string) => ({
+  ConditionExpression: 'NOT (lockFlag = :locked AND lockTime > :cutoff)',
+  values: { ':locked': LOCK_FLAG.locked, ':cutoff': cutoff },
+});
+
+/** Counts one attempt; undefined when a lock is running (nothing is counted then). */
+async function countAttempt(key: Key, unknown: boolean, now: number): Promise<number | undefined> {
+  const cutoff = new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString();
+  const condition = notLockedNow(cutoff);
+  try {
+    const { Attributes } = await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: unknown ? 'ADD failCount :one SET expiresAt = :expires' : 'ADD failCount :one',
+        ConditionExpression: unknown
+          ? condition.ConditionExpression
+          : `attribute_exists(pk) AND ${condition.ConditionExpression}`,
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ...condition.values,
+          ...(unknown ? { ':expires': Math.floor(now / 1000) + UNKNOWN_KEEP_SECONDS } : {}),
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.failCount ?? 1);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Locks after the limit was reached. Conditional on the count still being at the limit: a success that
+ * came in between (and reset it) is not undone, and a lock set by a concurrent attempt is not moved.
+ */
+async function lock(key: Key): Promise<void> {
+  try {
     await dynamoDocument().send(
       new UpdateCommand({
         TableName: table(),
-        Key: users.key(user.userId),
+        Key: key,
         UpdateExpression: 'SET lockFlag = :locked, lockTime = :now, failCount = :zero',
+        ConditionExpression: 'failCount >= :max',
         ExpressionAttributeValues: {
           ':locked': LOCK_FLAG.locked,
           ':now': new Date().toISOString(),
           ':zero': 0,
+          ':max': AUTH_RULES.maxFailures,
         },
       }),
     );
-    forgetIdentities();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
-  return count;
+  forgetIdentities();
+}
+
+/**
+ * Clears the count of a right password, only while no lock runs and the attempts counted (this one
+ * included) are within the limit; false when a burst got there first.
+ */
+async function recordSuccess(user: UserRecord, input: LoginInput, now: number): Promise<boolean> {
+  const condition = notLockedNow(new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString());
+  try {
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: users.key(user.userId),
+        UpdateExpression:
+          'SET failCount = :zero, lockFlag = :normal, lastIp = :ip, lastLoginTime = :now, lastLoginSource = :source REMOVE lockTime',
+        ConditionExpression: `failCount <= :max AND ${condition.ConditionExpression}`,
+        ExpressionAttributeValues: {
+          ...condition.values,
+          ':max': AUTH_RULES.maxFailures,
+          ':zero': 0,
+          ':normal': LOCK_FLAG.normal,
+          ':ip': input.ip,
+          ':now': new Date(now).toISOString(),
+          ':source': input.kind === 'fleet' ? 'fleet' : 'console',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function passwordLogin(
   input: LoginInput,
 ): Promise<{ user: UserRecord; tenant: string; tokens: Tokens }> {
-  const userId = await uniqueOwner('username', input.username.trim());
-  const user = userId ? await users.getAny(userId) : undefined;
-  // The same answer for an unknown user and a wrong password: no hint which usernames exist.
-  if (!user || user.kind !== input.kind) throw refused('server.badCredentials');
-  const refusal = signInRefusal(user);
-  if (refusal) throw refused(refusal, { minutes: AUTH_RULES.lockMinutes });
-  if (!(await verifySecret(input.password, user.passwordHash))) {
-    const count = await recordFailure(user);
-    if (count >= AUTH_RULES.maxFailures)
-      throw refused('server.accountLockedFailures', { minutes: AUTH_RULES.lockMinutes });
-    throw refused('server.badCredentialsLeft', { left: AUTH_RULES.maxFailures - count });
+  const now = Date.now();
+  const username = input.username.trim();
+  const userId = await uniqueOwner('username', username);
+  const found = userId ? await users.getAny(userId) : undefined;
+  // A fleet account on the staff tab (or the reverse) is as unknown as a name nobody holds.
+  const user = found && found.kind === input.kind ? found : undefined;
+  const key = user ? users.key(user.userId) : unknownKey(input.kind, username);
+
+  const attempt = await countAttempt(key, !user, now);
+  if (attempt === undefined) throw lockedAnswer();
+  if (attempt > AUTH_RULES.maxFailures) {
+    // More attempts at once than the limit allows: locked without checking this one.
+    await lock(key);
+    throw lockedAnswer();
   }
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: users.key(user.userId),
-      UpdateExpression:
-        'SET failCount = :zero, lockFlag = :normal, lastIp = :ip, lastLoginTime = :now, lastLoginSource = :source REMOVE lockTime',
-      ExpressionAttributeValues: {
-        ':zero': 0,
-        ':normal': LOCK_FLAG.normal,
-        ':ip': input.ip,
-        ':now': new Date().toISOString(),
-        ':source': input.kind === 'fleet' ? 'fleet' : 'console',
-      },
-    }),
-  );
+
+  const right = await verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !right) {
+    if (attempt >= AUTH_RULES.maxFailures) {
+      await lock(key);
+      throw lockedAnswer();
+    }
+    throw refused('server.badCredentialsLeft', { left: AUTH_RULES.maxFailures - attempt });
+  }
+
+  // The right password: now (and only now) the account's own state may be told.
+  const refusal = signInRefusal(user, now);
+  if (refusal) throw refused(refusal, { minutes: AUTH_RULES.lockMinutes });
+  if (!(await recordSuccess(user, input, now))) throw lockedAnswer();
   forgetIdentities();
   const tokens = await openSession({
     sub: user.userId,

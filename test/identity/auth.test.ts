@@ -153,6 +153,81 @@ describe('accounts', () => {
     }
   });
 
+  it('locks under a burst of concurrent guesses and refuses the right password inside it', async () => {
+    process.env.AUTH_CAPTCHA = 'off';
+    try {
+      const admin = await login(rt.url, 'admin', 'Admin12345');
+      for (const [round, name] of ['burst1', 'burst2', 'burst3'].entries()) {
+        await addUser(admin, name);
+        // Seven wrong and one right at the same moment, the right one in a different place each round.
+        const passwords = Array.from({ length: 8 }, (_, i) => (i === round * 3 ? 'Secret12345' : 'Wrong12345'));
+        const answers = await Promise.all(passwords.map((p) => requestToken(rt.url, name, p)));
+        expect(
+          answers.every((a) => a.body.access_token === undefined),
+          `${name}: ${answers.map((a) => a.body.msg).join(' | ')}`,
+        ).toBe(true);
+        // The lock holds afterwards: the right password alone is refused.
+        const after = await requestToken(rt.url, name, 'Secret12345');
+        expect(after.body.access_token).toBeUndefined();
+        expect(after.body.msg).toMatch(/locked after too many failed logins/);
+        const stored = (await api(rt.url, admin, '/admin/user/list', { username: name })).data.records[0];
+        expect(stored.lockFlag).toBe(1);
+      }
+    } finally {
+      delete process.env.AUTH_CAPTCHA;
+    }
+  });
+
+  it('lets the right password in after four failures, and five sequential failures lock', async () => {
+    process.env.AUTH_CAPTCHA = 'off';
+    try {
+      await addUser(await login(rt.url, 'admin', 'Admin12345'), 'fourth');
+      for (let i = 0; i < 4; i++) await requestToken(rt.url, 'fourth', 'Wrong12345');
+      expect((await requestToken(rt.url, 'fourth', 'Secret12345')).body.access_token).toBeTruthy();
+      // The success cleared the count: four more failures do not lock.
+      for (let i = 0; i < 4; i++) await requestToken(rt.url, 'fourth', 'Wrong12345');
+      expect((await requestToken(rt.url, 'fourth', 'Secret12345')).body.access_token).toBeTruthy();
+    } finally {
+      delete process.env.AUTH_CAPTCHA;
+    }
+  });
+
+  it('answers an unknown username exactly as a known one, in comparable time', async () => {
+    process.env.AUTH_CAPTCHA = 'off';
+    try {
+      await addUser(await login(rt.url, 'admin', 'Admin12345'), 'known1');
+      const timed = async (name: string) => {
+        const started = performance.now();
+        const answer = await requestToken(rt.url, name, 'Wrong12345');
+        return { msg: answer.body.msg, code: answer.body.code, ms: performance.now() - started };
+      };
+      const known: Awaited<ReturnType<typeof timed>>[] = [];
+      const unknown: Awaited<ReturnType<typeof timed>>[] = [];
+      // Five attempts each, interleaved: the same texts in the same order, the fifth the lock.
+      for (let i = 0; i < 5; i++) {
+        known.push(await timed('known1'));
+        unknown.push(await timed('nobody-here-1'));
+      }
+      expect(unknown.map((a) => [a.code, a.msg])).toEqual(known.map((a) => [a.code, a.msg]));
+      expect(known[0]!.msg).toMatch(/4 attempts left/);
+      expect(known[4]!.msg).toMatch(/locked/);
+      // The time: both verify a scrypt hash. Median of the first four (the fifth also locks).
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const k = median(known.slice(0, 4).map((a) => a.ms));
+      const u = median(unknown.slice(0, 4).map((a) => a.ms));
+      expect(u).toBeGreaterThan(k * 0.5);
+      expect(u).toBeLessThan(k * 2);
+      // A disabled account says so only to the right password.
+      const admin = await login(rt.url, 'admin', 'Admin12345');
+      const id = await addUser(admin, 'disabled2');
+      expect((await api(rt.url, admin, '/admin/user/update', { userId: id, lockFlag: 1 })).code).toBe(0);
+      expect((await requestToken(rt.url, 'disabled2', 'Wrong12345')).body.msg).toMatch(/4 attempts left/);
+      expect((await requestToken(rt.url, 'disabled2', 'Secret12345')).body.msg).toMatch(/disabled/);
+    } finally {
+      delete process.env.AUTH_CAPTCHA;
+    }
+  });
+
   it('refuses an expired account and a disabled one', async () => {
     process.env.AUTH_CAPTCHA = 'off';
     try {
@@ -237,7 +312,7 @@ describe('fleet login', () => {
       expect(JSON.stringify(menus.data)).not.toContain('/user"');
       const staff = await fleet('operator', 'Operator12345');
       expect(staff.code).not.toBe(0);
-      expect(staff.msg).toBe('Wrong username or password');
+      expect(staff.msg).toMatch(/^Wrong username or password/);
     } finally {
       delete process.env.AUTH_CAPTCHA;
     }
