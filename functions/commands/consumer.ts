@@ -12,7 +12,7 @@ import { logger } from '@functions/lib/http.ts';
 import { topology } from '@infra/topology/index.ts';
 import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
 import { call } from '@functions/ocpp/frames.ts';
-import { logMessage } from '@functions/ocpp/message-log.ts';
+import { logMessage, sortKey } from '@functions/ocpp/message-log.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { getCommand, markFailed, markOffline, markSent } from './store.ts';
 
@@ -36,6 +36,9 @@ async function deliver(record: SQSRecord): Promise<void> {
     return;
   }
   const frame = call(commandId, command.action, command.payload);
+  // Sent (and logged) at this time: the charger may answer before PostToConnection returns.
+  const sentAt = new Date();
+  const position = sortKey(sentAt.getTime());
   try {
     await wsManagementClient(config.wsManagementEndpoint()).send(
       new PostToConnectionCommand({
@@ -49,7 +52,7 @@ async function deliver(record: SQSRecord): Promise<void> {
     await markOffline(commandId);
     return;
   }
-  await markSent(commandId);
+  await markSent(commandId, sentAt.toISOString());
   await logMessage({
     chargePointId: command.chargePointId,
     direction: 'out',
@@ -57,6 +60,7 @@ async function deliver(record: SQSRecord): Promise<void> {
     action: command.action,
     messageId: commandId,
     connectionId: connection.connectionId,
+    at: position,
   }).catch((error: unknown) => logger.warn('Outgoing command not logged', { error: String(error) }));
 }
 

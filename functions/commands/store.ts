@@ -137,9 +137,14 @@ export const markTimedOut = (commandId: string) =>
  * A CALLRESULT / CALLERROR from a charger: only the charger the command went to can answer it. A quick
  * charger can answer before the consumer has marked its command sent (PostToConnection returns first): the
  * answer is recorded from `queued` too (delivered at the answer's time), and the late mark then finds it ended.
+ * `known`: the command when the caller has already read it.
  */
-export async function recordCommandAnswer(chargePointId: string, frame: Exclude<Frame, { type: 2 }>) {
-  const command = await getCommand(frame.id);
+export async function recordCommandAnswer(
+  chargePointId: string,
+  frame: Exclude<Frame, { type: 2 }>,
+  known?: CommandRecord,
+) {
+  const command = known?.commandId === frame.id ? known : await getCommand(frame.id);
   if (!command || command.chargePointId !== chargePointId) return false;
   const answeredAt = new Date().toISOString();
   const outcome =

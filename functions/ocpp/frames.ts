@@ -34,32 +34,39 @@ export function parseFrame(text: string, protocol: string): ParseResult {
   } catch {
     return bad('-1', 'Message is not valid JSON');
   }
-  if (!Array.isArray(value) || value.length < 3) return bad('-1', 'Message is not an OCPP-J array');
+  if (!Array.isArray(value) || value.length === 0) return bad('-1', 'Message is not an OCPP-J array');
   const [type, id] = value;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 36) return bad('-1', 'Invalid message id');
-  if (type !== 2 && type !== 3 && type !== 4)
+  // The type is read first: a CALLRESULT or CALLERROR is never answered back, however broken it is.
+  const known = type === 2 || type === 3 || type === 4 ? type : undefined;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 36)
+    return bad('-1', 'Invalid message id', frameErrorCode(protocol), known);
+  if (!known)
     return bad(
       id,
       `Unknown message type ${String(type)}`,
       isV16(protocol) ? 'ProtocolError' : 'MessageTypeNotSupported',
     );
-  if (type === 2 && value.length === 4 && typeof value[2] === 'string') {
-    if (isObject(value[3])) return { ok: true, frame: { type, id, action: value[2], payload: value[3] } };
-    return bad(id, 'The payload of a CALL must be a JSON object', formatErrorCode(protocol), type);
+  if (known === 2 && value.length === 4 && typeof value[2] === 'string') {
+    if (isObject(value[3]))
+      return { ok: true, frame: { type: known, id, action: value[2], payload: value[3] } };
+    return bad(id, 'The payload of a CALL must be a JSON object', formatErrorCode(protocol), known);
   }
-  if (type === 3 && value.length === 3) {
-    if (isObject(value[2])) return { ok: true, frame: { type, id, payload: value[2] } };
-    return bad(id, 'The payload of a CALLRESULT must be a JSON object', formatErrorCode(protocol), type);
+  if (known === 3 && value.length === 3) {
+    if (isObject(value[2])) return { ok: true, frame: { type: known, id, payload: value[2] } };
+    return bad(id, 'The payload of a CALLRESULT must be a JSON object', formatErrorCode(protocol), known);
   }
   if (
-    type === 4 &&
+    known === 4 &&
     value.length === 5 &&
     typeof value[2] === 'string' &&
     typeof value[3] === 'string' &&
     isObject(value[4])
   )
-    return { ok: true, frame: { type, id, code: value[2], description: value[3], details: value[4] } };
-  return bad(id, 'Message does not have the shape of its type', frameErrorCode(protocol), type);
+    return {
+      ok: true,
+      frame: { type: known, id, code: value[2], description: value[3], details: value[4] },
+    };
+  return bad(id, 'Message does not have the shape of its type', frameErrorCode(protocol), known);
 }
 
 export const callResult = (id: string, payload: unknown) => JSON.stringify([3, id, payload]);

@@ -1,7 +1,8 @@
 /**
  * The OCPP WebSocket API: `$connect`, `$default` and `$disconnect` in one handler. A charger's CALL is
  * answered in the `$default` route response (one invocation per request); CALLRESULT / CALLERROR frames
- * answer commands the platform sent, correlated by message id.
+ * answer commands the platform sent, correlated by message id; they are never answered back, however broken,
+ * and one that answers no command of this charger is logged and ignored.
  *
  * Every CALL is checked before any action runs: an action the version does not define gets NotImplemented;
  * a payload that breaks the official schema gets the CALLERROR the standard names (functions/ocpp/schemas.ts);
@@ -23,7 +24,7 @@ import {
 } from './connections.ts';
 import { callError, callResult, parseFrame, type Frame } from './frames.ts';
 import { actionsFor } from './actions.ts';
-import { logMessage } from './message-log.ts';
+import { logMessage, wirePosition } from './message-log.ts';
 import { chargerConnected, chargerDisconnected } from './presence.ts';
 import { isKnownAction, validateRequest, validateResponse } from './schemas.ts';
 
@@ -112,6 +113,7 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
   const { connectionId } = event.requestContext;
   const chargePointId = chargePointOf(event);
   if (!chargePointId) return { statusCode: 200 };
+  const receivedAt = wirePosition();
   const text = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '');
@@ -123,9 +125,11 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
       frame: text,
       connectionId,
       at: receivedAt,
-      ...(reply ? { reply: { frame: reply.body, action: reply.action } } : {}),
+      action: reply?.action,
+      ...(reply?.body === undefined
+        ? {}
+        : { reply: { frame: reply.body, action: reply.action, at: wirePosition() } }),
     });
-  const receivedAt = Date.now();
 
   let reply: Reply | undefined;
   try {
@@ -151,7 +155,7 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
       };
   }
   await inbound(reply);
-  return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply.body };
+  return reply?.body === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply.body };
 }
 
 interface Exchange {
@@ -162,31 +166,33 @@ interface Exchange {
 }
 
 interface Reply {
-  body: string;
-  /** The action of the CALL answered, when known. */
+  /** The frame to send back; none for a CALLRESULT / CALLERROR. */
+  body?: string;
+  /** The exchange's action, when known: the CALL's, or that of the command a CALLRESULT / CALLERROR answers. */
   action?: string;
 }
 
-/** The frame to send back, or undefined when none is due. */
+/** The frame to send back (with the exchange's action), or undefined when there is nothing to say. */
 async function answer(x: Exchange): Promise<Reply | undefined> {
   const parsed = parseFrame(x.text, x.protocol);
   if (!parsed.ok && (parsed.type === 3 || parsed.type === 4)) {
     // A broken answer to a command: the command is rejected with the reason; a CALLERROR only answers a CALL.
-    await recordCommandAnswer(x.chargePointId, {
+    logger.warn('Malformed CALLRESULT / CALLERROR', {
+      chargePointId: x.chargePointId,
+      messageId: parsed.id,
+      description: parsed.description,
+    });
+    return recordAnswer(x, {
       type: 4,
       id: parsed.id,
       code: parsed.code,
       description: `Invalid answer: ${parsed.description}`,
       details: {},
     });
-    return undefined;
   }
   if (!parsed.ok) return { body: callError(parsed.id, parsed.code, parsed.description) };
   const frame = parsed.frame;
-  if (frame.type !== 2) {
-    await recordAnswer(x, frame);
-    return undefined;
-  }
+  if (frame.type !== 2) return recordAnswer(x, frame);
   const { id, action } = frame;
   const reply = (body: string) => ({ body, action });
   if (!isKnownAction(x.protocol, action))
@@ -237,24 +243,31 @@ async function answer(x: Exchange): Promise<Reply | undefined> {
 /**
  * A charger's CALLRESULT / CALLERROR to a command the platform sent. A CALLRESULT whose payload breaks the
  * command's `.conf` schema is recorded as a rejection with the error the standard names, so a command never
- * stores an invalid result. Nothing is sent back (a CALLERROR only ever answers a CALL).
+ * stores an invalid result. Nothing is sent back (a CALLERROR only ever answers a CALL); the command's action
+ * is returned for the message log. An answer to no command of this charger (an unknown id, another charger's
+ * command) is logged and ignored.
  */
-async function recordAnswer(x: Exchange, frame: Exclude<Frame, { type: 2 }>): Promise<void> {
-  if (frame.type === 3) {
-    const command = await getCommand(frame.id);
-    if (command && command.chargePointId === x.chargePointId && isKnownAction(x.protocol, command.action)) {
-      const check = validateResponse(x.protocol, command.action, frame.payload);
-      if (!check.ok) {
-        await recordCommandAnswer(x.chargePointId, {
-          type: 4,
-          id: frame.id,
-          code: check.code,
-          description: `Invalid ${command.action} answer: ${check.description}`,
-          details: {},
-        });
-        return;
-      }
-    }
+async function recordAnswer(x: Exchange, frame: Exclude<Frame, { type: 2 }>): Promise<Reply | undefined> {
+  const command = frame.id === '-1' ? undefined : await getCommand(frame.id);
+  if (!command || command.chargePointId !== x.chargePointId) {
+    logger.warn('CALLRESULT / CALLERROR answering no command of this charger ignored', {
+      chargePointId: x.chargePointId,
+      messageId: frame.id,
+    });
+    return undefined;
   }
-  await recordCommandAnswer(x.chargePointId, frame);
+  let outcome = frame;
+  if (frame.type === 3 && isKnownAction(x.protocol, command.action)) {
+    const check = validateResponse(x.protocol, command.action, frame.payload);
+    if (!check.ok)
+      outcome = {
+        type: 4,
+        id: frame.id,
+        code: check.code,
+        description: `Invalid ${command.action} answer: ${check.description}`,
+        details: {},
+      };
+  }
+  await recordCommandAnswer(x.chargePointId, outcome, command);
+  return { action: command.action };
 }

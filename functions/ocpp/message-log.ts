@@ -4,6 +4,10 @@
  * by default). DynamoDB Local never expires items, so reads skip expired ones. Message queries cover at most
  * 3 days (SPEC.md section 5): a longer window is refused (`server.rangeTooLong`), and the window used is
  * returned with the messages.
+ *
+ * Frames are ordered as they went over the wire: a frame's position (its sort key) is taken when it is received
+ * or sent (`wirePosition`), not when its entry is written, which can be later (an outgoing command is written
+ * once PostToConnection has returned, by when the charger may have answered it).
  */
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -37,13 +41,13 @@ export interface LogInput {
   action?: string;
   messageId?: string;
   connectionId?: string;
-  /** Epoch milliseconds; now when absent. */
-  at?: number;
+  /** A position from `wirePosition()`, or epoch milliseconds; now when absent. */
+  at?: string | number;
   /**
    * The answer sent back to this frame: stored in the same item (one write per exchange), read back as its
    * own message.
    */
-  reply?: { frame: string; action?: string; at?: number };
+  reply?: { frame: string; action?: string; at?: string | number };
 }
 
 /** A stored exchange: the charger's frame and, when one was sent, the answer. */
@@ -55,8 +59,14 @@ interface StoredItem extends LoggedMessage {
 
 export const MESSAGE_WINDOW_DAYS = 3;
 export const MESSAGE_WINDOW_MS = MESSAGE_WINDOW_DAYS * 24 * 3600 * 1000;
-/** Exchanges per query (each is a frame and, when one was sent, its answer). */
+/** Messages per query (a frame and its answer are two). */
 export const MAX_MESSAGES = 500;
+/**
+ * The latest an answer is positioned after the frame it answers: the answer is produced in the invocation that
+ * received the frame (a 10 s Lambda time-out; API Gateway waits 29 s at most). An exchange's item sorts under
+ * its frame, so the reader relies on this bound to order answers among the items around them.
+ */
+export const REPLY_WITHIN_MS = 30_000;
 const DAY_SECONDS = 24 * 3600;
 
 export const retentionDays = (): number => {
@@ -76,6 +86,14 @@ export function sortKey(atMs: number): string {
   sequence = (sequence + 1) % 1e8;
   return `${new Date(atMs).toISOString()}#${String(sequence).padStart(8, '0')}${instance}`;
 }
+
+/** The log position of a frame going over the wire now (pass it as `at` when the entry is written later). */
+export const wirePosition = (): string => sortKey(Date.now());
+
+const positionOf = (at: string | number | undefined): string =>
+  typeof at === 'string' ? at : sortKey(at ?? Date.now());
+/** The epoch milliseconds of a position. */
+const msOf = (position: string): number => Date.parse(position.split('#')[0] ?? '');
 
 /** Reads type, id and action from a frame when it is a readable OCPP-J array. */
 function describeFrame(frame: string | unknown[]): {
@@ -102,12 +120,13 @@ function describeFrame(frame: string | unknown[]): {
 
 /** Stores one message (one PutCommand). */
 export async function logMessage(input: LogInput): Promise<LoggedMessage> {
-  const atMs = input.at ?? Date.now();
+  const at = positionOf(input.at);
+  const atMs = msOf(at);
   const text = typeof input.frame === 'string' ? input.frame : JSON.stringify(input.frame);
   const read = describeFrame(input.frame);
   const item: LoggedMessage = {
     chargePointId: input.chargePointId,
-    at: sortKey(atMs),
+    at,
     direction: input.direction,
     messageType: read.messageType,
     messageId: input.messageId ?? read.messageId,
@@ -116,12 +135,15 @@ export async function logMessage(input: LogInput): Promise<LoggedMessage> {
     frame: text,
     expiresAt: Math.floor(atMs / 1000) + Math.round(retentionDays() * DAY_SECONDS),
   };
+  let replyAt = input.reply ? positionOf(input.reply.at) : undefined;
+  // Kept within the bound the reader relies on (only a stalled invocation answers later, if ever).
+  if (replyAt && msOf(replyAt) > atMs + REPLY_WITHIN_MS) replyAt = sortKey(atMs + REPLY_WITHIN_MS);
   const stored: StoredItem = input.reply
     ? {
         ...item,
         reply: input.reply.frame,
-        replyAt: sortKey(input.reply.at ?? Date.now()),
-        replyAction: (input.reply.action ?? read.action)?.slice(0, 64),
+        replyAt,
+        replyAction: (input.reply.action ?? item.action)?.slice(0, 64),
       }
     : item;
   await dynamoDocument().send(new PutCommand({ TableName: table(), Item: stored }));
@@ -185,7 +207,14 @@ export function messageWindow(from?: number | string, to?: number | string): { f
   return { from: start, to: end };
 }
 
-/** The messages of a charge point in a window, newest first, expired ones skipped. */
+/**
+ * The messages of a charge point in a window, newest first as they went over the wire, expired ones skipped;
+ * `limit` bounds the messages returned (a frame and its answer are two).
+ *
+ * An exchange is stored under its frame's position and its answer sorts later, by at most REPLY_WITHIN_MS, so
+ * items are read newest first until the page is certain: every item not read yet starts before the last one
+ * read, so none of its messages can be newer than that one's time plus REPLY_WITHIN_MS.
+ */
 export async function recentMessages(
   chargePointId: string,
   query: RecentQuery = {},
@@ -195,14 +224,18 @@ export async function recentMessages(
   const window = messageWindow(query.from, query.to);
   const from = new Date(window.from).toISOString();
   const to = new Date(window.to).toISOString();
-  // Sort keys are "<ISO>#<suffix>": "~" sorts after "#", so the end bound includes its whole millisecond.
-  // `before` continues a previous page: the bound is inclusive, so the item at `before` itself is dropped.
-  const upper = query.before && query.before < `${to}~` ? query.before : `${to}~`;
-  if (upper < from) return { items: [], from, to };
+  // Positions are "<ISO>#<suffix>": "~" sorts after "#", so the end bound includes its whole millisecond.
+  // `before` continues a previous page: only messages strictly before it are returned.
+  const end = query.before && query.before < `${to}~` ? query.before : `${to}~`;
+  if (end < from) return { items: [], from, to };
+  const inPage = (m: LoggedMessage) => m.at >= from && m.at <= end && m.at !== query.before;
+  // An exchange that began before the window may have answered inside it.
+  const lower = new Date(window.from - REPLY_WITHIN_MS).toISOString();
   const now = Math.floor(Date.now() / 1000);
-  const items: LoggedMessage[] = [];
+  const messages: LoggedMessage[] = [];
+  let lastRead = Infinity;
+  const settled = () => messages.filter((m) => msOf(m.at) > lastRead + REPLY_WITHIN_MS).length;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
-  let more = false;
   do {
     const page = await dynamoDocument().send(
       new QueryCommand({
@@ -210,29 +243,19 @@ export async function recentMessages(
         KeyConditionExpression: 'chargePointId = :id AND #at BETWEEN :from AND :to',
         FilterExpression: 'expiresAt > :now',
         ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: {
-          ':id': chargePointId,
-          ':from': from,
-          ':to': upper,
-          ':now': now,
-        },
+        ExpressionAttributeValues: { ':id': chargePointId, ':from': lower, ':to': end, ':now': now },
         ScanIndexForward: false,
-        Limit: limit + 1 - items.length,
+        Limit: limit + 1,
         ExclusiveStartKey,
       }),
     );
-    items.push(...((page.Items ?? []) as LoggedMessage[]).filter((m) => m.at !== query.before));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-    if (items.length > limit) {
-      more = true;
-      break;
+    for (const item of (page.Items ?? []) as StoredItem[]) {
+      messages.push(...messagesOf(item).filter(inPage));
+      lastRead = Math.min(lastRead, msOf(item.at));
     }
-  } while (ExclusiveStartKey);
-  const page = items.slice(0, limit);
-  return {
-    items: page.flatMap((item) => messagesOf(item as StoredItem)),
-    from,
-    to,
-    next: more ? page.at(-1)?.at : undefined,
-  };
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && settled() <= limit);
+  messages.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const items = messages.slice(0, limit);
+  return { items, from, to, next: messages.length > limit ? items.at(-1)?.at : undefined };
 }

@@ -221,6 +221,59 @@ describe('OCPP endpoint', () => {
     await charger.close();
   });
 
+  it('never answers a CALLRESULT or CALLERROR, however broken: it is logged and ignored', async () => {
+    // A command sent to another charger: its id must not let this charger end it.
+    const foreign = randomUUID();
+    await createCommand({
+      commandId: foreign,
+      chargePointId: 'DEMO-CP-005',
+      agentId: 'demo-operator',
+      action: 'ClearCache',
+      payload: {},
+    });
+    await markSent(foreign);
+    const since = Date.now();
+    for (const protocol of ['ocpp1.6', 'ocpp2.0.1']) {
+      const charger = await connect('DEMO-CP-003', [protocol]);
+      const frames = [
+        '[3,"x8"]',
+        '[4,"x9"]',
+        '[3]',
+        '[4]',
+        '[3,17,{}]',
+        '[4,null,"GenericError","",{}]',
+        '[3,"x10",[]]',
+        '[3,"x11",{},{}]',
+        '[4,"x12",5,"d",{}]',
+        '[4,"x13","GenericError",7,{}]',
+        '[4,"x14","GenericError","d",[]]',
+        '[4,"x15","GenericError","d",{},1]',
+        JSON.stringify([3, 'y'.repeat(40), {}]),
+        JSON.stringify([3, randomUUID(), { status: 'Accepted' }]),
+        JSON.stringify([4, randomUUID(), 'GenericError', 'unknown', {}]),
+        JSON.stringify([3, foreign, { status: 'Accepted' }]),
+        JSON.stringify([4, foreign, 'GenericError', 'not mine', {}]),
+      ];
+      for (const frame of frames) charger.send(frame);
+      // Frames of a connection are handled in order: once the Heartbeat is answered, every frame before it was
+      // handled, and none of them got anything back.
+      const heartbeat = await charger.call('Heartbeat', {});
+      expect(heartbeat[0]).toBe(3);
+      expect(charger.received).toEqual([heartbeat]);
+      await charger.close();
+    }
+    expect((await getCommand(foreign))?.status).toBe('sent');
+    // Each one is in the message log, as it came.
+    const logged = await waitFor(async () => {
+      const page = await recentMessages('DEMO-CP-003', { from: since, limit: 500 });
+      return page.items.filter((m) => m.frame === '[3,"x8"]').length === 2 ? page.items : undefined;
+    });
+    expect(
+      logged.filter((m) => m.frame === JSON.stringify([4, foreign, 'GenericError', 'not mine', {}])),
+    ).toHaveLength(2);
+    await bystanderServed();
+  });
+
   it('closes a connection that sends a frame over 128 KB with 1009, and serves everyone else', async () => {
     const charger = await connect('DEMO-CP-001', ['ocpp1.6']);
     const done = closed(charger);
@@ -301,11 +354,11 @@ describe('OCPP endpoint', () => {
     const sorted = [...items].sort((a, b) => (a.at < b.at ? 1 : -1));
     expect(items).toEqual(sorted);
 
-    // Pages (a limit counts exchanges: a frame with its answer), and expired entries are skipped (DynamoDB
-    // Local never expires them).
-    const firstPage = await recentMessages('DEMO-CP-002', { from: since, limit: 1 });
+    // Pages (a limit counts messages: a frame and its answer are two; test/ocpp/message-log.test.ts), and
+    // expired entries are skipped (DynamoDB Local never expires them).
+    const firstPage = await recentMessages('DEMO-CP-002', { from: since, limit: 2 });
     expect(firstPage.items).toEqual(items.slice(0, 2));
-    const secondPage = await recentMessages('DEMO-CP-002', { from: since, limit: 1, before: firstPage.next });
+    const secondPage = await recentMessages('DEMO-CP-002', { from: since, limit: 2, before: firstPage.next });
     expect(secondPage.items).toEqual(items.slice(2, 4));
     await dynamoDocument().send(
       new PutCommand({
