@@ -10,6 +10,16 @@
  * The hand-off to the order pipeline is an outbox: completion puts the session on the `TXHANDOFF` index and
  * queues it; the order consumer takes it off once the order exists; the sweep re-queues what is left, so a
  * crash between the two never loses a session.
+ *
+ * Sessions that outlive their end or were never allowed (issue 15, docs/decisions/040-043):
+ * - a refused session (its token not Accepted) and one the charger never stops are closed by the platform:
+ *   by the next session on their connector, by a reboot of the charger (a refused one at once, another once
+ *   the charger has had the grace to send its own stop) or by a time-out (`closeStaleSessions`); the close
+ *   is the same conditional completion, so a session ends once whoever ends it;
+ * - meter samples outside a session's life (after its end, of an unknown or a refused transaction) are kept
+ *   under their own key (`samplesOutside`) and never move a session's figures or reach its order.
+ * While a session is active its gsi3 entry says when it is due for a time-out: `TXOPEN` by its last sample,
+ * `TXREFUSED` by its start, `TXBOOT` by the boot that ended it.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import {
@@ -19,12 +29,14 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { CLOSED_BY_KEYS } from '@shared/schemas/order.ts';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { table } from '@functions/lib/store.ts';
 import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
+import type { Action } from './actions.ts';
 import type { ChargerContext } from './charger.ts';
 import { sessionStarted } from '@functions/orders/session-hooks.ts';
 
@@ -41,6 +53,25 @@ export const SESSION_STATUS = { active: 'active', completed: 'completed' } as co
 /** Meter samples are kept this long (the meterValues table's TTL). */
 export const METER_RETENTION_DAYS = Number(process.env.METER_RETENTION_DAYS ?? 400);
 export const HANDOFF_INDEX = 'TXHANDOFF';
+/** gsi3 partitions of active sessions, by when they are due for a time-out (see the file's comment). */
+const OPEN_INDEX = { open: 'TXOPEN', refused: 'TXREFUSED', boot: 'TXBOOT' } as const;
+
+/** Why the platform, not the charger, ended a session (shown with its order). */
+export type ClosedBy = (typeof CLOSED_BY_KEYS)[number];
+const setting = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+};
+/** Hours without a sample after which an allowed session is closed (docs/decisions/042). */
+export const sessionTimeoutHours = () => setting('SESSION_TIMEOUT_HOURS', 72);
+/** Minutes after its start after which a refused session is closed (docs/decisions/042). */
+export const refusedSessionTimeoutMinutes = () => setting('REFUSED_SESSION_TIMEOUT_MINUTES', 60);
+/** Seconds a rebooted charger has to send the stops of its sessions before they are closed (decision 041). */
+export const sessionBootGraceSeconds = () => setting('SESSION_BOOT_GRACE_SECONDS', 300);
+
+/** A session whose token the platform did not accept (1.6 idTagInfo, 2.0.1 idTokenInfo not Accepted). */
+export const isRefused = (s: Pick<Session, 'authStatus'>) =>
+  s.authStatus !== undefined && s.authStatus !== 'Accepted';
 
 export interface Session {
   chargePointId: string;
@@ -71,6 +102,10 @@ export interface Session {
   stopIdTag?: string;
   /** The tariff and the station's clock at the start (functions/orders/tariffs.ts); none: priced as free. */
   pricing?: SessionPricing;
+  /** The platform ended it (the charger never did). */
+  closedBy?: ClosedBy;
+  /** When a BootNotification of its charger ended it (its stop may still come within the grace). */
+  bootAt?: string;
 }
 
 export const sessionKey = (chargePointId: string, transactionId: string) => ({
@@ -111,8 +146,19 @@ function sessionItem(s: Session) {
     // The charger's active sessions by connector.
     gsi2pk: `TXACTIVE#${s.chargePointId}`,
     gsi2sk: String(s.connectorNo).padStart(4, '0'),
+    // When it is due for a time-out.
+    gsi3pk: isRefused(s) ? OPEN_INDEX.refused : OPEN_INDEX.open,
+    gsi3sk: dueKey(s.startTime, s),
   };
 }
+
+/** A charger's time as UTC ISO (it may send another offset), or now when it cannot be read. */
+const utc = (at: string) => {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? new Date().toISOString() : new Date(ms).toISOString();
+};
+const dueKey = (at: string, s: Pick<Session, 'chargePointId' | 'transactionId'>) =>
+  `${utc(at)}#${s.chargePointId}#${s.transactionId}`;
 
 export interface StartInput {
   connectorNo: number;
@@ -128,9 +174,23 @@ export interface StartInput {
 
 /**
  * Records a session start; returns its transaction id. 1.6 starts are recognised as repeats by charger,
- * connector and timestamp (a guard item written with the session in one transaction).
+ * connector and timestamp (a guard item written with the session in one transaction). A start ends the
+ * sessions still open on its connector that started before it (a repeat does so again: closing is
+ * idempotent, and a start whose closing failed is retried by the charger).
  */
 export async function startSession(
+  charger: ChargerContext,
+  input: StartInput,
+): Promise<{ transactionId: string; created: boolean }> {
+  const started = await recordStart(charger, input);
+  const earlier = (await activeSessions(charger.chargePointId, input.connectorNo)).filter(
+    (s) => s.transactionId !== started.transactionId && utc(s.startTime) <= utc(input.timestamp),
+  );
+  for (const s of earlier) await closeSession(s, 'nextSession');
+  return started;
+}
+
+async function recordStart(
   charger: ChargerContext,
   input: StartInput,
 ): Promise<{ transactionId: string; created: boolean }> {
@@ -209,23 +269,36 @@ export async function startSession(
   }
 }
 
+/** The active sessions of a charger (of one connector when given). */
+async function activeSessions(chargePointId: string, connectorNo?: number): Promise<Session[]> {
+  const out: Session[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: connectorNo === undefined ? 'gsi2pk = :p' : 'gsi2pk = :p AND gsi2sk = :c',
+        ExpressionAttributeValues: {
+          ':p': `TXACTIVE#${chargePointId}`,
+          ...(connectorNo === undefined ? {} : { ':c': String(connectorNo).padStart(4, '0') }),
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...((page.Items ?? []) as Session[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
 /** The active session of a connector, if any (newest). */
 export async function activeSession(
   chargePointId: string,
   connectorNo: number,
 ): Promise<Session | undefined> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :p AND gsi2sk = :c',
-      ExpressionAttributeValues: {
-        ':p': `TXACTIVE#${chargePointId}`,
-        ':c': String(connectorNo).padStart(4, '0'),
-      },
-    }),
-  );
-  return (Items as Session[]).sort((a, b) => b.startTime.localeCompare(a.startTime))[0];
+  const sessions = await activeSessions(chargePointId, connectorNo);
+  return sessions.sort((a, b) => b.startTime.localeCompare(a.startTime))[0];
 }
 
 /** Whether any connector of the charger has a session that has not ended. */
@@ -241,6 +314,38 @@ export async function hasActiveSession(chargePointId: string): Promise<boolean> 
     }),
   );
   return Count > 0;
+}
+
+/**
+ * 2.0.1: a session started without a token (the station starts at plug-in) takes the first token reported
+ * with it, and its answer: refused, it is due for its time-out from then on. A token already decided stays.
+ */
+export async function sessionAuthorized(
+  session: Session,
+  input: { idTag?: string; authStatus: string; at: string },
+): Promise<void> {
+  const refused = isRefused({ authStatus: input.authStatus });
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: sessionKey(session.chargePointId, session.transactionId),
+        UpdateExpression: `SET authStatus = :a${input.idTag ? ', idTag = if_not_exists(idTag, :t)' : ''}${
+          refused ? ', gsi3pk = :refused, gsi3sk = :due' : ''
+        }`,
+        ConditionExpression: '#status = :active AND attribute_not_exists(authStatus)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':a': input.authStatus,
+          ':active': 'active',
+          ...(input.idTag ? { ':t': input.idTag } : {}),
+          ...(refused ? { ':refused': OPEN_INDEX.refused, ':due': dueKey(input.at, session) } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 // ---- Meter samples ----------------------------------------------------------------------------------------
@@ -275,38 +380,80 @@ export const samplesKey = (chargePointId: string, transactionId?: string, connec
     ? `${chargePointId}#${transactionId}`
     : `${chargePointId}#connector${connectorNo ?? 0}`;
 
+/** Why samples were kept apart: after the session's end, of a transaction never started, of a refused one. */
+export type OutsideReason = 'ended' | 'unknown' | 'refused';
+/** The partition of the samples of a transaction reported outside its life (kept for inspection only). */
+export const outsideSamplesKey = (chargePointId: string, transactionId: string) =>
+  `outside#${chargePointId}#${transactionId}`;
+
+/** Where each sample of a transaction belongs: its session, or apart (and why). */
+function placeSamples(session: Session | undefined, samples: MeterSample[]) {
+  const inside: MeterSample[] = [];
+  const outside: { sample: MeterSample; why: OutsideReason }[] = [];
+  for (const sample of samples) {
+    const why: OutsideReason | undefined = !session
+      ? 'unknown'
+      : isRefused(session)
+        ? 'refused'
+        : session.status !== 'active' ||
+            // A reboot ended it: what the charger measured before the boot still counts.
+            (session.bootAt !== undefined && utc(sample.timestamp) > session.bootAt)
+          ? 'ended'
+          : undefined;
+    if (why) outside.push({ sample, why });
+    else inside.push(sample);
+  }
+  return { inside, outside };
+}
+
 /**
  * Stores samples (of a session or of a connector) and moves the session's running figures forward: energy
- * so far, power, state of charge. Samples older than the last one seen do not move the figures back.
+ * so far, power, state of charge. Samples older than the last one seen do not move the figures back. Samples
+ * outside the session's life are stored apart and change nothing (the charger's answer is the same).
  */
 export async function recordSamples(
   charger: ChargerContext,
   input: { transactionId?: string; connectorNo?: number; samples: MeterSample[] },
 ): Promise<void> {
-  const key = samplesKey(charger.chargePointId, input.transactionId, input.connectorNo);
   const expiresAt = Math.floor(Date.now() / 1000) + METER_RETENTION_DAYS * 86_400;
-  await Promise.all(
-    input.samples.map((sample) =>
-      db().send(
-        new PutCommand({
-          TableName: config.tableName('meterValues'),
-          Item: { transactionKey: key, at: sample.timestamp, values: sample.values, expiresAt },
-        }),
-      ),
-    ),
-  );
-  if (input.transactionId === undefined) return;
-  const latest = [...input.samples].sort((a, b) => b.timestamp.localeCompare(a.timestamp))[0];
-  if (!latest) return;
+  const put = (transactionKey: string, sample: MeterSample, extra: Record<string, unknown> = {}) =>
+    db().send(
+      new PutCommand({
+        TableName: config.tableName('meterValues'),
+        Item: { transactionKey, at: sample.timestamp, values: sample.values, expiresAt, ...extra },
+      }),
+    );
+  if (input.transactionId === undefined) {
+    const key = samplesKey(charger.chargePointId, undefined, input.connectorNo);
+    await Promise.all(input.samples.map((sample) => put(key, sample)));
+    return;
+  }
+  const transactionId = input.transactionId;
+  const session = await getSession(charger.chargePointId, transactionId);
+  const { inside, outside } = placeSamples(session, input.samples);
+  if (outside.length) {
+    logger.warn('Meter samples outside a session kept apart', {
+      chargePointId: charger.chargePointId,
+      transactionId,
+      why: outside[0]!.why,
+      count: outside.length,
+    });
+    const key = outsideSamplesKey(charger.chargePointId, transactionId);
+    await Promise.all(outside.map(({ sample, why }) => put(key, sample, { why })));
+  }
+  const sessionKeyOfSamples = samplesKey(charger.chargePointId, transactionId);
+  await Promise.all(inside.map((sample) => put(sessionKeyOfSamples, sample)));
+  const latest = [...inside].sort((a, b) => b.timestamp.localeCompare(a.timestamp))[0];
+  if (!session || !latest) return;
   const energy = readingOf(latest, 'Energy.Active.Import.Register');
   const power = readingOf(latest, 'Power.Active.Import');
   const soc = readingOf(latest, 'SoC');
-  const earliestSoc = [...input.samples]
+  const earliestSoc = [...inside]
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
     .map((s) => readingOf(s, 'SoC'))
     .find((v) => v !== undefined);
   const sets = ['lastSampleAt = :at'];
-  const values: Record<string, unknown> = { ':at': latest.timestamp };
+  const values: Record<string, unknown> = { ':at': latest.timestamp, ':active': 'active' };
   const figures: [string, string, number | undefined][] = [
     ['lastMeterWh = :e', ':e', energy],
     ['lastPowerW = :p', ':p', power],
@@ -318,14 +465,23 @@ export async function recordSamples(
       sets.push(set);
       values[name] = value;
     }
+  // A session due by its last sample is due later now (one ended by a boot stays due by the boot).
+  let due = '';
+  if (session.bootAt === undefined) {
+    sets.push('gsi3pk = :open', 'gsi3sk = :due');
+    values[':open'] = OPEN_INDEX.open;
+    values[':due'] = dueKey(latest.timestamp, session);
+    due = ' AND (attribute_not_exists(gsi3pk) OR gsi3pk = :open)';
+  }
   try {
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: sessionKey(charger.chargePointId, input.transactionId),
+        Key: sessionKey(charger.chargePointId, transactionId),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(lastSampleAt) OR lastSampleAt <= :at)',
+        // Only an active session moves: one that ended meanwhile keeps the figures it ended with.
+        ConditionExpression: `#status = :active AND (attribute_not_exists(lastSampleAt) OR lastSampleAt <= :at)${due}`,
+        ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,
       }),
     );
@@ -334,9 +490,8 @@ export async function recordSamples(
   }
 }
 
-/** A session's samples in time order (the order detail's meter curve), expired ones left out. */
-export async function sessionSamples(chargePointId: string, transactionId: string): Promise<MeterSample[]> {
-  const out: MeterSample[] = [];
+async function readSamples(transactionKey: string) {
+  const items: Record<string, unknown>[] = [];
   const now = Math.floor(Date.now() / 1000);
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -344,16 +499,41 @@ export async function sessionSamples(chargePointId: string, transactionId: strin
       new QueryCommand({
         TableName: config.tableName('meterValues'),
         KeyConditionExpression: 'transactionKey = :k',
-        ExpressionAttributeValues: { ':k': samplesKey(chargePointId, transactionId) },
+        ExpressionAttributeValues: { ':k': transactionKey },
         ExclusiveStartKey,
       }),
     );
-    for (const item of page.Items ?? [])
-      if (Number(item.expiresAt ?? Infinity) > now)
-        out.push({ timestamp: String(item.at), values: item.values as SampledValue[] });
+    items.push(...(page.Items ?? []).filter((item) => Number(item.expiresAt ?? Infinity) > now));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return out;
+  return items;
+}
+
+/**
+ * A session's samples in time order (the order detail's meter curve, the price), expired ones left out, and
+ * with `until` (the session's end) none after it: a sample that raced the stop is not the order's.
+ */
+export async function sessionSamples(
+  chargePointId: string,
+  transactionId: string,
+  until?: string,
+): Promise<MeterSample[]> {
+  const end = until === undefined ? undefined : Date.parse(until);
+  return (await readSamples(samplesKey(chargePointId, transactionId)))
+    .filter((item) => end === undefined || Number.isNaN(end) || !(Date.parse(String(item.at)) > end))
+    .map((item) => ({ timestamp: String(item.at), values: item.values as SampledValue[] }));
+}
+
+/** The samples of a transaction kept apart, in time order, with why. */
+export async function samplesOutside(
+  chargePointId: string,
+  transactionId: string,
+): Promise<(MeterSample & { why: OutsideReason })[]> {
+  return (await readSamples(outsideSamplesKey(chargePointId, transactionId))).map((item) => ({
+    timestamp: String(item.at),
+    values: item.values as SampledValue[],
+    why: item.why as OutsideReason,
+  }));
 }
 
 // ---- Completion -------------------------------------------------------------------------------------------
@@ -381,24 +561,62 @@ export async function completeSession(charger: ChargerContext, input: StopInput)
     return false;
   }
   if (current.status !== 'active') return false;
-  const meterStopWh = input.meterStopWh ?? current.lastMeterWh ?? current.meterStartWh;
-  const energyWh = Math.max(0, Math.round(meterStopWh - current.meterStartWh));
+  return finish(current, {
+    endTime: input.timestamp,
+    meterStopWh: input.meterStopWh ?? current.lastMeterWh ?? current.meterStartWh,
+    reason: input.reason,
+    idTag: input.idTag,
+  });
+}
+
+/**
+ * The platform ends a session the charger did not: at its last sample (or its start), with the energy
+ * measured so far. The stop reason is the one both versions have for a reboot, else Other.
+ */
+async function closeSession(session: Session, closedBy: ClosedBy): Promise<boolean> {
+  // The index the session was found by may be behind: its own item has the last figures.
+  const current = await getSession(session.chargePointId, session.transactionId);
+  if (current?.status !== 'active') return false;
+  const last = current.lastSampleAt;
+  const ended = await finish(current, {
+    endTime: last !== undefined && utc(last) > utc(current.startTime) ? last : current.startTime,
+    meterStopWh: current.lastMeterWh ?? current.meterStartWh,
+    reason: closedBy === 'boot' ? 'Reboot' : 'Other',
+    closedBy,
+  });
+  if (ended)
+    logger.info('Session closed by the platform', {
+      chargePointId: current.chargePointId,
+      transactionId: current.transactionId,
+      closedBy,
+    });
+  return ended;
+}
+
+/** The conditional completion all ends share: the first one wins, any later one changes nothing. */
+async function finish(
+  current: Session,
+  input: { endTime: string; meterStopWh: number; reason?: string; idTag?: string; closedBy?: ClosedBy },
+): Promise<boolean> {
+  const { chargePointId, transactionId } = current;
+  const energyWh = Math.max(0, Math.round(input.meterStopWh - current.meterStartWh));
   const durationSeconds = Math.max(
     0,
-    Math.round((Date.parse(input.timestamp) - Date.parse(current.startTime)) / 1000),
+    Math.round((Date.parse(input.endTime) - Date.parse(current.startTime)) / 1000),
   );
   const set: Record<string, unknown> = {
     status: 'completed',
-    endTime: input.timestamp,
-    meterStopWh,
-    energyWh,
-    durationSeconds,
+    endTime: input.endTime,
+    meterStopWh: input.meterStopWh,
+    energyWh: Number.isFinite(energyWh) ? energyWh : 0,
+    durationSeconds: Number.isFinite(durationSeconds) ? durationSeconds : 0,
     gsi3pk: HANDOFF_INDEX,
-    gsi3sk: `${input.timestamp}#${charger.chargePointId}#${input.transactionId}`,
+    gsi3sk: `${input.endTime}#${chargePointId}#${transactionId}`,
   };
   if (current.soc !== undefined) set.endSoc = current.soc;
   if (input.reason) set.stopReason = input.reason;
   if (input.idTag) set.stopIdTag = input.idTag;
+  if (input.closedBy) set.closedBy = input.closedBy;
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':active': 'active' };
   const sets = Object.entries(set).map(([k, v]) => {
@@ -410,7 +628,7 @@ export async function completeSession(charger: ChargerContext, input: StopInput)
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: sessionKey(charger.chargePointId, input.transactionId),
+        Key: sessionKey(chargePointId, transactionId),
         UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: '#status = :active',
         ExpressionAttributeNames: names,
@@ -421,11 +639,94 @@ export async function completeSession(charger: ChargerContext, input: StopInput)
     if (isConditionFailure(error)) return false;
     throw error;
   }
-  await queueHandOff(charger.chargePointId, input.transactionId).catch((error: unknown) =>
+  await queueHandOff(chargePointId, transactionId).catch((error: unknown) =>
     // The sweep re-queues sessions still on the hand-off index.
     logger.error('Session hand-off not queued; the sweep will retry', { error: String(error) }),
   );
   return true;
+}
+
+/**
+ * A charger booted (its BootNotification was accepted): none of its sessions goes on (neither version resumes
+ * a transaction after a reboot). A refused one is closed at once; another is marked and closed by the sweep
+ * once the charger has had the grace to send its own stop, which then ends it with its real figures.
+ */
+export async function chargerBooted(chargePointId: string, at: string): Promise<void> {
+  for (const s of await activeSessions(chargePointId)) {
+    if (isRefused(s)) {
+      await closeSession(s, 'boot');
+      continue;
+    }
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: sessionKey(chargePointId, s.transactionId),
+          UpdateExpression: 'SET bootAt = :at, gsi3pk = :boot, gsi3sk = :due',
+          ConditionExpression: '#status = :active AND attribute_not_exists(bootAt)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':at': at,
+            ':boot': OPEN_INDEX.boot,
+            ':due': dueKey(at, s),
+            ':active': 'active',
+          },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error; // ended meanwhile, or an earlier boot counts
+    }
+  }
+}
+
+/**
+ * A BootNotification action that, once the boot is accepted, ends the charger's sessions (`chargerBooted`).
+ * A failure there is logged and never fails the boot: the time-out still closes them.
+ */
+export const endingSessionsAtBoot =
+  (boot: Action): Action =>
+  async (input) => {
+    const answer = await boot(input);
+    if (answer.status === 'Accepted')
+      await chargerBooted(input.chargePointId, String(answer.currentTime)).catch((error: unknown) =>
+        logger.error('Ending sessions at boot failed', {
+          chargePointId: input.chargePointId,
+          error: String(error),
+        }),
+      );
+    return answer;
+  };
+
+/**
+ * Schedule: closes the sessions due (docs/decisions/041, 042): allowed ones without a sample for
+ * SESSION_TIMEOUT_HOURS, refused ones REFUSED_SESSION_TIMEOUT_MINUTES after their start, and those a boot
+ * ended once SESSION_BOOT_GRACE_SECONDS have passed. Returns how many it closed.
+ */
+export async function closeStaleSessions(now = Date.now()): Promise<number> {
+  const due: [string, number, ClosedBy][] = [
+    [OPEN_INDEX.open, now - sessionTimeoutHours() * 3_600_000, 'timeout'],
+    [OPEN_INDEX.refused, now - refusedSessionTimeoutMinutes() * 60_000, 'timeout'],
+    [OPEN_INDEX.boot, now - sessionBootGraceSeconds() * 1000, 'boot'],
+  ];
+  let closed = 0;
+  for (const [partition, before, closedBy] of due) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :b',
+          // `~` sorts after the `#` that follows the time: a session due at that very instant is due.
+          ExpressionAttributeValues: { ':p': partition, ':b': `${new Date(before).toISOString()}~` },
+          ExclusiveStartKey,
+        }),
+      );
+      for (const s of (page.Items ?? []) as Session[]) if (await closeSession(s, closedBy)) closed++;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+  return closed;
 }
 
 export async function queueHandOff(chargePointId: string, transactionId: string) {

@@ -42,7 +42,13 @@ import { badRequest, forbidden, notFound } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
 import { newId, table, visible } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
-import { normalise, sessionSamples, type MeterSample, type Session } from '@functions/ocpp/transactions.ts';
+import {
+  isRefused,
+  normalise,
+  sessionSamples,
+  type MeterSample,
+  type Session,
+} from '@functions/ocpp/transactions.ts';
 import { idTagPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
 import { orderNoOf } from './session-consumer.ts';
 import { resettleOrder } from './settlement.ts';
@@ -434,7 +440,11 @@ export async function orderDetail(identity: Identity, id: unknown): Promise<Orde
   const item = await visibleOrder(identity, id);
   const [[order], samples] = await Promise.all([
     withNames([show(item)]),
-    sessionSamples(String(item.chargePointId), String(item.transactionId)),
+    sessionSamples(
+      String(item.chargePointId),
+      String(item.transactionId),
+      item.endTime === undefined ? undefined : String(item.endTime),
+    ),
   ]);
   return { ...order!, curve: curveOf(samples) };
 }
@@ -534,6 +544,7 @@ export async function realtimeSessions(identity: Identity, body: unknown, now = 
         lastSampleAt: s.lastSampleAt,
         state,
         online: Boolean(l?.online),
+        ...(isRefused(s) ? { refused: true } : {}),
       };
     })
     .sort((a, b) => b.startTime.localeCompare(a.startTime));

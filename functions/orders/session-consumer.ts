@@ -5,12 +5,14 @@
  * hand-off index.
  *
  * Orders carry the session's facts (energy, duration, state of charge, stop reason, start mode) and are priced
- * and settled as they are written (functions/orders/settlement.ts), in one transaction.
+ * and settled as they are written (functions/orders/settlement.ts), in one transaction. A refused session
+ * (its token not accepted) becomes a start-failure order that bills nothing and counts no energy
+ * (docs/decisions/043); one the platform closed says so (`closedBy`).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
 import { logger } from '@functions/lib/http.ts';
-import { getSession, handOffDone, type Session } from '@functions/ocpp/transactions.ts';
+import { getSession, handOffDone, isRefused, type Session } from '@functions/ocpp/transactions.ts';
 import { orderKeys } from './keys.ts';
 import { settleSession } from './settlement.ts';
 
@@ -23,6 +25,7 @@ export const orderNoOf = (s: Pick<Session, 'chargePointId' | 'transactionId' | '
 
 export function orderOf(s: Session) {
   const orderNo = orderNoOf(s);
+  const energyWh = isRefused(s) ? 0 : (s.energyWh ?? 0);
   return {
     ...orderKeys({
       orderNo,
@@ -50,12 +53,14 @@ export function orderOf(s: Session) {
     meterStart: s.meterStartWh,
     meterEnd: s.meterStopWh,
     /** kWh with three decimals, from whole Wh (no binary fractions on the way). */
-    totalElectricity: (s.energyWh ?? 0) / 1000,
-    energyWh: s.energyWh ?? 0,
+    totalElectricity: energyWh / 1000,
+    energyWh,
     startSoc: s.startSoc,
     endSoc: s.endSoc,
     stopReason: s.stopReason,
     stopReasonCode: s.stopReason ? stopReasonCode(s.protocol, s.stopReason) : undefined,
+    closedBy: s.closedBy,
+    authStatus: s.authStatus,
     finishFlag: 1,
     payFlag: 0,
     version: 1,

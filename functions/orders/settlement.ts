@@ -32,7 +32,7 @@ import {
   fleetBalanceWrites,
   type FleetAccount,
 } from '@functions/fleets/accounts.ts';
-import { readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
+import { isRefused, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
 import { orderKey } from './keys.ts';
 import { localDay, rollupUpdates } from './rollups.ts';
 import { discountsFor, pricingFor, revenueTariffFor } from './tariffs.ts';
@@ -59,6 +59,10 @@ export function endFlagOf(reason: string | undefined): number {
   if (r === 'timelimitreached') return END_FLAG.endedAtTime;
   return END_FLAG.autoEnd;
 }
+
+/** A session's end flag: a refused session is a start failure, whoever ended it; else by its stop reason. */
+export const sessionEndFlag = (session: Session) =>
+  isRefused(session) ? END_FLAG.startFailure : endFlagOf(session.stopReason);
 
 /** Balances (cards, fleets, app users) carry four decimals (SPEC.md section 9): whole ten-thousandths. */
 const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
@@ -240,12 +244,31 @@ async function companyCurrency(agentId: string): Promise<string> {
   return (CURRENCIES as readonly string[]).includes(currency) ? currency : 'EUR';
 }
 
-/** The session priced by the rules it started under (or, without a snapshot, those in force now). */
+/**
+ * The session priced by the rules it started under (or, without a snapshot, those in force now), from its
+ * samples up to its end. A refused session is priced at nothing (docs/decisions/043).
+ */
 export async function priceOf(session: Session): Promise<{ priced: PricedOrder; timeZone: string }> {
   const pricing = session.pricing ?? (await pricingFor(session.chargePointId, session.connectorNo));
   const endTime = session.endTime ?? session.startTime;
+  if (isRefused(session)) {
+    const currency = pricing.tariff?.currency ?? (await companyCurrency(session.agentId));
+    const priced = priceSession({
+      tariff: undefined,
+      currency,
+      timeZone: pricing.timeZone,
+      startTime: session.startTime,
+      endTime,
+      energyWh: 0,
+      meterStartWh: session.meterStartWh,
+      samples: [],
+      stationId: session.stationId,
+      idTag: session.idTag,
+    });
+    return { priced, timeZone: pricing.timeZone };
+  }
   const [samples, discounts, revenueTariff, currency] = await Promise.all([
-    sessionSamples(session.chargePointId, session.transactionId),
+    sessionSamples(session.chargePointId, session.transactionId, endTime),
     discountsFor(session.tenant),
     revenueTariffFor(session.agentId),
     pricing.tariff ? Promise.resolve(pricing.tariff.currency) : companyCurrency(session.agentId),
@@ -295,7 +318,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         ...base,
         ...money,
         ...payFields,
-        endFlag: endFlagOf(session.stopReason),
+        endFlag: sessionEndFlag(session),
         timeZone,
       }).filter(([, v]) => v !== undefined),
     );
@@ -326,7 +349,8 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
           TransactItems: [
             { Put: { TableName: table(), Item: order, ConditionExpression: 'attribute_not_exists(pk)' } },
             ...writes,
-            ...rollups,
+            // A start failure is no charging: it is not in the revenue figures.
+            ...(isRefused(session) ? [] : rollups),
           ],
         }),
       );

@@ -27,6 +27,11 @@ export const END_FLAG = {
   activeCancel: 6,
   endedAtTime: 7,
 } as const;
+/**
+ * Why the platform ended a session its charger never ended (docs/decisions/040-042): the next session on
+ * its connector, a reboot of its charger, a time-out.
+ */
+export const CLOSED_BY_KEYS = ['nextSession', 'boot', 'timeout'] as const;
 /** SPEC.md section 3, pay type. */
 export const PAY_TYPE = { none: 0, appBalance: 1, creditCard: 2, fleet: 3, cardBalance: 4, emsp: 5 } as const;
 export const PAY_FLAG = { unpaid: 0, paid: 1 } as const;
@@ -114,6 +119,10 @@ export interface OrderView {
   endSoc?: number;
   stopReason?: string;
   stopReasonCode?: string;
+  /** The platform ended the session (the charger never did). */
+  closedBy?: (typeof CLOSED_BY_KEYS)[number];
+  /** The token's answer at the start (a refused session is a start failure, `endFlag` 4). */
+  authStatus?: string;
   finishFlag?: number;
   payFlag?: number;
   payTime?: string;
@@ -168,6 +177,8 @@ export interface ActiveSession {
   /** The connector's live state (SPEC.md section 4). */
   state?: string;
   online: boolean;
+  /** Its token was refused: it bills nothing and ends with the next session, a reboot or a time-out. */
+  refused?: boolean;
 }
 
 /** The outcome of a reset (re-running settlement). */

@@ -19,6 +19,7 @@ import { authorizeToken, idTagInfo16 } from '../authorize.ts';
 import { reportStatus } from '../status.ts';
 import {
   completeSession,
+  endingSessionsAtBoot,
   normalise,
   recordSamples,
   START_MODE,
@@ -45,16 +46,18 @@ export function samples16(meterValue: unknown): MeterSample[] {
   }));
 }
 
-const bootNotification = bootAction('ocpp1.6', (p) => ({
-  vendor: str(p.chargePointVendor),
-  model: str(p.chargePointModel),
-  serialNumber: str(p.chargePointSerialNumber) ?? str(p.chargeBoxSerialNumber),
-  firmwareVersion: str(p.firmwareVersion),
-  iccid: str(p.iccid),
-  imsi: str(p.imsi),
-  meterType: str(p.meterType),
-  meterSerialNumber: str(p.meterSerialNumber),
-}));
+const bootNotification = endingSessionsAtBoot(
+  bootAction('ocpp1.6', (p) => ({
+    vendor: str(p.chargePointVendor),
+    model: str(p.chargePointModel),
+    serialNumber: str(p.chargePointSerialNumber) ?? str(p.chargeBoxSerialNumber),
+    firmwareVersion: str(p.firmwareVersion),
+    iccid: str(p.iccid),
+    imsi: str(p.imsi),
+    meterType: str(p.meterType),
+    meterSerialNumber: str(p.meterSerialNumber),
+  })),
+);
 
 const statusNotification = known(
   async (charger, p) => {

@@ -26,8 +26,10 @@ import { chargerRef, type ChargerContext } from '../charger.ts';
 import { reportStatus } from '../status.ts';
 import {
   completeSession,
+  endingSessionsAtBoot,
   getSession,
   recordSamples,
+  sessionAuthorized,
   START_MODE,
   startSession,
   type MeterSample,
@@ -60,19 +62,21 @@ const firstRegister = (samples: MeterSample[]) =>
     .flatMap((s) => s.values.filter((v) => v.measurand === 'Energy.Active.Import.Register' && !v.phase))
     .map((v) => (v.unit === 'kWh' ? v.value * 1000 : v.value))[0];
 
-const bootNotification = bootAction('ocpp2.0.1', (p) => {
-  const station = (p.chargingStation as Payload) ?? {};
-  const modem = (station.modem as Payload) ?? {};
-  return {
-    vendor: str(station.vendorName),
-    model: str(station.model),
-    serialNumber: str(station.serialNumber),
-    firmwareVersion: str(station.firmwareVersion),
-    iccid: str(modem.iccid),
-    imsi: str(modem.imsi),
-    reason: str(p.reason),
-  };
-});
+const bootNotification = endingSessionsAtBoot(
+  bootAction('ocpp2.0.1', (p) => {
+    const station = (p.chargingStation as Payload) ?? {};
+    const modem = (station.modem as Payload) ?? {};
+    return {
+      vendor: str(station.vendorName),
+      model: str(station.model),
+      serialNumber: str(station.serialNumber),
+      firmwareVersion: str(station.firmwareVersion),
+      iccid: str(modem.iccid),
+      imsi: str(modem.imsi),
+      reason: str(p.reason),
+    };
+  }),
+);
 
 const statusNotification = known(
   async (charger, p) => {
@@ -117,7 +121,9 @@ const transactionEvent = known(
     const auth = token ? await tokenResult(charger, token) : undefined;
 
     let session = await getSession(charger.chargePointId, transactionId);
-    if (!session) {
+    // A Started event is recorded even when the session is known (a repeat): it closes what is still open on
+    // its EVSE, and a repeat is how a start whose closing failed is retried.
+    if (!session || p.eventType === 'Started') {
       const connectorNo = evse.id !== undefined ? Number(evse.id) : 0;
       await startSession(charger, {
         transactionId,
@@ -133,11 +139,17 @@ const transactionEvent = known(
         reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
       });
       session = await getSession(charger.chargePointId, transactionId);
-    }
+    } else if (auth && session.authStatus === undefined)
+      await sessionAuthorized(session, {
+        idTag: str(token?.idToken),
+        authStatus: auth.status,
+        at: timestamp,
+      });
     if (samples.length) await recordSamples(charger, { transactionId, samples });
 
+    // The state an ended session reports late is not the connector's.
     const chargingState = str(info.chargingState);
-    if (chargingState && session) {
+    if (chargingState && session?.status === 'active') {
       const live = await getLive(charger.chargePointId);
       const current = live.connectors[String(session.connectorNo)];
       if (chargingStateApplies(current?.state))
