@@ -11,7 +11,7 @@
  * queues it; the order consumer takes it off once the order exists; the sweep re-queues what is left, so a
  * crash between the two never loses a session.
  *
- * Sessions that outlive their end or were never allowed (issue 15, docs/decisions/040-043):
+ * Sessions that outlive their end or were never allowed (issue 15, docs/decisions/040-045):
  * - a refused session (its token not Accepted) and one the charger never stops are closed by the platform:
  *   by the next session on their connector, by a reboot of the charger (a refused one at once, another once
  *   the charger has had the grace to send its own stop) or by a time-out (`closeStaleSessions`); the close
@@ -62,11 +62,11 @@ const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 };
-/** Hours without a sample after which an allowed session is closed (docs/decisions/042). */
+/** Hours without a sample after which an allowed session is closed (docs/decisions/043). */
 export const sessionTimeoutHours = () => setting('SESSION_TIMEOUT_HOURS', 72);
-/** Minutes after its start after which a refused session is closed (docs/decisions/042). */
+/** Minutes after its start after which a refused session is closed (docs/decisions/043). */
 export const refusedSessionTimeoutMinutes = () => setting('REFUSED_SESSION_TIMEOUT_MINUTES', 60);
-/** Seconds a rebooted charger has to send the stops of its sessions before they are closed (decision 041). */
+/** Seconds a rebooted charger has to send the stops of its sessions before they are closed (decision 042). */
 export const sessionBootGraceSeconds = () => setting('SESSION_BOOT_GRACE_SECONDS', 300);
 
 /** A session whose token the platform did not accept (1.6 idTagInfo, 2.0.1 idTokenInfo not Accepted). */
@@ -698,7 +698,7 @@ export const endingSessionsAtBoot =
   };
 
 /**
- * Schedule: closes the sessions due (docs/decisions/041, 042): allowed ones without a sample for
+ * Schedule: closes the sessions due (docs/decisions/042, 043): allowed ones without a sample for
  * SESSION_TIMEOUT_HOURS, refused ones REFUSED_SESSION_TIMEOUT_MINUTES after their start, and those a boot
  * ended once SESSION_BOOT_GRACE_SECONDS have passed. Returns how many it closed.
  */

@@ -7,7 +7,7 @@
  * Orders carry the session's facts (energy, duration, state of charge, stop reason, start mode) and are priced
  * and settled as they are written (functions/orders/settlement.ts), in one transaction. A refused session
  * (its token not accepted) becomes a start-failure order that bills nothing and counts no energy
- * (docs/decisions/043); one the platform closed says so (`closedBy`).
+ * (docs/decisions/044); one the platform closed says so (`closedBy`).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';

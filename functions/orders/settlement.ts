@@ -246,7 +246,7 @@ async function companyCurrency(agentId: string): Promise<string> {
 
 /**
  * The session priced by the rules it started under (or, without a snapshot, those in force now), from its
- * samples up to its end. A refused session is priced at nothing (docs/decisions/043).
+ * samples up to its end. A refused session is priced at nothing (docs/decisions/044).
  */
 export async function priceOf(session: Session): Promise<{ priced: PricedOrder; timeZone: string }> {
   const pricing = session.pricing ?? (await pricingFor(session.chargePointId, session.connectorNo));

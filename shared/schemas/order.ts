@@ -28,7 +28,7 @@ export const END_FLAG = {
   endedAtTime: 7,
 } as const;
 /**
- * Why the platform ended a session its charger never ended (docs/decisions/040-042): the next session on
+ * Why the platform ended a session its charger never ended (docs/decisions/041-043): the next session on
  * its connector, a reboot of its charger, a time-out.
  */
 export const CLOSED_BY_KEYS = ['nextSession', 'boot', 'timeout'] as const;

@@ -261,9 +261,11 @@ describe('a fleet account', () => {
   it('does not charge a disabled fleet', async () => {
     const { fleet, idTag } = await fleetWithTag(100, 10, FLEET_STATUS.disabled);
     const { order, status } = await charge(idTag, 2000);
-    // The charger is told the tag is blocked; a session it records anyway is not charged.
+    // The charger is told the tag is blocked; a session it records anyway is a start failure that bills
+    // nothing (docs/decisions/044), now or after the fleet is enabled again.
     expect(status).toBe('Blocked');
-    expect(order).toMatchObject({ payFlag: 0, payType: 3, fleetId: fleet.id, unpaidReason: 'disabled' });
+    expect(order).toMatchObject({ endFlag: 4, energyWh: 0, actualFee: '0.00', payFlag: 1, payType: 0 });
+    expect(order.fleetId).toBeUndefined();
     expect(await balanceOf(fleet.id)).toBe(100);
     expect(await consumptions(fleet.id)).toHaveLength(0);
   });

@@ -199,6 +199,20 @@ describe('charging order list', () => {
               state: 'charging',
               online: true,
             },
+            {
+              orderNo: 'Y',
+              chargePointId: 'DEMO-CP-002',
+              stationId: 'st-1',
+              connectorNo: 1,
+              transactionId: '10',
+              idTag: 'TAG-BLOCKED',
+              startTime: '2026-11-20T09:00:00.000Z',
+              energyWh: 0,
+              durationSeconds: 5100,
+              state: 'charging',
+              online: true,
+              refused: true,
+            },
           ],
           total: 1,
           at: '2026-11-20T10:25:00.000Z',
@@ -221,6 +235,11 @@ describe('charging order list', () => {
     ])
       expect(within(row).getByText(text)).toBeTruthy();
     expect(within(row).getByText('Charging')).toBeTruthy();
+    expect(within(row).queryByText('Refused')).toBeNull();
+    // A session whose token was refused says so.
+    const refused = within(table).getAllByRole('row')[2]!;
+    expect(within(refused).getByText('TAG-BLOCKED')).toBeTruthy();
+    expect(within(refused).getByText('Refused')).toBeTruthy();
     expect(screen.getByText('Refreshes every 5 seconds')).toBeTruthy();
     expect(api.calls('/biz/chargeOrder/realtime')).toHaveLength(1);
   });
@@ -268,6 +287,29 @@ describe('order page', () => {
     expect(screen.getByText('No meter samples were recorded for this session.')).toBeTruthy();
     // A paid order is not reset.
     expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+  });
+
+  it('says why the platform ended a session its charger never ended, and a refused one is a start failure', async () => {
+    grant('4100', '4101');
+    show({
+      ...priced,
+      endFlag: 4,
+      closedBy: 'nextSession',
+      stopReason: 'Other',
+      actualFee: '0.00',
+      curve: [],
+    });
+    const facts = await screen.findByRole('region', { name: 'Order' });
+    expect(within(facts).getByText('Ended by the platform')).toBeTruthy();
+    expect(within(facts).getByText('The next session on its connector started')).toBeTruthy();
+    expect(within(facts).getByText('Start failed')).toBeTruthy();
+  });
+
+  it('shows no platform end for an order its charger ended', async () => {
+    grant('4100', '4101');
+    show({ ...priced, curve: [] });
+    await screen.findByRole('region', { name: 'Order' });
+    expect(screen.queryByText('Ended by the platform')).toBeNull();
   });
 
   it('says when an order is not priced yet and reads "-" for its money', async () => {

@@ -143,6 +143,10 @@ export function OrderDetailPage() {
               },
               { label: tr(`${L}.endFlag`), value: enumText(END_FLAG_OPTIONS, order.endFlag) },
               { label: tr(`${D}.stopReason`), value: order.stopReason ?? '' },
+              // The charger never ended it (a refused or abandoned session): why the platform did.
+              ...(order.closedBy
+                ? [{ label: tr(`${D}.closedBy`), value: tr(`orderRes.closedBys.${order.closedBy}`) }]
+                : []),
             ]}
           />
         </Section>

@@ -1,9 +1,9 @@
 /**
  * The real-time view of /chargeOrder (code 4103): the caller's sessions in progress with their live facts
- * (energy so far, power, state of charge, duration, the connector's state), in a dialog opened from the
- * list's toolbar and refreshed every 5 seconds while open.
+ * (energy so far, power, state of charge, duration, the connector's state; a refused token is marked), in a
+ * dialog opened from the list's toolbar and refreshed every 5 seconds while open.
  */
-import { Button, CloseButton, Dialog, HStack, Portal, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, Dialog, HStack, Portal, Table, Text } from '@chakra-ui/react';
 import type { ActiveSession } from '@shared/schemas/order.ts';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
@@ -91,7 +91,15 @@ export function RealtimeDialog(props: { onClose: () => void }) {
                               : s.chargePointId}
                             {` / ${s.connectorNo}`}
                           </Table.Cell>
-                          <Table.Cell>{s.idTag ?? '-'}</Table.Cell>
+                          <Table.Cell>
+                            {s.idTag ?? '-'}
+                            {s.refused ? (
+                              // Its token was refused: it bills nothing and ends with the next session.
+                              <Badge ms="2" colorPalette="red" variant="subtle">
+                                {tr(`${R}.refused`)}
+                              </Badge>
+                            ) : null}
+                          </Table.Cell>
                           <Table.Cell whiteSpace="nowrap">{formatDateTime(s.startTime)}</Table.Cell>
                           <Table.Cell whiteSpace="nowrap">
                             <DurationText seconds={s.durationSeconds} />
