@@ -4,6 +4,12 @@
  */
 import { startRuntime } from '@infra/local/runtime.ts';
 
+// The safety net: every front end catches its own failures per request and per connection, so a promise
+// rejected with no one to handle it is a bug to fix, logged here rather than stopping the whole product.
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled rejection (the runtime goes on):', reason);
+});
+
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.data';
 const seedMode = process.env.SEED === 'none' ? 'none' : 'demo';

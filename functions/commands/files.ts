@@ -22,6 +22,7 @@ import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
+import { decodeComponent } from '@functions/lib/uri.ts';
 import { visible } from '@functions/lib/store.ts';
 import { commandReport } from './reports.ts';
 import { attachUpload, getCommand } from './store.ts';
@@ -176,7 +177,9 @@ async function uploadLog(req: Request) {
   if (!commandId) return text(403, 'Forbidden');
   const command = await getCommand(commandId);
   if (!command) return text(404, 'Not found');
-  const file = uploadedFile(req, decodeURIComponent(rest));
+  // The front decoded the path once; a name still holding `%` escapes decodes again if it can (a charger
+  // that encoded its file name twice), else stays as sent (safeName keeps it harmless).
+  const file = uploadedFile(req, decodeComponent(rest) ?? rest);
   if (!file || file.body.length === 0) return text(400, 'No file');
   if (file.body.length > LOG_MAX_BYTES) return text(413, 'Too large');
   const fileName = safeName(file.fileName) || `${command.chargePointId}-${commandId}.log`;

@@ -12,7 +12,7 @@ import { topology } from '@infra/topology/index.ts';
 import type { HttpRouteDecl } from '@infra/topology/types.ts';
 import { loadIdentity, type Identity } from '@functions/identity/access.ts';
 import { writeAudit } from './audit.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from './errors.ts';
 import { translate } from './i18n.ts';
 
 export const logger = new Logger({
@@ -73,16 +73,41 @@ export const json = (status: number, body: unknown): APIGatewayProxyResultV2 => 
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'success', data });
 
+/**
+ * Field names that reach for an object's prototype. No request has a use for them and, merged into an object
+ * or stored, they change what the code or the database client sees: refused anywhere in a body.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function readBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   const type = event.headers['content-type'] ?? '';
   if (!type.includes('json')) return text;
+  let reserved: string | undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (key, value: unknown) => {
+      if (!PROTOTYPE_KEYS.has(key)) return value;
+      reserved = key;
+      throw new Error(`reserved field ${key}`);
+    });
   } catch {
+    if (reserved) throw badRequest('server.reservedField', undefined, { name: reserved });
     throw new AppError(400, 'server.badJson');
   }
+}
+
+/**
+ * DynamoDB refusing a key or an item for its size (an id of 3,000 bytes, a partition key over 2,048 bytes, a
+ * sort key over 1,024, an item over 400 KB): the caller's input is too long, not a failure of the service.
+ * Matches DynamoDB's messages and DynamoDB Local's.
+ */
+export function isSizeRefusal(error: unknown): boolean {
+  const e = error as { name?: string; message?: string } | undefined;
+  return (
+    e?.name === 'ValidationException' &&
+    /key.*(size|bytes)|size.*key|item size/i.test(String(e.message ?? ''))
+  );
 }
 
 function readCaller(event: APIGatewayProxyEventV2): Caller {
@@ -152,16 +177,19 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
       const result = await route(req);
       return result instanceof RawResponse ? result.result : json(200, result);
     } catch (error) {
-      failure = error;
-      return errorResponse(error, language);
+      failure = isSizeRefusal(error) ? badRequest('server.valueTooLong') : error;
+      return errorResponse(failure, language);
     } finally {
       if (decl?.audit && (req.identity || req.auditAs)) {
+        // An unexpected error is logged above; the audit entry, which users read, only says it happened.
         const exception =
           failure === undefined
             ? undefined
-            : failure instanceof AppError
-              ? translate('en', failure.message, failure.values)
-              : String(failure);
+            : translate(
+                'en',
+                failure instanceof AppError ? failure.message : 'server.internal',
+                failure instanceof AppError ? failure.values : undefined,
+              );
         await writeAudit({
           event,
           title: decl.audit,

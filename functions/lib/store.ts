@@ -84,6 +84,14 @@ function strip<T>(item: Record<string, unknown>): T & Stored {
   return out as T & Stored;
 }
 
+/**
+ * Whether a key fits DynamoDB's limits (partition key 2,048 bytes, sort key 1,024). An id too long for its
+ * key names no item: reads answer "does not exist" rather than sending DynamoDB a key it refuses.
+ */
+export function keyFits(key: { pk: string; sk: string }): boolean {
+  return Buffer.byteLength(key.pk) <= 2048 && Buffer.byteLength(key.sk) <= 1024;
+}
+
 const uniqueKey = (name: string, value: string) => ({
   pk: `UNIQUE#${name}#${value.toLowerCase()}`,
   sk: 'UNIQUE',
@@ -98,7 +106,9 @@ export class Repository<T extends object> {
 
   /** The item, whatever its tenant: for the identity layer itself (login, the caller's own record). */
   async getAny(id: string): Promise<(T & Stored) | undefined> {
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: this.key(id) }));
+    const key = this.key(id);
+    if (!keyFits(key)) return undefined;
+    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
     return Item ? strip<T>(Item) : undefined;
   }
 
@@ -599,9 +609,9 @@ export function paginate<T>(items: T[], page: PageRequest) {
 
 /** Looks up which entity holds a unique value (the login's username → user id). */
 export async function uniqueOwner(name: string, value: string): Promise<string | undefined> {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: table(), Key: uniqueKey(name, value) }),
-  );
+  const key = uniqueKey(name, value);
+  if (!keyFits(key)) return undefined;
+  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
   return Item ? String(Item.owner).split('#')[1] : undefined;
 }
 

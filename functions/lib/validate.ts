@@ -7,6 +7,14 @@ import { translate } from './i18n.ts';
 const isCatalogKey = (message: string) =>
   /^[\w]+(\.[\w]+)+$/.test(message) && translate('en', message) !== message;
 
+/** The catalogue message of a schema issue that brought none of its own. */
+function fallbackMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_big')
+    return issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooLarge';
+  if (issue.code === 'too_small') return 'validation.tooSmall';
+  return 'validation.invalid';
+}
+
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
@@ -18,8 +26,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
       continue;
     }
     const field = issue.path.join('.') || '_';
-    // zod's own messages (wrong type...) are not catalog keys: say "invalid" rather than leak them.
-    fields[field] ??= isCatalogKey(issue.message) ? issue.message : 'validation.invalid';
+    // zod's own messages (wrong type...) are not catalog keys: say what is wrong in the caller's words instead.
+    fields[field] ??= isCatalogKey(issue.message) ? issue.message : fallbackMessage(issue);
   }
   throw badRequest('server.validation', fields);
 }

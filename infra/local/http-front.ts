@@ -13,6 +13,8 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
 import type { FunctionRef, HttpRouteDecl, Topology } from '@infra/topology/types.ts';
+import { translate } from '@functions/lib/i18n.ts';
+import { decodeComponent } from '@functions/lib/uri.ts';
 import { invoke } from './invoke.ts';
 
 /** API Gateway's payload limit. */
@@ -41,17 +43,36 @@ export function compileRoutes(routes: HttpRouteDecl[]): CompiledRoute[] {
   });
 }
 
+/** The route a request matches; `malformed` when a path parameter holds a broken percent-escape. */
 export function matchRoute(routes: CompiledRoute[], method: string, pathname: string) {
   for (const r of routes) {
     if (r.decl.method !== method) continue;
     const m = r.pattern.exec(pathname);
-    if (m)
-      return {
-        route: r.decl,
-        params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])),
-      };
+    if (!m) continue;
+    const values = r.names.map((_, i) => decodeComponent(m[i + 1]!));
+    if (values.some((v) => v === undefined)) return { route: r.decl, params: {}, malformed: true };
+    return { route: r.decl, params: Object.fromEntries(r.names.map((n, i) => [n, values[i]!])) };
   }
   return undefined;
+}
+
+/**
+ * The URL of a request, or undefined when its target cannot be one (`http://[::1`). A target that starts
+ * with a slash is a path of `base`: `//` and `//host/x` stay paths instead of naming a host.
+ */
+export function requestUrl(target: string | undefined, base: string): URL | undefined {
+  try {
+    return target?.startsWith('/') ? new URL(`${base}${target}`) : new URL(target ?? '/', base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A refusal from the front itself, in the handlers' envelope and the caller's language. */
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, status: number, key: string) {
+  const language = req.headers['content-language'] ?? req.headers['accept-language'];
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ code: 1, msg: translate(language, key), data: null }));
 }
 
 const TEXT_TYPES = /json|text|xml|x-www-form-urlencoded|javascript/;
@@ -142,6 +163,7 @@ export async function handleApi(
 ): Promise<boolean> {
   const match = matchRoute(routes, req.method ?? 'GET', url.pathname);
   if (!match) return false;
+  if (match.malformed) return (sendRefusal(req, res, 400, 'server.badUrl'), true);
   const event = toApiEvent(req, url, body, match.route, match.params);
   if (match.route.auth === 'user') {
     // Identity source $request.header.Authorization: without it API Gateway answers 401 itself.
@@ -218,7 +240,8 @@ export function serveConsole(
   res: ServerResponse,
   headers: Record<string, string> = SECURITY_HEADERS,
 ) {
-  const rel = decodeURIComponent(url.pathname.replace(/^\/charge\/?/, ''));
+  // A path that does not decode names no file: the SPA answers it (its own "page not found").
+  const rel = decodeComponent(url.pathname.replace(/^\/charge\/?/, '')) ?? '';
   let file = path.resolve(distDir, rel);
   if (!file.startsWith(path.resolve(distDir)) || !existsSync(file) || statSync(file).isDirectory()) {
     file = path.join(distDir, 'index.html');
@@ -233,5 +256,7 @@ export function serveConsole(
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...headers,
   });
-  createReadStream(file).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { IotRuleDecl } from '@infra/topology/types.ts';
+import { decodeComponent } from '@functions/lib/uri.ts';
 import { invoke } from './invoke.ts';
 
 interface CompiledRule {
@@ -65,15 +66,20 @@ export async function startIot(options: {
 
   broker.on('publish', (packet, client) => {
     if (!client) return; // our own publishes (rule actions, shadows) do not trigger rules again
-    let payload: Record<string, unknown>;
+    let payload: unknown;
     try {
       payload = JSON.parse(packet.payload.toString());
     } catch {
       return; // IoT rules skip payloads that are not JSON
     }
+    // The rules select fields of a JSON object: anything else (`null`, `5`, an array) has none to select.
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
     for (const r of rules) {
       if (!topicMatches(r.filter, packet.topic)) continue;
-      invoke(r.rule.handler, r.select(payload, packet.topic)).catch((e: Error) => options.onError(e));
+      // One client's message fails alone, never the broker (a throw here would end the process).
+      Promise.resolve()
+        .then(() => invoke(r.rule.handler, r.select(payload as Record<string, unknown>, packet.topic)))
+        .catch((e: Error) => options.onError(e));
     }
   });
 
@@ -111,14 +117,18 @@ export async function startIot(options: {
     };
     const url = new URL(subpath, 'http://local');
     const topic = /^\/topics\/(.+)$/.exec(url.pathname);
+    const malformed = () => reply(400, { message: 'Malformed URL encoding' }, 'InvalidRequestException');
     if (topic && req.method === 'POST') {
       const qos = url.searchParams.get('qos') === '1' ? 1 : 0;
-      await publish(decodeURIComponent(topic[1]!), body, qos);
+      const name = decodeComponent(topic[1]!);
+      if (name === undefined) return malformed();
+      await publish(name, body, qos);
       return reply(200, {});
     }
     const shadow = /^\/things\/([^/]+)\/shadow$/.exec(url.pathname);
     if (shadow) {
-      const thing = decodeURIComponent(shadow[1]!);
+      const thing = decodeComponent(shadow[1]!);
+      if (thing === undefined) return malformed();
       const current = readShadow(thing);
       if (req.method === 'GET') {
         return current
@@ -132,6 +142,8 @@ export async function startIot(options: {
         } catch {
           return reply(400, { message: 'Payload contains invalid json' }, 'InvalidRequestException');
         }
+        if (typeof update !== 'object' || update === null || Array.isArray(update))
+          return reply(400, { message: 'Payload contains invalid json' }, 'InvalidRequestException');
         const next = {
           state: {
             desired: { ...(current?.state?.desired ?? {}), ...(update.state?.desired ?? {}) },

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { topology as defaultTopology } from '@infra/topology/index.ts';
+import { decodeComponent } from '@functions/lib/uri.ts';
 import { envNames } from '@infra/topology/env.ts';
 import type { Topology } from '@infra/topology/types.ts';
 import { ensureTables, startDynamo } from './dynamodb.ts';
@@ -17,13 +18,16 @@ import {
   compileRoutes,
   handleApi,
   readBody,
+  requestUrl,
   securityHeaders,
+  sendRefusal,
   serveConsole,
   SECURITY_HEADERS,
 } from './http-front.ts';
 import { startIot } from './iot.ts';
 import { fromRoot } from './paths.ts';
 import { pollQueue, startQueues } from './queues.ts';
+import { recoverAfterRestart, startLifeSigns } from './recover.ts';
 import { startSchedules } from './schedules.ts';
 import { seed } from './seed/index.ts';
 import { startSmtp } from './smtp.ts';
@@ -140,6 +144,12 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     setPaymentProvider(stripeProvider);
     const consoleHeaders = securityHeaders(stripe.url);
 
+    // Before any charger connects: what the previous process left behind (a crash) is put right.
+    const recovered = await recoverAfterRestart(dataDir);
+    if (Object.values(recovered).some(Boolean))
+      log(`Recovered the previous run's state: ${JSON.stringify(recovered)}`);
+    await track(Promise.resolve(startLifeSigns(dataDir)));
+
     const ws = createWebSocketFront({
       decl: topology.websocket,
       domainName: () => `127.0.0.1:${port}`,
@@ -186,7 +196,8 @@ export async function startRuntime(options: RuntimeOptions = {}) {
 
     const server = http.createServer(async (req, res) => {
       try {
-        const url = new URL(req.url ?? '/', base());
+        const url = requestUrl(req.url, base());
+        if (!url) return sendRefusal(req, res, 400, 'server.badUrl');
         if (url.pathname === '/' || url.pathname === '/charge') {
           res.writeHead(302, { location: '/charge/' });
           return res.end();
@@ -212,7 +223,8 @@ export async function startRuntime(options: RuntimeOptions = {}) {
           if (service === 'sfn') return await sfn.serve(req, res, body);
           if (service === 'iot') return await iot.dataPlane(req, res, rest + url.search, body);
           const conn = /^\/@connections\/(.+)$/.exec(rest);
-          if (conn) return ws.manage(req, res, decodeURIComponent(conn[1]!), body);
+          // An id that does not decode names no connection: Gone, as for any other unknown id.
+          if (conn) return ws.manage(req, res, decodeComponent(conn[1]!) ?? '', body);
         }
         if (await handleApi(topology, routes, req, res, url, body)) return;
         res.writeHead(404, { 'content-type': 'application/json' });
@@ -229,13 +241,24 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       }
     });
     server.on('upgrade', (req, socket, head) => {
-      const pathname = new URL(req.url ?? '/', base()).pathname;
-      if (pathname === topology.websocket.path || pathname.startsWith(`${topology.websocket.path}/`)) {
-        void ws.upgrade(req, socket, head);
-      } else if (pathname === '/mqtt') {
-        iot.upgrade(req, socket, head);
-      } else {
+      // Node leaves an upgrading socket without an error listener: a client resetting the connection while
+      // its upgrade is decided must not take the process down. Each upgrade fails alone.
+      socket.on('error', () => socket.destroy());
+      const fail = (e: Error) => {
+        onError('upgrade')(e);
         socket.destroy();
+      };
+      try {
+        const pathname = requestUrl(req.url, base())?.pathname;
+        if (pathname === topology.websocket.path || pathname?.startsWith(`${topology.websocket.path}/`)) {
+          ws.upgrade(req, socket, head).catch(fail);
+        } else if (pathname === '/mqtt') {
+          iot.upgrade(req, socket, head);
+        } else {
+          socket.destroy();
+        }
+      } catch (error) {
+        fail(error as Error);
       }
     });
     await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import type { WebSocketDecl } from '@infra/topology/types.ts';
+import { decodeComponent } from '@functions/lib/uri.ts';
+import { requestUrl } from './http-front.ts';
 import { invoke } from './invoke.ts';
 
 interface LiveConnection {
@@ -92,24 +94,29 @@ export function createWebSocketFront({
     socket.end(`HTTP/1.1 ${status} ${message}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   }
 
-  /** Handles an HTTP upgrade whose path is under the OCPP prefix. */
+  /**
+   * Handles an HTTP upgrade whose path is under the OCPP prefix. It never throws: whatever a client sends is
+   * answered on its own socket (a malformed id with 400), and the server goes on serving everyone else.
+   */
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const rest = url.pathname.slice(decl.path.length).replace(/^\//, '');
-    const chargePointId = rest ? decodeURIComponent(rest) : (url.searchParams.get('chargePointId') ?? '');
-    if (rest.includes('/')) return refuse(socket, 404, 'Not Found');
-    if (!chargePointId) return refuse(socket, 401, 'Unauthorized'); // the identity source is missing
-    url.searchParams.set('chargePointId', chargePointId);
-
-    const headers = lowerHeaders(req);
-    const connectionId = randomBytes(12).toString('base64');
-    const connectedAt = Date.now();
-    const identity = {
-      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-      userAgent: headers['user-agent'] ?? '',
-    };
-    const query = Object.fromEntries(url.searchParams);
     try {
+      const url = requestUrl(req.url, 'http://local');
+      if (!url) return refuse(socket, 400, 'Bad Request');
+      const rest = url.pathname.slice(decl.path.length).replace(/^\//, '');
+      if (rest.includes('/')) return refuse(socket, 404, 'Not Found');
+      const chargePointId = rest ? decodeComponent(rest) : (url.searchParams.get('chargePointId') ?? '');
+      if (chargePointId === undefined) return refuse(socket, 400, 'Bad Request'); // a broken %-escape
+      if (!chargePointId) return refuse(socket, 401, 'Unauthorized'); // the identity source is missing
+      url.searchParams.set('chargePointId', chargePointId);
+
+      const headers = lowerHeaders(req);
+      const connectionId = randomBytes(12).toString('base64');
+      const connectedAt = Date.now();
+      const identity = {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      };
+      const query = Object.fromEntries(url.searchParams);
       const verdict = await invoke<APIGatewayAuthorizerResult>(decl.authorizer, {
         type: 'REQUEST',
         methodArn: `arn:aws:execute-api:local:000000000000:local/local/$connect`,

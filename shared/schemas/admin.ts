@@ -18,9 +18,25 @@ const requiredText = (max: number) =>
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
 
+/**
+ * The deepest page a list serves. A page is read from its list's start (DynamoDB has no offset), so
+ * `current` × `size` items are read: 10,000 pages of at most 500 rows keeps that bounded (and far below
+ * DynamoDB's 32-bit Limit) while no one pages further by hand (docs/decisions/011-page-bounds.md).
+ */
+export const MAX_PAGE = 10_000;
+
+/** `current` of a paged list request: a page number from 1 to MAX_PAGE. */
+export const pageNumber = () =>
+  z.coerce
+    .number({ error: 'validation.pageNumber' })
+    .int({ error: 'validation.pageNumber' })
+    .min(1, { error: 'validation.pageNumber' })
+    .max(MAX_PAGE, { error: 'validation.pageNumber' })
+    .default(1);
+
 /** Paged list requests (DESIGN.md section 3): `current` from 1, `size` rows per page. */
 export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  current: pageNumber(),
   size: z.coerce.number().int().min(1).max(500).default(10),
   /** Sort field of the records (a field name) and direction; the list's own order otherwise. */
   orderBy: z

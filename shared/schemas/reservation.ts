@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText as text } from '@shared/resources/catalogue/fields.ts';
+import { pageNumber } from './admin.ts';
 
 /** SPEC.md section 4, reservation status. */
 export const RESERVE_STATUS = { requesting: 1, successful: 2, canceling: 3, ended: 4 } as const;
@@ -57,7 +58,7 @@ export const reserveAddSchema = z
 export type ReserveAdd = z.infer<typeof reserveAddSchema>;
 
 export const reserveListSchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  current: pageNumber(),
   size: z.coerce.number().int().min(1).max(100).default(10),
   status: z
     .union([z.coerce.number().int().min(1).max(4), z.literal('')])
@@ -72,7 +73,7 @@ export const reserveListSchema = z.object({
 export const waitAddSchema = z.object({ stationId: text(64), idTag: idTag() }).strict();
 
 export const waitListSchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  current: pageNumber(),
   size: z.coerce.number().int().min(1).max(100).default(10),
   stationId: optionalText(64),
   idTag: optionalText(20),

@@ -7,6 +7,7 @@
  * Money: decimal strings in US dollars with 2 decimals ("12.50"), computed in integer cents (never floats).
  */
 import { z } from 'zod';
+import { pageNumber } from './admin.ts';
 
 /** SPEC.md section 9: a subscription is billed over 12 months. */
 export const BILLING_MONTHS = 12;
@@ -89,7 +90,7 @@ export type PlanForm = z.infer<typeof planForm>;
 /** POST /admin/plan/list filters (all optional) with the page. */
 export const planListQuery = z
   .object({
-    current: z.coerce.number().int().min(1).default(1),
+    current: pageNumber(),
     size: z.coerce.number().int().min(1).max(500).default(10),
     /** Sort field and direction (the list pages send them); newest first otherwise. */
     orderBy: z
