@@ -33,7 +33,7 @@ import { commandKey } from '@functions/ocpp/keys.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
 import { loadForCommand } from './load.ts';
-import { markFailed, pendingKey, releasePending, trackLatest } from './store.ts';
+import { markFailed, pendingKey, queuedIndex, releasePending, trackLatest } from './store.ts';
 import { COMMAND_ANSWER_TIMEOUT_SECONDS } from './timeout-sweep.ts';
 
 const db = () => dynamoDocument();
@@ -163,6 +163,7 @@ async function store(
               Item: {
                 ...commandKey(record.commandId),
                 ...item,
+                ...(guard ? queuedIndex(record.createdAt) : {}),
                 gsi2pk: listPartition(record.tenant),
                 gsi2sk: `${record.createdAt}#${record.commandId}`,
               },

@@ -7,7 +7,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { COMMANDS_AWAITING_ANSWER, commandKey } from '@functions/ocpp/keys.ts';
+import { COMMANDS_AWAITING_ANSWER, COMMANDS_QUEUED, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
 import { transitionStatus } from '@functions/lib/conditional.ts';
 import { commandEnded } from './ended.ts';
@@ -48,12 +48,18 @@ export interface CommandUpload {
 const table = () => config.tableName('main');
 const db = () => dynamoDocument();
 
+/**
+ * A queued command sits on an index until it leaves `queued`, so one whose queue message was lost (a local
+ * restart: the queue lives in memory) is found and failed (functions/commands/timeout-sweep.ts).
+ */
+export const queuedIndex = (createdAt: string) => ({ gsi1pk: COMMANDS_QUEUED, gsi1sk: createdAt });
+
 export async function createCommand(c: Omit<CommandRecord, 'status' | 'createdAt'>): Promise<CommandRecord> {
   const record: CommandRecord = { ...c, status: 'queued', createdAt: new Date().toISOString() };
   await db().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...commandKey(c.commandId), ...record },
+      Item: { ...commandKey(c.commandId), ...record, ...queuedIndex(record.createdAt) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -104,7 +110,8 @@ async function transition(
     key: commandKey(commandId),
     from: [from],
     set,
-    remove,
+    // Out of `queued`: off its index (markSent puts the command on the awaiting-answer one instead).
+    remove: from === 'queued' && !('gsi1pk' in set) ? [...remove, 'gsi1pk', 'gsi1sk'] : remove,
   });
   if (moved && set.status !== 'sent') {
     const command = await getCommand(commandId);
@@ -129,6 +136,10 @@ export const markFailed = (commandId: string, reason: string) =>
     status: 'failed',
     error: { code: 'DeliveryFailed', description: reason },
   });
+
+/** A queued command whose delivery never happened (its queue message was lost or it waited too long). */
+export const markUndelivered = (commandId: string) =>
+  transition(commandId, 'queued', { status: 'failed', error: { code: 'DeliveryFailed', description: '' } });
 
 export const markTimedOut = (commandId: string) =>
   transition(commandId, 'sent', { status: 'timeout' }, ['gsi1pk', 'gsi1sk']);
@@ -159,8 +170,8 @@ export async function recordCommandAnswer(
   return transition(frame.id, 'sent', outcome, ['gsi1pk', 'gsi1sk']);
 }
 
-/** Commands sent before `cutoff` (ISO time) that still wait for their answer. */
-export async function commandsAwaitingSince(cutoff: string): Promise<string[]> {
+/** Commands of an index partition from before `cutoff` (ISO time). */
+async function commandsSince(partition: string, cutoff: string): Promise<string[]> {
   const ids: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -169,7 +180,7 @@ export async function commandsAwaitingSince(cutoff: string): Promise<string[]> {
         TableName: table(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :cutoff',
-        ExpressionAttributeValues: { ':p': COMMANDS_AWAITING_ANSWER, ':cutoff': cutoff },
+        ExpressionAttributeValues: { ':p': partition, ':cutoff': cutoff },
         ExclusiveStartKey,
       }),
     );
@@ -178,6 +189,12 @@ export async function commandsAwaitingSince(cutoff: string): Promise<string[]> {
   } while (ExclusiveStartKey);
   return ids;
 }
+
+/** Commands sent before `cutoff` (ISO time) that still wait for their answer. */
+export const commandsAwaitingSince = (cutoff: string) => commandsSince(COMMANDS_AWAITING_ANSWER, cutoff);
+
+/** Commands queued before `cutoff` (ISO time) and not sent yet. */
+export const commandsQueuedSince = (cutoff: string) => commandsSince(COMMANDS_QUEUED, cutoff);
 
 /** Records the file a charger uploaded for a command (the latest upload wins). */
 export async function attachUpload(commandId: string, upload: CommandUpload) {

@@ -6,7 +6,7 @@
  * reads one scope with one query (functions/biz/catalogue-resources.ts).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { applied, transitionStatus } from '@functions/lib/conditional.ts';
@@ -63,13 +63,41 @@ export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>
     ),
   );
   if (!created) return false;
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: config.queueUrl('exports'),
-      MessageBody: JSON.stringify({ taskId: task.taskId }),
-    }),
-  );
+  await sendExport(task.taskId);
   return true;
+}
+
+/** Queues a task's message (the consumer does not redo a finished task). */
+export async function sendExport(taskId: string) {
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: config.queueUrl('exports'), MessageBody: JSON.stringify({ taskId }) }),
+  );
+}
+
+/**
+ * Every company's tasks still `pending` or `running`: after a local restart no worker has them (the queue
+ * lives in memory), so the start-up queues them again.
+ */
+export async function unfinishedExports(): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.tableName('main'),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :type',
+        FilterExpression: '#s IN (:pending, :running)',
+        ProjectionExpression: 'taskId',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':type': EXPORT_TYPE, ':pending': 'pending', ':running': 'running' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(String(item.taskId));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
 }
 
 export async function getExportTask(taskId: string): Promise<ExportTask | undefined> {

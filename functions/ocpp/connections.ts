@@ -1,6 +1,15 @@
 /** The connections table: which WebSocket connection a charge point is on right now. */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
@@ -38,7 +47,7 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
  * silence grace (minutes). A connection the platform closed gets no more frames, so a remembered one that was
  * superseded meanwhile is harmless.
  */
-const TOUCH_INTERVAL_MS = 30_000;
+export const TOUCH_INTERVAL_MS = 30_000;
 const seen = new Map<string, { connection: Connection; touchedAt: number }>();
 
 /** Records activity on a connection and returns it (undefined when it is no longer known). */
@@ -69,6 +78,35 @@ export async function touchConnection(connectionId: string): Promise<Connection 
 export async function removeConnection(connectionId: string) {
   seen.delete(connectionId);
   await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: { connectionId } }));
+}
+
+/**
+ * Forgets every connection (the local runtime's start-up: no socket survives the process that held it);
+ * returns what was recorded, for presence.
+ */
+export async function removeAllConnections(): Promise<Connection[]> {
+  seen.clear();
+  const all: Connection[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(new ScanCommand({ TableName: table(), ExclusiveStartKey }));
+    all.push(...((page.Items ?? []) as Connection[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  for (let i = 0; i < all.length; i += 25) {
+    let writes: BatchWriteCommandInput['RequestItems'] = {
+      [table()]: all
+        .slice(i, i + 25)
+        .map((c) => ({ DeleteRequest: { Key: { connectionId: c.connectionId } } })),
+    };
+    while (writes && Object.keys(writes).length) {
+      const answer: BatchWriteCommandOutput = await dynamoDocument().send(
+        new BatchWriteCommand({ RequestItems: writes }),
+      );
+      writes = answer.UnprocessedItems;
+    }
+  }
+  return all;
 }
 
 /** The live connections of a charge point, newest first; expired items are ignored (DynamoDB Local has no TTL). */

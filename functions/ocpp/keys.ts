@@ -11,3 +11,5 @@ export const chargePointCredentialsKey = (chargePointId: string) => ({
 export const commandKey = (commandId: string) => ({ pk: `COMMAND#${commandId}`, sk: 'COMMAND' });
 /** Index partition of commands sent and waiting for an answer (sorted by sentAt). */
 export const COMMANDS_AWAITING_ANSWER = 'COMMANDSTATUS#sent';
+/** Index partition of commands queued and not yet sent (sorted by createdAt): the sweep fails stuck ones. */
+export const COMMANDS_QUEUED = 'COMMANDSTATUS#queued';

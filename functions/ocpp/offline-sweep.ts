@@ -1,8 +1,9 @@
 /**
  * Schedule, every minute:
- * - a connection that has been silent past the grace period is gone (API Gateway closes idle sockets after
- *   10 minutes, and a vanished charger may never send its close): its socket is closed and the charger shows
- *   offline, so commands to it answer "pile offline" at once;
+ * - a connection silent for two heartbeat intervals is gone (a vanished charger may never send its close,
+ *   and API Gateway only closes an idle socket after 10 minutes): its socket is closed and the charger shows
+ *   offline since its last message, so commands to it answer "pile offline" at once
+ *   (docs/decisions/030-offline-after-two-heartbeats.md);
  * - a charger that stayed offline past the grace period gets its offline alarm (once per outage; a quick
  *   reconnect raises none);
  * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox).
@@ -12,19 +13,35 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
-import { removeConnection, type Connection } from './connections.ts';
+import { removeConnection, TOUCH_INTERVAL_MS, type Connection } from './connections.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from './transactions.ts';
 
-/** Seconds of silence (or of absence) after which a charger counts as gone. */
+/** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
 export const offlineGraceSeconds = () =>
   Number(process.env.OFFLINE_GRACE_SECONDS ?? topology.websocket.idleTimeoutSeconds + 60);
+
+/**
+ * Seconds of silence after which a connection counts as gone: a charger sends something at least once per
+ * heartbeat interval, so one missed heartbeat is tolerated and a second is not; plus the lag of the recorded
+ * last message (touched at most every TOUCH_INTERVAL_MS). Never more than API Gateway's idle time-out and a
+ * minute, after which the socket is closed anyway.
+ */
+export const silenceSeconds = () =>
+  Number(
+    process.env.OFFLINE_SILENCE_SECONDS ??
+      Math.min(
+        2 * HEARTBEAT_INTERVAL_SECONDS + TOUCH_INTERVAL_MS / 1000,
+        topology.websocket.idleTimeoutSeconds + 60,
+      ),
+  );
 
 const HANDOFF_RETRY_SECONDS = 60;
 
 export async function handler(): Promise<{ removed: string[]; alarmed: string[]; requeued: number }> {
   const grace = offlineGraceSeconds();
-  const cutoff = Math.floor(Date.now() / 1000) - grace;
+  const cutoff = Math.floor(Date.now() / 1000) - silenceSeconds();
   const removed: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   // The connections table holds one small item per connected charger, so a filtered scan is bounded.

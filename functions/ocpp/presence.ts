@@ -76,6 +76,32 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
 }
 
 /**
+ * Shows a charger offline since `at` when it is shown online (on whatever connection): the local runtime's
+ * start-up, where no connection survived the process that held it. It then waits for its offline alarm like
+ * any charger that went away at `at`. Returns whether it was shown online.
+ */
+export async function chargerGone(chargePointId: string, at: number): Promise<boolean> {
+  const when = iso(at);
+  try {
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: liveKey(chargePointId),
+        UpdateExpression:
+          'SET #online = :off, disconnectedAt = :at, gsi3pk = :pending, gsi3sk = :at REMOVE connectionId',
+        ConditionExpression: '#online = :on',
+        ExpressionAttributeNames: { '#online': 'online' },
+        ExpressionAttributeValues: { ':off': false, ':on': true, ':at': when, ':pending': OFFLINE_PENDING },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/**
  * Chargers offline since before `cutoff` and not yet alarmed: each gets its offline alarm once and leaves
  * the pending index (the sweep calls this).
  */

@@ -27,6 +27,7 @@ import {
 import { startIot } from './iot.ts';
 import { fromRoot } from './paths.ts';
 import { pollQueue, startQueues } from './queues.ts';
+import { recoverAfterRestart, startLifeSigns } from './recover.ts';
 import { startSchedules } from './schedules.ts';
 import { seed } from './seed/index.ts';
 import { startSmtp } from './smtp.ts';
@@ -142,6 +143,12 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     });
     setPaymentProvider(stripeProvider);
     const consoleHeaders = securityHeaders(stripe.url);
+
+    // Before any charger connects: what the previous process left behind (a crash) is put right.
+    const recovered = await recoverAfterRestart(dataDir);
+    if (Object.values(recovered).some(Boolean))
+      log(`Recovered the previous run's state: ${JSON.stringify(recovered)}`);
+    await track(Promise.resolve(startLifeSigns(dataDir)));
 
     const ws = createWebSocketFront({
       decl: topology.websocket,
