@@ -18,8 +18,9 @@
  *   is the same conditional completion, so a session ends once whoever ends it;
  * - meter samples outside a session's life (after its end, of an unknown or a refused transaction) are kept
  *   under their own key (`samplesOutside`) and never move a session's figures or reach its order.
- * While a session is active its gsi3 entry says when it is due for a time-out: `TXOPEN` by its last sample,
- * `TXREFUSED` by its start, `TXBOOT` by the boot that ended it.
+ * While a session is active its gsi3 entry says when it is due for a time-out, by the platform's clock:
+ * `TXOPEN` by its last message (start or sample), `TXREFUSED` by its refusal, `TXBOOT` by the boot that
+ * ended it.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import {
@@ -62,9 +63,9 @@ const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 };
-/** Hours without a sample after which an allowed session is closed (docs/decisions/043). */
+/** Hours without a message about it after which an allowed session is closed (docs/decisions/043). */
 export const sessionTimeoutHours = () => setting('SESSION_TIMEOUT_HOURS', 72);
-/** Minutes after its start after which a refused session is closed (docs/decisions/043). */
+/** Minutes after its refusal after which a refused session is closed (docs/decisions/043). */
 export const refusedSessionTimeoutMinutes = () => setting('REFUSED_SESSION_TIMEOUT_MINUTES', 60);
 /** Seconds a rebooted charger has to send the stops of its sessions before they are closed (decision 042). */
 export const sessionBootGraceSeconds = () => setting('SESSION_BOOT_GRACE_SECONDS', 300);
@@ -148,7 +149,7 @@ function sessionItem(s: Session) {
     gsi2sk: String(s.connectorNo).padStart(4, '0'),
     // When it is due for a time-out.
     gsi3pk: isRefused(s) ? OPEN_INDEX.refused : OPEN_INDEX.open,
-    gsi3sk: dueKey(s.startTime, s),
+    gsi3sk: dueKey(s),
   };
 }
 
@@ -157,8 +158,12 @@ const utc = (at: string) => {
   const ms = Date.parse(at);
   return Number.isNaN(ms) ? new Date().toISOString() : new Date(ms).toISOString();
 };
-const dueKey = (at: string, s: Pick<Session, 'chargePointId' | 'transactionId'>) =>
-  `${utc(at)}#${s.chargePointId}#${s.transactionId}`;
+/**
+ * A session's time-out entry: from `at` (the platform's clock, now by default). The charger's clock is not
+ * used: one reset to 1970 would otherwise time its sessions out at once.
+ */
+const dueKey = (s: Pick<Session, 'chargePointId' | 'transactionId'>, at = new Date().toISOString()) =>
+  `${at}#${s.chargePointId}#${s.transactionId}`;
 
 export interface StartInput {
   connectorNo: number;
@@ -322,7 +327,7 @@ export async function hasActiveSession(chargePointId: string): Promise<boolean> 
  */
 export async function sessionAuthorized(
   session: Session,
-  input: { idTag?: string; authStatus: string; at: string },
+  input: { idTag?: string; authStatus: string },
 ): Promise<void> {
   const refused = isRefused({ authStatus: input.authStatus });
   try {
@@ -339,7 +344,7 @@ export async function sessionAuthorized(
           ':a': input.authStatus,
           ':active': 'active',
           ...(input.idTag ? { ':t': input.idTag } : {}),
-          ...(refused ? { ':refused': OPEN_INDEX.refused, ':due': dueKey(input.at, session) } : {}),
+          ...(refused ? { ':refused': OPEN_INDEX.refused, ':due': dueKey(session) } : {}),
         },
       }),
     );
@@ -470,7 +475,7 @@ export async function recordSamples(
   if (session.bootAt === undefined) {
     sets.push('gsi3pk = :open', 'gsi3sk = :due');
     values[':open'] = OPEN_INDEX.open;
-    values[':due'] = dueKey(latest.timestamp, session);
+    values[':due'] = dueKey(session);
     due = ' AND (attribute_not_exists(gsi3pk) OR gsi3pk = :open)';
   }
   try {
@@ -668,7 +673,7 @@ export async function chargerBooted(chargePointId: string, at: string): Promise<
           ExpressionAttributeValues: {
             ':at': at,
             ':boot': OPEN_INDEX.boot,
-            ':due': dueKey(at, s),
+            ':due': dueKey(s, at),
             ':active': 'active',
           },
         }),
@@ -698,8 +703,8 @@ export const endingSessionsAtBoot =
   };
 
 /**
- * Schedule: closes the sessions due (docs/decisions/042, 043): allowed ones without a sample for
- * SESSION_TIMEOUT_HOURS, refused ones REFUSED_SESSION_TIMEOUT_MINUTES after their start, and those a boot
+ * Schedule: closes the sessions due (docs/decisions/042, 043): allowed ones no message reached for
+ * SESSION_TIMEOUT_HOURS, refused ones REFUSED_SESSION_TIMEOUT_MINUTES after their refusal, and those a boot
  * ended once SESSION_BOOT_GRACE_SECONDS have passed. Returns how many it closed.
  */
 export async function closeStaleSessions(now = Date.now()): Promise<number> {

@@ -107,6 +107,7 @@ beforeAll(async () => {
 afterEach(() => {
   delete process.env.SESSION_BOOT_GRACE_SECONDS;
   delete process.env.REFUSED_SESSION_TIMEOUT_MINUTES;
+  delete process.env.SESSION_TIMEOUT_HOURS;
 });
 
 afterAll(async () => {
@@ -323,6 +324,59 @@ describe('refused sessions', () => {
     });
     expect(await cardBalance('LIFE-BLOCKED')).toBe(50);
   });
+  it('2.0.1: a session started at plug-in takes the token reported later, and a refusal with it', async () => {
+    const cs = await connect('DEMO-CP-005', 'ocpp2.0.1');
+    const t0 = Date.now() - 5 * 60_000;
+    const sample = (at: number, wh: number) => [
+      {
+        timestamp: iso(at),
+        sampledValue: [
+          { value: wh, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
+        ],
+      },
+    ];
+    const plugged = await result(cs, 'TransactionEvent', {
+      eventType: 'Started',
+      timestamp: iso(t0),
+      triggerReason: 'CablePluggedIn',
+      seqNo: 0,
+      transactionInfo: { transactionId: 'life-201-plug', chargingState: 'EVConnected' },
+      evse: { id: 1, connectorId: 1 },
+      meterValue: sample(t0, 700),
+    });
+    expect(plugged).toEqual({});
+    expect((await inProgress('DEMO-CP-005')).map((s) => [s.transactionId, s.refused])).toEqual([
+      ['life-201-plug', undefined],
+    ]);
+    const authorized = await result(cs, 'TransactionEvent', {
+      eventType: 'Updated',
+      timestamp: iso(t0 + 60_000),
+      triggerReason: 'Authorized',
+      seqNo: 1,
+      transactionInfo: { transactionId: 'life-201-plug' },
+      idToken: { idToken: 'LIFE-BLOCKED', type: 'ISO14443' },
+      meterValue: sample(t0 + 60_000, 1700),
+    });
+    expect(authorized.idTokenInfo.status).toBe('Blocked');
+    expect(await getSession('DEMO-CP-005', 'life-201-plug')).toMatchObject({
+      idTag: 'LIFE-BLOCKED',
+      authStatus: 'Blocked',
+      lastMeterWh: 700,
+    });
+    expect((await samplesOutside('DEMO-CP-005', 'life-201-plug')).map((s) => s.why)).toEqual(['refused']);
+    expect((await inProgress('DEMO-CP-005')).map((s) => [s.transactionId, s.refused])).toEqual([
+      ['life-201-plug', true],
+    ]);
+    await result(cs, 'TransactionEvent', {
+      eventType: 'Ended',
+      timestamp: iso(t0 + 120_000),
+      triggerReason: 'StopAuthorized',
+      seqNo: 2,
+      transactionInfo: { transactionId: 'life-201-plug', stoppedReason: 'DeAuthorized' },
+    });
+    expect(await orderOfTx('DEMO-CP-005', 'life-201-plug')).toMatchObject({ endFlag: 4, energyWh: 0 });
+    expect(await cardBalance('LIFE-BLOCKED')).toBe(50);
+  });
 });
 
 describe('sessions a charger never ended', () => {
@@ -426,23 +480,17 @@ describe('sessions a charger never ended', () => {
         },
       ],
     });
-    // Silent for four days: past the time-out of an allowed session.
+    // A station whose clock is four days behind: the time-out counts by the platform's clock, not by it.
     const old = Date.now() - 4 * 86_400_000;
     await result(cs, 'TransactionEvent', started('life-201-old', 'SIM-TAG-001', old, 1));
-    // Refused two hours ago: past the refused session's time-out.
-    const refusedAt = Date.now() - 2 * 3_600_000;
-    await result(cs, 'TransactionEvent', started('life-201-ref', 'LIFE-BLOCKED', refusedAt, 2));
-    // Refused just now: not yet.
+    await result(cs, 'TransactionEvent', started('life-201-ref', 'LIFE-BLOCKED', Date.now() - 120_000, 2));
+    // Refused, on the same EVSE: the earlier refused one ends there.
     await result(cs, 'TransactionEvent', started('life-201-ref2', 'NOPE-LIFE', Date.now() - 60_000, 2));
     expect(await getSession('DEMO-CP-004', 'life-201-ref')).toMatchObject({ closedBy: 'nextSession' });
 
+    // Neither is due yet (72 hours without news; 60 minutes after a refusal).
     await orderSweep();
-    expect(await getSession('DEMO-CP-004', 'life-201-old')).toMatchObject({
-      status: 'completed',
-      closedBy: 'timeout',
-      endTime: iso(old),
-      energyWh: 0,
-    });
+    expect(await getSession('DEMO-CP-004', 'life-201-old')).toMatchObject({ status: 'active' });
     expect(await getSession('DEMO-CP-004', 'life-201-ref2')).toMatchObject({ status: 'active' });
     process.env.REFUSED_SESSION_TIMEOUT_MINUTES = '0';
     await orderSweep();
@@ -450,6 +498,16 @@ describe('sessions a charger never ended', () => {
       status: 'completed',
       closedBy: 'timeout',
     });
+    expect(await getSession('DEMO-CP-004', 'life-201-old')).toMatchObject({ status: 'active' });
+    process.env.SESSION_TIMEOUT_HOURS = '0';
+    await orderSweep();
+    expect(await getSession('DEMO-CP-004', 'life-201-old')).toMatchObject({
+      status: 'completed',
+      closedBy: 'timeout',
+      endTime: iso(old),
+      energyWh: 0,
+    });
+    delete process.env.SESSION_TIMEOUT_HOURS;
     expect(await orderOfTx('DEMO-CP-004', 'life-201-ref2')).toMatchObject({
       endFlag: 4,
       closedBy: 'timeout',
@@ -478,5 +536,39 @@ describe('sessions a charger never ended', () => {
     });
     expect(await orderOfTx('DEMO-CP-004', 'life-201-boot')).toMatchObject({ closedBy: 'boot', endFlag: 2 });
     expect(await inProgress('DEMO-CP-004')).toEqual([]);
+  });
+
+  it('ends a session once, whoever ends it at the same moment: its stop, the next session, the time-out', async () => {
+    const cp = await connect('DEMO-CP-001', 'ocpp1.6');
+    const t0 = Date.now() - 30 * 60_000;
+    const tx = (
+      await result(cp, 'StartTransaction', {
+        connectorId: 2,
+        idTag: 'SIM-TAG-001',
+        meterStart: 0,
+        timestamp: iso(t0),
+      })
+    ).transactionId as number;
+    await result(cp, 'MeterValues', { ...energy16(iso(t0 + 60_000), 2000, tx), connectorId: 2 });
+    process.env.SESSION_TIMEOUT_HOURS = '0';
+    const [, next] = await Promise.all([
+      result(cp, 'StopTransaction', { transactionId: tx, meterStop: 3000, timestamp: iso(t0 + 120_000) }),
+      result(cp, 'StartTransaction', {
+        connectorId: 2,
+        idTag: 'SIM-TAG-001',
+        meterStart: 3000,
+        timestamp: iso(t0 + 180_000),
+      }),
+      orderSweep(),
+      orderSweep(),
+    ]);
+    const session = (await getSession('DEMO-CP-001', String(tx))) as any;
+    expect(session.status).toBe('completed');
+    await orderOfTx('DEMO-CP-001', tx);
+    expect(next.transactionId).not.toBe(tx);
+    const orders = (await ordersOf('DEMO-CP-001')).filter((o) => o.transactionId === String(tx));
+    expect(orders).toHaveLength(1);
+    // The order is the session's, as it ended.
+    expect(orders[0]).toMatchObject({ energyWh: session.energyWh, endTime: session.endTime });
   });
 });

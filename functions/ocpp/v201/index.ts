@@ -140,11 +140,7 @@ const transactionEvent = known(
       });
       session = await getSession(charger.chargePointId, transactionId);
     } else if (auth && session.authStatus === undefined)
-      await sessionAuthorized(session, {
-        idTag: str(token?.idToken),
-        authStatus: auth.status,
-        at: timestamp,
-      });
+      await sessionAuthorized(session, { idTag: str(token?.idToken), authStatus: auth.status });
     if (samples.length) await recordSamples(charger, { transactionId, samples });
 
     // The state an ended session reports late is not the connector's.
