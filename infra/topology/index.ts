@@ -178,7 +178,8 @@ export const topology: Topology = {
     },
     {
       id: 'orderSweep',
-      description: 'Ends expired reservations (with their fee) and expires queue calls not served in time',
+      description:
+        'Ends expired reservations (with their fee), expires queue calls not served in time, closes charging sessions past their time-out or reboot grace',
       expression: 'rate(1 minute)',
       handler: fn('functions/orders/sweep.ts'),
     },
