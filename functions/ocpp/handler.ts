@@ -201,6 +201,8 @@ async function answer(x: Exchange): Promise<Reply | undefined> {
   // handled here.
   const request = validateRequest(x.protocol, action, frame.payload);
   if (!request.ok) return reply(callError(id, request.code, request.description));
+  const unstorable = unstorableNumber(frame.payload);
+  if (unstorable) return reply(callError(id, 'PropertyConstraintViolation', `${unstorable} is out of range`));
   const actions = actionsFor(x.protocol);
   const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!run)
@@ -241,6 +243,24 @@ async function answer(x: Exchange): Promise<Reply | undefined> {
 }
 
 /**
+ * The path of the first number in a payload that no record can hold, if any. The schemas say only "integer"
+ * or "number" (OCPP means 32-bit integers and decimals), while an integer beyond 2^53 is not exact in
+ * JavaScript and the DynamoDB SDK refuses it, and DynamoDB refuses a fraction below 1e-130. Walked with a
+ * stack: a payload may be nested far deeper than the call stack allows.
+ */
+function unstorableNumber(payload: Record<string, unknown>): string | undefined {
+  const stack: [path: string, value: unknown][] = Object.entries(payload);
+  while (stack.length) {
+    const [path, value] = stack.pop()!;
+    if (typeof value === 'number') {
+      if (Number.isInteger(value) ? !Number.isSafeInteger(value) : Math.abs(value) < 1e-130) return path;
+    } else if (typeof value === 'object' && value !== null)
+      for (const [key, inner] of Object.entries(value)) stack.push([`${path}.${key}`, inner]);
+  }
+  return undefined;
+}
+
+/**
  * A charger's CALLRESULT / CALLERROR to a command the platform sent. A CALLRESULT whose payload breaks the
  * command's `.conf` schema is recorded as a rejection with the error the standard names, so a command never
  * stores an invalid result. Nothing is sent back (a CALLERROR only ever answers a CALL); the command's action
@@ -257,14 +277,23 @@ async function recordAnswer(x: Exchange, frame: Exclude<Frame, { type: 2 }>): Pr
     return undefined;
   }
   let outcome = frame;
-  if (frame.type === 3 && isKnownAction(x.protocol, command.action)) {
-    const check = validateResponse(x.protocol, command.action, frame.payload);
-    if (!check.ok)
+  if (frame.type === 3) {
+    const check = isKnownAction(x.protocol, command.action)
+      ? validateResponse(x.protocol, command.action, frame.payload)
+      : undefined;
+    const unstorable = unstorableNumber(frame.payload);
+    const problem =
+      check && !check.ok
+        ? check
+        : unstorable
+          ? { code: 'PropertyConstraintViolation', description: `${unstorable} is out of range` }
+          : undefined;
+    if (problem)
       outcome = {
         type: 4,
         id: frame.id,
-        code: check.code,
-        description: `Invalid ${command.action} answer: ${check.description}`,
+        code: problem.code,
+        description: `Invalid ${command.action} answer: ${problem.description}`,
         details: {},
       };
   }

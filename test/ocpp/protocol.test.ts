@@ -166,6 +166,34 @@ describe('OCPP endpoint', () => {
     await bystanderServed();
   });
 
+  it('refuses numbers no record can hold (found by the fuzz pass), before any action runs', async () => {
+    // The schemas only say "integer" or "number": an integer JavaScript cannot hold exactly, or a fraction
+    // below DynamoDB's smallest number, made the action fail with an InternalError.
+    const v16 = await connect('DEMO-CP-001', ['ocpp1.6']);
+    const status = { errorCode: 'NoError', status: 'Available' };
+    const huge = await v16.call('StatusNotification', { connectorId: 2 ** 53 + 2, ...status });
+    expect(errorOf(huge)).toBe('PropertyConstraintViolation');
+    expect(huge[3]).toContain('connectorId');
+    expect(errorOf(await v16.call('StatusNotification', { connectorId: -(2 ** 60), ...status }))).toBe(
+      'PropertyConstraintViolation',
+    );
+    await v16.close();
+    const v201 = await connect('DEMO-CP-002', ['ocpp2.0.1']);
+    const report = { requestId: 1, generatedAt: new Date().toISOString() };
+    expect(errorOf(await v201.call('NotifyReport', { ...report, seqNo: 9007199254740994 }))).toBe(
+      'PropertyConstraintViolation',
+    );
+    const tiny = await v201.call('MeterValues', {
+      evseId: 1,
+      meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: 1e-200 }] }],
+    });
+    expect(errorOf(tiny)).toBe('PropertyConstraintViolation');
+    expect(tiny[3]).toContain('meterValue.0.sampledValue.0.value');
+    // Ordinary numbers still pass.
+    expect((await v201.call('NotifyReport', { ...report, seqNo: 0 }))[0]).toBe(3);
+    await v201.close();
+  });
+
   it('never sends an invalid answer nor a stack: InternalError instead', async () => {
     const charger = await connect('DEMO-CP-001', ['ocpp1.6']);
     expect(await charger.call('GetConfiguration', {})).toMatchObject([
@@ -216,8 +244,27 @@ describe('OCPP endpoint', () => {
       return c?.status === 'rejected' ? c : undefined;
     });
     expect(broken.error?.code).toBe('FormationViolation');
+
+    // A number no record can hold: rejected too (it used to leave the command waiting for its time-out).
+    const third = randomUUID();
+    await createCommand({
+      commandId: third,
+      chargePointId: 'DEMO-CP-003',
+      agentId: 'demo-operator',
+      action: 'GetLocalListVersion',
+      payload: {},
+    });
+    await markSent(third);
+    charger.send([3, third, { listVersion: 2 ** 53 + 2 }]);
+    const unstorable = await waitFor(async () => {
+      const c = await getCommand(third);
+      return c?.status === 'rejected' ? c : undefined;
+    }, 5_000);
+    expect(unstorable.error?.code).toBe('PropertyConstraintViolation');
     expect((await charger.call('Heartbeat', {}))[0]).toBe(3);
-    expect(charger.received.filter((f) => f[1] === second || f[1] === commandId)).toEqual([]);
+    expect(charger.received.filter((f) => ([commandId, second, third] as unknown[]).includes(f[1]))).toEqual(
+      [],
+    );
     await charger.close();
   });
 
