@@ -578,10 +578,17 @@ export async function completeSession(charger: ChargerContext, input: StopInput)
  * The platform ends a session the charger did not: at its last sample (or its start), with the energy
  * measured so far. The stop reason is the one both versions have for a reboot, else Other.
  */
-async function closeSession(session: Session, closedBy: ClosedBy): Promise<boolean> {
-  // The index the session was found by may be behind: its own item has the last figures.
-  const current = await getSession(session.chargePointId, session.transactionId);
+async function closeSession(
+  session: Session,
+  closedBy: ClosedBy,
+  due?: { partition: string; before: string },
+): Promise<boolean> {
+  // The index the session was found by may be behind: its own item has the last figures, and says whether
+  // a time-out is still due (a message may have just arrived).
+  const current = (await getSession(session.chargePointId, session.transactionId)) as
+    (Session & { gsi3pk?: string; gsi3sk?: string }) | undefined;
   if (current?.status !== 'active') return false;
+  if (due && (current.gsi3pk !== due.partition || !(String(current.gsi3sk) < due.before))) return false;
   const last = current.lastSampleAt;
   const ended = await finish(current, {
     endTime: last !== undefined && utc(last) > utc(current.startTime) ? last : current.startTime,
@@ -715,6 +722,8 @@ export async function closeStaleSessions(now = Date.now()): Promise<number> {
   ];
   let closed = 0;
   for (const [partition, before, closedBy] of due) {
+    // `~` sorts after the `#` that follows the time: a session due at that very instant is due.
+    const cutoff = `${new Date(before).toISOString()}~`;
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await db().send(
@@ -722,12 +731,12 @@ export async function closeStaleSessions(now = Date.now()): Promise<number> {
           TableName: table(),
           IndexName: 'gsi3',
           KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :b',
-          // `~` sorts after the `#` that follows the time: a session due at that very instant is due.
-          ExpressionAttributeValues: { ':p': partition, ':b': `${new Date(before).toISOString()}~` },
+          ExpressionAttributeValues: { ':p': partition, ':b': cutoff },
           ExclusiveStartKey,
         }),
       );
-      for (const s of (page.Items ?? []) as Session[]) if (await closeSession(s, closedBy)) closed++;
+      for (const s of (page.Items ?? []) as Session[])
+        if (await closeSession(s, closedBy, { partition, before: cutoff })) closed++;
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
   }
