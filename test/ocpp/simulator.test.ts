@@ -608,6 +608,24 @@ describe('simulator, OCPP 1.6', () => {
     expect(after.some((r) => r.action === 'StatusNotification')).toBe(true);
     expect(c.stats.connects).toBe(2);
   });
+
+  it('starts a session while offline when asked (local authorisation): the start waits in the buffer', async () => {
+    const c = await started(charger('1.6'));
+    csms.refuse = true;
+    csms.kill(c.id);
+    await c.waitFor('disconnected', () => true, 5000);
+    await expect(c.startSession(1, 'TAG-LOCAL')).rejects.toThrow('Not connected');
+    const from = csms.received.length;
+    const starting = c.startSession(1, 'TAG-LOCAL', { offline: true });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.queued).toBeGreaterThan(0);
+    csms.refuse = false;
+    const session = await starting;
+    const after = csms.received.slice(from).filter((r) => r.chargerId === c.id);
+    expect(after.some((r) => r.action === 'Authorize')).toBe(false);
+    expect(after.find((r) => r.action === 'StartTransaction')!.payload).toMatchObject({ idTag: 'TAG-LOCAL' });
+    expect(session.transactionId).toBeGreaterThan(0);
+  });
 });
 
 describe('simulator, OCPP 2.0.1', () => {

@@ -1038,18 +1038,21 @@ export class SimulatedCharger extends EventEmitter {
    * Plugs an EV in on a connector and starts a session: Authorize (unless remote and not required),
    * StartTransaction / TransactionEvent Started, Preparing → Charging, periodic meter values.
    * Rejects when the connector is busy or unavailable, the id tag is refused, or the start fails.
+   * `offline`: a booted charger that lost its connection starts anyway, authorising the tag itself (as with
+   * LocalAuthorizeOffline); the start waits in the offline buffer and the promise settles once it is answered.
    */
   async startSession(
     connectorId = 1,
     idTag: string = this.options.idTags?.[0] ?? 'SIM-TAG-001',
-    options: { remote?: boolean; remoteStartId?: number; ev?: Partial<Ev> } = {},
+    options: { remote?: boolean; remoteStartId?: number; ev?: Partial<Ev>; offline?: boolean } = {},
   ): Promise<SessionInfo> {
     const c = connectorId > 0 ? this.connectors[connectorId] : undefined;
     if (!c) throw new Error(`No connector ${connectorId}`);
     if (c.session) throw new Error(`Connector ${connectorId} is busy`);
     if (c.fault || !c.operative || !this.connectors[0]!.operative)
       throw new Error(`Connector ${connectorId} is unavailable`);
-    if (!this.booted || !this.isOpen()) throw new Error('Not connected');
+    const offline = !this.isOpen();
+    if (!this.booted || (offline && !options.offline)) throw new Error('Not connected');
     let reservationId: number | undefined;
     if (c.reservation) {
       if (c.reservation.idTag !== idTag) throw new Error(`Connector ${connectorId} is reserved`);
@@ -1081,7 +1084,7 @@ export class SimulatedCharger extends EventEmitter {
       return new Error(`Session on connector ${connectorId} refused: ${reason}`);
     };
     this.setStatus(c, 'Preparing');
-    if (!options.remote || this.authorizeRemoteStart()) {
+    if (!offline && (!options.remote || this.authorizeRemoteStart())) {
       const status = await this.authorize(idTag);
       if (status !== 'Accepted') throw refuse(`Authorize ${status}`);
     }
