@@ -136,16 +136,20 @@ export function sendResult(res: ServerResponse, result: APIGatewayProxyResultV2 
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
+/**
+ * The request's body. Over `limit` it is refused with status 413; the rest is read and dropped so the client,
+ * still sending, gets that answer rather than a reset (up to 4 × `limit`: then the connection is cut).
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
-        req.destroy();
-      } else chunks.push(c);
+      if (size <= limit) return void chunks.push(c);
+      chunks = [];
+      reject(Object.assign(new Error('Request body too large'), { status: 413 }));
+      if (size > 4 * limit) req.destroy();
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);

@@ -125,6 +125,17 @@ describe('HTTP front', () => {
     }
   });
 
+  it('answers a body over 10 MB with 413 while the client is still sending, not with a reset', async () => {
+    const answer = await send(rt.url, {
+      method: 'POST',
+      path: '/admin/user/list',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: Buffer.alloc(11 * 1024 * 1024, 0x20),
+    });
+    expect(answer.status).toBe(413);
+    await stillServing();
+  });
+
   it('answers a malformed percent-escape in a path parameter with 400 (the file-transfer routes)', async () => {
     for (const [method, path] of [
       ['GET', '/ocpp-files/firmware/%E0%A4%A/x.bin'],
