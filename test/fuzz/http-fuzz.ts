@@ -10,6 +10,7 @@
 import http from 'node:http';
 import { topology } from '@infra/topology/index.ts';
 import type { HttpRouteDecl } from '@infra/topology/types.ts';
+import { repoRoot } from '@infra/local/paths.ts';
 import { api, login } from '../helpers/identity.ts';
 
 /** mulberry32: small, fast and good enough to pick inputs. */
@@ -375,7 +376,8 @@ export const looksLikeKey = (text: string) => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test
 export const LEAK_PATTERNS: RegExp[] = [
   /\n\s+at\s/,
   /\bat\s+\S+\s+\([^)]*:\d+:\d+\)/,
-  /node_modules|file:\/\/|\/work\/|\.m?[jt]s:\d+/,
+  /node_modules|file:\/\/|\.m?[jt]sx?:\d+/,
+  new RegExp(repoRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
   /\b(Type|Range|Reference|Syntax|URI|Eval)Error\b/,
   /\b(ValidationException|ResourceNotFoundException|ConditionalCheckFailedException|SerializationException)\b/,
   /\bError: /,
