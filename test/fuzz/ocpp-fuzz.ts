@@ -535,7 +535,7 @@ export interface OcppFuzzFigures {
 export interface OcppFuzzOptions {
   frames: number;
   seed?: number;
-  /** Fuzzing connections per subprotocol (2 by default). */
+  /** Fuzzing connections per subprotocol (3 by default). */
   connections?: number;
   /** Progress lines. */
   log?: (line: string) => void;
@@ -721,38 +721,46 @@ async function fuzzOne(
     `seed ${seed}, ${who.id} (${who.protocol}), frame ${n} [${frame.cls}]: ${excerpt(frame)}`;
 
   while (sent < quota) {
-    const frames: FuzzFrame[] = [];
-    let closing: FuzzFrame | undefined;
+    // Each frame with what the platform must do with it (worked out once: frames may be 120 KB of JSON).
+    const batch: { frame: FuzzFrame; expect: Expectation }[] = [];
+    let closing: { frame: FuzzFrame; expect: Extract<Expectation, { kind: 'close' }> } | undefined;
     const size = Math.min(quota - sent, int(rnd, 10, MAX_BATCH));
-    while (frames.length < size) {
+    while (batch.length < size) {
       const frame = nextFrame(g);
-      if (expectationOf(frame).kind === 'close') {
-        closing = frame;
+      const expect = expectationOf(frame);
+      if (expect.kind === 'close') {
+        closing = { frame, expect };
         break;
       }
-      frames.push(frame);
+      batch.push({ frame, expect });
     }
     const first = sent;
     conn.received.length = 0;
-    for (const frame of frames) conn.socket.send(frame.data, { binary: frame.binary === true });
+    for (const { frame } of batch) conn.socket.send(frame.data, { binary: frame.binary === true });
     const marker = `sync-${who.index}-${batchNo++}`;
     conn.socket.send(JSON.stringify([2, marker, 'Heartbeat', {}]));
     const synced = await conn.until((r) => Array.isArray(r) && r[1] === marker, 60_000);
-    sent += frames.length;
-    f.framesSent += frames.length;
-    f.bySubprotocol[who.protocol] += frames.length;
+    sent += batch.length;
+    f.framesSent += batch.length;
+    f.bySubprotocol[who.protocol] += batch.length;
 
     // Check the batch: every answer matched to the frame it answers.
     const expected = new Map<string, number>();
     const unanswerable = new Set<string>();
-    frames.forEach((frame) => {
+    for (const { frame, expect } of batch) {
       f.byClass[frame.cls] = (f.byClass[frame.cls] ?? 0) + 1;
-      const e = expectationOf(frame);
-      if (e.kind === 'answer') {
+      if (expect.kind === 'answer') {
         f.callsSent++;
-        expected.set(e.id, (expected.get(e.id) ?? 0) + 1);
-      } else if (e.kind === 'none') unanswerable.add(e.id ?? '-1');
-    });
+        expected.set(expect.id, (expected.get(expect.id) ?? 0) + 1);
+      } else if (expect.kind === 'none') unanswerable.add(expect.id ?? '-1');
+    }
+    /** The frame an answer's id names, for the report. */
+    const culprit = (id: string, kind: Expectation['kind']) => {
+      const i = batch.findIndex(
+        ({ expect }) => expect.kind === kind && expect.kind !== 'close' && (expect.id ?? '-1') === id,
+      );
+      return i < 0 ? `seed ${seed}, ${who.id}: id ${id}` : where(first + i, batch[i]!.frame);
+    };
     const answers = conn.received.filter((r) => !(Array.isArray(r) && r[1] === marker));
     for (const answer of answers) {
       if (Array.isArray(answer) && answer[0] === 2) {
@@ -773,23 +781,15 @@ async function fuzzOne(
         f.callErrorsByCode[code] = (f.callErrorsByCode[code] ?? 0) + 1;
       }
       const left = expected.get(id) ?? 0;
-      const culprit = frames.find((frame) => {
-        const e = expectationOf(frame);
-        return e.kind !== 'close' && (e.id ?? '-1') === id;
-      });
       if (left > 0) {
         expected.set(id, left - 1);
         if (code === 'InternalError') {
           f.internalErrors++;
-          tally.problem(
-            `InternalError for ${culprit ? where(first + frames.indexOf(culprit), culprit) : id}`,
-          );
+          tally.problem(`InternalError for ${culprit(id, 'answer')}`);
         }
       } else if (unanswerable.has(id)) {
         f.unexpectedAnswers++;
-        tally.problem(
-          `answered a non-CALL: ${culprit ? where(first + frames.indexOf(culprit), culprit) : id}`,
-        );
+        tally.problem(`answered a non-CALL: ${culprit(id, 'none')}`);
       } else {
         f.strayAnswers++;
         tally.problem(`seed ${seed}, ${who.id}: stray answer ${JSON.stringify(answer).slice(0, 200)}`);
@@ -798,11 +798,7 @@ async function fuzzOne(
     for (const [id, left] of expected)
       if (left > 0) {
         f.missingAnswers += left;
-        const culprit = frames.find((frame) => {
-          const e = expectationOf(frame);
-          return e.kind === 'answer' && e.id === id;
-        });
-        tally.problem(`no answer: ${culprit ? where(first + frames.indexOf(culprit), culprit) : id}`);
+        tally.problem(`no answer: ${culprit(id, 'answer')}`);
       }
 
     if (!synced) {
@@ -822,20 +818,21 @@ async function fuzzOne(
 
     if (closing) {
       // A frame the WebSocket layer refuses: the connection must close with its code; then a new one.
-      const e = expectationOf(closing) as Extract<Expectation, { kind: 'close' }>;
-      conn.socket.send(closing.data, { binary: false });
+      conn.socket.send(closing.frame.data, { binary: false });
       sent++;
       f.framesSent++;
       f.bySubprotocol[who.protocol]++;
-      f.byClass[closing.cls] = (f.byClass[closing.cls] ?? 0) + 1;
+      f.byClass[closing.frame.cls] = (f.byClass[closing.frame.cls] ?? 0) + 1;
       const code = await Promise.race([
         conn.closed,
         new Promise<number>((r) => setTimeout(() => r(-1), 10_000)),
       ]);
       tally.close(code);
-      if (!e.codes.includes(code)) {
+      if (!closing.expect.codes.includes(code)) {
         f.unexpectedCloses++;
-        tally.problem(`closed with ${code}, expected ${e.codes.join('/')}: ${where(sent - 1, closing)}`);
+        tally.problem(
+          `closed with ${code}, expected ${closing.expect.codes.join('/')}: ${where(sent - 1, closing.frame)}`,
+        );
         conn.socket.terminate();
       }
       conn = await openConnection(runtime.url, who.id, who.protocol);
@@ -862,7 +859,7 @@ async function behave(charger: SimulatedCharger, stop: { done: boolean }, proble
     } catch (error) {
       problems(`well-behaved ${charger.id}: ${(error as Error).message}`);
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -875,7 +872,7 @@ export async function runOcppFuzz(runtime: Runtime, options: OcppFuzzOptions): P
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const errorsBefore = [...runtime.errors];
-  const fuzzers = chargerIds(options.connections ?? 2);
+  const fuzzers = chargerIds(options.connections ?? 3);
   await ensureChargers([...fuzzers, ...goodIds]);
   const tally = new Tally();
 
@@ -915,7 +912,11 @@ export async function runOcppFuzz(runtime: Runtime, options: OcppFuzzOptions): P
   );
   try {
     await Promise.all(
-      fuzzers.map((who, index) => fuzzOne(runtime, tally, { ...who, index }, quota, seed, foreignId)),
+      fuzzers.map((who, index) =>
+        fuzzOne(runtime, tally, { ...who, index }, quota, seed, foreignId).catch((error: Error) =>
+          tally.problem(`seed ${seed}, ${who.id}: the pass stopped: ${error.message}`),
+        ),
+      ),
     );
   } finally {
     clearInterval(progress);
@@ -932,7 +933,21 @@ export async function runOcppFuzz(runtime: Runtime, options: OcppFuzzOptions): P
     .catch(() => false);
   const polluted = ({} as Record<string, unknown>).polluted !== undefined || 'polluted' in Object.prototype;
   const durationMs = Date.now() - started;
+  // Every failed rule is a problem too, so a caller may check `problems` alone.
   const sum = (key: keyof SimulatedCharger['stats']) => stats.reduce((n, s) => n + s[key], 0);
+  const runtimeErrors = runtime.errors.filter((e) => !errorsBefore.includes(e));
+  const foreignCommandUntouched = foreign?.status === 'sent' || foreign?.status === 'timeout';
+  if (
+    sum('callResults') + sum('callErrors') !== sum('callsSent') ||
+    sum('callErrors') ||
+    sum('invalidFrames')
+  )
+    tally.problem(`well-behaved chargers: ${JSON.stringify(stats)}`);
+  if (sum('disconnects')) tally.problem(`well-behaved chargers disconnected ${sum('disconnects')} times`);
+  if (!foreignCommandUntouched) tally.problem(`another charger's command was changed: ${foreign?.status}`);
+  if (polluted) tally.problem('a prototype was polluted');
+  for (const e of runtimeErrors) tally.problem(`runtime error: ${e}`);
+  if (!health) tally.problem('/health is not ok afterwards');
   return {
     seed,
     ...tally.figures,
@@ -940,9 +955,9 @@ export async function runOcppFuzz(runtime: Runtime, options: OcppFuzzOptions): P
     wellBehavedAnswered: sum('callResults') + sum('callErrors'),
     wellBehavedErrors: sum('callErrors') + sum('callTimeouts') + sum('invalidFrames'),
     wellBehavedDisconnects: sum('disconnects'),
-    foreignCommandUntouched: foreign?.status === 'sent' || foreign?.status === 'timeout',
+    foreignCommandUntouched,
     prototypePolluted: polluted,
-    runtimeErrors: runtime.errors.filter((e) => !errorsBefore.includes(e)),
+    runtimeErrors,
     runtimeHealthy: health,
     durationMs,
     framesPerSecond: Math.round((tally.figures.framesSent / durationMs) * 1000),
