@@ -177,6 +177,9 @@ export interface StartInput {
   transactionId?: string;
 }
 
+/** A refused session uses no reservation and serves no queue entry: nobody charges on it. */
+const startHooks = (s: Session) => (isRefused(s) ? Promise.resolve() : sessionStarted(s));
+
 /**
  * Records a session start; returns its transaction id. 1.6 starts are recognised as repeats by charger,
  * connector and timestamp (a guard item written with the session in one transaction). A start ends the
@@ -231,7 +234,7 @@ async function recordStart(
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
-      await sessionStarted(session(input.transactionId));
+      await startHooks(session(input.transactionId));
       return { transactionId: input.transactionId, created: true };
     } catch (error) {
       if (isConditionFailure(error)) return { transactionId: input.transactionId, created: false };
@@ -264,7 +267,7 @@ async function recordStart(
         ],
       }),
     );
-    await sessionStarted(session(transactionId));
+    await startHooks(session(transactionId));
     return { transactionId, created: true };
   } catch (error) {
     if ((error as Error).name !== 'TransactionCanceledException') throw error;

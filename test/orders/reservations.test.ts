@@ -207,6 +207,35 @@ describe('reservation orders', () => {
     await chargers.get('DEMO-CP-001')!.stopSession(1, 'Local');
   });
 
+  it('1.6: a refused start naming the reservation does not use it', async () => {
+    const added = await reserve({
+      chargePointId: 'DEMO-CP-001',
+      connectorNo: 2,
+      idTag: 'RES-CARD-4',
+      minutes: 10,
+    });
+    expect(added.code, added.msg).toBe(0);
+    const { reservationId } = await untilStatus(added.data.id, 2);
+    const answer = (await chargers.get('DEMO-CP-001')!.call('StartTransaction', {
+      connectorId: 2,
+      idTag: 'NOT-A-CARD',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+      reservationId,
+    })) as { idTagInfo: { status: string }; transactionId: number };
+    expect(answer.idTagInfo.status).toBe('Invalid');
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await orderNow(added.data.id)).status).toBe(2);
+    // The refused session is over for the charger; the reservation is cancelled to leave the connector free.
+    await chargers.get('DEMO-CP-001')!.call('StopTransaction', {
+      transactionId: answer.transactionId,
+      meterStop: 0,
+      timestamp: new Date().toISOString(),
+    });
+    expect((await api(rt.url, operator, `/biz/reserveOrder/cancel?id=${added.data.id}`)).code).toBe(0);
+    await untilStatus(added.data.id, 4);
+  });
+
   it('fails without a fee on an occupied connector', async () => {
     const cp = chargers.get('DEMO-CP-002')!;
     await cp.startSession(1, 'SIM-TAG-001');
