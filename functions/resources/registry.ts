@@ -4,10 +4,21 @@ import { parameters } from '@functions/admin/parameters.ts';
 import { systemResources } from '@functions/admin/system-resources.ts';
 import { catalogueResources } from '@functions/biz/catalogue-resources.ts';
 import { deviceResources } from '@functions/biz/device-resources.ts';
+import { chargePoints, stations } from '@functions/devices/sites.ts';
+import { energyBoxes } from '@functions/energybox/boxes.ts';
 import { feeResources } from '@functions/fees/resources.ts';
 
 export function allResources(): Resource[] {
-  return [parameters, ...systemResources, ...catalogueResources, ...deviceResources, ...feeResources];
+  return [
+    parameters,
+    ...systemResources,
+    ...catalogueResources,
+    ...deviceResources,
+    ...feeResources,
+    stations,
+    chargePoints,
+    energyBoxes,
+  ];
 }
 
 export function resourceNamed(module: string, name: string): Resource | undefined {
