@@ -112,7 +112,8 @@ function describeFrame(frame: string | unknown[]): {
   if (!Array.isArray(value)) return {};
   const [type, id, action] = value;
   return {
-    messageType: typeof type === 'number' ? type : undefined,
+    // Only a number DynamoDB can store (1e300 or 1e-200 would fail the write and lose the entry).
+    messageType: Number.isSafeInteger(type) ? (type as number) : undefined,
     messageId: typeof id === 'string' ? id.slice(0, 64) : undefined,
     action: type === 2 && typeof action === 'string' ? action.slice(0, 64) : undefined,
   };

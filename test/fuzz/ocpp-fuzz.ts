@@ -19,10 +19,13 @@
  * the frame that reproduce it.
  */
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { createCommand, getCommand, markSent } from '@functions/commands/store.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
 import { chargePoints } from '@functions/devices/sites.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
 import type { Runtime } from '@infra/local/runtime.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { topology } from '@infra/topology/index.ts';
@@ -291,7 +294,26 @@ const CLASSES: { cls: string; weight: number; make: (g: Generator) => FuzzFrame 
     cls: 'unknownType',
     weight: 4,
     make: (g) => {
-      const type = pick(g.rnd, [0, 1, 5, 6, 7, 8, -1, 2.5, 1e10, '2', '3', null, true, [2], {}]);
+      const type = pick(g.rnd, [
+        0,
+        1,
+        5,
+        6,
+        7,
+        8,
+        -1,
+        2.5,
+        1e10,
+        1e300,
+        -1e300,
+        1e-200,
+        '2',
+        '3',
+        null,
+        true,
+        [2],
+        {},
+      ]);
       return text('unknownType', [
         type,
         g.id(),
@@ -512,6 +534,8 @@ export interface OcppFuzzFigures {
   internalErrors: number;
   /** CALLs the platform sent to a fuzzing connection (none expected; not counted as answers). */
   platformCalls: number;
+  /** Frames that reached the platform and are missing from the message log (must be 0). */
+  framesNotLogged: number;
   closesByCode: Record<string, number>;
   /** Closes no frame asked for, or with another code than the frame's (must be 0). */
   unexpectedCloses: number;
@@ -572,6 +596,7 @@ class Tally {
     malformedAnswers: 0,
     internalErrors: 0,
     platformCalls: 0,
+    framesNotLogged: 0,
     closesByCode: {},
     unexpectedCloses: 0,
     problems: [],
@@ -704,7 +729,7 @@ async function fuzzOne(
   quota: number,
   seed: number,
   foreignId: string,
-) {
+): Promise<number | undefined> {
   const rnd = prng((seed ^ Math.imul(who.index + 1, 0x9e3779b1)) >>> 0);
   let counter = 0;
   const g: Generator = {
@@ -717,6 +742,8 @@ async function fuzzOne(
   let conn = await openConnection(runtime.url, who.id, who.protocol);
   let sent = 0;
   let batchNo = 0;
+  /** Frames the platform handled (the markers too; not the ones the WebSocket layer refused); unknown after a close no frame asked for. */
+  let handled: number | undefined = 0;
   const where = (n: number, frame: FuzzFrame) =>
     `seed ${seed}, ${who.id} (${who.protocol}), frame ${n} [${frame.cls}]: ${excerpt(frame)}`;
 
@@ -741,6 +768,7 @@ async function fuzzOne(
     conn.socket.send(JSON.stringify([2, marker, 'Heartbeat', {}]));
     const synced = await conn.until((r) => Array.isArray(r) && r[1] === marker, 60_000);
     sent += batch.length;
+    if (handled !== undefined) handled = synced ? handled + batch.length + 1 : undefined;
     f.framesSent += batch.length;
     f.bySubprotocol[who.protocol] += batch.length;
 
@@ -843,6 +871,29 @@ async function fuzzOne(
     conn.socket.once('close', () => resolve());
     conn.socket.close(1000);
   });
+  return handled;
+}
+
+/** Frames a charger sent that the message log holds since `since` (each is one item, with its answer). */
+async function loggedFrames(chargePointId: string, since: string): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.tableName('ocppLog'),
+        KeyConditionExpression: 'chargePointId = :id AND #at >= :since',
+        FilterExpression: 'direction = :in',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':id': chargePointId, ':since': since, ':in': 'in' },
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
 }
 
 /** A well-behaved charger calling valid requests until told to stop. */
@@ -871,6 +922,7 @@ export async function runOcppFuzz(runtime: Runtime, options: OcppFuzzOptions): P
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const log = options.log ?? (() => undefined);
   const started = Date.now();
+  const since = new Date(started).toISOString();
   const errorsBefore = [...runtime.errors];
   const fuzzers = chargerIds(options.connections ?? 3);
   await ensureChargers([...fuzzers, ...goodIds]);
@@ -911,13 +963,26 @@ export async function runOcppFuzz(runtime: Runtime, options: OcppFuzzOptions): P
     10_000,
   );
   try {
-    await Promise.all(
+    const handled = await Promise.all(
       fuzzers.map((who, index) =>
-        fuzzOne(runtime, tally, { ...who, index }, quota, seed, foreignId).catch((error: Error) =>
-          tally.problem(`seed ${seed}, ${who.id}: the pass stopped: ${error.message}`),
-        ),
+        fuzzOne(runtime, tally, { ...who, index }, quota, seed, foreignId).catch((error: Error) => {
+          tally.problem(`seed ${seed}, ${who.id}: the pass stopped: ${error.message}`);
+          return undefined;
+        }),
       ),
     );
+    // Every frame that reached the platform is in the message log.
+    for (const [i, who] of fuzzers.entries()) {
+      const expected = handled[i];
+      if (expected === undefined) continue;
+      const missing = expected - (await loggedFrames(who.id, since));
+      if (missing > 0) {
+        tally.figures.framesNotLogged += missing;
+        tally.problem(
+          `seed ${seed}, ${who.id}: ${missing} of ${expected} frames missing from the message log`,
+        );
+      }
+    }
   } finally {
     clearInterval(progress);
     stop.done = true;

@@ -103,6 +103,20 @@ describe('OCPP message log', () => {
     }
   });
 
+  it('logs every frame, whatever number it carries as its message type', async () => {
+    // 1e300 and 1e-200 are numbers DynamoDB cannot store: the entry used to be lost with its write.
+    const charger = await connect('DEMO-CP-003', 'ocpp2.0.1');
+    const since = Date.now();
+    const frames = ['[1e300,"t1",{}]', '[1e-200,"t2",{}]', '[2.5,"t3",{}]', '[-7,"t4",{}]'];
+    for (const frame of frames) charger.send(frame);
+    for (const id of ['t1', 't2', 't3', 't4'])
+      expect((await charger.next((f) => f[1] === id))[2]).toBe('MessageTypeNotSupported');
+    const { items } = await recentMessages('DEMO-CP-003', { from: since, limit: 500 });
+    const logged = items.filter((m) => m.direction === 'in').map((m) => m.frame);
+    expect(logged.sort()).toEqual([...frames].sort());
+    expect(items.find((m) => m.frame === '[-7,"t4",{}]')?.messageType).toBe(-7);
+  });
+
   it('orders an answer among the frames around it as they went over the wire', async () => {
     // A CALL received at t, a command sent at t + 10 ms while the CALL was handled, the CALL's answer sent at
     // t + 20 ms: stored as two items (the exchange under t), read back as three frames in wire order.
