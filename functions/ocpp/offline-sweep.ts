@@ -55,15 +55,16 @@ export async function handler(): Promise<{ removed: string[]; alarmed: string[];
       }),
     );
     for (const c of (page.Items ?? []) as Connection[]) {
-      await wsManagementClient(config.wsManagementEndpoint())
-        .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
-        .catch(() => undefined); // already closed
-      await removeConnection(c.connectionId);
+      // Offline since its last message first: the $disconnect the close causes then changes nothing.
       await chargerDisconnected({
         chargePointId: c.chargePointId,
         connectionId: c.connectionId,
         at: c.lastSeenAt * 1000,
       });
+      await removeConnection(c.connectionId);
+      await wsManagementClient(config.wsManagementEndpoint())
+        .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
+        .catch(() => undefined); // already closed
       removed.push(c.chargePointId);
     }
     ExclusiveStartKey = page.LastEvaluatedKey;

@@ -128,6 +128,9 @@ export function createWebSocketFront({
       const allowed = verdict.policyDocument.Statement.every((s) => s.Effect === 'Allow');
       if (!allowed) return refuse(socket, 403, 'Forbidden');
       const authorizer = { ...(verdict.context ?? {}), principalId: verdict.principalId };
+      // A charger that gave up meanwhile (its handshake time-out, in a reconnect storm) gets no connection.
+      const gone = () => !socket.readable || !socket.writable; // (ws then drops the upgrade silently)
+      if (gone()) return socket.destroy();
 
       const result = await invoke<{ statusCode?: number; headers?: Record<string, string> }>(
         decl.routes.$connect,
@@ -148,6 +151,20 @@ export function createWebSocketFront({
         ([k]) => k.toLowerCase() === 'sec-websocket-protocol',
       )?.[1];
       chosenProtocol.set(req, protocol ?? false);
+      if (gone()) {
+        // Gone during $connect: it ends like any connection, so presence does not show a ghost online.
+        socket.destroy();
+        await invoke(decl.routes.$disconnect, {
+          requestContext: requestContext(connectionId, '$disconnect', 'DISCONNECT', {
+            connectedAt,
+            identity,
+            authorizer,
+            disconnectStatusCode: 1006,
+            disconnectReason: '',
+          }),
+        });
+        return;
+      }
 
       wss.handleUpgrade(req, socket, head, (ws) => {
         const live: LiveConnection = {

@@ -1,9 +1,13 @@
 /**
- * A charger that stops talking shows offline after two heartbeat intervals of silence (not API Gateway's
- * 10-minute idle time-out): the sweep closes its socket and drops its connection record; its offline alarm
- * still waits for the grace period (docs/decisions/030-offline-after-two-heartbeats.md). The heartbeat
- * interval is 60 s here (OCPP_HEARTBEAT_SECONDS, read when the handlers load), so silence counts after 150 s.
+ * Presence follows the chargers' connections where they end without a close:
+ * - a charger that stops talking shows offline after two heartbeat intervals of silence (not API Gateway's
+ *   10-minute idle time-out): the sweep closes its socket and drops its connection record; its offline alarm
+ *   still waits for the grace period (docs/decisions/030-offline-after-two-heartbeats.md). The heartbeat
+ *   interval is 60 s here (OCPP_HEARTBEAT_SECONDS, read when the handlers load), so silence counts after 150 s;
+ * - a charger that gives up while its connection is being accepted (a handshake time-out in a reconnect
+ *   storm) leaves no connection behind and is not shown online.
  */
+import net from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
@@ -76,5 +80,35 @@ describe('a charger that stops talking', () => {
       chargePointId: 'DEMO-CP-001',
     });
     expect(offline.data.records).toHaveLength(0);
+  });
+});
+
+describe('a charger that gives up while connecting', () => {
+  it('leaves no connection record and is not shown online', async () => {
+    const id = 'DEMO-CP-003';
+    const before = await getLive(id);
+    // The upgrade request, then the socket closed before the platform has accepted it.
+    const socket = net.connect(runtime.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    const auth = Buffer.from(`${id}:${DEMO_CHARGER_PASSWORD}`).toString('base64');
+    socket.write(
+      [
+        `GET /ocpp/${id} HTTP/1.1`,
+        `Host: 127.0.0.1:${runtime.port}`,
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        `Sec-WebSocket-Key: ${Buffer.from('0123456789abcdef').toString('base64')}`,
+        'Sec-WebSocket-Protocol: ocpp1.6',
+        `Authorization: Basic ${auth}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 1500)); // the password check and $connect have run meanwhile
+    expect(await connectionsOf(id)).toHaveLength(0);
+    expect((await getLive(id)).online).toBe(before.online);
+    expect(before.online).toBe(false);
   });
 });
