@@ -60,6 +60,9 @@ function strangeValue(rnd: Random): unknown {
   const values: (() => unknown)[] = [
     () => pick(rnd, [0, -1, 1, 2 ** 31, -(2 ** 53), 2 ** 53 + 2, 1e308, -1e308, 1.5, -0.0001, 1e-300]),
     () => pick(rnd, ['', ' ', '\u0000', '\ud800', '\u202e', 'é漢字ไทย', 'null', '1', '-1', 'NaN']),
+    // Numbers as text, as 1.6 meter values are sent.
+    () =>
+      pick(rnd, ['1e400', '-1e400', '1e-400', 'Infinity', '0x10', '12345678901234567890123', '-0', '1,5']),
     () => pick(rnd, ['9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z', '2024-02-30T25:61:61Z', 'yesterday']),
     () => pick(rnd, PROTO_KEYS),
     () => 'x'.repeat(int(rnd, 21, 3000)),
@@ -79,26 +82,56 @@ function nested(rnd: Random, depth: number): unknown {
 
 const now = () => new Date().toISOString();
 
-/** Schema-valid requests per version: the starting point of payload mutations and the valid CALLs. */
-const TEMPLATES: Record<Protocol, Record<string, () => Json>> = {
+/** Tags the templates present: an unknown one, and the demo company's card (sessions then start for real). */
+const ID_TAGS = ['FUZZ-TAG', 'SIM-TAG-001'];
+/** 2.0.1 transaction ids the fuzzer starts, updates and ends (a 2.0.1 charger chooses them). */
+const TRANSACTIONS_201 = ['fuzz-tx-1', 'fuzz-tx-2', 'fuzz-tx-3'];
+
+/** A 1.6 transaction id the platform gave this connection (mostly), or one it never gave. */
+const transaction16 = (g: Generator) =>
+  g.transactions.length && g.rnd() < 0.8 ? pick(g.rnd, g.transactions) : int(g.rnd, 1, 999_999);
+const energy = (g: Generator) => int(g.rnd, 0, 1_000_000);
+
+/**
+ * Schema-valid requests per version: the starting point of payload mutations and the valid CALLs. Sessions
+ * use the transactions the platform started for this connection, so their later messages reach real ones.
+ */
+const TEMPLATES: Record<Protocol, Record<string, (g: Generator) => Json>> = {
   'ocpp1.6': {
     BootNotification: () => ({ chargePointVendor: 'Fuzz', chargePointModel: 'F1' }),
     Heartbeat: () => ({}),
-    StatusNotification: () => ({
-      connectorId: 1,
-      errorCode: 'NoError',
-      status: 'Available',
+    StatusNotification: (g) => ({
+      connectorId: int(g.rnd, 0, 2),
+      errorCode: pick(g.rnd, ['NoError', 'GroundFailure', 'OtherError']),
+      status: pick(g.rnd, ['Available', 'Preparing', 'Charging', 'Faulted', 'Unavailable']),
       timestamp: now(),
     }),
-    Authorize: () => ({ idTag: 'FUZZ-TAG' }),
-    MeterValues: () => ({
-      connectorId: 1,
+    Authorize: (g) => ({ idTag: pick(g.rnd, ID_TAGS) }),
+    MeterValues: (g) => ({
+      connectorId: int(g.rnd, 1, 2),
+      ...(g.rnd() < 0.7 ? { transactionId: transaction16(g) } : {}),
       meterValue: [
-        { timestamp: now(), sampledValue: [{ value: '10', measurand: 'Energy.Active.Import.Register' }] },
+        {
+          timestamp: now(),
+          sampledValue: [
+            { value: String(energy(g)), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+            { value: String(int(g.rnd, 0, 22_000)), measurand: 'Power.Active.Import', unit: 'W' },
+          ],
+        },
       ],
     }),
-    StartTransaction: () => ({ connectorId: 1, idTag: 'FUZZ-TAG', meterStart: 0, timestamp: now() }),
-    StopTransaction: () => ({ transactionId: 987654, meterStop: 10, timestamp: now() }),
+    StartTransaction: (g) => ({
+      connectorId: int(g.rnd, 1, 2),
+      idTag: pick(g.rnd, ID_TAGS),
+      meterStart: energy(g),
+      timestamp: now(),
+    }),
+    StopTransaction: (g) => ({
+      transactionId: transaction16(g),
+      meterStop: energy(g),
+      timestamp: now(),
+      ...(g.rnd() < 0.5 ? { idTag: pick(g.rnd, ID_TAGS), reason: 'Local' } : {}),
+    }),
     DataTransfer: () => ({ vendorId: 'fuzz', messageId: 'm', data: 'x' }),
     DiagnosticsStatusNotification: () => ({ status: 'Idle' }),
     FirmwareStatusNotification: () => ({ status: 'Idle' }),
@@ -106,23 +139,43 @@ const TEMPLATES: Record<Protocol, Record<string, () => Json>> = {
   'ocpp2.0.1': {
     BootNotification: () => ({ reason: 'PowerUp', chargingStation: { model: 'F1', vendorName: 'Fuzz' } }),
     Heartbeat: () => ({}),
-    StatusNotification: () => ({ timestamp: now(), connectorStatus: 'Available', evseId: 1, connectorId: 1 }),
-    Authorize: () => ({ idToken: { idToken: 'FUZZ-TAG', type: 'ISO14443' } }),
-    MeterValues: () => ({
-      evseId: 1,
+    StatusNotification: (g) => ({
+      timestamp: now(),
+      connectorStatus: pick(g.rnd, ['Available', 'Occupied', 'Faulted', 'Unavailable']),
+      evseId: int(g.rnd, 1, 2),
+      connectorId: 1,
+    }),
+    Authorize: (g) => ({ idToken: { idToken: pick(g.rnd, ID_TAGS), type: 'ISO14443' } }),
+    MeterValues: (g) => ({
+      evseId: int(g.rnd, 1, 2),
       meterValue: [
-        { timestamp: now(), sampledValue: [{ value: 10, measurand: 'Energy.Active.Import.Register' }] },
+        {
+          timestamp: now(),
+          sampledValue: [{ value: energy(g), measurand: 'Energy.Active.Import.Register' }],
+        },
       ],
     }),
-    TransactionEvent: () => ({
-      eventType: 'Started',
-      timestamp: now(),
-      triggerReason: 'Authorized',
-      seqNo: 0,
-      transactionInfo: { transactionId: `fuzz-${randomUUID().slice(0, 8)}` },
-      evse: { id: 1, connectorId: 1 },
-      idToken: { idToken: 'FUZZ-TAG', type: 'ISO14443' },
-    }),
+    TransactionEvent: (g) => {
+      const eventType = pick(g.rnd, ['Started', 'Updated', 'Ended']);
+      return {
+        eventType,
+        timestamp: now(),
+        triggerReason: pick(g.rnd, ['Authorized', 'MeterValuePeriodic', 'EVDeparted', 'CablePluggedIn']),
+        seqNo: int(g.rnd, 0, 100),
+        transactionInfo: {
+          transactionId: pick(g.rnd, TRANSACTIONS_201),
+          ...(eventType === 'Ended' ? { stoppedReason: 'Local' } : { chargingState: 'Charging' }),
+        },
+        evse: { id: int(g.rnd, 1, 2), connectorId: 1 },
+        ...(g.rnd() < 0.6 ? { idToken: { idToken: pick(g.rnd, ID_TAGS), type: 'ISO14443' } } : {}),
+        meterValue: [
+          {
+            timestamp: now(),
+            sampledValue: [{ value: energy(g), measurand: 'Energy.Active.Import.Register' }],
+          },
+        ],
+      };
+    },
     DataTransfer: () => ({ vendorId: 'fuzz', messageId: 'm', data: { any: ['thing'] } }),
     NotifyReport: () => ({ requestId: 1, generatedAt: now(), seqNo: 0 }),
     SecurityEventNotification: () => ({ type: 'FuzzEvent', timestamp: now() }),
@@ -166,6 +219,8 @@ export interface FuzzFrame {
   data: string | Buffer;
   /** Sent as a binary WebSocket frame. */
   binary?: boolean;
+  /** The action of a CALL built from a template (its answer may name a transaction to use later). */
+  action?: string;
 }
 
 /** What the platform must do with a frame. */
@@ -196,6 +251,8 @@ interface Generator {
   id(): string;
   /** A command id of another charger (answers to it must change nothing). */
   foreignId: string;
+  /** 1.6 transaction ids the platform gave this connection (the latest few). */
+  transactions: number[];
 }
 
 const text = (cls: string, data: unknown): FuzzFrame => ({
@@ -207,7 +264,7 @@ const validCall = (g: Generator, action = pick(g.rnd, actionsOf(g.protocol))): u
   2,
   g.id(),
   action,
-  TEMPLATES[g.protocol][action]!(),
+  TEMPLATES[g.protocol][action]!(g),
 ];
 
 /** Frames of every class; `weight` is how often each is drawn (the closing ones are rare: they reconnect). */
@@ -361,7 +418,7 @@ const CLASSES: { cls: string; weight: number; make: (g: Generator) => FuzzFrame 
     make: (g) => {
       const frame = validCall(g);
       frame[3] = mutate(g.rnd, frame[3]);
-      return text('mutatedPayload', frame);
+      return { ...text('mutatedPayload', frame), action: frame[2] as string };
     },
   },
   {
@@ -477,7 +534,14 @@ const CLASSES: { cls: string; weight: number; make: (g: Generator) => FuzzFrame 
           : [4, g.foreignId, 'GenericError', 'not mine', {}],
       ),
   },
-  { cls: 'validCall', weight: 6, make: (g) => text('validCall', validCall(g)) },
+  {
+    cls: 'validCall',
+    weight: 8,
+    make: (g) => {
+      const frame = validCall(g);
+      return { ...text('validCall', frame), action: frame[2] as string };
+    },
+  },
   {
     cls: 'oversize',
     weight: 0.15,
@@ -536,6 +600,8 @@ export interface OcppFuzzFigures {
   platformCalls: number;
   /** Frames that reached the platform and are missing from the message log (must be 0). */
   framesNotLogged: number;
+  /** 1.6 sessions the platform started for the fuzzers (their later messages name them). */
+  transactionsStarted: number;
   closesByCode: Record<string, number>;
   /** Closes no frame asked for, or with another code than the frame's (must be 0). */
   unexpectedCloses: number;
@@ -597,6 +663,7 @@ class Tally {
     internalErrors: 0,
     platformCalls: 0,
     framesNotLogged: 0,
+    transactionsStarted: 0,
     closesByCode: {},
     unexpectedCloses: 0,
     problems: [],
@@ -737,6 +804,7 @@ async function fuzzOne(
     protocol: who.protocol,
     id: () => `f${who.index}-${(counter++).toString(36)}`,
     foreignId,
+    transactions: [],
   };
   const f = tally.figures;
   let conn = await openConnection(runtime.url, who.id, who.protocol);
@@ -811,6 +879,17 @@ async function fuzzOne(
       const left = expected.get(id) ?? 0;
       if (left > 0) {
         expected.set(id, left - 1);
+        const result = (answer as unknown[])[2] as { transactionId?: unknown };
+        if (type === 3 && typeof result.transactionId === 'number') {
+          const started = batch.find(
+            ({ frame, expect }) =>
+              frame.action === 'StartTransaction' && expect.kind === 'answer' && expect.id === id,
+          );
+          if (started) {
+            f.transactionsStarted++;
+            g.transactions = [...g.transactions, result.transactionId].slice(-5);
+          }
+        }
         if (code === 'InternalError') {
           f.internalErrors++;
           tally.problem(`InternalError for ${culprit(id, 'answer')}`);
