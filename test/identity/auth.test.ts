@@ -160,7 +160,9 @@ describe('accounts', () => {
       for (const [round, name] of ['burst1', 'burst2', 'burst3'].entries()) {
         await addUser(admin, name);
         // Seven wrong and one right at the same moment, the right one in a different place each round.
-        const passwords = Array.from({ length: 8 }, (_, i) => (i === round * 3 ? 'Secret12345' : 'Wrong12345'));
+        const passwords = Array.from({ length: 8 }, (_, i) =>
+          i === round * 3 ? 'Secret12345' : 'Wrong12345',
+        );
         const answers = await Promise.all(passwords.map((p) => requestToken(rt.url, name, p)));
         expect(
           answers.every((a) => a.body.access_token === undefined),
