@@ -20,7 +20,9 @@ import { fileRoutes, publicBaseUrl } from '@functions/commands/files.ts';
 import { listCommands, sendCommand } from '@functions/commands/send.ts';
 import { notFound } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
-import { recentMessages, type RecentQuery } from '@functions/ocpp/message-log.ts';
+import { recentMessages } from '@functions/ocpp/message-log.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { messageLogQuery } from '@shared/schemas/message-log.ts';
 import { stationImage, uploadStationImage } from './images.ts';
 
 export const handler = httpHandler({
@@ -39,8 +41,8 @@ export const handler = httpHandler({
   'POST /biz/chargePoint/resetPassword': async (req) =>
     ok(await resetChargePointPassword(who(req), req.query.id)),
   'POST /biz/chargePoint/messages': async (req) => {
-    const { id, ...query } = (req.body ?? {}) as { id?: string } & RecentQuery;
-    const record = await chargePoints.repo.get(who(req).scope, String(id ?? req.query.id ?? ''));
+    const { id, ...query } = parse(messageLogQuery, req.body);
+    const record = await chargePoints.repo.get(who(req).scope, id ?? req.query.id ?? '');
     if (!record) throw notFound();
     return ok(await recentMessages(record.id, query));
   },

@@ -14,6 +14,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
+import { MAX_MESSAGES } from '@shared/schemas/message-log.ts';
 
 export type Direction = 'in' | 'out';
 
@@ -59,8 +60,6 @@ interface StoredItem extends LoggedMessage {
 
 export const MESSAGE_WINDOW_DAYS = 3;
 export const MESSAGE_WINDOW_MS = MESSAGE_WINDOW_DAYS * 24 * 3600 * 1000;
-/** Messages per query (a frame and its answer are two). */
-export const MAX_MESSAGES = 500;
 /**
  * The latest an answer is positioned after the frame it answers: the answer is produced in the invocation that
  * received the frame (a 10 s Lambda time-out; API Gateway waits 29 s at most). An exchange's item sorts under

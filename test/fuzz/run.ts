@@ -3,7 +3,7 @@
  * bad HTTP requests over every route (test/fuzz/http-fuzz.ts), then malformed OCPP frames over both
  * subprotocols (test/fuzz/ocpp-fuzz.ts), and the figures of each. Exits 1 when anything was found.
  *
- *   npm run fuzz -- [--requests 10000] [--frames 5000] [--seed n]
+ *   npm run fuzz -- [--requests 10000] [--frames 10000] [--seed n]
  *
  * The seed is random unless given; it is printed first, so any finding can be replayed.
  */
@@ -16,7 +16,7 @@ import { runOcppFuzz } from './ocpp-fuzz.ts';
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '10000' },
-    frames: { type: 'string', default: '5000' },
+    frames: { type: 'string', default: '10000' },
     seed: { type: 'string' },
   },
 });

@@ -146,4 +146,18 @@ describe('OCPP message log', () => {
     expect([...first.items, ...second.items, ...third.items]).toEqual(items);
     expect(third.next).toBeUndefined();
   });
+  it('refuses a request with fields of the wrong kind instead of guessing', async () => {
+    for (const body of [
+      { id: 'DEMO-CP-001', limit: 'abc' },
+      { id: 'DEMO-CP-001', limit: 501 },
+      { id: 'DEMO-CP-001', limit: 0 },
+      { id: 'DEMO-CP-001', from: { $gt: 0 } },
+      { id: 'DEMO-CP-001', unknown: 1 },
+      { id: ['DEMO-CP-001'] },
+    ]) {
+      const answer = await api(rt.url, operator, '/biz/chargePoint/messages', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).not.toMatch(/^validation\./);
+    }
+  });
 });
