@@ -52,3 +52,12 @@ const shutdown = async (signal: string) => {
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Started by `npm start` (bin/start.mjs): should the launcher be killed outright (no signal passed on), stop
+// too rather than run on unseen, holding the port and the data folder.
+const launcher = Number(process.env.EVC_LAUNCHER_PID);
+if (launcher) {
+  setInterval(() => {
+    if (process.ppid !== launcher) void shutdown('npm start is gone');
+  }, 1000).unref();
+}
