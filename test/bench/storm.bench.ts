@@ -16,6 +16,7 @@
  *   DYNAMODB_IN_MEMORY=1 npm run bench:storm
  *   npm run bench:storm -- --chargers 200 --outage 5 --ocpp 2.0.1
  */
+import './quiet.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -49,7 +50,6 @@ const OCPP = (args.ocpp ?? process.env.OCPP ?? 'mixed') as OcppVersion | 'mixed'
 const STOPPERS = Math.floor(CHARGERS / 10);
 const STARTERS = Math.floor(CHARGERS / 10);
 const GONE = Math.max(1, Math.floor(CHARGERS / 50));
-process.env.LOG_LEVEL ??= 'ERROR';
 process.env.DYNAMODB_JVM_OPTS ??= '-XX:+UseParallelGC -Xms512m -Xmx2g';
 const PASSWORD = 'storm-cp-secret';
 const TENANT = `/${DEMO_AGENT_ID}/`;
