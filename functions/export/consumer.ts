@@ -1,10 +1,11 @@
 /** Consumer of the exports queue: runs the task's exporter and writes the file to the exports bucket. */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
+import { topology } from '@infra/topology/index.ts';
 import { exporters } from './exporters.ts';
 import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
 
@@ -37,6 +38,18 @@ async function run(body: string): Promise<void> {
   await setExportStatus(taskId, ['running'], 'done', { path, progress: 100 });
 }
 
+/** Receives of an export message before it moves to the dead-letter queue (the topology's redrive). */
+const MAX_RECEIVES = topology.queues.find((q) => q.id === 'exports')?.maxReceiveCount ?? 3;
+
+/** The last try failed: the task says so in /fileExport rather than staying "running" for ever. */
+async function failForGood(record: SQSRecord, error: Error) {
+  const parsed = ExportMessage.safeParse(JSON.parse(record.body));
+  if (parsed.success)
+    await setExportStatus(parsed.data.taskId, ['pending', 'running'], 'failed', {
+      reason: `Export failed: ${error.message}`.slice(0, 255),
+    });
+}
+
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
@@ -44,6 +57,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       await run(record.body);
     } catch (error) {
       logger.warn('Export failed', { messageId: record.messageId, error: (error as Error).message });
+      if (Number(record.attributes?.ApproximateReceiveCount ?? 0) >= MAX_RECEIVES)
+        await failForGood(record, error as Error).catch(() => undefined);
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

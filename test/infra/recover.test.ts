@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { handler as commandSweep } from '@functions/commands/timeout-sweep.ts';
 import { getLive } from '@functions/devices/live.ts';
+import { handler as exportConsumer } from '@functions/export/consumer.ts';
 import { EXPORT_TYPE, exportTaskKey, getExportTask } from '@functions/export/tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
@@ -122,6 +123,37 @@ describe('restart after an unclean stop', () => {
         );
     } finally {
       await second.stop();
+    }
+  });
+
+  it('marks an export failed when its last try fails, as its message goes to the dead-letter queue', async () => {
+    const rt = await startTestRuntime({ dataDir });
+    try {
+      const taskId = await orphanExport('running');
+      // An exporter that throws: a finance export of a day that is no date.
+      await dynamoDocument().send(
+        new UpdateCommand({
+          TableName: config.tableName('main'),
+          Key: exportTaskKey(taskId),
+          UpdateExpression: 'SET params = :p',
+          ExpressionAttributeValues: { ':p': { day: 'not-a-day' } },
+        }),
+      );
+      const record = (receives: number) => ({
+        messageId: `m${receives}`,
+        body: JSON.stringify({ taskId }),
+        attributes: { ApproximateReceiveCount: String(receives) },
+      });
+      const first = await exportConsumer({ Records: [record(1)] } as never, {} as never, () => undefined);
+      expect(first?.batchItemFailures).toHaveLength(1);
+      expect((await getExportTask(taskId))?.status).toBe('running');
+      const last = await exportConsumer({ Records: [record(3)] } as never, {} as never, () => undefined);
+      expect(last?.batchItemFailures).toHaveLength(1);
+      const task = await getExportTask(taskId);
+      expect(task?.status).toBe('failed');
+      expect(task?.reason).toMatch(/^Export failed/);
+    } finally {
+      await rt.stop();
     }
   });
 });
