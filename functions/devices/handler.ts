@@ -23,6 +23,7 @@ import { translate } from '@functions/lib/i18n.ts';
 import { recentMessages } from '@functions/ocpp/message-log.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { messageLogQuery } from '@shared/schemas/message-log.ts';
+import { connectorUsage } from './connector-limit.ts';
 import { stationImage, uploadStationImage } from './images.ts';
 
 export const handler = httpHandler({
@@ -37,6 +38,7 @@ export const handler = httpHandler({
     const page = await listResource(chargePoints, who(req), req.body);
     return ok({ ...page, records: await withLive(page.records) });
   },
+  'POST /biz/chargePoint/usage': async (req) => ok(await connectorUsage(who(req).scope)),
   'POST /biz/chargePoint/detail': async (req) => ok(await chargePointDetail(who(req), req.query.id)),
   'POST /biz/chargePoint/resetPassword': async (req) =>
     ok(await resetChargePointPassword(who(req), req.query.id)),

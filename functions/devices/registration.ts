@@ -8,6 +8,7 @@ import { stationSchema, type StationInput } from '@shared/resources/site/station
 import { hashSecret } from '@functions/lib/password.ts';
 import { newId } from '@functions/lib/store.ts';
 import { agentIdOf, chargePoints, stations } from './sites.ts';
+import { connectorWrites } from './connector-limit.ts';
 
 export interface ChargerRegistration {
   chargePointId: string;
@@ -63,16 +64,20 @@ export async function registerChargers(input: {
       maxCurrent: ac(c) ? 32 : 200,
       connectors: Array.from({ length: c.connectors }, (_, i) => ({ connectorNo: i + 1 })),
     });
+    const pile = {
+      ...record,
+      id: c.chargePointId,
+      tenant: input.tenant,
+      stationName: station.name,
+      agentId: agentIdOf(input.tenant),
+      passwordHash,
+    };
+    // Counted with the company's connectors, not limited: machine registration (the seed, tests).
     await chargePoints.repo.create(
-      {
-        ...record,
-        id: c.chargePointId,
-        tenant: input.tenant,
-        stationName: station.name,
-        agentId: agentIdOf(input.tenant),
-        passwordHash,
-      },
+      pile,
       input.tenant,
+      {},
+      await connectorWrites(input.tenant, pile, undefined, false),
     );
   }
   return { stationId };

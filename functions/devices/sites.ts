@@ -34,6 +34,7 @@ import { PLATFORM_TENANT, Repository, uniqueOwner, visible, type Stored } from '
 import { parse } from '@functions/lib/validate.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { hasActiveSession } from '@functions/ocpp/transactions.ts';
+import { connectorWrites } from './connector-limit.ts';
 import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';
 
@@ -146,6 +147,8 @@ export const chargePoints: Resource = resource(
     // A pile that is charging keeps its record until the session has ended (its order needs it).
     deleteGuard: async (record) =>
       (await hasActiveSession(record.id)) ? 'siteRes.server.pileCharging' : undefined,
+    // The company tree's connector count, within what its subscription bought (connector-limit.ts).
+    alsoWrite: (next, current) => connectorWrites(String(next?.tenant ?? current?.tenant), next, current),
   },
 );
 
@@ -184,6 +187,7 @@ async function addWithHash(identity: Identity, input: Record<string, unknown>, p
   const withHash: Resource = {
     ...chargePoints,
     hooks: {
+      ...chargePoints.hooks,
       check: async (record, who, current) => {
         await chargePoints.hooks.check?.(record, who, current);
         record.passwordHash = passwordHash;

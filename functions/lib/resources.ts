@@ -15,7 +15,7 @@ import { coerceRow, readSheet, writeSheet } from './excel.ts';
 import { ok, RawResponse, who, type Request, type Route } from './http.ts';
 import { translate } from './i18n.ts';
 import { readMultipart } from './multipart.ts';
-import { newId, PLATFORM_TENANT, Repository, visible, type Stored } from './store.ts';
+import { newId, PLATFORM_TENANT, Repository, visible, type GuardedWrite, type Stored } from './store.ts';
 import { parse } from './validate.ts';
 
 export type Record_ = { id: string } & Record<string, unknown>;
@@ -25,6 +25,11 @@ export interface ResourceHooks {
   check?: (record: Record_, identity: Identity, current?: Record_ & Stored) => Promise<void>;
   /** Why the record cannot be deleted now (a message key), or undefined. */
   deleteGuard?: (record: Record_ & Stored, identity: Identity) => Promise<string | undefined>;
+  /**
+   * Writes of other items in the same transaction as an add (no `current`), an update or a delete (no
+   * `next`): counters, with conditions that refuse the write when they fail.
+   */
+  alsoWrite?: (next: Record_ | undefined, current: (Record_ & Stored) | undefined) => Promise<GuardedWrite[]>;
 }
 
 export interface Resource {
@@ -133,8 +138,10 @@ export async function addResource(r: Resource, identity: Identity, body: unknown
   const owner =
     typeof record.tenant === 'string' && visible(identity.scope, record.tenant) ? record.tenant : tenant;
   const { tenant: _t, ...fields } = record;
+  const placed = { ...fields, tenant: owner } as Record_;
+  const also = (await r.hooks.alsoWrite?.(placed, undefined)) ?? [];
   try {
-    return present(r, await r.repo.create({ ...fields, tenant: owner } as Record_, owner));
+    return present(r, await r.repo.create(placed, owner, {}, also));
   } catch (error) {
     // The id is the record's key: a taken one fails the create's condition.
     const taken =
@@ -165,7 +172,8 @@ export async function updateResource(r: Resource, identity: Identity, body: unkn
   if (r.meta.idFrom) fields[r.meta.idFrom.field] = current.id;
   const next = { ...fields, id: current.id, tenant: current.tenant } as Record_;
   await r.hooks.check?.(next, identity, current);
-  return present(r, await r.repo.update(current, next));
+  const also = (await r.hooks.alsoWrite?.(next, current)) ?? [];
+  return present(r, await r.repo.update(current, next, {}, also));
 }
 
 export async function deleteResource(r: Resource, identity: Identity, id: unknown) {
@@ -173,7 +181,7 @@ export async function deleteResource(r: Resource, identity: Identity, id: unknow
   if (r.meta.tenancy !== 'tenant' && !identity.platform) throw forbidden();
   const reason = await r.hooks.deleteGuard?.(current, identity);
   if (reason) throw refused(reason);
-  await r.repo.remove(current);
+  await r.repo.remove(current, (await r.hooks.alsoWrite?.(undefined, current)) ?? []);
 }
 
 /** The five calls of each resource, keyed by route key, for a domain handler. */

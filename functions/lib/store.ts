@@ -33,7 +33,16 @@ export const PLATFORM_TENANT = '/';
 /** Tries of a transaction that only collided with a concurrent one (see Repository.transact). */
 const TRANSACTION_ATTEMPTS = 6;
 
-type Transact = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type Transact = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * A write of another item made in the same transaction as an entity's (a counter with its condition): when
+ * its condition fails, the write is refused with `refusal`.
+ */
+export interface GuardedWrite {
+  write: Transact;
+  refusal: AppError;
+}
 
 export interface Stored {
   tenant: string;
@@ -236,7 +245,12 @@ export class Repository<T extends object> {
   }
 
   /** Writes a new item with its unique guards; `extra` holds index attributes (gsi2pk...). */
-  async create(item: T, tenant: string, extra: Record<string, unknown> = {}): Promise<T & Stored> {
+  async create(
+    item: T,
+    tenant: string,
+    extra: Record<string, unknown> = {},
+    also: GuardedWrite[] = [],
+  ): Promise<T & Stored> {
     const meta: Stored = { tenant, version: 1, createTime: new Date().toISOString() };
     const uniques = this.uniques(item);
     const id = String(item[this.decl.idField]);
@@ -258,15 +272,21 @@ export class Repository<T extends object> {
       })),
       ...this.counterWrites(undefined, this.viewAttributes(stored, tenant)),
     ];
-    await this.transactUnique(writes, uniques, 1);
+    await this.transactUnique(writes, uniques, 1, also);
     return { ...item, ...meta };
   }
 
-  private async transactUnique(writes: Transact[], uniques: [string, string][], firstUnique: number) {
+  private async transactUnique(
+    writes: Transact[],
+    uniques: [string, string][],
+    firstUnique: number,
+    also: GuardedWrite[] = [],
+  ) {
     try {
-      await this.transact(writes);
+      await this.transact([...writes, ...also.map((a) => a.write)]);
     } catch (error) {
       const index = (error as { failedIndex?: number }).failedIndex ?? -1;
+      if (index >= writes.length && also[index - writes.length]) throw also[index - writes.length]!.refusal;
       const unique = index >= firstUnique ? uniques[index - firstUnique] : undefined;
       if (unique) throw refused(this.decl.uniqueMessage?.[unique[0]] ?? 'server.duplicate');
       throw refused(index === 0 && firstUnique === 0 ? 'server.duplicate' : 'server.staleUpdate');
@@ -277,7 +297,12 @@ export class Repository<T extends object> {
    * Replaces an item with `next` (same id, tenant and createTime) if its stored version is still
    * `current.version`; unique guards move with changed values.
    */
-  async update(current: T & Stored, next: T, extra: Record<string, unknown> = {}): Promise<T & Stored> {
+  async update(
+    current: T & Stored,
+    next: T,
+    extra: Record<string, unknown> = {},
+    also: GuardedWrite[] = [],
+  ): Promise<T & Stored> {
     const meta: Stored = {
       tenant: current.tenant,
       createTime: current.createTime,
@@ -315,12 +340,12 @@ export class Repository<T extends object> {
         this.viewAttributes(stored, current.tenant),
       ),
     ];
-    await this.transactUnique(writes, added, 1);
+    await this.transactUnique(writes, added, 1, also);
     return { ...next, ...meta };
   }
 
   /** Deletes an item (and its unique guards) if it is still at the version the caller saw. */
-  async remove(current: T & Stored): Promise<void> {
+  async remove(current: T & Stored, also: GuardedWrite[] = []): Promise<void> {
     const id = String(current[this.decl.idField]);
     await this.transactUnique(
       [
@@ -342,6 +367,7 @@ export class Repository<T extends object> {
       ],
       [],
       1,
+      also,
     );
   }
 

@@ -129,6 +129,8 @@ export const siteActionRoutes: HttpRouteDecl[] = [
     audit: 'siteRes.audit.resetPassword',
   },
   { method: 'POST', path: '/biz/chargePoint/messages', domain: 'devices', auth: 'user', permission: '2204' },
+  // The company's connectors against its subscription's limit (the /device and /plan warning).
+  { method: 'POST', path: '/biz/chargePoint/usage', domain: 'devices', auth: 'user', permission: '2200' },
   { method: 'POST', path: '/biz/monitor/overview', domain: 'devices', auth: 'user', permission: '1101' },
 ];
 

@@ -54,6 +54,11 @@ export const site = area(
         imageTooLarge: 'The picture is larger than 5 MB',
         imageType: 'Only JPG or PNG pictures',
         imageNotFound: 'A picture of this station was not uploaded by your company',
+        connectorLimit:
+          'Your subscription allows {{limit}} {{kind}} connectors: this would go beyond it. Buy more connectors on the plan page',
+        connectorDcNotInPlan:
+          'The Basic subscription has AC connectors only: a DC charge point needs the Pro plan',
+        connectorNoSubscription: 'The company has no subscription: subscribe before adding connectors',
       },
     },
   },
@@ -104,6 +109,10 @@ export const site = area(
           imageTooLarge: '图片超过 5 MB',
           imageType: '只支持 JPG 或 PNG 图片',
           imageNotFound: '该站点的图片不是贵公司上传的',
+          connectorLimit:
+            '您的订阅最多允许 {{limit}} 个 {{kind}} 充电枪：此操作将超出限制。请在套餐页面购买更多充电枪',
+          connectorDcNotInPlan: '基础版订阅仅包含交流充电枪：直流充电桩需要专业版',
+          connectorNoSubscription: '公司尚未订阅：请先订阅再添加充电枪',
         },
       },
     },
@@ -153,6 +162,10 @@ export const site = area(
           imageTooLarge: '圖片超過 5 MB',
           imageType: '只支援 JPG 或 PNG 圖片',
           imageNotFound: '此站點的圖片不是貴公司上傳的',
+          connectorLimit:
+            '您的訂閱最多允許 {{limit}} 個 {{kind}} 充電槍：此操作將超出限制。請在方案頁面購買更多充電槍',
+          connectorDcNotInPlan: '基礎版訂閱僅包含交流充電槍：直流充電樁需要專業版',
+          connectorNoSubscription: '公司尚未訂閱：請先訂閱再新增充電槍',
         },
       },
     },
@@ -210,6 +223,12 @@ export const site = area(
           imageTooLarge: 'Das Bild ist größer als 5 MB',
           imageType: 'Nur JPG- oder PNG-Bilder',
           imageNotFound: 'Ein Bild dieses Standorts wurde nicht von Ihrem Unternehmen hochgeladen',
+          connectorLimit:
+            'Ihr Abonnement erlaubt {{limit}} {{kind}}-Anschlüsse: dies würde darüber hinausgehen. Kaufen Sie weitere Anschlüsse auf der Tarifseite',
+          connectorDcNotInPlan:
+            'Das Basic-Abonnement umfasst nur AC-Anschlüsse: ein DC-Ladepunkt braucht den Pro-Tarif',
+          connectorNoSubscription:
+            'Das Unternehmen hat kein Abonnement: abonnieren Sie, bevor Sie Anschlüsse hinzufügen',
         },
       },
     },
@@ -263,6 +282,10 @@ export const site = area(
           imageTooLarge: 'รูปมีขนาดเกิน 5 MB',
           imageType: 'รองรับเฉพาะรูป JPG หรือ PNG',
           imageNotFound: 'รูปของสถานีนี้ไม่ได้อัปโหลดโดยบริษัทของคุณ',
+          connectorLimit:
+            'การสมัครใช้งานของคุณอนุญาตหัวชาร์จ {{kind}} ได้ {{limit}} หัว: รายการนี้จะเกินขีดจำกัด ซื้อหัวชาร์จเพิ่มได้ที่หน้าแพ็กเกจ',
+          connectorDcNotInPlan: 'แพ็กเกจ Basic มีเฉพาะหัวชาร์จ AC: จุดชาร์จ DC ต้องใช้แพ็กเกจ Pro',
+          connectorNoSubscription: 'บริษัทยังไม่ได้สมัครใช้งาน: สมัครก่อนเพิ่มหัวชาร์จ',
         },
       },
     },
