@@ -20,11 +20,11 @@ import {
 } from '@shared/commands/catalogue.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { requireCode, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
+import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { paginate, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { chargePoints } from '@functions/devices/sites.ts';
@@ -52,7 +52,7 @@ export async function sendCommand(identity: Identity, body: unknown, baseUrl = '
   const input = parse(sendCommandSchema, body);
   const def = commandByKey.get(input.command);
   if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
-  if (!identity.permissions.has(def.code)) throw forbidden();
+  requireCode(identity, def.code);
   const pile = await chargePoints.repo.get(identity.scope, input.chargePointId);
   if (!pile) throw notFound();
   const connectors = (pile.connectors as Connector[]) ?? [];

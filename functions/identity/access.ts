@@ -4,12 +4,14 @@
  *
  * Permissions are the union of the menu ids of the user's roles. A company user's set is further limited by
  * the company's subscription role (role types 1 to 4): subStatus 0 → the "subscribeable" role, subStatus 1 →
- * the Pro or Basic role of its package, subStatus 2 → the "unsubscribeable" role; that is how Pro-only
- * features are gated. Platform-only codes are never granted to a company user.
+ * the Pro or Basic role of its package, subStatus 2 → the "unsubscribeable" role. Pro-only codes (`pro` in
+ * shared/permissions/menus.ts: data export, smart charging, fleets, station pictures...) are never granted to
+ * a company whose package is not Pro, whatever its roles hold (the subscription roles are editable), and
+ * platform-only codes are never granted to a company user.
  */
 import { menuById } from '@shared/permissions/menus.ts';
 import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
-import { unauthorized } from '@functions/lib/errors.ts';
+import { forbidden, unauthorized } from '@functions/lib/errors.ts';
 import { PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
 import {
   operators,
@@ -49,6 +51,12 @@ export function subscriptionRoleType(operator: Pick<OperatorRecord, 'subStatus' 
   return operator.featurePackageType === 1 ? ROLE_TYPE.pro : ROLE_TYPE.basic;
 }
 
+/** Whether a company may use the Pro features: on the Pro package, or needing no subscription at all. */
+export function proEntitled(operator: Pick<OperatorRecord, 'subStatus' | 'featurePackageType'>): boolean {
+  const type = subscriptionRoleType(operator);
+  return type === ROLE_TYPE.pro || type === ROLE_TYPE.unsubscribeable;
+}
+
 export async function subscriptionMenus(roleType: number): Promise<Set<string> | undefined> {
   const all = await roles.list(PLATFORM_TENANT);
   const matching = all.filter((r) => r.tenant === PLATFORM_TENANT && r.roleType === roleType);
@@ -63,9 +71,24 @@ export async function permissionsOf(
   const granted = new Set(userRoles.flatMap((r) => r.menuIds));
   if (!operator) return granted;
   const limit = await subscriptionMenus(subscriptionRoleType(operator));
+  const pro = proEntitled(operator);
   return new Set(
-    [...granted].filter((id) => !menuById.get(id)?.platformOnly && (limit === undefined || limit.has(id))),
+    [...granted].filter((id) => {
+      const menu = menuById.get(id);
+      return !menu?.platformOnly && (pro || !menu?.pro) && (limit === undefined || limit.has(id));
+    }),
   );
+}
+
+/**
+ * Refuses a caller without the code: a Pro-only code a company's package lacks says so ("the Pro package
+ * includes this"), anything else is the plain permission refusal.
+ */
+export function requireCode(identity: Identity, code: string): void {
+  if (identity.permissions.has(code)) return;
+  if (identity.operator && menuById.get(code)?.pro && !proEntitled(identity.operator))
+    throw forbidden('server.proOnly');
+  throw forbidden();
 }
 
 const memo = new Map<string, { at: number; identity: Promise<Identity> }>();

@@ -1,7 +1,7 @@
 /**
  * The HTTP side of a domain handler: a router keyed by API Gateway route key, written once and used by every
  * domain. It parses the body, reads the authorizer context, loads the caller's identity, checks the
- * permission code the route declares in the topology (403 otherwise), writes the audit entry of mutating
+ * permission codes the route declares in the topology (403 otherwise; a Pro-only code says so), writes the audit entry of mutating
  * calls, maps errors to the `{ code, msg, data }` envelope in the caller's language (never a stack trace),
  * and logs each request with its request id.
  */
@@ -10,9 +10,9 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { topology } from '@infra/topology/index.ts';
 import type { HttpRouteDecl } from '@infra/topology/types.ts';
-import { loadIdentity, type Identity } from '@functions/identity/access.ts';
+import { loadIdentity, requireCode, type Identity } from '@functions/identity/access.ts';
 import { writeAudit } from './audit.ts';
-import { AppError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { AppError, badRequest, unauthorized } from './errors.ts';
 import { translate } from './i18n.ts';
 
 export const logger = new Logger({
@@ -170,8 +170,8 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
       if (!isPublic) {
         if (!req.caller.authenticated || !req.caller.userId) throw unauthorized();
         req.identity = await loadIdentity(req.caller.userId);
-        const needed = decl?.permission;
-        if (needed && needed !== 'login' && !req.identity.permissions.has(needed)) throw forbidden();
+        const needed = [decl?.permission, ...(decl?.alsoNeeds ?? [])];
+        for (const code of needed) if (code && code !== 'login') requireCode(req.identity, code);
       }
       req.body = readBody(event);
       const result = await route(req);

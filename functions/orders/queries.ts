@@ -34,11 +34,11 @@ import {
   type OrderView,
 } from '@shared/schemas/order.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { requireCode, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { queueExport } from '@functions/export/tasks.ts';
-import { badRequest, forbidden, notFound } from '@functions/lib/errors.ts';
+import { badRequest, notFound } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
 import { newId, table, visible } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
@@ -389,7 +389,7 @@ export async function* exportedOrders(
  * the task is listed in /fileExport, which is the Pro export menu: without 9100 it could not be fetched.
  */
 export async function exportOrders(identity: Identity, body: unknown): Promise<{ taskId: string }> {
-  if (!identity.permissions.has(ORDER_EXPORT_CODE.files)) throw forbidden();
+  requireCode(identity, ORDER_EXPORT_CODE.files);
   const q = parse(orderExportQuery, body ?? {});
   const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo, Date.now(), ORDER_EXPORT_WINDOW_YEARS);
   const taskId = newId();

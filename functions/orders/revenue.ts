@@ -41,10 +41,10 @@ import {
 } from '@shared/schemas/revenue.ts';
 import { pilesOfStation, stations } from '@functions/devices/sites.ts';
 import { queueExport } from '@functions/export/tasks.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { requireCode, type Identity } from '@functions/identity/access.ts';
 import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { badRequest, forbidden } from '@functions/lib/errors.ts';
+import { badRequest } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
 import { newId, table, visible, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
@@ -388,7 +388,7 @@ const agentOfTenant = (tenant: string) => tenant.split('/').filter(Boolean).at(-
 /** Queues the statistics' rows as an Excel file (the exports queue; /fileExport lists it). */
 export async function exportRevenue(identity: Identity, body: unknown): Promise<{ taskId: string }> {
   // Data export is the Pro menu 9000/9100: without it the file could not be listed or downloaded either.
-  if (!identity.permissions.has(REVENUE_CODE.export)) throw forbidden();
+  requireCode(identity, REVENUE_CODE.export);
   const query = parse(revenueStatQuery, body);
   checkRange(query.startDay, query.endDay);
   const taskId = newId();

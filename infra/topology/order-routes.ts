@@ -19,8 +19,9 @@ export const orderRoutes: HttpRouteDecl[] = [
   order('/biz/chargeOrder/detail', '4101'),
   order('/biz/chargeOrder/reset', '4102', 'orderRes.audit.reset'),
   order('/biz/chargeOrder/realtime', '4103'),
-  // An Excel file of the list's filters over at most 1 year, through the exports queue (/fileExport).
-  order('/biz/chargeOrder/export', '4104'),
+  // An Excel file of the list's filters over at most 1 year, through the exports queue (/fileExport): data
+  // export is Pro, so it also needs the file export code 9100.
+  { ...order('/biz/chargeOrder/export', '4104'), alsoNeeds: ['9100'] },
   // Profit orders: the orders whose revenue was shared (their `profits`), with the same filters.
   order('/biz/profitOrder/list', '4300'),
 ];

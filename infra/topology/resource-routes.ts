@@ -1,18 +1,25 @@
 /**
  * The HTTP routes of declared resources (shared/resources): the five generic calls, the export of the current
- * filter, and for importable ones the Excel template and import, with codes and audit titles.
+ * filter (the resource's view code and the Pro file export 9100), and for importable ones the Excel template and import, with codes and audit titles.
  */
 import type { ResourceMeta } from '@shared/resources/define.ts';
+import { FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
 import type { HttpRouteDecl } from './types.ts';
 
 export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDecl[] {
   const base = `/${meta.module}/${meta.name}`;
-  const route = (action: string, permission: string, audit?: string): HttpRouteDecl => ({
+  const route = (
+    action: string,
+    permission: string,
+    audit?: string,
+    alsoNeeds?: string[],
+  ): HttpRouteDecl => ({
     method: 'POST',
     path: `${base}/${action}`,
     domain,
     auth: 'user',
     permission,
+    ...(alsoNeeds ? { alsoNeeds } : {}),
     ...(audit
       ? { audit, auditWhat: meta.label, ...(meta.secrets?.length ? { auditMask: meta.secrets } : {}) }
       : {}),
@@ -23,7 +30,8 @@ export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDec
     route('add', meta.permissions.add, 'server.audit.resourceAdd'),
     route('update', meta.permissions.edit, 'server.audit.resourceUpdate'),
     route('del', meta.permissions.del, 'server.audit.resourceDelete'),
-    route('export', meta.permissions.view, 'server.audit.resourceExport'),
+    // Data export is Pro (SPEC.md section 2): the file is listed and downloaded in /fileExport (9100).
+    route('export', meta.permissions.view, 'server.audit.resourceExport', [FILE_EXPORT_CODE.view]),
     ...(meta.importable
       ? [
           route('template', meta.permissions.import ?? meta.permissions.add),

@@ -1,6 +1,6 @@
 /**
  * Revenue statistics and transaction insight (issue 7; functions/orders/revenue.ts): statistics 4400, their
- * Excel export 4400 (the handler also asks for the Pro file export code 9100; queues a file: audited),
+ * Excel export 4400 (and the Pro file export code 9100; queues a file: audited),
  * transaction insight 4600. All read the revenue rollups only.
  */
 import type { HttpRouteDecl } from './types.ts';
@@ -16,6 +16,6 @@ const revenue = (path: string, permission: string, audit?: string): HttpRouteDec
 
 export const revenueRoutes: HttpRouteDecl[] = [
   revenue('/biz/revenue/stat', '4400'),
-  revenue('/biz/revenue/export', '4400', 'revenueRes.audit.export'),
+  { ...revenue('/biz/revenue/export', '4400', 'revenueRes.audit.export'), alsoNeeds: ['9100'] },
   revenue('/biz/transactionInsight/stat', '4600'),
 ];

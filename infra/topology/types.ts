@@ -50,6 +50,11 @@ export interface HttpRouteDecl {
    * middleware; `login` for calls any signed-in user may make. Required on `user` routes.
    */
   permission?: string;
+  /**
+   * Further codes the caller must hold besides `permission` (checked the same way): an export also needs the
+   * Pro file export 9100, where its file is listed and downloaded.
+   */
+  alsoNeeds?: string[];
   /** Title of the audit log entry (catalog key `server.audit.*`); every mutating call has one. */
   audit?: string;
   /** Catalog key filling the title's `{{what}}` (the resource a generic call changes). */

@@ -27,6 +27,12 @@ type Row = [id: string, parentId: string, path: string | null, extra?: Partial<M
 
 const ROOT = '-1';
 
+/**
+ * The smart-charging commands (shared/commands/catalogue.ts): SetChargingProfile 2224, ClearChargingProfile
+ * 2225, GetCompositeSchedule 2226 and GetChargingProfiles 2243, Pro like the profiles they send.
+ */
+export const SMART_CHARGING_COMMAND_CODES = ['2224', '2225', '2226', '2243'];
+
 /** [id, parent, path]: groups have a path of null and an icon; buttons are rows whose parent is a page. */
 const rows: Row[] = [
   ['1000', ROOT, null, { icon: 'overview' }],
@@ -63,10 +69,12 @@ const rows: Row[] = [
   ['2402', '2400', null],
   ['2500', '2000', '/network'],
   ['2501', '2500', null],
-  ['2600', '2000', '/powerProfile'],
-  ['2601', '2600', null],
-  ['2602', '2600', null],
-  ['2603', '2600', null],
+  // Smart charging (charging profiles) is Pro (SPEC.md section 2: Pro is AC and DC plus data export, smart
+  // charging and fleets), and so are the commands that set, clear or read a connector's profiles.
+  ['2600', '2000', '/powerProfile', { pro: true }],
+  ['2601', '2600', null, { pro: true }],
+  ['2602', '2600', null, { pro: true }],
+  ['2603', '2600', null, { pro: true }],
   ['2700', '2000', '/energyBox', { keepAlive: '1' }],
   ['2701', '2700', null],
   ['2702', '2700', null],
@@ -200,7 +208,13 @@ const rows: Row[] = [
 /** Charger command buttons 2210 to 2261 (issue 6 gives each its command); 2250 is the command page itself. */
 function commandButtons(): Row[] {
   const out: Row[] = [];
-  for (let code = 2210; code <= 2261; code++) if (code !== 2250) out.push([String(code), '2250', null]);
+  for (let code = 2210; code <= 2261; code++) {
+    if (code === 2250) continue;
+    const id = String(code);
+    out.push(
+      SMART_CHARGING_COMMAND_CODES.includes(id) ? [id, '2250', null, { pro: true }] : [id, '2250', null],
+    );
+  }
   return out;
 }
 

@@ -6,6 +6,8 @@ export const server = area(
     server: {
       unauthorized: 'Login failed, please login again',
       forbidden: 'You do not have permission for this action',
+      proOnly:
+        "This is a Pro feature: your company's package does not include it (upgrade to Pro on the plan page)",
       notFound: 'The record does not exist or you cannot access it',
       urlNotFound: 'Request url not found',
       internal: 'Internal error, please try again later',
@@ -100,6 +102,7 @@ export const server = area(
       server: {
         unauthorized: '登录失效，请重新登录',
         forbidden: '您没有执行此操作的权限',
+        proOnly: '这是专业版功能：贵公司的套餐不包含此功能（可在套餐页面升级到专业版）',
         notFound: '记录不存在或您无权访问',
         urlNotFound: '请求地址不存在',
         internal: '系统内部错误，请稍后重试',
@@ -191,6 +194,7 @@ export const server = area(
       server: {
         unauthorized: '登入失效，請重新登入',
         forbidden: '您沒有執行此操作的權限',
+        proOnly: '這是專業版功能：貴公司的方案不包含此功能（可在方案頁面升級到專業版）',
         notFound: '記錄不存在或您無權存取',
         urlNotFound: '請求網址不存在',
         internal: '系統內部錯誤，請稍後再試',
@@ -282,6 +286,8 @@ export const server = area(
       server: {
         unauthorized: 'Sitzung abgelaufen, bitte melden Sie sich erneut an',
         forbidden: 'Für diese Aktion fehlt Ihnen die Berechtigung',
+        proOnly:
+          'Dies ist eine Pro-Funktion: Das Paket Ihres Unternehmens enthält sie nicht (Upgrade auf Pro auf der Tarifseite)',
         notFound: 'Der Datensatz existiert nicht oder Sie haben keinen Zugriff darauf',
         urlNotFound: 'Die angeforderte URL wurde nicht gefunden',
         internal: 'Interner Fehler, bitte versuchen Sie es später erneut',
@@ -380,6 +386,7 @@ export const server = area(
       server: {
         unauthorized: 'เซสชันหมดอายุ โปรดเข้าสู่ระบบอีกครั้ง',
         forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
+        proOnly: 'นี่เป็นฟีเจอร์ของแพ็กเกจ Pro: แพ็กเกจของบริษัทคุณไม่รวมฟีเจอร์นี้ (อัปเกรดเป็น Pro ได้ที่หน้าแผน)',
         notFound: 'ไม่พบรายการนี้หรือคุณไม่มีสิทธิ์เข้าถึง',
         urlNotFound: 'ไม่พบ URL ที่ร้องขอ',
         internal: 'เกิดข้อผิดพลาดภายในระบบ โปรดลองอีกครั้งในภายหลัง',

@@ -1,0 +1,205 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
+/**
+ * Pro features are gated on the server (issue 16; SPEC.md section 2: Pro is AC and DC plus data export, smart
+ * charging and fleets). Against the local runtime: a company on the Basic package is refused every export
+ * call (each generic resource export a company may call, the order and the revenue export), the charging
+ * profiles (list, info, add, update, delete) and the smart-charging commands (SetChargingProfile,
+ * ClearChargingProfile, GetCompositeSchedule, GetChargingProfiles), with the Pro message in the caller's
+ * language, and nothing is queued or stored; a Pro company is not refused any of them. Editing the Basic
+ * subscription role to hold a Pro code grants nothing: the package decides.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetIdentities } from '@functions/identity/access.ts';
+import { operators, roles } from '@functions/identity/entities.ts';
+import { topology } from '@infra/topology/index.ts';
+import { menuById, SMART_CHARGING_COMMAND_CODES } from '@shared/permissions/menus.ts';
+import { commandByKey } from '@shared/commands/catalogue.ts';
+import { api, encrypt, login } from '../helpers/identity.ts';
+import { startTestRuntime } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let admin: string;
+let basic: string;
+let pro: string;
+
+const PRO_MESSAGE =
+  "This is a Pro feature: your company's package does not include it (upgrade to Pro on the plan page)";
+
+async function ok(token: string, path: string, body?: unknown) {
+  const answer = await api(rt.url, token, path, body);
+  expect(answer.code, `${path}: ${answer.msg}`).toBe(0);
+  return answer.data as any;
+}
+
+/** A subscribed company on the given package (0 Basic, 1 Pro) and its signed-in administrator. */
+async function company(name: string, featurePackageType: 0 | 1): Promise<string> {
+  const created = await ok(admin, '/admin/operator/add', {
+    operatorName: name,
+    currency: 'USD',
+    contactMail: `${name.toLowerCase()}@example.com`,
+    subStatus: 1,
+  });
+  // The package a paid subscription sets (functions/subscription): written as activation writes it.
+  const stored = (await operators.getAny(created.id))!;
+  await operators.update(stored, { ...stored, featurePackageType });
+  await ok(admin, '/admin/user/add', {
+    username: `${name.toLowerCase()}-admin`,
+    password: await encrypt(rt.url, 'Secret12345'),
+    role: ['role-operator-admin'],
+    agentId: created.id,
+  });
+  return login(rt.url, `${name.toLowerCase()}-admin`, 'Secret12345');
+}
+
+const profile = {
+  name: 'Night limit',
+  chargingProfileId: 7,
+  stackLevel: 1,
+  purpose: 'TxDefaultProfile',
+  kind: 'Absolute',
+  chargingRateUnit: 'A',
+  startSchedule: '2030-01-01T00:00:00Z',
+  duration: 3600,
+  periods: [{ startPeriod: 0, limit: 16 }],
+};
+
+/** Every export route a company administrator's codes reach (platform-only ones aside). */
+const exportRoutes = topology.routes.filter(
+  (r) => r.path.endsWith('/export') && !menuById.get(r.permission!)?.platformOnly,
+);
+const exportBody = (path: string) =>
+  path === '/biz/revenue/export' ? { startDay: '2026-09-01', endDay: '2026-09-30', groupBy: 'day' } : {};
+
+const smartCommands = [...commandByKey.values()].filter((c) => SMART_CHARGING_COMMAND_CODES.includes(c.code));
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  rt = await startTestRuntime({ seed: 'none' });
+  admin = await login(rt.url, 'admin', 'Admin12345');
+  basic = await company('Basicco', 0);
+  pro = await company('Proco', 1);
+});
+afterAll(async () => {
+  delete process.env.AUTH_CAPTCHA;
+  await rt?.cleanup();
+});
+
+describe('Pro features on the server', () => {
+  it('knows the exports of every kind and the four smart-charging commands', () => {
+    const paths = exportRoutes.map((r) => r.path);
+    for (const path of ['/biz/card/export', '/biz/chargingProfile/export', '/biz/chargeOrder/export'])
+      expect(paths).toContain(path);
+    expect(paths).toContain('/biz/revenue/export');
+    expect(smartCommands.map((c) => c.key).sort()).toEqual([
+      'clearChargingProfile',
+      'getChargingProfiles',
+      'getCompositeSchedule',
+      'setChargingProfile',
+    ]);
+  });
+
+  it('refuses a Basic company every export with the Pro message, queueing nothing', async () => {
+    for (const route of exportRoutes) {
+      const answer = await api(rt.url, basic, route.path, exportBody(route.path));
+      expect(answer.status, route.path).toBe(403);
+      expect(answer.msg, route.path).toBe(PRO_MESSAGE);
+    }
+    const german = await api(rt.url, basic, '/biz/card/export', {}, { language: 'de' });
+    expect(german.msg).toMatch(/^Dies ist eine Pro-Funktion/);
+    // Nothing was queued: a Pro company's own list aside, the platform sees no task of Basicco.
+    const tasks = await ok(admin, '/biz/fileExport/list', { current: 1, size: 100 });
+    expect(tasks.total).toBe(0);
+  });
+
+  it('lets a Pro company export: each call queues its file', async () => {
+    for (const route of exportRoutes) {
+      const answer = await api(rt.url, pro, route.path, exportBody(route.path));
+      expect(answer.status, route.path).toBe(200);
+      expect(answer.code, `${route.path}: ${answer.msg}`).toBe(0);
+    }
+    const tasks = await ok(pro, '/biz/fileExport/list', { current: 1, size: 100 });
+    expect(tasks.total).toBe(exportRoutes.length);
+  });
+
+  it('refuses a Basic company the charging profiles and the smart-charging commands', async () => {
+    const stored = await ok(pro, '/biz/chargingProfile/add', profile);
+    const calls: [string, unknown][] = [
+      ['/biz/chargingProfile/list', {}],
+      [`/biz/chargingProfile/info?id=${stored.id}`, undefined],
+      ['/biz/chargingProfile/add', profile],
+      ['/biz/chargingProfile/update', { ...profile, id: stored.id }],
+      [`/biz/chargingProfile/del?id=${stored.id}`, undefined],
+    ];
+    for (const [path, body] of calls) {
+      const answer = await api(rt.url, basic, path, body);
+      expect(answer.status, path).toBe(403);
+      expect(answer.msg, path).toBe(PRO_MESSAGE);
+    }
+    for (const command of smartCommands) {
+      const answer = await api(rt.url, basic, '/biz/command/send', {
+        command: command.key,
+        chargePointId: 'NO-SUCH-CP',
+        connectorNo: 1,
+        params: {},
+      });
+      expect(answer.status, command.key).toBe(403);
+      expect(answer.msg, command.key).toBe(PRO_MESSAGE);
+    }
+    // A command outside smart charging is still the Basic company's (its charger just does not exist).
+    const reset = await api(rt.url, basic, '/biz/command/send', {
+      command: 'reset',
+      chargePointId: 'NO-SUCH-CP',
+      params: { type: 'Soft' },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.msg).toBe('The record does not exist or you cannot access it');
+    // Basic has no profiles of its own, and the Pro company's is untouched.
+    expect((await ok(pro, '/biz/chargingProfile/list', {})).total).toBe(1);
+  });
+
+  it('lets a Pro company keep profiles and send the smart-charging commands', async () => {
+    const list = await ok(pro, '/biz/chargingProfile/list', {});
+    const id = list.records[0].id as string;
+    const info = await ok(pro, `/biz/chargingProfile/info?id=${id}`);
+    expect(info.name).toBe('Night limit');
+    await ok(pro, '/biz/chargingProfile/update', { ...profile, id, version: info.version, name: 'Night 2' });
+    await ok(pro, `/biz/chargingProfile/del?id=${id}`);
+    for (const command of smartCommands) {
+      const answer = await api(rt.url, pro, '/biz/command/send', {
+        command: command.key,
+        chargePointId: 'NO-SUCH-CP',
+        connectorNo: 1,
+        params: {},
+      });
+      // Past the gate: refused only for naming no charger of its own (or its parameters).
+      expect(answer.status, command.key).not.toBe(403);
+    }
+  });
+
+  it('shows the package in the codes: Basic holds no Pro code even when its role is edited to', async () => {
+    const codesOf = async (token: string) => {
+      forgetIdentities();
+      return (await api(rt.url, token, '/admin/user/info', undefined, { method: 'GET' })).data
+        .permissions as string[];
+    };
+    const proCodes = ['2600', '2601', '2224', '2225', '2226', '2243', '9100', '11100'];
+    const basicCodes = await codesOf(basic);
+    expect(basicCodes).toContain('2200');
+    for (const code of proCodes) expect(basicCodes, code).not.toContain(code);
+    const proHeld = await codesOf(pro);
+    for (const code of proCodes) expect(proHeld, code).toContain(code);
+
+    // The platform adds the export code to the Basic subscription role: the package still decides.
+    const role = (await roles.getAny('role-sub-basic'))!;
+    await roles.update(role, { ...role, menuIds: [...role.menuIds, '9000', '9100', '2600'] });
+    try {
+      expect(await codesOf(basic)).not.toContain('9100');
+      const answer = await api(rt.url, basic, '/biz/card/export', {});
+      expect(answer.status).toBe(403);
+      expect((await api(rt.url, basic, '/biz/chargingProfile/list', {})).status).toBe(403);
+    } finally {
+      const edited = (await roles.getAny('role-sub-basic'))!;
+      await roles.update(edited, { ...edited, menuIds: role.menuIds });
+    }
+  });
+});
