@@ -11,6 +11,7 @@ import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, table, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
+import { storedMailServer } from '@functions/lib/company-mail.ts';
 import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 
@@ -64,7 +65,8 @@ export async function addOperator(identity: Identity, body: unknown) {
           ? (input.subStatus ?? SUB_STATUS.notSubscribed)
           : SUB_STATUS.notSubscribed,
       };
-  const record: OperatorRecord = { ...input, ...subscription, parentId: parent?.id, id, path };
+  const mail = await mailBinding(identity, input);
+  const record: OperatorRecord = { ...input, ...mail, ...subscription, parentId: parent?.id, id, path };
   const created = await operators.create(record, path);
   return view(created, parent ? [parent] : []);
 }
@@ -80,6 +82,7 @@ export async function updateOperator(identity: Identity, body: unknown) {
   const next: OperatorRecord = {
     ...(kept as Omit<OperatorRecord, keyof typeof operatorForm.shape>),
     ...fields,
+    ...(await mailBinding(identity, input, current)),
     id: current.id,
     path: current.path,
     parentId: current.parentId,
@@ -88,6 +91,20 @@ export async function updateOperator(identity: Identity, body: unknown) {
   const updated = await operators.update(current, next);
   forgetIdentities();
   return view(updated, []);
+}
+
+/**
+ * The mail server a company is bound to (decision 130): only the platform chooses it (/mail is
+ * platform-only), and it must exist; anyone else's save keeps what the company had.
+ */
+async function mailBinding(
+  identity: Identity,
+  input: { mailId?: string; mailName?: string },
+  current?: { mailId?: string; mailName?: string },
+) {
+  if (!identity.platform) return { mailId: current?.mailId, mailName: current?.mailName };
+  if (input.mailId && !(await storedMailServer(input.mailId))) throw refused('systemRes.server.mailMissing');
+  return { mailId: input.mailId, mailName: input.mailId ? input.mailName : undefined };
 }
 
 async function hasItems(type: string, path: string): Promise<boolean> {

@@ -4,12 +4,11 @@
  * partners (and the binding of sites to them), assets and vendors. Parameters are in ./parameters.ts.
  */
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
 import { EMSP_FLAG, emspBindSchema, emspResource } from '@shared/resources/system/emsp.ts';
 import { requiredEmail } from '@shared/resources/system/fields.ts';
-import { mailResource, SSL_FLAG } from '@shared/resources/system/mail.ts';
+import { mailResource } from '@shared/resources/system/mail.ts';
 import { CERTIFICATE, payResource } from '@shared/resources/system/pay.ts';
 import { vendorResource } from '@shared/resources/system/vendor.ts';
 import { pageQuery } from '@shared/schemas/admin.ts';
@@ -18,8 +17,10 @@ import { operators } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
+import { storedMailServer } from '@functions/lib/company-mail.ts';
 import { logger, ok, who, type Request, type Route } from '@functions/lib/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
+import { sendMail } from '@functions/lib/mail.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { paginate, PLATFORM_TENANT, Repository, visible, type Stored } from '@functions/lib/store.ts';
@@ -120,32 +121,23 @@ function sendFailure(error: unknown): string {
 async function sendTestMail(req: Request) {
   const identity = who(req);
   const { to } = parse(testMailBody, req.body);
-  const server = await mail.repo.get(identity.scope, req.query.id ?? '');
-  if (!server) throw notFound();
-  const values = { name: server.name, host: server.host, port: server.port };
-  const userName = typeof server.userName === 'string' ? server.userName : '';
-  const password = typeof server.password === 'string' ? server.password : '';
-  const transport = nodemailer.createTransport({
-    host: String(server.host),
-    port: Number(server.port),
-    secure: server.sslFlag === SSL_FLAG.on,
-    auth: userName && password ? { user: userName, pass: password } : undefined,
-    // A Lambda must answer well within API Gateway's 30 s.
-    connectionTimeout: 8_000,
-    greetingTimeout: 8_000,
-    socketTimeout: 12_000,
-  });
+  const record = await mail.repo.get(identity.scope, req.query.id ?? '');
+  const server = record ? await storedMailServer(record.id) : undefined;
+  if (!record || !server) throw notFound();
+  const values = { name: record.name, host: record.host, port: record.port };
   try {
-    await transport.sendMail({
-      from: String(server.fromAddress),
-      to,
-      subject: translate(req.language, 'systemRes.testMail.subject', values),
-      text: translate(req.language, 'systemRes.testMail.body', values),
-    });
+    // The same sender as the company's alarm mail; a Lambda must answer well within API Gateway's 30 s.
+    await sendMail(
+      {
+        to: [to],
+        subject: translate(req.language, 'systemRes.testMail.subject', values),
+        text: translate(req.language, 'systemRes.testMail.body', values),
+      },
+      server,
+      { connection: 8_000, socket: 12_000 },
+    );
   } catch (error) {
     throw refused('systemRes.server.testMailFailed', { reason: sendFailure(error) });
-  } finally {
-    transport.close();
   }
   return { to };
 }

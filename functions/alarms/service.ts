@@ -19,7 +19,8 @@
  * Level: the alarm template (a tenant resource, code unique per company) whose code equals the alarm code,
  * looked up in the charger's company first and then up its ancestors; without one, 4 (general alarm).
  * Mail: every alarm mail setting bound to that template, in the charger's company or above it, gets one
- * mail per raised alarm. A mail failure is logged and never loses the alarm.
+ * mail per raised alarm, through the company's mail server (its own /mail record, a parent's, else the
+ * platform's: functions/lib/company-mail.ts). A mail failure is logged and never loses the alarm.
  */
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -35,7 +36,8 @@ import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/c
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
-import { mailConfigured, sendMail } from '@functions/lib/mail.ts';
+import { companyMailServer } from '@functions/lib/company-mail.ts';
+import { describeServer, sendMail, type MailServer } from '@functions/lib/mail.ts';
 import { newId, PLATFORM_TENANT, Repository, table, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { addToRollup } from './stats.ts';
 
@@ -226,8 +228,11 @@ async function consigneesOf(tenant: string, templateId: string): Promise<string[
  * the consignees may not be console users (a per-company language would come with company settings).
  */
 async function mailAlarm(ref: ChargerRef, alarm: AlarmItem, template: Template): Promise<void> {
+  let server: MailServer | undefined;
   try {
-    if (!mailConfigured()) return;
+    // The company's own mail server, a parent company's, else the platform's (decision 130).
+    server = await companyMailServer(ref.tenant);
+    if (!server) return;
     const to = await consigneesOf(ref.tenant, template.id);
     if (to.length === 0) return;
     const charger = ref.chargePointName ? `${ref.chargePointName} (${ref.chargePointId})` : ref.chargePointId;
@@ -248,9 +253,14 @@ async function mailAlarm(ref: ChargerRef, alarm: AlarmItem, template: Template):
       '',
       'This message was sent by the EV charging console because this address is a consignee of the alarm mail settings of this alarm template.',
     ];
-    await sendMail({ to, subject: `[Level ${alarm.level}] ${what} - ${charger}`, text: lines.join('\n') });
+    const subject = `[Level ${alarm.level}] ${what} - ${charger}`;
+    await sendMail({ to, subject, text: lines.join('\n') }, server);
   } catch (error) {
-    logger.error('Alarm mail not sent', { alarmId: alarm.id, error: error as Error });
+    logger.error('Alarm mail not sent', {
+      alarmId: alarm.id,
+      ...(server ? describeServer(server) : {}),
+      error: error as Error,
+    });
   }
 }
 

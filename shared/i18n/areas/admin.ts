@@ -127,6 +127,8 @@ export const admin = area(
         url: 'Website',
         payChannel: 'Payment channel',
         mail: 'Mail server',
+        mailHelp:
+          "The company's mail (alarm mail) goes out through this server; without one, through its parent company's, else the platform's",
         info: 'Company information',
         children: 'Sub-companies',
         noChildren: 'This company has no sub-companies',
@@ -286,6 +288,8 @@ export const admin = area(
           url: '网址',
           payChannel: '支付渠道',
           mail: '邮件服务器',
+          mailHelp:
+            '本公司的邮件（告警邮件）通过此服务器发送；未选择时使用上级公司的服务器，否则使用平台的服务器',
           info: '公司信息',
           children: '子公司',
           noChildren: '该公司没有子公司',
@@ -444,6 +448,8 @@ export const admin = area(
           url: '網址',
           payChannel: '付款管道',
           mail: '郵件伺服器',
+          mailHelp:
+            '本公司的郵件（告警郵件）透過此伺服器寄送；未選擇時使用上層公司的伺服器，否則使用平台的伺服器',
           info: '公司資訊',
           children: '子公司',
           noChildren: '此公司沒有子公司',
@@ -605,6 +611,8 @@ export const admin = area(
           url: 'Webseite',
           payChannel: 'Zahlungskanal',
           mail: 'Mailserver',
+          mailHelp:
+            'Die Mails der Firma (Alarm-Mails) gehen über diesen Server; ohne ihn über den der übergeordneten Firma, sonst über den der Plattform',
           info: 'Unternehmensdaten',
           children: 'Tochterunternehmen',
           noChildren: 'Dieses Unternehmen hat keine Tochterunternehmen',
@@ -763,6 +771,8 @@ export const admin = area(
           url: 'เว็บไซต์',
           payChannel: 'ช่องทางการชำระเงิน',
           mail: 'เซิร์ฟเวอร์อีเมล',
+          mailHelp:
+            'อีเมลของบริษัท (อีเมลแจ้งเตือน) ส่งผ่านเซิร์ฟเวอร์นี้ หากไม่ได้เลือก จะส่งผ่านเซิร์ฟเวอร์ของบริษัทแม่ หรือของแพลตฟอร์ม',
           info: 'ข้อมูลบริษัท',
           children: 'บริษัทย่อย',
           noChildren: 'บริษัทนี้ไม่มีบริษัทย่อย',

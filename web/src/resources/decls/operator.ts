@@ -132,6 +132,8 @@ export const operatorDecl: ResourceDecl = {
       label: 'admin.operator.mail',
       kind: 'remote',
       permission: PERMISSION.mailMgr,
+      // Decision 130: the company's mail goes out through this server, a parent's, else the platform's.
+      help: 'admin.operator.mailHelp',
       remote: {
         url: '/admin/mail/list',
         search: 'name',
