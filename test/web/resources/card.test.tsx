@@ -84,7 +84,7 @@ describe('the card screen', () => {
   });
 
   it('lists cards with every column and filters by number, status, type and authorization', async () => {
-    grant('2800');
+    grant('2800', '9100'); // 9100: the Pro file export, which the Export button also needs
     const api = fakeApi({ '/biz/card/list': () => page([card, disabledCard]) });
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={cardDecl} />);

@@ -23,7 +23,7 @@ const decl: ResourceDecl = {
   importable: true,
 };
 
-beforeEach(() => grant('w0', 'w1'));
+beforeEach(() => grant('w0', 'w1', '9100'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -50,6 +50,18 @@ describe('export and import', () => {
         order: 'asc',
       }),
     );
+  });
+
+  it('offers a resource export only with the Pro file export 9100 besides the view code (data export is Pro)', async () => {
+    fakeApi({ '/test/widget/list': () => page([{ id: 'a', name: 'Alpha' }], 1) });
+    grant('w0', 'w1');
+    renderScreen(<ResourceListPage decl={decl} />);
+    await screen.findByRole('table', { name: 'Widgets' });
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    cleanup();
+    grant('w0', 'w1', '9100');
+    renderScreen(<ResourceListPage decl={decl} />);
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
   });
 
   it('offers export only to holders of every code the declaration names', async () => {

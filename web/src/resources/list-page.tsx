@@ -26,6 +26,7 @@ import { ResourceDetailDrawer } from '@web/resources/detail.tsx';
 import { ResourceFormDrawer } from '@web/resources/form-drawer.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { ExportButton, ImportButton } from '@web/resources/io.tsx';
+import { FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
@@ -292,7 +293,8 @@ export function ResourceListPage(props: {
             </Button>
           ) : null}
           {Toolbar ? <Toolbar query={query} total={data?.total ?? 0} selected={chosen} /> : null}
-          {decl.exportable && (decl.permissions.export ?? [decl.permissions.view]).every(can) ? (
+          {decl.exportable &&
+          (decl.permissions.export ?? [decl.permissions.view, FILE_EXPORT_CODE.view]).every(can) ? (
             <ExportButton decl={decl} context={{ query: { ...query, ...order }, total: data?.total ?? 0 }} />
           ) : null}
           {decl.importable && can(decl.permissions.import ?? decl.permissions.add) ? (

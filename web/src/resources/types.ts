@@ -196,7 +196,10 @@ export interface ResourceDecl {
     delete?: string;
     detail?: string;
     import?: string;
-    /** The codes an export needs, all of them (the view code when none are named). */
+    /**
+     * The codes an export needs, all of them (when none are named: the view code and the Pro file export 9100,
+     * as the server asks: data export is Pro).
+     */
     export?: readonly string[];
   };
   schemas?: { create?: z.ZodType; update?: z.ZodType };
