@@ -305,6 +305,11 @@ export const siteConsole = area(
         noConnectors: 'No connectors',
         tile: '{{name}}: {{state}}',
       },
+      limit: {
+        title: 'Connectors beyond your subscription',
+        over: 'Your company uses {{acUsed}} AC and {{dcUsed}} DC connectors; its subscription allows {{ac}} AC and {{dc}} DC. You keep your charge points, but cannot add connectors until you buy more on the plan page.',
+        usage: 'Connectors in use: {{acUsed}} of {{ac}} AC, {{dcUsed}} of {{dc}} DC',
+      },
       operator: {
         acceptUnknownIdTag: 'Accept unknown identity tokens',
         acceptUnknownIdTagHelp:
@@ -595,6 +600,11 @@ export const siteConsole = area(
           noConnectors: '没有充电枪',
           tile: '{{name}}：{{state}}',
         },
+        limit: {
+          title: '充电枪超出订阅',
+          over: '贵公司正在使用 {{acUsed}} 个交流和 {{dcUsed}} 个直流充电枪；订阅允许 {{ac}} 个交流和 {{dc}} 个直流。现有充电桩保留，但在套餐页面购买更多之前无法添加充电枪。',
+          usage: '已用充电枪：交流 {{acUsed}} / {{ac}}，直流 {{dcUsed}} / {{dc}}',
+        },
         operator: {
           acceptUnknownIdTag: '接受未知身份标识',
           acceptUnknownIdTagHelp: '充电桩可以使用公司未登记的身份标识（卡）启动充电。',
@@ -882,6 +892,11 @@ export const siteConsole = area(
           noPiles: '此站點沒有充電樁。',
           noConnectors: '沒有充電槍',
           tile: '{{name}}：{{state}}',
+        },
+        limit: {
+          title: '充電槍超出訂閱',
+          over: '貴公司正在使用 {{acUsed}} 個交流和 {{dcUsed}} 個直流充電槍；訂閱允許 {{ac}} 個交流和 {{dc}} 個直流。現有充電樁保留，但在方案頁面購買更多之前無法新增充電槍。',
+          usage: '已用充電槍：交流 {{acUsed}} / {{ac}}，直流 {{dcUsed}} / {{dc}}',
         },
         operator: {
           acceptUnknownIdTag: '接受未知身分識別',
@@ -1190,6 +1205,11 @@ export const siteConsole = area(
           noConnectors: 'Keine Anschlüsse',
           tile: '{{name}}: {{state}}',
         },
+        limit: {
+          title: 'Mehr Anschlüsse als abonniert',
+          over: 'Ihr Unternehmen nutzt {{acUsed}} AC- und {{dcUsed}} DC-Anschlüsse; das Abonnement erlaubt {{ac}} AC und {{dc}} DC. Ihre Ladepunkte bleiben, aber Sie können keine Anschlüsse hinzufügen, bis Sie auf der Tarifseite weitere kaufen.',
+          usage: 'Genutzte Anschlüsse: {{acUsed}} von {{ac}} AC, {{dcUsed}} von {{dc}} DC',
+        },
         operator: {
           acceptUnknownIdTag: 'Unbekannte Identifikationsmerkmale akzeptieren',
           acceptUnknownIdTagHelp:
@@ -1483,6 +1503,11 @@ export const siteConsole = area(
           noPiles: 'สถานีนี้ไม่มีเครื่องชาร์จ',
           noConnectors: 'ไม่มีหัวชาร์จ',
           tile: '{{name}}: {{state}}',
+        },
+        limit: {
+          title: 'หัวชาร์จเกินการสมัครใช้งาน',
+          over: 'บริษัทของคุณใช้หัวชาร์จ AC {{acUsed}} หัวและ DC {{dcUsed}} หัว การสมัครใช้งานอนุญาต AC {{ac}} และ DC {{dc}} จุดชาร์จเดิมยังอยู่ แต่เพิ่มหัวชาร์จไม่ได้จนกว่าจะซื้อเพิ่มที่หน้าแพ็กเกจ',
+          usage: 'หัวชาร์จที่ใช้: AC {{acUsed}} จาก {{ac}}, DC {{dcUsed}} จาก {{dc}}',
         },
         operator: {
           acceptUnknownIdTag: 'ยอมรับโทเค็นยืนยันตัวตนที่ไม่รู้จัก',

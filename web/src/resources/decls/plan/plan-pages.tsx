@@ -21,6 +21,7 @@ import { useCan } from '@web/resources/permissions.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { ConnectorLimitNotice } from '@web/resources/decls/site/connector-limit.tsx';
 import { PLAN_CODE, planDecl } from './plan.tsx';
 import { RenewDialog } from './renew-dialog.tsx';
 
@@ -31,6 +32,7 @@ export function PlanPage() {
   if (can(PLAN_CODE.edit)) return <ResourceListPage decl={planDecl} />;
   return (
     <Stack gap="6">
+      <ConnectorLimitNotice />
       <CurrentSubscription />
       <ResourceListPage decl={planDecl} />
     </Stack>

@@ -1,8 +1,10 @@
 /** Console screens of sites and devices (issue 5), by route (registered in web/src/resources/pages.tsx). */
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
+import { Stack } from '@chakra-ui/react';
 import { createElement, type ComponentType } from 'react';
 import { chargePointDecl } from './charge-point.tsx';
+import { ConnectorLimitNotice } from './connector-limit.tsx';
 import { ChargerDetailPage } from './charger-detail.tsx';
 import { MonitorPage } from './monitor.tsx';
 import { StationDetailPage } from './station-detail.tsx';
@@ -17,10 +19,20 @@ function listPage(decl: ResourceDecl): ComponentType {
   return Page;
 }
 
+/** /device: the charge points under the company's connector usage (and its warning when over the limit). */
+function DevicePage() {
+  return createElement(
+    Stack,
+    { gap: '4' },
+    createElement(ConnectorLimitNotice),
+    createElement(ResourceListPage, { decl: chargePointDecl }),
+  );
+}
+
 export const sitePages: Record<string, ComponentType> = {
   '/equipment': listPage(stationDecl),
   '/stationDetail': StationDetailPage,
-  '/device': listPage(chargePointDecl),
+  '/device': DevicePage,
   '/chargerDetail': ChargerDetailPage,
   '/monitor': MonitorPage,
 };
