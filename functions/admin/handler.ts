@@ -33,7 +33,7 @@ import {
 import {
   addUser,
   bindStations,
-  changeOwnPassword,
+  changePassword,
   childUserCount,
   deleteUser,
   listUsers,
@@ -92,7 +92,13 @@ export const handler = httpHandler({
   'POST /admin/user/del': async (req) => (await deleteUser(who(req), req.query.userId), done()),
   'POST /admin/user/getChildUserCount': async (req) => ok(await childUserCount(who(req), req.query.userId)),
   'POST /admin/user/resetPwd': async (req) => (await resetPassword(who(req), body(req)), done()),
-  'POST /admin/user/updatePwd': async (req) => (await changeOwnPassword(who(req), body(req)), done()),
+  'POST /admin/user/updatePwd': async (req) => {
+    await changePassword(req.body, (name, tenant) => {
+      req.auditAs = name;
+      req.auditTenant = tenant;
+    });
+    return done();
+  },
   'POST /admin/user/updateInfo': async (req) => ok(await updateOwnInfo(who(req), req.body)),
   'POST /admin/user/getSubOpenFlag': async (req) => ok({ flag: who(req).permissions.has('6201') }),
   'POST /biz/station/bind': async (req) => (await bindStations(who(req), req.body), done()),

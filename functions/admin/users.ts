@@ -16,15 +16,16 @@ import {
   type PageQuery,
   type SysUser,
 } from '@shared/schemas/admin.ts';
-import { changePasswordForm, password as passwordRule, updateInfoForm } from '@shared/schemas/identity.ts';
+import { changePasswordForm, updateInfoForm, updatePwdRequest } from '@shared/schemas/identity.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { hashSecret, verifySecret } from '@functions/lib/password.ts';
+import { hashSecret } from '@functions/lib/password.ts';
 import { newId, paginate, Repository, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { operators, roles, users, type UserRecord } from '@functions/identity/entities.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 import { decryptPassword } from '@functions/auth/keys.ts';
+import { verifyPasswordAttempt } from '@functions/auth/login.ts';
 import { assignableRoles } from './roles.ts';
 
 type StoredUser = UserRecord & Stored;
@@ -173,17 +174,30 @@ export async function resetPassword(identity: Identity, body: Record<string, unk
   forgetIdentities();
 }
 
-/** The caller's own password: the old one must match; every session ends (sign in again). */
-export async function changeOwnPassword(identity: Identity, body: Record<string, unknown>) {
-  const oldPwd = await decryptPassword(body.oldPwd, 'oldPwd');
-  const newPwd = await decryptPassword(body.newPwd, 'newPwd');
+/**
+ * POST /admin/user/updatePwd, public (SPEC.md sections 2 and 7): the login page's dialog (username) and the
+ * header's (the caller's id) change a password by the old one. The old password is checked by sign-in's own
+ * check (functions/auth/login.ts: attempts counted first, five lock, an unknown account answers like a wrong
+ * password), the new one follows the password rule and differs from the old; the change is written with the
+ * check's conditional write and every session of the account ends (docs/decisions/120-password-change-before-login.md).
+ */
+export async function changePassword(body: unknown, audit: (name: string, tenant?: string) => void) {
+  const input = parse(updatePwdRequest, body);
+  audit(input.username ?? input.id ?? ''); // failed attempts are audited too, as at sign-in
+  const oldPwd = await decryptPassword(input.oldPwd, 'oldPwd');
+  const newPwd = await decryptPassword(input.newPwd, 'newPwd');
   parse(changePasswordForm, { oldPwd, newPwd, confirmPwd: newPwd });
-  parse(passwordRule, newPwd);
-  const current = await users.getAny(identity.user.userId);
-  if (!current) throw notFound();
-  if (!(await verifySecret(oldPwd, current.passwordHash))) throw refused('server.oldPasswordWrong');
-  await users.update(current, { ...current, passwordHash: await hashSecret(newPwd) });
-  await closeUserSessions(current.userId);
+  const user = await verifyPasswordAttempt(
+    {
+      userId: input.id,
+      username: input.id === undefined ? input.username : undefined,
+      password: oldPwd,
+      kind: 'user',
+    },
+    { set: { passwordHash: await hashSecret(newPwd) }, bumpVersion: true },
+  );
+  audit(user.username, user.tenant);
+  await closeUserSessions(user.userId);
   forgetIdentities();
 }
 

@@ -21,7 +21,7 @@ import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { verifySecret } from '@functions/lib/password.ts';
-import { table, uniqueOwner } from '@functions/lib/store.ts';
+import { table, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { forgetIdentities, signInRefusal } from '@functions/identity/access.ts';
 import { users, type UserRecord } from '@functions/identity/entities.ts';
 import { openSession, type Tokens } from './sessions.ts';
@@ -110,28 +110,46 @@ async function lock(key: Key): Promise<void> {
   forgetIdentities();
 }
 
+/** What the conditional write of a right password sets besides clearing the count. */
+export interface SuccessWrite {
+  /** Attributes to set (a sign-in's lastIp and time, a password change's new hash). */
+  set: Record<string, unknown>;
+  /** Bump the record's version, so a concurrent edit made from an older read is refused, not merged. */
+  bumpVersion?: boolean;
+}
+
 /**
- * Clears the count of a right password, only while no lock runs and the attempts counted (this one
- * included) are within the limit; false when a burst got there first.
+ * Clears the count of a right password, only while no lock runs, the attempts counted (this one included)
+ * are within the limit and the password is still the one verified; false when a burst (or a concurrent
+ * password change) got there first. Sets `write.set` in the same write.
  */
-async function recordSuccess(user: UserRecord, input: LoginInput, now: number): Promise<boolean> {
+async function recordSuccess(user: UserRecord, write: SuccessWrite, now: number): Promise<boolean> {
   const condition = notLockedNow(new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString());
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = ['failCount = :zero', 'lockFlag = :normal'];
+  Object.entries(write.set).forEach(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    sets.push(`#s${i} = :s${i}`);
+  });
+  if (write.bumpVersion) sets.push('version = version + :one', 'updateTime = :now');
   try {
     await dynamoDocument().send(
       new UpdateCommand({
         TableName: table(),
         Key: users.key(user.userId),
-        UpdateExpression:
-          'SET failCount = :zero, lockFlag = :normal, lastIp = :ip, lastLoginTime = :now, lastLoginSource = :source REMOVE lockTime',
-        ConditionExpression: `failCount <= :max AND ${condition.ConditionExpression}`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE lockTime`,
+        ConditionExpression: `failCount <= :max AND passwordHash = :verified AND ${condition.ConditionExpression}`,
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: {
           ...condition.values,
+          ...values,
           ':max': AUTH_RULES.maxFailures,
           ':zero': 0,
           ':normal': LOCK_FLAG.normal,
-          ':ip': input.ip,
-          ':now': new Date(now).toISOString(),
-          ':source': input.kind === 'fleet' ? 'fleet' : 'console',
+          ':verified': user.passwordHash,
+          ...(write.bumpVersion ? { ':one': 1, ':now': new Date(now).toISOString() } : {}),
         },
       }),
     );
@@ -142,16 +160,33 @@ async function recordSuccess(user: UserRecord, input: LoginInput, now: number): 
   }
 }
 
-export async function passwordLogin(
-  input: LoginInput,
-): Promise<{ user: UserRecord; tenant: string; tokens: Tokens }> {
+/** Which account an attempt is for: its username, or (the change-password call) its id. */
+export interface PasswordAttempt {
+  username?: string;
+  userId?: string;
+  password: string;
+  kind: 'user' | 'fleet';
+}
+
+/**
+ * The one password check of sign-in and of the change-password call, under the attempt rules above: the
+ * attempt is counted first, an unknown account answers like a known one, the account's own state is told
+ * only to the right password, and the right password is accepted by a conditional write that clears the
+ * count and sets `write.set`. Returns the account; throws the refusal otherwise.
+ */
+export async function verifyPasswordAttempt(
+  input: PasswordAttempt,
+  write: SuccessWrite,
+): Promise<UserRecord & Stored> {
   const now = Date.now();
-  const username = input.username.trim();
-  const userId = await uniqueOwner('username', username);
+  const username = input.username?.trim() ?? '';
+  const userId = input.userId ?? (username ? await uniqueOwner('username', username) : undefined);
   const found = userId ? await users.getAny(userId) : undefined;
   // A fleet account on the staff tab (or the reverse) is as unknown as a name nobody holds.
   const user = found && found.kind === input.kind ? found : undefined;
-  const key = user ? users.key(user.userId) : unknownKey(input.kind, username);
+  const key = user
+    ? users.key(user.userId)
+    : unknownKey(input.kind, input.userId !== undefined ? `ID#${input.userId}` : username);
 
   const attempt = await countAttempt(key, !user, now);
   if (attempt === undefined) throw lockedAnswer();
@@ -173,8 +208,27 @@ export async function passwordLogin(
   // The right password: now (and only now) the account's own state may be told.
   const refusal = signInRefusal(user, now);
   if (refusal) throw refused(refusal, { minutes: AUTH_RULES.lockMinutes });
-  if (!(await recordSuccess(user, input, now))) throw lockedAnswer();
+  if (!(await recordSuccess(user, write, now))) {
+    // A password changed between the check and the write is a wrong password now; otherwise a burst locked.
+    const latest = await users.getAny(user.userId);
+    if (latest && latest.passwordHash !== user.passwordHash)
+      throw refused('server.badCredentialsLeft', { left: AUTH_RULES.maxFailures - attempt });
+    throw lockedAnswer();
+  }
   forgetIdentities();
+  return user;
+}
+
+export async function passwordLogin(
+  input: LoginInput,
+): Promise<{ user: UserRecord; tenant: string; tokens: Tokens }> {
+  const user = await verifyPasswordAttempt(input, {
+    set: {
+      lastIp: input.ip,
+      lastLoginTime: new Date().toISOString(),
+      lastLoginSource: input.kind === 'fleet' ? 'fleet' : 'console',
+    },
+  });
   const tokens = await openSession({
     sub: user.userId,
     username: user.username,

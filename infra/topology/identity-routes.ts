@@ -48,6 +48,8 @@ export const identityRoutes: HttpRouteDecl[] = [
   },
   pub('POST', '/fleets/fleetsAdmin/pwdLogin', 'auth', 'server.audit.fleetLogin'),
   pub('POST', '/admin/parameter/getCopyRight', 'admin'),
+  // Public: the login page's dialog changes a password before signing in (the old one is checked as at login).
+  pub('POST', '/admin/user/updatePwd', 'admin', 'server.audit.passwordChange'),
 
   { method: 'GET', path: '/admin/user/info', domain: 'admin', auth: 'user', permission: 'login' },
   admin('/admin/user/check', 'login'),
@@ -61,7 +63,6 @@ export const identityRoutes: HttpRouteDecl[] = [
   admin('/admin/user/del', CODE.userDelete, 'server.audit.userDelete'),
   admin('/admin/user/getChildUserCount', CODE.users),
   admin('/admin/user/resetPwd', CODE.userResetPwd, 'server.audit.userResetPwd'),
-  admin('/admin/user/updatePwd', 'login', 'server.audit.passwordChange'),
   admin('/admin/user/updateInfo', PERMISSION.userEdit, 'server.audit.infoUpdate'),
   admin('/admin/user/getSubOpenFlag', 'login'),
   admin('/biz/station/bind', CODE.userBindStation, 'server.audit.stationBind'),

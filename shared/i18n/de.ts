@@ -91,6 +91,7 @@ export const de: Catalog = {
     tooLong: 'Dieser Wert ist zu lang',
     passwordRule: 'Mindestens 8 Zeichen, davon mindestens 1 Buchstabe und 1 Ziffer',
     passwordMismatch: 'Die beiden Passwörter stimmen nicht überein',
+    passwordSame: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
     phoneFormat: 'Das Format der Telefonnummer ist falsch',
     emailFormat: 'Das Format der E-Mail-Adresse ist falsch',
     codeFormat: 'Nur Buchstaben, Ziffern und Unterstriche',

@@ -94,6 +94,7 @@ export const en = {
     tooLong: 'This value is too long',
     passwordRule: 'At least 8 characters, with at least 1 letter and 1 digit',
     passwordMismatch: 'The two passwords do not match',
+    passwordSame: 'The new password must differ from the current one',
     phoneFormat: 'Phone number format is wrong',
     emailFormat: 'E-mail format is wrong',
     codeFormat: 'Only letters, digits and underscores',

@@ -89,6 +89,7 @@ export const zhCN: Catalog = {
     tooLong: '输入内容过长',
     passwordRule: '至少 8 个字符，且至少包含 1 个字母和 1 个数字',
     passwordMismatch: '两次输入的密码不一致',
+    passwordSame: '新密码不能与原密码相同',
     phoneFormat: '电话号码格式错误',
     emailFormat: '邮箱格式错误',
     codeFormat: '只能包含字母、数字和下划线',

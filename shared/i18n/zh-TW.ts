@@ -89,6 +89,7 @@ export const zhTW: Catalog = {
     tooLong: '輸入內容過長',
     passwordRule: '至少 8 個字元，且至少包含 1 個字母和 1 個數字',
     passwordMismatch: '兩次輸入的密碼不一致',
+    passwordSame: '新密碼不能與原密碼相同',
     phoneFormat: '電話號碼格式錯誤',
     emailFormat: '電子郵件格式錯誤',
     codeFormat: '只能包含字母、數字和底線',

@@ -52,14 +52,44 @@ export const loginForm = z.object({
     .max(LIMITS.imageCodeLength, { error: 'validation.tooLong' }),
 });
 
-/** Change password: old, new and confirm; new and confirm must match. */
-export const changePasswordForm = z
+/** Change password: old, new and confirm; new and confirm must match, and the new one differs from the old. */
+const passwordChange = {
+  oldPwd: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  newPwd: password,
+  confirmPwd: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+};
+type PasswordChange = { oldPwd: string; newPwd: string; confirmPwd: string };
+const matching = <T extends z.ZodType<PasswordChange>>(schema: T) =>
+  schema
+    .refine((v) => v.newPwd === v.confirmPwd, { error: 'validation.passwordMismatch', path: ['confirmPwd'] })
+    .refine((v) => v.newPwd !== v.oldPwd, { error: 'validation.passwordSame', path: ['newPwd'] });
+
+export const changePasswordForm = matching(z.object(passwordChange));
+
+/** The login page's change-password dialog (SPEC.md section 5): the same, and the username first. */
+export const preLoginPasswordForm = matching(z.object({ username, ...passwordChange }));
+
+/**
+ * POST /admin/user/updatePwd (SPEC.md section 7): the account by `id` or `username` (one of them), the old
+ * and new passwords RSA-encrypted (checked with `changePasswordForm` once decrypted).
+ */
+export const updatePwdRequest = z
   .object({
+    id: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(64, { error: 'validation.tooLong' })
+      .optional(),
+    username: username.optional(),
     oldPwd: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-    newPwd: password,
-    confirmPwd: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    newPwd: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
   })
-  .refine((v) => v.newPwd === v.confirmPwd, { error: 'validation.passwordMismatch', path: ['confirmPwd'] });
+  .strict()
+  .refine((v) => v.id !== undefined || v.username !== undefined, {
+    error: 'validation.required',
+    path: ['username'],
+  });
 
 /** Update info: phone max 20, e-mail max 60 in standard format; the username is not editable. */
 /** An empty form field means "not given". */

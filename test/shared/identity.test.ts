@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordForm, loginForm, password, updateInfoForm } from '@shared/schemas/identity.ts';
+import {
+  changePasswordForm,
+  loginForm,
+  password,
+  preLoginPasswordForm,
+  updateInfoForm,
+} from '@shared/schemas/identity.ts';
 
 const firstMessage = (r: {
   success: boolean;
@@ -38,6 +44,20 @@ describe('identity rules (SPEC section 5)', () => {
     });
   });
 
+  it('requires the new password to differ from the old, and the username before login', () => {
+    const same = { oldPwd: 'newpass12', newPwd: 'newpass12', confirmPwd: 'newpass12' };
+    expect(firstMessage(changePasswordForm.safeParse(same))).toMatchObject({
+      message: 'validation.passwordSame',
+      path: ['newPwd'],
+    });
+    const form = { oldPwd: 'old', newPwd: 'newpass12', confirmPwd: 'newpass12' };
+    expect(preLoginPasswordForm.safeParse({ ...form, username: 'ops' }).success).toBe(true);
+    expect(firstMessage(preLoginPasswordForm.safeParse({ ...form, username: ' ' }))).toMatchObject({
+      message: 'validation.required',
+      path: ['username'],
+    });
+  });
+
   it('checks phone and e-mail format and length on update info, and refuses a username change', () => {
     expect(updateInfoForm.safeParse({ phone: '+66 81 234 5678', email: 'ops@demo.local' }).success).toBe(
       true,
@@ -64,6 +84,7 @@ describe('identity rule messages', () => {
       'tooLong',
       'passwordRule',
       'passwordMismatch',
+      'passwordSame',
       'phoneFormat',
       'emailFormat',
     ] as const;

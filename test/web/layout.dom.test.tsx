@@ -442,7 +442,8 @@ describe('change password', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(view.pathname()).toBe('/login'));
-    const sent = calls.to('/admin/user/updatePwd')[0]?.body as { oldPwd: string; newPwd: string };
+    const sent = calls.to('/admin/user/updatePwd')[0]?.body as { id: string; oldPwd: string; newPwd: string };
+    expect(sent.id).toBe('1'); // the caller's own account
     await expect(key.decrypt(sent.oldPwd)).resolves.toBe('Admin12345');
     await expect(key.decrypt(sent.newPwd)).resolves.toBe('Newpass123');
     expect(screen.getByText('Update success')).toBeTruthy();

@@ -123,6 +123,66 @@ describe('login page', () => {
     expect(api.to('/auth/oauth/token')).toHaveLength(1);
   });
 
+  it('changes a password before login: username, old and new twice, checked, sent encrypted', async () => {
+    const api = fakeApi({
+      'GET /auth/publicKey': publicKey,
+      'POST /admin/user/updatePwd': () => ({ body: { code: 0, msg: 'success', data: null } }),
+    });
+    const user = userEvent.setup();
+    const view = renderConsole('/login');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+
+    // The shared rules first: username required, the new password's rule, different from the old.
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Secret12345');
+    await user.type(within(dialog).getByLabelText(/^New password/), 'Secret12345');
+    await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'Secret12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(within(dialog).getByText('The new password must differ from the current one')).toBeTruthy();
+    expect(api.to('/admin/user/updatePwd')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/^Username/), 'ops1');
+    await user.clear(within(dialog).getByLabelText(/^New password/));
+    await user.type(within(dialog).getByLabelText(/^New password/), 'Fresh12345');
+    await user.clear(within(dialog).getByLabelText(/^Confirm new password/));
+    await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'Fresh12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Password changed. Log in with the new password.')).toBeTruthy();
+    const [call] = api.to('/admin/user/updatePwd');
+    const sent = call?.body as { username: string; oldPwd: string; newPwd: string };
+    expect(sent.username).toBe('ops1');
+    await expect(key.decrypt(sent.oldPwd)).resolves.toBe('Secret12345');
+    await expect(key.decrypt(sent.newPwd)).resolves.toBe('Fresh12345');
+    expect(call?.headers.authorization).toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change password' })).toBeNull());
+    // The login itself was not submitted.
+    expect(api.to('/auth/oauth/token')).toHaveLength(0);
+    expect(view.pathname()).toBe('/login');
+  });
+
+  it('shows the server refusal of a password change and keeps the dialog open', async () => {
+    fakeApi({
+      'GET /auth/publicKey': publicKey,
+      'POST /admin/user/updatePwd': () => ({
+        body: { code: 1, msg: 'Wrong username or password; 4 attempts left before the account is locked' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderConsole('/login');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await user.type(within(dialog).getByLabelText(/^Username/), 'ops1');
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Wrong12345');
+    await user.type(within(dialog).getByLabelText(/^New password/), 'Fresh12345');
+    await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'Fresh12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update failed')).toBeTruthy();
+    expect(screen.getByText(/4 attempts left/)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeTruthy();
+  });
+
   it('gets a new image code when the picture is clicked', async () => {
     fakeApi({});
     const user = userEvent.setup();

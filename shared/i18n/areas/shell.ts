@@ -600,6 +600,8 @@ export const shell = area(
       insecure: 'Logging in needs a secure connection: open the console over HTTPS.',
       keyFailed: 'The login could not be prepared (no encryption key from the server). Please try again.',
       privacy: 'Privacy policy',
+      changePassword: 'Change password',
+      passwordChanged: 'Password changed. Log in with the new password.',
     },
     layout: {
       mainMenu: 'Main menu',
@@ -677,6 +679,8 @@ export const shell = area(
         insecure: '登录需要安全连接：请通过 HTTPS 访问控制台。',
         keyFailed: '无法准备登录（服务器未提供加密公钥），请重试。',
         privacy: '隐私政策',
+        changePassword: '修改密码',
+        passwordChanged: '密码已修改，请使用新密码登录。',
       },
       layout: {
         mainMenu: '主菜单',
@@ -753,6 +757,8 @@ export const shell = area(
         insecure: '登入需要安全連線：請透過 HTTPS 開啟主控台。',
         keyFailed: '無法準備登入（伺服器未提供加密公鑰），請重試。',
         privacy: '隱私權政策',
+        changePassword: '修改密碼',
+        passwordChanged: '密碼已修改，請使用新密碼登入。',
       },
       layout: {
         mainMenu: '主選單',
@@ -832,6 +838,8 @@ export const shell = area(
         keyFailed:
           'Die Anmeldung konnte nicht vorbereitet werden (kein Schlüssel vom Server). Bitte erneut versuchen.',
         privacy: 'Datenschutzerklärung',
+        changePassword: 'Passwort ändern',
+        passwordChanged: 'Passwort geändert. Melden Sie sich mit dem neuen Passwort an.',
       },
       layout: {
         mainMenu: 'Hauptmenü',
@@ -908,6 +916,8 @@ export const shell = area(
         insecure: 'การเข้าสู่ระบบต้องใช้การเชื่อมต่อที่ปลอดภัย โปรดเปิดคอนโซลผ่าน HTTPS',
         keyFailed: 'ไม่สามารถเตรียมการเข้าสู่ระบบได้ (เซิร์ฟเวอร์ไม่ได้ส่งคีย์เข้ารหัส) โปรดลองอีกครั้ง',
         privacy: 'นโยบายความเป็นส่วนตัว',
+        changePassword: 'เปลี่ยนรหัสผ่าน',
+        passwordChanged: 'เปลี่ยนรหัสผ่านแล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่',
       },
       layout: {
         mainMenu: 'เมนูหลัก',

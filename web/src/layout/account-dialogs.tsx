@@ -1,11 +1,17 @@
 /**
  * The header's account dialogs (SPEC.md sections 5 and 8).
- * Change password: old, new, confirm (shared rule: 8-32, a letter and a digit; new and confirm match); both
- * passwords encrypted; success "update success", then the session ends and the user logs in again.
+ * Change password: old, new, confirm (shared rule: 8-32, a letter and a digit; new and confirm match, new
+ * differs from old); both passwords encrypted; success "update success", then the session ends and the user
+ * logs in again. The login page opens the same dialog with a username field (SPEC.md section 5).
  * Update info: phone and e-mail of the caller; the username is shown, not editable.
  */
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import { changePasswordForm, LIMITS, updateInfoForm } from '@shared/schemas/identity.ts';
+import {
+  changePasswordForm,
+  LIMITS,
+  preLoginPasswordForm,
+  updateInfoForm,
+} from '@shared/schemas/identity.ts';
 import { encryptPassword } from '@web/auth/crypto.ts';
 import { logout } from '@web/auth/logout.ts';
 import { useCurrentUser } from '@web/auth/user-context.tsx';
@@ -67,10 +73,24 @@ function AccountDialog(props: {
   );
 }
 
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Change password. In the header (signed in) the account is the caller's (`id`); on the login page
+ * (`beforeLogin`) the dialog also asks for the username and, on success, asks for a login with the new
+ * password. Either way POST /admin/user/updatePwd checks the old password as a login does.
+ */
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  beforeLogin = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  beforeLogin?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const empty = { oldPwd: '', newPwd: '', confirmPwd: '' };
+  const current = useCurrentUser();
+  const empty = { username: '', oldPwd: '', newPwd: '', confirmPwd: '' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -82,7 +102,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   };
 
   const submit = async () => {
-    const result = changePasswordForm.safeParse(form);
+    const result = beforeLogin
+      ? preLoginPasswordForm.safeParse(form)
+      : changePasswordForm.safeParse({
+          oldPwd: form.oldPwd,
+          newPwd: form.newPwd,
+          confirmPwd: form.confirmPwd,
+        });
     setErrors(fieldErrors(result));
     if (!result.success) return;
     setBusy(true);
@@ -91,13 +117,24 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         encryptPassword(form.oldPwd),
         encryptPassword(form.newPwd),
       ]);
-      const answer = await request('/admin/user/updatePwd', { body: { oldPwd, newPwd }, silent: true });
+      const account = beforeLogin
+        ? { username: form.username.trim() }
+        : { id: String(current?.user.userId ?? '') };
+      const answer = await request('/admin/user/updatePwd', {
+        body: { ...account, oldPwd, newPwd },
+        silent: true,
+        auth: !beforeLogin,
+      });
       if (answer.code !== 0) {
         showMessage('error', t('account.updateFailed'), { description: answer.msg });
         return;
       }
-      showMessage('success', t('account.updateSuccess'));
       close();
+      if (beforeLogin) {
+        showMessage('success', t('account.updateSuccess'), { description: t('login.passwordChanged') });
+        return;
+      }
+      showMessage('success', t('account.updateSuccess'));
       await logout(); // the new password takes effect with a new login
       navigate('/login', { replace: true });
     } catch (error) {
@@ -113,10 +150,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     <TextField
       label={label}
       name={name}
-      type="password"
+      type={name === 'username' ? 'text' : 'password'}
       required
       autoComplete={autoComplete}
-      maxLength={LIMITS.passwordMax}
+      maxLength={name === 'username' ? LIMITS.usernameMax : LIMITS.passwordMax}
       value={form[name]}
       onChange={(value) => setForm((f) => ({ ...f, [name]: value }))}
       error={errors[name] ? translateKey(t, errors[name]) : undefined}
@@ -131,6 +168,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       onSubmit={() => void submit()}
       busy={busy}
     >
+      {beforeLogin ? field('username', t('account.username'), 'username') : null}
       {field('oldPwd', t('account.oldPwd'), 'current-password')}
       {field('newPwd', t('account.newPwd'), 'new-password')}
       {field('confirmPwd', t('account.confirmPwd'), 'new-password')}

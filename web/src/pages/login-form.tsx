@@ -1,6 +1,7 @@
 /**
  * The login form of SPEC.md sections 2, 4 and 5: username, password and the 4-character image code with its
- * picture beside it (click to get a new one). The submit button is active once any field has input; the
+ * picture beside it (click to get a new one). Staff may change a password first (the header's dialog, with a
+ * username field: SPEC.md sections 2 and 5). The submit button is active once any field has input; the
  * shared `loginForm` schema validates. The password is sent encrypted. A failed login shows the server's
  * message and a new image code.
  *
@@ -13,6 +14,7 @@ import { imageCodeUrl, newRandomStr, requestFleetToken, requestStaffToken } from
 import { encryptPassword, forgetPublicKey, InsecureContextError, PublicKeyError } from '@web/auth/crypto.ts';
 import { signIn, signInFleet } from '@web/auth/session.ts';
 import { TextField } from '@web/components/ui/text-field.tsx';
+import { ChangePasswordDialog } from '@web/layout/account-dialogs.tsx';
 import { fieldErrors } from '@web/lib/form-errors.ts';
 import { translateKey } from '@web/lib/i18n-keys.ts';
 import { RequestError } from '@web/lib/http.ts';
@@ -30,6 +32,7 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [changing, setChanging] = useState(false);
 
   const hasInput = form.username !== '' || form.password !== '' || form.code !== '';
   const refreshCode = () => {
@@ -80,80 +83,97 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
   const error = (name: string) => (errors[name] ? translateKey(t, errors[name]) : undefined);
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={t(mode === 'staff' ? 'login.modes.staff' : 'login.modes.fleet')}
-    >
-      <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" size="sm" role="alert">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
-        <TextField
-          label={t('login.username')}
-          name="username"
-          autoComplete="username"
-          maxLength={LIMITS.usernameMax}
-          value={form.username}
-          onChange={set('username')}
-          error={error('username')}
-        />
-        <TextField
-          label={t('login.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
-          value={form.password}
-          onChange={set('password')}
-          error={error('password')}
-        />
-        <TextField
-          label={t('login.code')}
-          name="code"
-          autoComplete="off"
-          maxLength={LIMITS.imageCodeLength}
-          value={form.code}
-          onChange={set('code')}
-          error={error('code')}
-          addon={
-            <chakra.button
+    <>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={t(mode === 'staff' ? 'login.modes.staff' : 'login.modes.fleet')}
+      >
+        <Stack gap="4">
+          {failure ? (
+            <Alert.Root status="error" size="sm" role="alert">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="normal">{failure}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <TextField
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            maxLength={LIMITS.usernameMax}
+            value={form.username}
+            onChange={set('username')}
+            error={error('username')}
+          />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={LIMITS.passwordMax}
+            value={form.password}
+            onChange={set('password')}
+            error={error('password')}
+          />
+          <TextField
+            label={t('login.code')}
+            name="code"
+            autoComplete="off"
+            maxLength={LIMITS.imageCodeLength}
+            value={form.code}
+            onChange={set('code')}
+            error={error('code')}
+            addon={
+              <chakra.button
+                type="button"
+                onClick={refreshCode}
+                title={t('login.refreshCode')}
+                aria-label={t('login.refreshCode')}
+                flexShrink={0}
+                h="10"
+                w="28"
+                borderWidth="1px"
+                rounded="md"
+                overflow="hidden"
+                bg="bg.muted"
+                cursor="pointer"
+              >
+                <Image
+                  src={imageCodeUrl(randomStr)}
+                  alt={t('login.codeImage')}
+                  h="full"
+                  w="full"
+                  objectFit="contain"
+                />
+              </chakra.button>
+            }
+          />
+          <Button
+            type="submit"
+            colorPalette="blue"
+            disabled={!hasInput}
+            loading={busy}
+            loadingText={t('login.submitting')}
+          >
+            {t('login.submit')}
+          </Button>
+          {mode === 'staff' ? (
+            <Button
               type="button"
-              onClick={refreshCode}
-              title={t('login.refreshCode')}
-              aria-label={t('login.refreshCode')}
-              flexShrink={0}
-              h="10"
-              w="28"
-              borderWidth="1px"
-              rounded="md"
-              overflow="hidden"
-              bg="bg.muted"
-              cursor="pointer"
+              variant="plain"
+              size="sm"
+              alignSelf="center"
+              onClick={() => setChanging(true)}
             >
-              <Image
-                src={imageCodeUrl(randomStr)}
-                alt={t('login.codeImage')}
-                h="full"
-                w="full"
-                objectFit="contain"
-              />
-            </chakra.button>
-          }
-        />
-        <Button
-          type="submit"
-          colorPalette="blue"
-          disabled={!hasInput}
-          loading={busy}
-          loadingText={t('login.submitting')}
-        >
-          {t('login.submit')}
-        </Button>
-      </Stack>
-    </form>
+              {t('login.changePassword')}
+            </Button>
+          ) : null}
+        </Stack>
+      </form>
+      {/* Outside the form: React events bubble through portals, and its submit is not the login's. */}
+      {mode === 'staff' ? (
+        <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} beforeLogin />
+      ) : null}
+    </>
   );
 }
