@@ -250,12 +250,38 @@ describe('step 0, company info', () => {
   it('fetches the pay channel and mail lists (page 1 of 10) only for holders of their permissions', async () => {
     const calls = api();
     signedIn();
-    grant('sys_payChannel_mgr', 'sys_mail_mgr');
+    // The permission strings and the lists' own codes (6400, 6600: the platform's).
+    grant('sys_payChannel_mgr', 'sys_mail_mgr', '6400', '6600');
     show();
     await waitFor(() => expect(calls.calls('/admin/pay/list')).toHaveLength(1));
     await waitFor(() => expect(calls.calls('/admin/mail/list')).toHaveLength(1));
     expect(calls.calls('/admin/pay/list')[0]!.body).toEqual({ current: 1, size: 10 });
     expect(calls.calls('/admin/mail/list')[0]!.body).toEqual({ current: 1, size: 10 });
+  });
+
+  it('does not fetch the platform lists for a company holding only the permission strings: no error', async () => {
+    const calls = api({
+      '/admin/pay/list': () => ({
+        status: 403,
+        code: 403,
+        msg: 'You do not have permission for this action',
+      }),
+      '/admin/mail/list': () => ({
+        status: 403,
+        code: 403,
+        msg: 'You do not have permission for this action',
+      }),
+    });
+    signedIn();
+    // What the "Awaiting subscription" role gives a new company: the strings, never 6400 or 6600.
+    grant('sys_payChannel_mgr', 'sys_mail_mgr', 'sys_planoper_edit');
+    show();
+    const channel = await screen.findByRole('button', { name: /Payment channel/ });
+    expect(channel.textContent).toContain('Stripe EU');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.calls('/admin/pay/list')).toHaveLength(0);
+    expect(calls.calls('/admin/mail/list')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows a failed save with the server msg', async () => {

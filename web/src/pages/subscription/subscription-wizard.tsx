@@ -6,6 +6,8 @@
  */
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { PERMISSION } from '@shared/permissions/menus.ts';
+import { mailResource } from '@shared/resources/system/mail.ts';
+import { payResource } from '@shared/resources/system/pay.ts';
 import { storedPermissions } from '@web/auth/session.ts';
 import { RemoteSelect } from '@web/components/ui/remote-select.tsx';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
@@ -279,6 +281,7 @@ function CompanyStep({ operator }: { operator: OperatorRecord }) {
           label="admin.operator.payChannel"
           source={PAY_SOURCE}
           permission={PERMISSION.payChannelMgr}
+          listCode={payResource.permissions.view}
           value={operator.payId}
           valueLabel={operator.payName}
         />
@@ -286,6 +289,7 @@ function CompanyStep({ operator }: { operator: OperatorRecord }) {
           label="admin.operator.mail"
           source={MAIL_SOURCE}
           permission={PERMISSION.mailMgr}
+          listCode={mailResource.permissions.view}
           value={operator.mailId}
           valueLabel={operator.mailName}
         />
@@ -296,17 +300,23 @@ function CompanyStep({ operator }: { operator: OperatorRecord }) {
 
 /**
  * A disabled searchable paged selector (SPEC.md section 2). Its list (page size 10 from page 1) is fetched
- * only for holders of the permission (SPEC.md section 6); it names the current value when the record does not.
+ * only for holders of the permission (SPEC.md section 6) who may also read the list: the pay channel and mail
+ * server lists are the platform's (6400, 6600), so a company, which the wizard is for, never fetches them and
+ * sees the names its own record carries (docs/decisions/100-wizard-company-options.md). The list names the
+ * current value when the record does not.
  */
 function PagedSelector(props: {
   label: string;
   source: RemoteSource;
   permission: string;
+  /** The code of the list's own route. */
+  listCode: string;
   value?: string | null;
   valueLabel?: string | null;
 }) {
   const tr = useTr();
-  const held = storedPermissions().includes(props.permission);
+  const codes = storedPermissions();
+  const held = codes.includes(props.permission) && codes.includes(props.listCode);
   const list = useLoad(held ? `wizard:${props.source.url}` : null, () => loadRemote(props.source, 1, ''));
   const value = String(props.value ?? '');
   const named =
