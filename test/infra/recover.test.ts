@@ -144,10 +144,10 @@ describe('restart after an unclean stop', () => {
         body: JSON.stringify({ taskId }),
         attributes: { ApproximateReceiveCount: String(receives) },
       });
-      const first = await exportConsumer({ Records: [record(1)] } as never, {} as never, () => undefined);
+      const first = await exportConsumer({ Records: [record(1)] } as never);
       expect(first?.batchItemFailures).toHaveLength(1);
       expect((await getExportTask(taskId))?.status).toBe('running');
-      const last = await exportConsumer({ Records: [record(3)] } as never, {} as never, () => undefined);
+      const last = await exportConsumer({ Records: [record(3)] } as never);
       expect(last?.batchItemFailures).toHaveLength(1);
       const task = await getExportTask(taskId);
       expect(task?.status).toBe('failed');
