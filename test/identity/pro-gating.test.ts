@@ -186,6 +186,13 @@ describe('Pro features on the server', () => {
     const basicCodes = await codesOf(basic);
     expect(basicCodes).toContain('2200');
     for (const code of proCodes) expect(basicCodes, code).not.toContain(code);
+    // The console's menus follow: no smart-charging screen, no file export, no fleets for Basic.
+    const basicMenus = JSON.stringify(await ok(basic, '/admin/menu/list'));
+    expect(basicMenus).toContain('"/device"');
+    for (const path of ['/powerProfile', '/fileExport', '/fleets'])
+      expect(basicMenus).not.toContain(`"${path}"`);
+    const proMenus = JSON.stringify(await ok(pro, '/admin/menu/list'));
+    for (const path of ['/powerProfile', '/fileExport', '/fleets']) expect(proMenus).toContain(`"${path}"`);
     const proHeld = await codesOf(pro);
     for (const code of proCodes) expect(proHeld, code).toContain(code);
 
