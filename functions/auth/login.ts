@@ -22,8 +22,8 @@ import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { verifySecret } from '@functions/lib/password.ts';
 import { table, uniqueOwner, type Stored } from '@functions/lib/store.ts';
-import { forgetIdentities, signInRefusal } from '@functions/identity/access.ts';
-import { users, type UserRecord } from '@functions/identity/entities.ts';
+import { forgetIdentities, proEntitled, signInRefusal } from '@functions/identity/access.ts';
+import { operators, users, type UserRecord } from '@functions/identity/entities.ts';
 import { openSession, type Tokens } from './sessions.ts';
 
 export interface LoginInput {
@@ -229,6 +229,11 @@ export async function passwordLogin(
       lastLoginSource: input.kind === 'fleet' ? 'fleet' : 'console',
     },
   });
+  // Fleets are Pro (SPEC.md section 2): the fleet login of a company whose package is not Pro opens nothing.
+  if (input.kind === 'fleet' && user.agentId) {
+    const operator = await operators.getAny(user.agentId);
+    if (operator && !proEntitled(operator)) throw refused('server.proOnly');
+  }
   const tokens = await openSession({
     sub: user.userId,
     username: user.username,

@@ -10,7 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetIdentities } from '@functions/identity/access.ts';
-import { operators, roles } from '@functions/identity/entities.ts';
+import { operators, roles, users } from '@functions/identity/entities.ts';
+import { hashSecret } from '@functions/lib/password.ts';
 import { topology } from '@infra/topology/index.ts';
 import { menuById, SMART_CHARGING_COMMAND_CODES } from '@shared/permissions/menus.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';
@@ -21,6 +22,7 @@ let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
 let basic: string;
 let pro: string;
+const agents: Record<string, string> = {};
 
 const PRO_MESSAGE =
   "This is a Pro feature: your company's package does not include it (upgrade to Pro on the plan page)";
@@ -40,6 +42,7 @@ async function company(name: string, featurePackageType: 0 | 1): Promise<string>
     subStatus: 1,
   });
   // The package a paid subscription sets (functions/subscription): written as activation writes it.
+  agents[name] = created.id;
   const stored = (await operators.getAny(created.id))!;
   await operators.update(stored, { ...stored, featurePackageType });
   await ok(admin, '/admin/user/add', {
@@ -208,5 +211,45 @@ describe('Pro features on the server', () => {
       const edited = (await roles.getAny('role-sub-basic'))!;
       await roles.update(edited, { ...edited, menuIds: role.menuIds });
     }
+  });
+
+  it("refuses the fleet login of a Basic company with the Pro message; a Pro company's fleet admin signs in", async () => {
+    const fleetLogin = async (name: string) =>
+      (
+        await fetch(`${rt.url}/fleets/fleetsAdmin/pwdLogin?code=&randomStr=`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name,
+            password: await encrypt(rt.url, 'Fleet12345'),
+            code: '',
+            randomStr: '',
+          }),
+        })
+      ).json();
+    for (const company of ['Basicco', 'Proco']) {
+      const operator = (await operators.getAny(agents[company]!))!;
+      // As the seed makes the demo fleet administrator (fleet accounts have no screen of their own yet).
+      await users.create(
+        {
+          userId: `fleet-${company}`,
+          username: `fleet@${company.toLowerCase()}.example`,
+          passwordHash: await hashSecret('Fleet12345'),
+          role: ['role-fleet-admin'],
+          agentId: operator.id,
+          lockFlag: 0,
+          kind: 'fleet',
+        },
+        operator.path,
+      );
+    }
+    const refused = await fleetLogin('fleet@basicco.example');
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toBe(PRO_MESSAGE);
+    expect(refused.data?.token).toBeUndefined();
+    const signedIn = await fleetLogin('fleet@proco.example');
+    expect(signedIn.code, signedIn.msg).toBe(0);
+    const menus = JSON.stringify((await api(rt.url, signedIn.data.token, '/admin/menu/list')).data);
+    expect(menus).toContain('"/fleets"');
   });
 });
