@@ -32,6 +32,8 @@ export const END_FLAG = {
  * its connector, a reboot of its charger, a time-out.
  */
 export const CLOSED_BY_KEYS = ['nextSession', 'boot', 'timeout'] as const;
+/** Why settlement left an order unpaid: the account cannot cover it, the fleet is disabled, no account. */
+export const UNPAID_REASON_KEYS = ['balance', 'disabled', 'noAccount'] as const;
 /** SPEC.md section 3, pay type. */
 export const PAY_TYPE = { none: 0, appBalance: 1, creditCard: 2, fleet: 3, cardBalance: 4, emsp: 5 } as const;
 export const PAY_FLAG = { unpaid: 0, paid: 1 } as const;
@@ -141,6 +143,23 @@ export interface OrderView {
   profitFee?: string;
   agentFee?: string;
   priceDetail?: PriceDetail;
+  /** Who paid (functions/orders/settlement.ts): the fleet, app user or card and its balances around the debit. */
+  fleetId?: string;
+  fleetName?: string;
+  fleetDriverId?: string;
+  fleetVehicleId?: string;
+  fleetBalanceBefore?: number;
+  fleetBalanceAfter?: number;
+  appUserId?: string;
+  appBalanceBefore?: number;
+  appBalanceAfter?: number;
+  cardId?: string;
+  cardBalanceBefore?: number;
+  cardBalanceAfter?: number;
+  /** Why the order is still unpaid (absent once paid). */
+  unpaidReason?: (typeof UNPAID_REASON_KEYS)[number];
+  /** The station's profit shares taken from this order, each party's percent and amount. */
+  profits?: { party: string; percent: string; amount: string }[];
   createTime?: string;
 }
 

@@ -197,6 +197,15 @@ describe('a fleet account', () => {
     });
     expect(order.fleetDriverId).toBeTruthy();
     expect(order.unpaidReason).toBeUndefined();
+    // The order page's call carries who paid: the fleet, its driver and the balances around the debit.
+    expect(await ok(operator, `/biz/chargeOrder/detail?id=${order.orderNo}`)).toMatchObject({
+      payType: 3,
+      fleetId: fleet.id,
+      fleetName: fleet.name,
+      fleetDriverId: order.fleetDriverId,
+      fleetBalanceBefore: 10,
+      fleetBalanceAfter: 8,
+    });
     expect(await balanceOf(fleet.id)).toBe(8);
     const records = await fleetFundRecords(fleet.id);
     expect(records.map((r) => r.operType)).toEqual([2, 3]); // the opening top-up, the consumption
@@ -240,6 +249,10 @@ describe('a fleet account', () => {
     const { order: unpaid } = await charge(over.idTag, 6020); // 3.01: one cent past the overdraft
     expect(unpaid).toMatchObject({ actualFee: '3.01', payFlag: 0, payType: 3, unpaidReason: 'balance' });
     expect(unpaid.fleetBalanceBefore).toBeUndefined();
+    expect(await ok(operator, `/biz/chargeOrder/detail?id=${unpaid.orderNo}`)).toMatchObject({
+      payFlag: 0,
+      unpaidReason: 'balance',
+    });
     expect(await balanceOf(over.fleet.id)).toBe(1);
     expect(await consumptions(over.fleet.id)).toHaveLength(0);
 
@@ -333,6 +346,11 @@ describe('an app balance', () => {
     expect(order).toMatchObject({
       payType: 1,
       payFlag: 1,
+      appUserId: user.id,
+      appBalanceBefore: 10,
+      appBalanceAfter: 7,
+    });
+    expect(await ok(operator, `/biz/chargeOrder/detail?id=${order.orderNo}`)).toMatchObject({
       appUserId: user.id,
       appBalanceBefore: 10,
       appBalanceAfter: 7,

@@ -336,6 +336,14 @@ describe('a 2.0.1 session', () => {
       payFlag: 1,
       cardBalanceAfter: 4.54,
     });
+    // The order page's call carries who paid (the card and its balances) and the profit shares.
+    expect(await ok(operator, `/biz/chargeOrder/detail?id=${order!.orderNo}`)).toMatchObject({
+      payType: 4,
+      cardId: order!.cardId,
+      cardBalanceBefore: 5.44,
+      cardBalanceAfter: 4.54,
+      profits: [{ party: 'Landlord', percent: '20.00', amount: '0.17' }],
+    });
     // The profit orders list holds this order and none of the unshared ones.
     const profit = await ok(operator, '/biz/profitOrder/list', {
       current: 1,

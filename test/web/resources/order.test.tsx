@@ -305,6 +305,71 @@ describe('order page', () => {
     expect(within(facts).getByText('Start failed')).toBeTruthy();
   });
 
+  it('shows who paid: the fleet with its balances before and after, and the profit shares', async () => {
+    grant('4100', '4101');
+    show({
+      ...priced,
+      fleetId: 'fl-1',
+      fleetName: 'Harbour Taxis',
+      fleetDriverId: 'drv-7',
+      fleetBalanceBefore: 50,
+      fleetBalanceAfter: 46.11,
+      profits: [{ party: 'Landlord', percent: '30.00', amount: '1.11' }],
+      curve: [],
+    });
+    const payer = await screen.findByRole('region', { name: 'Who paid' });
+    for (const text of ['Fleet account', 'Harbour Taxis (fl-1)', 'drv-7', '50 EUR', '46.11 EUR'])
+      expect(within(payer).getByText(text)).toBeTruthy();
+    expect(within(payer).getByText('Balance before')).toBeTruthy();
+    expect(within(payer).queryByText('Why unpaid')).toBeNull();
+    const shares = within(payer).getByRole('table', { name: 'Profit shares' });
+    const row = within(shares).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Landlord')).toBeTruthy();
+    expect(within(row).getByText('30.00 %')).toBeTruthy();
+    expect(within(row).getByText('1.11 EUR')).toBeTruthy();
+  });
+
+  it('shows the app user or card that paid, and why an order is unpaid', async () => {
+    grant('4100', '4101');
+    show({
+      ...priced,
+      payType: 4,
+      cardId: 'card-9',
+      cardBalanceBefore: 10,
+      cardBalanceAfter: 6.11,
+      curve: [],
+    });
+    let payer = await screen.findByRole('region', { name: 'Who paid' });
+    for (const text of ['Card balance', 'card-9', '10 EUR', '6.11 EUR'])
+      expect(within(payer).getByText(text)).toBeTruthy();
+    expect(within(payer).getByText('No profit shares were taken from this order.')).toBeTruthy();
+    cleanup();
+
+    show({
+      ...priced,
+      payType: 1,
+      appUserId: 'u-3',
+      appBalanceBefore: 20,
+      appBalanceAfter: 16.11,
+      curve: [],
+    });
+    payer = await screen.findByRole('region', { name: 'Who paid' });
+    for (const text of ['App user balance', 'u-3', '20 EUR', '16.11 EUR'])
+      expect(within(payer).getByText(text)).toBeTruthy();
+    cleanup();
+
+    show({ ...priced, payFlag: 0, payType: 3, fleetId: 'fl-1', unpaidReason: 'balance', curve: [] });
+    payer = await screen.findByRole('region', { name: 'Who paid' });
+    expect(within(payer).getByText('Why unpaid')).toBeTruthy();
+    expect(within(payer).getByText('The balance does not cover the amount')).toBeTruthy();
+    cleanup();
+
+    show({ ...order, unpaidReason: 'noAccount', curve: [] });
+    payer = await screen.findByRole('region', { name: 'Who paid' });
+    expect(within(payer).getByText('No account')).toBeTruthy();
+    expect(within(payer).getByText('No account pays for this tag')).toBeTruthy();
+  });
+
   it('shows no platform end for an order its charger ended', async () => {
     grant('4100', '4101');
     show({ ...priced, curve: [] });

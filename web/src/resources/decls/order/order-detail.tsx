@@ -2,10 +2,12 @@
  * A charging order's page (/orderDetail/{id}, code 4101): the order's facts, its session, its price (each
  * money field in the order's currency, "-" while not priced), the price breakdown of `priceDetail` (lines
  * per time-of-use period, discount, revenue tariff), and the meter curve as a chart (energy and power over
- * time). Holders of 4102 may re-run settlement of an unpaid order from here.
+ * time). Holders of 4102 may re-run settlement of an unpaid order from here. "Who paid" names the fleet
+ * (with its driver or vehicle), app user or card settlement charged, that account's balance before and after
+ * the debit, why an order is still unpaid, and the station's profit shares taken from it.
  */
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { OrderDetail, PriceDetail } from '@shared/schemas/order.ts';
+import type { OrderDetail, OrderView, PriceDetail } from '@shared/schemas/order.ts';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
@@ -21,7 +23,7 @@ import { stationDetailPath } from '@web/resources/decls/site/station.tsx';
 import { DetailPageFallback } from '@web/resources/detail.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
@@ -42,6 +44,7 @@ const MeterChart = lazy(() => import('./meter-chart.tsx'));
 
 const D = 'orderRes.detail';
 const L = 'orderRes.list';
+const P = 'orderRes.payer';
 
 /** The money fields of an order, in the order they are shown. */
 const MONEY_FIELDS = [
@@ -189,6 +192,10 @@ export function OrderDetailPage() {
         </Stack>
       </Box>
 
+      <Section title={tr(`${P}.title`)}>
+        <Payer tr={tr} order={order} />
+      </Section>
+
       {order.priceDetail ? (
         <Section title={tr(`${D}.breakdown`)}>
           <Breakdown tr={tr} detail={order.priceDetail} currency={order.currency} />
@@ -279,6 +286,90 @@ export function Breakdown(props: { tr: Translate; detail: PriceDetail; currency?
           ]}
         />
       ) : null}
+    </Stack>
+  );
+}
+
+/** The account settlement charged (or why none was), its balances around the debit, and the profit shares. */
+export function Payer(props: { tr: Translate; order: OrderView }) {
+  const { tr, order } = props;
+  const balance = (value: number | undefined) => (value === undefined ? '' : money(value, order.currency));
+  const account: {
+    kind: 'fleet' | 'appUser' | 'card' | 'none';
+    items: { label: string; value: ReactNode }[];
+  } = order.fleetId
+    ? {
+        kind: 'fleet',
+        items: [
+          {
+            label: tr(`${P}.fleet`),
+            value: order.fleetName ? `${order.fleetName} (${order.fleetId})` : order.fleetId,
+          },
+          ...(order.fleetDriverId ? [{ label: tr(`${P}.fleetDriver`), value: order.fleetDriverId }] : []),
+          ...(order.fleetVehicleId ? [{ label: tr(`${P}.fleetVehicle`), value: order.fleetVehicleId }] : []),
+          { label: tr(`${P}.balanceBefore`), value: balance(order.fleetBalanceBefore) },
+          { label: tr(`${P}.balanceAfter`), value: balance(order.fleetBalanceAfter) },
+        ],
+      }
+    : order.appUserId
+      ? {
+          kind: 'appUser',
+          items: [
+            { label: tr(`${P}.appUser`), value: order.appUserId },
+            { label: tr(`${P}.balanceBefore`), value: balance(order.appBalanceBefore) },
+            { label: tr(`${P}.balanceAfter`), value: balance(order.appBalanceAfter) },
+          ],
+        }
+      : order.cardId
+        ? {
+            kind: 'card',
+            items: [
+              { label: tr(`${P}.card`), value: order.cardId },
+              { label: tr(`${P}.balanceBefore`), value: balance(order.cardBalanceBefore) },
+              { label: tr(`${P}.balanceAfter`), value: balance(order.cardBalanceAfter) },
+            ],
+          }
+        : { kind: 'none', items: [] };
+  const unpaid = Number(order.payFlag ?? 0) !== 1 && order.unpaidReason;
+  const profits = order.profits ?? [];
+  return (
+    <Stack gap="3">
+      <Facts
+        label={tr(`${P}.title`)}
+        items={[
+          { label: tr(`${P}.paidBy`), value: tr(`${P}.kinds.${account.kind}`) },
+          ...account.items,
+          ...(unpaid
+            ? [{ label: tr(`${P}.unpaidReason`), value: tr(`${P}.reasons.${order.unpaidReason}`) }]
+            : []),
+        ]}
+      />
+      {profits.length ? (
+        <Table.ScrollArea borderWidth="1px" rounded="l2">
+          <Table.Root size="sm" aria-label={tr(`${P}.shares`)}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{tr(`${P}.party`)}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{tr(`${P}.percent`)}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{tr(`${D}.amount`)}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {profits.map((p, i) => (
+                <Table.Row key={i}>
+                  <Table.Cell>{p.party}</Table.Cell>
+                  <Table.Cell textAlign="end">{`${p.percent} %`}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(p.amount, order.currency)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          {tr(`${P}.noShares`)}
+        </Text>
+      )}
     </Stack>
   );
 }
