@@ -25,6 +25,7 @@ import { parse } from '@functions/lib/validate.ts';
 import { messageLogQuery } from '@shared/schemas/message-log.ts';
 import { connectorUsage } from './connector-limit.ts';
 import { stationImage, uploadStationImage } from './images.ts';
+import { monitorRoutes } from './monitor-actions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([stations, chargePoints, energyBoxes]),
@@ -54,5 +55,6 @@ export const handler = httpHandler({
   }),
   'POST /biz/command/list': async (req) => ok(await listCommands(who(req), req.body)),
   'POST /biz/monitor/overview': async (req) => ok(await monitorOverview(who(req), req.body)),
+  ...monitorRoutes,
   ...fileRoutes,
 } satisfies Record<string, Route>);

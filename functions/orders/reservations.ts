@@ -554,6 +554,41 @@ export async function cancelReservation(identity: Identity, id: unknown, baseUrl
   return view((await getOrder(order.id))!);
 }
 
+/**
+ * The reservation holding a connector now (successful, not expired), in the caller's scope, if any: read
+ * from the open reservations by expiry (gsi2), the ones expired left out (the monitor's "stop reservation").
+ */
+export async function activeReservationOf(
+  identity: Identity,
+  chargePointId: string,
+  connectorNo: number,
+): Promise<ReserveOrderView | undefined> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :p AND gsi2sk > :now',
+        FilterExpression: 'chargePointId = :cp AND connectorNo = :c AND #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':p': OPEN_PARTITION,
+          ':now': new Date().toISOString(),
+          ':cp': chargePointId,
+          ':c': connectorNo,
+          ':s': RESERVE_STATUS.successful,
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    const found = ((page.Items ?? []) as Order[]).find((o) => visible(identity.scope, o.tenant));
+    if (found) return view(found);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return undefined;
+}
+
 /** POST /biz/reserveOrder/detail?id= (4201, the code of /reserveOrderDetail). */
 export async function reservationDetail(identity: Identity, id: unknown) {
   return view(await orderInScope(identity, id));

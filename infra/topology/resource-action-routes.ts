@@ -6,6 +6,32 @@
 import { energyBoxResource } from '@shared/resources/device/energy-box.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { HttpRouteDecl } from './types.ts';
+import {
+  MONITOR_ACTION_CODES,
+  MONITOR_ACTIONS,
+  MONITOR_COMMAND_PATH,
+  monitorActionPath,
+} from '@shared/schemas/monitor.ts';
+
+/** The monitor's actions: the ones sending a command are audited. */
+function monitorActionRoutes(): HttpRouteDecl[] {
+  const audit: Partial<Record<string, string>> = {
+    stopCharging: 'siteRes.audit.monitorStop',
+    unlock: 'siteRes.audit.monitorUnlock',
+    stopReservation: 'siteRes.audit.monitorStopReservation',
+  };
+  return [
+    ...MONITOR_ACTIONS.map((action): HttpRouteDecl => ({
+      method: 'POST',
+      path: monitorActionPath(action),
+      domain: 'devices',
+      auth: 'user',
+      permission: MONITOR_ACTION_CODES[action],
+      ...(audit[action] ? { audit: audit[action] } : {}),
+    })),
+    { method: 'POST', path: MONITOR_COMMAND_PATH, domain: 'devices', auth: 'user', permission: '1101' },
+  ];
+}
 
 export const systemActionRoutes: HttpRouteDecl[] = [
   {
@@ -132,6 +158,8 @@ export const siteActionRoutes: HttpRouteDecl[] = [
   // The company's connectors against its subscription's limit (the /device and /plan warning).
   { method: 'POST', path: '/biz/chargePoint/usage', domain: 'devices', auth: 'user', permission: '2200' },
   { method: 'POST', path: '/biz/monitor/overview', domain: 'devices', auth: 'user', permission: '1101' },
+  // The monitor's tile actions (functions/devices/monitor-actions.ts), each with its own code.
+  ...monitorActionRoutes(),
 ];
 
 /** Energy boxes (devices domain): the declared resource and the commands to boxes. */

@@ -6,6 +6,9 @@ export const site = area(
     siteRes: {
       names: { station: 'station', chargePoint: 'charge point' },
       audit: {
+        monitorStop: 'Stop charging (monitor)',
+        monitorUnlock: 'Unlock connector (monitor)',
+        monitorStopReservation: 'Stop reservation (monitor)',
         powerBalance: 'Save power balance',
         imageUpload: 'Upload station picture',
         resetPassword: 'Reset OCPP password',
@@ -36,6 +39,7 @@ export const site = area(
         gunNumberTaken: 'Gun number already exists',
       },
       server: {
+        noReservation: 'There is no active reservation on this connector',
         stationNameTaken: 'A station with this name already exists',
         stationHasPiles: 'This station still has charge points: delete or move them first',
         stationNoFeeRule:
@@ -49,6 +53,8 @@ export const site = area(
         chargePointIdTaken: 'A charge point with this id already exists',
         assetNotFound: 'No asset with this code',
         assetUsed: 'This asset is already bound to a pile',
+        assetKeyMismatch: 'No asset matches this code and secret key',
+        assetBindInWizard: "A pile is bound to an asset in the pile wizard only, with the asset's secret key",
         pileNotAtStation: 'Pile {{pile}} does not stand at this station',
         imageOneFile: 'Choose one picture',
         imageTooLarge: 'The picture is larger than 5 MB',
@@ -66,7 +72,14 @@ export const site = area(
     'zh-CN': {
       siteRes: {
         names: { station: '站点', chargePoint: '充电桩' },
-        audit: { powerBalance: '保存功率分配', imageUpload: '上传站点图片', resetPassword: '重置 OCPP 密码' },
+        audit: {
+          monitorStop: '停止充电（监控）',
+          monitorUnlock: '解锁充电枪（监控）',
+          monitorStopReservation: '停止预约（监控）',
+          powerBalance: '保存功率分配',
+          imageUpload: '上传站点图片',
+          resetPassword: '重置 OCPP 密码',
+        },
         validation: {
           longitude: '经度格式错误（-180 到 180）',
           latitude: '纬度格式错误（-90 到 90）',
@@ -93,6 +106,7 @@ export const site = area(
           gunNumberTaken: '枪号已存在',
         },
         server: {
+          noReservation: '该充电枪当前没有生效的预约',
           stationNameTaken: '已存在同名站点',
           stationHasPiles: '该站点仍有充电桩：请先删除或移走',
           stationNoFeeRule: '该站点未绑定计费规则：请先为站点绑定，或按充电桩、充电枪设置计费',
@@ -104,6 +118,8 @@ export const site = area(
           chargePointIdTaken: '已存在相同编号的充电桩',
           assetNotFound: '没有该编码的资产',
           assetUsed: '该资产已绑定充电桩',
+          assetKeyMismatch: '没有与该编码和密钥匹配的资产',
+          assetBindInWizard: '充电桩只能在充电桩向导中凭资产密钥绑定资产',
           pileNotAtStation: '充电桩 {{pile}} 不在该站点',
           imageOneFile: '请选择一张图片',
           imageTooLarge: '图片超过 5 MB',
@@ -119,7 +135,14 @@ export const site = area(
     'zh-TW': {
       siteRes: {
         names: { station: '站點', chargePoint: '充電樁' },
-        audit: { powerBalance: '儲存功率分配', imageUpload: '上傳站點圖片', resetPassword: '重設 OCPP 密碼' },
+        audit: {
+          monitorStop: '停止充電（監控）',
+          monitorUnlock: '解鎖充電槍（監控）',
+          monitorStopReservation: '停止預約（監控）',
+          powerBalance: '儲存功率分配',
+          imageUpload: '上傳站點圖片',
+          resetPassword: '重設 OCPP 密碼',
+        },
         validation: {
           longitude: '經度格式錯誤（-180 到 180）',
           latitude: '緯度格式錯誤（-90 到 90）',
@@ -146,6 +169,7 @@ export const site = area(
           gunNumberTaken: '槍號已存在',
         },
         server: {
+          noReservation: '此充電槍目前沒有生效的預約',
           stationNameTaken: '已存在同名站點',
           stationHasPiles: '此站點仍有充電樁：請先刪除或移走',
           stationNoFeeRule: '此站點未綁定計費規則：請先為站點綁定，或按充電樁、充電槍設定計費',
@@ -157,6 +181,8 @@ export const site = area(
           chargePointIdTaken: '已存在相同編號的充電樁',
           assetNotFound: '沒有此編碼的資產',
           assetUsed: '此資產已綁定充電樁',
+          assetKeyMismatch: '沒有與此編碼和金鑰相符的資產',
+          assetBindInWizard: '充電樁只能在充電樁精靈中憑資產金鑰綁定資產',
           pileNotAtStation: '充電樁 {{pile}} 不在此站點',
           imageOneFile: '請選擇一張圖片',
           imageTooLarge: '圖片超過 5 MB',
@@ -173,6 +199,10 @@ export const site = area(
       siteRes: {
         names: { station: 'Standort', chargePoint: 'Ladepunkt' },
         audit: {
+          monitorStop: 'Laden stoppen (Monitor)',
+          monitorUnlock: 'Anschluss entriegeln (Monitor)',
+          monitorStopReservation: 'Reservierung beenden (Monitor)',
+
           powerBalance: 'Lastmanagement speichern',
           imageUpload: 'Standortbild hochladen',
           resetPassword: 'OCPP-Passwort zurücksetzen',
@@ -204,6 +234,7 @@ export const site = area(
           gunNumberTaken: 'Die Anschlussnummer existiert bereits',
         },
         server: {
+          noReservation: 'An diesem Anschluss gibt es keine aktive Reservierung',
           stationNameTaken: 'Ein Standort mit diesem Namen existiert bereits',
           stationHasPiles: 'Dieser Standort hat noch Ladepunkte: löschen oder verschieben Sie sie zuerst',
           stationNoFeeRule:
@@ -218,6 +249,9 @@ export const site = area(
           chargePointIdTaken: 'Ein Ladepunkt mit dieser Kennung existiert bereits',
           assetNotFound: 'Kein Asset mit diesem Code',
           assetUsed: 'Dieses Asset ist bereits einer Ladesäule zugeordnet',
+          assetKeyMismatch: 'Kein Asset passt zu diesem Code und Schlüssel',
+          assetBindInWizard:
+            'Eine Ladesäule wird nur im Ladesäulen-Assistenten mit dem Schlüssel des Assets einem Asset zugeordnet',
           pileNotAtStation: 'Ladesäule {{pile}} steht nicht an diesem Standort',
           imageOneFile: 'Wählen Sie ein Bild',
           imageTooLarge: 'Das Bild ist größer als 5 MB',
@@ -236,6 +270,10 @@ export const site = area(
       siteRes: {
         names: { station: 'สถานี', chargePoint: 'จุดชาร์จ' },
         audit: {
+          monitorStop: 'หยุดชาร์จ (มอนิเตอร์)',
+          monitorUnlock: 'ปลดล็อกหัวชาร์จ (มอนิเตอร์)',
+          monitorStopReservation: 'หยุดการจอง (มอนิเตอร์)',
+
           powerBalance: 'บันทึกการจัดสรรกำลังไฟ',
           imageUpload: 'อัปโหลดรูปสถานี',
           resetPassword: 'รีเซ็ตรหัสผ่าน OCPP',
@@ -266,6 +304,7 @@ export const site = area(
           gunNumberTaken: 'มีหมายเลขหัวชาร์จนี้อยู่แล้ว',
         },
         server: {
+          noReservation: 'หัวชาร์จนี้ไม่มีการจองที่ใช้งานอยู่',
           stationNameTaken: 'มีสถานีชื่อนี้อยู่แล้ว',
           stationHasPiles: 'สถานีนี้ยังมีจุดชาร์จ: ลบหรือย้ายออกก่อน',
           stationNoFeeRule: 'สถานีนี้ยังไม่มีกฎค่าบริการ: ผูกกฎกับสถานีก่อน หรือกำหนดค่าบริการตามตู้ชาร์จหรือหัวชาร์จ',
@@ -277,6 +316,8 @@ export const site = area(
           chargePointIdTaken: 'มีจุดชาร์จรหัสนี้อยู่แล้ว',
           assetNotFound: 'ไม่มีสินทรัพย์รหัสนี้',
           assetUsed: 'สินทรัพย์นี้ผูกกับตู้ชาร์จแล้ว',
+          assetKeyMismatch: 'ไม่มีสินทรัพย์ที่ตรงกับรหัสและคีย์ลับนี้',
+          assetBindInWizard: 'ผูกตู้ชาร์จกับสินทรัพย์ได้เฉพาะในวิซาร์ดตู้ชาร์จ โดยใช้คีย์ลับของสินทรัพย์',
           pileNotAtStation: 'ตู้ชาร์จ {{pile}} ไม่ได้อยู่ที่สถานีนี้',
           imageOneFile: 'เลือกรูปหนึ่งรูป',
           imageTooLarge: 'รูปมีขนาดเกิน 5 MB',

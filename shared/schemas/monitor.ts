@@ -1,0 +1,70 @@
+/**
+ * The live monitor's tile actions (/monitor, issue 16; SPEC.md section 2: stop charging, live data, meter
+ * records, unlock gun, stop reservation, and the tile's details), each a call of its own with its own code.
+ */
+import { z } from 'zod';
+import { requiredText as text } from '@shared/resources/catalogue/fields.ts';
+
+/** The codes of the actions (shared/permissions/menus.ts), by action. */
+export const MONITOR_ACTION_CODES = {
+  stopCharging: '1102',
+  liveData: '1103',
+  meterRecords: '1104',
+  unlock: '1105',
+  stopReservation: '1106',
+  detail: '1107',
+} as const;
+export type MonitorAction = keyof typeof MONITOR_ACTION_CODES;
+export const MONITOR_ACTIONS = Object.keys(MONITOR_ACTION_CODES) as MonitorAction[];
+
+/** The call of each action. */
+export const monitorActionPath = (action: MonitorAction) => `/biz/monitor/${action}`;
+/** A command a monitor action sent, read back by its id (the monitor's code, 1101). */
+export const MONITOR_COMMAND_PATH = '/biz/monitor/command';
+
+/** The commands the actions send; only these are read back through the monitor. */
+export const MONITOR_COMMANDS = ['remoteStop', 'unlockConnector', 'cancelReservation'] as const;
+
+/** Every action names one connector of one charge point. */
+export const monitorTargetSchema = z
+  .object({
+    chargePointId: text(64),
+    connectorNo: z.coerce
+      .number({ error: 'validation.required' })
+      .int({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(1000, { error: 'validation.required' }),
+  })
+  .strict();
+export type MonitorTarget = z.infer<typeof monitorTargetSchema>;
+
+/** A connector's session in progress as the live data shows it. */
+export interface MonitorSession {
+  orderNo: string;
+  transactionId: string;
+  idTag?: string;
+  startTime: string;
+  durationSeconds: number;
+  energyWh: number;
+  powerW?: number;
+  soc?: number;
+  startSoc?: number;
+  lastSampleAt?: string;
+}
+
+/** One meter sample of the session: the figures read from it (absent: not in the sample). */
+export interface MonitorMeterRecord {
+  at: string;
+  energyWh?: number;
+  powerW?: number;
+  currentA?: number;
+  voltageV?: number;
+  soc?: number;
+}
+
+/** The answer of an action sending a command: the command to follow. */
+export interface MonitorCommandSent {
+  commandId: string;
+  command: (typeof MONITOR_COMMANDS)[number];
+  status: string;
+}
