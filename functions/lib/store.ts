@@ -344,6 +344,35 @@ export class Repository<T extends object> {
     return { ...next, ...meta };
   }
 
+  /**
+   * The writes of an update made inside another entity's transaction (its `also` writes): the item if it is
+   * still at `current.version` (else the transaction is refused with `refusal`), and its view counters.
+   * Unique values must not change (their guards are not moved).
+   */
+  updateWrites(current: T & Stored, next: T, refusal: AppError): GuardedWrite[] {
+    const meta: Stored = {
+      tenant: current.tenant,
+      createTime: current.createTime,
+      version: current.version + 1,
+      updateTime: new Date().toISOString(),
+    };
+    const stored = this.stored(next, meta);
+    return [
+      {
+        Put: {
+          TableName: table(),
+          Item: stored,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': current.version },
+        },
+      },
+      ...this.counterWrites(
+        this.viewAttributes(current as Record<string, unknown>, current.tenant),
+        this.viewAttributes(stored, current.tenant),
+      ),
+    ].map((write) => ({ write, refusal }));
+  }
+
   /** Deletes an item (and its unique guards) if it is still at the version the caller saw. */
   async remove(current: T & Stored, also: GuardedWrite[] = []): Promise<void> {
     const id = String(current[this.decl.idField]);

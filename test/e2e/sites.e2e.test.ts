@@ -1,7 +1,7 @@
 /**
  * Sites and devices end to end in headless Chromium against the local runtime with the demo seed: the
  * company administrator creates a station through the station wizard with its fee rule, adds a pile to it
- * through the pile wizard (manual binding: the asset list is the platform's; the station's rule prices its
+ * through the pile wizard (manual binding; a company would type an asset's code and key; the station's rule prices its
  * connectors), sees its OCPP password once, finds the new
  * pile offline on the live monitor, then sees it change live once a charger connects with that password, and
  * finds its fault on the alarm list.
@@ -86,7 +86,8 @@ describe('sites and devices in the browser', () => {
       await page.waitForURL(/\/charge\/device$/);
       await page.getByRole('button', { name: 'Add charge point' }).click();
       const pile = page.getByRole('dialog');
-      await pile.getByText(/Binding by asset is not available/).waitFor();
+      // A company binds by an asset's code and secret key (it may not list the platform's assets).
+      await pile.getByText(/Enter the asset's code and secret key/).waitFor();
       await pile.getByRole('button', { name: 'Next' }).click();
       await field(pile, 'Charge point id').fill('E2E-CP-1');
       await field(pile, 'Name').fill('E2E pile');

@@ -124,6 +124,12 @@ export const chargePointSchema = z
   });
 export type ChargePointInput = z.infer<typeof chargePointSchema>;
 
+/**
+ * What the add call takes besides the record when binding by asset: the asset's secret key, checked with
+ * its code and never stored on the pile (decision 150). Required of a caller who may not list the assets.
+ */
+export const assetKeySchema = z.object({ assetSecretKey: optionalText(255) });
+
 export const chargePointResource = defineResource({
   module: 'biz',
   name: 'chargePoint',

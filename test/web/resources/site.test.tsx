@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The site and device screens (issue 5): the station wizard (opening periods validated by the shared schema,
- * Pro fields only with 2105), the pile wizard (manual binding when assets are refused, gun numbers unique,
+ * Pro fields only with 2105), the pile wizard (a company binds by a typed asset code and key, gun numbers unique,
  * the last connector kept, the OCPP password shown once), QR codes per connector, the live monitor's counts
  * and tiles, the charger page's boot information and messages, and the operator's unknown-token switch.
  */
@@ -187,9 +187,9 @@ describe('pile wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Add charge point' }));
     const dialog = await screen.findByRole('dialog');
 
-    // Step 1: the asset list is refused, so manual binding only.
-    expect(await within(dialog).findByText(/Binding by asset is not available/)).toBeTruthy();
-    expect(within(dialog).queryByRole('radio', { name: /By asset/ })).toBeNull();
+    // Step 1: the asset list is refused (a company): manual by default, by asset with a typed code and key.
+    expect(await within(dialog).findByText(/Enter the asset's code and secret key/)).toBeTruthy();
+    expect((within(dialog).getByRole('radio', { name: /Manual/ }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
     // Step 2: pile information.
@@ -285,6 +285,66 @@ describe('pile wizard', () => {
     expect((within(dialog).getByLabelText(/^Protocol/) as HTMLSelectElement).value).toBe('ocpp2.0.1');
     expect((within(dialog).getByLabelText(/^Max power/) as HTMLInputElement).value).toBe('60');
     expect(api.calls('/admin/asset/list')[0]!.body).toMatchObject({ useFlag: 0 });
+  });
+
+  it('lets a company, refused the asset list, bind by the asset code and secret key', async () => {
+    grant('2200', '2201');
+    let refuse = true;
+    const api = fakeApi({
+      '/biz/chargePoint/list': () => page([]),
+      '/admin/asset/list': () => ({ status: 403, code: 403, msg: 'No permission' }),
+      '/biz/station/list': () => page([station]),
+      '/biz/station/info': () => ({ data: { ...station, feeSetMode: 1, feeRuleId: 'f1' } }),
+      '/biz/chargingFee/list': () => page([{ id: 'f1', name: 'Standard' }]),
+      '/biz/chargePoint/add': ({ body }) =>
+        refuse
+          ? { code: 1, msg: 'No asset matches this code and secret key' }
+          : { data: { ...body, id: body?.chargePointId, ocppPassword: 'KEY-of-asset-1' } },
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={chargePointDecl} />);
+    await user.click(await screen.findByRole('button', { name: 'Add charge point' }));
+    const dialog = await screen.findByRole('dialog');
+
+    // Step 1: by asset, the code and the key are typed in (no list of the platform's assets), both required.
+    await user.click(await within(dialog).findByRole('radio', { name: /By asset/ }));
+    expect(within(dialog).queryByRole('combobox', { name: /^Asset$/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Asset code/), 'AST-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    const key = within(dialog).getByLabelText(/^Secret key/) as HTMLInputElement;
+    expect(key.type).toBe('password');
+    await user.type(key, 'KEY-of-asset-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    // Step 2: the asset code is the charge point id.
+    const id = (await within(dialog).findByLabelText(/^Charge point id/)) as HTMLInputElement;
+    expect(id.value).toBe('AST-9');
+    expect(id.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Bay 9');
+    await user.click(within(dialog).getByLabelText(/^Site/));
+    await user.click(await within(dialog).findByRole('option', { name: 'Main street' }));
+    await user.type(within(dialog).getByLabelText(/^Max power/), '22');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }));
+
+    // A wrong pair: the server's answer is shown, the wizard stays open.
+    expect(await within(dialog).findByText('No asset matches this code and secret key')).toBeTruthy();
+    expect(api.calls('/biz/chargePoint/add')[0]!.body).toMatchObject({
+      chargePointId: 'AST-9',
+      bindMode: 'asset',
+      assetCode: 'AST-9',
+      assetSecretKey: 'KEY-of-asset-1',
+    });
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const shown = await screen.findByRole('alertdialog');
+    expect(within(shown).getByText('KEY-of-asset-1')).toBeTruthy();
+    // The platform's asset list was only probed (refused), never searched.
+    expect(api.calls('/admin/asset/list').every((c) => (c.body as { size?: number })?.size === 1)).toBe(true);
   });
 
   it('resets the OCPP password after a confirmation and shows the new one once', async () => {

@@ -1,7 +1,8 @@
 /**
  * The pile wizard (SPEC.md section 2): 1 binding — typed in (manual) or taken from an unused asset (its code
- * becomes the charge point id, its protocol and power are filled in; the asset list is platform-only, so a
- * refused list leaves manual binding alone); 2 pile information; 3 fee — by the station's fee-set mode, the
+ * becomes the charge point id; the platform picks it from the asset list, which fills in its protocol and
+ * power; a company, which may not list the platform's assets, types the asset's code and secret key and the
+ * server checks the pair, decision 150); 2 pile information; 3 fee — by the station's fee-set mode, the
  * station's rule, the pile's, or one per connector (every connector needs one; the server checks it too);
  * 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
  * The shared charge point schema validates each step. Edit uses the same wizard with the id read-only.
@@ -89,7 +90,7 @@ const infoFields: Field[] = [
 ];
 
 const STEP_FIELDS: readonly (readonly string[])[] = [
-  ['bindMode', 'assetCode'],
+  ['bindMode', 'assetCode', 'assetSecretKey'],
   infoFields.map((f) => f.name),
   ['feeRuleId'],
   ['connectors'],
@@ -167,6 +168,8 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
       : [{ connectorNo: '1', name: '' }],
   );
   const [labels, setLabels] = useState<Record<string, string>>({});
+  // Sent with the add only (never part of the pile's record).
+  const [assetKey, setAssetKey] = useState('');
   const wizard = useWizardSteps(STEP_FIELDS);
   const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
   const byAsset = values.bindMode === 'asset';
@@ -206,6 +209,8 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
     // The schema's cross-field rules (the asset of an asset binding) run only once every field parses.
     if (step === 0 && byAsset && !String(values.assetCode ?? '').trim())
       return setErrors({ assetCode: 'validation.required' });
+    if (step === 0 && byAsset && access === 'refused' && !assetKey)
+      return setErrors({ assetSecretKey: 'validation.required' });
     if (!passes(step)) return;
     setErrors({});
     setStep((s) => s + 1);
@@ -222,7 +227,11 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
     setBusy(true);
     try {
       if (mode === 'create') {
-        const created = await call<Row>('/biz/chargePoint/add', checked.data);
+        const typed = byAsset && access === 'refused';
+        const created = await call<Row>('/biz/chargePoint/add', {
+          ...checked.data,
+          ...(typed ? { assetSecretKey: assetKey } : {}),
+        });
         props.onCreated?.({
           chargePointId: String(created.chargePointId ?? created.id ?? values.chargePointId),
           ocppPassword: String(created.ocppPassword ?? ''),
@@ -270,8 +279,15 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
           bindMode={String(values.bindMode)}
           assetCode={String(values.assetCode ?? '')}
           assetError={err('assetCode')}
+          assetKey={assetKey}
+          assetKeyError={err('assetSecretKey')}
+          onAssetKey={(key) => {
+            setAssetKey(key);
+            setErrors((e) => ({ ...e, assetSecretKey: '' }));
+          }}
           onBindMode={(bindMode) => {
             setValues((v) => ({ ...v, bindMode, ...(bindMode === 'manual' ? { assetCode: '' } : {}) }));
+            if (bindMode === 'manual') setAssetKey('');
             setErrors({});
           }}
           onAsset={(code, more) => {
@@ -372,6 +388,9 @@ function BindingStep(props: {
   bindMode: string;
   assetCode: string;
   assetError?: string;
+  assetKey: string;
+  assetKeyError?: string;
+  onAssetKey: (key: string) => void;
   onBindMode: (mode: string) => void;
   onAsset: (code: string, more: Row) => void;
 }) {
@@ -394,16 +413,8 @@ function BindingStep(props: {
       </Stack>
     );
   if (props.access === 'checking') return <LoadingState label={tr('admin.common.loading')} />;
-  if (props.access === 'refused')
-    return (
-      <Stack gap="3">
-        <Text fontWeight="medium">{tr(`${W}.bindModes.manual`)}</Text>
-        <Alert.Root status="info" size="sm">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{tr(`${W}.assetsRefused`)}</Alert.Title>
-        </Alert.Root>
-      </Stack>
-    );
+  // Without the asset list (a company): the asset's code and secret key, typed in.
+  const typed = props.access === 'refused';
   return (
     <Stack gap="4">
       <RadioGroup.Root
@@ -419,14 +430,34 @@ function BindingStep(props: {
               <RadioGroup.ItemText>
                 {tr(`${W}.bindModes.${mode}`)}
                 <Text as="span" display="block" color="fg.muted" fontSize="sm">
-                  {tr(`${W}.bindHelp.${mode}`)}
+                  {tr(mode === 'asset' && typed ? `${W}.assetByKey` : `${W}.bindHelp.${mode}`)}
                 </Text>
               </RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}
         </Stack>
       </RadioGroup.Root>
-      {props.bindMode === 'asset' ? (
+      {props.bindMode === 'asset' && typed ? (
+        <>
+          <FormField
+            field={{ name: 'assetCode', label: `${W}.assetCode`, kind: 'text', required: true }}
+            scope="pileWizard:asset"
+            value={props.assetCode}
+            onChange={(code) => props.onAsset(String(code ?? ''), { chargePointId: String(code ?? '') })}
+            onAssign={() => undefined}
+            error={props.assetError}
+          />
+          <FormField
+            field={{ name: 'assetSecretKey', label: `${W}.assetSecretKey`, kind: 'password', required: true }}
+            scope="pileWizard:asset"
+            value={props.assetKey}
+            onChange={(key) => props.onAssetKey(String(key ?? ''))}
+            onAssign={() => undefined}
+            error={props.assetKeyError}
+          />
+        </>
+      ) : null}
+      {props.bindMode === 'asset' && !typed ? (
         <FormField
           field={{
             name: 'assetCode',
