@@ -1,10 +1,11 @@
 /**
  * Listeners of command ends: domains that sent a command for their own records (a reservation's ReserveNow
- * and CancelReservation) hear how it ended. `store.ts` calls `commandEnded` after every move to an end
+ * and CancelReservation, a remote start's order when it failed) hear how it ended. `store.ts` calls `commandEnded` after every move to an end
  * (answered, rejected, offline, timeout, failed), once per command (the move is conditional). A listener's
  * failure is logged and never undoes the command's end; the listener's own sweep catches up.
  */
 import { logger } from '@functions/lib/http.ts';
+import { remoteStartEnded } from '@functions/orders/remote-start.ts';
 import { reservationCommandEnded } from '@functions/orders/reservations.ts';
 import type { CommandRecord } from './store.ts';
 
@@ -14,6 +15,9 @@ type Listener = (command: CommandRecord) => Promise<void>;
 const listeners: Record<string, Listener[]> = {
   ReserveNow: [(command) => reservationCommandEnded(command)],
   CancelReservation: [(command) => reservationCommandEnded(command)],
+  // A remote start that timed out or was refused becomes its order (end flag 3 or 4).
+  RemoteStartTransaction: [async (command) => void (await remoteStartEnded(command))],
+  RequestStartTransaction: [async (command) => void (await remoteStartEnded(command))],
 };
 
 export async function commandEnded(command: CommandRecord): Promise<void> {

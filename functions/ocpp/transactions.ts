@@ -107,6 +107,8 @@ export interface Session {
   closedBy?: ClosedBy;
   /** When a BootNotification of its charger ended it (its stop may still come within the grace). */
   bootAt?: string;
+  /** A remote start that never started (functions/orders/remote-start.ts): its order's end flag, 3 or 4. */
+  endFlag?: number;
 }
 
 export const sessionKey = (chargePointId: string, transactionId: string) => ({

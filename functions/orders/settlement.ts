@@ -62,7 +62,7 @@ export function endFlagOf(reason: string | undefined): number {
 
 /** A session's end flag: a refused session is a start failure, whoever ended it; else by its stop reason. */
 export const sessionEndFlag = (session: Session) =>
-  isRefused(session) ? END_FLAG.startFailure : endFlagOf(session.stopReason);
+  session.endFlag ?? (isRefused(session) ? END_FLAG.startFailure : endFlagOf(session.stopReason));
 
 /** Balances (cards, fleets, app users) carry four decimals (SPEC.md section 9): whole ten-thousandths. */
 const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
