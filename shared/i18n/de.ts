@@ -6,6 +6,7 @@ import { fee } from './areas/fee.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
+import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
@@ -120,6 +121,7 @@ export const de: Catalog = {
   ...energyBox.de,
   ...chargingProfile.de,
   ...deviceSend.de,
+  ...monitorConsole.de,
   ...fee.de,
   ...order.de,
   ...reservation.de,

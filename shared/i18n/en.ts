@@ -6,6 +6,7 @@ import { fee } from './areas/fee.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
+import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
@@ -123,6 +124,7 @@ export const en = {
   ...energyBox.en,
   ...chargingProfile.en,
   ...deviceSend.en,
+  ...monitorConsole.en,
   ...fee.en,
   ...order.en,
   ...reservation.en,

@@ -6,6 +6,7 @@ import { fee } from './areas/fee.ts';
 import { chargingProfile } from './areas/charging-profile.ts';
 import { energyBox } from './areas/energy-box.ts';
 import { deviceSend } from './areas/device-send.ts';
+import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { revenue } from './areas/revenue.ts';
@@ -118,6 +119,7 @@ export const th: Catalog = {
   ...energyBox.th,
   ...chargingProfile.th,
   ...deviceSend.th,
+  ...monitorConsole.th,
   ...fee.th,
   ...order.th,
   ...reservation.th,

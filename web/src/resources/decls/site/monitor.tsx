@@ -2,7 +2,9 @@
  * The live monitor (/monitor, code 1101): connector states of every station in scope (or one, chosen in
  * the station filter) from `/biz/monitor/overview`, polled every 5 seconds in place: a summary of counts
  * for every state of SPEC.md section 4, then a card per site with its piles and a tile per connector
- * coloured by its state (and labelled with it), and the time of the last update.
+ * coloured by its state (and labelled with it), and the time of the last update. A tile carries the
+ * connector's actions (stop charging, live data, meter records, unlock, stop reservation, details; codes
+ * 1102-1107) for the user holding them (./monitor-actions.tsx).
  */
 import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectorState } from '@shared/ocpp/connector-state.ts';
@@ -26,6 +28,7 @@ import {
   stationSource,
   type ConnectorView,
 } from './common.tsx';
+import { TileActions, useMonitorActions } from './monitor-actions.tsx';
 import { stationDetailPath } from './station.tsx';
 
 export const MONITOR_REFRESH_MS = 5_000;
@@ -113,6 +116,7 @@ export function MonitorPage() {
 }
 
 function SiteCard({ tr, site }: { tr: Translate; site: MonitorSite }) {
+  const actions = useMonitorActions();
   const busy = Object.entries(site.counts ?? {}).filter(([, n]) => n > 0);
   return (
     <Card.Root as="section" aria-label={site.stationName} size="sm">
@@ -160,7 +164,21 @@ function SiteCard({ tr, site }: { tr: Translate; site: MonitorSite }) {
                 </HStack>
                 <Wrap gap="2">
                   {pile.connectors.map((c) => (
-                    <ConnectorTile key={c.connectorNo} tr={tr} connector={c} />
+                    <Stack key={c.connectorNo} gap="0" align="stretch">
+                      <ConnectorTile tr={tr} connector={c} />
+                      <TileActions
+                        tr={tr}
+                        actions={actions}
+                        target={{
+                          chargePointId: pile.chargePointId,
+                          pileName: pile.name ?? pile.chargePointId,
+                          connectorNo: c.connectorNo,
+                          connectorName: c.name
+                            ? `${c.connectorNo} · ${c.name}`
+                            : tr('siteConsole.common.connectorNo', { no: c.connectorNo }),
+                        }}
+                      />
+                    </Stack>
                   ))}
                 </Wrap>
               </Box>
