@@ -7,8 +7,13 @@
  * command id as its transaction), and settlement writes it with a condition, so each failed remote start is
  * exactly one order however often its end is heard. Commands that never reached the charger (offline,
  * delivery failed) make none: no start was requested of it.
+ *
+ * A 1.6 StartTransaction says nothing of how it was started: an accepted RemoteStartTransaction leaves a
+ * mark on its charger's connector (idTag, time, command), and the first StartTransaction on that connector
+ * with that idTag within `REMOTE_START_WINDOW_SECONDS` takes it (start mode app instead of card).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { END_FLAG } from '@shared/schemas/order.ts';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
@@ -36,10 +41,62 @@ const idTagOf = (payload: Record<string, unknown>) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Writes the order of a failed remote start: 'created', 'exists' (written before) or 'none'. */
+/** How long after its acceptance a remote start names the session its charger starts (1.6). */
+export const REMOTE_START_WINDOW_SECONDS = Number(process.env.REMOTE_START_WINDOW_SECONDS ?? 600);
+
+const markKey = (chargePointId: string, connectorNo: number) => ({
+  pk: `REMOTESTART#${chargePointId}#${connectorNo}`,
+  sk: 'REMOTESTART',
+});
+
+/**
+ * Whether a 1.6 session starting now on this connector with this idTag is the one a recent accepted remote
+ * start asked for; the mark is taken (deleted on the command it names), so it names one session only.
+ */
+export async function takeRemoteStart(chargePointId: string, connectorNo: number, idTag: string) {
+  const key = markKey(chargePointId, connectorNo);
+  const { Item: mark } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
+  if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return false;
+  if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return false;
+  try {
+    await dynamoDocument().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: key,
+        ConditionExpression: 'commandId = :id',
+        ExpressionAttributeValues: { ':id': mark.commandId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A remote start's end: a failed one is written as its order ('created', or 'exists' when written before);
+ * an accepted 1.6 one leaves its mark for the session to come ('none').
+ */
 export async function remoteStartEnded(command: CommandRecord): Promise<'created' | 'exists' | 'none'> {
   const endFlag = remoteStartEndFlag(command);
-  if (endFlag === undefined) return 'none';
+  if (endFlag === undefined) {
+    const idTag = idTagOf(command.payload);
+    const connectorNo = Number(command.connectorNo ?? command.payload.connectorId ?? 0);
+    if (command.action === 'RemoteStartTransaction' && command.status === 'answered' && idTag)
+      await dynamoDocument().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            ...markKey(command.chargePointId, connectorNo),
+            idTag,
+            commandId: command.commandId,
+            at: command.answeredAt ?? new Date().toISOString(),
+          },
+        }),
+      );
+    return 'none';
+  }
   const { Item: pile } = await dynamoDocument().send(
     new GetCommand({
       TableName: table(),

@@ -3,7 +3,8 @@
  * A failed remote start is one order (docs/decisions/140): a RemoteStartTransaction (1.6) the charger refuses
  * and a RequestStartTransaction (2.0.1) answered with a CALLERROR are orders with end flag 4 (start failure);
  * one that times out an order with end flag 3 (request timeout); each with no energy, billed nothing, started
- * remotely (start mode app), and exactly one however often its end is heard. An accepted one makes none.
+ * remotely (start mode app), and exactly one however often its end is heard. An accepted one makes none; the
+ * 1.6 session it starts records start mode app (a session started with a card, card).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCommand, markTimedOut } from '@functions/commands/store.ts';
@@ -121,5 +122,37 @@ describe('a failed remote start', () => {
     expect(order).toMatchObject({ endFlag: 4, energyWh: 0, protocol: 'ocpp2.0.1', idTag: 'RS-TAG-4' });
     const detail = await ok(`/biz/chargeOrder/detail?id=${order.orderNo}`);
     expect(detail).toMatchObject({ endFlag: 4, payType: 0, curve: [] });
+  });
+
+  it('accepted by a 1.6 charger names the session it starts: start mode app, once', async () => {
+    const cp = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
+    open.push(cp);
+    const accepted = await remoteStart(cp, 'DEMO-CP-001', 'RemoteStartTransaction', 'SIM-TAG-002');
+    cp.send([3, accepted.call[1], { status: 'Accepted' }]);
+    await ended(accepted.commandId);
+    const session = async () => {
+      const started = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'SIM-TAG-002',
+        meterStart: 0,
+        timestamp: new Date().toISOString(),
+      })) as any[];
+      const tx = started[2].transactionId;
+      await cp.call('StopTransaction', {
+        transactionId: tx,
+        meterStop: 10,
+        timestamp: new Date().toISOString(),
+      });
+      return waitFor(async () => {
+        const list = await ok('/biz/chargeOrder/list', {
+          current: 1,
+          size: 100,
+          chargePointId: 'DEMO-CP-001',
+        });
+        return list.records.find((r: any) => r.transactionId === String(tx));
+      });
+    };
+    expect((await session()).startMode).toBe(1); // app: the remote start asked for it
+    expect((await session()).startMode).toBe(2); // card: the mark names one session only
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../action-kit.ts';
 import { authorizeToken, idTagInfo16 } from '../authorize.ts';
 import { reportStatus } from '../status.ts';
+import { takeRemoteStart } from '@functions/orders/remote-start.ts';
 import {
   completeSession,
   endingSessionsAtBoot,
@@ -82,15 +83,20 @@ const authorize = known(
 const startTransaction = known(
   async (charger, p) => {
     const idTag = String(p.idTag);
-    const auth = await authorizeToken(charger, idTag);
+    const connectorNo = Number(p.connectorId);
+    const [auth, remote] = await Promise.all([
+      authorizeToken(charger, idTag),
+      // A recent accepted RemoteStartTransaction for this connector and idTag: started remotely.
+      takeRemoteStart(charger.chargePointId, connectorNo, idTag),
+    ]);
     // The session is recorded whatever the answer: the charger may have started it offline, and the
     // order pipeline must see the energy it delivered.
     const { transactionId } = await startSession(charger, {
-      connectorNo: Number(p.connectorId),
+      connectorNo,
       idTag,
       meterStartWh: Number(p.meterStart),
       timestamp: String(p.timestamp),
-      startMode: START_MODE.card,
+      startMode: remote ? START_MODE.app : START_MODE.card,
       authStatus: auth.status,
       reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
     });
