@@ -5,6 +5,7 @@
  * failure is logged and never undoes the command's end; the listener's own sweep catches up.
  */
 import { logger } from '@functions/lib/http.ts';
+import { availabilityCommandEnded } from '@functions/devices/availability.ts';
 import { remoteStartEnded } from '@functions/orders/remote-start.ts';
 import { reservationCommandEnded } from '@functions/orders/reservations.ts';
 import type { CommandRecord } from './store.ts';
@@ -18,6 +19,8 @@ const listeners: Record<string, Listener[]> = {
   // A remote start that timed out or was refused becomes its order (end flag 3 or 4).
   RemoteStartTransaction: [async (command) => void (await remoteStartEnded(command))],
   RequestStartTransaction: [async (command) => void (await remoteStartEnded(command))],
+  // The pile's operative flag follows an accepted availability change.
+  ChangeAvailability: [(command) => availabilityCommandEnded(command)],
 };
 
 export async function commandEnded(command: CommandRecord): Promise<void> {

@@ -3,6 +3,7 @@
  * report), and entering or leaving the faulted state raises or recovers alarms.
  */
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
+import { pileStatusReported } from '@functions/devices/availability.ts';
 import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
 import { connectorAvailable } from '@functions/orders/queue.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
@@ -35,6 +36,7 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
     charger.protocol,
   );
   if (!applied) return;
+  await pileStatusReported(charger.chargePointId, report.connectorNo, report.status);
   // A free connector calls the station's queue (functions/orders/queue.ts).
   if (current.state === 'available' && previous?.state !== 'available')
     await connectorAvailable(charger.stationId, charger.chargePointId, report.connectorNo);

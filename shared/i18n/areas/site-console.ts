@@ -8,6 +8,7 @@ import { area } from '../area.ts';
 export const siteConsole = area(
   {
     siteConsole: {
+      operative: { label: 'Availability', yes: 'Operative', no: 'Inoperative' },
       states: {
         unknown: 'Unknown',
         available: 'Available',
@@ -323,6 +324,7 @@ export const siteConsole = area(
   {
     'zh-CN': {
       siteConsole: {
+        operative: { label: '可用性', yes: '可用', no: '不可用' },
         states: {
           unknown: '未知',
           available: '空闲',
@@ -618,6 +620,7 @@ export const siteConsole = area(
     },
     'zh-TW': {
       siteConsole: {
+        operative: { label: '可用性', yes: '可用', no: '不可用' },
         states: {
           unknown: '未知',
           available: '閒置',
@@ -913,6 +916,7 @@ export const siteConsole = area(
     },
     de: {
       siteConsole: {
+        operative: { label: 'Verfügbarkeit', yes: 'In Betrieb', no: 'Außer Betrieb' },
         states: {
           unknown: 'Unbekannt',
           available: 'Verfügbar',
@@ -1228,6 +1232,7 @@ export const siteConsole = area(
     },
     th: {
       siteConsole: {
+        operative: { label: 'ความพร้อมใช้งาน', yes: 'พร้อมใช้งาน', no: 'ไม่พร้อมใช้งาน' },
         states: {
           unknown: 'ไม่ทราบ',
           available: 'ว่าง',

@@ -17,6 +17,7 @@ import { useSWRConfig } from 'swr';
 import {
   ConnectorBadges,
   OnlineBadge,
+  OperativeBadge,
   PILE_LIST_URL,
   POWER_TYPE_OPTIONS,
   PROTOCOL_OPTIONS,
@@ -33,6 +34,9 @@ export const chargerDetailPath = (id: unknown) => `/chargerDetail/${encodeURICom
 /** Cells rendered with the current language (a column's render has no translator of its own). */
 function OnlineCell({ row }: { row: Row }) {
   return <OnlineBadge tr={useTr()} online={row.online} />;
+}
+function OperativeCell({ row }: { row: Row }) {
+  return <OperativeBadge tr={useTr()} operative={row.operative} />;
 }
 function ConnectorsCell({ row }: { row: Row }) {
   return <ConnectorBadges tr={useTr()} connectors={row.connectorStates} />;
@@ -52,6 +56,7 @@ const columns: Column[] = [
   },
   { key: 'powerType', label: `${W}.powerType`, kind: 'enum', options: POWER_TYPE_OPTIONS, hidden: true },
   { key: 'online', label: `${W}.online`, render: (row) => <OnlineCell row={row} /> },
+  { key: 'operative', label: 'siteConsole.operative.label', render: (row) => <OperativeCell row={row} /> },
   { key: 'connectorStates', label: `${W}.connectors`, render: (row) => <ConnectorsCell row={row} /> },
   { key: 'firmwareVersion', label: `${W}.firmware` },
   { ...createTimeColumn, hidden: true },

@@ -25,6 +25,7 @@ import {
   ConnectorStateBadge,
   ocppUrl,
   OnlineBadge,
+  OperativeBadge,
   POWER_TYPE_OPTIONS,
   PROTOCOL_OPTIONS,
   type ConnectorView,
@@ -154,6 +155,10 @@ export function ChargerDetailPage() {
                 ) : (
                   <StatusBadge tone="neutral" size="sm" label={tr('siteConsole.common.offline')} />
                 ),
+              },
+              {
+                label: tr('siteConsole.operative.label'),
+                value: <OperativeBadge tr={tr} operative={data.operative} />,
               },
               {
                 label: tr(online ? `${C}.onlineSince` : `${C}.offlineSince`),

@@ -186,6 +186,15 @@ export function OnlineBadge(props: { tr: Translate; online: unknown }) {
   );
 }
 
+/** The pile's operative flag (its availability): absent reads as operative. */
+export function OperativeBadge(props: { tr: Translate; operative: unknown }) {
+  return props.operative === false ? (
+    <StatusBadge tone="warning" label={props.tr(`${P}.operative.no`)} size="sm" />
+  ) : (
+    <StatusBadge tone="success" label={props.tr(`${P}.operative.yes`)} size="sm" />
+  );
+}
+
 /** A badge per state with its count, every state of SPEC.md section 4 (the monitor's summary). */
 export function StateCounts(props: { tr: Translate; counts: unknown; label: string }) {
   const counts = (props.counts ?? {}) as Record<string, number>;
