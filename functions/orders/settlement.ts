@@ -16,6 +16,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
 import { CURRENCIES } from '@shared/schemas/admin.ts';
+import type { OrderPayer } from '@shared/schemas/order.ts';
 import { cardResource } from '@shared/resources/device/card.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
@@ -121,24 +122,11 @@ function cardDebit(
   return { writes, before, after };
 }
 
-interface Payment {
+/** unpaidReason: balance, the account cannot cover the fee; disabled, the fleet is disabled; noAccount, none found. */
+interface Payment extends OrderPayer {
   payType?: number;
   payFlag: 0 | 1;
   payTime?: string;
-  cardId?: string;
-  cardBalanceBefore?: number;
-  cardBalanceAfter?: number;
-  fleetId?: string;
-  fleetName?: string;
-  fleetDriverId?: string;
-  fleetVehicleId?: string;
-  fleetBalanceBefore?: number;
-  fleetBalanceAfter?: number;
-  appUserId?: string;
-  appBalanceBefore?: number;
-  appBalanceAfter?: number;
-  /** balance: the account cannot cover the fee; disabled: the fleet is disabled; noAccount: none found. */
-  unpaidReason?: 'balance' | 'disabled' | 'noAccount';
   writes: Write[];
 }
 

@@ -95,8 +95,26 @@ export interface PriceDetail {
   revenueTariff?: string;
 }
 
+/** Who paid (functions/orders/settlement.ts): the fleet, app user or card and its balances around the debit. */
+export interface OrderPayer {
+  fleetId?: string;
+  fleetName?: string;
+  fleetDriverId?: string;
+  fleetVehicleId?: string;
+  fleetBalanceBefore?: number;
+  fleetBalanceAfter?: number;
+  appUserId?: string;
+  appBalanceBefore?: number;
+  appBalanceAfter?: number;
+  cardId?: string;
+  cardBalanceBefore?: number;
+  cardBalanceAfter?: number;
+  /** Why the order is still unpaid (absent once paid). */
+  unpaidReason?: (typeof UNPAID_REASON_KEYS)[number];
+}
+
 /** An order as the list and the detail show it (money as decimal strings in the order's currency). */
-export interface OrderView {
+export interface OrderView extends OrderPayer {
   id: string;
   orderNo: string;
   agentId?: string;
@@ -143,21 +161,6 @@ export interface OrderView {
   profitFee?: string;
   agentFee?: string;
   priceDetail?: PriceDetail;
-  /** Who paid (functions/orders/settlement.ts): the fleet, app user or card and its balances around the debit. */
-  fleetId?: string;
-  fleetName?: string;
-  fleetDriverId?: string;
-  fleetVehicleId?: string;
-  fleetBalanceBefore?: number;
-  fleetBalanceAfter?: number;
-  appUserId?: string;
-  appBalanceBefore?: number;
-  appBalanceAfter?: number;
-  cardId?: string;
-  cardBalanceBefore?: number;
-  cardBalanceAfter?: number;
-  /** Why the order is still unpaid (absent once paid). */
-  unpaidReason?: (typeof UNPAID_REASON_KEYS)[number];
   /** The station's profit shares taken from this order, each party's percent and amount. */
   profits?: { party: string; percent: string; amount: string }[];
   createTime?: string;

@@ -10,27 +10,10 @@ import { writeSheet } from '@functions/lib/excel.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
+import { stationBody } from '../helpers/sites.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
-
-const STATION = {
-  name: 'Yard',
-  status: 1,
-  address: '1 Yard',
-  country: 'Germany',
-  countryCode: 'de',
-  city: 'Hamburg',
-  timeZone: 'Europe/Berlin',
-  locationType: 'PARKING_LOT',
-  type: 1,
-  serviceHotline: '+49 40 1234',
-  openFlag: 0,
-  workDays: [1, 2, 3, 4, 5, 6, 7],
-  openPeriods: [{ start: '00:00', end: '24:00' }],
-  feeSetMode: 1,
-  ownerType: 0,
-};
 
 async function ok(token: string, path: string, body?: unknown) {
   const answer = await api(rt.url, token, path, body);
@@ -55,7 +38,7 @@ async function company(name: string) {
   const token = await login(rt.url, `${name.toLowerCase()}-admin`, 'Secret12345');
   const fee = { name: `${name} energy`, feeType: 1, unitPrice: '0.39', timeSharing: 0, periods: [] };
   const feeRuleId = (await ok(token, '/biz/chargingFee/add', fee)).id;
-  const station = await ok(token, '/biz/station/add', { ...STATION, feeRuleId });
+  const station = await ok(token, '/biz/station/add', stationBody('Yard', { feeRuleId }));
   return { token, stationId: station.id as string };
 }
 

@@ -12,27 +12,10 @@ import { runSchedule } from '@functions/subscription/activation.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
+import { stationBody } from '../helpers/sites.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
-
-const STATION = {
-  name: 'Depot',
-  status: 1,
-  address: '1 Yard',
-  country: 'Germany',
-  countryCode: 'de',
-  city: 'Hamburg',
-  timeZone: 'Europe/Berlin',
-  locationType: 'PARKING_LOT',
-  type: 1,
-  serviceHotline: '+49 40 1234',
-  openFlag: 0,
-  workDays: [1, 2, 3, 4, 5, 6, 7],
-  openPeriods: [{ start: '00:00', end: '24:00' }],
-  feeSetMode: 1,
-  ownerType: 0,
-};
 
 async function ok(token: string, path: string, body?: unknown) {
   const answer = await api(rt.url, token, path, body);
@@ -96,7 +79,7 @@ async function company(name: string, plan: 'basic' | 'pro', ac: number, dc: numb
   token = await login(rt.url, `${name.toLowerCase()}-admin`, 'Secret12345');
   const fee = { name: `${name} energy`, feeType: 1, unitPrice: '0.39', timeSharing: 0, periods: [] };
   const feeRuleId = (await ok(token, '/biz/chargingFee/add', fee)).id;
-  const station = await ok(token, '/biz/station/add', { ...STATION, feeRuleId });
+  const station = await ok(token, '/biz/station/add', stationBody('Depot', { feeRuleId }));
   return { id: created.id as string, token, stationId: station.id as string };
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
+import { stationBody } from '../helpers/sites.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let browser: Browser;
@@ -67,24 +68,7 @@ beforeAll(async () => {
   token = await login(rt.url, 'basicco', 'Basic12345');
   const fee = { name: 'Basic energy', feeType: 1, unitPrice: '0.39', timeSharing: 0, periods: [] };
   const feeRuleId = (await ok(token, '/biz/chargingFee/add', fee)).id;
-  await ok(token, '/biz/station/add', {
-    name: 'Basic Yard',
-    status: 1,
-    address: '1 Yard',
-    country: 'Germany',
-    countryCode: 'de',
-    city: 'Hamburg',
-    timeZone: 'Europe/Berlin',
-    locationType: 'PARKING_LOT',
-    type: 1,
-    serviceHotline: '+49 40 1234',
-    openFlag: 0,
-    workDays: [1, 2, 3, 4, 5, 6, 7],
-    openPeriods: [{ start: '00:00', end: '24:00' }],
-    feeSetMode: 1,
-    feeRuleId,
-    ownerType: 0,
-  });
+  await ok(token, '/biz/station/add', stationBody('Basic Yard', { feeRuleId }));
 }, 180_000);
 
 afterAll(async () => {
