@@ -13,12 +13,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { EXPORT_TYPE, exportTaskKey, getExportTask } from '@functions/export/tasks.ts';
+import { getExportTask } from '@functions/export/tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
@@ -32,6 +32,7 @@ import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { fleetIds, startFleet, versionAt, type Fleet } from '@infra/local/simulator/fleet.ts';
 import { envNames } from '@infra/topology/env.ts';
 import { topology } from '@infra/topology/index.ts';
+import { orphanExport } from '../helpers/exports.ts';
 
 const CHARGERS = 40;
 /** Chargers switched off for good while the runtime is down: they must show offline afterwards. */
@@ -196,26 +197,7 @@ describe('a runtime killed with SIGKILL mid-session', () => {
       action: 'ClearCache',
       payload: {},
     });
-    const taskId = `crash-${randomUUID()}`;
-    const createdAt = new Date().toISOString();
-    await dynamoDocument().send(
-      new PutCommand({
-        TableName: config.tableName('main'),
-        Item: {
-          ...exportTaskKey(taskId),
-          taskId,
-          taskName: 'Finance',
-          kind: 'financeDaily',
-          agentId: '',
-          params: { day: createdAt.slice(0, 10) },
-          tenant: '/',
-          status: 'pending',
-          createdAt,
-          gsi1pk: EXPORT_TYPE,
-          gsi1sk: `/${createdAt}#${taskId}`,
-        },
-      }),
-    );
+    const taskId = await orphanExport('crash', 'pending');
 
     // The crash.
     const sessionsAtCrash = chargers.reduce((n, c) => n + c.sessions.length, 0);

@@ -9,47 +9,23 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { handler as commandSweep } from '@functions/commands/timeout-sweep.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { handler as exportConsumer } from '@functions/export/consumer.ts';
-import { EXPORT_TYPE, exportTaskKey, getExportTask } from '@functions/export/tasks.ts';
+import { exportTaskKey, getExportTask } from '@functions/export/tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { saveConnection } from '@functions/ocpp/connections.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { chargerConnected } from '@functions/ocpp/presence.ts';
+import { orphanExport } from '../helpers/exports.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-recover-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** An export task as queueExport writes it, whose queue message died with the process. */
-async function orphanExport(status: 'pending' | 'running') {
-  const taskId = `recover-${randomUUID()}`;
-  const createdAt = new Date().toISOString();
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.tableName('main'),
-      Item: {
-        ...exportTaskKey(taskId),
-        taskId,
-        taskName: 'Finance',
-        kind: 'financeDaily',
-        agentId: '',
-        params: { day: createdAt.slice(0, 10) },
-        tenant: '/',
-        status,
-        createdAt,
-        gsi1pk: EXPORT_TYPE,
-        gsi1sk: `/${createdAt}#${taskId}`,
-      },
-    }),
-  );
-  return taskId;
-}
 
 describe('restart after an unclean stop', () => {
   it('shows the dead process chargers offline, fails its queued commands and finishes its exports', async () => {
@@ -70,8 +46,8 @@ describe('restart after an unclean stop', () => {
       action: 'ClearCache',
       payload: {},
     });
-    const pending = await orphanExport('pending');
-    const running = await orphanExport('running');
+    const pending = await orphanExport('recover', 'pending');
+    const running = await orphanExport('recover', 'running');
     expect((await getLive('DEMO-CP-001')).online).toBe(true);
     await first.stop(); // a clean stop closes only the sockets it has: the records stay as a crash leaves them
     const stoppedAt = Date.now();
@@ -129,7 +105,7 @@ describe('restart after an unclean stop', () => {
   it('marks an export failed when its last try fails, as its message goes to the dead-letter queue', async () => {
     const rt = await startTestRuntime({ dataDir });
     try {
-      const taskId = await orphanExport('running');
+      const taskId = await orphanExport('recover', 'running');
       // An exporter that throws: a finance export of a day that is no date.
       await dynamoDocument().send(
         new UpdateCommand({
