@@ -20,6 +20,8 @@ import {
   emptySums,
   growthRate,
   kwhText,
+  peakUtilization,
+  ratedConnectors,
   ratedPowerW,
   sumRollups,
   utilization,
@@ -281,7 +283,9 @@ function growthOf(current: RollupItem[], previous: RollupItem[]) {
 /**
  * Growth (chain: this window against the one before it; year-on-year: the last 7 days against the same
  * weekdays 52 weeks earlier) of energy, sessions and revenue, a daily series, and utilization per station
- * (energy / (rated power × hours)). Day granularity: a day is the rollups' smallest unit, so the 24-hour
+ * and in total, SPEC.md section 9 (docs/decisions/181): each order's energy over its connector's rated power
+ * (the rollups' fullPowerMs) over (rated connectors × hours), and beside it the peak-power variant, energy
+ * over (the stations' rated peak × hours). Day granularity: a day is the rollups' smallest unit, so the 24-hour
  * view is the window of 1 day (the end day against the day before).
  */
 export async function transactionInsight(
@@ -306,10 +310,12 @@ export async function transactionInsight(
   // the same: every order is in its company's day and in its station's day).
   const inView = new Set(companies.map((c) => c.id));
   const viewStations = stationList.filter((s) => inView.has(agentOfTenant(String(s.tenant))));
-  const rated = await mapLimit(viewStations, PARALLEL, async (s) =>
-    ratedPowerW(await pilesOfStation(String(s.tenant), String(s.id))),
-  );
-  const totalRatedW = rated.reduce((a, b) => a + b, 0);
+  const capacity = await mapLimit(viewStations, PARALLEL, async (s) => {
+    const piles = await pilesOfStation(String(s.tenant), String(s.id));
+    return { ratedW: ratedPowerW(piles), connectors: ratedConnectors(piles) };
+  });
+  const totalRatedW = capacity.reduce((a, c) => a + c.ratedW, 0);
+  const totalConnectors = capacity.reduce((a, c) => a + c.connectors, 0);
 
   const cur = stationItems.filter((i) => inRange(i.day, current.startDay, current.endDay));
   const prev = stationItems.filter((i) => inRange(i.day, previous.startDay, previous.endDay));
@@ -327,7 +333,8 @@ export async function transactionInsight(
       revenue: Object.fromEntries(
         [...byCurrency(items)].map(([currency, s]) => [currency, formatMinor(s.revenueMinor, currency)]),
       ),
-      utilization: utilization(sums.energyWh, totalRatedW, 24),
+      utilization: utilization(sums.fullPowerMs, totalConnectors, 24),
+      peakUtilization: peakUtilization(sums.energyWh, totalRatedW, 24),
     };
   });
 
@@ -341,15 +348,18 @@ export async function transactionInsight(
       stationId: String(s.id),
       stationName: String(s.name ?? ''),
       agentId: agentOfTenant(String(s.tenant)),
-      ratedPowerKw: rated[i]! / 1000,
+      ratedPowerKw: capacity[i]!.ratedW / 1000,
+      connectors: capacity[i]!.connectors,
       energyKwh: kwhText(sums.energyWh),
       orders: Number(sums.orders),
-      utilization: utilization(sums.energyWh, rated[i]!, hours),
+      utilization: utilization(sums.fullPowerMs, capacity[i]!.connectors, hours),
+      peakUtilization: peakUtilization(sums.energyWh, capacity[i]!.ratedW, hours),
     };
   });
   stationRows.sort(
     (a, b) => (b.utilization ?? -1) - (a.utilization ?? -1) || a.stationName.localeCompare(b.stationName),
   );
+  const totals = sumRollups(cur);
 
   return {
     days,
@@ -358,8 +368,10 @@ export async function transactionInsight(
     chain: growthOf(cur, prev),
     yearOnYear: { current: yoyCurrent, previous: yoyPrevious, ...growthOf(yoyCur, yoyItems) },
     series,
-    utilization: utilization(sumRollups(cur).energyWh, totalRatedW, hours),
+    utilization: utilization(totals.fullPowerMs, totalConnectors, hours),
+    peakUtilization: peakUtilization(totals.energyWh, totalRatedW, hours),
     ratedPowerKw: totalRatedW / 1000,
+    connectors: totalConnectors,
     stations: stationRows,
   };
 }

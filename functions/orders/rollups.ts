@@ -25,9 +25,14 @@ export const ROLLUP_FIELDS = [
   'tariffMinor',
   'profitMinor',
   'revenueMinor',
+  // The order's energy at its connector's rated power, in ms (shared/pricing/metrics.ts fullPowerMs): the
+  // numerator of SPEC utilization (docs/decisions/181).
+  'fullPowerMs',
 ] as const;
 export type RollupField = (typeof ROLLUP_FIELDS)[number];
-export type RollupFigures = Record<RollupField, bigint | number>;
+/** An order's figures; `fullPowerMs` counts 0 when absent (items written before it existed lack it too). */
+export type RollupFigures = Record<Exclude<RollupField, 'fullPowerMs'>, bigint | number> &
+  Partial<Record<'fullPowerMs', bigint | number>>;
 
 export const revenuePartition = (agentId: string) => `REVENUE#${agentId}`;
 export const dayKey = (day: string) => `DAY#${day}`;
@@ -65,7 +70,7 @@ export function rollupUpdates(input: {
   };
   const adds = ROLLUP_FIELDS.map((field, i) => {
     names[`#f${i}`] = field;
-    values[`:v${i}`] = Number(input.figures[field]);
+    values[`:v${i}`] = Number(input.figures[field] ?? 0);
     return `#f${i} :v${i}`;
   });
   const update = (sk: string, extra: Record<string, unknown>) => ({

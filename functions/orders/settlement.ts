@@ -14,10 +14,12 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
+import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
 import { CURRENCIES } from '@shared/schemas/admin.ts';
-import type { OrderPayer } from '@shared/schemas/order.ts';
+import { CHARGE_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
 import { cardResource } from '@shared/resources/device/card.ts';
+import { chargePointById } from '@functions/devices/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { logger } from '@functions/lib/http.ts';
@@ -61,9 +63,20 @@ export function endFlagOf(reason: string | undefined): number {
   return END_FLAG.autoEnd;
 }
 
-/** A session's end flag: a refused session is a start failure, whoever ended it; else by its stop reason. */
+/**
+ * A session's end flag: a refused session is a start failure, whoever ended it; one the platform stopped at
+ * its charge value ended at its time (a time target) or automatically (docs/decisions/170); else by its stop
+ * reason.
+ */
 export const sessionEndFlag = (session: Session) =>
-  session.endFlag ?? (isRefused(session) ? END_FLAG.startFailure : endFlagOf(session.stopReason));
+  session.endFlag ??
+  (isRefused(session)
+    ? END_FLAG.startFailure
+    : session.targetStopAt
+      ? Number(session.chargeType) === CHARGE_TYPE.time
+        ? END_FLAG.endedAtTime
+        : END_FLAG.autoEnd
+      : endFlagOf(session.stopReason));
 
 /** Balances (cards, fleets, app users) carry four decimals (SPEC.md section 9): whole ten-thousandths. */
 const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
@@ -293,7 +306,12 @@ const reasonCodes = (error: unknown) =>
  * written before (then nothing is written or charged again).
  */
 export async function settleSession(session: Session, base: Item): Promise<'created' | 'exists'> {
-  const { priced, timeZone } = await priceOf(session);
+  const [{ priced, timeZone }, pile] = await Promise.all([
+    priceOf(session),
+    chargePointById(session.chargePointId),
+  ]);
+  // The rating of the order's connector (its pile's maximum power), for utilization (decision 181).
+  const ratedW = connectorRatedW(pile);
   const { actualMinor, ...money } = priced;
   const orderNo = String(base.orderNo);
   const c = priced.currency;
@@ -311,6 +329,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       }).filter(([, v]) => v !== undefined),
     );
     const m = (text: string) => parseMinor(text, c);
+    const energyWh = session.energyWh ?? 0;
     const rollups = rollupUpdates({
       agentId: session.agentId,
       tenant: session.tenant,
@@ -319,7 +338,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       day: localDay(session.endTime ?? session.startTime, timeZone),
       figures: {
         orders: 1,
-        energyWh: session.energyWh ?? 0,
+        energyWh,
         durationSeconds: session.durationSeconds ?? 0,
         elecMinor: m(priced.elecFee),
         occupancyMinor: m(priced.occupancyFee),
@@ -329,6 +348,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         tariffMinor: m(priced.tariffFee),
         profitMinor: m(priced.profitFee),
         revenueMinor: m(priced.agentFee),
+        fullPowerMs: fullPowerMs(energyWh, ratedW),
       },
     });
     try {

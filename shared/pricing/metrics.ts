@@ -3,12 +3,18 @@
  * transaction insight) and the console:
  *
  * - growth rate (month-on-month / chain, and year-on-year by week): (current − previous) / previous × 100 %;
- *   100 % when the base is 0 and the current figure is not; 0 % when BOTH are 0 (nothing changed: there is
- *   no growth to report, and "100 %" would claim one). A negative base (a refund-heavy period) divides by
- *   the base as it is, as the formula says.
- * - utilization: charged energy / (rated power × hours in the interval) × 100 %; the variant divides by the
- *   peak power instead. No capacity (rated or peak power 0, or an empty interval) has no utilization: null.
- *   It is not clamped: a figure above 100 % says the rated power on record is too low.
+ *   100 % whenever the base is 0, also when the current figure is 0 too: the spec says so literally
+ *   (docs/decisions/180). A negative base (a refund-heavy period) divides by the base as it is.
+ * - utilization (docs/decisions/181): each order's charged energy over (its connector's rated power × the
+ *   hours of the interval), summed over orders and averaged over the connectors in view — Σ (energyWh /
+ *   ratedW) / (connectors × hours). Each order's energyWh / ratedW is kept in the rollups as `fullPowerMs`
+ *   (the time the energy takes at the connector's rating). A connector never above its rating is at most
+ *   100 %.
+ * - the peak-power variant: total charged energy / (peak power × hours), the peak power being the rated
+ *   peak of the stations in view (every connector at its rating at once).
+ *   Without capacity (no rated connector, or an empty interval) there is no utilization: null. Neither is
+ *   clamped: a figure above 100 % says the rated power on record is too low.
+ * - large figures abbreviated K, M, G, T, P, E in thousand steps (`abbreviate`, docs/decisions/182).
  *
  * Figures are integers (Wh, minor units, counts) and percentages are computed in integer arithmetic and
  * rounded half away from zero to two decimals, so the same inputs give the same answer everywhere.
@@ -28,6 +34,7 @@ export const REVENUE_FIELDS = [
   'tariffMinor',
   'profitMinor',
   'revenueMinor',
+  'fullPowerMs',
 ] as const;
 export type RevenueField = (typeof REVENUE_FIELDS)[number];
 export type RevenueSums = Record<RevenueField, bigint>;
@@ -59,38 +66,73 @@ const divRoundSigned = (a: bigint, b: bigint) => (b < 0n ? divRound(-a, -b) : di
 const hundredths = (h: bigint) => Number(h) / 100;
 
 /**
- * Growth rate in percent (two decimals): (current − previous) / previous × 100; 100 when the base is 0 and
- * current is not; 0 when both are 0.
+ * Growth rate in percent (two decimals): (current − previous) / previous × 100; 100 when the base is 0,
+ * whatever the current figure (SPEC.md section 9, literally: docs/decisions/180).
  */
 export function growthRate(current: Int, previous: Int): number {
   const c = big(current);
   const p = big(previous);
-  if (p === 0n) return c === 0n ? 0 : 100;
+  if (p === 0n) return 100;
   return hundredths(divRoundSigned((c - p) * 10_000n, p));
 }
 
-/**
- * Utilization in percent (two decimals): energyWh / (ratedPowerW × hours) × 100; null without capacity
- * (power or hours not above 0).
- */
-export function utilization(energyWh: Int, ratedPowerW: Int, hours: Int): number | null {
-  const capacityWh = big(ratedPowerW) * big(hours);
-  if (capacityWh <= 0n) return null;
-  return hundredths(divRoundSigned(big(energyWh) * 10_000n, capacityWh));
+const MS_PER_HOUR = 3_600_000n;
+
+/** numerator / denominator in percent (two decimals); null when the denominator is not above 0. */
+function percent(numerator: bigint, denominator: bigint): number | null {
+  if (denominator <= 0n) return null;
+  return hundredths(divRoundSigned(numerator * 10_000n, denominator));
 }
 
-/** The SPEC variant: total charged energy / (peak power × hours) × 100 %. */
-export const peakUtilization = (energyWh: Int, peakPowerW: Int, hours: Int) =>
-  utilization(energyWh, peakPowerW, hours);
+/**
+ * One order's energy at its connector's rated power, in milliseconds: energyWh / ratedW hours, rounded. The
+ * rollups sum it (`fullPowerMs`); 0 when the connector has no rating on record.
+ */
+export function fullPowerMs(energyWh: Int, ratedW: Int): number {
+  const w = big(ratedW);
+  if (w <= 0n) return 0;
+  return Number(divRoundSigned(big(energyWh) * MS_PER_HOUR, w));
+}
 
-/** A station's rated power in W: the sum of its connectors' maximum power (kW on the records). */
+/**
+ * Utilization in percent (two decimals), SPEC.md section 9: Σ over orders of energy / (the order's
+ * connector's rated power × hours), averaged over the connectors: Σ fullPowerMs / (connectors × hours);
+ * null without capacity (no rated connector or no hours).
+ */
+export function utilization(sumFullPowerMs: Int, connectors: Int, hours: Int): number | null {
+  return percent(big(sumFullPowerMs), big(connectors) * big(hours) * MS_PER_HOUR);
+}
+
+/**
+ * The SPEC variant in percent: total charged energy / (peak power × hours) × 100 %, the peak power being
+ * the rated peak of the stations (`ratedPowerW`); null without it.
+ */
+export function peakUtilization(energyWh: Int, peakPowerW: Int, hours: Int): number | null {
+  return percent(big(energyWh), big(peakPowerW) * big(hours));
+}
+
+/** A connector's rated power in W: its pile's maximum power (kW on the record; each connector has it). */
+export function connectorRatedW(pile: Record<string, unknown> | undefined): number {
+  const kw = Number(pile?.maxPower ?? 0);
+  return Number.isFinite(kw) && kw > 0 ? Math.round(kw * 1000) : 0;
+}
+
+/** The connectors of the piles that have a rated power: utilization's capacity is theirs. */
+export function ratedConnectors(piles: Record<string, unknown>[]): number {
+  let count = 0;
+  for (const pile of piles)
+    if (connectorRatedW(pile) > 0) count += Array.isArray(pile.connectors) ? pile.connectors.length : 0;
+  return count;
+}
+
+/**
+ * A station's rated (peak) power in W: the sum of its connectors' rated power, every connector at its
+ * rating at once.
+ */
 export function ratedPowerW(piles: Record<string, unknown>[]): number {
   let watts = 0;
-  for (const pile of piles) {
-    const kw = Number(pile.maxPower ?? 0);
-    const connectors = Array.isArray(pile.connectors) ? pile.connectors.length : 0;
-    if (Number.isFinite(kw) && kw > 0) watts += Math.round(kw * 1000) * connectors;
-  }
+  for (const pile of piles)
+    watts += connectorRatedW(pile) * (Array.isArray(pile.connectors) ? pile.connectors.length : 0);
   return watts;
 }
 
@@ -99,6 +141,46 @@ export function kwhText(energyWh: Int): string {
   const wh = big(energyWh);
   const abs = (wh < 0n ? -wh : wh).toString().padStart(4, '0');
   return `${wh < 0n ? '-' : ''}${abs.slice(0, -3)}.${abs.slice(-3)}`;
+}
+
+// ---- Abbreviation ----------------------------------------------------------------------------------------
+
+const UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/**
+ * A figure abbreviated in thousand steps with K, M, G, T, P, E (SPEC.md section 9): below 1000 (in
+ * magnitude) it is shown as it is; above, at most two decimals, rounded half away from zero, trailing zeros
+ * dropped (1000 → "1K", 1 234 567 → "1.23M", 999 999 → "1M", -1500 → "-1.5K"); past E it stays in E. Takes
+ * a number, a bigint or a decimal text ("12345.678" kWh, "1234.56" money); the integer part decides the
+ * unit and the rounding is exact (docs/decisions/182). Anything not a number is returned as it is.
+ */
+export function abbreviate(value: number | bigint | string): string {
+  let text: string;
+  if (typeof value === 'bigint') text = value.toString();
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return String(value);
+    // Large numbers print as 1e+21: their integer part is exact enough through BigInt.
+    text = Math.abs(value) >= 1e21 ? BigInt(Math.trunc(value)).toString() : String(value);
+  } else text = value.trim();
+  const match = /^([-+]?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return String(value);
+  const negative = match[1] === '-';
+  const digits = match[2]!.replace(/^0+(?=\d)/, '');
+  let step = Math.min(Math.floor((digits.length - 1) / 3), UNITS.length - 1);
+  if (step === 0) return text;
+  // Hundredths of the unit; the fraction never changes the rounding (the remainder is a multiple of 100
+  // and half the divisor is too).
+  let divisor = 1000n ** BigInt(step);
+  let h = divRound(BigInt(digits) * 100n, divisor);
+  if (h >= 100_000n && step < UNITS.length - 1) {
+    // 999 999 rounds to 1000.00K: that is 1M.
+    step += 1;
+    divisor *= 1000n;
+    h = divRound(BigInt(digits) * 100n, divisor);
+  }
+  const whole = (h / 100n).toString();
+  const cents = (h % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${cents ? `.${cents}` : ''}${UNITS[step]}`;
 }
 
 // ---- Days ------------------------------------------------------------------------------------------------

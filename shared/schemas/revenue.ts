@@ -109,18 +109,27 @@ export interface InsightPoint {
   orders: number;
   /** Per currency: revenue as a decimal string. */
   revenue: Record<string, string>;
-  /** Percent of the rated power of the stations in view over the day; null without rated power. */
+  /**
+   * Percent, SPEC.md section 9 (docs/decisions/181): Σ energy / the order's connector's rated power, over
+   * (rated connectors × 24 h); null without a rated connector.
+   */
   utilization: number | null;
+  /** The peak-power variant: energy / (the stations' rated peak × 24 h); null without it. */
+  peakUtilization: number | null;
 }
 
 export interface StationUtilization {
   stationId: string;
   stationName?: string;
   agentId?: string;
+  /** The rated peak: every rated connector at its rating. */
   ratedPowerKw: number;
+  /** Connectors with a rated power. */
+  connectors: number;
   energyKwh: string;
   orders: number;
   utilization: number | null;
+  peakUtilization: number | null;
 }
 
 export interface Insight {
@@ -138,8 +147,10 @@ export interface Insight {
     revenue: (Growth & { currency: string })[];
   };
   series: InsightPoint[];
-  /** Of all stations in view over the window. */
+  /** Of all stations in view over the window (as InsightPoint, over the window's hours). */
   utilization: number | null;
+  peakUtilization: number | null;
   ratedPowerKw: number;
+  connectors: number;
   stations: StationUtilization[];
 }

@@ -19,7 +19,7 @@ import { readSheet } from '@functions/lib/excel.ts';
 import { rollupUpdates } from '@functions/orders/rollups.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
-import { addDays, kwhText } from '@shared/pricing/metrics.ts';
+import { addDays, fullPowerMs, kwhText } from '@shared/pricing/metrics.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
@@ -52,6 +52,7 @@ type Figures = {
   tariffMinor: number;
   profitMinor: number;
   revenueMinor: number;
+  fullPowerMs: number;
 };
 const zero = (): Figures => ({
   orders: 0,
@@ -65,6 +66,7 @@ const zero = (): Figures => ({
   tariffMinor: 0,
   profitMinor: 0,
   revenueMinor: 0,
+  fullPowerMs: 0,
 });
 const add = (a: Figures, b: Figures) =>
   Object.fromEntries(
@@ -93,7 +95,11 @@ const synthetic = (n: number): Figures => ({
   tariffMinor: 12 + (n % 4),
   profitMinor: 3,
   revenueMinor: 218 + n * 7 - (n % 4),
+  fullPowerMs: 0,
 });
+/** Munich's DC pile, rated 150 kW by the insight test (the demo piles are 22 kW). */
+const DC_PILE = 'DEMO-CP-005';
+const DC_W = 150_000;
 
 /** The expected row figures (the answer's shape) of summed figures. */
 const expected = (f: Figures, currency: string) => ({
@@ -146,6 +152,8 @@ beforeAll(async () => {
   for (const day of SEPT) {
     for (const stationId of [station.berlin, station.berlin, station.munich]) {
       const f = synthetic(n++);
+      // As settlement keeps it: Berlin's orders on 22 kW guns, Munich's on its DC pile.
+      f.fullPowerMs = fullPowerMs(f.energyWh, stationId === station.munich ? DC_W : 22_000);
       await seed(DEMO_AGENT_ID, stationId, 'USD', day, f);
       truth.byDay.set(day, add(truth.byDay.get(day) ?? zero(), f));
       truth.byStation.set(stationId, add(truth.byStation.get(stationId) ?? zero(), f));
@@ -336,13 +344,29 @@ describe('statistics of real orders', () => {
     // 12.345 + 7.5 kWh at 0.35.
     expect(answer.rows[0].energyKwh).toBe('19.845');
     expect(answer.rows[0].elecFee).toBe(formatMinor(sum('elecFee'), 'USD'));
+
+    // Settlement kept each order's energy at its 22 kW gun's rating (0.561… h + 0.340… h) for utilization:
+    // of Berlin's 6 guns × 24 h, 0.63 %; the peak variant divides 19.845 kWh by 132 kW × 24 h, 0.63 % too
+    // (one rating everywhere), both computed by SPEC.md section 9 in the answer.
+    const day = await ok(operator, '/biz/transactionInsight/stat', {
+      days: 1,
+      endDay: '2026-10-20',
+      stationId: station.berlin,
+    });
+    const ms = fullPowerMs(12_345, 22_000) + fullPowerMs(7_500, 22_000);
+    expect(ms).toBe(3_247_364);
+    expect(day.stations[0]).toMatchObject({ stationId: station.berlin, connectors: 6, ratedPowerKw: 132 });
+    expect(day.stations[0].utilization).toBe(Math.round((ms / (6 * 24 * 3_600_000)) * 10_000) / 100);
+    expect(day.stations[0].utilization).toBe(0.63);
+    expect(day.stations[0].peakUtilization).toBe(0.63);
+    expect(day.utilization).toBe(0.63);
   });
 });
 
 describe('transaction insight', () => {
   it('has chain and year-on-year growth, a daily series and utilization per station', async () => {
     const end = '2026-09-30';
-    const answer = await ok(operator, '/biz/transactionInsight/stat', { days: 7, endDay: end });
+    let answer = await ok(operator, '/biz/transactionInsight/stat', { days: 7, endDay: end });
     expect(answer.current).toEqual({ startDay: '2026-09-24', endDay: end });
     expect(answer.previous).toEqual({ startDay: '2026-09-17', endDay: '2026-09-23' });
     const window = (from: string, to: string) =>
@@ -372,24 +396,61 @@ describe('transaction insight', () => {
     expect(answer.yearOnYear.orders).toEqual({ current: 21, previous: 0, growth: 100 });
     expect(answer.series.map((p: any) => p.day)).toEqual(SEPT.slice(23));
 
-    // Rated power: the demo piles' maximum per connector (3 × 2 AC guns at 22 kW; 2 + 1 at Munich).
-    const piles = (await ok(operator, '/biz/chargePoint/list', { current: 1, size: 50 })).records;
-    const ratedOf = (stationId: string) =>
-      piles
-        .filter((p: any) => p.stationId === stationId)
-        .reduce((a: number, p: any) => a + p.maxPower * p.connectors.length, 0);
+    // Rated power: the demo piles' maximum per connector (3 × 2 AC guns at 22 kW; at Munich 2 at 22 kW and
+    // the DC pile's one, rated 150 kW here).
+    const dc = await ok(operator, `/biz/chargePoint/info?id=${DC_PILE}`);
+    const {
+      passwordHashSet: _p,
+      createTime: _c,
+      updateTime: _u,
+      id: _i,
+      stationName: _s,
+      agentId: _a,
+      ...dcFields
+    } = dc;
+    await ok(operator, '/biz/chargePoint/update', {
+      ...dcFields,
+      id: DC_PILE,
+      version: dc.version,
+      maxPower: DC_W / 1000,
+    });
+    answer = await ok(operator, '/biz/transactionInsight/stat', { days: 7, endDay: end });
+    const hours = 7 * 24;
+    const pct = (a: number, b: number) => Math.round((a / b) * 10_000) / 100;
     const berlin = answer.stations.find((s: any) => s.stationId === station.berlin);
-    expect(berlin.ratedPowerKw).toBe(ratedOf(station.berlin));
-    expect(berlin.ratedPowerKw).toBe(132);
-    const berlinWh = SEPT.slice(23).reduce((a, d, i) => {
-      const n = (23 + i) * 3;
-      return a + synthetic(n).energyWh + synthetic(n + 1).energyWh;
-    }, 0);
-    expect(berlin.energyKwh).toBe(kwhText(berlinWh));
-    expect(berlin.utilization).toBe(Math.round((berlinWh / (132_000 * 7 * 24)) * 10_000) / 100);
-    const total = ratedOf(station.berlin) + ratedOf(station.munich);
-    expect(answer.ratedPowerKw).toBe(total);
-    expect(answer.utilization).toBe(Math.round((cur.energyWh / (total * 1000 * 7 * 24)) * 10_000) / 100);
+    const munich = answer.stations.find((s: any) => s.stationId === station.munich);
+    expect(berlin).toMatchObject({ ratedPowerKw: 132, connectors: 6 });
+    expect(munich).toMatchObject({ ratedPowerKw: 194, connectors: 3 });
+    expect(answer).toMatchObject({ ratedPowerKw: 326, connectors: 9 });
+    const windowOf = (pick: (i: number) => boolean) =>
+      SEPT.slice(23).reduce((a, d, i) => {
+        const n = (23 + i) * 3;
+        return [n, n + 1, n + 2]
+          .filter((k) => pick(k - n))
+          .reduce((b, k) => {
+            const f = synthetic(k);
+            return add(b, { ...f, fullPowerMs: fullPowerMs(f.energyWh, k - n === 2 ? DC_W : 22_000) });
+          }, a);
+      }, zero());
+    const berlinF = windowOf((k) => k < 2);
+    const munichF = windowOf((k) => k === 2);
+    const [berlinMs, munichMs] = [berlinF.fullPowerMs, munichF.fullPowerMs];
+    expect(berlin.energyKwh).toBe(kwhText(berlinF.energyWh));
+    // SPEC utilization: Σ energy / the order's connector's rating, over (connectors × hours).
+    expect(berlin.utilization).toBe(pct(berlinMs, 6 * hours * 3_600_000));
+    expect(munich.utilization).toBe(pct(munichMs, 3 * hours * 3_600_000));
+    expect(answer.utilization).toBe(pct(berlinMs + munichMs, 9 * hours * 3_600_000));
+    // Beside it, the peak variant: energy / (the rated peak × hours). At Munich, with its orders on the
+    // 150 kW gun, the two differ.
+    expect(berlin.peakUtilization).toBe(pct(berlinF.energyWh, 132_000 * hours));
+    expect(munich.peakUtilization).toBe(pct(munichF.energyWh, 194_000 * hours));
+    expect(munich.peakUtilization).not.toBe(munich.utilization);
+    expect(answer.peakUtilization).toBe(pct(cur.energyWh, 326_000 * hours));
+    for (const p of answer.series) {
+      const f = truth.byDay.get(p.day)!;
+      expect(p.peakUtilization).toBe(pct(f.energyWh, 326_000 * 24));
+      expect(p.utilization).toBe(pct(f.fullPowerMs, 9 * 24 * 3_600_000));
+    }
 
     // A window SPEC.md does not name is refused; the 24-hour view is the last day against the one before.
     expect((await api(rt.url, operator, '/biz/transactionInsight/stat', { days: 10 })).status).toBe(400);
