@@ -1,5 +1,5 @@
 /**
- * What a paid subscription changes, and when (README "Subscriptions"). Each move is ONE DynamoDB transaction
+ * What a paid subscription changes, and when (docs/payments.md). Each move is ONE DynamoDB transaction
  * of the subscription's status change (conditional on the status read) and the company's fields
  * (conditional on the company still being in the state the move expects), so nothing is activated twice,
  * and never without the pay request that locked the company (`payingId`):

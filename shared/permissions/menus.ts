@@ -258,7 +258,7 @@ export const PERMISSION = {
   mailMgr: 'sys_mail_mgr',
 } as const;
 
-/** The codes the identity issue's calls check (the README's API list names them). */
+/** The codes the identity issue's calls check (docs/api.md lists every route's). */
 export const CODE = {
   monitor: '1101',
   roles: '6100',

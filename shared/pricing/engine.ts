@@ -2,7 +2,7 @@
  * THE pricing engine (issue 7): a completed charging session and the rules that applied to it in, the
  * order's money out. Pure: no clock, no storage; the same input always gives the same order.
  *
- * Order of the computation (README, "Pricing"):
+ * Order of the computation (docs/decisions/260-pricing-money-and-rounding.md):
  * 1. Charging fee (`elecFee`): by energy — the session's whole Wh shared among the time-of-use periods by the
  *    meter samples, each period's kWh × its price; by time — the seconds in each period × its price per
  *    minute / 60; per use — the price once. Each line is rounded half up to the currency's minor unit.

@@ -1,6 +1,6 @@
 /**
  * Subscription price formulas (issue 8; SPEC.md sections 3, 4 and 9). Pure functions over integer cents:
- * money never passes through a binary float. The README's "Subscriptions" section states them.
+ * money never passes through a binary float. docs/payments.md states them.
  *
  * - monthly = acPrice × acCount + dcPrice × dcCount (prices per connector per month);
  * - totalFee = BILLING_MONTHS (12) × monthly;

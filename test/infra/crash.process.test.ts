@@ -6,7 +6,7 @@
  * saw: every transaction message they got an answer for is recorded, every completed session is exactly one
  * order, no card is debited twice, no Java process of the dead runtime remains, the chargers that never came
  * back show offline and the others online, and what was queued at the crash finished or failed visibly.
- * The figures are printed for the README.
+ * The figures are printed for docs/measurements.md.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The subscription price formulas (shared/subscription/pricing.ts; README "Subscriptions"): cents in and
+ * The subscription price formulas (shared/subscription/pricing.ts; docs/payments.md): cents in and
  * out, 12 × monthly, Basic without DC, the start of a renewal at the next monthly anniversary (capped at the
  * expiry), the credit rounded down, toPayFee at least 0, the refund of a downgrade, and the expiry warning's
  * days. Every boundary is tested.

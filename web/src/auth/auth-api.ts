@@ -1,5 +1,5 @@
 /**
- * The authentication calls of SPEC.md section 7 and the README's API table: image code, password grant,
+ * The authentication calls of SPEC.md section 7 and docs/api.md: image code, password grant,
  * refresh grant, fleet login, logout. Login calls carry no bearer token and report errors to the caller.
  */
 import { STORAGE, readStored } from '@web/auth/storage.ts';
