@@ -63,6 +63,10 @@ describe('revenue statistics', () => {
     const total = within(table).getByRole('row', { name: 'Total USD' });
     expect(total.textContent).toContain('12.345');
     expect(total.textContent).toContain('0.23');
+    // The totals as tiles above the chart; figures below 1000 are shown exactly.
+    const tiles = screen.getByRole('group', { name: 'Totals USD' });
+    expect(within(tiles).getByLabelText('Paid (USD)').textContent).toBe('4.56');
+    expect(within(tiles).getByLabelText('Energy (kWh)').textContent).toBe('12.345');
     const body = api.calls('/biz/revenue/stat')[0]!.body!;
     expect(body).toEqual({ ...defaultRange(), groupBy: 'day' });
     // Without the Pro export code there is no export.
@@ -142,7 +146,7 @@ const insight = {
   current: { startDay: '2026-11-14', endDay: '2026-11-20' },
   previous: { startDay: '2026-11-07', endDay: '2026-11-13' },
   chain: {
-    energyKwh: { current: '150.000', previous: '100.000', growth: 50 },
+    energyKwh: { current: '1234567.891', previous: '823045.261', growth: 50 },
     orders: { current: 21, previous: 0, growth: 100 },
     revenue: [{ currency: 'USD', current: '40.00', previous: '50.00', growth: -20 }],
   },
@@ -154,26 +158,39 @@ const insight = {
     revenue: [{ currency: 'USD', current: '40.00', previous: '0.00', growth: 100 }],
   },
   series: [
-    { day: '2026-11-20', energyKwh: '20.000', orders: 3, revenue: { USD: '5.00' }, utilization: 0.63 },
+    {
+      day: '2026-11-20',
+      energyKwh: '20.000',
+      orders: 3,
+      revenue: { USD: '5.00' },
+      utilization: 0.63,
+      peakUtilization: 0.26,
+    },
   ],
   utilization: 0.38,
+  peakUtilization: 0.21,
   ratedPowerKw: 326,
+  connectors: 9,
   stations: [
     {
       stationId: 's1',
       stationName: 'Harbour',
       ratedPowerKw: 132,
+      connectors: 6,
       energyKwh: '150.000',
       orders: 21,
       utilization: 0.68,
+      peakUtilization: 0.47,
     },
     {
       stationId: 's2',
       stationName: 'Depot',
       ratedPowerKw: 0,
+      connectors: 0,
       energyKwh: '0.000',
       orders: 0,
       utilization: null,
+      peakUtilization: null,
     },
   ],
 };
@@ -189,9 +206,26 @@ describe('transaction insight', () => {
     const yoy = screen.getByRole('table', { name: 'Last 7 days against the same week a year earlier' });
     expect(within(yoy).getByText('Sessions').closest('tr')!.textContent).toContain('+100.00 %');
     const stations = screen.getByRole('table', { name: 'Utilization by station' });
-    expect(within(stations).getByText('Harbour').closest('tr')!.textContent).toContain('0.68 %');
+    // The SPEC utilization and, beside it, the peak-power variant.
+    const harbour = [...within(stations).getByText('Harbour').closest('tr')!.querySelectorAll('td')];
+    expect(harbour.map((td) => td.textContent)).toEqual([
+      'Harbour',
+      '132',
+      '6',
+      '150.000',
+      '21',
+      '0.68 %',
+      '0.47 %',
+    ]);
     expect(within(stations).getByText('Depot').closest('tr')!.textContent).toContain('n/a');
     expect(screen.getByLabelText('Utilization of all stations').textContent).toBe('0.38 %');
+    expect(screen.getByLabelText('Peak-power utilization of all stations').textContent).toBe('0.21 %');
+    // A large figure is abbreviated on its tile, the exact value in its title; small ones stay as they are.
+    const energy = screen.getByLabelText('Energy (kWh)');
+    expect(energy.textContent).toBe('1.23M');
+    expect(energy.getAttribute('title')).toBe('1234567.891');
+    expect(screen.getByLabelText('Rated power (kW)').textContent).toBe('326');
+    expect(screen.getByLabelText('Rated power (kW)').getAttribute('title')).toBeNull();
     expect(api.calls('/biz/transactionInsight/stat')[0]!.body!.days).toBe(30);
 
     const select = screen.getByLabelText('Window') as HTMLSelectElement;

@@ -5,7 +5,7 @@
  * read without the charts.
  */
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
+import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
@@ -139,7 +139,7 @@ function StatView({ stat }: { stat: AlarmStat }) {
           <BarChart data={perDay}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="day" />
-            <YAxis allowDecimals={false} />
+            <YAxis allowDecimals={false} tickFormatter={abbreviatedTick} />
             <Tooltip />
             <Legend />
             {[1, 2, 3, 4].map((l) => (
@@ -200,7 +200,7 @@ function TopBars({ data }: { data: { name: string; count: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 320, height: 240 }}>
       <BarChart data={data} layout="vertical" margin={{ left: 8 }}>
-        <XAxis type="number" allowDecimals={false} />
+        <XAxis type="number" allowDecimals={false} tickFormatter={abbreviatedTick} />
         <YAxis type="category" dataKey="name" width={100} />
         <Tooltip />
         <Bar dataKey="count" name={tr('alarmRes.chart.count')} fill="#3182ce" />

@@ -1,7 +1,9 @@
 /**
  * Transaction insight (/transcationInsight): growth rates of energy, sessions and revenue (against the
- * previous window, and the last 7 days against the same week a year earlier) and utilization (energy /
- * (rated power × hours), SPEC.md section 9) per day and per station, over the SPEC analytics windows, from
+ * previous window, and the last 7 days against the same week a year earlier) and utilization (SPEC.md
+ * section 9: each session's energy over its connector's rated power × hours, averaged over the connectors;
+ * beside it the peak-power variant, energy over the rated peak × hours; docs/decisions/181) per day and per
+ * station, over the SPEC analytics windows, from
  * `POST /biz/transactionInsight/stat` (revenue rollups; a day is the smallest unit, so the 24-hour view is
  * the last day).
  */
@@ -17,7 +19,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { Figure, Panel } from '@web/components/ui/dashboard.tsx';
+import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
@@ -134,15 +136,21 @@ function InsightView({ insight }: { insight: Insight }) {
     day: p.day.slice(5),
     energy: Number(p.energyKwh),
     utilization: p.utilization ?? 0,
+    peakUtilization: p.peakUtilization ?? 0,
   }));
 
   return (
     <Stack gap="5">
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, md: 3, xl: 5 }} gap="4">
         <Figure label={tr(`${L}.overall`)} value={percent(insight.utilization, none)} />
-        <Figure label={tr(`${L}.ratedPower`)} value={String(insight.ratedPowerKw)} />
-        <Figure label={tr(`${L}.orders`)} value={String(insight.chain.orders.current)} />
+        <Figure label={tr(`${L}.overallPeak`)} value={percent(insight.peakUtilization, none)} />
+        <Figure label={tr(`${L}.ratedPower`)} value={insight.ratedPowerKw} />
+        <Figure label={tr(`${L}.energy`)} value={insight.chain.energyKwh.current} />
+        <Figure label={tr(`${L}.orders`)} value={insight.chain.orders.current} />
       </SimpleGrid>
+      <Text fontSize="sm" color="fg.muted">
+        {tr(`${L}.utilizationHelp`)}
+      </Text>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Panel title={tr(`${L}.chain`, { days: insight.days })}>
@@ -172,7 +180,7 @@ function InsightView({ insight }: { insight: Insight }) {
           <ComposedChart data={series}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="day" />
-            <YAxis yAxisId="energy" />
+            <YAxis yAxisId="energy" tickFormatter={abbreviatedTick} />
             <YAxis yAxisId="utilization" orientation="right" unit="%" />
             <Tooltip />
             <Legend />
@@ -182,6 +190,14 @@ function InsightView({ insight }: { insight: Insight }) {
               dataKey="utilization"
               name={tr(`${L}.utilization`)}
               stroke="#805ad5"
+              dot={false}
+            />
+            <Line
+              yAxisId="utilization"
+              dataKey="peakUtilization"
+              name={tr(`${L}.peakUtilization`)}
+              stroke="#d69e2e"
+              strokeDasharray="4 2"
               dot={false}
             />
           </ComposedChart>
@@ -194,9 +210,11 @@ function InsightView({ insight }: { insight: Insight }) {
             <Table.Row>
               <Table.ColumnHeader>{tr(`${L}.station`)}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{tr(`${L}.ratedPower`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${L}.connectors`)}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{tr(`${L}.energy`)}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{tr(`${L}.orders`)}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{tr(`${L}.utilization`)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{tr(`${L}.peakUtilization`)}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -204,9 +222,11 @@ function InsightView({ insight }: { insight: Insight }) {
               <Table.Row key={s.stationId}>
                 <Table.Cell>{s.stationName || s.stationId}</Table.Cell>
                 <Table.Cell textAlign="end">{s.ratedPowerKw}</Table.Cell>
+                <Table.Cell textAlign="end">{s.connectors}</Table.Cell>
                 <Table.Cell textAlign="end">{s.energyKwh}</Table.Cell>
                 <Table.Cell textAlign="end">{s.orders}</Table.Cell>
                 <Table.Cell textAlign="end">{percent(s.utilization, none)}</Table.Cell>
+                <Table.Cell textAlign="end">{percent(s.peakUtilization, none)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

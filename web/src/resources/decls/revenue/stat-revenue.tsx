@@ -13,6 +13,7 @@ import {
   Heading,
   HStack,
   Input,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -28,6 +29,7 @@ import {
   type RevenueRow,
   type RevenueStat,
 } from '@shared/schemas/revenue.ts';
+import { abbreviatedTick, Figure } from '@web/components/ui/dashboard.tsx';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
@@ -221,6 +223,20 @@ function StatView({ stat }: { stat: RevenueStat }) {
 
   return (
     <Stack gap="5">
+      {stat.totals.map((t) => (
+        <SimpleGrid
+          key={t.currency}
+          columns={{ base: 1, md: 2, xl: 4 }}
+          gap="4"
+          role="group"
+          aria-label={`${tr(`${L}.totals`)} ${t.currency}`}
+        >
+          <Figure label={tr(`${L}.energy`)} value={t.energyKwh} />
+          <Figure label={tr(`${L}.orders`)} value={t.orders} />
+          <Figure label={`${tr(`${L}.pay`)} (${t.currency})`} value={t.pay} />
+          <Figure label={`${tr(`${L}.revenue`)} (${t.currency})`} value={t.revenue} />
+        </SimpleGrid>
+      ))}
       <Card.Root variant="outline">
         <Card.Header>
           <Heading as="h2" size="sm">
@@ -232,8 +248,8 @@ function StatView({ stat }: { stat: RevenueStat }) {
             <ComposedChart data={chart}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="name" />
-              <YAxis yAxisId="money" />
-              <YAxis yAxisId="energy" orientation="right" />
+              <YAxis yAxisId="money" tickFormatter={abbreviatedTick} />
+              <YAxis yAxisId="energy" orientation="right" tickFormatter={abbreviatedTick} />
               <Tooltip />
               <Legend />
               <Bar yAxisId="money" dataKey="pay" name={tr(`${L}.pay`)} fill="#90cdf4" />
