@@ -1,0 +1,123 @@
+/**
+ * Statistics figures in headless Chromium (SPEC.md section 9; decision 182): a day of large revenue rollups
+ * (written exactly as settlement writes them) shows abbreviated on the tiles of /transcationInsight and
+ * /statRevenue — "1.23M" kWh, "1.5K" sessions — with the exact value in the title, and the insight shows the
+ * peak-power utilization beside the SPEC utilization.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { rollupUpdates } from '@functions/orders/rollups.ts';
+import { DEMO_AGENT_ID } from '@infra/local/seed/demo-chargers.ts';
+import { addDays, fullPowerMs } from '@shared/pricing/metrics.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { api, login } from '../helpers/identity.ts';
+import { startTestRuntime } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  [rt, browser] = await Promise.all([startTestRuntime(), launchBrowser()]);
+  const token = await login(rt.url, 'operator', 'Operator12345');
+  const stations = (await api(rt.url, token, '/biz/station/list', { current: 1, size: 50 })).data.records;
+  const berlin = stations.find((s: { name: string }) => s.name === 'Demo Berlin Central').id as string;
+  // 1 500 sessions and 1 234 567.891 kWh on the UTC day before today: inside the default windows of both
+  // screens whatever the browser's time zone.
+  const day = addDays(new Date().toISOString().slice(0, 10), -1);
+  await dynamoDocument().send(
+    new TransactWriteCommand({
+      TransactItems: rollupUpdates({
+        agentId: DEMO_AGENT_ID,
+        tenant: `/${DEMO_AGENT_ID}/`,
+        stationId: berlin,
+        currency: 'USD',
+        day,
+        figures: {
+          orders: 1500,
+          energyWh: 1_234_567_891,
+          durationSeconds: 5_400_000,
+          elecMinor: 43_209_876,
+          occupancyMinor: 0,
+          payMinor: 43_209_876,
+          discountMinor: 0,
+          couponMinor: 0,
+          tariffMinor: 0,
+          profitMinor: 0,
+          revenueMinor: 43_209_876,
+          fullPowerMs: fullPowerMs(1_234_567_891, 22_000),
+        },
+      }),
+    }),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  delete process.env.AUTH_CAPTCHA;
+  await browser?.close();
+  await rt?.cleanup();
+});
+
+async function signIn(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${rt.url}/charge/login`);
+  await page.getByLabel('Username').fill('operator');
+  await page.getByLabel('Password').fill('Operator12345');
+  await page.getByLabel('Image code').fill('ABCD');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  return page;
+}
+
+describe('statistics figures in the browser', () => {
+  it(
+    'abbreviates large figures on the tiles, the exact value in the title',
+    { timeout: 120_000 },
+    async () => {
+      const page = await signIn();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+
+      await page.goto(`${rt.url}/charge/transcationInsight`);
+      const energy = page.getByLabel('Energy (kWh)', { exact: true });
+      await energy.waitFor();
+      expect(await energy.textContent()).toBe('1.23M');
+      expect(await energy.getAttribute('title')).toBe('1234567.891');
+      const sessions = page.getByLabel('Sessions', { exact: true });
+      expect(await sessions.textContent()).toBe('1.5K');
+      expect(await sessions.getAttribute('title')).toBe('1500');
+      // Both utilizations, side by side, as percentages.
+      expect(await page.getByLabel('Utilization of all stations', { exact: true }).textContent()).toMatch(
+        /^\d+\.\d{2} %$/,
+      );
+      expect(
+        await page.getByLabel('Peak-power utilization of all stations', { exact: true }).textContent(),
+      ).toMatch(/^\d+\.\d{2} %$/);
+      const byStation = page.getByRole('table', { name: 'Utilization by station' });
+      const berlin = byStation.getByRole('row', { name: /Demo Berlin Central/ });
+      // Station, rated power, connectors, energy, sessions, utilization, peak-power utilization: the table
+      // keeps exact figures.
+      const cells = await berlin.locator('td').allTextContents();
+      expect(cells.slice(0, 5)).toEqual(['Demo Berlin Central', '132', '6', '1234567.891', '1500']);
+      expect(cells[5]).toMatch(/^\d+\.\d{2} %$/);
+      expect(cells[6]).toMatch(/^\d+\.\d{2} %$/);
+      expect(await byStation.locator('th').allTextContents()).toContain('Peak-power utilization');
+
+      await page.goto(`${rt.url}/charge/statRevenue`);
+      const totals = page.getByRole('group', { name: 'Totals USD' });
+      await totals.waitFor();
+      const paid = totals.getByLabel('Paid (USD)', { exact: true });
+      expect(await paid.textContent()).toBe('432.1K');
+      expect(await paid.getAttribute('title')).toBe('432098.76');
+      expect(await totals.getByLabel('Energy (kWh)', { exact: true }).textContent()).toBe('1.23M');
+      // The table keeps the exact figures.
+      const total = page
+        .getByRole('table', { name: 'Revenue statistics' })
+        .getByRole('row', { name: 'Total USD' });
+      expect(await total.textContent()).toContain('1234567.891');
+      expect(errors).toEqual([]);
+    },
+  );
+});
