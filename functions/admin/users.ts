@@ -21,7 +21,7 @@ import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { newId, paginate, Repository, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
-import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
+import { forgetIdentities, stationVisible, type Identity } from '@functions/identity/access.ts';
 import { operators, roles, users, type UserRecord } from '@functions/identity/entities.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 import { decryptPassword } from '@functions/auth/keys.ts';
@@ -116,6 +116,8 @@ export async function addUser(identity: Identity, body: Record<string, unknown>)
     expireTime: input.expireTime,
     parentUserId: identity.user.userId,
     kind: 'user',
+    // A user a station-bound user opens sees no more than they do (docs/decisions/190).
+    ...(identity.stations ? { stationIds: [...identity.stations] } : {}),
   };
   return toView(await users.create(record, company?.path ?? '/'));
 }
@@ -212,17 +214,24 @@ export async function bindStations(identity: Identity, body: unknown) {
   const input = parse(stationBind, body);
   const user = await findUser(identity, input.userId);
   const ids = [...new Set(input.stationIds)];
-  for (const id of ids) if (!(await stations.get(user.tenant, id))) throw refused('server.stationNotFound');
+  // A caller bound to stations hands on only stations they see themselves (an empty binding sees them all).
+  if (identity.stations && ids.length === 0) throw refused('server.stationBindNeedsStations');
+  for (const id of ids)
+    if (!(await stations.get(user.tenant, id)) || !stationVisible(identity, id))
+      throw refused('server.stationNotFound');
   await users.update(user, { ...user, stationIds: ids });
+  forgetIdentities();
 }
 
 export async function stationBindList(identity: Identity, userId: string | undefined, query: PageQuery) {
   const user = await findUser(identity, userId);
   const bound = new Set(user.stationIds ?? []);
-  const all = (await stations.list(user.tenant)).map((s) => ({
-    id: s.id,
-    name: s.name ?? s.id,
-    bound: bound.has(s.id),
-  }));
+  const all = (await stations.list(user.tenant))
+    .filter((s) => stationVisible(identity, s.id))
+    .map((s) => ({
+      id: s.id,
+      name: s.name ?? s.id,
+      bound: bound.has(s.id),
+    }));
   return paginate(all, query);
 }

@@ -14,15 +14,15 @@ import {
   OFFLINE_FLAG,
   type AlarmListQuery,
 } from '@shared/schemas/alarm.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { badRequest } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
-import { FILTER_SCAN_LIMIT, paginate, sortKeyOf, table, visible } from '@functions/lib/store.ts';
+import { FILTER_SCAN_LIMIT, membership, paginate, sortKeyOf, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { alarms } from './service.ts';
-import { dayOf, readStats } from './stats.ts';
+import { companyStatPartition, dayOf, readStats, stationStatPartition } from './stats.ts';
 
 const DAY = 86_400_000;
 
@@ -44,16 +44,22 @@ function show(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([k]) => !isInternal(k)));
 }
 
-/** The equality filters of a list request, as a filter expression on the window's partition. */
-function filterOf(query: AlarmListQuery) {
+/**
+ * The equality filters of a list request, as a filter expression on the window's partition; a caller bound
+ * to stations sees their stations' alarms only.
+ */
+function filterOf(query: AlarmListQuery, stations: readonly string[] | undefined) {
   const given = (['chargePointId', 'stationId', 'code', 'level', 'status'] as const).flatMap((f) =>
     query[f] === undefined ? [] : [[f, query[f]] as const],
   );
-  if (given.length === 0) return undefined;
+  const bound = stations && membership('stationId', stations, 'st');
+  if (given.length === 0 && !bound) return undefined;
   return {
-    FilterExpression: given.map((_, i) => `#f${i} = :f${i}`).join(' AND '),
-    names: Object.fromEntries(given.map(([f], i) => [`#f${i}`, f])),
-    values: Object.fromEntries(given.map(([, v], i) => [`:f${i}`, v])),
+    FilterExpression: [...given.map((_, i) => `#f${i} = :f${i}`), ...(bound ? [bound.expression] : [])].join(
+      ' AND ',
+    ),
+    names: { ...Object.fromEntries(given.map(([f], i) => [`#f${i}`, f])), ...bound?.names },
+    values: { ...Object.fromEntries(given.map(([, v], i) => [`:f${i}`, v])), ...bound?.values },
   };
 }
 
@@ -65,10 +71,11 @@ async function readWindow(
   tenant: string,
   offlineFlag: number,
   query: AlarmListQuery,
+  stations: readonly string[] | undefined,
   start: number,
   end: number,
 ) {
-  const filter = filterOf(query);
+  const filter = filterOf(query, stations);
   const items: Record<string, unknown>[] = [];
   let scanned = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -113,10 +120,12 @@ export async function listAlarms(identity: Identity, body: unknown, offlineFlag:
   const query = parse(alarmListQuery, body ?? {});
   const { start, end } = alarmWindow(query.startTime, query.endTime);
   const tenants = await tenantsInScope(identity.scope);
-  const reads = await Promise.all(tenants.map((t) => readWindow(t, offlineFlag, query, start, end)));
+  const reads = await Promise.all(
+    tenants.map((t) => readWindow(t, offlineFlag, query, identity.stations, start, end)),
+  );
   const found = reads
     .flatMap((r) => r.items)
-    .filter((item) => visible(identity.scope, String(item.tenant)))
+    .filter((item) => inReach(identity, item))
     .sort(
       (a, b) =>
         String(b.startTime).localeCompare(String(a.startTime)) || String(b.id).localeCompare(String(a.id)),
@@ -138,7 +147,10 @@ export async function alarmStats(identity: Identity, body: unknown) {
   if (endDay < startDay) throw badRequest('server.rangeReversed');
   if ((Date.parse(endDay) - Date.parse(startDay)) / DAY + 1 > ALARM_WINDOW_DAYS)
     throw badRequest('server.rangeTooLong', undefined, { days: ALARM_WINDOW_DAYS });
-  return readStats(await tenantsInScope(identity.scope), startDay, endDay);
+  const partitions = identity.stations
+    ? identity.stations.map(stationStatPartition)
+    : (await tenantsInScope(identity.scope)).map(companyStatPartition);
+  return readStats(partitions, startDay, endDay);
 }
 
 export const alarmRoutes: Record<string, Route> = {

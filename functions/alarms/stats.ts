@@ -4,22 +4,27 @@
  * - `{day}#T`: total, offline, and l1..l4 (per level);
  * - `{day}#C#{code}`: n, per alarm code;
  * - `{day}#P#{chargePointId}`: n, with the charger's and station's names, per charger.
- * Every count is an atomic ADD (the three in one transaction), so concurrent alarms never lose a count. The
- * 30-day statistics read one key range of that partition per company in scope.
+ * The same three kinds of items are kept per station in `ALARMSTAT#S#{stationId}` (station ids are unique
+ * across companies), for users bound to stations (docs/decisions/190).
+ * Every count is an atomic ADD (all in one transaction), so concurrent alarms never lose a count. The
+ * 30-day statistics read one key range of that partition per company in scope (per bound station).
  */
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ALARM_TOP, OFFLINE_FLAG, type AlarmRecord, type AlarmStat } from '@shared/schemas/alarm.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { table } from '@functions/lib/store.ts';
 
 const DAY = 86_400_000;
 
-const pk = (tenant: string) => `ALARMSTAT#${tenant}`;
+/** The rollup partition of a company (by its tenant path). */
+export const companyStatPartition = (tenant: string) => `ALARMSTAT#${tenant}`;
+/** The rollup partition of a station. */
+export const stationStatPartition = (stationId: string) => `ALARMSTAT#S#${stationId}`;
 
 type Counted = Pick<
   AlarmRecord,
   'startTime' | 'level' | 'code' | 'offlineFlag' | 'chargePointId' | 'chargePointName' | 'stationName'
->;
+> & { stationId?: string };
 
 export const dayOf = (iso: string) => new Date(Date.parse(iso)).toISOString().slice(0, 10);
 
@@ -34,13 +39,17 @@ export async function addToRollup(tenant: string, alarm: Counted): Promise<void>
   ];
   const given = named.filter((n): n is [string, string] => !!n[1]);
   const level = `l${Math.min(4, Math.max(1, Math.round(alarm.level)))}`;
+  const partitions = [
+    companyStatPartition(tenant),
+    ...(alarm.stationId ? [stationStatPartition(alarm.stationId)] : []),
+  ];
   await dynamoDocument().send(
     new TransactWriteCommand({
-      TransactItems: [
+      TransactItems: partitions.flatMap((pk): NonNullable<TransactWriteCommandInput['TransactItems']> => [
         {
           Update: {
             TableName: table(),
-            Key: { pk: pk(tenant), sk: `${day}#T` },
+            Key: { pk, sk: `${day}#T` },
             UpdateExpression: 'SET #day = :day ADD #total :one, #offline :off, #level :one',
             // Attribute names as placeholders: several are DynamoDB reserved words.
             ExpressionAttributeNames: {
@@ -55,7 +64,7 @@ export async function addToRollup(tenant: string, alarm: Counted): Promise<void>
         {
           Update: {
             TableName: table(),
-            Key: { pk: pk(tenant), sk: `${day}#C#${alarm.code}` },
+            Key: { pk, sk: `${day}#C#${alarm.code}` },
             UpdateExpression: 'SET #code = :code ADD #n :one',
             ExpressionAttributeNames: { '#code': 'code', '#n': 'n' },
             ExpressionAttributeValues: { ':one': 1, ':code': alarm.code },
@@ -64,7 +73,7 @@ export async function addToRollup(tenant: string, alarm: Counted): Promise<void>
         {
           Update: {
             TableName: table(),
-            Key: { pk: pk(tenant), sk: `${day}#P#${alarm.chargePointId}` },
+            Key: { pk, sk: `${day}#P#${alarm.chargePointId}` },
             UpdateExpression: `SET ${['#cp = :cp', ...given.map(([f]) => `#${f} = :${f}`)].join(', ')} ADD #n :one`,
             ExpressionAttributeNames: {
               '#cp': 'chargePointId',
@@ -78,7 +87,7 @@ export async function addToRollup(tenant: string, alarm: Counted): Promise<void>
             },
           },
         },
-      ],
+      ]),
     }),
   );
 }
@@ -91,8 +100,11 @@ export function daysBetween(startDay: string, endDay: string): string[] {
   return out;
 }
 
-/** The statistics of the given companies over whole days (the caller keeps the window within 30 days). */
-export async function readStats(tenants: string[], startDay: string, endDay: string): Promise<AlarmStat> {
+/**
+ * The statistics of the given rollup partitions (companies, or bound stations) over whole days (the caller
+ * keeps the window within 30 days).
+ */
+export async function readStats(partitions: string[], startDay: string, endDay: string): Promise<AlarmStat> {
   const days = new Map(
     daysBetween(startDay, endDay).map((day) => [
       day,
@@ -101,7 +113,7 @@ export async function readStats(tenants: string[], startDay: string, endDay: str
   );
   const codes = new Map<string, number>();
   const chargers = new Map<string, AlarmStat['chargers'][number]>();
-  const items = (await Promise.all(tenants.map((t) => readTenant(t, startDay, endDay)))).flat();
+  const items = (await Promise.all(partitions.map((p) => readPartition(p, startDay, endDay)))).flat();
   for (const item of items) {
     const [day, kind] = String(item.sk).split('#');
     const bucket = days.get(day ?? '');
@@ -144,7 +156,7 @@ export async function readStats(tenants: string[], startDay: string, endDay: str
   };
 }
 
-async function readTenant(tenant: string, startDay: string, endDay: string) {
+async function readPartition(pk: string, startDay: string, endDay: string) {
   const out: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -152,7 +164,7 @@ async function readTenant(tenant: string, startDay: string, endDay: string) {
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk(tenant), ':from': `${startDay}#`, ':to': `${endDay}#~` },
+        ExpressionAttributeValues: { ':pk': pk, ':from': `${startDay}#`, ':to': `${endDay}#~` },
         ExclusiveStartKey,
       }),
     );

@@ -16,14 +16,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Identity } from '@functions/identity/access.ts';
+import { inReach, type Identity } from '@functions/identity/access.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
-import { visible } from '@functions/lib/store.ts';
 import { commandReport } from './reports.ts';
 import { attachUpload, getCommand } from './store.ts';
 
@@ -207,7 +206,7 @@ async function uploadLog(req: Request) {
 /** POST /biz/command/file?id=: the log a charger uploaded for one of the caller's commands. */
 export async function commandFile(identity: Identity, commandId: string | undefined) {
   const command = commandId ? await getCommand(commandId) : undefined;
-  if (!command || !visible(identity.scope, String(command.tenant ?? '/'))) throw notFound();
+  if (!command || !inReach(identity, command)) throw notFound();
   if (!command.upload) throw refused('commandRes.server.noUpload');
   const object = await readObject(config.bucketName('exports'), command.upload.key);
   if (!object) throw refused('commandRes.server.noUpload');

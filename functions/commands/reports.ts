@@ -6,10 +6,10 @@
  * of one of its commands (POST /biz/command/report?id=) to list a 2.0.1 charger's keys on /confKey.
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Identity } from '@functions/identity/access.ts';
+import { inReach, type Identity } from '@functions/identity/access.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { notFound } from '@functions/lib/errors.ts';
-import { table, visible } from '@functions/lib/store.ts';
+import { table } from '@functions/lib/store.ts';
 import { getCommand } from './store.ts';
 
 /** Parts are kept two days: a report is read right after it was asked for. */
@@ -95,8 +95,7 @@ export function flattenReport(data: unknown[]): ReportVariable[] {
 export async function commandReport(identity: Identity, commandId: string | undefined) {
   const command = commandId ? await getCommand(commandId) : undefined;
   const requestId = command?.payload?.requestId;
-  if (!command || !visible(identity.scope, String(command.tenant ?? '/')) || typeof requestId !== 'number')
-    throw notFound();
+  if (!command || !inReach(identity, command) || typeof requestId !== 'number') throw notFound();
   const { pk, prefix } = reportPrefix(String(command.chargePointId), requestId);
   const parts: Json[] = [];
   let start: Record<string, unknown> | undefined;

@@ -22,6 +22,8 @@ export interface CommandRecord {
   agentId: string;
   action: string;
   payload: Record<string, unknown>;
+  /** The console's parameters, as the command's schema read them. */
+  params?: Record<string, unknown>;
   status: CommandStatus;
   createdAt: string;
   sentAt?: string;
@@ -30,6 +32,8 @@ export interface CommandRecord {
   error?: { code: string; description: string };
   /** The owning company's tenant path (the charger's). */
   tenant?: string;
+  /** The charger's station when it was sent (users bound to stations see their stations' commands). */
+  stationId?: string;
   /** The log a charger uploaded for this command (GetDiagnostics, GetLog; functions/commands/files.ts). */
   upload?: CommandUpload;
   /** Firmware status or log upload notifications the charger sent after answering, in order. */

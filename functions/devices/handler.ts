@@ -14,6 +14,7 @@ import {
   savePowerBalance,
   stationDetail,
   stations,
+  visibleChargePoint,
   withLive,
 } from './sites.ts';
 import { fileRoutes, publicBaseUrl } from '@functions/commands/files.ts';
@@ -45,7 +46,7 @@ export const handler = httpHandler({
     ok(await resetChargePointPassword(who(req), req.query.id)),
   'POST /biz/chargePoint/messages': async (req) => {
     const { id, ...query } = parse(messageLogQuery, req.body);
-    const record = await chargePoints.repo.get(who(req).scope, id ?? req.query.id ?? '');
+    const record = await visibleChargePoint(who(req), id ?? req.query.id);
     if (!record) throw notFound();
     return ok(await recentMessages(record.id, query));
   },

@@ -25,16 +25,15 @@ import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import { getCommand } from '@functions/commands/store.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { inReach, type Identity } from '@functions/identity/access.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { ok, who, type Route } from '@functions/lib/http.ts';
 import { present } from '@functions/lib/resources.ts';
-import { visible } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { activeSession, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
 import { activeReservationOf, cancelReservation } from '@functions/orders/reservations.ts';
 import { orderNoOf } from '@functions/orders/session-consumer.ts';
-import { chargePoints, withLive } from './sites.ts';
+import { chargePoints, visibleChargePoint, withLive } from './sites.ts';
 
 /** The caller, allowed the command behind a monitor action (the route's own code already checked). */
 const withCode = (identity: Identity, code: string): Identity => ({
@@ -45,7 +44,7 @@ const withCode = (identity: Identity, code: string): Identity => ({
 /** The charge point and connector an action names, in the caller's scope. */
 async function target(identity: Identity, body: unknown) {
   const input = parse(monitorTargetSchema, body ?? {});
-  const pile = await chargePoints.repo.get(identity.scope, input.chargePointId);
+  const pile = await visibleChargePoint(identity, input.chargePointId);
   if (!pile) throw notFound();
   const connectors = (pile.connectors as Connector[] | undefined) ?? [];
   if (!connectors.some((c) => c.connectorNo === input.connectorNo))
@@ -184,7 +183,7 @@ export async function monitorCommand(identity: Identity, id: unknown) {
   const command = (record as { command?: string } | undefined)?.command;
   if (
     !record ||
-    !visible(identity.scope, record.tenant) ||
+    !inReach(identity, record) ||
     !(MONITOR_COMMANDS as readonly string[]).includes(String(command))
   )
     throw notFound();

@@ -26,7 +26,7 @@ import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import { shownState, countStates, type ConnectorState } from '@shared/ocpp/connector-state.ts';
 import { operators } from '@functions/identity/entities.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
@@ -129,6 +129,7 @@ export const stations: Resource = resource(stationResource, {
   },
   deleteGuard: async (record) =>
     (await pilesOfStation(record.tenant, record.id)).length ? 'siteRes.server.stationHasPiles' : undefined,
+  stationField: 'id',
 });
 
 // ---- Charge points ----------------------------------------------------------------------------------------
@@ -157,8 +158,33 @@ export const chargePoints: Resource = resource(
       (await hasActiveSession(record.id)) ? 'siteRes.server.pileCharging' : undefined,
     // The company tree's connector count, within what its subscription bought (connector-limit.ts).
     alsoWrite: (next, current) => connectorWrites(String(next?.tenant ?? current?.tenant), next, current),
+    stationField: 'stationId',
   },
 );
+
+/** A station the caller may see (their scope and, when bound, their stations), or undefined. */
+export async function visibleStation(identity: Identity, id: unknown) {
+  const station = typeof id === 'string' && id ? await stations.repo.get(identity.scope, id) : undefined;
+  return station && stationVisible(identity, station.id) ? station : undefined;
+}
+
+/** A charge point the caller may see (their scope and, when bound, at one of their stations), or undefined. */
+export async function visibleChargePoint(identity: Identity, id: unknown) {
+  const pile = typeof id === 'string' && id ? await chargePoints.repo.get(identity.scope, id) : undefined;
+  return pile && stationVisible(identity, pile.stationId) ? pile : undefined;
+}
+
+/** The charge points of the caller's bound stations; undefined when they are not bound (they see all). */
+export async function boundChargePoints(identity: Identity): Promise<Set<string> | undefined> {
+  if (!identity.stations) return undefined;
+  const found = await Promise.all(
+    [...identity.stations].map(async (id) => {
+      const station = await stations.repo.get(identity.scope, id);
+      return station ? pilesOfStation(station.tenant, station.id) : [];
+    }),
+  );
+  return new Set(found.flat().map((p) => p.id));
+}
 
 /** The operator (company) id of a tenant path: its last segment; empty for the platform. */
 export const agentIdOf = (tenant: string) => tenant.split('/').filter(Boolean).at(-1) ?? '';
@@ -246,7 +272,7 @@ async function addWithHash(
 
 /** POST /biz/chargePoint/resetPassword?id=: a new password, shown once; the old one stops working. */
 export async function resetChargePointPassword(identity: Identity, id: unknown) {
-  const current = await chargePoints.repo.get(identity.scope, String(id ?? ''));
+  const current = await visibleChargePoint(identity, id);
   if (!current) throw notFound();
   const password = newOcppPassword();
   await chargePoints.repo.update(current, { ...current, passwordHash: await hashSecret(password) });
@@ -275,7 +301,7 @@ export async function savePowerBalance(identity: Identity, body: unknown) {
   const input = (body ?? {}) as Record<string, unknown>;
   const { id, version, ...rest } = input;
   const plan = parse(powerBalanceSchema, rest);
-  const current = await stations.repo.get(identity.scope, String(id ?? ''));
+  const current = await visibleStation(identity, id);
   if (!current) throw notFound();
   if (current.version !== version) throw refused('server.staleUpdate');
   const piles = new Set((await pilesOfStation(current.tenant, current.id)).map((p) => p.id));
@@ -338,7 +364,7 @@ export async function withLive<T extends Record<string, unknown>>(records: T[]) 
 
 /** POST /biz/chargePoint/detail?id=: the charger detail page (record, boot information, live connectors). */
 export async function chargePointDetail(identity: Identity, id: unknown) {
-  const record = await chargePoints.repo.get(identity.scope, String(id ?? ''));
+  const record = await visibleChargePoint(identity, id);
   if (!record) throw notFound();
   const [row] = await withLive([present(chargePoints, record)]);
   // Every message touches the connection item: the last one is the charger's last word.
@@ -348,7 +374,7 @@ export async function chargePointDetail(identity: Identity, id: unknown) {
 
 /** POST /biz/station/detail?id=: a station with its charge points and their live connector states. */
 export async function stationDetail(identity: Identity, id: unknown) {
-  const station = await stations.repo.get(identity.scope, String(id ?? ''));
+  const station = await visibleStation(identity, id);
   if (!station) throw notFound();
   const piles = await withLive(
     (await pilesOfStation(station.tenant, station.id)).map((p) => present(chargePoints, p)),
@@ -365,9 +391,11 @@ const countsOf = (piles: { connectorStates: ConnectorView[] }[]) =>
  */
 export async function monitorOverview(identity: Identity, body: unknown) {
   const { stationId } = (body ?? {}) as { stationId?: string };
-  const list = stationId
-    ? [await stations.repo.get(identity.scope, stationId)].filter((s) => s !== undefined)
-    : await stations.repo.list(identity.scope);
+  const list = (
+    stationId
+      ? [await stations.repo.get(identity.scope, stationId)].filter((s) => s !== undefined)
+      : await stations.repo.list(identity.scope)
+  ).filter((s) => stationVisible(identity, s.id));
   const sites = await Promise.all(
     list.map(async (station) => {
       const piles = await withLive(

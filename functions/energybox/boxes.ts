@@ -21,14 +21,13 @@ import { ok, who, type Route } from '@functions/lib/http.ts';
 import { listResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { table, type Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
-import { chargePoints } from '@functions/devices/sites.ts';
+import { visibleChargePoint } from '@functions/devices/sites.ts';
 import { energyBoxSamplesKey, energyBoxStateKey } from './telemetry.ts';
 
 export const energyBoxes: Resource = resource(energyBoxResource, {
   check: async (record, identity) => {
     for (const id of (record.chargePointIds as string[]) ?? [])
-      if (!(await chargePoints.repo.get(identity.scope, id)))
-        throw refused('deviceRes.server.pileNotFound', { id });
+      if (!(await visibleChargePoint(identity, id))) throw refused('deviceRes.server.pileNotFound', { id });
   },
 });
 

@@ -54,11 +54,11 @@ export function orderSheetRow(order: OrderView): Record<string, unknown> {
 }
 
 export const orderExporter: Exporter = async (task, progress) => {
-  const params = task.params as { scope?: string; query?: Record<string, unknown> };
+  const params = task.params as { scope?: string; stations?: string[]; query?: Record<string, unknown> };
   const q = orderExportQuery.parse(params.query ?? {});
   const sheet = openSheet('orders', [...COLUMNS]);
   for await (const slice of exportedOrders(
-    String(params.scope ?? PLATFORM_TENANT),
+    { scope: String(params.scope ?? PLATFORM_TENANT), stations: params.stations },
     q,
     String(q.startTimeFrom),
     String(q.startTimeTo),

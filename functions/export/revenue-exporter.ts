@@ -56,13 +56,17 @@ async function sheetOf(name: string, stat: RevenueStat): Promise<ExportFile> {
 }
 
 export const revenueExporter: Exporter = async (task) => {
-  const { scope, ...query } = task.params;
-  const stat = await revenueStat(String(scope ?? PLATFORM_TENANT), revenueStatQuery.parse(query));
+  const { scope, stations, ...query } = task.params;
+  const reach = { scope: String(scope ?? PLATFORM_TENANT), stations: stations as string[] | undefined };
+  const stat = await revenueStat(reach, revenueStatQuery.parse(query));
   return sheetOf(`revenue-${stat.groupBy}`, stat);
 };
 
 export const financeDailyExporter: Exporter = async (task) => {
   const day = String(task.params.day);
-  const stat = await revenueStat(PLATFORM_TENANT, { startDay: day, endDay: day, groupBy: 'operator' });
+  const stat = await revenueStat(
+    { scope: PLATFORM_TENANT },
+    { startDay: day, endDay: day, groupBy: 'operator' },
+  );
   return sheetOf(`finance-${day}`, stat);
 };

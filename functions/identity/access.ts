@@ -12,7 +12,7 @@
 import { menuById } from '@shared/permissions/menus.ts';
 import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { forbidden, unauthorized } from '@functions/lib/errors.ts';
-import { PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/store.ts';
 import {
   operators,
   roles,
@@ -30,6 +30,40 @@ export interface Identity {
   platform: boolean;
   permissions: Set<string>;
   roles: (RoleRecord & Stored)[];
+  /**
+   * The stations the user is bound to (POST /biz/station/bind; docs/decisions/190): they see only these
+   * stations and what belongs to them. Undefined: not bound, every station of the scope.
+   */
+  stations?: readonly string[];
+}
+
+/**
+ * What a caller may see, as data a later task can carry (an export): their company scope and, when bound,
+ * their stations. An Identity is one.
+ */
+export interface Reach {
+  scope: string;
+  stations?: readonly string[];
+}
+
+export const reachOf = (identity: Reach): Reach => ({
+  scope: identity.scope,
+  ...(identity.stations ? { stations: identity.stations } : {}),
+});
+
+/** Whether the caller's station binding lets them see a station (any station when they are not bound). */
+export function stationVisible(reach: Pick<Reach, 'stations'>, stationId: unknown): boolean {
+  return !reach.stations || (typeof stationId === 'string' && reach.stations.includes(stationId));
+}
+
+/**
+ * Whether a record of a station (an order, a reservation, an alarm) is the caller's to see: of a company in
+ * their scope and, when they are bound to stations, of one of those.
+ */
+export function inReach(reach: Reach, item: { tenant?: unknown; stationId?: unknown }): boolean {
+  return (
+    visible(reach.scope, String(item.tenant ?? PLATFORM_TENANT)) && stationVisible(reach, item.stationId)
+  );
 }
 
 /** Why an account may not sign in now, as a catalog key; undefined when it may. */
@@ -116,6 +150,7 @@ async function load(userId: string): Promise<Identity> {
     platform: !operator,
     permissions: await permissionsOf(userRoles, operator),
     roles: userRoles,
+    ...(user.stationIds?.length ? { stations: [...user.stationIds].sort() } : {}),
   };
 }
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { SECRET_MASK, type ResourceMeta } from '@shared/resources/define.ts';
 import { pageQuery } from '@shared/schemas/admin.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { queueExport } from '@functions/export/tasks.ts';
 import { AppError, forbidden, notFound, refused } from './errors.ts';
@@ -30,6 +30,11 @@ export interface ResourceHooks {
    * `next`): counters, with conditions that refuse the write when they fail.
    */
   alsoWrite?: (next: Record_ | undefined, current: (Record_ & Stored) | undefined) => Promise<GuardedWrite[]>;
+  /**
+   * The field naming the station a record belongs to (`id` for a station itself): a user bound to stations
+   * lists, reads, writes and exports only records of those (docs/decisions/190).
+   */
+  stationField?: string;
 }
 
 export interface Resource {
@@ -114,13 +119,27 @@ export async function listResource(r: Resource, identity: Identity, body: unknow
     query: { ...query, orderBy: query.orderBy && sortable.has(query.orderBy) ? query.orderBy : undefined },
     filters,
     modes: r.meta.filters ?? {},
+    within: withinStations(r, identity.stations),
   });
   return { ...page, records: page.records.map((record) => present(r, record)) };
 }
 
+/** The list constraint of a station binding on a resource that belongs to stations. */
+function withinStations(r: Resource, stations: readonly string[] | undefined) {
+  const field = r.hooks.stationField;
+  return field && stations ? { field, values: stations } : undefined;
+}
+
+/** Refuses a write that would place a record at a station outside the caller's binding. */
+function requireStation(r: Resource, identity: Identity, record: Record_) {
+  const field = r.hooks.stationField;
+  if (field && !stationVisible(identity, record[field])) throw refused('server.stationNotBound');
+}
+
 async function find(r: Resource, identity: Identity, id: unknown) {
   const record = typeof id === 'string' && id ? await r.repo.get(readScope(r, identity), id) : undefined;
-  if (!record) throw notFound();
+  const field = r.hooks.stationField;
+  if (!record || (field && !stationVisible(identity, record[field]))) throw notFound();
   return record;
 }
 
@@ -133,6 +152,7 @@ export async function addResource(r: Resource, identity: Identity, body: unknown
   const parsed = parse(r.meta.schema, body) as Record<string, unknown>;
   const idFrom = r.meta.idFrom;
   const record = { ...parsed, id: idFrom ? String(parsed[idFrom.field]) : newId(), tenant } as Record_;
+  requireStation(r, identity, record);
   await r.hooks.check?.(record, identity);
   // A check may place the record with its parent (a charge point with its station's company), in scope.
   const owner =
@@ -171,6 +191,7 @@ export async function updateResource(r: Resource, identity: Identity, body: unkn
   // An id taken from a field stays what it was created with.
   if (r.meta.idFrom) fields[r.meta.idFrom.field] = current.id;
   const next = { ...fields, id: current.id, tenant: current.tenant } as Record_;
+  requireStation(r, identity, next);
   await r.hooks.check?.(next, identity, current);
   const also = (await r.hooks.alsoWrite?.(next, current)) ?? [];
   return present(r, await r.repo.update(current, next, {}, also));
@@ -225,6 +246,7 @@ export async function exportResource(r: Resource, identity: Identity, body: unkn
       module: r.meta.module,
       name: r.meta.name,
       scope: readScope(r, identity),
+      stations: identity.stations,
       filters,
       orderBy: query.orderBy,
       order: query.order,
@@ -247,6 +269,7 @@ export async function exportRows(r: Resource, params: Record<string, unknown>) {
     },
     filters: (params.filters ?? {}) as Record<string, unknown>,
     modes: r.meta.filters ?? {},
+    within: withinStations(r, params.stations as string[] | undefined),
   });
   return page.records.map((record) => present(r, record));
 }

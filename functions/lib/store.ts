@@ -466,7 +466,10 @@ export class Repository<T extends object> {
         v !== '' &&
         !(viewIndex >= 0 && (this.decl.views![viewIndex]!.eq ?? []).includes(f)),
     );
+    const within = input.within;
+    const allowed = within && new Set(within.values);
     const matches = (item: Record<string, unknown>) =>
+      (!within || allowed!.has(String(item[within.field]))) &&
       residual.every(([f, v]) =>
         input.modes[f] === 'contains'
           ? String(item[f] ?? '')
@@ -483,7 +486,7 @@ export class Repository<T extends object> {
     const want = query.current * query.size;
     const index = `gsi${viewIndex + 2}`;
     const partitions = input.tenants.map((t) => this.viewPartition(viewIndex, t, eq));
-    const filter = residualFilter(residual, input.modes);
+    const filter = residualFilter(residual, input.modes, within);
     const read = filter
       ? await Promise.all(partitions.map((p) => scanPartition(index, p, desc, want, filter)))
       : (await Promise.all(partitions.map((p) => readPartition(index, p, desc, want)))).map((items) => ({
@@ -509,6 +512,8 @@ export interface FindInput<T> {
   query: PageRequest;
   filters: Partial<Record<keyof T & string, unknown>> & Record<string, unknown>;
   modes: Record<string, 'eq' | 'contains'>;
+  /** Only items whose field holds one of these values (a user's bound stations). */
+  within?: { field: string; values: readonly string[] };
 }
 
 export interface Page<T> {
@@ -530,7 +535,7 @@ export function sortKeyOf(value: unknown): string {
 
 const counterKey = (partition: string) => ({ pk: `COUNT#${partition}`, sk: 'COUNT' });
 
-interface Filter {
+export interface Filter {
   expression: string;
   names: Record<string, string>;
   values: Record<string, unknown>;
@@ -539,8 +544,9 @@ interface Filter {
 function residualFilter(
   residual: [string, unknown][],
   modes: Record<string, 'eq' | 'contains'>,
+  within?: FindInput<unknown>['within'],
 ): Filter | undefined {
-  if (residual.length === 0) return undefined;
+  if (residual.length === 0 && !within) return undefined;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts = residual.map(([field, value], i) => {
@@ -549,7 +555,33 @@ function residualFilter(
     values[`:f${i}`] = contains ? String(value).toLowerCase() : value;
     return contains ? `contains(#f${i}, :f${i})` : `#f${i} = :f${i}`;
   });
+  if (within) {
+    const member = membership(within.field, within.values);
+    Object.assign(names, member.names);
+    Object.assign(values, member.values);
+    parts.push(member.expression);
+  }
   return { expression: parts.join(' AND '), names, values };
+}
+
+/**
+ * A filter condition "the field holds one of these values" (`#tag`, `:tag0`...): IN takes at most 100
+ * operands, so a longer list is several INs joined by OR; an empty list matches nothing.
+ */
+export function membership(field: string, list: readonly string[], tag = 'w'): Filter {
+  const values: Record<string, unknown> = {};
+  const chunks: string[] = [];
+  for (let i = 0; i < list.length; i += 100) {
+    const keys = list.slice(i, i + 100).map((v, j) => {
+      values[`:${tag}${i + j}`] = v;
+      return `:${tag}${i + j}`;
+    });
+    chunks.push(`#${tag} IN (${keys.join(', ')})`);
+  }
+  const expression = chunks.length
+    ? `(${chunks.join(' OR ')})`
+    : `(attribute_not_exists(#${tag}) AND attribute_exists(#${tag}))`;
+  return { expression, names: { [`#${tag}`]: field }, values };
 }
 
 /** Items a substring or other non-index filter may examine per company and request (DESIGN.md: no unbounded scans). */

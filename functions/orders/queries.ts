@@ -34,7 +34,14 @@ import {
   type OrderView,
 } from '@shared/schemas/order.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
-import { requireCode, type Identity } from '@functions/identity/access.ts';
+import {
+  inReach,
+  reachOf,
+  requireCode,
+  stationVisible,
+  type Identity,
+  type Reach,
+} from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { queueExport } from '@functions/export/tasks.ts';
@@ -157,14 +164,16 @@ async function readRange(range: Range, want: number) {
 /**
  * The key ranges a list request reads: a station's range (gsi2; a charge point filter reads its station's),
  * an id tag's range (gsi3), or one gsi1 range per company in scope. The other filters are conditions on it.
+ * A caller bound to stations reads their stations' ranges only (a station outside them: nothing).
  */
 async function rangesOf(
-  scope: string,
+  reach: Reach,
   q: OrderExportQuery,
   from: string,
   to: string,
   options: ListOptions,
 ): Promise<Range[]> {
+  const { scope } = reach;
   const timeRange = { from, to: `${to}~` };
   const inScope: Range['conditions'][number] = ['tenant', 'begins_with', scope];
   const conditions: Range['conditions'] = options.profitOnly ? [['profits', 'nonEmpty', 0]] : [];
@@ -176,14 +185,18 @@ async function rangesOf(
     if (pile && !visible(scope, String(pile.tenant))) return [];
     stationId = pile?.stationId as string | undefined;
   }
-  if (stationId !== undefined) {
+  if (stationId !== undefined && !stationVisible(reach, stationId)) return [];
+  if (stationId !== undefined || reach.stations) {
     if (q.stationId !== undefined && q.chargePointId !== undefined)
       conditions.push(['stationId', '=', q.stationId]);
     if (q.idTag !== undefined) conditions.push(['idTag', '=', q.idTag]);
     if (q.payFlag !== undefined) conditions.push(['payFlag', '=', q.payFlag]);
-    return [
-      { index: 'gsi2', pk: stationPartition(stationId), ...timeRange, conditions: [inScope, ...conditions] },
-    ];
+    return (stationId !== undefined ? [stationId] : reach.stations!).map((id) => ({
+      index: 'gsi2' as const,
+      pk: stationPartition(id),
+      ...timeRange,
+      conditions: [inScope, ...conditions],
+    }));
   }
   if (q.payFlag !== undefined) conditions.push(['payFlag', '=', q.payFlag]);
   if (q.idTag !== undefined)
@@ -293,7 +306,7 @@ export async function listOrders(identity: Identity, body: unknown, options: Lis
     const windowed = q.startTimeFrom !== undefined || q.startTimeTo !== undefined;
     const found =
       item &&
-      visible(identity.scope, String(item.tenant)) &&
+      inReach(identity, item) &&
       fits(item, q, from, to, windowed) &&
       (!options.profitOnly || hasProfits(item))
         ? [item]
@@ -301,7 +314,7 @@ export async function listOrders(identity: Identity, body: unknown, options: Lis
     const records = q.current === 1 ? await withNames(found.map(show)) : [];
     return { records, total: found.length, ...page };
   }
-  const ranges = await rangesOf(identity.scope, q, from, to, options);
+  const ranges = await rangesOf(identity, q, from, to, options);
   // Each range gives up to the asked page's end (the page may come from any one range), and a share of a few
   // pages beyond it: the total is what was found (exact when the ranges ended). Sharing the look-ahead keeps
   // a list over many companies from reading five pages of each (20 companies: 260 items, not 1,200).
@@ -356,14 +369,14 @@ const newestFirst = (a: Record<string, unknown>, b: Record<string, unknown>) =>
  * Same ranges, filters and scope as the list; `from`/`to` were fixed when the export was asked for.
  */
 export async function* exportedOrders(
-  scope: string,
+  reach: Reach,
   q: OrderExportQuery,
   from: string,
   to: string,
 ): AsyncGenerator<{ rows: OrderView[]; done: number }> {
   if (q.orderNo !== undefined) {
     const item = await getOrder(q.orderNo);
-    const found = item && visible(scope, String(item.tenant)) && fits(item, q, from, to, true) ? [item] : [];
+    const found = item && inReach(reach, item) && fits(item, q, from, to, true) ? [item] : [];
     yield { rows: await withNames(found.map(show)), done: 1 };
     return;
   }
@@ -375,7 +388,7 @@ export async function* exportedOrders(
     // Slices share their boundary instant: an order started exactly then is the older slice's.
     const fromIso = new Date(sliceStart).toISOString();
     const toIso = new Date(sliceEnd).toISOString();
-    const ranges = await rangesOf(scope, q, fromIso, toIso, {});
+    const ranges = await rangesOf(reach, q, fromIso, toIso, {});
     const items = (await Promise.all(ranges.map(readWhole))).flat();
     const rows = items.filter((i) => sliceStart === start || String(i.startTime) > fromIso);
     yield { rows: await withNames(rows.sort(newestFirst).map(show)), done: (end - sliceStart) / span };
@@ -398,7 +411,7 @@ export async function exportOrders(identity: Identity, body: unknown): Promise<{
     taskName: `orders-${from.slice(0, 10)}-${to.slice(0, 10)}`,
     kind: 'orders',
     agentId: identity.operator?.id ?? '',
-    params: { scope: identity.scope, query: { ...q, startTimeFrom: from, startTimeTo: to } },
+    params: { ...reachOf(identity), query: { ...q, startTimeFrom: from, startTimeTo: to } },
   });
   return { taskId };
 }
@@ -432,7 +445,7 @@ export function curveOf(samples: MeterSample[]): MeterPoint[] {
 async function visibleOrder(identity: Identity, id: unknown) {
   const orderNo = String(id ?? '').trim();
   const item = orderNo ? await getOrder(orderNo) : undefined;
-  if (!item || !visible(identity.scope, String(item.tenant))) throw notFound();
+  if (!item || !inReach(identity, item)) throw notFound();
   return item;
 }
 
@@ -451,7 +464,12 @@ export async function orderDetail(identity: Identity, id: unknown): Promise<Orde
 
 // ---- Real-time view ---------------------------------------------------------------------------------------
 
-/** The charge points in scope (id, name, station), optionally of one station or one pile. */
+/** The charge points in reach (id, name, station), optionally of one station or one pile. */
+async function pilesInReach(reach: Reach, stationId?: string, chargePointId?: string) {
+  const piles = await pilesInScope(reach.scope, stationId, chargePointId);
+  return piles.filter((p) => stationVisible(reach, p.stationId));
+}
+
 async function pilesInScope(scope: string, stationId?: string, chargePointId?: string) {
   if (chargePointId) {
     const { Item } = await db().send(
@@ -507,13 +525,13 @@ async function activeSessionsOf(chargePointId: string): Promise<Session[]> {
  */
 export async function realtimeSessions(identity: Identity, body: unknown, now = Date.now()) {
   const q = parse(realtimeQuery, body ?? {});
-  const piles = await pilesInScope(identity.scope, q.stationId, q.chargePointId);
+  const piles = await pilesInReach(identity, q.stationId, q.chargePointId);
   const sessions: Session[] = [];
   for (let i = 0; i < piles.length; i += PARALLEL)
     sessions.push(
       ...(await Promise.all(piles.slice(i, i + PARALLEL).map((p) => activeSessionsOf(String(p.id))))).flat(),
     );
-  const inScope = sessions.filter((s) => visible(identity.scope, s.tenant));
+  const inScope = sessions.filter((s) => inReach(identity, s));
   const live = await getLiveMany([...new Set(inScope.map((s) => s.chargePointId))]);
   const pileName = new Map(piles.map((p) => [String(p.id), p.name as string | undefined]));
   const names = await namesOf(inScope.map((s) => ({ stationId: s.stationId })));

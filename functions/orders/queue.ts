@@ -26,13 +26,13 @@ import {
   type WaitStatus,
 } from '@shared/schemas/reservation.ts';
 import { getLive, getLiveMany } from '@functions/devices/live.ts';
-import { pilesOfStation, stations } from '@functions/devices/sites.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { pilesOfStation, visibleStation } from '@functions/devices/sites.ts';
+import { inReach, stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { logger, ok, who, type Route } from '@functions/lib/http.ts';
-import { newId, table, visible } from '@functions/lib/store.ts';
+import { newId, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 
 const db = () => dynamoDocument();
@@ -293,7 +293,7 @@ export async function sweepQueue(now = Date.now()): Promise<{ expired: number }>
 /** POST /biz/waitOrder/add (4501). */
 export async function addWait(identity: Identity, body: unknown) {
   const input = parse(waitAddSchema, body);
-  const station = await stations.repo.get(identity.scope, input.stationId);
+  const station = await visibleStation(identity, input.stationId);
   if (!station) throw notFound();
   const id = newId();
   const createTime = new Date().toISOString();
@@ -349,7 +349,7 @@ export async function addWait(identity: Identity, body: unknown) {
 async function entryInScope(identity: Identity, id: unknown): Promise<Entry> {
   if (typeof id !== 'string' || !id) throw notFound();
   const entry = await getEntry(id);
-  if (!entry || !visible(identity.scope, entry.tenant)) throw notFound();
+  if (!entry || !inReach(identity, entry)) throw notFound();
   return entry;
 }
 
@@ -409,7 +409,7 @@ export async function listWait(identity: Identity, body: unknown) {
   const input = parse(waitListSchema, body ?? {});
   let entries: Entry[];
   if (input.stationId) {
-    const station = await stations.repo.get(identity.scope, input.stationId);
+    const station = await visibleStation(identity, input.stationId);
     if (!station) throw notFound();
     entries = await queryAll({
       IndexName: 'gsi1',
@@ -433,7 +433,7 @@ export async function listWait(identity: Identity, body: unknown) {
             },
             ScanIndexForward: false,
           })
-        ).filter((e) => e.tenant === tenant),
+        ).filter((e) => e.tenant === tenant && stationVisible(identity, e.stationId)),
       );
     entries.sort((a, b) => b.createTime.localeCompare(a.createTime));
   }

@@ -42,15 +42,15 @@ import {
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
-import { chargePoints, stations } from '@functions/devices/sites.ts';
-import type { Identity } from '@functions/identity/access.ts';
+import { stations, visibleChargePoint } from '@functions/devices/sites.ts';
+import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger, ok, who, type Route } from '@functions/lib/http.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
-import { newId, Repository, table, visible } from '@functions/lib/store.ts';
+import { membership, newId, Repository, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { END_FLAG, payment } from './settlement.ts';
@@ -412,7 +412,7 @@ export async function sweepReservations(now = Date.now()): Promise<{ expired: nu
 /** POST /biz/reserveOrder/add (4201). */
 export async function addReservation(identity: Identity, body: unknown, baseUrl?: string) {
   const input = parse(reserveAddSchema, body);
-  const pile = await chargePoints.repo.get(identity.scope, input.chargePointId);
+  const pile = await visibleChargePoint(identity, input.chargePointId);
   if (!pile) throw notFound();
   const connectors = (pile.connectors as Connector[] | undefined) ?? [];
   if (!connectors.some((c) => c.connectorNo === input.connectorNo))
@@ -512,7 +512,7 @@ async function linkCommand(id: string, commandId: string) {
 async function orderInScope(identity: Identity, id: unknown): Promise<Order> {
   if (typeof id !== 'string' || !id) throw notFound();
   const order = await getOrder(id);
-  if (!order || !visible(identity.scope, order.tenant)) throw notFound();
+  if (!order || !inReach(identity, order)) throw notFound();
   return order;
 }
 
@@ -582,7 +582,7 @@ export async function activeReservationOf(
         ExclusiveStartKey,
       }),
     );
-    const found = ((page.Items ?? []) as Order[]).find((o) => visible(identity.scope, o.tenant));
+    const found = ((page.Items ?? []) as Order[]).find((o) => inReach(identity, o));
     if (found) return view(found);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -625,6 +625,12 @@ export async function listReservations(identity: Identity, body: unknown) {
   if (input.idTag) {
     filters.push('idTag = :idTag');
     values[':idTag'] = input.idTag;
+  }
+  if (identity.stations) {
+    const bound = membership('stationId', identity.stations, 'st');
+    filters.push(bound.expression);
+    Object.assign(names, bound.names);
+    Object.assign(values, bound.values);
   }
   const records: Order[] = [];
   let truncated = false;

@@ -43,7 +43,13 @@ import {
 } from '@shared/schemas/revenue.ts';
 import { pilesOfStation, stations } from '@functions/devices/sites.ts';
 import { queueExport } from '@functions/export/tasks.ts';
-import { requireCode, type Identity } from '@functions/identity/access.ts';
+import {
+  reachOf,
+  requireCode,
+  stationVisible,
+  type Identity,
+  type Reach,
+} from '@functions/identity/access.ts';
 import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { badRequest } from '@functions/lib/errors.ts';
@@ -109,16 +115,22 @@ export async function readRollups(
   return out;
 }
 
-/** The items of every company in view, read in parallel. */
+/**
+ * The items of every company in view, read in parallel; a caller bound to stations reads station items and
+ * keeps their stations' (docs/decisions/190).
+ */
 async function readAll(
-  scope: string,
+  reach: Reach,
   companies: Company[],
   startDay: string,
   endDay: string,
   which: Kind,
 ): Promise<RollupItem[]> {
-  const parts = await Promise.all(companies.map((c) => readRollups(scope, c.id, startDay, endDay, which)));
-  return parts.flat();
+  const parts = await Promise.all(
+    companies.map((c) => readRollups(reach.scope, c.id, startDay, endDay, which)),
+  );
+  const items = parts.flat();
+  return which.kind === 'stations' ? items.filter((i) => stationVisible(reach, i.stationId)) : items;
 }
 
 /** Sums as the figures of a row in its currency. */
@@ -154,13 +166,13 @@ async function stationNames(ids: string[]): Promise<Map<string, string>> {
  * The statistics of a scope: rows by day (a row per day and currency, every day of the range), by station
  * (stations with orders), or by company (every company in view, with zeros), and totals per currency.
  */
-export async function revenueStat(scope: string, query: RevenueStatQuery): Promise<RevenueStat> {
+export async function revenueStat(reach: Reach, query: RevenueStatQuery): Promise<RevenueStat> {
   const { startDay, endDay, groupBy, stationId, agentId } = query;
   checkRange(startDay, endDay);
-  const companies = await companiesInScope(scope, agentId);
-  const byStation = groupBy === 'station' || Boolean(stationId);
+  const companies = await companiesInScope(reach.scope, agentId);
+  const byStation = groupBy === 'station' || Boolean(stationId) || Boolean(reach.stations);
   const items = await readAll(
-    scope,
+    reach,
     companies,
     startDay,
     endDay,
@@ -289,7 +301,7 @@ function growthOf(current: RollupItem[], previous: RollupItem[]) {
  * view is the window of 1 day (the end day against the day before).
  */
 export async function transactionInsight(
-  scope: string,
+  reach: Reach,
   query: InsightQuery,
   today = utcToday(),
 ): Promise<Insight> {
@@ -299,17 +311,20 @@ export async function transactionInsight(
   const previous = { startDay: addDays(end, 1 - 2 * days), endDay: addDays(end, -days) };
   const yoyCurrent = { startDay: addDays(end, -6), endDay: end };
   const yoyPrevious = { startDay: addDays(end, -6 - 364), endDay: addDays(end, -364) };
+  const { scope } = reach;
   const companies = await companiesInScope(scope, agentId);
 
   const [stationItems, yoyItems, stationList] = await Promise.all([
-    readAll(scope, companies, previous.startDay, end, { kind: 'stations', stationId }),
-    readAll(scope, companies, yoyPrevious.startDay, yoyPrevious.endDay, { kind: 'stations', stationId }),
+    readAll(reach, companies, previous.startDay, end, { kind: 'stations', stationId }),
+    readAll(reach, companies, yoyPrevious.startDay, yoyPrevious.endDay, { kind: 'stations', stationId }),
     stationId ? stations.repo.get(scope, stationId).then((s) => (s ? [s] : [])) : stations.repo.list(scope),
   ]);
   // Company-day items would be cheaper for the totals, but the station items give both (and the sums are
   // the same: every order is in its company's day and in its station's day).
   const inView = new Set(companies.map((c) => c.id));
-  const viewStations = stationList.filter((s) => inView.has(agentOfTenant(String(s.tenant))));
+  const viewStations = stationList.filter(
+    (s) => inView.has(agentOfTenant(String(s.tenant))) && stationVisible(reach, s.id),
+  );
   const capacity = await mapLimit(viewStations, PARALLEL, async (s) => {
     const piles = await pilesOfStation(String(s.tenant), String(s.id));
     return { ratedW: ratedPowerW(piles), connectors: ratedConnectors(piles) };
@@ -409,15 +424,14 @@ export async function exportRevenue(identity: Identity, body: unknown): Promise<
     taskName: `revenue-${query.groupBy}-${query.startDay}-${query.endDay}`,
     kind: 'revenue',
     agentId: identity.operator?.id ?? '',
-    params: { ...query, scope: identity.scope },
+    params: { ...query, ...reachOf(identity) },
   });
   return { taskId };
 }
 
 export const revenueRoutes: Record<string, Route> = {
-  'POST /biz/revenue/stat': async (req) =>
-    ok(await revenueStat(who(req).scope, parse(revenueStatQuery, req.body))),
+  'POST /biz/revenue/stat': async (req) => ok(await revenueStat(who(req), parse(revenueStatQuery, req.body))),
   'POST /biz/revenue/export': async (req) => ok(await exportRevenue(who(req), req.body)),
   'POST /biz/transactionInsight/stat': async (req) =>
-    ok(await transactionInsight(who(req).scope, parse(insightQuery, req.body))),
+    ok(await transactionInsight(who(req), parse(insightQuery, req.body))),
 };

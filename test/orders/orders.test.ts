@@ -7,20 +7,19 @@
  * detail with the meter curve; the real-time view of sessions in progress; reset and its permission; the
  * export of a filter over at most 1 year to an xlsx in /fileExport.
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExportTask } from '@functions/export/tasks.ts';
-import { dynamoDocument, s3Client } from '@functions/lib/aws.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
 import { readSheet } from '@functions/lib/excel.ts';
 import { config } from '@functions/lib/config.ts';
 import { chargerContext, type ChargerContext } from '@functions/ocpp/charger.ts';
-import { completeSession, recordSamples, startSession } from '@functions/ocpp/transactions.ts';
-import { handOver, orderNoOf } from '@functions/orders/session-consumer.ts';
+import { recordSamples, startSession } from '@functions/ocpp/transactions.ts';
 import { orderKey } from '@functions/orders/keys.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
+import { exportedSheet } from '../helpers/exports.ts';
+import { recordSession } from '../helpers/orders.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -64,40 +63,7 @@ async function company(name: string, parentId?: string, subStatus = 2) {
   return { id: created.id as string, token: await login(rt.url, username, 'Secret12345') };
 }
 
-/** A whole session through the OCPP services and the order pipeline; its order number. */
-async function session(
-  charger: ChargerContext,
-  s: { tx: string; connectorNo: number; idTag: string; start: string; minutes: number; wh: number },
-) {
-  await startSession(charger, {
-    connectorNo: s.connectorNo,
-    idTag: s.idTag,
-    meterStartWh: 1000,
-    timestamp: s.start,
-    startMode: 2,
-    transactionId: s.tx,
-  });
-  const at = (m: number) => new Date(Date.parse(s.start) + m * 60_000).toISOString();
-  await recordSamples(charger, {
-    transactionId: s.tx,
-    samples: [1, 2, 3].map((i) => ({
-      timestamp: at((s.minutes * i) / 3),
-      values: [
-        { value: 1000 + (s.wh * i) / 3, measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-        { value: 7.2, measurand: 'Power.Active.Import', unit: 'kW' },
-        { value: 40 + i * 10, measurand: 'SoC', unit: 'Percent' },
-      ],
-    })),
-  });
-  await completeSession(charger, {
-    transactionId: s.tx,
-    meterStopWh: 1000 + s.wh,
-    timestamp: at(s.minutes),
-    reason: 'Local',
-  });
-  await handOver(charger.chargePointId, s.tx);
-  return orderNoOf({ chargePointId: charger.chargePointId, transactionId: s.tx, startTime: s.start });
-}
+const session = recordSession;
 
 const orders: Record<string, string> = {};
 
@@ -328,25 +294,8 @@ describe('charging order detail', () => {
 });
 
 describe('order export', () => {
-  const exported = async (token: string, body: Record<string, unknown>) => {
-    const { taskId } = await ok(token, '/biz/chargeOrder/export', body);
-    const task = await waitFor(
-      async () => {
-        const t = await getExportTask(taskId);
-        return t?.status === 'done' || t?.status === 'failed' ? t : undefined;
-      },
-      30_000,
-      'order export',
-    );
-    expect(task.status, task.reason).toBe('done');
-    const object = await s3Client().send(
-      new GetObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path! }),
-    );
-    const rows = (await readSheet(Buffer.from(await object.Body!.transformToByteArray()))).map(
-      (r) => r.values,
-    );
-    return { taskId, rows, task };
-  };
+  const exported = (token: string, body: Record<string, unknown>) =>
+    exportedSheet(rt.url, token, '/biz/chargeOrder/export', body);
 
   it('writes the filtered orders of the window, newest first across slices, to an xlsx in /fileExport', async () => {
     const { taskId, rows, task } = await exported(operator, { startTimeFrom: ago(90) });

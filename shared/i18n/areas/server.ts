@@ -59,6 +59,9 @@ export const server = area(
       companyHasData:
         'The company still has stations, charge points, cards or unfinished orders; remove them first',
       stationNotFound: 'One of the stations does not exist',
+      stationNotBound: 'Your account works only with the stations bound to it',
+      stationBindNeedsStations:
+        'Choose at least one of your stations: an account bound to stations cannot give access to all of them',
       rangeReversed: 'The end time must be after the start time',
       rangeTooLong: 'The time range can be at most {{days}} days',
       parameterCodeTaken: 'A parameter with this code already exists',
@@ -152,6 +155,8 @@ export const server = area(
         companyHasChildren: '该运营商下有下级运营商，请先删除',
         companyHasData: '该运营商下仍有站点、充电桩、卡或未完成的订单，请先移除',
         stationNotFound: '部分站点不存在',
+        stationNotBound: '您的账号只能操作已绑定的站点',
+        stationBindNeedsStations: '请至少选择一个您的站点：绑定了站点的账号不能授予全部站点的权限',
         rangeReversed: '结束时间必须晚于开始时间',
         rangeTooLong: '时间范围最长为 {{days}} 天',
         parameterCodeTaken: '已存在相同编码的参数',
@@ -244,6 +249,8 @@ export const server = area(
         companyHasChildren: '此營運商下有下級營運商，請先刪除',
         companyHasData: '此營運商仍有站點、充電樁、卡片或未完成的訂單，請先移除',
         stationNotFound: '部分站點不存在',
+        stationNotBound: '您的帳號只能操作已綁定的站點',
+        stationBindNeedsStations: '請至少選擇一個您的站點：綁定了站點的帳號不能授予全部站點的權限',
         rangeReversed: '結束時間必須晚於開始時間',
         rangeTooLong: '時間範圍最長為 {{days}} 天',
         parameterCodeTaken: '已存在相同編碼的參數',
@@ -344,6 +351,9 @@ export const server = area(
         companyHasData:
           'Das Unternehmen hat noch Standorte, Ladepunkte, Karten oder offene Aufträge. Entfernen Sie diese zuerst',
         stationNotFound: 'Einer der Standorte existiert nicht',
+        stationNotBound: 'Ihr Konto arbeitet nur mit den ihm zugeordneten Standorten',
+        stationBindNeedsStations:
+          'Wählen Sie mindestens einen Ihrer Standorte: Ein an Standorte gebundenes Konto kann keinen Zugriff auf alle Standorte vergeben',
         rangeReversed: 'Die Endzeit muss nach der Startzeit liegen',
         rangeTooLong: 'Der Zeitraum darf höchstens {{days}} Tage umfassen',
         parameterCodeTaken: 'Ein Parameter mit diesem Code existiert bereits',
@@ -437,6 +447,8 @@ export const server = area(
         companyHasChildren: 'บริษัทนี้มีบริษัทย่อย โปรดลบบริษัทย่อยก่อน',
         companyHasData: 'บริษัทนี้ยังมีสถานี เครื่องชาร์จ บัตร หรือคำสั่งซื้อที่ยังไม่เสร็จสิ้น โปรดนำออกก่อน',
         stationNotFound: 'ไม่พบสถานีบางแห่ง',
+        stationNotBound: 'บัญชีของคุณใช้งานได้เฉพาะสถานีที่ผูกไว้เท่านั้น',
+        stationBindNeedsStations: 'เลือกสถานีของคุณอย่างน้อยหนึ่งแห่ง: บัญชีที่ผูกกับสถานีไม่สามารถให้สิทธิ์เข้าถึงทุกสถานีได้',
         rangeReversed: 'เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่มต้น',
         rangeTooLong: 'ช่วงเวลาต้องไม่เกิน {{days}} วัน',
         parameterCodeTaken: 'มีพารามิเตอร์ที่ใช้รหัสนี้อยู่แล้ว',
