@@ -17,7 +17,10 @@ import {
   commandByKey,
   sendCommandSchema,
   variantFor,
+  type CommandContext,
+  type CommandDef,
 } from '@shared/commands/catalogue.ts';
+import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { requireCode, type Identity } from '@functions/identity/access.ts';
@@ -32,6 +35,7 @@ import { findConnection } from '@functions/ocpp/connections.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
+import { chargeChoiceOf, noteRemoteStartId } from '@functions/orders/remote-start.ts';
 import { loadForCommand } from './load.ts';
 import { markFailed, pendingKey, queuedIndex, releasePending, trackLatest } from './store.ts';
 import { COMMAND_ANSWER_TIMEOUT_SECONDS } from './timeout-sweep.ts';
@@ -65,6 +69,61 @@ export async function sendCommand(identity: Identity, body: unknown, baseUrl = '
   const commandId = crypto.randomUUID();
   // The record the command names (in the caller's scope) or its transfer URL.
   const loaded = await loadForCommand(def, params, identity, { commandId, baseUrl });
+  return dispatch({
+    def,
+    pile,
+    connectorNo: input.connectorNo,
+    params,
+    loaded,
+    commandId,
+    createdBy: identity.user.username,
+  });
+}
+
+/** Who the platform's own commands are recorded as sent by. */
+export const PLATFORM_SENDER = 'platform';
+
+/**
+ * A command the platform sends on its own (no caller: the remote stop of a session whose charge value is
+ * reached), through the same pipeline: checked, stored, queued, answered or timed out, listed with the
+ * console's. `transactionId` names the session a remote stop is for (else the connector's newest).
+ */
+export async function sendPlatformCommand(input: {
+  chargePointId: string;
+  connectorNo?: number;
+  command: string;
+  params?: Record<string, unknown>;
+  transactionId?: string;
+}) {
+  const def = commandByKey.get(input.command);
+  if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
+  const pile = await chargePoints.repo.getAny(input.chargePointId);
+  if (!pile) throw notFound();
+  const params = parse(def.params, input.params ?? {}) as Record<string, unknown>;
+  return dispatch({
+    def,
+    pile,
+    connectorNo: input.connectorNo,
+    params,
+    loaded: {},
+    commandId: crypto.randomUUID(),
+    createdBy: PLATFORM_SENDER,
+    transactionId: input.transactionId,
+  });
+}
+
+/** A checked command stored and queued (or recorded as offline). */
+async function dispatch(input: {
+  def: CommandDef;
+  pile: { id: string; tenant: string; agentId?: unknown };
+  connectorNo?: number;
+  params: Record<string, unknown>;
+  loaded: Partial<CommandContext>;
+  commandId: string;
+  createdBy: string;
+  transactionId?: string;
+}) {
+  const { def, pile, params, loaded, commandId } = input;
   const now = new Date();
   const base = {
     commandId,
@@ -74,7 +133,7 @@ export async function sendCommand(identity: Identity, body: unknown, baseUrl = '
     command: def.key,
     connectorNo: input.connectorNo,
     params,
-    createdBy: identity.user.username,
+    createdBy: input.createdBy,
   };
 
   const connection = await findConnection(pile.id);
@@ -87,7 +146,8 @@ export async function sendCommand(identity: Identity, body: unknown, baseUrl = '
   if (!variant) throw refused('commandRes.server.notInVersion', { version: connection.protocol.slice(4) });
   let transactionId: string | undefined;
   if (def.needsSession) {
-    transactionId = (await activeSession(pile.id, input.connectorNo ?? 0))?.transactionId;
+    transactionId =
+      input.transactionId ?? (await activeSession(pile.id, input.connectorNo ?? 0))?.transactionId;
     if (transactionId === undefined) throw refused('commandRes.server.noSession');
   }
   const payload = variant.payload(params, {
@@ -98,6 +158,10 @@ export async function sendCommand(identity: Identity, body: unknown, baseUrl = '
   });
   const valid = validateRequest(connection.protocol, variant.action, payload);
   if (!valid.ok) throw refused('commandRes.server.invalidForCharger', { reason: valid.description });
+  // 2.0.1: the session the station starts names this request by its remoteStartId (docs/decisions/170).
+  const choice = def.key === 'remoteStart' ? chargeChoiceOf(params) : undefined;
+  if (choice && choice.chargeType !== CHARGE_TYPE.full && typeof payload.remoteStartId === 'number')
+    await noteRemoteStartId(pile.id, payload.remoteStartId, commandId, choice);
 
   const record = {
     ...base,

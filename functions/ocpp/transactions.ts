@@ -109,6 +109,13 @@ export interface Session {
   bootAt?: string;
   /** A remote start that never started (functions/orders/remote-start.ts): its order's end flag, 3 or 4. */
   endFlag?: number;
+  /** What its remote start asked to charge, and up to what (functions/orders/charge-target.ts). */
+  chargeType?: number;
+  chargeValue?: string;
+  /** When the platform asked the charger to stop it, its charge value reached (once). */
+  targetStopAt?: string;
+  /** The remote stop command it sent then. */
+  targetStopCommandId?: string;
 }
 
 export const sessionKey = (chargePointId: string, transactionId: string) => ({
@@ -177,6 +184,8 @@ export interface StartInput {
   reservationId?: number;
   /** 2.0.1: the charger's own id. 1.6: absent, the platform assigns one. */
   transactionId?: string;
+  /** The charge type and value of the remote start that began it (none: charged until full). */
+  charge?: { chargeType: number; chargeValue?: string };
 }
 
 /** A refused session uses no reservation and serves no queue entry: nobody charges on it. */
@@ -226,6 +235,8 @@ async function recordStart(
     meterStartWh: input.meterStartWh,
     status: 'active',
     pricing,
+    chargeType: input.charge?.chargeType,
+    chargeValue: input.charge?.chargeValue,
   });
   if (input.transactionId !== undefined) {
     try {

@@ -9,12 +9,15 @@
  * delivery failed) make none: no start was requested of it.
  *
  * A 1.6 StartTransaction says nothing of how it was started: an accepted RemoteStartTransaction leaves a
- * mark on its charger's connector (idTag, time, command), and the first StartTransaction on that connector
- * with that idTag within `REMOTE_START_WINDOW_SECONDS` takes it (start mode app instead of card).
+ * mark on its charger's connector (idTag, time, command, charge type and value), and the first
+ * StartTransaction on that connector with that idTag within `REMOTE_START_WINDOW_SECONDS` takes it (start
+ * mode app instead of card, and the remote start's charge type and value: docs/decisions/170). A 2.0.1
+ * TransactionEvent names its RequestStartTransaction by `remoteStartId`: the choice is noted under that id
+ * when the request is sent, and the session that names it takes it.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { END_FLAG } from '@shared/schemas/order.ts';
+import { CHARGE_TYPE, canonicalChargeValue, END_FLAG, type ChargeType } from '@shared/schemas/order.ts';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { table } from '@functions/lib/store.ts';
@@ -35,6 +38,20 @@ export function remoteStartEndFlag(command: Pick<CommandRecord, 'action' | 'stat
   return undefined;
 }
 
+/** What a remote start asked to charge: a type and, unless full, a value (docs/decisions/170). */
+export interface ChargeChoice {
+  chargeType: ChargeType;
+  chargeValue?: string;
+}
+
+/** The charge choice of a remote start command's parameters (older commands and other callers: full). */
+export function chargeChoiceOf(params: Record<string, unknown> | undefined): ChargeChoice {
+  const type = Number(params?.chargeType ?? CHARGE_TYPE.full) as ChargeType;
+  const value = params?.chargeValue;
+  if (type === CHARGE_TYPE.full || typeof value !== 'string') return { chargeType: CHARGE_TYPE.full };
+  return { chargeType: type, chargeValue: canonicalChargeValue(type, value) };
+}
+
 const idTagOf = (payload: Record<string, unknown>) => {
   const token = payload.idToken as { idToken?: unknown } | undefined;
   const value = payload.idTag ?? token?.idToken;
@@ -51,13 +68,18 @@ const markKey = (chargePointId: string, connectorNo: number) => ({
 
 /**
  * Whether a 1.6 session starting now on this connector with this idTag is the one a recent accepted remote
- * start asked for; the mark is taken (deleted on the command it names), so it names one session only.
+ * start asked for: its charge choice, else undefined. The mark is taken (deleted on the command it names),
+ * so it names one session only.
  */
-export async function takeRemoteStart(chargePointId: string, connectorNo: number, idTag: string) {
+export async function takeRemoteStart(
+  chargePointId: string,
+  connectorNo: number,
+  idTag: string,
+): Promise<ChargeChoice | undefined> {
   const key = markKey(chargePointId, connectorNo);
   const { Item: mark } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
-  if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return false;
-  if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return false;
+  if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return undefined;
+  if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return undefined;
   try {
     await dynamoDocument().send(
       new DeleteCommand({
@@ -67,11 +89,52 @@ export async function takeRemoteStart(chargePointId: string, connectorNo: number
         ExpressionAttributeValues: { ':id': mark.commandId },
       }),
     );
-    return true;
+    return chargeChoiceOf(mark);
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+const remoteStartIdKey = (chargePointId: string, remoteStartId: number) => ({
+  pk: `REMOTESTARTID#${chargePointId}#${remoteStartId}`,
+  sk: 'REMOTESTARTID',
+});
+
+/**
+ * 2.0.1: notes a RequestStartTransaction's charge choice under its remoteStartId before the request is
+ * queued, so the station's Started event, which may come before its answer is recorded, finds it.
+ */
+export async function noteRemoteStartId(
+  chargePointId: string,
+  remoteStartId: number,
+  commandId: string,
+  choice: ChargeChoice,
+) {
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...remoteStartIdKey(chargePointId, remoteStartId),
+        commandId,
+        ...choice,
+        at: new Date().toISOString(),
+        // Kept a day: a station starts a requested transaction within seconds.
+        expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+      },
+    }),
+  );
+}
+
+/** 2.0.1: the charge choice of the RequestStartTransaction a TransactionEvent names (none noted: full). */
+export async function remoteStartIdChoice(
+  chargePointId: string,
+  remoteStartId: number,
+): Promise<ChargeChoice | undefined> {
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: table(), Key: remoteStartIdKey(chargePointId, remoteStartId) }),
+  );
+  return Item ? chargeChoiceOf(Item) : undefined;
 }
 
 /**
@@ -92,6 +155,7 @@ export async function remoteStartEnded(command: CommandRecord): Promise<'created
             idTag,
             commandId: command.commandId,
             at: command.answeredAt ?? new Date().toISOString(),
+            ...chargeChoiceOf(command.params),
           },
         }),
       );
@@ -115,6 +179,7 @@ export async function remoteStartEnded(command: CommandRecord): Promise<'created
     stationId: String(pile.stationId ?? ''),
     idTag: idTagOf(command.payload),
     startMode: START_MODE.app,
+    ...chargeChoiceOf(command.params),
     // Not accepted by the charger: priced and settled as a refused session (docs/decisions/044).
     authStatus: endFlag === END_FLAG.requestTimeout ? 'Timeout' : 'Rejected',
     startTime: command.createdAt,

@@ -11,6 +11,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
+import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { logger } from '@functions/lib/http.ts';
 import { getSession, handOffDone, isRefused, type Session } from '@functions/ocpp/transactions.ts';
 import { orderKeys } from './keys.ts';
@@ -60,6 +61,10 @@ export function orderOf(s: Session) {
     stopReason: s.stopReason,
     stopReasonCode: s.stopReason ? stopReasonCode(s.protocol, s.stopReason) : undefined,
     closedBy: s.closedBy,
+    // What its remote start asked to charge; any other session charged until full (docs/decisions/170).
+    chargeType: s.chargeType ?? CHARGE_TYPE.full,
+    chargeValue: s.chargeValue,
+    targetStopAt: s.targetStopAt,
     authStatus: s.authStatus,
     finishFlag: 1,
     payFlag: 0,

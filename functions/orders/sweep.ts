@@ -3,20 +3,22 @@
  * cancels whose command's end was not applied are settled from the command (functions/orders/reservations.ts);
  * queue entries called but not served within WAIT_CALL_MINUTES expire and the next driver is called
  * (functions/orders/queue.ts); charging sessions due are closed (a refused or silent one past its time-out,
- * one a reboot ended past the grace: functions/ocpp/transactions.ts) and become their orders.
+ * one a reboot ended past the grace: functions/ocpp/transactions.ts) and become their orders; sessions
+ * whose time target has passed are stopped (functions/orders/charge-target.ts).
  */
 import { closeStaleSessions } from '@functions/ocpp/transactions.ts';
+import { sweepChargeTargets } from './charge-target.ts';
 import { sweepQueue } from './queue.ts';
 import { sweepReservations } from './reservations.ts';
 
 export async function handler(): Promise<{
   reservations: { expired: number; settled: number };
   queue: { expired: number };
-  sessions: { closed: number };
+  sessions: { closed: number; targetStops: number };
 }> {
   return {
     reservations: await sweepReservations(),
     queue: await sweepQueue(),
-    sessions: { closed: await closeStaleSessions() },
+    sessions: { closed: await closeStaleSessions(), targetStops: await sweepChargeTargets() },
   };
 }

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { DISPLAY_FORMATS, DISPLAY_PRIORITIES, DISPLAY_STATES } from '@shared/resources/device/display.ts';
+import { CHARGE_TYPE, chargeValueProblem } from '@shared/schemas/order.ts';
 
 export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
 
@@ -706,7 +707,27 @@ export const COMMANDS: CommandDef[] = [
     key: 'remoteStart',
     code: '2216',
     scope: 'connector',
-    params: z.object({ idTag: idTag() }).strict(),
+    // What to charge (docs/decisions/170): the session is stopped once the value is reached; full by default.
+    params: z
+      .object({
+        idTag: idTag(),
+        chargeType: whole(CHARGE_TYPE.energy, CHARGE_TYPE.full).default(CHARGE_TYPE.full),
+        // The form hides it for full and says its unit by the chosen type (web .../param-form.tsx).
+        chargeValue: orBlank(
+          z.preprocess(
+            (v) => (typeof v === 'number' ? String(v) : v),
+            z.string({ error: 'commandRes.validation.number' }).trim(),
+          ),
+        ).meta({
+          hiddenWhen: { field: 'chargeType', values: [CHARGE_TYPE.full] },
+          helpBy: { field: 'chargeType', key: 'commandRes.chargeValueHelp' },
+        }),
+      })
+      .strict()
+      .superRefine((p, ctx) => {
+        const problem = chargeValueProblem(p.chargeType, p.chargeValue);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['chargeValue'], message: problem });
+      }),
     ocpp16: {
       action: 'RemoteStartTransaction',
       payload: (p, c) => ({ connectorId: c.connectorNo, idTag: p.idTag }),

@@ -6,6 +6,7 @@
  * priced yet.
  */
 import { z } from 'zod';
+import { decimalUnits, unitsToDecimal } from '@shared/pricing/money.ts';
 import { pageQuery } from './admin.ts';
 
 /** SPEC.md section 5: order queries cover at most 2 years. */
@@ -48,6 +49,57 @@ export const START_MODE_KEYS = {
   5: 'scheduled',
   6: 'offlinePassword',
 } as const;
+/**
+ * SPEC.md section 3, charge type: what a remote start charges up to (docs/decisions/170). A session the
+ * server did not start with a choice is charged until full.
+ */
+export const CHARGE_TYPE = { energy: 1, time: 2, amount: 3, full: 4 } as const;
+export type ChargeType = (typeof CHARGE_TYPE)[keyof typeof CHARGE_TYPE];
+export const CHARGE_TYPE_KEYS = { 1: 'energy', 2: 'time', 3: 'amount', 4: 'full' } as const;
+/**
+ * The charge value of each type: energy in kWh (3 decimals, i.e. whole Wh), time in whole minutes, amount in
+ * the money of the order's currency (2 decimals, as prices are read by shared/pricing/money.ts); each above
+ * 0 and at most `max`.
+ */
+export const CHARGE_VALUE_RULES = {
+  [CHARGE_TYPE.energy]: { scale: 3, max: 1000, decimals: 'commandRes.validation.threeDecimals' },
+  [CHARGE_TYPE.time]: { scale: 0, max: 1440, decimals: 'validation.integer' },
+  [CHARGE_TYPE.amount]: { scale: 2, max: 100_000, decimals: 'feeRes.validation.twoDecimals' },
+} as const;
+
+const CHARGE_VALUE = /^\d{1,12}(\.\d{1,12})?$/;
+
+/** Why a charge value does not fit its type (a catalog key), or undefined when it does. */
+export function chargeValueProblem(chargeType: number, value: string | undefined): string | undefined {
+  if (chargeType === CHARGE_TYPE.full)
+    return value === undefined ? undefined : 'commandRes.validation.fullTakesNoValue';
+  const rule = CHARGE_VALUE_RULES[chargeType as keyof typeof CHARGE_VALUE_RULES];
+  if (!rule) return 'commandRes.validation.option';
+  if (value === undefined) return 'validation.required';
+  if (!CHARGE_VALUE.test(value)) return 'commandRes.validation.number';
+  if ((value.split('.')[1] ?? '').replace(/0+$/, '').length > rule.scale) return rule.decimals;
+  const units = decimalUnits(value, rule.scale);
+  if (units <= 0n || units > BigInt(rule.max) * 10n ** BigInt(rule.scale))
+    return 'commandRes.validation.range';
+  return undefined;
+}
+
+/** A valid charge value in its canonical text ("12.5" kWh is "12.500", "30.0" min is "30"). */
+export function canonicalChargeValue(chargeType: number, value: string): string {
+  const rule = CHARGE_VALUE_RULES[chargeType as keyof typeof CHARGE_VALUE_RULES];
+  return rule ? unitsToDecimal(decimalUnits(value, rule.scale), rule.scale) : value;
+}
+
+/**
+ * A charge value in the integers the server compares it with: Wh for energy, seconds for time, hundredths
+ * of the money for an amount.
+ */
+export function chargeTargetUnits(chargeType: number, value: string): bigint | undefined {
+  if (chargeValueProblem(chargeType, value) || chargeType === CHARGE_TYPE.full) return undefined;
+  if (chargeType === CHARGE_TYPE.time) return decimalUnits(value, 0) * 60n;
+  return decimalUnits(value, CHARGE_VALUE_RULES[chargeType as 1 | 3].scale);
+}
+
 /** SPEC.md section 3, order type. */
 export const ORDER_TYPE_KEYS = { 1: 'operator', 2: 'emsp', 3: 'homePile', 4: 'admin' } as const;
 
@@ -141,6 +193,11 @@ export interface OrderView extends OrderPayer {
   stopReasonCode?: string;
   /** The platform ended the session (the charger never did). */
   closedBy?: (typeof CLOSED_BY_KEYS)[number];
+  /** What the remote start asked to charge (CHARGE_TYPE) and up to what value; absent on older orders. */
+  chargeType?: ChargeType;
+  chargeValue?: string;
+  /** When the platform asked the charger to stop because the charge value was reached. */
+  targetStopAt?: string;
   /** The token's answer at the start (a refused session is a start failure, `endFlag` 4). */
   authStatus?: string;
   finishFlag?: number;

@@ -17,6 +17,7 @@ import {
 } from '../action-kit.ts';
 import { authorizeToken, idTagInfo16 } from '../authorize.ts';
 import { reportStatus } from '../status.ts';
+import { enforceChargeTarget } from '@functions/orders/charge-target.ts';
 import { takeRemoteStart } from '@functions/orders/remote-start.ts';
 import {
   completeSession,
@@ -99,6 +100,7 @@ const startTransaction = known(
       startMode: remote ? START_MODE.app : START_MODE.card,
       authStatus: auth.status,
       reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
+      charge: remote,
     });
     return { transactionId: Number(transactionId), idTagInfo: idTagInfo16(auth) };
   },
@@ -108,11 +110,14 @@ const startTransaction = known(
 
 const meterValues = known(
   async (charger, p) => {
+    const transactionId = p.transactionId === undefined ? undefined : String(p.transactionId);
     await recordSamples(charger, {
-      transactionId: p.transactionId === undefined ? undefined : String(p.transactionId),
+      transactionId,
       connectorNo: Number(p.connectorId),
       samples: samples16(p.meterValue),
     });
+    // A session charged up to a value is stopped once it reaches it.
+    if (transactionId !== undefined) await enforceChargeTarget(charger.chargePointId, transactionId);
     return {};
   },
   () => ({}),

@@ -8,6 +8,8 @@ import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
 import { logger } from '@functions/lib/http.ts';
+import { enforceChargeTarget } from '@functions/orders/charge-target.ts';
+import { remoteStartIdChoice } from '@functions/orders/remote-start.ts';
 import { reservationStatusUpdate } from '@functions/orders/reservations.ts';
 import type { Action } from '../actions.ts';
 import {
@@ -125,6 +127,11 @@ const transactionEvent = known(
     // its EVSE, and a repeat is how a start whose closing failed is retried.
     if (!session || p.eventType === 'Started') {
       const connectorNo = evse.id !== undefined ? Number(evse.id) : 0;
+      // The charge choice of the RequestStartTransaction it names (docs/decisions/170).
+      const charge =
+        info.remoteStartId !== undefined
+          ? await remoteStartIdChoice(charger.chargePointId, Number(info.remoteStartId))
+          : undefined;
       await startSession(charger, {
         transactionId,
         connectorNo,
@@ -137,6 +144,7 @@ const transactionEvent = known(
             : (START_MODES[String(p.triggerReason)] ?? START_MODE.card),
         authStatus: auth?.status,
         reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
+        charge,
       });
       session = await getSession(charger.chargePointId, transactionId);
     } else if (auth && session.authStatus === undefined)
@@ -163,6 +171,8 @@ const transactionEvent = known(
         reason: str(info.stoppedReason) ?? 'Local',
         idTag: str(token?.idToken),
       });
+    // A session charged up to a value is stopped once it reaches it.
+    else await enforceChargeTarget(charger.chargePointId, transactionId);
     return auth ? { idTokenInfo: idTokenInfo201(auth) } : {};
   },
   () => ({ idTokenInfo: { status: 'Invalid' } }),

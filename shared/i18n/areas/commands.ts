@@ -179,6 +179,8 @@ const paramNames = {
   configKey: ['Configuration key', '配置项', '配置項', 'Konfigurationsschlüssel', 'คีย์การกำหนดค่า'],
   configValue: ['Value', '配置值', '配置值', 'Wert', 'ค่า'],
   idTag: ['ID tag', '卡号（idTag）', '卡號（idTag）', 'ID-Tag', 'รหัสบัตร (idTag)'],
+  chargeType: ['Charge type', '充电方式', '充電方式', 'Ladeart', 'ประเภทการชาร์จ'],
+  chargeValue: ['Charge value', '充电值', '充電值', 'Ladewert', 'ค่าการชาร์จ'],
   expiryDate: ['Expiry time', '过期时间', '到期時間', 'Ablaufzeit', 'เวลาหมดอายุ'],
   reservationId: ['Reservation ID', '预约 ID', '預約 ID', 'Reservierungs-ID', 'รหัสการจอง'],
   chargingProfileId: [
@@ -355,6 +357,13 @@ const optionNames = {
   availType: {
     '0': ['Inoperative', '不可用', '不可用', 'Außer Betrieb', 'ไม่พร้อมใช้งาน'],
     '1': ['Operative', '可用', '可用', 'In Betrieb', 'พร้อมใช้งาน'],
+  },
+  // shared/schemas/order.ts CHARGE_TYPE; the order screens show these too.
+  chargeType: {
+    '1': ['By energy', '按电量', '按電量', 'Nach Energie', 'ตามพลังงาน'],
+    '2': ['By time', '按时间', '按時間', 'Nach Zeit', 'ตามเวลา'],
+    '3': ['By amount', '按金额', '按金額', 'Nach Betrag', 'ตามจำนวนเงิน'],
+    '4': ['Until full', '充满为止', '充滿為止', 'Bis voll', 'จนกว่าจะเต็ม'],
   },
   numberPhases: {
     '1': ['Single phase', '单相', '單相', 'Einphasig', 'เฟสเดียว'],
@@ -945,6 +954,13 @@ export const commands = area(
         templateOrFields: 'Choose a message template or fill in format, content and priority',
         notFound: 'The chosen record does not exist',
         noFile: 'This firmware has no file',
+        threeDecimals: 'At most three decimal places',
+        fullTakesNoValue: 'Charging until full takes no value',
+      },
+      chargeValueHelp: {
+        '1': 'Energy in kWh (up to 3 decimals); charging stops when it is reached',
+        '2': 'Time in whole minutes; charging stops when it is reached',
+        '3': "Amount in the station's currency (up to 2 decimals); charging stops when the fee reaches it",
       },
       server: {
         issued: 'Command issued successfully, please check the result',
@@ -990,6 +1006,13 @@ export const commands = area(
           templateOrFields: '请选择消息模板，或填写格式、内容和优先级',
           notFound: '所选记录不存在',
           noFile: '该固件没有文件',
+          threeDecimals: '最多三位小数',
+          fullTakesNoValue: '充满为止无需填写充电值',
+        },
+        chargeValueHelp: {
+          '1': '电量，单位 kWh（最多三位小数）；达到后停止充电',
+          '2': '时间，单位为整分钟；达到后停止充电',
+          '3': '金额，按充电站的币种（最多两位小数）；费用达到后停止充电',
         },
         server: {
           issued: '指令下发成功，请查看结果',
@@ -1034,6 +1057,13 @@ export const commands = area(
           templateOrFields: '請選擇訊息範本，或填寫格式、內容和優先順序',
           notFound: '所選記錄不存在',
           noFile: '此韌體沒有檔案',
+          threeDecimals: '最多三位小數',
+          fullTakesNoValue: '充滿為止無需填寫充電值',
+        },
+        chargeValueHelp: {
+          '1': '電量，單位 kWh（最多三位小數）；達到後停止充電',
+          '2': '時間，單位為整分鐘；達到後停止充電',
+          '3': '金額，按充電站的幣別（最多兩位小數）；費用達到後停止充電',
         },
         server: {
           issued: '指令下發成功，請查看結果',
@@ -1079,6 +1109,13 @@ export const commands = area(
             'Wählen Sie eine Nachrichtenvorlage oder füllen Sie Format, Inhalt und Priorität aus',
           notFound: 'Der gewählte Datensatz existiert nicht',
           noFile: 'Diese Firmware hat keine Datei',
+          threeDecimals: 'Höchstens drei Nachkommastellen',
+          fullTakesNoValue: 'Laden bis voll hat keinen Wert',
+        },
+        chargeValueHelp: {
+          '1': 'Energie in kWh (höchstens 3 Nachkommastellen); das Laden endet, wenn sie erreicht ist',
+          '2': 'Zeit in ganzen Minuten; das Laden endet, wenn sie erreicht ist',
+          '3': 'Betrag in der Währung der Station (höchstens 2 Nachkommastellen); das Laden endet, wenn die Gebühr ihn erreicht',
         },
         server: {
           issued: 'Befehl erfolgreich gesendet, bitte prüfen Sie das Ergebnis',
@@ -1123,6 +1160,13 @@ export const commands = area(
           templateOrFields: 'เลือกเทมเพลตข้อความ หรือกรอกรูปแบบ เนื้อหา และลำดับความสำคัญ',
           notFound: 'ไม่พบรายการที่เลือก',
           noFile: 'เฟิร์มแวร์นี้ไม่มีไฟล์',
+          threeDecimals: 'ทศนิยมได้ไม่เกินสามตำแหน่ง',
+          fullTakesNoValue: 'การชาร์จจนเต็มไม่ต้องระบุค่า',
+        },
+        chargeValueHelp: {
+          '1': 'พลังงานเป็น kWh (ทศนิยมไม่เกิน 3 ตำแหน่ง); หยุดชาร์จเมื่อถึงค่านี้',
+          '2': 'เวลาเป็นนาทีเต็ม; หยุดชาร์จเมื่อถึงค่านี้',
+          '3': 'จำนวนเงินตามสกุลเงินของสถานี (ทศนิยมไม่เกิน 2 ตำแหน่ง); หยุดชาร์จเมื่อค่าบริการถึงค่านี้',
         },
         server: {
           issued: 'ส่งคำสั่งสำเร็จ โปรดตรวจสอบผลลัพธ์',

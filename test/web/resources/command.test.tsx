@@ -172,6 +172,59 @@ describe('the parameter form from a command schema', () => {
     });
   });
 
+  it('remote start: a charge type select, and a value with its unit unless full (never sent for full)', async () => {
+    grant('2250', '2258', '2216');
+    const calls = api();
+    const user = userEvent.setup();
+    renderScreen(<CommandPage />, '/command');
+    await pickPile(user, 'CP-16');
+    await user.selectOptions(commandSelect(), 'remoteStart');
+    const type = (await screen.findByLabelText(/^Charge type/)) as HTMLSelectElement;
+    expect([...type.options].map((o) => o.textContent)).toEqual([
+      'By energy',
+      'By time',
+      'By amount',
+      'Until full',
+    ]);
+    expect(type.value).toBe('4'); // full by default: no value to give
+    expect(screen.queryByLabelText(/^Charge value/)).toBeNull();
+
+    await user.selectOptions(type, '1');
+    const value = await screen.findByLabelText(/^Charge value/);
+    expect(screen.getByText(/^Energy in kWh \(up to 3 decimals\)/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/^ID tag/), 'TAG-1');
+    await user.selectOptions(
+      screen.getByLabelText(/^Connector/, { selector: 'select' }) as HTMLSelectElement,
+      '1',
+    );
+    await user.type(value, '1.2345');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('At most three decimal places')).toBeTruthy();
+    expect(calls.calls('/biz/command/send')).toHaveLength(0);
+
+    await user.selectOptions(type, '2');
+    expect(screen.getByText(/^Time in whole minutes/)).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^Charge value/));
+    await user.type(screen.getByLabelText(/^Charge value/), '45');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.calls('/biz/command/send')).toHaveLength(1));
+    expect(calls.calls('/biz/command/send')[0]!.body).toMatchObject({
+      command: 'remoteStart',
+      connectorNo: 1,
+      params: { idTag: 'TAG-1', chargeType: 2, chargeValue: '45' },
+    });
+
+    // Back to full: the value typed before is hidden and not sent.
+    await user.selectOptions(type, '4');
+    expect(screen.queryByLabelText(/^Charge value/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.calls('/biz/command/send')).toHaveLength(2));
+    expect(calls.calls('/biz/command/send')[1]!.body).toMatchObject({
+      params: { idTag: 'TAG-1', chargeType: 4 },
+    });
+    expect(calls.calls('/biz/command/send')[1]!.body?.params).not.toHaveProperty('chargeValue');
+  });
+
   it('builds rows, checkboxes and choices from a nested schema', async () => {
     grant('2250', '2257', '2229');
     const calls = api();

@@ -94,7 +94,11 @@ describe('charging order list', () => {
   it('shows orders with energy, money, pay status and end flag, links them, and sends the filters', async () => {
     grant('4100', '4101');
     const api = fakeApi({
-      '/biz/chargeOrder/list': () => page([priced, { ...order, orderNo: 'O-2', id: 'O-2' }]),
+      '/biz/chargeOrder/list': () =>
+        page([
+          { ...priced, chargeType: 1, chargeValue: '2.500' },
+          { ...order, orderNo: 'O-2', id: 'O-2' },
+        ]),
     });
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={chargeOrderDecl} />);
@@ -109,6 +113,7 @@ describe('charging order list', () => {
     expect(within(paidRow).getByText('Paid')).toBeTruthy();
     expect(within(paidRow).getByText('Ended automatically')).toBeTruthy();
     expect(within(paidRow).getByText('1 h 5 min')).toBeTruthy();
+    expect(within(paidRow).getByText('By energy 2.500 kWh')).toBeTruthy(); // the charge type and value
     const unpaidRow = screen.getByRole('link', { name: 'O-2' }).closest('tr')!;
     expect(within(unpaidRow).getByText('Unpaid')).toBeTruthy();
     // Neither reset (4102) nor the real-time view (4103) without their codes.
@@ -303,6 +308,28 @@ describe('order page', () => {
     expect(within(facts).getByText('Ended by the platform')).toBeTruthy();
     expect(within(facts).getByText('The next session on its connector started')).toBeTruthy();
     expect(within(facts).getByText('Start failed')).toBeTruthy();
+  });
+
+  it('shows the charge type and value with its unit, and when the platform stopped it at that value', async () => {
+    grant('4100', '4101');
+    show({
+      ...priced,
+      chargeType: 3,
+      chargeValue: '5.00',
+      targetStopAt: '2026-11-20T11:04:00.000Z',
+      curve: [],
+    });
+    const facts = await screen.findByRole('region', { name: 'Order' });
+    expect(within(facts).getByText('By amount 5.00 EUR')).toBeTruthy();
+    expect(within(facts).getByText('Charge value reached, stop sent at')).toBeTruthy();
+  });
+
+  it('reads a dash for the charge type of an order recorded before it was kept', async () => {
+    grant('4100', '4101');
+    show({ ...priced, curve: [] });
+    const facts = await screen.findByRole('region', { name: 'Order' });
+    const label = within(facts).getByText('Charge type');
+    expect(label.parentElement?.textContent).toBe('Charge type-');
   });
 
   it('shows who paid: the fleet with its balances before and after, and the profit shares', async () => {

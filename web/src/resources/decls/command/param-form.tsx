@@ -25,7 +25,7 @@ import {
 } from '@chakra-ui/react';
 import { fromLocalInput, toLocalInput } from '@web/lib/format.ts';
 import type { Translate } from '@web/resources/i18n.ts';
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod';
 import { hasText, optionText, paramLabel } from './labels.ts';
 
 export type ParamKind =
@@ -40,7 +40,18 @@ export interface ParamSpec {
   options?: readonly (string | number)[];
   /** object: its fields; list: the fields of each row. */
   fields?: ParamSpec[];
+  /** Not shown (nor sent) while a sibling field holds one of these values (the schema's `.meta()`). */
+  hiddenWhen?: { field: string; values: readonly (string | number)[] };
+  /** A help text chosen by a sibling field's value: `{key}.{value}` (a unit that depends on a type). */
+  helpBy?: { field: string; key: string };
 }
+
+type ParamMeta = Pick<ParamSpec, 'hiddenWhen' | 'helpBy'>;
+
+/** Whether a field is hidden by its siblings' values. */
+const hidden = (spec: ParamSpec, values: FormValues) =>
+  spec.hiddenWhen !== undefined &&
+  spec.hiddenWhen.values.map(String).includes(String(values[spec.hiddenWhen.field] ?? ''));
 
 /** What the form holds: text for inputs and selects, a flag for switches, lists for tags and rows. */
 export type FormValue = string | boolean | string[] | FormValues | FormValues[];
@@ -92,7 +103,14 @@ function describe(name: string, schema: z.ZodType): ParamSpec {
   const required = !schema.safeParse(undefined).success;
   const { core, defaultValue } = unwrap(schema);
   const def = defOf(core);
-  const base = { name, required, ...(defaultValue === undefined ? {} : { defaultValue }) };
+  const meta = (globalRegistry.get(schema) ?? {}) as ParamMeta;
+  const base = {
+    name,
+    required,
+    ...(defaultValue === undefined ? {} : { defaultValue }),
+    ...(meta.hiddenWhen ? { hiddenWhen: meta.hiddenWhen } : {}),
+    ...(meta.helpBy ? { helpBy: meta.helpBy } : {}),
+  };
   switch (def.type) {
     case 'string': {
       const format = (core as unknown as { format?: string | null }).format;
@@ -218,6 +236,7 @@ function convert(spec: ParamSpec, value: FormValue | undefined, path: string, er
 function convertAll(specs: readonly ParamSpec[], values: FormValues, path: string, errors: ParamErrors) {
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
+    if (hidden(spec, values)) continue;
     const v = convert(spec, values[spec.name], join(path, spec.name), errors);
     if (v !== undefined) out[spec.name] = v;
   }
@@ -266,15 +285,18 @@ export function ParamFields(props: ParamFieldsProps) {
   const { specs, values, onChange } = props;
   return (
     <Stack gap="3">
-      {specs.map((spec) => (
-        <ParamField
-          key={spec.name}
-          {...props}
-          spec={spec}
-          value={values[spec.name]}
-          onValue={(v) => onChange({ ...values, [spec.name]: v })}
-        />
-      ))}
+      {specs
+        .filter((spec) => !hidden(spec, values))
+        .map((spec) => (
+          <ParamField
+            key={spec.name}
+            {...props}
+            spec={spec}
+            value={values[spec.name]}
+            onValue={(v) => onChange({ ...values, [spec.name]: v })}
+            siblings={values}
+          />
+        ))}
     </Stack>
   );
 }
@@ -284,9 +306,13 @@ function ParamField(
     spec: ParamSpec;
     value: FormValue | undefined;
     onValue: (v: FormValue) => void;
+    siblings?: FormValues;
   },
 ) {
   const { tr, spec, value, onValue, errors, disabled } = props;
+  const helpKey = spec.helpBy
+    ? `${spec.helpBy.key}.${String(props.siblings?.[spec.helpBy.field] ?? '')}`
+    : undefined;
   const path = join(props.path ?? '', spec.name);
   const label = paramLabel(tr, spec.name);
   const error = errors[path] ? tr(errors[path]) : undefined;
@@ -396,9 +422,12 @@ function ParamField(
       ) : spec.kind === 'select' ? (
         <NativeSelect.Root>
           <NativeSelect.Field value={text} onChange={set}>
-            <option value="" disabled={spec.required}>
-              {spec.required ? tr('admin.common.choose') : tr('admin.common.none')}
-            </option>
+            {/* A choice with a default has no empty one: leaving it is the default. */}
+            {spec.defaultValue === undefined ? (
+              <option value="" disabled={spec.required}>
+                {spec.required ? tr('admin.common.choose') : tr('admin.common.none')}
+              </option>
+            ) : null}
             {(spec.options ?? []).map((o) => (
               <option key={String(o)} value={String(o)}>
                 {optionText(tr, spec.name, o)}
@@ -422,6 +451,7 @@ function ParamField(
       {spec.kind === 'datetime' ? (
         <Field.HelperText>{tr('commandConsole.form.datetimeHelp')}</Field.HelperText>
       ) : null}
+      {helpKey && hasText(helpKey) ? <Field.HelperText>{tr(helpKey)}</Field.HelperText> : null}
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );

@@ -11,6 +11,7 @@ import { durationCell } from '@web/resources/decls/alarm/common.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, Field, ResourceDecl, Row } from '@web/resources/types.ts';
 import {
+  ChargeTarget,
   Dash,
   END_FLAG_OPTIONS,
   kwh,
@@ -51,6 +52,7 @@ const columns: Column[] = [
     render: (row) => money(row.actualFee, row.currency) || <Dash />,
   },
   { key: 'payFlag', label: `${L}.payFlag`, kind: 'enum', options: PAY_FLAG_OPTIONS },
+  { key: 'chargeType', label: `${L}.chargeType`, render: (row) => <ChargeTarget row={row} /> },
   { key: 'endFlag', label: `${L}.endFlag`, kind: 'enum', options: END_FLAG_OPTIONS },
 ];
 

@@ -4,6 +4,7 @@
  */
 import { Text } from '@chakra-ui/react';
 import {
+  CHARGE_TYPE,
   END_FLAG,
   FEE_TYPE,
   ORDER_TYPE_KEYS,
@@ -12,6 +13,7 @@ import {
   START_MODE_KEYS,
 } from '@shared/schemas/order.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
+import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { EnumOption, RemoteSource, Row } from '@web/resources/types.ts';
 import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
@@ -90,4 +92,24 @@ export function OrderLink({ orderNo }: { orderNo: unknown }) {
   const text = String(orderNo ?? '');
   if (!text) return <Dash />;
   return can(ORDER_CODE.detail) ? <AppLink to={orderDetailPath(text)}>{text}</AppLink> : <>{text}</>;
+}
+
+/**
+ * What the order's remote start asked to charge, with the value's unit ("By energy 12.500 kWh", "By amount
+ * 20.00 EUR"); a dash on orders written before it was recorded. The labels are the command form's.
+ */
+export function ChargeTarget({ row }: { row: Row }) {
+  const tr = useTr();
+  if (row.chargeType === undefined || row.chargeType === null) return <Dash />;
+  const type = Number(row.chargeType);
+  const label = tr(`commandRes.options.chargeType.${type}`);
+  if (row.chargeValue === undefined || row.chargeValue === null || row.chargeValue === '')
+    return <>{label}</>;
+  const unit =
+    type === CHARGE_TYPE.energy
+      ? tr(`${O}.units.kWh`)
+      : type === CHARGE_TYPE.time
+        ? tr(`${O}.units.min`)
+        : String(row.currency ?? '');
+  return <>{`${label} ${String(row.chargeValue)} ${unit}`.trim()}</>;
 }

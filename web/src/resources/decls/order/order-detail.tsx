@@ -23,10 +23,12 @@ import { stationDetailPath } from '@web/resources/decls/site/station.tsx';
 import { DetailPageFallback } from '@web/resources/detail.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
+import type { Row } from '@web/resources/types.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
+  ChargeTarget,
   END_FLAG_OPTIONS,
   FEE_TYPE_OPTIONS,
   kwh,
@@ -144,9 +146,17 @@ export function OrderDetailPage() {
                   },
                 ),
               },
+              {
+                label: tr(`${L}.chargeType`),
+                value: <ChargeTarget row={order as unknown as Row} />,
+              },
               { label: tr(`${L}.endFlag`), value: enumText(END_FLAG_OPTIONS, order.endFlag) },
               { label: tr(`${D}.stopReason`), value: order.stopReason ?? '' },
               // The charger never ended it (a refused or abandoned session): why the platform did.
+              // The platform stopped it at its charge value (docs/decisions/170).
+              ...(order.targetStopAt
+                ? [{ label: tr(`${D}.targetStopAt`), value: formatDateTime(order.targetStopAt) }]
+                : []),
               ...(order.closedBy
                 ? [{ label: tr(`${D}.closedBy`), value: tr(`orderRes.closedBys.${order.closedBy}`) }]
                 : []),
