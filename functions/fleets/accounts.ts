@@ -14,6 +14,8 @@
  *   transaction, conditional on the fleet's version (`balanceChange`).
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { proEntitled } from '@functions/identity/access.ts';
+import { operators } from '@functions/identity/entities.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { newId, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
@@ -134,7 +136,9 @@ export interface FleetAccount {
 
 /**
  * The fleet a session's idTag charges: a driver's or vehicle's tag of the charger's company or, failing
- * that, of the nearest company above it (as cards are found).
+ * that, of the nearest company above it (as cards are found). Fleets are a Pro feature: the fleets of a
+ * company whose package is not Pro (a downgrade keeps them stored) neither authorise nor pay; its tags are
+ * looked up as cards and the rest (docs/decisions/191).
  */
 export async function findFleetAccount(tenant: string, idTag: string): Promise<FleetAccount | undefined> {
   for (const owner of companyAndAbove(tenant)) {
@@ -143,7 +147,10 @@ export async function findFleetAccount(tenant: string, idTag: string): Promise<F
     const driver = await drivers.getAny(id);
     const holder = driver ?? (await vehicles.getAny(id));
     const fleet = holder ? await fleets.getAny(holder.fleetId) : undefined;
-    if (fleet) return { fleet, ...(driver ? { driverId: id } : { vehicleId: id }) };
+    if (!fleet) continue;
+    const company = await operators.getAny(owner.split('/').filter(Boolean).at(-1) ?? '');
+    if (company && !proEntitled(company)) continue;
+    return { fleet, ...(driver ? { driverId: id } : { vehicleId: id }) };
   }
   return undefined;
 }

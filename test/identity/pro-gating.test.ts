@@ -9,9 +9,11 @@
  * subscription role to hold a Pro code grants nothing: the package decides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDriver, createFleet } from '@functions/fleets/accounts.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
 import { operators, roles, users } from '@functions/identity/entities.ts';
 import { hashSecret } from '@functions/lib/password.ts';
+import { authorizeToken } from '@functions/ocpp/authorize.ts';
 import { topology } from '@infra/topology/index.ts';
 import { menuById, SMART_CHARGING_COMMAND_CODES } from '@shared/permissions/menus.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';
@@ -251,5 +253,37 @@ describe('Pro features on the server', () => {
     expect(signedIn.code, signedIn.msg).toBe(0);
     const menus = JSON.stringify((await api(rt.url, signedIn.data.token, '/admin/menu/list')).data);
     expect(menus).toContain('"/fleets"');
+  });
+
+  it("lets only a Pro company's fleet tags authorise and pay at its chargers (a downgraded company keeps its fleets unused)", async () => {
+    const outcome = async (company: string) => {
+      const operator = (await operators.getAny(agents[company]!))!;
+      const fleet = await createFleet(
+        {
+          name: `${company} vans`,
+          admin: `vans@${company.toLowerCase()}.example`,
+          balance: 100,
+          overdraftAmount: 0,
+          warnBalance: 0,
+        },
+        operator.path,
+      );
+      const tag = `${company.toUpperCase()}-DRIVER`;
+      await addDriver({ fleetId: fleet.id, driverId: 'D1', name: 'Driver', idTag: tag }, operator.path);
+      const charger = {
+        chargePointId: `${company}-CP`,
+        name: 'CP',
+        tenant: operator.path,
+        agentId: operator.id,
+        stationId: 'st',
+        connectors: [],
+        protocol: 'ocpp1.6',
+      };
+      return authorizeToken(charger, tag);
+    };
+    expect(await outcome('Proco')).toMatchObject({ source: 'fleet', status: 'Accepted' });
+    const basicAnswer = await outcome('Basicco');
+    expect(basicAnswer.source).not.toBe('fleet');
+    expect(basicAnswer.status).not.toBe('Accepted');
   });
 });
