@@ -63,6 +63,10 @@ function checkMenus(identity: Identity, menuIds: string[]): string[] {
 function shape(identity: Identity, group: RoleGroup, input: ReturnType<typeof roleForm.parse>): RoleRecord {
   const roleType = group === 'sub' ? input.roleType : ROLE_TYPE.normal;
   if (group === 'sub' && roleType === ROLE_TYPE.normal) throw refused('server.subRoleType');
+  // A package without Pro never grants a Pro code (functions/identity/access.ts): saying so beats storing it.
+  const withoutPro = roleType === ROLE_TYPE.basic || roleType === ROLE_TYPE.subscribeable;
+  if (withoutPro && input.menuIds.some((id) => menuById.get(id)?.pro))
+    throw refused('server.proCodeInBasicRole');
   return {
     roleId: '',
     roleName: input.roleName,

@@ -201,8 +201,22 @@ describe('Pro features on the server', () => {
     const proHeld = await codesOf(pro);
     for (const code of proCodes) expect(proHeld, code).toContain(code);
 
-    // The platform adds the export code to the Basic subscription role: the package still decides.
+    // Through the console the platform is told a Basic role cannot hold Pro codes, and nothing changes.
     const role = (await roles.getAny('role-sub-basic'))!;
+    const edit = await api(rt.url, admin, '/admin/subRole/update', {
+      roleId: role.roleId,
+      roleName: role.roleName,
+      roleCode: role.roleCode,
+      roleFlag: role.roleFlag,
+      roleType: role.roleType,
+      menuIds: [...role.menuIds, '9000', '9100'],
+      version: role.version,
+    });
+    expect(edit.code).not.toBe(0);
+    expect(edit.msg).toMatch(/cannot hold Pro features/);
+    expect((await roles.getAny('role-sub-basic'))!.menuIds).toEqual(role.menuIds);
+    // Stored some other way, the package still decides.
+
     await roles.update(role, { ...role, menuIds: [...role.menuIds, '9000', '9100', '2600'] });
     try {
       expect(await codesOf(basic)).not.toContain('9100');

@@ -47,6 +47,8 @@ export const server = area(
       roleNeedsAdminFlag: 'A platform user can only hold administrator roles',
       roleInUse: 'The role is held by {{count}} user(s); change their roles first',
       subRoleType: 'A subscription role needs a role type from 1 to 4',
+      proCodeInBasicRole:
+        'The Basic and awaiting-subscription roles cannot hold Pro features (data export, smart charging, fleets, station pictures): remove them',
       menuNotGrantable: 'The role contains permissions you cannot grant',
       userHasSubAccounts: 'The user has {{count}} sub-account(s); delete or reassign them first',
       cannotDeleteSelf: 'You cannot delete your own account',
@@ -144,6 +146,8 @@ export const server = area(
         roleNeedsAdminFlag: '平台用户只能分配管理员角色',
         roleInUse: '该角色已分配给 {{count}} 个用户，请先修改他们的角色',
         subRoleType: '订阅角色的角色类型须为 1 至 4',
+        proCodeInBasicRole:
+          '基础版和待订阅角色不能包含专业版功能（数据导出、智能充电、车队、站点图片）：请移除',
         menuNotGrantable: '该角色包含您无权授予的权限',
         userHasSubAccounts: '该用户下有 {{count}} 个子账户，请先删除或转移',
         cannotDeleteSelf: '不能删除自己的账户',
@@ -238,6 +242,8 @@ export const server = area(
         roleNeedsAdminFlag: '平台使用者只能指派管理員角色',
         roleInUse: '此角色已指派給 {{count}} 位使用者，請先變更他們的角色',
         subRoleType: '訂閱角色的角色類型須為 1 至 4',
+        proCodeInBasicRole:
+          '基礎版和待訂閱角色不能包含專業版功能（資料匯出、智慧充電、車隊、站點圖片）：請移除',
         menuNotGrantable: '此角色包含您無權授予的權限',
         userHasSubAccounts: '此使用者有 {{count}} 個子帳戶，請先刪除或轉移',
         cannotDeleteSelf: '無法刪除自己的帳戶',
@@ -338,6 +344,8 @@ export const server = area(
         roleNeedsAdminFlag: 'Plattformbenutzer können nur Administratorrollen erhalten',
         roleInUse: 'Die Rolle ist {{count}} Benutzer(n) zugewiesen. Ändern Sie zuerst deren Rollen',
         subRoleType: 'Eine Abonnementrolle braucht einen Rollentyp von 1 bis 4',
+        proCodeInBasicRole:
+          'Die Rollen Basic und „Abonnement ausstehend“ können keine Pro-Funktionen enthalten (Datenexport, intelligentes Laden, Flotten, Standortbilder): bitte entfernen',
         menuNotGrantable: 'Die Rolle enthält Berechtigungen, die Sie nicht vergeben dürfen',
         userHasSubAccounts:
           'Der Benutzer hat noch Unterkonten ({{count}}). Löschen oder übertragen Sie diese zuerst',
@@ -436,6 +444,8 @@ export const server = area(
         roleNeedsAdminFlag: 'ผู้ใช้ของแพลตฟอร์มมีได้เฉพาะบทบาทผู้ดูแลระบบเท่านั้น',
         roleInUse: 'บทบาทนี้ถูกกำหนดให้ผู้ใช้ {{count}} คน โปรดเปลี่ยนบทบาทของผู้ใช้เหล่านั้นก่อน',
         subRoleType: 'บทบาทการสมัครสมาชิกต้องมีประเภทบทบาทตั้งแต่ 1 ถึง 4',
+        proCodeInBasicRole:
+          'บทบาท Basic และบทบาทรอการสมัครสมาชิกไม่สามารถมีฟีเจอร์ Pro ได้ (การส่งออกข้อมูล การชาร์จอัจฉริยะ กลุ่มยานพาหนะ รูปภาพสถานี): โปรดนำออก',
         menuNotGrantable: 'บทบาทนี้มีสิทธิ์ที่คุณไม่สามารถมอบให้ได้',
         userHasSubAccounts: 'ผู้ใช้นี้มีบัญชีย่อย {{count}} บัญชี โปรดลบหรือโอนย้ายบัญชีเหล่านั้นก่อน',
         cannotDeleteSelf: 'คุณไม่สามารถลบบัญชีของตนเองได้',
