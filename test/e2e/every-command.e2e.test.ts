@@ -310,7 +310,15 @@ const STEPS: Step[] = [
   {
     key: 'remoteStart',
     connector: 1,
-    fill: text('ID tag', ID_TAG),
+    fill: all(text('ID tag', ID_TAG), async (form) => {
+      // The charge type (decision 170): until full by default, its value field shown only for a target.
+      const type = form.getByLabel(label('Charge type'));
+      expect(await type.inputValue()).toBe('4');
+      expect(await form.getByLabel(label('Charge value')).count()).toBe(0);
+      await type.selectOption({ label: 'By energy' });
+      await form.getByLabel(label('Charge value')).waitFor();
+      await type.selectOption({ label: 'Until full' });
+    }),
     result: /^Accepted$/,
     before: async ({ charger }) => {
       const started = new Promise<void>((resolve) => charger.once('sessionStarted', () => resolve()));
