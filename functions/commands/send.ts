@@ -23,14 +23,14 @@ import {
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
-import { requireCode, type Identity } from '@functions/identity/access.ts';
+import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { paginate, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
-import { chargePoints } from '@functions/devices/sites.ts';
+import { chargePoints, visibleChargePoint } from '@functions/devices/sites.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
@@ -57,7 +57,7 @@ export async function sendCommand(identity: Identity, body: unknown, baseUrl = '
   const def = commandByKey.get(input.command);
   if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
   requireCode(identity, def.code);
-  const pile = await chargePoints.repo.get(identity.scope, input.chargePointId);
+  const pile = await visibleChargePoint(identity, input.chargePointId);
   if (!pile) throw notFound();
   const connectors = (pile.connectors as Connector[]) ?? [];
   if (def.scope === 'connector' && !input.connectorNo)
@@ -115,7 +115,7 @@ export async function sendPlatformCommand(input: {
 /** A checked command stored and queued (or recorded as offline). */
 async function dispatch(input: {
   def: CommandDef;
-  pile: { id: string; tenant: string; agentId?: unknown };
+  pile: { id: string; tenant: string; agentId?: unknown; stationId?: unknown };
   connectorNo?: number;
   params: Record<string, unknown>;
   loaded: Partial<CommandContext>;
@@ -130,6 +130,7 @@ async function dispatch(input: {
     chargePointId: pile.id,
     agentId: String(pile.agentId ?? ''),
     tenant: pile.tenant,
+    ...(typeof pile.stationId === 'string' ? { stationId: pile.stationId } : {}),
     command: def.key,
     connectorNo: input.connectorNo,
     params,
@@ -301,6 +302,7 @@ export async function listCommands(identity: Identity, body: unknown) {
   const matching = records
     .filter(
       (r) =>
+        inReach(identity, r) &&
         wanted('chargePointId', r.chargePointId) &&
         wanted('command', r.command) &&
         wanted('status', r.status),
