@@ -206,9 +206,11 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
     }
   };
 
-  return middy(base).use({
+  const lambda = middy(base).use({
     before: (request) => {
       logger.appendKeys({ requestId: request.context.awsRequestId, route: request.event.routeKey });
     },
   });
+  // The route keys travel with the handler so a test can hold them against the topology (test/infra/routes).
+  return Object.assign(lambda, { routes: Object.freeze(Object.keys(routes)) as readonly string[] });
 }
