@@ -3,20 +3,19 @@
  * the audit table's byTime index, scoped to the caller's tenant, newest first, titles in the caller's language.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { logQuery, type LogEntry } from '@shared/schemas/admin.ts';
+import type { z } from 'zod';
+import type { logQuery, LogEntry } from '@shared/schemas/admin.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { paginate, visible } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import type { Identity } from '@functions/identity/access.ts';
 
 const DAY = 86_400_000;
 export const LOG_WINDOW_DAYS = { default: 7, max: 30 } as const;
 
-export async function listLogs(identity: Identity, body: unknown, language: string) {
-  const query = parse(logQuery, body);
+export async function listLogs(identity: Identity, query: z.infer<typeof logQuery>, language: string) {
   const end = query.endTime ? Date.parse(query.endTime) : Date.now();
   const start = query.startTime ? Date.parse(query.startTime) : end - LOG_WINDOW_DAYS.default * DAY;
   if (end < start) throw refused('server.rangeReversed');

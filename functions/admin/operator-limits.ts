@@ -1,8 +1,8 @@
 /** Operator limits (SPEC.md section 3): connector allowance and the platform's revenue tariff per company. */
-import { operatorLimitForm, operatorLimitUpdate, type PageQuery } from '@shared/schemas/admin.ts';
+import type { z } from 'zod';
+import type { operatorLimitForm, operatorLimitUpdate, PageQuery } from '@shared/schemas/admin.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { newId, paginate, PLATFORM_TENANT } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { operatorLimits, operators } from '@functions/identity/entities.ts';
 
@@ -28,14 +28,12 @@ export async function limitInfo(identity: Identity, id: string | undefined) {
   return withCompany(await operatorLimits.mustGet(identity.scope, id));
 }
 
-export async function addLimit(_identity: Identity, body: unknown) {
-  const input = parse(operatorLimitForm, body);
+export async function addLimit(_identity: Identity, input: z.infer<typeof operatorLimitForm>) {
   await checkCompany(input.agentId);
   return operatorLimits.create({ ...input, id: newId() }, PLATFORM_TENANT);
 }
 
-export async function updateLimit(identity: Identity, body: unknown) {
-  const input = parse(operatorLimitUpdate, body);
+export async function updateLimit(identity: Identity, input: z.infer<typeof operatorLimitUpdate>) {
   const current = await operatorLimits.mustGet(identity.scope, input.id);
   if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');
   await checkCompany(input.agentId);

@@ -5,11 +5,17 @@
  * disables sign-in for all its users.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { operatorForm, operatorUpdate, SUB_STATUS, type PageQuery } from '@shared/schemas/admin.ts';
+import type { z } from 'zod';
+import {
+  operatorForm,
+  SUB_STATUS,
+  type OperatorForm,
+  type operatorUpdate,
+  type PageQuery,
+} from '@shared/schemas/admin.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, table, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { storedMailServer } from '@functions/lib/company-mail.ts';
 import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
@@ -50,8 +56,7 @@ export async function operatorInfo(identity: Identity, id: string | undefined) {
   return view(operator, parent ? [parent] : []);
 }
 
-export async function addOperator(identity: Identity, body: unknown) {
-  const input = parse(operatorForm, body);
+export async function addOperator(identity: Identity, input: OperatorForm) {
   const parentId = input.parentId ?? identity.operator?.id;
   const parent = parentId ? await operators.get(identity.scope, parentId) : undefined;
   if (parentId && !parent) throw refused('server.parentNotFound');
@@ -71,8 +76,7 @@ export async function addOperator(identity: Identity, body: unknown) {
   return view(created, parent ? [parent] : []);
 }
 
-export async function updateOperator(identity: Identity, body: unknown) {
-  const input = parse(operatorUpdate, body);
+export async function updateOperator(identity: Identity, input: z.infer<typeof operatorUpdate>) {
   const current = await operators.mustGet(identity.scope, input.id);
   if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');
   if ((input.parentId ?? current.parentId) !== current.parentId) throw refused('server.parentFixed');

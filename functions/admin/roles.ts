@@ -5,10 +5,16 @@
  * Subscription roles (types 1 to 4) are the platform's, edited on /subRole.
  */
 import { menuById, withAncestors } from '@shared/permissions/menus.ts';
-import { ROLE_FLAG, ROLE_TYPE, roleForm, roleUpdate, type PageQuery } from '@shared/schemas/admin.ts';
+import type { z } from 'zod';
+import {
+  ROLE_FLAG,
+  ROLE_TYPE,
+  type PageQuery,
+  type RoleForm,
+  type roleUpdate,
+} from '@shared/schemas/admin.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { roles, users, type RoleRecord } from '@functions/identity/entities.ts';
 import { grantable, grantTree } from './menus.ts';
@@ -60,7 +66,7 @@ function checkMenus(identity: Identity, menuIds: string[]): string[] {
   return unique;
 }
 
-function shape(identity: Identity, group: RoleGroup, input: ReturnType<typeof roleForm.parse>): RoleRecord {
+function shape(identity: Identity, group: RoleGroup, input: RoleForm): RoleRecord {
   const roleType = group === 'sub' ? input.roleType : ROLE_TYPE.normal;
   if (group === 'sub' && roleType === ROLE_TYPE.normal) throw refused('server.subRoleType');
   // A package without Pro never grants a Pro code (functions/identity/access.ts): saying so beats storing it.
@@ -79,15 +85,14 @@ function shape(identity: Identity, group: RoleGroup, input: ReturnType<typeof ro
   };
 }
 
-export async function addRole(identity: Identity, group: RoleGroup, body: unknown) {
-  const role = { ...shape(identity, group, parse(roleForm, body)), roleId: newId() };
+export async function addRole(identity: Identity, group: RoleGroup, input: RoleForm) {
+  const role = { ...shape(identity, group, input), roleId: newId() };
   const created = await roles.create(role, identity.scope);
   forgetIdentities();
   return created;
 }
 
-export async function updateRole(identity: Identity, group: RoleGroup, body: unknown) {
-  const input = parse(roleUpdate, body);
+export async function updateRole(identity: Identity, group: RoleGroup, input: z.infer<typeof roleUpdate>) {
   const current = await roles.get(identity.scope, input.roleId);
   if (!current || !inGroup(current, group)) throw notFound();
   if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');

@@ -6,25 +6,24 @@
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
-import { EMSP_FLAG, emspBindSchema, emspResource } from '@shared/resources/system/emsp.ts';
+import { EMSP_FLAG, emspResource, type emspBindSchema } from '@shared/resources/system/emsp.ts';
 import { requiredEmail } from '@shared/resources/system/fields.ts';
 import { mailResource } from '@shared/resources/system/mail.ts';
 import { CERTIFICATE, payResource } from '@shared/resources/system/pay.ts';
 import { vendorResource } from '@shared/resources/system/vendor.ts';
-import { pageQuery } from '@shared/schemas/admin.ts';
+import type { PageQuery } from '@shared/schemas/admin.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { storedMailServer } from '@functions/lib/company-mail.ts';
-import { logger, ok, who, type Request, type Route } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { sendMail } from '@functions/lib/mail.ts';
-import { readMultipart } from '@functions/lib/multipart.ts';
+import type { UploadedFile } from '@functions/lib/multipart.ts';
 import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { paginate, PLATFORM_TENANT, Repository, visible, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 
 /** The company using a payment channel or mail server, if any. */
 async function companyUsing(field: 'payId' | 'mailId', id: string) {
@@ -65,13 +64,11 @@ function safeFileName(name: string): string {
   return clean.slice(-100) || 'certificate';
 }
 
-async function uploadCertificate(req: Request) {
-  const identity = who(req);
+/** Stores a channel's push certificate: the upload's `file` part (or its first), for channel `id`. */
+export async function uploadCertificate(identity: Identity, id: string, file: UploadedFile | undefined) {
   if (!identity.platform) throw forbidden();
-  const form = readMultipart(req.event);
-  const current = await pay.repo.get(identity.scope, form.fields.id ?? req.query.id ?? '');
+  const current = await pay.repo.get(identity.scope, id);
   if (!current) throw notFound();
-  const file = form.files.find((f) => f.field === 'file') ?? form.files[0];
   if (!file || file.body.length === 0) throw refused('systemRes.server.certificateRequired');
   if (file.body.length > CERTIFICATE.maxBytes)
     throw refused('systemRes.server.certificateTooLarge', { max: CERTIFICATE.maxBytes / 1024 });
@@ -108,7 +105,7 @@ export const mail: Resource = resource(mailResource, {
   },
 });
 
-const testMailBody = z.object({ to: requiredEmail }).strict();
+export const testMailBody = z.object({ to: requiredEmail }).strict();
 
 /** What a failed send reads as: the SMTP server's own answer when there is one. */
 function sendFailure(error: unknown): string {
@@ -118,10 +115,8 @@ function sendFailure(error: unknown): string {
 }
 
 /** Sends a real mail through a stored server; any failure is a refusal naming the server's reason. */
-async function sendTestMail(req: Request) {
-  const identity = who(req);
-  const { to } = parse(testMailBody, req.body);
-  const record = await mail.repo.get(identity.scope, req.query.id ?? '');
+export async function sendTestMail(identity: Identity, id: string, to: string, language: string) {
+  const record = await mail.repo.get(identity.scope, id);
   const server = record ? await storedMailServer(record.id) : undefined;
   if (!record || !server) throw notFound();
   const values = { name: record.name, host: record.host, port: record.port };
@@ -130,8 +125,8 @@ async function sendTestMail(req: Request) {
     await sendMail(
       {
         to: [to],
-        subject: translate(req.language, 'systemRes.testMail.subject', values),
-        text: translate(req.language, 'systemRes.testMail.body', values),
+        subject: translate(language, 'systemRes.testMail.subject', values),
+        text: translate(language, 'systemRes.testMail.body', values),
       },
       server,
       { connection: 8_000, socket: 12_000 },
@@ -195,10 +190,8 @@ async function findEmsp(id: unknown): Promise<Emsp> {
 }
 
 /** The partners with the caller's binding (the /emspBind screen); filter `name`. */
-async function bindEntries(identity: Identity, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const query = parse(pageQuery, input);
-  const name = typeof input.name === 'string' ? input.name.trim().toLowerCase() : '';
+export async function bindEntries(identity: Identity, query: PageQuery & { name?: string }) {
+  const name = query.name?.trim().toLowerCase() ?? '';
   const all = (await emsp.repo.list(PLATFORM_TENANT))
     .filter((e) => !name || String(e.name).toLowerCase().includes(name))
     .sort((a, b) => b.createTime.localeCompare(a.createTime));
@@ -207,9 +200,8 @@ async function bindEntries(identity: Identity, body: unknown) {
 }
 
 /** The caller's sites, each with whether it is bound to the partner. */
-async function bindList(identity: Identity, id: unknown, body: unknown) {
+export async function bindList(identity: Identity, id: unknown, query: PageQuery) {
   const entry = await findEmsp(id);
-  const query = parse(pageQuery, body ?? {});
   const bound = new Set(entry.stationIds ?? []);
   const all = (await stations.list(identity.scope)).map((s) => ({
     id: s.id,
@@ -223,8 +215,7 @@ async function bindList(identity: Identity, id: unknown, body: unknown) {
  * Sets the caller's sites bound to a partner (the whole set). A company changes only its own sites' binding;
  * other companies' bound sites stay. New sites cannot be bound to a disabled partner; unbinding always works.
  */
-async function bind(identity: Identity, body: unknown) {
-  const input = parse(emspBindSchema, body);
+export async function bind(identity: Identity, input: z.infer<typeof emspBindSchema>) {
   const current = await findEmsp(input.id);
   if (current.version !== input.version) throw refused('server.staleUpdate');
   const requested = [...new Set(input.stationIds)];
@@ -258,12 +249,3 @@ export const asset: Resource = resource(assetResource, {
 export const vendor: Resource = resource(vendorResource);
 
 export const systemResources: Resource[] = [pay, mail, emsp, asset, vendor];
-
-/** Calls beyond the five generic ones (uploads, test mail, replies...), keyed by route key. */
-export const systemActions: Record<string, Route> = {
-  'POST /admin/pay/upload': async (req) => ok(await uploadCertificate(req)),
-  'POST /admin/mail/testMail': async (req) => ok(await sendTestMail(req)),
-  'POST /admin/emsp/bindEntries': async (req) => ok(await bindEntries(who(req), req.body)),
-  'POST /admin/emsp/bindList': async (req) => ok(await bindList(who(req), req.query.id, req.body)),
-  'POST /admin/emsp/bind': async (req) => ok(await bind(who(req), req.body)),
-};

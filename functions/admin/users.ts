@@ -9,22 +9,21 @@ import { CODE } from '@shared/permissions/menus.ts';
 import {
   LOCK_FLAG,
   ROLE_FLAG,
-  resetPwd,
-  stationBind,
-  userAdd,
-  userUpdate,
+  type resetPwd,
+  type stationBind,
+  type userAdd,
+  type userUpdate,
   type PageQuery,
   type SysUser,
 } from '@shared/schemas/admin.ts';
-import { changePasswordForm, updateInfoForm, updatePwdRequest } from '@shared/schemas/identity.ts';
+import type { updateInfoForm } from '@shared/schemas/identity.ts';
+import type { z } from 'zod';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { newId, paginate, Repository, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, stationVisible, type Identity } from '@functions/identity/access.ts';
 import { operators, roles, users, type UserRecord } from '@functions/identity/entities.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
-import { decryptPassword } from '@functions/auth/keys.ts';
 import { verifyPasswordAttempt } from '@functions/auth/login.ts';
 import { assignableRoles } from './roles.ts';
 
@@ -98,9 +97,8 @@ async function checkRoles(identity: Identity, roleIds: string[], agentId: string
   return [...new Set(roleIds)];
 }
 
-export async function addUser(identity: Identity, body: Record<string, unknown>) {
-  const plain = await decryptPassword(body.password);
-  const input = parse(userAdd, { ...body, password: plain });
+/** A new user: the form with its password already decrypted and checked. */
+export async function addUser(identity: Identity, input: z.infer<typeof userAdd>) {
   const agentId = identity.platform ? input.agentId : (input.agentId ?? identity.operator?.id);
   const company = agentId ? await operators.get(identity.scope, agentId) : undefined;
   if (agentId && !company) throw refused('server.companyNotFound');
@@ -122,8 +120,7 @@ export async function addUser(identity: Identity, body: Record<string, unknown>)
   return toView(await users.create(record, company?.path ?? '/'));
 }
 
-export async function updateUser(identity: Identity, body: unknown) {
-  const input = parse(userUpdate, body);
+export async function updateUser(identity: Identity, input: z.infer<typeof userUpdate>) {
   const current = await findUser(identity, input.userId);
   if (input.version !== undefined && input.version !== current.version) throw refused('server.staleUpdate');
   const locking = input.lockFlag !== undefined && input.lockFlag !== current.lockFlag;
@@ -163,8 +160,7 @@ export async function deleteUser(identity: Identity, userId: string | undefined)
   forgetIdentities();
 }
 
-export async function resetPassword(identity: Identity, body: Record<string, unknown>) {
-  const input = parse(resetPwd, { ...body, password: await decryptPassword(body.password) });
+export async function resetPassword(identity: Identity, input: z.infer<typeof resetPwd>) {
   const current = await findUser(identity, input.userId);
   await users.update(current, {
     ...current,
@@ -183,12 +179,11 @@ export async function resetPassword(identity: Identity, body: Record<string, unk
  * password), the new one follows the password rule and differs from the old; the change is written with the
  * check's conditional write and every session of the account ends (docs/decisions/120-password-change-before-login.md).
  */
-export async function changePassword(body: unknown, audit: (name: string, tenant?: string) => void) {
-  const input = parse(updatePwdRequest, body);
-  audit(input.username ?? input.id ?? ''); // failed attempts are audited too, as at sign-in
-  const oldPwd = await decryptPassword(input.oldPwd, 'oldPwd');
-  const newPwd = await decryptPassword(input.newPwd, 'newPwd');
-  parse(changePasswordForm, { oldPwd, newPwd, confirmPwd: newPwd });
+export async function changePassword(
+  input: { id?: string; username?: string; oldPwd: string; newPwd: string },
+  audit: (name: string, tenant?: string) => void,
+) {
+  const { oldPwd, newPwd } = input;
   const user = await verifyPasswordAttempt(
     {
       userId: input.id,
@@ -203,15 +198,13 @@ export async function changePassword(body: unknown, audit: (name: string, tenant
   forgetIdentities();
 }
 
-export async function updateOwnInfo(identity: Identity, body: unknown) {
-  const input = parse(updateInfoForm, body);
+export async function updateOwnInfo(identity: Identity, input: z.infer<typeof updateInfoForm>) {
   const current = await users.getAny(identity.user.userId);
   if (!current) throw notFound();
   return toView(await users.update(current, { ...current, phone: input.phone, email: input.email }));
 }
 
-export async function bindStations(identity: Identity, body: unknown) {
-  const input = parse(stationBind, body);
+export async function bindStations(identity: Identity, input: z.infer<typeof stationBind>) {
   const user = await findUser(identity, input.userId);
   const ids = [...new Set(input.stationIds)];
   // A caller bound to stations hands on only stations they see themselves (an empty binding sees them all).
