@@ -2,12 +2,16 @@
  * Choosing stations to bind (a user's stations, an eMsp entry's sites): a search box, how many are chosen,
  * and a checkbox per station of the bind list.
  */
-import { Checkbox, Input, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ErrorState } from '@web/components/ui/state-views.tsx';
 import { call, type Query } from '@web/lib/api.ts';
-import { asPage } from '@web/resources/api.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
+import { asPage, errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Row } from '@web/resources/types.ts';
-import { useState } from 'react';
+import { useLoad } from '@web/resources/use-load.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
+import { useMemo, useState } from 'react';
 
 /** Largest page the list calls allow: a bind dialog loads every station so saving sends the whole set. */
 const STATION_PAGE = 500;
@@ -80,5 +84,61 @@ export function StationChecklist(props: {
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * A dialog that binds a set of stations to one record: loads the bind list, lets the user check stations and
+ * saves the whole set (a user's stations, an eMsp entry's sites).
+ */
+export function StationBindDialog(props: {
+  title: string;
+  /** Names the record whose list is loaded (a new key loads afresh). */
+  loadKey: string;
+  load: () => Promise<Row[]>;
+  /** Saves the chosen set; resolves with the success message. */
+  save: (stationIds: string[]) => Promise<string>;
+  chosenLabel: (count: number, total: number) => string;
+  noStationsLabel?: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const tr = useTr();
+  const stations = useLoad(props.loadKey, props.load);
+  const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const { busy, failure, run } = useSubmit();
+  const bound = useMemo(() => chosen ?? boundIn(stations.data), [chosen, stations.data]);
+
+  const submit = () => run(async () => props.onDone(await props.save([...bound])));
+
+  return (
+    <ActionDialog
+      title={props.title}
+      busy={busy}
+      failure={failure}
+      disabled={!stations.data}
+      onClose={props.onClose}
+      onSubmit={() => void submit()}
+      size="lg"
+    >
+      {stations.loading ? <Spinner /> : null}
+      {stations.error ? (
+        <ErrorState
+          title={tr('admin.common.getError')}
+          message={errorMessage(tr, stations.error)}
+          retryLabel={tr('actions.retry')}
+          onRetry={stations.retry}
+        />
+      ) : null}
+      {stations.data ? (
+        <StationChecklist
+          stations={stations.data}
+          chosen={bound}
+          onChange={setChosen}
+          chosenLabel={props.chosenLabel(bound.size, stations.data.length)}
+          noStationsLabel={props.noStationsLabel}
+        />
+      ) : null}
+    </ActionDialog>
   );
 }

@@ -4,10 +4,10 @@
  * says so and calls `onDone`.
  */
 import { showMessage } from '@web/components/ui/toaster.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
+import { call } from '@web/lib/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Field, Row } from '@web/resources/types.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -25,8 +25,7 @@ export function useFieldsSubmit(options: {
   const tr = useTr();
   const [values, setValues] = useState<Row>(options.initial ?? {});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
 
   const submit = async () => {
     setFailure('');
@@ -35,18 +34,24 @@ export function useFieldsSubmit(options: {
     const checked = validate(options.schema, body);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    setBusy(true);
-    try {
-      await call(options.url, checked.data);
-      showMessage('success', tr(options.success));
-      options.onDone();
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors as Record<string, string>);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call(options.url, checked.data);
+        showMessage('success', tr(options.success));
+        options.onDone();
+      },
+      { onFields: fieldErrorsInto(setErrors) },
+    );
   };
 
   return { values, setValues, errors, failure, busy, submit };
+}
+
+/** `onFields` for a form that shows every field error the server names. */
+export function fieldErrorsInto(setErrors: (errors: Record<string, string>) => void) {
+  return (fields: Record<string, string>) => {
+    if (!Object.keys(fields).length) return false;
+    setErrors(fields);
+    return true;
+  };
 }

@@ -1,5 +1,8 @@
-/** A small dialog around a form: title, fields, cancel and submit. It stays open while it saves. */
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+/**
+ * A small dialog around a form: title, fields, cancel and submit. It stays open while it saves, and shows why
+ * the last submit failed above the fields.
+ */
+import { Alert, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 
 export function FormDialog(props: {
@@ -8,6 +11,8 @@ export function FormDialog(props: {
   cancelLabel: string;
   closeLabel: string;
   busy: boolean;
+  /** Why the last submit failed (announced as an alert); empty when it did not. */
+  failure?: string;
   /** Submit is off (e.g. while the form's data loads). */
   disabled?: boolean;
   onClose: () => void;
@@ -36,7 +41,10 @@ export function FormDialog(props: {
               <Dialog.Header>
                 <Dialog.Title>{props.title}</Dialog.Title>
               </Dialog.Header>
-              <Dialog.Body>{props.children}</Dialog.Body>
+              <Dialog.Body>
+                {props.failure ? <DialogFailure message={props.failure} /> : null}
+                {props.children}
+              </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={props.onClose} disabled={props.busy}>
                   {props.cancelLabel}
@@ -53,5 +61,15 @@ export function FormDialog(props: {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** A failed submit inside a dialog, announced as an alert. */
+export function DialogFailure({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" role="alert" mb="3">
+      <Alert.Indicator />
+      <Alert.Title fontWeight="normal">{message}</Alert.Title>
+    </Alert.Root>
   );
 }

@@ -3,21 +3,20 @@
  * sub-accounts is not deleted (its sub-accounts would lose sign-in: SPEC.md section 5); enable/disable,
  * password reset and station binding are row actions.
  */
-import { Alert, Field, Input, Spinner, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, resetPwd, userAdd, userUpdate } from '@shared/schemas/admin.ts';
 import { encryptPassword } from '@web/auth/crypto.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { ErrorState } from '@web/components/ui/state-views.tsx';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { call } from '@web/lib/api.ts';
-import { asPage, errorMessage } from '@web/resources/api.ts';
-import { boundIn, loadBindList, StationChecklist } from '@web/resources/station-checklist.tsx';
+import { asPage } from '@web/resources/api.ts';
+import { loadBindList, StationBindDialog } from '@web/resources/station-checklist.tsx';
 import { createTimeColumn, userCompanySource } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
-import { useLoad } from '@web/resources/use-load.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { validate } from '@web/resources/values.ts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
 export const LOCK_OPTIONS: readonly EnumOption[] = [
   { value: LOCK_FLAG.normal, label: 'admin.user.lock.normal', tone: 'success' },
@@ -149,34 +148,10 @@ export const userDecl: ResourceDecl = {
       key: 'stations',
       label: () => 'admin.user.stations',
       permission: CODE.userBindStation,
-      dialog: StationBindDialog,
+      dialog: UserStationsDialog,
     },
   ],
 };
-
-/** The dialog of a row action, with the console's labels. */
-function ActionDialog(
-  props: Omit<Parameters<typeof FormDialog>[0], 'cancelLabel' | 'closeLabel' | 'submitLabel'>,
-) {
-  const tr = useTr();
-  return (
-    <FormDialog
-      {...props}
-      submitLabel={tr('admin.common.save')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
-    />
-  );
-}
-
-function Failure({ message }: { message: string }) {
-  return message ? (
-    <Alert.Root status="error" role="alert" mb="3">
-      <Alert.Indicator />
-      <Alert.Title fontWeight="normal">{message}</Alert.Title>
-    </Alert.Root>
-  ) : null;
-}
 
 /** New password (twice), checked with the shared password rule, sent encrypted. */
 export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
@@ -184,8 +159,7 @@ export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmit();
 
   const submit = async () => {
     const checked = validate(resetPwd, { userId: String(row.userId), password });
@@ -193,25 +167,20 @@ export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
     if (!next.password && password !== confirm) next.confirm = 'validation.passwordMismatch';
     setErrors(next);
     if (Object.keys(next).length) return;
-    setBusy(true);
-    setFailure('');
-    try {
+    await run(async () => {
       await call('/admin/user/resetPwd', { userId: row.userId, password: await encryptPassword(password) });
       onDone(tr('admin.common.saved'));
-    } catch (error) {
-      setFailure(errorMessage(tr, error));
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <ActionDialog
       title={tr('admin.user.resetPwdTitle', { name: row.username })}
       busy={busy}
+      failure={failure}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
-      <Failure message={failure} />
       <Stack gap="4">
         <Field.Root invalid={Boolean(errors.password)} required>
           <Field.Label>
@@ -246,54 +215,21 @@ export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
 }
 
 /** Which stations a user may work with: check them, search by name, save the whole set. */
-export function StationBindDialog({ row, onClose, onDone }: RowDialogProps) {
+export function UserStationsDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const userId = String(row.userId);
-  const stations = useLoad(`stations:${userId}`, () => loadBindList('/biz/station/bindList', { userId }));
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const bound = useMemo(() => chosen ?? boundIn(stations.data), [chosen, stations.data]);
-
-  const submit = async () => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await call('/biz/station/bind', { userId, stationIds: [...bound] });
-      onDone(tr('admin.common.saved'));
-    } catch (error) {
-      setFailure(errorMessage(tr, error));
-      setBusy(false);
-    }
-  };
-
   return (
-    <ActionDialog
+    <StationBindDialog
       title={tr('admin.user.stationsTitle', { name: row.username })}
-      busy={busy}
-      disabled={!stations.data}
+      loadKey={`stations:${userId}`}
+      load={() => loadBindList('/biz/station/bindList', { userId })}
+      save={async (stationIds) => {
+        await call('/biz/station/bind', { userId, stationIds });
+        return tr('admin.common.saved');
+      }}
+      chosenLabel={(count, total) => tr('admin.user.stationsChosen', { count, total })}
       onClose={onClose}
-      onSubmit={() => void submit()}
-      size="lg"
-    >
-      <Failure message={failure} />
-      {stations.loading ? <Spinner /> : null}
-      {stations.error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, stations.error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={stations.retry}
-        />
-      ) : null}
-      {stations.data ? (
-        <StationChecklist
-          stations={stations.data}
-          chosen={bound}
-          onChange={setChosen}
-          chosenLabel={tr('admin.user.stationsChosen', { count: bound.size, total: stations.data.length })}
-        />
-      ) : null}
-    </ActionDialog>
+      onDone={onDone}
+    />
   );
 }

@@ -2,18 +2,18 @@
  * Feedback (/feedback): written by app users, so the console has no Add; it lists, shows, marks read and
  * replies (the reply sets the reply time and the replied state).
  */
-import { Alert, Field, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   FEEDBACK_STATUS,
   feedbackReplySchema,
   feedbackResource,
 } from '@shared/resources/catalogue/feedback.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Column, EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { validate } from '@web/resources/values.ts';
 import { useState } from 'react';
 
@@ -53,41 +53,27 @@ export function ReplyDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const [reply, setReply] = useState(String(row.reply ?? ''));
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmit();
 
   const submit = async () => {
     const checked = validate(feedbackReplySchema, { id: String(row.id), reply, version: row.version });
     if (!checked.ok) return setError(checked.errors.reply ?? 'admin.common.invalid');
     setError('');
-    setFailure('');
-    setBusy(true);
-    try {
+    await run(async () => {
       await call('/biz/feedback/reply', checked.data);
       onDone(tr('catalogueRes.feedback.replied'));
-    } catch (e) {
-      setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr('catalogueRes.feedback.replyTitle', { name: String(row.userName ?? '') })}
-      submitLabel={tr('admin.common.save')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
         <Text whiteSpace="pre-wrap" color="fg.muted">
           {String(row.content ?? '')}
         </Text>
@@ -100,7 +86,7 @@ export function ReplyDialog({ row, onClose, onDone }: RowDialogProps) {
           {error ? <Field.ErrorText>{tr(error)}</Field.ErrorText> : null}
         </Field.Root>
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

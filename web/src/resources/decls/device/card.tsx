@@ -39,6 +39,7 @@ import type {
 } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
+import { oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { updateSchema } from './common.ts';
 
@@ -215,8 +216,7 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const [amount, setAmount] = useState<unknown>('');
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
 
   const submit = async () => {
     setFailure('');
@@ -225,16 +225,13 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
     const checked = validate(rechargeSchema, { id: String(row.id), amount: value });
     if (!checked.ok) return setError(checked.errors.amount ?? checked.errors.id ?? 'admin.common.invalid');
     setError('');
-    setBusy(true);
-    try {
-      const card = await call<Row | null>(`${CARD_API}/recharge`, checked.data);
-      onDone(tr(`${C}.recharged`, { balance: formatBalance(card?.balance) }));
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (typeof fields.amount === 'string') setError(fields.amount);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const card = await call<Row | null>(`${CARD_API}/recharge`, checked.data);
+        onDone(tr(`${C}.recharged`, { balance: formatBalance(card?.balance) }));
+      },
+      { onFields: oneFieldInto('amount', setError) },
+    );
   };
 
   return (
@@ -287,8 +284,7 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
   });
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
   const card = loaded.data?.card;
   const value = chosen ?? listOf(card?.pileIds).map(String);
 
@@ -298,16 +294,13 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
     const checked = validate(cardBindSchema, { id, version: card.version, pileIds: value });
     if (!checked.ok) return setError(checked.errors.pileIds ?? 'admin.common.invalid');
     setError('');
-    setBusy(true);
-    try {
-      await call(`${CARD_API}/bind`, checked.data);
-      onDone(tr(`${C}.bindSaved`));
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (typeof fields.pileIds === 'string') setError(fields.pileIds);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call(`${CARD_API}/bind`, checked.data);
+        onDone(tr(`${C}.bindSaved`));
+      },
+      { onFields: oneFieldInto('pileIds', setError) },
+    );
   };
 
   return (

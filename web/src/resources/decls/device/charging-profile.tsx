@@ -5,7 +5,7 @@
  * (one pile, one or more connectors: SetChargingProfile per connector with the stored profile as its
  * parameters, each answer shown); and the composite schedule of a connector drawn as a step chart.
  */
-import { Alert, Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   CHARGING_PROFILE_PURPOSES,
   CHARGING_RATE_UNITS,
@@ -19,7 +19,7 @@ import {
 } from '@shared/resources/device/charging-profile.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
+import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
 import { COMMAND_SEND_URL, type PileRow } from '@web/resources/decls/command/command-page.tsx';
@@ -40,6 +40,8 @@ import type {
   RowsSpec,
 } from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
+import { fieldErrorsInto } from '@web/resources/use-fields-submit.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { lazy, Suspense, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { optionsOf, updateSchema } from './common.ts';
@@ -194,8 +196,7 @@ export function ProfileEditor({
       : [{ startPeriod: '0', endPeriod: '', limit: '', numberPhases: '' }],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
   const msg = (key: string) => (errors[key] ? tr(errors[key]) : undefined);
 
   const submit = async () => {
@@ -205,16 +206,13 @@ export function ProfileEditor({
     const checked = checkProfile(body, Boolean(record));
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    setBusy(true);
-    try {
-      await call(`${API}/${record ? 'update' : 'add'}`, checked.data);
-      onDone(tr(`${P}.saved`));
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors as Record<string, string>);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call(`${API}/${record ? 'update' : 'add'}`, checked.data);
+        onDone(tr(`${P}.saved`));
+      },
+      { onFields: fieldErrorsInto(setErrors) },
+    );
   };
 
   return (
@@ -224,17 +222,12 @@ export function ProfileEditor({
       cancelLabel={tr(`${P}.cancel`)}
       closeLabel={tr(`${P}.close`)}
       busy={busy}
+      failure={failure}
       size="lg"
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
         {fields.map((field) => (
           <FormField
             key={field.name}

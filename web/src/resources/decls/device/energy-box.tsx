@@ -17,9 +17,9 @@ import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { FailureNotice } from '@web/components/ui/state-views.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
+import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { asPage, errorMessage } from '@web/resources/api.ts';
+import { asPage } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
@@ -36,6 +36,7 @@ import type {
 } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
+import { knownFields, oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { pileOptions } from './card.tsx';
 import { updateSchema } from './common.ts';
@@ -256,25 +257,21 @@ export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
     row.loadLimit === undefined || row.loadLimit === null ? '' : String(row.loadLimit),
   );
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
 
   const submit = async () => {
     setFailure('');
     const problem = loadLimitProblem(value);
     if (problem) return setError(problem);
     setError('');
-    setBusy(true);
     const loadLimit = Number(fromInput(loadLimitField, value));
-    try {
-      await call(`${EBOX_API}/loadLimit`, { id, loadLimit });
-      onDone(tr(`${E}.loadLimitAction.saved`, { loadLimit }));
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
-      if (typeof fieldErrors.loadLimit === 'string') setError(fieldErrors.loadLimit);
-      else setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call(`${EBOX_API}/loadLimit`, { id, loadLimit });
+        onDone(tr(`${E}.loadLimitAction.saved`, { loadLimit }));
+      },
+      { onFields: oneFieldInto('loadLimit', setError) },
+    );
   };
 
   return (
@@ -341,8 +338,7 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(props.preselected));
   const [form, setForm] = useState({ firmwareVersion: '', url: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
   const [result, setResult] = useState<UpgradeResult | null>(null);
   const boxes = loaded.data ?? [];
   const names = new Map(boxes.map((b) => [boxId(b), b]));
@@ -353,21 +349,14 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
     const checked = validate(eboxUpgradeSchema, { ids, ...form });
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    setBusy(true);
-    try {
-      setResult(await call<UpgradeResult>(`${EBOX_API}/upgrade`, checked.data));
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? (e.fields ?? {}) : {};
-      const known = Object.fromEntries(
-        Object.entries(fieldErrors).filter(
-          (entry): entry is [string, string] =>
-            ['ids', 'firmwareVersion', 'url'].includes(entry[0]) && typeof entry[1] === 'string',
-        ),
-      );
-      if (Object.keys(known).length) setErrors(known);
-      else setFailure(errorMessage(tr, e));
-    }
-    setBusy(false);
+    await run(async () => setResult(await call<UpgradeResult>(`${EBOX_API}/upgrade`, checked.data)), {
+      stay: true,
+      onFields: (fields) => {
+        const known = knownFields(['ids', 'firmwareVersion', 'url'], fields);
+        if (Object.keys(known).length) setErrors(known);
+        return Object.keys(known).length > 0;
+      },
+    });
   };
 
   if (result) return <UpgradeResultDialog result={result} boxes={names} onClose={props.onClose} />;

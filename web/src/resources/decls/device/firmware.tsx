@@ -2,23 +2,23 @@
  * Firmware files (/firmware). A file is added by uploading it with its name and version (one file, at most
  * FIRMWARE_MAX_MB: the limit of one API call); editing changes the metadata only, deleting removes the file.
  */
-import { Alert, Button, Field as ChakraField, Stack } from '@chakra-ui/react';
+import { Button, Field as ChakraField, Stack } from '@chakra-ui/react';
 import {
   FIRMWARE_MAX_BYTES,
   FIRMWARE_MAX_MB,
   firmwareResource,
   firmwareSchema,
 } from '@shared/resources/device/firmware.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
+import { call } from '@web/lib/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Column, Field, ResourceDecl, Row } from '@web/resources/types.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
+import { knownFields, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { brandSource, formatBytes, modelSource, updateSchema } from './common.ts';
@@ -67,8 +67,7 @@ export function FirmwareUploadDialog(props: { onClose: () => void; onDone: () =>
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
 
   const submit = async () => {
     setFailure('');
@@ -83,37 +82,33 @@ export function FirmwareUploadDialog(props: { onClose: () => void; onDone: () =>
     for (const [name, value] of Object.entries(checked.data))
       if (value !== undefined && value !== '') form.set(name, String(value));
     form.set('file', files[0]!, files[0]!.name);
-    setBusy(true);
-    try {
-      await call('/biz/firmware/upload', form);
-      props.onDone();
-    } catch (error) {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known = Object.fromEntries(
-        Object.entries(fields).filter(([name]) => firmwareFields.some((f) => f.name === name)),
-      );
-      setErrors(known);
-      setFailure(Object.keys(known).length ? '' : errorMessage(tr, error));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call('/biz/firmware/upload', form);
+        props.onDone();
+      },
+      {
+        onFields: (fields) => {
+          const known = knownFields(
+            firmwareFields.map((f) => f.name),
+            fields,
+          );
+          setErrors(known);
+          return Object.keys(known).length > 0;
+        },
+      },
+    );
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr('deviceRes.firmware.uploadTitle')}
       submitLabel={tr('deviceRes.firmware.upload')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
-      {failure ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
       <Stack gap="4">
         {firmwareFields.map((field) => (
           <FormField
@@ -151,7 +146,7 @@ export function FirmwareUploadDialog(props: { onClose: () => void; onDone: () =>
           {errors.file ? <ChakraField.ErrorText>{errors.file}</ChakraField.ErrorText> : null}
         </ChakraField.Root>
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

@@ -10,16 +10,17 @@ import {
   listVersionResource,
   listVersionSchema,
 } from '@shared/resources/device/list-version.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
+import { call } from '@web/lib/api.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '@web/lib/format.ts';
-import { errorMessage, fetchRecord } from '@web/resources/api.ts';
+import { fetchRecord } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { LoadStates } from '@web/resources/load-states.tsx';
 import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { storedUser } from '@web/auth/session.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { optionsOf, updateSchema } from './common.ts';
 import { isCompanyUser, sendAction } from './send-to-charger.tsx';
@@ -96,8 +97,7 @@ export function EntriesDialog({ row, onClose, onDone }: RowDialogProps) {
   const [edited, setEdited] = useState<EntryInput[] | null>(null);
   const [page, setPage] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit();
   const entries = edited ?? (loaded.data ? toInputs(loaded.data.entries) : []);
   const pages = Math.max(1, Math.ceil(entries.length / ENTRY_PAGE));
   const shown = entries.slice(page * ENTRY_PAGE, (page + 1) * ENTRY_PAGE);
@@ -116,27 +116,26 @@ export function EntriesDialog({ row, onClose, onDone }: RowDialogProps) {
       return setErrors(errorsOf(result.error.issues.map((i) => [i.path.join('.'), i.message])));
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await call(listVersionDecl.api.update ?? '/biz/listVersion/update', result.data);
-      onDone(tr('admin.common.saved'));
-    } catch (error) {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      setErrors(errorsOf(Object.entries(fields).map(([k, v]) => [k, String(v)])));
-      setFailure(Object.keys(fields).length ? '' : errorMessage(tr, error));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call(listVersionDecl.api.update ?? '/biz/listVersion/update', result.data);
+        onDone(tr('admin.common.saved'));
+      },
+      {
+        onFields: (fields) => {
+          setErrors(errorsOf(Object.entries(fields).map(([k, v]) => [k, String(v)])));
+          return Object.keys(fields).length > 0;
+        },
+      },
+    );
   };
 
   const problems = Object.entries(errors).filter(([, message]) => message);
   const capacity = Number(loaded.data?.capacity ?? row.capacity ?? 0);
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr('deviceRes.listVersion.entriesTitle', { name: row.name })}
-      submitLabel={tr('admin.common.save')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
       disabled={!loaded.data}
       onClose={onClose}
@@ -285,7 +284,7 @@ export function EntriesDialog({ row, onClose, onDone }: RowDialogProps) {
           ) : null}
         </Stack>
       ) : null}
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

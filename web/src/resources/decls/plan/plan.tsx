@@ -5,16 +5,16 @@
  * (POST /admin/plan/upload, form data; the answer's key becomes the plan's pdfUrl). A company sees the universal
  * entries and its own custom plans. /planDetail/{id}/{name} shows one plan's facts.
  */
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { FEATURE_PACKAGE, PLAN_TYPE, planForm } from '@shared/schemas/subscription.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { companySource, createTimeColumn } from '@web/resources/decls/common.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Column, EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { z } from 'zod';
 
@@ -129,19 +129,16 @@ export function ReceiptDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmit();
 
   const submit = async () => {
     if (!file || file.size === 0) return setError(tr(`${P}.receiptRequired`));
     if (!file.name.toLowerCase().endsWith('.pdf') && file.type !== 'application/pdf')
       return setError(tr(`${P}.receiptType`));
     setError('');
-    setFailure('');
-    setBusy(true);
     const form = new FormData();
     form.set('file', file, file.name);
-    try {
+    await run(async () => {
       const uploaded = await call<{ pdfUrl?: string; key?: string }>('/admin/plan/upload', form);
       const pdfUrl = uploaded?.pdfUrl ?? uploaded?.key;
       await call('/admin/plan/update', {
@@ -151,29 +148,19 @@ export function ReceiptDialog({ row, onClose, onDone }: RowDialogProps) {
         ...(row.version !== undefined ? { version: row.version } : {}),
       });
       onDone(tr(`${P}.receiptUploaded`));
-    } catch (e) {
-      setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr(`${P}.uploadTitle`, { name: String(row.planNo ?? '') })}
       submitLabel={tr(`${P}.upload`)}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
         <Text color="fg.muted">{tr(`${P}.receiptHelp`)}</Text>
         <Field.Root invalid={Boolean(error)} required>
           <Field.Label>
@@ -192,7 +179,7 @@ export function ReceiptDialog({ row, onClose, onDone }: RowDialogProps) {
           {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
         </Field.Root>
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

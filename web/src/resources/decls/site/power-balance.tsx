@@ -8,12 +8,13 @@
 import { Box, Button, Checkbox, Fieldset, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { powerBalanceSchema, transformerGroupSchema } from '@shared/resources/site/station.ts';
 import { call } from '@web/lib/api.ts';
-import { asPage, errorMessage } from '@web/resources/api.ts';
+import { asPage } from '@web/resources/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Field, Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { check, errorsOf, PILE_LIST_URL, POWER_MODE_OPTIONS } from './common.tsx';
 import { WizardDialog, WizardLoading } from './wizard.tsx';
@@ -100,8 +101,8 @@ function PowerBalanceForm(props: {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The hook's failure line doubles as the wizard's problem line (its own checks write to it too).
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmit();
 
   const planBody = (): Row => ({
     ...Object.fromEntries(planFields.map((f) => [f.name, fromInput(f, plan[f.name])])),
@@ -163,15 +164,17 @@ function PowerBalanceForm(props: {
       } else setProblem(tr(Object.values(checked.errors)[0] ?? 'admin.common.invalid'));
       return;
     }
-    setBusy(true);
-    try {
-      await call('/biz/station/powerBalance', { ...checked.data, id: station.id, version: station.version });
-      props.onDone(tr(`${W}.saved`));
-    } catch (error) {
-      setProblem(errorMessage(tr, error));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call('/biz/station/powerBalance', {
+          ...checked.data,
+          id: station.id,
+          version: station.version,
+        });
+        props.onDone(tr(`${W}.saved`));
+      },
+      { stay: true },
+    );
   };
 
   const err = (key: string) => (errors[key] ? tr(errors[key]!) : undefined);

@@ -3,17 +3,11 @@
  * "Bind sites" picks the caller's sites (the whole set is saved), "Unbind all" clears them. A company sees and
  * changes only its own sites' binding.
  */
-import { Alert, Spinner } from '@chakra-ui/react';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { ErrorState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
-import { useLoad } from '@web/resources/use-load.ts';
-import { useMemo, useState } from 'react';
-import { boundIn, loadBindList, StationChecklist } from '@web/resources/station-checklist.tsx';
+import { loadBindList, StationBindDialog } from '@web/resources/station-checklist.tsx';
 import { BIND_FLAG_OPTIONS, ENABLE_FLAG_OPTIONS } from './emsp.ts';
 
 /** The code of the /emspBind page (SPEC.md section 6; companies hold it too). */
@@ -22,61 +16,20 @@ export const EMSP_BIND_CODE = '6810';
 export function EmspBindDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const id = String(row.id);
-  const stations = useLoad(`emspStations:${id}`, () => loadBindList('/admin/emsp/bindList', { id }));
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const bound = useMemo(() => chosen ?? boundIn(stations.data), [chosen, stations.data]);
-
-  const submit = async () => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await call('/admin/emsp/bind', { id, stationIds: [...bound], version: row.version });
-      onDone(tr('systemRes.emspBind.saved'));
-    } catch (error) {
-      setFailure(errorMessage(tr, error));
-      setBusy(false);
-    }
-  };
-
   return (
-    <FormDialog
+    <StationBindDialog
       title={tr('systemRes.emspBind.bindTitle', { name: String(row.name ?? '') })}
-      submitLabel={tr('admin.common.save')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
-      busy={busy}
-      disabled={!stations.data}
+      loadKey={`emspStations:${id}`}
+      load={() => loadBindList('/admin/emsp/bindList', { id })}
+      save={async (stationIds) => {
+        await call('/admin/emsp/bind', { id, stationIds, version: row.version });
+        return tr('systemRes.emspBind.saved');
+      }}
+      chosenLabel={(count, total) => tr('systemRes.emspBind.chosen', { count, total })}
+      noStationsLabel={tr('systemRes.emspBind.noStations')}
       onClose={onClose}
-      onSubmit={() => void submit()}
-      size="lg"
-    >
-      {failure ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      {stations.loading ? <Spinner /> : null}
-      {stations.error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, stations.error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={stations.retry}
-        />
-      ) : null}
-      {stations.data ? (
-        <StationChecklist
-          stations={stations.data}
-          chosen={bound}
-          onChange={setChosen}
-          chosenLabel={tr('systemRes.emspBind.chosen', { count: bound.size, total: stations.data.length })}
-          noStationsLabel={tr('systemRes.emspBind.noStations')}
-        />
-      ) : null}
-    </FormDialog>
+      onDone={onDone}
+    />
   );
 }
 

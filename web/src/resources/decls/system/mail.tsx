@@ -3,15 +3,15 @@
  * sends a real test mail through the stored server and shows the server's reason when it fails. The company
  * form's picker reads the same list (id, name, userName).
  */
-import { Alert, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { requiredEmail } from '@shared/resources/system/fields.ts';
 import { mailResource, mailSchema, SSL_FLAG } from '@shared/resources/system/mail.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { validate } from '@web/resources/values.ts';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -26,41 +26,28 @@ export function TestMailDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const [to, setTo] = useState('');
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmit();
 
   const submit = async () => {
     const checked = validate(testMailForm, { to });
     if (!checked.ok) return setError(checked.errors.to ?? 'admin.common.invalid');
     setError('');
-    setFailure('');
-    setBusy(true);
-    try {
+    await run(async () => {
       await call('/admin/mail/testMail', checked.data, { id: String(row.id) });
       onDone(tr('systemRes.mail.sent', { to: checked.data.to }));
-    } catch (e) {
-      setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr('systemRes.mail.testTitle', { name: String(row.name ?? '') })}
       submitLabel={tr('systemRes.mail.send')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
         <Text color="fg.muted">{tr('systemRes.mail.testHelp')}</Text>
         <Field.Root invalid={Boolean(error)} required>
           <Field.Label>
@@ -71,7 +58,7 @@ export function TestMailDialog({ row, onClose, onDone }: RowDialogProps) {
           {error ? <Field.ErrorText>{tr(error)}</Field.ErrorText> : null}
         </Field.Root>
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

@@ -3,14 +3,14 @@
  * write-only; the push certificate is uploaded from a row action and is never shown or downloadable (only its
  * file name is). The company form's picker reads the same list (id, payUuid, payName).
  */
-import { Alert, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { AUTO_REFUND, CERTIFICATE, payResource, paySchema } from '@shared/resources/system/pay.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { EnumOption, ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { secretColumn, secretField, updateSchemaOf } from './common.ts';
 
@@ -37,45 +37,32 @@ export function CertificateDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmit();
 
   const submit = async () => {
     const problem = certificateProblem(file);
     if (problem) return setError(tr(problem, { max: CERTIFICATE.maxBytes / 1024 }));
     setError('');
-    setFailure('');
-    setBusy(true);
     const form = new FormData();
     form.set('id', String(row.id));
     form.set('file', file!, file!.name);
-    try {
+    await run(async () => {
       await call('/admin/pay/upload', form);
       onDone(tr('systemRes.pay.uploaded'));
-    } catch (e) {
-      setFailure(errorMessage(tr, e));
-      setBusy(false);
-    }
+    });
   };
 
   const current = typeof row.certificateName === 'string' && row.certificateName ? row.certificateName : '';
   return (
-    <FormDialog
+    <ActionDialog
       title={tr('systemRes.pay.uploadTitle', { name: String(row.payName ?? '') })}
       submitLabel={tr('systemRes.pay.send')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal">{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
         <Text color="fg.muted">
           {current
             ? tr('systemRes.pay.currentCertificate', { name: current })
@@ -99,7 +86,7 @@ export function CertificateDialog({ row, onClose, onDone }: RowDialogProps) {
           {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
         </Field.Root>
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 
