@@ -39,6 +39,7 @@ import {
   type ReserveEndReason,
   type ReserveOrderView,
 } from '@shared/schemas/reservation.ts';
+import { END_FLAG } from '@shared/schemas/order.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
@@ -53,7 +54,7 @@ import type { Record_ } from '@functions/lib/resources.ts';
 import { membership, newId, Repository, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
-import { END_FLAG, payment } from './settlement.ts';
+import { payment } from './settlement.ts';
 
 const db = () => dynamoDocument();
 const DAY = 86_400_000;

@@ -17,7 +17,7 @@ import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
 import { CURRENCIES } from '@shared/schemas/admin.ts';
-import { CHARGE_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
+import { CHARGE_TYPE, END_FLAG, PAY_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
 import { cardResource } from '@shared/resources/device/card.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
@@ -39,19 +39,6 @@ import { isRefused, readingOf, sessionSamples, type Session } from '@functions/o
 import { orderKey } from './keys.ts';
 import { localDay, rollupUpdates } from './rollups.ts';
 import { discountsFor, pricingFor, revenueTariffFor } from './tariffs.ts';
-
-/** SPEC.md section 3, pay type. */
-export const PAY_TYPE = { free: 0, appBalance: 1, creditCard: 2, fleet: 3, cardBalance: 4, emsp: 5 } as const;
-/** SPEC.md section 4, order end flags. */
-export const END_FLAG = {
-  activeStop: 1,
-  autoEnd: 2,
-  requestTimeout: 3,
-  startFailure: 4,
-  reservationFailure: 5,
-  activeCancel: 6,
-  endedAtTime: 7,
-} as const;
 
 const ACTIVE_STOPS = new Set(['local', 'remote', 'evdisconnected', 'stoppedbyev', 'unlockcommand']);
 
@@ -207,7 +194,7 @@ export async function payment(
   order: Order,
   at: string,
 ): Promise<Payment> {
-  if (order.actualMinor === 0n) return { payType: PAY_TYPE.free, payFlag: 1, payTime: at, writes: [] };
+  if (order.actualMinor === 0n) return { payType: PAY_TYPE.none, payFlag: 1, payTime: at, writes: [] };
   if (!idTag) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
   const fee = minorToUnits(order.actualMinor, order.currency);
   const [fleet, appUser, card] = await Promise.all([

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { DISPLAY_FORMATS, DISPLAY_PRIORITIES, DISPLAY_STATES } from '@shared/resources/device/display.ts';
+import { optional, requiredText } from '@shared/schemas/fields.ts';
 import { CHARGE_TYPE, chargeValueProblem } from '@shared/schemas/order.ts';
 
 export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
@@ -59,17 +60,9 @@ export interface CommandDef {
 }
 
 // ---- Parameter pieces (messages are catalog keys) ----------------------------------------------------------
+// Text builders come from shared/schemas/fields.ts; an optional text parameter is `optional(requiredText(n))`:
+// left out it is not sent, given it must not be blank.
 
-/** Optional: an empty form field (`''`, null) counts as not given. */
-const orBlank = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-const optionalText = (max: number) => orBlank(text(max));
 const whole = (min: number, max: number) =>
   z.coerce
     .number({ error: 'validation.integer' })
@@ -78,13 +71,13 @@ const whole = (min: number, max: number) =>
     .max(max, { error: 'commandRes.validation.range' });
 /** An OCPP integer id (reservation, profile, monitor, message ids): 0 to 2^31 - 1. */
 const ocppId = () => whole(0, 2_147_483_647);
-const optionalWhole = (min: number, max: number) => orBlank(whole(min, max));
+const optionalWhole = (min: number, max: number) => optional(whole(min, max));
 const dateTime = () => z.iso.datetime({ offset: true, error: 'validation.dateFormat' });
 /** OCPP idTag / idToken: printable ASCII, 20 characters in 1.6. */
-const idTag = () => text(20).regex(/^[\x20-\x7E]+$/, { error: 'commandRes.validation.ascii' });
+const idTag = () => requiredText(20).regex(/^[\x20-\x7E]+$/, { error: 'commandRes.validation.ascii' });
 /** A 2.0.1 component/variable reference written as `Component/Variable` (1.6 keys have no slash). */
 const configKey = () =>
-  text(100).regex(/^[A-Za-z0-9*\-_=:+|@./]+$/, { error: 'commandRes.validation.configKey' });
+  requiredText(100).regex(/^[A-Za-z0-9*\-_=:+|@./]+$/, { error: 'commandRes.validation.configKey' });
 const none = z.object({}).strict();
 
 /**
@@ -145,7 +138,7 @@ const PURPOSE_201: Record<string, string> = {
   TxProfile: 'TxProfile',
 };
 
-const dateTimeOptional = () => orBlank(dateTime());
+const dateTimeOptional = () => optional(dateTime());
 /** A flag from a form: `true`/`false` (also as text). */
 const flag = () =>
   z
@@ -163,10 +156,11 @@ const rate = () =>
     .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, {
       error: 'commandRes.validation.oneDecimal',
     });
-const optionalRate = () => orBlank(rate());
+const optionalRate = () => optional(rate());
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: 'commandRes.validation.option' });
-const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) => orBlank(choice(values));
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional(choice(values));
 /** A list of distinct values. */
 const distinct = <T extends z.ZodType>(item: T, min: number, max: number) =>
   z
@@ -178,10 +172,10 @@ const distinct = <T extends z.ZodType>(item: T, min: number, max: number) =>
     });
 /** An OCPP 2.0.1 component or variable name (identifierString, 50 characters). */
 const identifier = () =>
-  text(50).regex(/^[A-Za-z0-9*\-_=:+|@.]+$/, { error: 'commandRes.validation.identifier' });
-const optionalIdentifier = () => orBlank(identifier());
+  requiredText(50).regex(/^[A-Za-z0-9*\-_=:+|@.]+$/, { error: 'commandRes.validation.identifier' });
+const optionalIdentifier = () => optional(identifier());
 /** An id of a record the server loads (firmware, local list, display message, network configuration). */
-const recordId = () => text(64);
+const recordId = () => requiredText(64);
 const retryFields = {
   retries: optionalWhole(0, 100),
   retryInterval: optionalWhole(0, 86_400),
@@ -489,16 +483,16 @@ export const variableMonitoringParams = z
  */
 export const displayMessageParams = z
   .object({
-    displayId: orBlank(recordId()),
+    displayId: optional(recordId()),
     displayMessageId: optionalWhole(0, 2_147_483_647),
     format: optionalChoice(DISPLAY_FORMATS),
-    language: optionalText(8),
-    content: optionalText(512),
+    language: optional(requiredText(8)),
+    content: optional(requiredText(512)),
     priority: optionalChoice(DISPLAY_PRIORITIES),
     state: optionalChoice(DISPLAY_STATES),
     startDateTime: dateTimeOptional(),
     endDateTime: dateTimeOptional(),
-    transactionId: optionalText(36),
+    transactionId: optional(requiredText(36)),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -585,8 +579,8 @@ const signedFirmwareParams = z
   .object({
     ...firmwareParams,
     installDateTime: dateTimeOptional(),
-    signingCertificate: text(5500),
-    signature: text(800),
+    signingCertificate: requiredText(5500),
+    signature: requiredText(800),
   })
   .strict()
   .superRefine(endAfterStart('retrieveDate', 'installDateTime'));
@@ -683,7 +677,7 @@ export const COMMANDS: CommandDef[] = [
     key: 'changeConfiguration',
     code: '2214',
     scope: 'pile',
-    params: z.object({ configKey: configKey(), configValue: text(500) }).strict(),
+    params: z.object({ configKey: configKey(), configValue: requiredText(500) }).strict(),
     ocpp16: {
       action: 'ChangeConfiguration',
       payload: (p) => ({ key: p.configKey, value: p.configValue }),
@@ -713,7 +707,7 @@ export const COMMANDS: CommandDef[] = [
         idTag: idTag(),
         chargeType: whole(CHARGE_TYPE.energy, CHARGE_TYPE.full).default(CHARGE_TYPE.full),
         // The form hides it for full and says its unit by the chosen type (web .../param-form.tsx).
-        chargeValue: orBlank(
+        chargeValue: optional(
           z.preprocess(
             (v) => (typeof v === 'number' ? String(v) : v),
             z.string({ error: 'commandRes.validation.number' }).trim(),
@@ -878,7 +872,13 @@ export const COMMANDS: CommandDef[] = [
     key: 'dataTransfer',
     code: '2228',
     scope: 'pile',
-    params: z.object({ vendorId: text(255), messageId: optionalText(50), data: optionalText(5000) }).strict(),
+    params: z
+      .object({
+        vendorId: requiredText(255),
+        messageId: optional(requiredText(50)),
+        data: optional(requiredText(5000)),
+      })
+      .strict(),
     ocpp16: {
       action: 'DataTransfer',
       payload: (p) => defined({ vendorId: p.vendorId, messageId: p.messageId, data: p.data }),
@@ -1250,7 +1250,7 @@ export const COMMANDS: CommandDef[] = [
     key: 'getTransactionStatus',
     code: '2244',
     scope: 'pile',
-    params: z.object({ transactionId: optionalText(36) }).strict(),
+    params: z.object({ transactionId: optional(requiredText(36)) }).strict(),
     ocpp201: {
       action: 'GetTransactionStatus',
       payload: (p) => defined({ transactionId: p.transactionId }),
@@ -1279,9 +1279,9 @@ export const variantFor = (def: CommandDef, protocol: string): Variant | undefin
 /** The body of POST /biz/command/send. */
 export const sendCommandSchema = z
   .object({
-    chargePointId: text(48),
+    chargePointId: requiredText(48),
     connectorNo: optionalWhole(0, 999),
-    command: text(64),
+    command: requiredText(64),
     params: z.record(z.string(), z.unknown()).default({}),
   })
   .strict();

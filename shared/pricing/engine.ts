@@ -25,6 +25,10 @@ import {
   type TimePeriod,
 } from './time-of-use.ts';
 
+/**
+ * Charging fee type (SPEC.md section 3): 1 by energy (price per kWh), 2 by time (per minute), 3 per use (per
+ * session). Defined here, where it is priced; the fee and order schemas re-export it.
+ */
 export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;
 export type FeeType = (typeof FEE_TYPE)[keyof typeof FEE_TYPE];
 

@@ -1,20 +1,13 @@
 /** System parameters (SPEC.md section 3): type, code, name, value, description, sort, enable. */
 import { z } from 'zod';
+import { requiredText, text } from '@shared/schemas/fields.ts';
 import { defineResource } from './define.ts';
-
-const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
-const required = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
 
 export const parameterSchema = z
   .object({
-    type: required(32),
-    code: required(64).regex(/^[A-Za-z0-9_.-]+$/, { error: 'validation.codeFormat' }),
-    name: required(64),
+    type: requiredText(32),
+    code: requiredText(64).regex(/^[A-Za-z0-9_.-]+$/, { error: 'validation.codeFormat' }),
+    name: requiredText(64),
     value: text(1000).default(''),
     description: text(255).optional(),
     sort: z.coerce

@@ -4,19 +4,8 @@
  * Messages are i18n keys (`validation.*`).
  */
 import { z } from 'zod';
+import { optional, requiredText, text } from './fields.ts';
 import { email, LIMITS, password, phone, username } from './identity.ts';
-
-/** An empty form field means "not given". */
-export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
-const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
 
 /**
  * The deepest page a list serves. A page is read from its list's start (DynamoDB has no offset), so

@@ -3,7 +3,7 @@
  * records, unlock gun, stop reservation, and the tile's details), each a call of its own with its own code.
  */
 import { z } from 'zod';
-import { requiredText as text } from '@shared/resources/catalogue/fields.ts';
+import { requiredText as text } from '@shared/schemas/fields.ts';
 
 /** The codes of the actions (shared/permissions/menus.ts), by action. */
 export const MONITOR_ACTION_CODES = {

@@ -35,11 +35,11 @@ export const END_FLAG = {
 export const CLOSED_BY_KEYS = ['nextSession', 'boot', 'timeout'] as const;
 /** Why settlement left an order unpaid: the account cannot cover it, the fleet is disabled, no account. */
 export const UNPAID_REASON_KEYS = ['balance', 'disabled', 'noAccount'] as const;
-/** SPEC.md section 3, pay type. */
+/** SPEC.md section 3, pay type: 0 is a free order (nothing to pay) or none recorded. */
 export const PAY_TYPE = { none: 0, appBalance: 1, creditCard: 2, fleet: 3, cardBalance: 4, emsp: 5 } as const;
 export const PAY_FLAG = { unpaid: 0, paid: 1 } as const;
-/** Charging fee type: 1 by energy, 2 by time, 3 per use. */
-export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;
+/** Charging fee type of an order's tariff (defined with the pricing engine). */
+export { FEE_TYPE } from '@shared/pricing/engine.ts';
 /** SPEC.md section 3, start mode. */
 export const START_MODE_KEYS = {
   1: 'app',

@@ -3,7 +3,7 @@
  * server and the console share, the statuses and the constants the rules use.
  */
 import { z } from 'zod';
-import { optionalText, requiredText as text } from '@shared/resources/catalogue/fields.ts';
+import { optionalText, requiredText as text } from '@shared/schemas/fields.ts';
 import { pageNumber } from './admin.ts';
 
 /** SPEC.md section 4, reservation status. */

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { pageNumber } from './admin.ts';
+import { optionalText } from './fields.ts';
 
 /** SPEC.md section 9: a subscription is billed over 12 months. */
 export const BILLING_MONTHS = 12;
@@ -51,8 +52,6 @@ const connectors = z.coerce
   .int()
   .min(0, { error: 'subscriptionRes.validation.connectors' })
   .max(CONNECTORS_MAX, { error: 'subscriptionRes.validation.connectors' });
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
 /** A plan (POST /admin/plan/add, /update; platform only). Universal plans are the two public entries. */
 export const planForm = z

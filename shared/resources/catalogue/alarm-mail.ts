@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { requiredText } from './fields.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
 
 /** Addresses from text (comma, semicolon or white space between them) or a list, trimmed, repeats dropped. */
 export function splitConsignees(value: unknown): unknown {

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { numericChoice, optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { numericChoice } from './fields.ts';
 
 export const ALARM_LEVEL = { urgentFault: 1, generalFault: 2, severeAlarm: 3, generalAlarm: 4 } as const;
 

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { flag, int, numericChoice, optionalText, requiredNumber, requiredText } from './fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { flag, int, numericChoice, requiredNumber } from './fields.ts';
 
 export const APP_TYPE = { android: 1, ios: 2 } as const;
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 
 export const brandSchema = z
   .object({

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 
 export const FEEDBACK_STATUS = { new: 0, read: 1, replied: 2 } as const;
 

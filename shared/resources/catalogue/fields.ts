@@ -3,21 +3,6 @@ import { z } from 'zod';
 
 const blank = (v: unknown) => v === '' || v === null || v === undefined;
 
-/** An empty form value means "not given". */
-export const blankToUndefined = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-
-export const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
-
-export const optionalText = (max: number) => blankToUndefined(text(max));
-
-export const requiredText = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-
 /** Form inputs arrive as text: '' is "not given", other text is read as a number. */
 const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v);
 

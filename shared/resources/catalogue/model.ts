@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { choice, dec, int, optionalNumber, optionalText, requiredNumber, requiredText } from './fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { choice, dec, int, optionalNumber, requiredNumber } from './fields.ts';
 
 export const CURRENT_TYPES = ['AC', 'DC'] as const;
 export const SOCKET_TYPES = ['SOCKET', 'CABLE'] as const;

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { numericChoice, optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { numericChoice } from './fields.ts';
 
 export const INVALID_CODE = { normal: 0, abnormal: 1 } as const;
 

@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { blankToUndefined, numericChoice, optionalText } from '../catalogue/fields.ts';
-import { isoDateTime, optional, PRINTABLE_ASCII, required } from './common.ts';
+import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { numericChoice } from '../catalogue/fields.ts';
+import { isoDateTime, PRINTABLE_ASCII } from './common.ts';
 
 /** The card menu's codes. */
 export const CARD_CODE = {
@@ -36,16 +37,14 @@ const balance = z
 
 export const cardSchema = z
   .object({
-    cardSn: required(20).regex(PRINTABLE_ASCII, { error: 'deviceRes.validation.ascii' }),
+    cardSn: requiredText(20).regex(PRINTABLE_ASCII, { error: 'deviceRes.validation.ascii' }),
     secretSn: optionalText(64),
     receiveStatus: numericChoice(Object.values(RECEIVE_STATUS)),
     status: numericChoice(Object.values(CARD_STATUS)),
     blackFlag: numericChoice(Object.values(BLACK_FLAG)),
     type: numericChoice(Object.values(CARD_TYPE)),
     username: optionalText(64),
-    email: blankToUndefined(
-      z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' }),
-    ),
+    email: optional(z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' })),
     /** Station ids; empty: every station of the company (Pro, code 2805). */
     useScopeList: z.array(z.string().min(1)).max(200).default([]),
     /** Charge points the card is bound to; empty: any (the scope above still applies). */
@@ -58,7 +57,7 @@ export const cardSchema = z
 /** A recharge: a positive amount with at most four decimals. */
 export const rechargeSchema = z
   .object({
-    id: required(64),
+    id: requiredText(64),
     amount: z.coerce
       .number({ error: 'catalogueRes.validation.number' })
       .gt(0, { error: 'catalogueRes.validation.range' })
@@ -72,7 +71,7 @@ export const rechargeSchema = z
 /** Binding a card to piles (at least one). */
 export const cardBindSchema = z
   .object({
-    id: required(64),
+    id: requiredText(64),
     version: z.number({ error: 'validation.required' }).int(),
     pileIds: z.array(z.string().min(1)).min(1, { error: 'deviceRes.validation.pileRequired' }).max(200),
   })

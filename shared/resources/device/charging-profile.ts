@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import { checkChargingProfile, chargingProfileFields } from '@shared/commands/catalogue.ts';
 import { defineResource } from '@shared/resources/define.ts';
-import { required } from './common.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
 
 export const chargingProfileSchema = z
-  .object({ name: required(64), ...chargingProfileFields })
+  .object({ name: requiredText(64), ...chargingProfileFields })
   .strict()
   .superRefine((value, ctx) => {
     checkChargingProfile(value, ctx);

@@ -1,17 +1,5 @@
 /** Schema pieces the device catalogue's declarations share. Messages are catalog keys. */
 import { z } from 'zod';
-import { optional } from '@shared/schemas/admin.ts';
-
-export { optional };
-
-export const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
-
-export const required = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
 
 /** One of fixed values; nothing chosen reads "required", anything else "choose one of the offered values". */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>

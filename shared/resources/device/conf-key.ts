@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { choice, given, OCPP_IDENTIFIER, optional, required, text } from './common.ts';
+import { optional, requiredText, text } from '@shared/schemas/fields.ts';
+import { choice, given, OCPP_IDENTIFIER } from './common.ts';
 
 export const CONF_KEY_TYPES = ['bool', 'integer', 'string', 'CSL'] as const;
 export const CONF_KEY_OCPP_VERSIONS = ['1.6', '2.0.1'] as const;
@@ -16,7 +17,7 @@ const ocppName = (schema: z.ZodString) =>
 
 export const confKeySchema = z
   .object({
-    key: ocppName(required(50)),
+    key: ocppName(requiredText(50)),
     readonly: z.boolean().default(false),
     requiredFlag: z.boolean().default(false),
     keyType: choice(CONF_KEY_TYPES),

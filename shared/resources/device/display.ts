@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { choice, given, isoDateTime, optional, required } from './common.ts';
+import { optional, requiredText } from '@shared/schemas/fields.ts';
+import { choice, given, isoDateTime } from './common.ts';
 
 export const DISPLAY_FORMATS = ['ASCII', 'HTML', 'URI', 'UTF8'] as const;
 export const DISPLAY_PRIORITIES = ['AlwaysFront', 'InFront', 'NormalCycle'] as const;
@@ -22,11 +23,11 @@ export function isLanguageTag(value: string): boolean {
 
 export const displaySchema = z
   .object({
-    name: required(64),
+    name: requiredText(64),
     format: choice(DISPLAY_FORMATS),
-    language: required(8).refine(isLanguageTag, { error: 'deviceRes.validation.languageTag' }),
+    language: requiredText(8).refine(isLanguageTag, { error: 'deviceRes.validation.languageTag' }),
     // OCPP 2.0.1 MessageContentType.content: string[0..512].
-    content: required(512),
+    content: requiredText(512),
     priority: choice(DISPLAY_PRIORITIES),
     /** The charger state the message is shown in; none: in every state. */
     state: optional(choice(DISPLAY_STATES)),

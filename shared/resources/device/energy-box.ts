@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { numericChoice, optionalText, requiredNumber, requiredText, int } from '../catalogue/fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { numericChoice, requiredNumber, int } from '../catalogue/fields.ts';
 
 export const EBOX_CODE = { view: '2700', edit: '2701', upgrade: '2702' };
 /** The MQTT client id and topic segment: letters, digits, `_` and `-`. */

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { given, optional, required, text } from './common.ts';
+import { optional, requiredText, text } from '@shared/schemas/fields.ts';
+import { given } from './common.ts';
 
 /**
  * Largest firmware file. The file travels in one API call: Lambda takes at most 6 MB per request, and API
@@ -17,9 +18,9 @@ export const FIRMWARE_MAX_BYTES = FIRMWARE_MAX_MB * 1024 * 1024;
 /** The form fields of the upload and of an update (brand and model are optional references). */
 export const firmwareSchema = z
   .object({
-    firmwareName: required(64),
+    firmwareName: requiredText(64),
     // OCPP reports firmware versions as CiString50.
-    firmwareVersion: required(50),
+    firmwareVersion: requiredText(50),
     brandId: optional(text(64)),
     modelId: optional(text(64)),
     remark: optional(text(255)),

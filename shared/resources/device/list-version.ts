@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { choice, integer, isoDateTime, optional, PRINTABLE_ASCII, required } from './common.ts';
+import { optional, requiredText } from '@shared/schemas/fields.ts';
+import { choice, integer, isoDateTime, PRINTABLE_ASCII } from './common.ts';
 
 export const ID_TAG_STATUSES = ['Accepted', 'Blocked', 'Expired', 'Invalid', 'ConcurrentTx'] as const;
 /** 0 not an organisation, 1 an organisation, 2 a home station. */
@@ -18,7 +19,7 @@ export const LIST_CAPACITY_MAX = 10_000;
 export const LIST_ENTRIES_MAX_BYTES = 350_000;
 
 /** OCPP 1.6 IdToken: CiString20 (printable ASCII, compared without case). */
-const idTag = () => required(20).regex(PRINTABLE_ASCII, { error: 'deviceRes.validation.ascii' });
+const idTag = () => requiredText(20).regex(PRINTABLE_ASCII, { error: 'deviceRes.validation.ascii' });
 
 export const listEntrySchema = z
   .object({
@@ -32,7 +33,7 @@ export type ListEntry = z.infer<typeof listEntrySchema>;
 
 export const listVersionSchema = z
   .object({
-    name: required(64),
+    name: requiredText(64),
     // OCPP SendLocalList.listVersion (`version` is the record's own, for optimistic concurrency).
     listVersion: integer(0, 2_147_483_647, 'deviceRes.validation.versionRange'),
     type: z.coerce

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { choice, given, integer, optional, required, text } from './common.ts';
+import { optional, requiredText, text } from '@shared/schemas/fields.ts';
+import { choice, given, integer } from './common.ts';
 
 export const NETWORK_OCPP_VERSIONS = ['OCPP12', 'OCPP15', 'OCPP16', 'OCPP20'] as const;
 export const NETWORK_TRANSPORTS = ['JSON', 'SOAP'] as const;
@@ -40,10 +41,10 @@ const isGiven = (value: unknown) => given(value) && value !== false;
 
 export const networkSchema = z
   .object({
-    name: required(64),
+    name: requiredText(64),
     ocppVersion: choice(NETWORK_OCPP_VERSIONS),
     ocppTransport: choice(NETWORK_TRANSPORTS),
-    ocppCsmsUrl: required(512).refine(isWebSocketUrl, { error: 'deviceRes.validation.wsUrl' }),
+    ocppCsmsUrl: requiredText(512).refine(isWebSocketUrl, { error: 'deviceRes.validation.wsUrl' }),
     messageTimeout: integer(1, 3600, 'deviceRes.validation.timeoutRange'),
     securityProfile: integer(0, 3, 'deviceRes.validation.profileRange'),
     configurationSlot: integer(1, 2_147_483_647, 'deviceRes.validation.slotRange'),

@@ -10,12 +10,13 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { int, numericChoice, optionalNumber, optionalText, requiredText } from '../catalogue/fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { int, numericChoice, optionalNumber } from '../catalogue/fields.ts';
 import { HHMM, HHMM_END, money, PRICE_4 } from './money.ts';
+import { FEE_TYPE } from '@shared/pricing/engine.ts';
 import { minutesOf } from '@shared/pricing/time-of-use.ts';
 
-/** 1 by energy (unit price per kWh), 2 by time (per minute), 3 per use (per session). */
-export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;
+export { FEE_TYPE };
 /** Fee types that need the Pro code 3104. */
 export const PRO_FEE_TYPES: readonly number[] = [FEE_TYPE.time, FEE_TYPE.perUse];
 /** 0 one price all day, 1 a price per time-of-use period. */

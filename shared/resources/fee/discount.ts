@@ -13,7 +13,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { blankToUndefined, numericChoice, requiredText } from '../catalogue/fields.ts';
+import { optional, requiredText } from '@shared/schemas/fields.ts';
+import { numericChoice } from '../catalogue/fields.ts';
 import { HHMM, HHMM_END, money, PERCENT_OFF } from './money.ts';
 import { minutesOf } from '@shared/pricing/time-of-use.ts';
 
@@ -23,7 +24,7 @@ export const DISCOUNT_STATUS = { enabled: 0, disabled: 1 } as const;
 export const ABANDONED_FLAG = { normal: 0, abandoned: 1 } as const;
 export const DISCOUNT_LIST_MAX = 500;
 
-const isoDateTime = () => blankToUndefined(z.iso.datetime({ offset: true, error: 'validation.dateFormat' }));
+const isoDateTime = () => optional(z.iso.datetime({ offset: true, error: 'validation.dateFormat' }));
 
 export const discountSchema = z
   .object({
@@ -41,8 +42,8 @@ export const discountSchema = z
     status: numericChoice(Object.values(DISCOUNT_STATUS)).default(DISCOUNT_STATUS.enabled),
     validFrom: isoDateTime(),
     validTo: isoDateTime(),
-    dailyStart: blankToUndefined(z.string().regex(HHMM, { error: 'feeRes.validation.time' })),
-    dailyEnd: blankToUndefined(z.string().regex(HHMM_END, { error: 'feeRes.validation.time' })),
+    dailyStart: optional(z.string().regex(HHMM, { error: 'feeRes.validation.time' })),
+    dailyEnd: optional(z.string().regex(HHMM_END, { error: 'feeRes.validation.time' })),
   })
   .strict()
   .superRefine((value, ctx) => {

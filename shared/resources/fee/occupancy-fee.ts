@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { int, optionalNumber, requiredText } from '../catalogue/fields.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
+import { int, optionalNumber } from '../catalogue/fields.ts';
 import { money, PRICE_2 } from './money.ts';
 
 /** /fee is under 3050; adding, editing and deleting use the charging fee's buttons (SPEC.md section 6). */

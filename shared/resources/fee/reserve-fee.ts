@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { requiredText } from '../catalogue/fields.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
 import { money, PRICE_2 } from './money.ts';
 
 export const RESERVE_FEE_CODE = { view: '3300', add: '3301', edit: '3302', del: '3303' };

@@ -6,16 +6,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import {
-  choice,
-  dec,
-  flag,
-  int,
-  optionalNumber,
-  optionalText,
-  requiredNumber,
-  requiredText,
-} from '../catalogue/fields.ts';
+import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { choice, dec, flag, int, optionalNumber, requiredNumber } from '../catalogue/fields.ts';
 
 export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];

@@ -7,17 +7,8 @@ import { z } from 'zod';
 import { decimalUnits } from '@shared/pricing/money.ts';
 import { defineResource } from '../define.ts';
 import { money, PERCENT_OFF } from '../fee/money.ts';
-import {
-  blankToUndefined,
-  dec,
-  flag,
-  int,
-  numericChoice,
-  optionalNumber,
-  optionalText,
-  requiredNumber,
-  requiredText,
-} from '../catalogue/fields.ts';
+import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { dec, flag, int, numericChoice, optionalNumber, requiredNumber } from '../catalogue/fields.ts';
 
 export const STATION_STATUS = { closed: 0, open: 1 } as const;
 export const LOCATION_TYPES = [
@@ -91,7 +82,7 @@ export const stationSchema = z
     status: numericChoice(Object.values(STATION_STATUS)),
     address: requiredText(255),
     country: requiredText(64),
-    countryCode: blankToUndefined(
+    countryCode: optional(
       z
         .string()
         .trim()

@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
+import { PROTOCOL_TYPES } from '../catalogue/model.ts';
 import { code, flag, requiredNumber, secret } from './fields.ts';
 
-export const PROTOCOL_TYPES = ['OCPP1.6', 'OCPP2.0.1'] as const;
+/** An asset's protocol is one a charger model can have. */
+export { PROTOCOL_TYPES };
 /** useFlag: 0 unused, 1 used (bound to a pile). */
 export const USE_FLAG = { unused: 0, used: 1 } as const;
 /** Power in kW (SPEC.md section 9: power 1 to 10000). */

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { flag, requiredText, secret, url } from './fields.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
+import { flag, secret, url } from './fields.ts';
 
 export const EMSP_FLAG = { no: 0, yes: 1 } as const;
 

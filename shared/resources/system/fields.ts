@@ -1,23 +1,9 @@
 /** Field builders the system declarations share; every message is a catalog key. */
 import { z } from 'zod';
+import { optional, optionalText, requiredText, text } from '@shared/schemas/fields.ts';
 import { email as emailFormat, phone as phoneFormat } from '@shared/schemas/identity.ts';
 
 const blank = (v: unknown) => v === '' || v === null || v === undefined;
-
-/** An empty form value means "not given". */
-export const blankToUndefined = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-
-export const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
-
-export const optionalText = (max: number) => blankToUndefined(text(max));
-
-export const requiredText = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
 
 /** Form inputs arrive as text: '' is "not given", other text is read as a number. */
 const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v);
@@ -55,18 +41,18 @@ const isHttpUrl = (value: string) => {
 /** An http(s) address. */
 export const url = (max = 255) => requiredText(max).refine(isHttpUrl, { error: 'systemRes.validation.url' });
 export const optionalUrl = (max = 255) =>
-  blankToUndefined(text(max).refine(isHttpUrl, { error: 'systemRes.validation.url' }));
+  optional(text(max).refine(isHttpUrl, { error: 'systemRes.validation.url' }));
 
 /** A write-only value (a key, a token, a password): stored, never answered. */
 export const secret = (max = 500) => optionalText(max);
 
-export const optionalEmail = blankToUndefined(emailFormat);
+export const optionalEmail = optional(emailFormat);
 export const requiredEmail = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
   .pipe(emailFormat);
-export const optionalPhone = blankToUndefined(phoneFormat);
+export const optionalPhone = optional(phoneFormat);
 
 /** A code of letters, digits and `_ . -`. */
 export const code = (max: number) =>

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { flag, requiredEmail, requiredNumber, requiredText, secret } from './fields.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
+import { flag, requiredEmail, requiredNumber, secret } from './fields.ts';
 
 /** sslFlag: 0 plain (STARTTLS when the server offers it), 1 TLS from the start (usually port 465). */
 export const SSL_FLAG = { off: 0, on: 1 } as const;

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import { flag, optionalUrl, requiredText, secret } from './fields.ts';
+import { requiredText } from '@shared/schemas/fields.ts';
+import { flag, optionalUrl, secret } from './fields.ts';
 
 /** autoRefundFlag: 0 manual, 1 automatic refunds. */
 export const AUTO_REFUND = { manual: 0, auto: 1 } as const;

@@ -1,19 +1,13 @@
 /** Vendors (the /vendorList screen): charger manufacturers and suppliers with their contact. */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
-import {
-  blankToUndefined,
-  code,
-  optionalEmail,
-  optionalPhone,
-  optionalText,
-  requiredText,
-} from './fields.ts';
+import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { code, optionalEmail, optionalPhone } from './fields.ts';
 
 export const vendorSchema = z
   .object({
     name: requiredText(64),
-    code: blankToUndefined(code(32)),
+    code: optional(code(32)),
     contactPerson: optionalText(64),
     phone: optionalPhone,
     email: optionalEmail,
