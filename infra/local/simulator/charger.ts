@@ -25,7 +25,7 @@ import {
   type PowerType,
   type Reading,
 } from './model.ts';
-import { checkPayload, schemaFor, type OcppProtocol } from './schemas.ts';
+import { checkPayload, hasSchema, type OcppProtocol } from './schemas.ts';
 import {
   configuration16,
   deviceModel201,
@@ -762,7 +762,7 @@ export class SimulatedCharger extends EventEmitter {
   private async onCall(id: string, action: string, payload: Json) {
     this.stats.commandsReceived++;
     const handler = (this.version === '1.6' ? commands16 : commands201)[action];
-    if (!handler || !schemaFor(this.protocol, action, 'req')) {
+    if (!handler || !hasSchema(this.protocol, action, 'req')) {
       this.stats.commandsNotImplemented++;
       this.sendRaw([4, id, 'NotImplemented', `${action} is not supported`, {}]);
       this.emit('command', { action, payload, error: 'NotImplemented' });
