@@ -6,20 +6,19 @@
  * most, so they are added as whole ten-thousandths).
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import {
   CARD_CODE,
   CARD_STATUS,
-  cardBindSchema,
   cardResource,
-  rechargeSchema,
+  type cardBindSchema,
+  type rechargeSchema,
 } from '@shared/resources/device/card.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { newId, table, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { chargePoints, stations } from '@functions/devices/sites.ts';
 
 async function mustBeMine(identity: Identity, ids: string[], repo: Resource, message: string) {
@@ -52,7 +51,8 @@ async function card(identity: Identity, id: unknown) {
   return found;
 }
 
-async function setStatus(identity: Identity, id: unknown, status: number) {
+/** POST /biz/card/activate and /disable: the card's new status. */
+export async function setStatus(identity: Identity, id: unknown, status: number) {
   const current = await card(identity, id);
   return present(cards, await cards.repo.update(current, { ...current, status }));
 }
@@ -61,8 +61,7 @@ const TEN_THOUSANDTHS = 10_000;
 const scaled = (n: unknown) => Math.round(Number(n ?? 0) * TEN_THOUSANDTHS);
 
 /** POST /biz/card/recharge: `id`, `amount`; answers the card with its new balance. */
-export async function recharge(identity: Identity, body: unknown) {
-  const { id, amount } = parse(rechargeSchema, body);
+export async function recharge(identity: Identity, { id, amount }: z.infer<typeof rechargeSchema>) {
   const current: Record_ & Stored = await card(identity, id);
   if (current.status !== CARD_STATUS.normal) throw refused('deviceRes.server.cardNotNormal');
   const before = scaled(current.balance);
@@ -115,17 +114,9 @@ export async function recharge(identity: Identity, body: unknown) {
 }
 
 /** POST /biz/card/bind: the piles a card may charge at (at least one, the caller's). */
-export async function bind(identity: Identity, body: unknown) {
-  const { id, version, pileIds } = parse(cardBindSchema, body);
+export async function bind(identity: Identity, { id, version, pileIds }: z.infer<typeof cardBindSchema>) {
   const current = await card(identity, id);
   if (current.version !== version) throw refused('server.staleUpdate');
   await mustBeMine(identity, pileIds, chargePoints, 'deviceRes.server.pileNotFound');
   return present(cards, await cards.repo.update(current, { ...current, pileIds: [...new Set(pileIds)] }));
 }
-
-export const cardActions: Record<string, Route> = {
-  'POST /biz/card/activate': async (req) => ok(await setStatus(who(req), req.query.id, CARD_STATUS.normal)),
-  'POST /biz/card/disable': async (req) => ok(await setStatus(who(req), req.query.id, CARD_STATUS.disabled)),
-  'POST /biz/card/recharge': async (req) => ok(await recharge(who(req), req.body)),
-  'POST /biz/card/bind': async (req) => ok(await bind(who(req), req.body)),
-};

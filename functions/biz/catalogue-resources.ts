@@ -8,12 +8,13 @@ import { alarmMailResource } from '@shared/resources/catalogue/alarm-mail.ts';
 import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-template.ts';
 import { appVersionResource } from '@shared/resources/catalogue/app-version.ts';
 import { brandResource } from '@shared/resources/catalogue/brand.ts';
+import type { z } from 'zod';
 import {
   FEEDBACK_STATUS,
-  feedbackReplySchema,
   feedbackResource,
+  type feedbackReplySchema,
 } from '@shared/resources/catalogue/feedback.ts';
-import { fileExportQuery } from '@shared/resources/catalogue/file-export.ts';
+import type { fileExportQuery } from '@shared/resources/catalogue/file-export.ts';
 import { modelResource } from '@shared/resources/catalogue/model.ts';
 import { stopReasonResource } from '@shared/resources/catalogue/stop-reason.ts';
 import type { Identity } from '@functions/identity/access.ts';
@@ -21,17 +22,16 @@ import { EXPORT_TYPE, exportTaskKey, type ExportTask } from '@functions/export/t
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
 import {
-  listResource,
+  listPage,
   present,
   resource,
   resourceInfo,
+  type ListInput,
   type Record_,
   type Resource,
 } from '@functions/lib/resources.ts';
 import { deleteKey, paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 
 type Row = Record<string, unknown>;
 
@@ -126,32 +126,6 @@ export const catalogueResources: Resource[] = [
 
 // ---- Lists with computed fields ------------------------------------------------------------------------
 
-interface ListOptions {
-  /** The order used when the request names none (so a filter can use its index). */
-  defaultOrder?: (input: Row) => { orderBy: string; order: 'asc' | 'desc' } | undefined;
-  /** Computed fields added to the records read. */
-  decorate?: (records: Row[], identity: Identity) => Promise<Row[]>;
-}
-
-function listRoute(r: Resource, options: ListOptions): Route {
-  return async (req: Request) => {
-    const identity = who(req);
-    const input: Row = { ...((req.body && typeof req.body === 'object' ? req.body : {}) as Row) };
-    if (!input.orderBy) Object.assign(input, options.defaultOrder?.(input));
-    const page = await listResource(r, identity, input);
-    const records = options.decorate ? await options.decorate(page.records, identity) : page.records;
-    return ok({ ...page, records });
-  };
-}
-
-function infoRoute(r: Resource, decorate: NonNullable<ListOptions['decorate']>): Route {
-  return async (req: Request) => {
-    const identity = who(req);
-    const [record] = await decorate([await resourceInfo(r, identity, req.query.id)], identity);
-    return ok(record);
-  };
-}
-
 const withModelCounts = (records: Row[]) =>
   Promise.all(records.map(async (b) => ({ ...b, modelCount: await modelCount(String(b.id)) })));
 
@@ -167,21 +141,32 @@ async function withTemplates(records: Row[]) {
   });
 }
 
-const base = (r: Resource) => `POST /${r.meta.module}/${r.meta.name}`;
+/** Brands, each with the number of its models. */
+export async function listBrands(identity: Identity, input: ListInput) {
+  const page = await listPage(brands, identity, input);
+  return { ...page, records: await withModelCounts(page.records) };
+}
 
-const listRoutes: Record<string, Route> = {
-  [`${base(brands)}/list`]: listRoute(brands, { decorate: withModelCounts }),
-  [`${base(brands)}/info`]: infoRoute(brands, withModelCounts),
-  // A brand's models are read through the (brandId, deviceModel) index unless another order is asked for.
-  [`${base(models)}/list`]: listRoute(models, {
-    defaultOrder: (input) =>
-      input.brandId !== undefined && input.brandId !== ''
-        ? { orderBy: 'deviceModel', order: 'asc' }
-        : undefined,
-  }),
-  [`${base(alarmMails)}/list`]: listRoute(alarmMails, { decorate: withTemplates }),
-  [`${base(alarmMails)}/info`]: infoRoute(alarmMails, withTemplates),
-};
+export async function brandInfo(identity: Identity, id: unknown) {
+  return (await withModelCounts([await resourceInfo(brands, identity, id)]))[0];
+}
+
+/** A brand's models are read through the (brandId, deviceModel) index unless another order is asked for. */
+export async function listModels(identity: Identity, input: ListInput) {
+  const byBrand = input.query.orderBy === undefined && input.filters.brandId !== undefined;
+  const query = byBrand ? { ...input.query, orderBy: 'deviceModel', order: 'asc' as const } : input.query;
+  return listPage(models, identity, { ...input, query });
+}
+
+/** Alarm mail settings, each with its template's name and code. */
+export async function listAlarmMails(identity: Identity, input: ListInput) {
+  const page = await listPage(alarmMails, identity, input);
+  return { ...page, records: await withTemplates(page.records) };
+}
+
+export async function alarmMailInfo(identity: Identity, id: unknown) {
+  return (await withTemplates([await resourceInfo(alarmMails, identity, id)]))[0];
+}
 
 // ---- Feedback: read and reply ---------------------------------------------------------------------------
 
@@ -191,31 +176,29 @@ async function findFeedback(identity: Identity, id: unknown): Promise<Record_ & 
   return item;
 }
 
-const feedbackRoutes: Record<string, Route> = {
-  /** Marks new feedback read; feedback already read or answered stays as it is. */
-  'POST /biz/feedback/read': async (req) => {
-    const current = await findFeedback(who(req), req.query.id);
-    if (current.status !== FEEDBACK_STATUS.new) return ok(present(feedback, current));
-    return ok(
-      present(feedback, await feedback.repo.update(current, { ...current, status: FEEDBACK_STATUS.read })),
-    );
-  },
-  /** Answers feedback: reply, replyTime, status 2; refused when someone changed it since it was loaded. */
-  'POST /biz/feedback/reply': async (req) => {
-    const identity = who(req);
-    const { id, reply, version } = parse(feedbackReplySchema, req.body);
-    const current = await findFeedback(identity, id);
-    if (current.version !== version) throw refused('server.staleUpdate');
-    const next = {
-      ...current,
-      reply,
-      replyTime: new Date().toISOString(),
-      replyBy: identity.user.username,
-      status: FEEDBACK_STATUS.replied,
-    };
-    return ok(present(feedback, await feedback.repo.update(current, next)));
-  },
-};
+/** Marks new feedback read; feedback already read or answered stays as it is. */
+export async function readFeedback(identity: Identity, id: unknown) {
+  const current = await findFeedback(identity, id);
+  if (current.status !== FEEDBACK_STATUS.new) return present(feedback, current);
+  return present(feedback, await feedback.repo.update(current, { ...current, status: FEEDBACK_STATUS.read }));
+}
+
+/** Answers feedback: reply, replyTime, status 2; refused when someone changed it since it was loaded. */
+export async function replyFeedback(
+  identity: Identity,
+  { id, reply, version }: z.infer<typeof feedbackReplySchema>,
+) {
+  const current = await findFeedback(identity, id);
+  if (current.version !== version) throw refused('server.staleUpdate');
+  const next = {
+    ...current,
+    reply,
+    replyTime: new Date().toISOString(),
+    replyBy: identity.user.username,
+    status: FEEDBACK_STATUS.replied,
+  };
+  return present(feedback, await feedback.repo.update(current, next));
+}
 
 // ---- Export tasks (/fileExport) -------------------------------------------------------------------------
 
@@ -253,68 +236,46 @@ async function findTask(identity: Identity, id: unknown): Promise<TaskRecord & S
 
 const missingObject = (error: unknown) => ['NoSuchKey', 'NotFound'].includes((error as Error).name);
 
-const fileExportRoutes: Record<string, Route> = {
-  /** The tasks in the caller's scope (the platform sees all), newest first. */
-  'POST /biz/fileExport/list': async (req) => {
-    const query = parse(fileExportQuery, req.body ?? {});
-    const name = query.taskName?.toLowerCase();
-    const tasks = (await exportTasks.list(who(req).scope)).filter(
-      (t) =>
-        (!query.status || t.status === query.status) && (!name || t.taskName.toLowerCase().includes(name)),
-    );
-    tasks.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const page = paginate(tasks, { current: query.current, size: query.size });
-    return ok({ ...page, records: page.records.map(showTask) });
-  },
-  /**
-   * The finished file, sent through the API as an attachment (no presigner is installed). API Gateway and
-   * Lambda limit a response to about 6 MB (4.5 MB before base64).
-   */
-  'POST /biz/fileExport/download': async (req) => {
-    const task = await findTask(who(req), req.query.id);
-    if (task.status !== 'done' || !task.path) throw refused('catalogueRes.server.exportNotReady');
-    let object;
-    try {
-      object = await s3Client().send(
-        new GetObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path }),
-      );
-    } catch (error) {
-      if (missingObject(error)) throw refused('catalogueRes.server.exportFileGone');
-      throw error;
-    }
-    const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array());
-    const name = fileNameOf(task);
-    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-    return new RawResponse({
-      statusCode: 200,
-      headers: {
-        'content-type': object.ContentType ?? 'application/octet-stream',
-        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        'cache-control': 'no-store',
-      },
-      body: bytes.toString('base64'),
-      isBase64Encoded: true,
-    });
-  },
-  /** Deletes a settled task and its file; a task still pending or running is refused. */
-  'POST /biz/fileExport/del': async (req) => {
-    const task = await findTask(who(req), req.query.id);
-    if (task.status === 'pending' || task.status === 'running')
-      throw refused('catalogueRes.server.exportBusy');
-    if (task.path)
-      await s3Client()
-        .send(new DeleteObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path }))
-        .catch((error: unknown) => {
-          if (!missingObject(error)) throw error;
-        });
-    await deleteKey(exportTaskKey(task.taskId));
-    return ok(null);
-  },
-};
+/** The tasks in the caller's scope (the platform sees all), newest first. */
+export async function listExportTasks(identity: Identity, query: z.infer<typeof fileExportQuery>) {
+  const name = query.taskName?.toLowerCase();
+  const tasks = (await exportTasks.list(identity.scope)).filter(
+    (t) => (!query.status || t.status === query.status) && (!name || t.taskName.toLowerCase().includes(name)),
+  );
+  tasks.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const page = paginate(tasks, { current: query.current, size: query.size });
+  return { ...page, records: page.records.map(showTask) };
+}
 
-/** Calls beyond the five generic ones (uploads, test mail, replies...), keyed by route key. */
-export const catalogueActions: Record<string, Route> = {
-  ...listRoutes,
-  ...feedbackRoutes,
-  ...fileExportRoutes,
-};
+/** A finished task's file: its bytes, type and the name it is saved as. */
+export async function exportFile(identity: Identity, id: unknown) {
+  const task = await findTask(identity, id);
+  if (task.status !== 'done' || !task.path) throw refused('catalogueRes.server.exportNotReady');
+  let object;
+  try {
+    object = await s3Client().send(
+      new GetObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path }),
+    );
+  } catch (error) {
+    if (missingObject(error)) throw refused('catalogueRes.server.exportFileGone');
+    throw error;
+  }
+  return {
+    bytes: Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array()),
+    contentType: object.ContentType ?? 'application/octet-stream',
+    fileName: fileNameOf(task),
+  };
+}
+
+/** Deletes a settled task and its file; a task still pending or running is refused. */
+export async function deleteExportTask(identity: Identity, id: unknown) {
+  const task = await findTask(identity, id);
+  if (task.status === 'pending' || task.status === 'running') throw refused('catalogueRes.server.exportBusy');
+  if (task.path)
+    await s3Client()
+      .send(new DeleteObjectCommand({ Bucket: config.bucketName('exports'), Key: task.path }))
+      .catch((error: unknown) => {
+        if (!missingObject(error)) throw error;
+      });
+  await deleteKey(exportTaskKey(task.taskId));
+}

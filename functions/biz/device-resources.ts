@@ -15,27 +15,28 @@ import {
   FIRMWARE_MAX_BYTES,
   FIRMWARE_MAX_MB,
   firmwareResource,
-  firmwareSchema,
+  type firmwareSchema,
 } from '@shared/resources/device/firmware.ts';
 import { listVersionResource } from '@shared/resources/device/list-version.ts';
 import { APN_FIELDS, networkResource, VPN_FIELDS } from '@shared/resources/device/network.ts';
+import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { logger, ok, who, type Request, type Route } from '@functions/lib/http.ts';
-import { readMultipart } from '@functions/lib/multipart.ts';
+import { logger } from '@functions/lib/http.ts';
+import type { UploadedFile } from '@functions/lib/multipart.ts';
 import {
   deleteResource,
-  listResource,
+  listPage,
   present,
   resource,
   resourceInfo,
+  type ListInput,
   type Record_,
   type Resource,
 } from '@functions/lib/resources.ts';
 import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { cards } from './cards.ts';
 import { catalogueResources } from './catalogue-resources.ts';
 
@@ -109,15 +110,16 @@ async function removeFirmwareFile(path: unknown) {
 }
 
 /**
- * POST /biz/firmware/upload: form data with firmwareName, firmwareVersion, remark (and brandId, modelId) and
+ * POST /biz/firmware/upload: the form's firmwareName, firmwareVersion, remark (and brandId, modelId) and
  * exactly one file. The file is stored first; a failed store creates no record, and a failed record write
  * deletes the stored file again.
  */
-async function uploadFirmware(req: Request) {
-  const identity = who(req);
-  const form = readMultipart(req.event);
-  const fields = parse(firmwareSchema, form.fields);
-  const file = form.files.length === 1 ? form.files[0] : undefined;
+export async function uploadFirmware(
+  identity: Identity,
+  fields: z.infer<typeof firmwareSchema>,
+  files: UploadedFile[],
+) {
+  const file = files.length === 1 ? files[0] : undefined;
   if (!file) throw refused('deviceRes.server.firmwareOneFile');
   if (file.body.length === 0) throw refused('deviceRes.server.firmwareEmpty');
   if (file.body.length > FIRMWARE_MAX_BYTES)
@@ -156,16 +158,14 @@ async function uploadFirmware(req: Request) {
     await removeFirmwareFile(record.path);
     throw error;
   }
-  return ok(present(firmware, stored));
+  return present(firmware, stored);
 }
 
 /** Deleting a firmware record removes its file too (after the record, so a refused delete keeps both). */
-async function deleteFirmware(req: Request) {
-  const identity = who(req);
-  const current = await resourceInfo(firmware, identity, req.query.id);
-  await deleteResource(firmware, identity, req.query.id);
+export async function deleteFirmware(identity: Identity, id: unknown) {
+  const current = await resourceInfo(firmware, identity, id);
+  await deleteResource(firmware, identity, id);
   await removeFirmwareFile(current.path);
-  return ok(null);
 }
 
 // ---- Configuration keys, display messages -----------------------------------------------------------------
@@ -210,15 +210,15 @@ export const networks: Resource = resource(networkResource, {
 export const listVersions: Resource = resource(listVersionResource);
 
 /** The list call without each list's entries (their count instead): a page of lists stays small. */
-async function listLocalLists(req: Request) {
-  const page = await listResource(listVersions, who(req), req.body);
-  return ok({
+export async function listLocalLists(identity: Identity, input: ListInput) {
+  const page = await listPage(listVersions, identity, input);
+  return {
     ...page,
     records: page.records.map(({ entries, ...rest }) => ({
       ...rest,
       entryCount: Array.isArray(entries) ? entries.length : 0,
     })),
-  });
+  };
 }
 
 // ---- Registration -----------------------------------------------------------------------------------------
@@ -234,14 +234,3 @@ export const deviceResources: Resource[] = [
   cards,
   chargingProfiles,
 ];
-
-/** Calls beyond the five generic ones, keyed by route key (these replace the generic ones they name). */
-export const deviceActions: Record<string, Route> = {
-  'POST /biz/firmware/upload': uploadFirmware,
-  // Firmware needs its file: the generic add has none.
-  'POST /biz/firmware/add': async () => {
-    throw refused('deviceRes.server.firmwareUseUpload');
-  },
-  'POST /biz/firmware/del': deleteFirmware,
-  'POST /biz/listVersion/list': listLocalLists,
-};

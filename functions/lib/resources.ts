@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { SECRET_MASK, type ResourceMeta } from '@shared/resources/define.ts';
-import { pageQuery } from '@shared/schemas/admin.ts';
+import { pageQuery, type PageQuery } from '@shared/schemas/admin.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { queueExport } from '@functions/export/tasks.ts';
@@ -107,11 +107,25 @@ export function filtersOf(r: Resource, input: Record<string, unknown>): Record<s
   return typed;
 }
 
-export async function listResource(r: Resource, identity: Identity, body: unknown) {
+/** A list (or export) request of a resource: page and order, and its declared filters in their types. */
+export interface ListInput {
+  query: PageQuery;
+  filters: Record<string, unknown>;
+}
+
+/** Reads a list or export request: fields other than the page, the order and the filters are ignored. */
+export function listInput(r: Resource, body: unknown): ListInput {
   const input = (body ?? {}) as Record<string, unknown>;
-  const query = parse(pageQuery, input);
+  return { query: parse(pageQuery, input), filters: filtersOf(r, input) };
+}
+
+/** The body of a list request; the devices domain's handler still hands it over whole. */
+export async function listResource(r: Resource, identity: Identity, body: unknown) {
+  return listPage(r, identity, listInput(r, body));
+}
+
+export async function listPage(r: Resource, identity: Identity, { query, filters }: ListInput) {
   const sortable = new Set(['createTime', ...(r.meta.sortable ?? [])]);
-  const filters = filtersOf(r, input);
   const scope = readScope(r, identity);
   const page = await r.repo.findPage({
     scope,
@@ -210,7 +224,7 @@ export function resourceHandlers(resources: Resource[]): Record<string, Route> {
   const out: Record<string, Route> = {};
   for (const r of resources) {
     const base = `POST /${r.meta.module}/${r.meta.name}`;
-    out[`${base}/list`] = async (req: Request) => ok(await listResource(r, who(req), req.body));
+    out[`${base}/list`] = async (req: Request) => ok(await listPage(r, who(req), listInput(r, req.body)));
     out[`${base}/info`] = async (req: Request) => ok(await resourceInfo(r, who(req), req.query.id));
     out[`${base}/add`] = async (req: Request) => ok(await addResource(r, who(req), req.body));
     out[`${base}/update`] = async (req: Request) => ok(await updateResource(r, who(req), req.body));
@@ -231,10 +245,7 @@ export function columnsOf(r: Resource, forImport = false): string[] {
 }
 
 /** Queues an export of the current filter (the exports queue writes the file; /fileExport lists the task). */
-export async function exportResource(r: Resource, identity: Identity, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const query = parse(pageQuery, input);
-  const filters = filtersOf(r, input);
+export async function exportResource(r: Resource, identity: Identity, { query, filters }: ListInput) {
   const taskId = newId();
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   await queueExport({
@@ -335,7 +346,8 @@ export function resourceIoHandlers(resources: Resource[]): Record<string, Route>
   const out: Record<string, Route> = {};
   for (const r of resources) {
     const base = `POST /${r.meta.module}/${r.meta.name}`;
-    out[`${base}/export`] = async (req: Request) => ok(await exportResource(r, who(req), req.body));
+    out[`${base}/export`] = async (req: Request) =>
+      ok(await exportResource(r, who(req), listInput(r, req.body)));
     if (!r.meta.importable) continue;
     out[`${base}/template`] = async () =>
       fileResponse(await importTemplate(r), `${r.meta.name}-template.xlsx`);

@@ -1,6 +1,6 @@
 /**
  * HTTP routes of the alarms (issue 5): the fault alarm list (5100), the offline list (5200) and the
- * statistics (5300), all read-only calls of the biz domain (functions/alarms/routes.ts).
+ * statistics (5300), all read-only calls of the biz domain (functions/alarms/lists.ts).
  */
 import type { HttpRouteDecl } from './types.ts';
 

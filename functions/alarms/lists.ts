@@ -1,5 +1,6 @@
 /**
- * The alarm calls of the biz domain (infra/topology/alarm-routes.ts names their permission codes):
+ * The alarm lists and statistics behind the biz domain's alarm calls (functions/biz/handler.ts binds them;
+ * infra/topology/alarm-routes.ts names their permission codes):
  * - `POST /biz/alarm/list` (5100) and `POST /biz/alarm/offlineList` (5200): a page of fault alarms or of
  *   offline records within a window of at most 30 days (the last 30 by default), filtered by charger,
  *   station, code, level and status, newest first unless `orderBy` names another field;
@@ -7,20 +8,13 @@
  * Everything is read in the caller's scope: a company sees its own and its sub-companies' chargers' alarms.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  ALARM_WINDOW_DAYS,
-  alarmListQuery,
-  alarmStatQuery,
-  OFFLINE_FLAG,
-  type AlarmListQuery,
-} from '@shared/schemas/alarm.ts';
+import type { z } from 'zod';
+import { ALARM_WINDOW_DAYS, type AlarmListQuery, type alarmStatQuery } from '@shared/schemas/alarm.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import { FILTER_SCAN_LIMIT, membership, paginate, sortKeyOf, table } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { alarms } from './service.ts';
 import { companyStatPartition, dayOf, readStats, stationStatPartition } from './stats.ts';
 
@@ -116,8 +110,7 @@ const SORTABLE = new Set([
   'connectorId',
 ]);
 
-export async function listAlarms(identity: Identity, body: unknown, offlineFlag: number) {
-  const query = parse(alarmListQuery, body ?? {});
+export async function listAlarms(identity: Identity, query: AlarmListQuery, offlineFlag: number) {
   const { start, end } = alarmWindow(query.startTime, query.endTime);
   const tenants = await tenantsInScope(identity.scope);
   const reads = await Promise.all(
@@ -138,8 +131,7 @@ export async function listAlarms(identity: Identity, body: unknown, offlineFlag:
 }
 
 /** The statistics of the caller's scope over whole UTC days, at most 30 (the last 30 by default). */
-export async function alarmStats(identity: Identity, body: unknown) {
-  const query = parse(alarmStatQuery, body ?? {});
+export async function alarmStats(identity: Identity, query: z.infer<typeof alarmStatQuery>) {
   const endDay = dayOf(query.endTime ?? new Date().toISOString());
   const startDay = query.startTime
     ? dayOf(query.startTime)
@@ -152,10 +144,3 @@ export async function alarmStats(identity: Identity, body: unknown) {
     : (await tenantsInScope(identity.scope)).map(companyStatPartition);
   return readStats(partitions, startDay, endDay);
 }
-
-export const alarmRoutes: Record<string, Route> = {
-  'POST /biz/alarm/list': async (req) => ok(await listAlarms(who(req), req.body, OFFLINE_FLAG.fault)),
-  'POST /biz/alarm/offlineList': async (req) =>
-    ok(await listAlarms(who(req), req.body, OFFLINE_FLAG.offline)),
-  'POST /biz/alarm/stat': async (req) => ok(await alarmStats(who(req), req.body)),
-};
