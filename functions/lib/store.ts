@@ -12,21 +12,31 @@
  * Uniqueness (a username, a company's limit binding) is a guard item `UNIQUE#{name}#{value}` written in the
  * same transaction as the entity, so two concurrent creates cannot both succeed. Updates carry `version`
  * (optimistic concurrency): a stale update is refused, never silently lost.
+ *
+ * Every request is built by ElectroDB (decision 421): each repository is an entity whose key templates are
+ * the formats above, the guards and counters are entities of functions/data, and the transactions are those
+ * entities' requests sent together (functions/data/table.ts).
  */
 import {
-  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
-  GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { Attribute, Schema } from 'electrodb';
 import { randomUUID } from 'node:crypto';
+import { keyFits } from '@functions/data/keys.ts';
+import { defineEntity, model, PARAMS, queryAll, request, send, withoutKeys } from '@functions/data/table.ts';
+import { freeGuard, guardItem, guardOwner, takeGuard } from '@functions/data/unique-guards.ts';
+import { countersOf, countWrite } from '@functions/data/view-counters.ts';
 import { dynamoDocument } from './aws.ts';
 import { config } from './config.ts';
 import { AppError, notFound, refused } from './errors.ts';
+
+export { keyFits };
 
 export const PLATFORM_TENANT = '/';
 
@@ -74,9 +84,6 @@ export interface EntityDecl<T> {
   uniqueMessage?: Record<string, string>;
 }
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
-const isInternal = (k: string) => KEY_ATTRIBUTES.includes(k) || k.startsWith('s_');
-
 export const table = () => config.tableName('main');
 
 export function newId(): string {
@@ -87,37 +94,93 @@ export function visible(scope: string, tenant: string | undefined): boolean {
   return (tenant ?? PLATFORM_TENANT).startsWith(scope);
 }
 
+/** An item without keys, index attributes and search copies (`s_{field}`). */
 function strip<T>(item: Record<string, unknown>): T & Stored {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(item)) if (!isInternal(k)) out[k] = v;
+  const out = withoutKeys<Record<string, unknown>>(item);
+  for (const k of Object.keys(out)) if (k.startsWith('s_')) delete out[k];
   return out as T & Stored;
 }
 
-/**
- * Whether a key fits DynamoDB's limits (partition key 2,048 bytes, sort key 1,024). An id too long for its
- * key names no item: reads answer "does not exist" rather than sending DynamoDB a key it refuses.
- */
-export function keyFits(key: { pk: string; sk: string }): boolean {
-  return Buffer.byteLength(key.pk) <= 2048 && Buffer.byteLength(key.sk) <= 1024;
+/** What the repository uses of its entity (its schema is built at run time, so ElectroDB's types are too). */
+type Params = Record<string, unknown> & { Key?: Record<string, unknown>; Item?: Record<string, unknown> };
+interface Built {
+  params(options?: object): Params;
+}
+interface Conditioned extends Built {
+  where(
+    condition: (attributes: Record<string, unknown>, op: { eq(a: unknown, v: unknown): string }) => string,
+  ): Built;
+}
+interface RepositoryEntity {
+  get(key: object): Built;
+  create(item: object): Built;
+  put(item: object): Conditioned;
+  delete(key: object): Conditioned;
+  query: Record<string, (key: object) => Built & { begins(sk: object): Built }>;
 }
 
-const uniqueKey = (name: string, value: string) => ({
-  pk: `UNIQUE#${name}#${value.toLowerCase()}`,
-  sk: 'UNIQUE',
-});
+/**
+ * The ElectroDB entity of a declaration (decision 421): its keys are today's formats written as templates
+ * (`{TYPE}#{id}` / `{TYPE}`, tenant listing on gsi1), views are index attributes the repository computes
+ * (gsi2pk... hold the partition and sort values as they are). Only the attributes that make keys or
+ * conditions are declared: the other fields of an item are kept as they come (see `itemOf`).
+ */
+function entityOf(decl: EntityDecl<object>): RepositoryEntity {
+  const id = decl.idField;
+  const attributes: Record<string, Attribute> = {
+    [id]: { type: 'string', required: true },
+    tenant: { type: 'string', required: true },
+    createTime: { type: 'string', required: true },
+    version: { type: 'number' },
+  };
+  const indexes: Schema<string, string, string>['indexes'] = {
+    byId: {
+      pk: { field: 'pk', composite: [id], template: `${decl.type}#\${${id}}`, casing: 'none' },
+      sk: { field: 'sk', composite: [], template: decl.type, casing: 'none' },
+    },
+    byTenant: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], template: decl.type, casing: 'none' },
+      sk: {
+        field: 'gsi1sk',
+        composite: ['tenant', 'createTime', id],
+        template: `\${tenant}\${createTime}#\${${id}}`,
+        casing: 'none',
+      },
+    },
+  };
+  (decl.views ?? []).forEach((_, i) => {
+    const [pk, sk] = [`gsi${i + 2}pk`, `gsi${i + 2}sk`];
+    attributes[pk] = { type: 'string' };
+    attributes[sk] = { type: 'string' };
+    indexes[`view${i}`] = {
+      index: `gsi${i + 2}`,
+      pk: { field: pk, composite: [pk], casing: 'none' },
+      sk: { field: sk, composite: [sk], casing: 'none' },
+    };
+  });
+  return defineEntity({ model: model(decl.type), attributes, indexes }) as unknown as RepositoryEntity;
+}
 
 export class Repository<T extends object> {
-  constructor(readonly decl: EntityDecl<T>) {}
+  private readonly entity: RepositoryEntity;
+
+  constructor(readonly decl: EntityDecl<T>) {
+    this.entity = entityOf(decl as EntityDecl<object>);
+  }
+
+  private ref(id: string) {
+    return { [this.decl.idField]: id };
+  }
 
   key(id: string) {
-    return { pk: `${this.decl.type}#${id}`, sk: this.decl.type };
+    return this.entity.get(this.ref(id)).params().Key as { pk: string; sk: string };
   }
 
   /** The item, whatever its tenant: for the identity layer itself (login, the caller's own record). */
   async getAny(id: string): Promise<(T & Stored) | undefined> {
-    const key = this.key(id);
-    if (!keyFits(key)) return undefined;
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
+    if (!keyFits(this.key(id))) return undefined;
+    const { Item } = await send.get(this.entity.get(this.ref(id)).params());
     return Item ? strip<T>(Item) : undefined;
   }
 
@@ -136,22 +199,8 @@ export class Repository<T extends object> {
 
   /** Every item the scope may see (its own tenant and the tenants below it), oldest first. */
   async list(scope: string): Promise<(T & Stored)[]> {
-    const out: (T & Stored)[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamoDocument().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :type AND begins_with(gsi1sk, :scope)',
-          ExpressionAttributeValues: { ':type': this.decl.type, ':scope': scope },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push(strip<T>(item));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return out;
+    const query = this.entity.query.byTenant!({}).begins({ tenant: scope });
+    return (await queryAll(query.params(PARAMS))).map((item) => strip<T>(item));
   }
 
   private uniques(item: T): [string, string][] {
@@ -180,44 +229,43 @@ export class Repository<T extends object> {
   private counterWrites(
     before: Record<string, string> | undefined,
     after: Record<string, string> | undefined,
-  ) {
+  ): Transact[] {
     const writes: Transact[] = [];
     (this.decl.views ?? []).forEach((_, i) => {
       const from = before?.[`gsi${i + 2}pk`];
       const to = after?.[`gsi${i + 2}pk`];
       if (from === to) return;
-      for (const [partition, delta] of [
-        [from, -1],
-        [to, 1],
-      ] as const) {
-        if (!partition) continue;
-        writes.push({
-          Update: {
-            TableName: table(),
-            Key: counterKey(partition),
-            UpdateExpression: 'ADD n :d',
-            ExpressionAttributeValues: { ':d': delta },
-          },
-        });
-      }
+      if (from) writes.push({ Update: countWrite(from, -1) as Update });
+      if (to) writes.push({ Update: countWrite(to, 1) as Update });
     });
     return writes;
   }
 
+  /** The item as stored, without its keys: the fields, the meta, the view attributes and search copies. */
   private stored(item: T, meta: Stored, extra: Record<string, unknown> = {}): Record<string, unknown> {
-    const id = String(item[this.decl.idField]);
     const full = { ...item, ...meta } as Record<string, unknown>;
     return {
       ...full,
       ...extra,
-      ...this.key(id),
-      gsi1pk: this.decl.type,
-      gsi1sk: `${meta.tenant}${meta.createTime}#${id}`,
       ...this.viewAttributes(full, meta.tenant),
       ...Object.fromEntries(
         (this.decl.searchable ?? []).map((f) => [`s_${f}`, String(full[f] ?? '').toLowerCase()]),
       ),
     };
+  }
+
+  /** The values ElectroDB builds keys from (the id as a string, as the key holds it). */
+  private composites(stored: Record<string, unknown>) {
+    const out: Record<string, unknown> = { ...this.ref(String(stored[this.decl.idField])) };
+    for (const name of ['tenant', 'createTime', 'version', ...Object.keys(this.viewAttributes({}, ''))])
+      if (stored[name] !== undefined) out[name] = stored[name];
+    return out;
+  }
+
+  /** A put request: ElectroDB's keys and condition, every field of the item kept. */
+  private itemOf(params: { Item?: Record<string, unknown> }, stored: Record<string, unknown>) {
+    const built = request(params as Put);
+    return { ...built, Item: { ...stored, ...built.Item, [this.decl.idField]: stored[this.decl.idField] } };
   }
 
   /**
@@ -244,6 +292,10 @@ export class Repository<T extends object> {
     }
   }
 
+  private owner(id: string) {
+    return `${this.decl.type}#${id}`;
+  }
+
   /** Writes a new item with its unique guards; `extra` holds index attributes (gsi2pk...). */
   async create(
     item: T,
@@ -256,20 +308,8 @@ export class Repository<T extends object> {
     const id = String(item[this.decl.idField]);
     const stored = this.stored(item, meta, extra);
     const writes: Transact[] = [
-      {
-        Put: {
-          TableName: table(),
-          Item: stored,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      ...uniques.map(([name, value]) => ({
-        Put: {
-          TableName: table(),
-          Item: { ...uniqueKey(name, value), owner: `${this.decl.type}#${id}` },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      })),
+      { Put: this.itemOf(this.entity.create(this.composites(stored)).params(), stored) },
+      ...uniques.map(([name, value]) => ({ Put: takeGuard(name, value, this.owner(id)) as Put })),
       ...this.counterWrites(undefined, this.viewAttributes(stored, tenant)),
     ];
     await this.transactUnique(writes, uniques, 1, also);
@@ -291,6 +331,15 @@ export class Repository<T extends object> {
       if (unique) throw refused(this.decl.uniqueMessage?.[unique[0]] ?? 'server.duplicate');
       throw refused(index === 0 && firstUnique === 0 ? 'server.duplicate' : 'server.staleUpdate');
     }
+  }
+
+  /** The put of `stored` over the item if its stored version is still `version`. */
+  private replace(stored: Record<string, unknown>, version: number): Put {
+    const params = this.entity
+      .put(this.composites(stored))
+      .where((a, op) => op.eq(a.version, version))
+      .params();
+    return this.itemOf(params, stored);
   }
 
   /**
@@ -318,23 +367,10 @@ export class Repository<T extends object> {
     );
     const stored = this.stored(next, meta, extra);
     const writes: Transact[] = [
-      {
-        Put: {
-          TableName: table(),
-          Item: stored,
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': current.version },
-        },
-      },
+      { Put: this.replace(stored, current.version) },
       // Unique guards right after the item: a failed condition's index names the taken value.
-      ...added.map(([name, value]) => ({
-        Put: {
-          TableName: table(),
-          Item: { ...uniqueKey(name, value), owner: `${this.decl.type}#${id}` },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      })),
-      ...removed.map(([name, value]) => ({ Delete: { TableName: table(), Key: uniqueKey(name, value) } })),
+      ...added.map(([name, value]) => ({ Put: takeGuard(name, value, this.owner(id)) as Put })),
+      ...removed.map(([name, value]) => ({ Delete: freeGuard(name, value) as Delete })),
       ...this.counterWrites(
         this.viewAttributes(current as Record<string, unknown>, current.tenant),
         this.viewAttributes(stored, current.tenant),
@@ -358,14 +394,7 @@ export class Repository<T extends object> {
     };
     const stored = this.stored(next, meta);
     return [
-      {
-        Put: {
-          TableName: table(),
-          Item: stored,
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': current.version },
-        },
-      },
+      { Put: this.replace(stored, current.version) },
       ...this.counterWrites(
         this.viewAttributes(current as Record<string, unknown>, current.tenant),
         this.viewAttributes(stored, current.tenant),
@@ -376,19 +405,14 @@ export class Repository<T extends object> {
   /** Deletes an item (and its unique guards) if it is still at the version the caller saw. */
   async remove(current: T & Stored, also: GuardedWrite[] = []): Promise<void> {
     const id = String(current[this.decl.idField]);
+    const remove = this.entity
+      .delete(this.ref(id))
+      .where((a, op) => op.eq(a.version, current.version))
+      .params();
     await this.transactUnique(
       [
-        {
-          Delete: {
-            TableName: table(),
-            Key: this.key(id),
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':v': current.version },
-          },
-        },
-        ...this.uniques(current).map(([name, value]) => ({
-          Delete: { TableName: table(), Key: uniqueKey(name, value) },
-        })),
+        { Delete: request(remove as Delete) },
+        ...this.uniques(current).map(([name, value]) => ({ Delete: freeGuard(name, value) as Delete })),
         ...this.counterWrites(
           this.viewAttributes(current as Record<string, unknown>, current.tenant),
           undefined,
@@ -410,12 +434,10 @@ export class Repository<T extends object> {
     for (const item of items) {
       const meta: Stored = { tenant, version: 1, createTime: new Date().toISOString() };
       const stored = this.stored(item, meta);
-      writes.push(stored);
+      writes.push(this.itemOf(this.entity.put(this.composites(stored)).params(), stored).Item);
+      const id = String(item[this.decl.idField]);
       for (const [name, value] of this.uniques({ ...item, tenant } as T))
-        writes.push({
-          ...uniqueKey(name, value),
-          owner: `${this.decl.type}#${String(item[this.decl.idField])}`,
-        });
+        writes.push(guardItem(name, value, this.owner(id)));
       (this.decl.views ?? []).forEach((_, i) => {
         const partition = stored[`gsi${i + 2}pk`] as string;
         counts.set(partition, (counts.get(partition) ?? 0) + 1);
@@ -431,16 +453,18 @@ export class Repository<T extends object> {
         request = answer.UnprocessedItems as typeof request;
       }
     }
-    for (const [partition, n] of counts) {
-      await db.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: counterKey(partition),
-          UpdateExpression: 'ADD n :n',
-          ExpressionAttributeValues: { ':n': n },
-        }),
-      );
-    }
+    for (const [partition, n] of counts) await db.send(new UpdateCommand(countWrite(partition, n)));
+  }
+
+  /** The query of a view partition, in order (ElectroDB's key condition on the view's index). */
+  private viewQuery(view: number, partition: string, desc: boolean): QueryCommandInput {
+    const attribute = `gsi${view + 2}pk`;
+    return request(
+      this.entity.query[`view${view}`]!({ [attribute]: partition }).params({
+        ...PARAMS,
+        order: desc ? 'desc' : 'asc',
+      }) as QueryCommandInput,
+    );
   }
 
   /**
@@ -484,19 +508,20 @@ export class Repository<T extends object> {
     }
     const desc = query.orderBy ? query.order === 'desc' : true;
     const want = query.current * query.size;
-    const index = `gsi${viewIndex + 2}`;
+    const sortField = `gsi${viewIndex + 2}sk`;
     const partitions = input.tenants.map((t) => this.viewPartition(viewIndex, t, eq));
     const filter = residualFilter(residual, input.modes, within);
+    const queries = partitions.map((p) => this.viewQuery(viewIndex, p, desc));
     const read = filter
-      ? await Promise.all(partitions.map((p) => scanPartition(index, p, desc, want, filter)))
-      : (await Promise.all(partitions.map((p) => readPartition(index, p, desc, want)))).map((items) => ({
+      ? await Promise.all(queries.map((q) => scanPartition(q, want, filter)))
+      : (await Promise.all(queries.map((q) => readPartition(q, want)))).map((items) => ({
           items,
           count: 0,
           truncated: false,
         }));
     const merged = read
       .flatMap((r) => r.items)
-      .sort((a, b) => (a[`${index}sk`] as string).localeCompare(b[`${index}sk`] as string) * (desc ? -1 : 1));
+      .sort((a, b) => (a[sortField] as string).localeCompare(b[sortField] as string) * (desc ? -1 : 1));
     const start = (query.current - 1) * query.size;
     const records = merged.slice(start, start + query.size).map((item) => strip<T>(item));
     const total = filter ? read.reduce((sum, r) => sum + r.count, 0) : await countersOf(partitions);
@@ -504,6 +529,10 @@ export class Repository<T extends object> {
     return { records, total, current: query.current, size: query.size, ...(truncated ? { truncated } : {}) };
   }
 }
+
+type Put = NonNullable<Transact['Put']>;
+type Delete = NonNullable<Transact['Delete']>;
+type Update = NonNullable<Transact['Update']>;
 
 export interface FindInput<T> {
   scope: string;
@@ -532,8 +561,6 @@ export function sortKeyOf(value: unknown): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
   return String(value).toLowerCase().slice(0, 200);
 }
-
-const counterKey = (partition: string) => ({ pk: `COUNT#${partition}`, sk: 'COUNT' });
 
 export interface Filter {
   expression: string;
@@ -587,22 +614,13 @@ export function membership(field: string, list: readonly string[], tag = 'w'): F
 /** Items a substring or other non-index filter may examine per company and request (DESIGN.md: no unbounded scans). */
 export const FILTER_SCAN_LIMIT = 20_000;
 
-/** The first `want` items of a partition in order (no filter: only as far as the page). */
-async function readPartition(index: string, partition: string, desc: boolean, want: number) {
+/** The first `want` items of a view partition in order (no filter: only as far as the page). */
+async function readPartition(query: QueryCommandInput, want: number) {
   const out: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk` },
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: !desc,
-        Limit: want - out.length,
-        ExclusiveStartKey,
-      }),
+      new QueryCommand({ ...query, Limit: want - out.length, ExclusiveStartKey }),
     );
     out.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
@@ -612,9 +630,10 @@ async function readPartition(index: string, partition: string, desc: boolean, wa
 
 /**
  * A filtered partition read once: the first `want` matches in order and the number of matches, examining at
- * most FILTER_SCAN_LIMIT items (`truncated` says the count stopped there).
+ * most FILTER_SCAN_LIMIT items (`truncated` says the count stopped there). The filter is added to the view
+ * query ElectroDB built: its fields are per request and include the search copies, which no entity declares.
  */
-async function scanPartition(index: string, partition: string, desc: boolean, want: number, filter: Filter) {
+async function scanPartition(query: QueryCommandInput, want: number, filter: Filter) {
   const items: Record<string, unknown>[] = [];
   let count = 0;
   let scanned = 0;
@@ -622,13 +641,10 @@ async function scanPartition(index: string, partition: string, desc: boolean, wa
   do {
     const page = await dynamoDocument().send(
       new QueryCommand({
-        TableName: table(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk`, ...filter.names },
-        ExpressionAttributeValues: { ':pk': partition, ...filter.values },
+        ...query,
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...filter.names },
+        ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...filter.values },
         FilterExpression: filter.expression,
-        ScanIndexForward: !desc,
         Limit: Math.min(2000, FILTER_SCAN_LIMIT - scanned),
         ExclusiveStartKey,
       }),
@@ -639,22 +655,6 @@ async function scanPartition(index: string, partition: string, desc: boolean, wa
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && scanned < FILTER_SCAN_LIMIT);
   return { items, count, truncated: !!ExclusiveStartKey };
-}
-
-/** The sum of the view counters of the partitions (one batched read). */
-async function countersOf(partitions: string[]): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < partitions.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = partitions.slice(i, i + 100).map(counterKey);
-    while (keys?.length) {
-      const answer = await dynamoDocument().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ProjectionExpression: 'n' } } }),
-      );
-      for (const item of answer.Responses?.[table()] ?? []) total += Number(item.n ?? 0);
-      keys = answer.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return total;
 }
 
 export interface PageRequest {
@@ -695,12 +695,7 @@ export function paginate<T>(items: T[], page: PageRequest) {
 }
 
 /** Looks up which entity holds a unique value (the login's username → user id). */
-export async function uniqueOwner(name: string, value: string): Promise<string | undefined> {
-  const key = uniqueKey(name, value);
-  if (!keyFits(key)) return undefined;
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
-  return Item ? String(Item.owner).split('#')[1] : undefined;
-}
+export const uniqueOwner = guardOwner;
 
 export async function deleteKey(key: { pk: string; sk: string }): Promise<void> {
   await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: key }));

@@ -1,0 +1,214 @@
+/**
+ * The data layer's binding to the main table (DESIGN.md section 3, decision 420): its name, client and key
+ * fields, and how an ElectroDB request is sent.
+ *
+ * ElectroDB builds every request of the data layer (key templates, index, conditions) with `.params()`; this
+ * module sends it with the project's DocumentClient, so a request reaches whichever endpoint and table the
+ * configuration names at call time (several local runtimes in one test process each have their own).
+ *
+ * Items stay exactly as the code before ElectroDB wrote them (decision 421): ElectroDB's ownership attributes
+ * (`__edb_e__`, `__edb_v__`) and an entity's key-only composites are taken out of every write, and reads
+ * ignore ownership. Domains still reading the table by hand spread whole items into their answers, so an
+ * extra attribute would show in the API.
+ */
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type GetCommandInput,
+  type PutCommandInput,
+  type QueryCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { Entity, type Schema } from 'electrodb';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { topology } from '@infra/topology/index.ts';
+
+const declared = topology.tables.find((t) => t.id === 'main')!;
+
+/** The main table's key fields and index names, as the topology (and so CDK and the local runtime) builds them. */
+export const MAIN = {
+  pk: declared.partitionKey.name,
+  sk: declared.sortKey!.name,
+  indexes: Object.fromEntries(
+    declared.indexes.map((i) => [i.name, { pk: i.partitionKey.name, sk: i.sortKey?.name }]),
+  ) as Record<string, { pk: string; sk?: string }>,
+};
+
+export const tableName = () => config.tableName('main');
+export const client = () => dynamoDocument();
+
+/** ElectroDB's ownership attributes, never stored (see above). */
+export const IDENTIFIERS = ['__edb_e__', '__edb_v__'];
+
+/** The entity model every data-layer entity shares: one service, one version. */
+export const model = (entity: string) => ({ entity, version: '1', service: 'main' });
+
+/** Options of every query's `.params()`: no ownership filter (items written before carry no identifiers). */
+export const PARAMS = { ignoreOwnership: true } as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEntity = Entity<string, string, string, any>;
+
+interface Registered {
+  entity: AnyEntity;
+  schema: Schema<string, string, string>;
+  /** Attributes that only build keys: not stored (the items before ElectroDB did not hold them). */
+  keyOnly: string[];
+}
+
+/** Every entity defined on the main table (test/infra/data-layer.test.ts checks them against the topology). */
+export const registry: Registered[] = [];
+
+/**
+ * An ElectroDB entity of the main table. `keyOnly` names composite attributes that exist only to build keys
+ * (a guard's name and value): they are left out of written items.
+ */
+export function defineEntity<A extends string, F extends string, C extends string, S extends Schema<A, F, C>>(
+  schema: S,
+  options: { keyOnly?: string[] } = {},
+): Entity<A, F, C, S> {
+  // The table is set per request (`send`); this name only satisfies ElectroDB's constructor.
+  const entity = new Entity(schema, { table: 'main' });
+  const keyOnly = options.keyOnly ?? [];
+  registry.push({
+    entity: entity as unknown as AnyEntity,
+    schema: schema as unknown as Schema<string, string, string>,
+    keyOnly,
+  });
+  if (keyOnly.length) keyOnlyOf.set(schema.model.entity, keyOnly);
+  return entity as unknown as Entity<A, F, C, S>;
+}
+
+const keyOnlyOf = new Map<string, string[]>();
+
+/**
+ * A request with the current table name and without the attributes that are not stored: the identifiers and
+ * the key-only attributes of the entity the identifier names.
+ */
+export function request<P extends object>(params: P): P & { TableName: string } {
+  const out = { ...params, TableName: tableName() } as P & {
+    TableName: string;
+    Item?: Record<string, unknown>;
+    UpdateExpression?: string;
+    ConditionExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  };
+  const name = out.Item?.[IDENTIFIERS[0]!] ?? out.ExpressionAttributeValues?.[`:${IDENTIFIERS[0]}_u0`];
+  const gone = new Set([...IDENTIFIERS, ...(keyOnlyOf.get(String(name)) ?? [])]);
+  if (out.Item) out.Item = Object.fromEntries(Object.entries(out.Item).filter(([k]) => !gone.has(k)));
+  if (out.UpdateExpression) {
+    out.UpdateExpression = withoutSets(out.UpdateExpression, out.ExpressionAttributeNames ?? {}, gone);
+    pruneUnused(out);
+  }
+  return out;
+}
+
+/** Top-level clauses of an update expression: `SET a, b ADD c` → [['SET', ['a', 'b']], ['ADD', ['c']]]. */
+function clauses(expression: string): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  const re = /(^|\s)(SET|ADD|REMOVE|DELETE)\s/g;
+  const starts: { word: string; at: number; body: number }[] = [];
+  for (let m = re.exec(expression); m; m = re.exec(expression))
+    starts.push({ word: m[2]!, at: m.index, body: m.index + m[0].length });
+  starts.forEach((s, i) => {
+    const body = expression.slice(s.body, starts[i + 1]?.at ?? expression.length);
+    // Split on commas outside parentheses (if_not_exists(#a, :b) is one action).
+    const parts: string[] = [];
+    let depth = 0;
+    let current = '';
+    for (const ch of body) {
+      if (ch === '(') depth++;
+      if (ch === ')') depth--;
+      if (ch === ',' && depth === 0) {
+        parts.push(current.trim());
+        current = '';
+      } else current += ch;
+    }
+    if (current.trim()) parts.push(current.trim());
+    out.push([s.word, parts]);
+  });
+  return out;
+}
+
+/** The update expression without the SET actions of the `gone` attributes. */
+function withoutSets(expression: string, names: Record<string, string>, gone: Set<string>): string {
+  return clauses(expression)
+    .map(([word, actions]) => {
+      const kept =
+        word === 'SET'
+          ? actions.filter((a) => {
+              const target = a.split('=')[0]!.trim();
+              return !gone.has(names[target] ?? target);
+            })
+          : actions;
+      return kept.length ? `${word} ${kept.join(', ')}` : '';
+    })
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** DynamoDB refuses names and values no expression uses: drop those the removed actions used. */
+function pruneUnused(params: {
+  UpdateExpression?: string;
+  ConditionExpression?: string;
+  KeyConditionExpression?: string;
+  FilterExpression?: string;
+  ProjectionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}) {
+  const text = [
+    params.UpdateExpression,
+    params.ConditionExpression,
+    params.KeyConditionExpression,
+    params.FilterExpression,
+    params.ProjectionExpression,
+  ].join(' ');
+  const used = new Set(text.match(/[#:][A-Za-z0-9_]+/g) ?? []);
+  for (const field of ['ExpressionAttributeNames', 'ExpressionAttributeValues'] as const) {
+    const map = params[field];
+    if (!map) continue;
+    const kept = Object.fromEntries(Object.entries(map).filter(([k]) => used.has(k)));
+    if (Object.keys(kept).length) (params as Record<string, unknown>)[field] = kept;
+    else delete params[field];
+  }
+}
+
+/** Sends ElectroDB-built requests with the project's client (see `request`). */
+export const send = {
+  get: (params: object) => client().send(new GetCommand(request(params) as GetCommandInput)),
+  put: (params: object) => client().send(new PutCommand(request(params) as PutCommandInput)),
+  update: (params: object) => client().send(new UpdateCommand(request(params) as UpdateCommandInput)),
+  delete: (params: object) => client().send(new DeleteCommand(request(params) as DeleteCommandInput)),
+  query: (params: object) => client().send(new QueryCommand(request(params) as QueryCommandInput)),
+};
+
+/** Every item of a query, page after page. */
+export async function queryAll(params: object): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await send.query({ ...params, ExclusiveStartKey });
+    out.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** An item as the domain sees it: without keys, index attributes and ElectroDB's identifiers. */
+export function withoutKeys<T>(item: Record<string, unknown>): T {
+  const keys = new Set<string | undefined>([
+    MAIN.pk,
+    MAIN.sk,
+    ...Object.values(MAIN.indexes).flatMap((i) => [i.pk, i.sk]),
+  ]);
+  return Object.fromEntries(
+    Object.entries(item).filter(([k]) => !keys.has(k) && !IDENTIFIERS.includes(k)),
+  ) as T;
+}
