@@ -15,11 +15,12 @@
  */
 import { CURRENCIES } from '@shared/schemas/admin.ts';
 import { CHARGING_FEE_CODE, chargingFeeResource, PRO_FEE_TYPES } from '@shared/resources/fee/charging-fee.ts';
+import type { z } from 'zod';
 import {
   ABANDONED_FLAG,
   DISCOUNT_STATUS,
-  discountActionSchema,
   discountResource,
+  type discountActionSchema,
 } from '@shared/resources/fee/discount.ts';
 import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
@@ -28,10 +29,8 @@ import { stationResource } from '@shared/resources/site/station.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { Repository, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 
 // Stations and charge points are the devices domain's; only their records are read here.
 const stationRecords = new Repository<Record_>({ type: stationResource.type, idField: 'id' });
@@ -121,7 +120,7 @@ export const discounts: Resource = resource(discountResource, {
   },
 });
 
-type DiscountAction = 'enable' | 'disable' | 'abandon';
+export type DiscountAction = 'enable' | 'disable' | 'abandon';
 
 const NEXT_STATE: Record<DiscountAction, { status: number; abandonedFlag?: number }> = {
   // Enabling an abandoned discount restores it.
@@ -134,8 +133,11 @@ const NEXT_STATE: Record<DiscountAction, { status: number; abandonedFlag?: numbe
  * POST /biz/discount/{enable|disable|abandon}: `id` (query or body) and optionally the `version` the caller
  * saw. The write is conditional on the version read, so of two concurrent toggles one is refused.
  */
-export async function discountAction(identity: Identity, action: DiscountAction, input: unknown) {
-  const { id, version } = parse(discountActionSchema, input);
+export async function discountAction(
+  identity: Identity,
+  action: DiscountAction,
+  { id, version }: z.infer<typeof discountActionSchema>,
+) {
   const current = await discounts.repo.get(identity.scope, id);
   if (!current) throw notFound();
   if (version !== undefined && version !== current.version) throw refused('server.staleUpdate');
@@ -146,16 +148,4 @@ export async function discountAction(identity: Identity, action: DiscountAction,
   return present(discounts, await discounts.repo.update(current, next));
 }
 
-function actionInput(query: Record<string, string | undefined>, body: unknown) {
-  const given = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  return { ...given, ...(query.id ? { id: query.id } : {}) };
-}
-
 export const feeResources: Resource[] = [chargingFees, occupancyFees, reserveFees, discounts];
-
-export const feeActions: Record<string, Route> = Object.fromEntries(
-  (['enable', 'disable', 'abandon'] as const).map((action) => [
-    `POST /biz/discount/${action}`,
-    (async (req) => ok(await discountAction(who(req), action, actionInput(req.query, req.body)))) as Route,
-  ]),
-);
