@@ -1,0 +1,72 @@
+/** The filter bar of a list screen: the declared filters, Search (applies them) and Reset (clears them). */
+import { Box, Button, HStack, Wrap } from '@chakra-ui/react';
+import { FormField } from '@web/resources/form-fields.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import type { ResourceDecl, Row } from '@web/resources/types.ts';
+import { fromInput, toInput } from '@web/resources/values.ts';
+import { useState, type FormEvent } from 'react';
+
+type Filters = NonNullable<ResourceDecl['filters']>;
+
+const blank = (filters: Filters): Row =>
+  Object.fromEntries(filters.map((f) => [f.name, toInput(f, undefined)]));
+
+/** Filter values as the list call takes them: empty ones left out. */
+export function cleanFilters(filters: Filters, draft: Row): Row {
+  const out: Row = {};
+  for (const f of filters) {
+    const value = fromInput(f, draft[f.name]);
+    if (value !== '' && value !== undefined && value !== null && !(Array.isArray(value) && !value.length))
+      out[f.name] = value;
+  }
+  return out;
+}
+
+export function FilterBar(props: { decl: ResourceDecl; onApply: (filters: Row) => void }) {
+  const tr = useTr();
+  const filters = props.decl.filters ?? [];
+  const [draft, setDraft] = useState<Row>(() => blank(filters));
+  if (!filters.length) return null;
+  return (
+    <Box
+      as="form"
+      role="search"
+      bg="bg.panel"
+      p="4"
+      rounded="l2"
+      borderWidth="1px"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        props.onApply(cleanFilters(filters, draft));
+      }}
+    >
+      <Wrap gap="3" align="flex-end">
+        {filters.map((f) => (
+          <Box key={f.name} minW="48" flex="1" maxW="72">
+            <FormField
+              field={f}
+              scope={`${props.decl.id}:filter`}
+              value={draft[f.name]}
+              onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
+              onAssign={(more) => setDraft((d) => ({ ...d, ...more }))}
+            />
+          </Box>
+        ))}
+        <HStack>
+          <Button type="submit" colorPalette="blue">
+            {tr('admin.common.search')}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setDraft(blank(filters));
+              props.onApply({});
+            }}
+          >
+            {tr('admin.common.reset')}
+          </Button>
+        </HStack>
+      </Wrap>
+    </Box>
+  );
+}
