@@ -15,6 +15,9 @@ import { call } from '@functions/ocpp/frames.ts';
 import { logMessage, sortKey } from '@functions/ocpp/message-log.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { getCommand, markFailed, markOffline, markSent } from './store.ts';
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 

@@ -35,10 +35,16 @@ import { findConnection } from '@functions/ocpp/connections.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
-import { chargeChoiceOf, noteRemoteStartId } from '@functions/orders/remote-start.ts';
+import { chargeChoiceOf, noteRemoteStartId } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
-import { markFailed, pendingKey, queuedIndex, releasePending, trackLatest } from './store.ts';
-import { COMMAND_ANSWER_TIMEOUT_SECONDS } from './timeout-sweep.ts';
+import {
+  COMMAND_ANSWER_TIMEOUT_SECONDS,
+  markFailed,
+  pendingKey,
+  queuedIndex,
+  releasePending,
+  trackLatest,
+} from './store.ts';
 
 const db = () => dynamoDocument();
 

@@ -10,7 +10,19 @@ import { config } from '@functions/lib/config.ts';
 import { COMMANDS_AWAITING_ANSWER, COMMANDS_QUEUED, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
 import { transitionStatus } from '@functions/lib/conditional.ts';
-import { commandEnded } from './ended.ts';
+import { emit } from '@functions/lib/events.ts';
+
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /**
+     * A command moved to an end (answered, rejected, offline, timeout, failed), once per command (the move
+     * is conditional). Domains that sent a command for their own records hear how it ended (a
+     * reservation's ReserveNow and CancelReservation, a failed remote start's order, a pile's
+     * availability); their failure is logged where they subscribe and never undoes the command's end.
+     */
+    commandEnded: CommandRecord;
+  }
+}
 
 export type CommandStatus = 'queued' | 'sent' | 'answered' | 'rejected' | 'offline' | 'timeout' | 'failed';
 
@@ -48,6 +60,9 @@ export interface CommandUpload {
   contentType: string;
   uploadedAt: string;
 }
+
+/** OCPP chargers answer within seconds; a minute covers slow links. */
+export const COMMAND_ANSWER_TIMEOUT_SECONDS = Number(process.env.COMMAND_ANSWER_TIMEOUT_SECONDS ?? 60);
 
 const table = () => config.tableName('main');
 const db = () => dynamoDocument();
@@ -120,7 +135,7 @@ async function transition(
   if (moved && set.status !== 'sent') {
     const command = await getCommand(commandId);
     if (command) await releasePending(command);
-    if (command) await commandEnded(command);
+    if (command) await emit('commandEnded', command);
   }
   return moved;
 }

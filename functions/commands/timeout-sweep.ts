@@ -3,10 +3,16 @@
  * commands still queued after it are marked failed (not delivered): their queue message was lost (the local
  * runtime's queue lives in memory) or they waited too long to be worth sending now.
  */
-import { commandsAwaitingSince, commandsQueuedSince, markTimedOut, markUndelivered } from './store.ts';
-
-/** OCPP chargers answer within seconds; a minute covers slow links. */
-export const COMMAND_ANSWER_TIMEOUT_SECONDS = Number(process.env.COMMAND_ANSWER_TIMEOUT_SECONDS ?? 60);
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import {
+  COMMAND_ANSWER_TIMEOUT_SECONDS,
+  commandsAwaitingSince,
+  commandsQueuedSince,
+  markTimedOut,
+  markUndelivered,
+} from './store.ts';
 
 export async function handler(): Promise<{ timedOut: number; undelivered: number }> {
   const cutoff = new Date(Date.now() - COMMAND_ANSWER_TIMEOUT_SECONDS * 1000).toISOString();

@@ -21,7 +21,7 @@ export function operativeOf(command: Pick<CommandRecord, 'action' | 'status' | '
   return wanted === 'Operative' ? true : wanted === 'Inoperative' ? false : undefined;
 }
 
-/** The command-end listener of ChangeAvailability (functions/commands/ended.ts). */
+/** The command-end listener of ChangeAvailability (functions/devices/subscriptions.ts). */
 export async function availabilityCommandEnded(command: CommandRecord) {
   const operative = operativeOf(command);
   if (operative !== undefined) await setLive(command.chargePointId, { operative });

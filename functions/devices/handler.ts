@@ -27,6 +27,9 @@ import { messageLogQuery } from '@shared/schemas/message-log.ts';
 import { connectorUsage } from './connector-limit.ts';
 import { stationImage, uploadStationImage } from './images.ts';
 import { monitorRoutes } from './monitor-actions.ts';
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([stations, chargePoints, energyBoxes]),

@@ -41,7 +41,7 @@ import {
 } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
-import { hasActiveSession } from '@functions/ocpp/transactions.ts';
+import { hasActiveSession } from '@functions/ocpp/active-sessions.ts';
 import { connectorWrites } from './connector-limit.ts';
 import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';

@@ -8,6 +8,8 @@ import { logger } from '@functions/lib/http.ts';
 import { topology } from '@infra/topology/index.ts';
 import { exporters } from './exporters.ts';
 import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/orders/subscriptions.ts';
 
 const ExportMessage = z.object({ taskId: z.string().min(1).max(128) }).strict();
 

@@ -8,18 +8,10 @@
 import { orderExporter } from './order-exporter.ts';
 import { resourceExporter } from './resource-exporter.ts';
 import { financeDailyExporter, revenueExporter } from './revenue-exporter.ts';
-import type { ExportTask } from './tasks.ts';
+import type { Exporter } from './tasks.ts';
 
-export interface ExportFile {
-  body: Uint8Array;
-  contentType: string;
-  extension: string;
-}
-
-/** Says how far a long export is (0 to 1); the task list shows it. */
-export type ExportProgress = (done: number) => Promise<void>;
-
-export type Exporter = (task: ExportTask, progress?: ExportProgress) => Promise<ExportFile>;
+// The exporters' contract is with the task (below them all, so they do not import this module back).
+export type { ExportFile, ExportProgress, Exporter } from './tasks.ts';
 
 export const exporters: Record<string, Exporter> = {
   resource: resourceExporter,

@@ -2,7 +2,7 @@
 import { columnsOf, exportRows } from '@functions/lib/resources.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
 import { resourceNamed } from '@functions/resources/registry.ts';
-import type { Exporter } from './exporters.ts';
+import type { Exporter } from './tasks.ts';
 
 export const resourceExporter: Exporter = async (task) => {
   const r = resourceNamed(String(task.params.module), String(task.params.name));

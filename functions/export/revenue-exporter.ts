@@ -12,7 +12,7 @@ import { writeSheet } from '@functions/lib/excel.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { revenueStat } from '@functions/orders/revenue.ts';
 import { revenueStatQuery, type RevenueRow, type RevenueStat } from '@shared/schemas/revenue.ts';
-import type { Exporter, ExportFile } from './exporters.ts';
+import type { Exporter, ExportFile } from './tasks.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -13,6 +13,18 @@ import { applied, transitionStatus } from '@functions/lib/conditional.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { operators } from '@functions/identity/entities.ts';
 
+/** What an exporter (functions/export/exporters.ts) makes of a task: the bytes of its file. */
+export interface ExportFile {
+  body: Uint8Array;
+  contentType: string;
+  extension: string;
+}
+
+/** Says how far a long export is (0 to 1); the task list shows it. */
+export type ExportProgress = (done: number) => Promise<void>;
+
+export type Exporter = (task: ExportTask, progress?: ExportProgress) => Promise<ExportFile>;
+
 export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export interface ExportTask {

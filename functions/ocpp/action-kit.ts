@@ -5,7 +5,7 @@
 import { recordProgress } from '@functions/commands/store.ts';
 import { setLive, type BootInfo } from '@functions/devices/live.ts';
 import { logger } from '@functions/lib/http.ts';
-import type { Action, ActionInput } from './actions.ts';
+import type { Action, ActionInput } from './frames.ts';
 import { chargerContext, type ChargerContext } from './charger.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from './heartbeat.ts';
 

@@ -5,17 +5,9 @@
  */
 import { actions16 } from './v16/index.ts';
 import { actions201 } from './v201/index.ts';
+import type { Action } from './frames.ts';
 
-export interface ActionInput {
-  chargePointId: string;
-  protocol: string;
-  payload: Record<string, unknown>;
-  /** The WebSocket connection the CALL came on. */
-  connectionId: string;
-  /** The OCPP message id of the CALL. */
-  messageId: string;
-}
-export type Action = (input: ActionInput) => Promise<Record<string, unknown>>;
+export type { Action, ActionInput } from './frames.ts';
 
 const byProtocol: Record<string, Record<string, Action>> = {
   'ocpp1.6': actions16,

@@ -75,3 +75,18 @@ export const callError = (id: string, code: string, description: string) =>
   JSON.stringify([4, id, code, description.slice(0, 255), {}]);
 export const call = (id: string, action: string, payload: unknown) =>
   JSON.stringify([2, id, action, payload]);
+
+/**
+ * The handler of a CALL a charger sent (functions/ocpp/actions.ts): the charger's identity and the payload
+ * in, the CALLRESULT payload out. Here, below the handlers, so that the session store can wrap one.
+ */
+export interface ActionInput {
+  chargePointId: string;
+  protocol: string;
+  payload: Record<string, unknown>;
+  /** The WebSocket connection the CALL came on. */
+  connectionId: string;
+  /** The OCPP message id of the CALL. */
+  messageId: string;
+}
+export type Action = (input: ActionInput) => Promise<Record<string, unknown>>;

@@ -27,6 +27,9 @@ import { actionsFor } from './actions.ts';
 import { logMessage, wirePosition } from './message-log.ts';
 import { chargerConnected, chargerDisconnected } from './presence.ts';
 import { isKnownAction, validateRequest, validateResponse } from './schemas.ts';
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
 
 const logger = new Logger({ serviceName: 'ocpp', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN' });
 

@@ -5,8 +5,15 @@
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { pileStatusReported } from '@functions/devices/availability.ts';
 import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
-import { connectorAvailable } from '@functions/orders/queue.ts';
+import { emit } from '@functions/lib/events.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
+
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /** A connector's reported state became available (it was not): the station's queue calls the next driver. */
+    connectorAvailable: { stationId: string; chargePointId: string; connectorNo: number };
+  }
+}
 
 export interface StatusReport {
   connectorNo: number;
@@ -39,7 +46,11 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
   await pileStatusReported(charger.chargePointId, report.connectorNo, report.status);
   // A free connector calls the station's queue (functions/orders/queue.ts).
   if (current.state === 'available' && previous?.state !== 'available')
-    await connectorAvailable(charger.stationId, charger.chargePointId, report.connectorNo);
+    await emit('connectorAvailable', {
+      stationId: charger.stationId,
+      chargePointId: charger.chargePointId,
+      connectorNo: report.connectorNo,
+    });
   const faulted =
     current.state === 'faulted' || (report.errorCode !== undefined && report.errorCode !== NO_ERROR);
   const ref = chargerRef(charger);

@@ -37,9 +37,25 @@ import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { table } from '@functions/lib/store.ts';
 import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
-import type { Action } from './actions.ts';
+import type { Action } from './frames.ts';
+import { activeSessionsPartition } from './active-sessions.ts';
 import type { ChargerContext } from './charger.ts';
-import { sessionStarted } from '@functions/orders/session-hooks.ts';
+import { emit } from '@functions/lib/events.ts';
+
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /**
+     * A session was first recorded with a token the platform accepted (a repeated start emits nothing):
+     * the reservation it names is used, the idTag's queue entry is served, a time target is noted.
+     */
+    sessionStarted: Session;
+    /**
+     * A charger reported meter values of an active session (1.6 MeterValues, 2.0.1 TransactionEvent
+     * Updated): a session charged up to a value is stopped once it reaches it.
+     */
+    sessionMetered: { chargePointId: string; transactionId: string };
+  }
+}
 
 /** SPEC.md section 3, order start mode: how the session was started. */
 export const START_MODE = {
@@ -154,7 +170,7 @@ function sessionItem(s: Session) {
     gsi1pk: 'TX',
     gsi1sk: `${s.tenant}${s.startTime}#${s.chargePointId}#${s.transactionId}`,
     // The charger's active sessions by connector.
-    gsi2pk: `TXACTIVE#${s.chargePointId}`,
+    gsi2pk: activeSessionsPartition(s.chargePointId),
     gsi2sk: String(s.connectorNo).padStart(4, '0'),
     // When it is due for a time-out.
     gsi3pk: isRefused(s) ? OPEN_INDEX.refused : OPEN_INDEX.open,
@@ -189,7 +205,7 @@ export interface StartInput {
 }
 
 /** A refused session uses no reservation and serves no queue entry: nobody charges on it. */
-const startHooks = (s: Session) => (isRefused(s) ? Promise.resolve() : sessionStarted(s));
+const startHooks = (s: Session) => (isRefused(s) ? Promise.resolve() : emit('sessionStarted', s));
 
 /**
  * Records a session start; returns its transaction id. 1.6 starts are recognised as repeats by charger,
@@ -301,7 +317,7 @@ async function activeSessions(chargePointId: string, connectorNo?: number): Prom
         IndexName: 'gsi2',
         KeyConditionExpression: connectorNo === undefined ? 'gsi2pk = :p' : 'gsi2pk = :p AND gsi2sk = :c',
         ExpressionAttributeValues: {
-          ':p': `TXACTIVE#${chargePointId}`,
+          ':p': activeSessionsPartition(chargePointId),
           ...(connectorNo === undefined ? {} : { ':c': String(connectorNo).padStart(4, '0') }),
         },
         ExclusiveStartKey,
@@ -320,21 +336,6 @@ export async function activeSession(
 ): Promise<Session | undefined> {
   const sessions = await activeSessions(chargePointId, connectorNo);
   return sessions.sort((a, b) => b.startTime.localeCompare(a.startTime))[0];
-}
-
-/** Whether any connector of the charger has a session that has not ended. */
-export async function hasActiveSession(chargePointId: string): Promise<boolean> {
-  const { Count = 0 } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :p',
-      ExpressionAttributeValues: { ':p': `TXACTIVE#${chargePointId}` },
-      Limit: 1,
-      Select: 'COUNT',
-    }),
-  );
-  return Count > 0;
 }
 
 /**

@@ -57,7 +57,7 @@ import {
   type Session,
 } from '@functions/ocpp/transactions.ts';
 import { idTagPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
-import { orderNoOf } from './session-consumer.ts';
+import { orderNoOf } from './session-order.ts';
 import { resettleOrder } from './settlement.ts';
 
 const DAY = 86_400_000;

@@ -8,22 +8,17 @@
  * exactly one order however often its end is heard. Commands that never reached the charger (offline,
  * delivery failed) make none: no start was requested of it.
  *
- * A 1.6 StartTransaction says nothing of how it was started: an accepted RemoteStartTransaction leaves a
- * mark on its charger's connector (idTag, time, command, charge type and value), and the first
- * StartTransaction on that connector with that idTag within `REMOTE_START_WINDOW_SECONDS` takes it (start
- * mode app instead of card, and the remote start's charge type and value: docs/decisions/170). A 2.0.1
- * TransactionEvent names its RequestStartTransaction by `remoteStartId`: the choice is noted under that id
- * when the request is sent, and the session that names it takes it.
+ * An accepted 1.6 one leaves its mark for the session it starts (functions/commands/remote-start-marks.ts).
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { CHARGE_TYPE, canonicalChargeValue, END_FLAG, type ChargeType } from '@shared/schemas/order.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { END_FLAG } from '@shared/schemas/order.ts';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { table } from '@functions/lib/store.ts';
+import { chargeChoiceOf, leaveRemoteStartMark } from '@functions/commands/remote-start-marks.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
 import { START_MODE, type Session } from '@functions/ocpp/transactions.ts';
-import { orderOf } from './session-consumer.ts';
+import { orderOf } from './session-order.ts';
 import { settleSession } from './settlement.ts';
 
 export const REMOTE_START_ACTIONS = ['RemoteStartTransaction', 'RequestStartTransaction'] as const;
@@ -38,104 +33,11 @@ export function remoteStartEndFlag(command: Pick<CommandRecord, 'action' | 'stat
   return undefined;
 }
 
-/** What a remote start asked to charge: a type and, unless full, a value (docs/decisions/170). */
-export interface ChargeChoice {
-  chargeType: ChargeType;
-  chargeValue?: string;
-}
-
-/** The charge choice of a remote start command's parameters (older commands and other callers: full). */
-export function chargeChoiceOf(params: Record<string, unknown> | undefined): ChargeChoice {
-  const type = Number(params?.chargeType ?? CHARGE_TYPE.full) as ChargeType;
-  const value = params?.chargeValue;
-  if (type === CHARGE_TYPE.full || typeof value !== 'string') return { chargeType: CHARGE_TYPE.full };
-  return { chargeType: type, chargeValue: canonicalChargeValue(type, value) };
-}
-
 const idTagOf = (payload: Record<string, unknown>) => {
   const token = payload.idToken as { idToken?: unknown } | undefined;
   const value = payload.idTag ?? token?.idToken;
   return typeof value === 'string' ? value : undefined;
 };
-
-/** How long after its acceptance a remote start names the session its charger starts (1.6). */
-export const REMOTE_START_WINDOW_SECONDS = Number(process.env.REMOTE_START_WINDOW_SECONDS ?? 600);
-
-const markKey = (chargePointId: string, connectorNo: number) => ({
-  pk: `REMOTESTART#${chargePointId}#${connectorNo}`,
-  sk: 'REMOTESTART',
-});
-
-/**
- * Whether a 1.6 session starting now on this connector with this idTag is the one a recent accepted remote
- * start asked for: its charge choice, else undefined. The mark is taken (deleted on the command it names),
- * so it names one session only.
- */
-export async function takeRemoteStart(
-  chargePointId: string,
-  connectorNo: number,
-  idTag: string,
-): Promise<ChargeChoice | undefined> {
-  const key = markKey(chargePointId, connectorNo);
-  const { Item: mark } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
-  if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return undefined;
-  if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return undefined;
-  try {
-    await dynamoDocument().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: key,
-        ConditionExpression: 'commandId = :id',
-        ExpressionAttributeValues: { ':id': mark.commandId },
-      }),
-    );
-    return chargeChoiceOf(mark);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-}
-
-const remoteStartIdKey = (chargePointId: string, remoteStartId: number) => ({
-  pk: `REMOTESTARTID#${chargePointId}#${remoteStartId}`,
-  sk: 'REMOTESTARTID',
-});
-
-/**
- * 2.0.1: notes a RequestStartTransaction's charge choice under its remoteStartId before the request is
- * queued, so the station's Started event, which may come before its answer is recorded, finds it.
- */
-export async function noteRemoteStartId(
-  chargePointId: string,
-  remoteStartId: number,
-  commandId: string,
-  choice: ChargeChoice,
-) {
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...remoteStartIdKey(chargePointId, remoteStartId),
-        commandId,
-        ...choice,
-        at: new Date().toISOString(),
-        // Kept a day: a station starts a requested transaction within seconds.
-        expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-      },
-    }),
-  );
-}
-
-/** 2.0.1: the charge choice of the RequestStartTransaction a TransactionEvent names (none noted: full). */
-export async function remoteStartIdChoice(
-  chargePointId: string,
-  remoteStartId: number,
-): Promise<ChargeChoice | undefined> {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: table(), Key: remoteStartIdKey(chargePointId, remoteStartId) }),
-  );
-  return Item ? chargeChoiceOf(Item) : undefined;
-}
 
 /**
  * A remote start's end: a failed one is written as its order ('created', or 'exists' when written before);
@@ -147,18 +49,12 @@ export async function remoteStartEnded(command: CommandRecord): Promise<'created
     const idTag = idTagOf(command.payload);
     const connectorNo = Number(command.connectorNo ?? command.payload.connectorId ?? 0);
     if (command.action === 'RemoteStartTransaction' && command.status === 'answered' && idTag)
-      await dynamoDocument().send(
-        new PutCommand({
-          TableName: table(),
-          Item: {
-            ...markKey(command.chargePointId, connectorNo),
-            idTag,
-            commandId: command.commandId,
-            at: command.answeredAt ?? new Date().toISOString(),
-            ...chargeChoiceOf(command.params),
-          },
-        }),
-      );
+      await leaveRemoteStartMark(command.chargePointId, connectorNo, {
+        idTag,
+        commandId: command.commandId,
+        at: command.answeredAt ?? new Date().toISOString(),
+        choice: chargeChoiceOf(command.params),
+      });
     return 'none';
   }
   const { Item: pile } = await dynamoDocument().send(

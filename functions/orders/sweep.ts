@@ -10,6 +10,9 @@ import { closeStaleSessions } from '@functions/ocpp/transactions.ts';
 import { sweepChargeTargets } from './charge-target.ts';
 import { sweepQueue } from './queue.ts';
 import { sweepReservations } from './reservations.ts';
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
 
 export async function handler(): Promise<{
   reservations: { expired: number; settled: number };

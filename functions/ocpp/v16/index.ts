@@ -3,7 +3,7 @@
  * extension's notifications). Payloads are already valid against the official schemas when they get here,
  * and answers are checked against them before they leave.
  */
-import type { Action } from '../actions.ts';
+import type { Action } from '../frames.ts';
 import {
   bootAction,
   dataTransfer,
@@ -17,8 +17,8 @@ import {
 } from '../action-kit.ts';
 import { authorizeToken, idTagInfo16 } from '../authorize.ts';
 import { reportStatus } from '../status.ts';
-import { enforceChargeTarget } from '@functions/orders/charge-target.ts';
-import { takeRemoteStart } from '@functions/orders/remote-start.ts';
+import { takeRemoteStart } from '@functions/commands/remote-start-marks.ts';
+import { emit } from '@functions/lib/events.ts';
 import {
   completeSession,
   endingSessionsAtBoot,
@@ -117,7 +117,8 @@ const meterValues = known(
       samples: samples16(p.meterValue),
     });
     // A session charged up to a value is stopped once it reaches it.
-    if (transactionId !== undefined) await enforceChargeTarget(charger.chargePointId, transactionId);
+    if (transactionId !== undefined)
+      await emit('sessionMetered', { chargePointId: charger.chargePointId, transactionId });
     return {};
   },
   () => ({}),

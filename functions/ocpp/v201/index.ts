@@ -8,10 +8,9 @@ import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
 import { logger } from '@functions/lib/http.ts';
-import { enforceChargeTarget } from '@functions/orders/charge-target.ts';
-import { remoteStartIdChoice } from '@functions/orders/remote-start.ts';
-import { reservationStatusUpdate } from '@functions/orders/reservations.ts';
-import type { Action } from '../actions.ts';
+import { remoteStartIdChoice } from '@functions/commands/remote-start-marks.ts';
+import { emit } from '@functions/lib/events.ts';
+import type { Action } from '../frames.ts';
 import {
   bootAction,
   dataTransfer,
@@ -36,6 +35,13 @@ import {
   startSession,
   type MeterSample,
 } from '../transactions.ts';
+
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /** 2.0.1 ReservationStatusUpdate: Expired and Removed end the reservation order. */
+    reservationStatusChanged: { chargePointId: string; reservationId: number; status: string };
+  }
+}
 
 const known = knownCharger('ocpp2.0.1');
 const liveStatus = liveStatusAction('ocpp2.0.1');
@@ -172,7 +178,7 @@ const transactionEvent = known(
         idTag: str(token?.idToken),
       });
     // A session charged up to a value is stopped once it reaches it.
-    else await enforceChargeTarget(charger.chargePointId, transactionId);
+    else await emit('sessionMetered', { chargePointId: charger.chargePointId, transactionId });
     return auth ? { idTokenInfo: idTokenInfo201(auth) } : {};
   },
   () => ({ idTokenInfo: { status: 'Invalid' } }),
@@ -254,11 +260,11 @@ export const actions201: Record<string, Action> = {
       await setLive(charger.chargePointId, {
         [`reservation_${String(p.reservationId)}`]: p.reservationUpdateStatus,
       });
-      await reservationStatusUpdate(
-        charger.chargePointId,
-        Number(p.reservationId),
-        String(p.reservationUpdateStatus),
-      ).catch((error: unknown) => logger.error('Ending a reservation failed', { error: String(error) }));
+      await emit('reservationStatusChanged', {
+        chargePointId: charger.chargePointId,
+        reservationId: Number(p.reservationId),
+        status: String(p.reservationUpdateStatus),
+      }).catch((error: unknown) => logger.error('Ending a reservation failed', { error: String(error) }));
       return {};
     },
     () => ({}),

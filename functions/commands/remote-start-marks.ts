@@ -1,0 +1,130 @@
+/**
+ * The notes a remote start leaves for the session it starts (docs/decisions/140, 170). A 1.6
+ * StartTransaction says nothing of how it was started: an accepted RemoteStartTransaction leaves a mark on
+ * its charger's connector (idTag, time, command, charge type and value), and the first StartTransaction on
+ * that connector with that idTag within `REMOTE_START_WINDOW_SECONDS` takes it (start mode app instead of
+ * card, and the remote start's charge type and value). A 2.0.1 TransactionEvent names its
+ * RequestStartTransaction by `remoteStartId`: the choice is noted under that id when the request is sent,
+ * and the session that names it takes it.
+ *
+ * Written by the command pipeline (functions/commands/send.ts) and the remote start's end
+ * (functions/orders/remote-start.ts), read by the OCPP actions: so it sits below all three (decision 400).
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CHARGE_TYPE, canonicalChargeValue, type ChargeType } from '@shared/schemas/order.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { table } from '@functions/lib/store.ts';
+
+/** What a remote start asked to charge: a type and, unless full, a value (docs/decisions/170). */
+export interface ChargeChoice {
+  chargeType: ChargeType;
+  chargeValue?: string;
+}
+
+/** The charge choice of a remote start command's parameters (older commands and other callers: full). */
+export function chargeChoiceOf(params: Record<string, unknown> | undefined): ChargeChoice {
+  const type = Number(params?.chargeType ?? CHARGE_TYPE.full) as ChargeType;
+  const value = params?.chargeValue;
+  if (type === CHARGE_TYPE.full || typeof value !== 'string') return { chargeType: CHARGE_TYPE.full };
+  return { chargeType: type, chargeValue: canonicalChargeValue(type, value) };
+}
+
+/** How long after its acceptance a remote start names the session its charger starts (1.6). */
+export const REMOTE_START_WINDOW_SECONDS = Number(process.env.REMOTE_START_WINDOW_SECONDS ?? 600);
+
+const markKey = (chargePointId: string, connectorNo: number) => ({
+  pk: `REMOTESTART#${chargePointId}#${connectorNo}`,
+  sk: 'REMOTESTART',
+});
+
+/** 1.6: the mark an accepted RemoteStartTransaction leaves on its connector for the session to come. */
+export async function leaveRemoteStartMark(
+  chargePointId: string,
+  connectorNo: number,
+  mark: { idTag: string; commandId: string; at: string; choice: ChargeChoice },
+) {
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...markKey(chargePointId, connectorNo),
+        idTag: mark.idTag,
+        commandId: mark.commandId,
+        at: mark.at,
+        ...mark.choice,
+      },
+    }),
+  );
+}
+
+/**
+ * Whether a 1.6 session starting now on this connector with this idTag is the one a recent accepted remote
+ * start asked for: its charge choice, else undefined. The mark is taken (deleted on the command it names),
+ * so it names one session only.
+ */
+export async function takeRemoteStart(
+  chargePointId: string,
+  connectorNo: number,
+  idTag: string,
+): Promise<ChargeChoice | undefined> {
+  const key = markKey(chargePointId, connectorNo);
+  const { Item: mark } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
+  if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return undefined;
+  if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return undefined;
+  try {
+    await dynamoDocument().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: key,
+        ConditionExpression: 'commandId = :id',
+        ExpressionAttributeValues: { ':id': mark.commandId },
+      }),
+    );
+    return chargeChoiceOf(mark);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+const remoteStartIdKey = (chargePointId: string, remoteStartId: number) => ({
+  pk: `REMOTESTARTID#${chargePointId}#${remoteStartId}`,
+  sk: 'REMOTESTARTID',
+});
+
+/**
+ * 2.0.1: notes a RequestStartTransaction's charge choice under its remoteStartId before the request is
+ * queued, so the station's Started event, which may come before its answer is recorded, finds it.
+ */
+export async function noteRemoteStartId(
+  chargePointId: string,
+  remoteStartId: number,
+  commandId: string,
+  choice: ChargeChoice,
+) {
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...remoteStartIdKey(chargePointId, remoteStartId),
+        commandId,
+        ...choice,
+        at: new Date().toISOString(),
+        // Kept a day: a station starts a requested transaction within seconds.
+        expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+      },
+    }),
+  );
+}
+
+/** 2.0.1: the charge choice of the RequestStartTransaction a TransactionEvent names (none noted: full). */
+export async function remoteStartIdChoice(
+  chargePointId: string,
+  remoteStartId: number,
+): Promise<ChargeChoice | undefined> {
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: table(), Key: remoteStartIdKey(chargePointId, remoteStartId) }),
+  );
+  return Item ? chargeChoiceOf(Item) : undefined;
+}
