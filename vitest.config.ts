@@ -14,7 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/setup/loopback-guard.ts'],
+    setupFiles: ['test/setup/loopback-guard.ts', 'test/setup/shared-dynamodb.ts'],
+    globalSetup: ['test/setup/shared-dynamodb.global.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
@@ -160,7 +161,7 @@ function watch(jvmPid: number): number | undefined {
   return watchdog.pid;
 }
 
-function launch(jarDir: string, dbPath: string, port: number) {
+function launch(jarDir: string, dbPath: string, port: number, inMemory: boolean) {
   const child = spawn(
     'java',
     [
@@ -170,8 +171,7 @@ function launch(jarDir: string, dbPath: string, port: number) {
       '-jar',
       path.join(jarDir, 'DynamoDBLocal.jar'),
       '-sharedDb',
-      // Benchmarks may keep the tables in memory to measure the platform rather than SQLite's disk writes.
-      ...(process.env.DYNAMODB_IN_MEMORY === '1' ? ['-inMemory'] : ['-dbPath', dbPath]),
+      ...(inMemory ? ['-inMemory'] : ['-dbPath', dbPath]),
       '-port',
       String(port),
     ],
@@ -191,7 +191,16 @@ function launch(jarDir: string, dbPath: string, port: number) {
   return { child, endpoint, client, output: () => output };
 }
 
-export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
+export interface StartDynamoOptions {
+  /**
+   * Tables in memory, not under the folder: the test run's shared database (decision 360) and benchmarks
+   * measuring the platform rather than SQLite's disk writes (DYNAMODB_IN_MEMORY=1).
+   */
+  inMemory?: boolean;
+}
+
+export async function startDynamo(dataDir: string, options: StartDynamoOptions = {}): Promise<LocalDynamo> {
+  const inMemory = options.inMemory ?? process.env.DYNAMODB_IN_MEMORY === '1';
   const dbPath = path.join(dataDir, 'dynamodb');
   mkdirSync(dbPath, { recursive: true });
   const root = libDir();
@@ -200,7 +209,7 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
   const jarDir = path.join(root, 'lib', dist);
   await endLeftover(dataDir, dbPath);
   for (let attempt = 1; ; attempt++) {
-    const { child, endpoint, client, output } = launch(jarDir, dbPath, await freePort());
+    const { child, endpoint, client, output } = launch(jarDir, dbPath, await freePort(), inMemory);
     // If this process exits without a clean shutdown, do not leave Java behind; if it is killed, the
     // watchdog ends Java, and should both die, the next start finds the JVM by the file.
     const killOnExit = () => child.kill('SIGKILL');
@@ -244,6 +253,28 @@ export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
         }),
     };
   }
+}
+
+/**
+ * A DynamoDB already running at the endpoint (the test run's shared one, decision 360): nothing to start, and
+ * stopping only lets go of the client; the database belongs to whoever started it.
+ */
+export async function connectDynamo(endpoint: string): Promise<LocalDynamo> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const check = async () => {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+  };
+  await check();
+  return {
+    endpoint,
+    client,
+    check,
+    stop: async () => client.destroy(),
+  };
 }
 
 export function tableInput(table: TableDecl, tableName: string): CreateTableCommandInput {
@@ -300,6 +331,21 @@ export async function ensureTables(
           TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
         }),
       );
+    }
+  }
+}
+
+/** Deletes the tables that exist (a test runtime's own tables on the shared database, at its clean-up). */
+export async function dropTables(
+  client: DynamoDBClient,
+  tables: TableDecl[],
+  nameOf: (id: string) => string,
+) {
+  for (const table of tables) {
+    try {
+      await client.send(new DeleteTableCommand({ TableName: nameOf(table.id) }));
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     }
   }
 }

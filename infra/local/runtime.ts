@@ -11,7 +11,7 @@ import { topology as defaultTopology } from '@infra/topology/index.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { envNames } from '@infra/topology/env.ts';
 import type { Topology } from '@infra/topology/types.ts';
-import { ensureTables, startDynamo } from './dynamodb.ts';
+import { connectDynamo, ensureTables, startDynamo } from './dynamodb.ts';
 import { setPaymentProvider } from '@functions/subscription/payment-provider.ts';
 import { stripeProvider } from '@functions/subscription/stripe-provider.ts';
 import {
@@ -50,7 +50,16 @@ export interface RuntimeOptions {
   /** Simulated demo chargers started in-process with demo data (default `SIM_CHARGERS`, else 3; 0 = off). */
   simChargers?: number;
   log?: (line: string) => void;
+  /**
+   * A DynamoDB already running (the test run's shared one, decision 360): the runtime neither starts nor stops
+   * a JVM and names its tables `{tablePrefix}{id}`, so runtimes sharing the database keep apart.
+   */
+  dynamodb?: { endpoint: string; tablePrefix?: string };
 }
+
+/** The runtime's name of a topology table: its id, after the prefix of a shared database. */
+export const runtimeTableName = (options: Pick<RuntimeOptions, 'dynamodb'>) => (id: string) =>
+  `${options.dynamodb?.tablePrefix ?? ''}${id}`;
 
 export type Runtime = Awaited<ReturnType<typeof startRuntime>>;
 
@@ -59,6 +68,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
   const topology = options.topology ?? defaultTopology;
   const dataDir = path.resolve(options.dataDir ?? '.data');
   const log = options.log ?? ((line: string) => console.log(line));
+  const tableName = runtimeTableName(options);
   const errors: string[] = [];
   const onError = (where: string) => (e: Error) => {
     errors.push(`${where}: ${e.message}`);
@@ -89,7 +99,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     const base = () => `http://127.0.0.1:${port}`;
 
     const [dynamo, queues, iot, smtp, stripe] = await Promise.all([
-      track(startDynamo(dataDir)),
+      track(options.dynamodb ? connectDynamo(options.dynamodb.endpoint) : startDynamo(dataDir)),
       track(startQueues(dataDir, topology.queues, topology.buckets)),
       track(
         startIot({
@@ -110,7 +120,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
         }),
       ),
     ]);
-    await ensureTables(dynamo.client, topology.tables, (id) => id);
+    await ensureTables(dynamo.client, topology.tables, tableName);
     const sfn = await createStepFunctions(topology.stateMachines);
 
     // What the handlers see: the same variables the CDK stack sets, pointing at the stand-ins.
@@ -120,7 +130,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: queues.endpoint,
       AWS_ENDPOINT_URL_S3: queues.endpoint,
-      ...Object.fromEntries(topology.tables.map((t) => [envNames.table(t.id), t.id])),
+      ...Object.fromEntries(topology.tables.map((t) => [envNames.table(t.id), tableName(t.id)])),
       ...Object.fromEntries(topology.queues.map((q) => [envNames.queueUrl(q.id), queues.queueUrls[q.id]])),
       ...Object.fromEntries(topology.buckets.map((b) => [envNames.bucket(b.id), b.id])),
       ...Object.fromEntries(

@@ -1,13 +1,36 @@
 /** Starts the local runtime in this test process on a temporary data folder. */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startRuntime, type Runtime, type RuntimeOptions } from '@infra/local/runtime.ts';
+import { connectDynamo, dropTables } from '@infra/local/dynamodb.ts';
+import { runtimeTableName, startRuntime, type Runtime, type RuntimeOptions } from '@infra/local/runtime.ts';
+import { topology as defaultTopology } from '@infra/topology/index.ts';
+
+export interface TestRuntimeOptions extends RuntimeOptions {
+  /**
+   * A DynamoDB Local JVM of its own with its tables on disk under the data folder, as `npm start` runs it
+   * (tests of that database itself), instead of the run's shared in-memory one (decision 360).
+   */
+  ownDatabase?: boolean;
+}
+
+/**
+ * Under Vitest the runtime uses the run's shared DynamoDB Local with tables of its own: their prefix comes
+ * from the data folder, so a runtime started again on the same folder finds its data (restart tests).
+ */
+function sharedDynamodb(dataDir: string, options: TestRuntimeOptions) {
+  const endpoint = process.env.EVC_TEST_DYNAMODB_ENDPOINT;
+  if (options.ownDatabase || options.dynamodb || !endpoint) return options.dynamodb;
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12);
+  return { endpoint, tablePrefix: `t${id}.` };
+}
 
 export async function startTestRuntime(
-  options: RuntimeOptions = {},
+  options: TestRuntimeOptions = {},
 ): Promise<Runtime & { cleanup(): Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'evc-test-'));
+  const dynamodb = sharedDynamodb(dataDir, options);
   const runtime = await startRuntime({
     port: 0,
     mqttPort: 0,
@@ -16,11 +39,23 @@ export async function startTestRuntime(
     log: () => undefined,
     ...options,
     dataDir,
+    dynamodb,
   });
   return Object.assign(runtime, {
     cleanup: async () => {
       await runtime.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir) return;
+      rmSync(dataDir, { recursive: true, force: true });
+      // Its tables on the shared database go with its folder (the database lives for the whole run).
+      if (dynamodb && !options.dynamodb) {
+        const db = await connectDynamo(dynamodb.endpoint);
+        await dropTables(
+          db.client,
+          (options.topology ?? defaultTopology).tables,
+          runtimeTableName({ dynamodb }),
+        );
+        await db.stop();
+      }
     },
   });
 }

@@ -18,7 +18,8 @@ import { startTestRuntime } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 beforeAll(async () => {
-  rt = await startTestRuntime({ seed: 'none' });
+  // Its own database, so the tables carry the topology's names as `npm start` creates them.
+  rt = await startTestRuntime({ seed: 'none', ownDatabase: true });
 });
 afterAll(async () => rt?.cleanup());
 

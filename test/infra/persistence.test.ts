@@ -1,4 +1,7 @@
-/** A second start on the same data folder keeps DynamoDB items and S3 objects. */
+/**
+ * A second start on the same data folder keeps DynamoDB items and S3 objects: with a DynamoDB Local of its
+ * own on the folder's disk, as `npm start` runs it (not the test run's shared in-memory one).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +16,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('data folder', () => {
   it('keeps items and uploaded files across a restart', async () => {
-    const first = await startTestRuntime({ dataDir, seed: 'none' });
+    const first = await startTestRuntime({ dataDir, seed: 'none', ownDatabase: true });
     await dynamoDocument().send(
       new PutCommand({ TableName: 'main', Item: { pk: 'TEST#1', sk: 'A', value: 42 } }),
     );
@@ -27,7 +30,7 @@ describe('data folder', () => {
     );
     await first.stop();
 
-    const second = await startTestRuntime({ dataDir, seed: 'none' });
+    const second = await startTestRuntime({ dataDir, seed: 'none', ownDatabase: true });
     try {
       const { Item } = await dynamoDocument().send(
         new GetCommand({ TableName: 'main', Key: { pk: 'TEST#1', sk: 'A' } }),

@@ -14,6 +14,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument, iotDataClient, sfnClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { subscriptionKey } from '@functions/subscription/store.ts';
@@ -27,7 +28,8 @@ import { login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-const main = 'main';
+/** The main table's name as the functions see it (prefixed on the test run's shared database). */
+let main: string;
 
 /** Records a command and queues it, as the console's command API will. */
 async function queueCommand(chargePointId: string, action: string, payload: Record<string, unknown>) {
@@ -45,6 +47,7 @@ async function queueCommand(chargePointId: string, action: string, payload: Reco
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
   rt = await startTestRuntime({ topology: testTopology });
+  main = config.tableName('main');
 });
 afterAll(async () => {
   await rt?.cleanup();
