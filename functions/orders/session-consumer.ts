@@ -15,6 +15,7 @@ import { getSession, handOffDone } from '@functions/ocpp/transactions.ts';
 import { orderOf } from './session-order.ts';
 import { settleSession } from './settlement.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 
 export { ORDER_TYPE, orderNoOf, orderOf } from './session-order.ts';
