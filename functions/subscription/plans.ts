@@ -9,21 +9,20 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   FEATURE_PACKAGE,
   PLAN_TYPE,
-  planForm,
-  planKey,
-  planListQuery,
+  type planKey,
+  type PlanListQuery,
   type PlanForm,
   type PlanView,
   type UniversalPlanEntry,
 } from '@shared/schemas/subscription.ts';
 import { daysLeft } from '@shared/subscription/pricing.ts';
+import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { RawResponse, type Request } from '@functions/lib/http.ts';
-import { readMultipart } from '@functions/lib/multipart.ts';
+import type { UploadedFile } from '@functions/lib/multipart.ts';
 import {
   newId,
   paginate,
@@ -32,7 +31,6 @@ import {
   uniqueOwner,
   type Stored,
 } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 
 export interface PlanRecord extends PlanForm {
   id: string;
@@ -80,8 +78,7 @@ async function withCompanyNames(list: (PlanView & Stored)[]) {
   return list.map((p) => (p.agentId ? { ...p, agentName: names.get(p.agentId) } : p));
 }
 
-export async function listPlans(identity: Identity, body: unknown) {
-  const q = parse(planListQuery, body);
+export async function listPlans(identity: Identity, q: PlanListQuery) {
   const planNo = q.planNo?.toLowerCase();
   const planName = q.planName?.toLowerCase();
   const found = (await plans.list(PLATFORM_TENANT))
@@ -119,17 +116,15 @@ async function checkPlan(form: PlanForm): Promise<PlanForm> {
   return form;
 }
 
-export async function addPlan(identity: Identity, body: unknown) {
+export async function addPlan(identity: Identity, input: PlanForm) {
   platformOnly(identity);
-  const form = await checkPlan(parse(planForm, body));
+  const form = await checkPlan(input);
   return planView(await plans.create({ ...form, id: newId(), usedFlag: 0 }, PLATFORM_TENANT));
 }
 
-export async function updatePlan(identity: Identity, body: unknown) {
+export async function updatePlan(identity: Identity, key: z.infer<typeof planKey>, input: PlanForm) {
   platformOnly(identity);
-  const { id, version, ...fields } = (body ?? {}) as Record<string, unknown>;
-  const key = parse(planKey, { id, version });
-  const form = await checkPlan(parse(planForm, fields));
+  const form = await checkPlan(input);
   const current = await plans.mustGet(PLATFORM_TENANT, key.id);
   if (key.version !== undefined && key.version !== current.version) throw refused('server.staleUpdate');
   // A bought plan's figures are what its subscription was priced with: they no longer change.
@@ -168,12 +163,10 @@ export async function planByNumber(planNo: string): Promise<(PlanRecord & Stored
   return id ? plans.getAny(id) : undefined;
 }
 
-/** POST /admin/plan/upload: one PDF receipt as form data (6911); answers its key, the plan's pdfUrl. */
-export async function uploadReceipt(identity: Identity, req: Request) {
+/** POST /admin/plan/upload: one PDF receipt of the form's files (6911); answers its key, the plan's pdfUrl. */
+export async function uploadReceipt(identity: Identity, files: UploadedFile[]) {
   platformOnly(identity);
-  const form = readMultipart(req.event);
-  const file =
-    form.files.find((f) => f.field === 'file') ?? (form.files.length === 1 ? form.files[0] : undefined);
+  const file = files.find((f) => f.field === 'file') ?? (files.length === 1 ? files[0] : undefined);
   if (!file || file.body.length === 0) throw refused('subscriptionRes.receiptRequired');
   if (file.body.length > RECEIPT_MAX_BYTES)
     throw refused('subscriptionRes.receiptTooLarge', { max: RECEIPT_MAX_BYTES / 1024 / 1024 });
@@ -193,7 +186,7 @@ export async function uploadReceipt(identity: Identity, req: Request) {
   return { key, pdfUrl: key, fileName: file.fileName };
 }
 
-/** POST /admin/plan/receipt?id=: the receipt PDF of a plan the caller may see. */
+/** POST /admin/plan/receipt?id=: the receipt PDF of a plan the caller may see, and the name it is shown as. */
 export async function planReceipt(identity: Identity, id: string | undefined) {
   const plan = id ? await plans.getAny(id) : undefined;
   if (!plan || !canSee(identity, plan) || !plan.pdfUrl || !RECEIPT_KEY.test(plan.pdfUrl)) throw notFound();
@@ -201,17 +194,8 @@ export async function planReceipt(identity: Identity, id: string | undefined) {
     .send(new GetObjectCommand({ Bucket: receiptBucket(), Key: plan.pdfUrl }))
     .catch(() => undefined);
   if (!object?.Body) throw notFound();
-  const body = Buffer.from(await object.Body.transformToByteArray());
-  return new RawResponse({
-    statusCode: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${plan.planNo.replace(/[^\w.-]/g, '_')}.pdf"`,
-      'cache-control': 'private, max-age=300',
-    },
-    body: body.toString('base64'),
-    isBase64Encoded: true,
-  });
+  const bytes = Buffer.from(await object.Body.transformToByteArray());
+  return { bytes, fileName: `${plan.planNo.replace(/[^\w.-]/g, '_')}.pdf` };
 }
 
 /** Marks a custom plan bought (by the activation): its figures are fixed from then on. */

@@ -13,20 +13,21 @@ import {
   CODE_NEEDS_AUTHENTICATION,
   FEATURE_PACKAGE,
   MODE2_AC_CONNECTORS,
-  offlinePayBody,
   PLAN_TYPE,
-  payBody,
-  priceQuery,
-  riskQuery,
   SUBSCRIPTION_CURRENCY,
+  type offlinePayBody,
+  type PayBody,
   type PayConfig,
   type PayResult,
+  type PriceQuery,
   type PriceResult,
   type PriceRow,
+  type riskQuery,
   type RiskResult,
   type SubscriptionView,
 } from '@shared/schemas/subscription.ts';
 import { daysLeft, fromCents, quote, toCents, totalCents } from '@shared/subscription/pricing.ts';
+import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { dynamoDocument, sfnClient } from '@functions/lib/aws.ts';
@@ -34,7 +35,6 @@ import { config } from '@functions/lib/config.ts';
 import { AppError, badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger, type Envelope } from '@functions/lib/http.ts';
 import { newId, Repository, visible } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { paymentProvider } from './payment-provider.ts';
 import type { PaymentInput } from './payment-steps.ts';
 import { planByNumber, plans } from './plans.ts';
@@ -51,7 +51,7 @@ import {
 import { verifyWebhook } from './webhook.ts';
 
 /** Card data never reaches this server (the console sends the provider's payment method id). */
-const CARD_FIELDS = [
+export const CARD_FIELDS = [
   'cardNo',
   'cvc',
   'expireYear',
@@ -109,8 +109,11 @@ export function toPriceResult(record: SubscriptionRecord): PriceResult {
 }
 
 /** POST /admin/subscribe/overview: the price calculation; stores the quote and answers it. */
-export async function overview(identity: Identity, body: unknown, now = new Date()): Promise<PriceResult> {
-  const query = parse(priceQuery, body);
+export async function overview(
+  identity: Identity,
+  query: PriceQuery,
+  now = new Date(),
+): Promise<PriceResult> {
   const company = companyOf(identity);
   if (company.subStatus === SUB_STATUS.notNeeded) throw refused('subscriptionRes.notNeeded');
   // A sub-company shares its parent's subscription (functions/admin/operators.ts): the parent buys it.
@@ -206,8 +209,7 @@ const chargePoints = new Repository<{ chargePointId: string; powerType?: string;
 });
 
 /** POST /admin/subscribe/riskWarning: the connectors the company already added, by AC and DC. */
-export async function riskWarning(identity: Identity, body: unknown): Promise<RiskResult> {
-  const query = parse(riskQuery, body);
+export async function riskWarning(identity: Identity, query: z.infer<typeof riskQuery>): Promise<RiskResult> {
   companyOf(identity);
   let acAdded = 0;
   let dcAdded = 0;
@@ -377,15 +379,7 @@ async function refundOf(
 }
 
 /** POST /admin/subscribe/pay. */
-export async function pay(identity: Identity, body: unknown, now = new Date()) {
-  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const cardFields = CARD_FIELDS.filter((f) => f in raw);
-  if (cardFields.length)
-    throw badRequest(
-      'subscriptionRes.cardDataRefused',
-      Object.fromEntries(cardFields.map((f) => [f, 'subscriptionRes.cardDataRefused'])),
-    );
-  const input = parse(payBody, body);
+export async function pay(identity: Identity, input: PayBody, now = new Date()) {
   const record = await ownSubscription(identity, input.subscribeId);
   // Refused before anything else: a paid quote is never charged again.
   if (record.status === 'active' || record.status === 'scheduled' || record.status === 'expired')
@@ -462,8 +456,11 @@ export async function secure(identity: Identity, paymentId: string | undefined) 
 }
 
 /** POST /admin/subscribe/offlinePay: pay-off without a card, for a first purchase whose plan has a receipt. */
-export async function offlinePay(identity: Identity, body: unknown, now = new Date()) {
-  const input = parse(offlinePayBody, body);
+export async function offlinePay(
+  identity: Identity,
+  input: z.infer<typeof offlinePayBody>,
+  now = new Date(),
+) {
   const record = await ownSubscription(identity, input.subscribeId);
   if (record.status === 'active' || record.status === 'scheduled' || record.status === 'expired')
     throw refused('subscriptionRes.alreadyPaid');
