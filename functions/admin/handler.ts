@@ -20,6 +20,7 @@ import {
 } from '@shared/schemas/admin.ts';
 import { changePasswordForm, updateInfoForm, updatePwdRequest } from '@shared/schemas/identity.ts';
 import { emspBindSchema } from '@shared/resources/system/emsp.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 import { decryptPassword } from '@functions/auth/keys.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { EXPIRE_REMIND_WINDOW_DAYS } from '@shared/schemas/subscription.ts';
@@ -149,7 +150,7 @@ export const handler = httpHandler({
   },
   'POST /admin/user/updateInfo': async (req) =>
     ok(await updateOwnInfo(who(req), parse(updateInfoForm, req.body))),
-  'POST /admin/user/getSubOpenFlag': async (req) => ok({ flag: who(req).permissions.has('6201') }),
+  'POST /admin/user/getSubOpenFlag': async (req) => ok({ flag: who(req).permissions.has(CODE.userAdd) }),
   'POST /biz/station/bind': async (req) => (
     await bindStations(who(req), parse(stationBind, req.body)),
     done()

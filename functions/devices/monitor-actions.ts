@@ -34,6 +34,7 @@ import { activeSession, readingOf, sessionSamples, type Session } from '@functio
 import { activeReservationOf, cancelReservation } from '@functions/orders/reservations.ts';
 import { orderNoOf } from '@functions/orders/session-consumer.ts';
 import { chargePoints, visibleChargePoint, withLive } from './sites.ts';
+import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 /** The caller, allowed the command behind a monitor action (the route's own code already checked). */
 const withCode = (identity: Identity, code: string): Identity => ({
@@ -79,14 +80,19 @@ async function sendFor(
 
 export async function stopCharging(identity: Identity, body: unknown, baseUrl: string) {
   const { pile, connectorNo } = await target(identity, body);
-  return sendFor(identity, '2217', { chargePointId: pile.id, connectorNo, command: 'remoteStop' }, baseUrl);
+  return sendFor(
+    identity,
+    COMMAND_CODE.remoteStop,
+    { chargePointId: pile.id, connectorNo, command: 'remoteStop' },
+    baseUrl,
+  );
 }
 
 export async function unlockConnector(identity: Identity, body: unknown, baseUrl: string) {
   const { pile, connectorNo } = await target(identity, body);
   return sendFor(
     identity,
-    '2211',
+    COMMAND_CODE.unlockConnector,
     { chargePointId: pile.id, connectorNo, command: 'unlockConnector' },
     baseUrl,
   );

@@ -55,6 +55,7 @@ import { membership, newId, Repository, table } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { payment } from './settlement.ts';
+import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 const db = () => dynamoDocument();
 const DAY = 86_400_000;
@@ -459,7 +460,7 @@ export async function addReservation(identity: Identity, body: unknown, baseUrl?
   try {
     commandId = (
       await sendCommand(
-        withCode(identity, '2218'),
+        withCode(identity, COMMAND_CODE.reserveNow),
         {
           chargePointId: pile.id,
           connectorNo: input.connectorNo,
@@ -528,7 +529,7 @@ export async function cancelReservation(identity: Identity, id: unknown, baseUrl
   try {
     commandId = (
       await sendCommand(
-        withCode(identity, '2219'),
+        withCode(identity, COMMAND_CODE.cancelReservation),
         {
           chargePointId: order.chargePointId,
           command: 'cancelReservation',

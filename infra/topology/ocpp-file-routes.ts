@@ -4,12 +4,25 @@
  * uploaded log with its command, and the assembled 2.0.1 report a GetBaseReport command asked for.
  */
 import type { HttpRouteDecl } from './types.ts';
+import { CODE, COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 export const ocppFileRoutes: HttpRouteDecl[] = [
   { method: 'GET', path: '/ocpp-files/firmware/{path+}', domain: 'devices', auth: 'public' },
   { method: 'PUT', path: '/ocpp-files/log/{path+}', domain: 'devices', auth: 'public' },
   { method: 'POST', path: '/ocpp-files/log/{path+}', domain: 'devices', auth: 'public' },
-  { method: 'POST', path: '/biz/command/file', domain: 'devices', auth: 'user', permission: '2256' },
+  {
+    method: 'POST',
+    path: '/biz/command/file',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.commandResults,
+  },
   // The device model report a GetBaseReport asked for (2.0.1 keys on /confKey): for those who may ask.
-  { method: 'POST', path: '/biz/command/report', domain: 'devices', auth: 'user', permission: '2239' },
+  {
+    method: 'POST',
+    path: '/biz/command/report',
+    domain: 'devices',
+    auth: 'user',
+    permission: COMMAND_CODE.getBaseReport,
+  },
 ];

@@ -4,6 +4,7 @@
  * order: audited), real-time 4103, export 4104.
  */
 import type { HttpRouteDecl } from './types.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const order = (path: string, permission: string, audit?: string): HttpRouteDecl => ({
   method: 'POST',
@@ -15,13 +16,13 @@ const order = (path: string, permission: string, audit?: string): HttpRouteDecl 
 });
 
 export const orderRoutes: HttpRouteDecl[] = [
-  order('/biz/chargeOrder/list', '4100'),
-  order('/biz/chargeOrder/detail', '4101'),
-  order('/biz/chargeOrder/reset', '4102', 'orderRes.audit.reset'),
-  order('/biz/chargeOrder/realtime', '4103'),
+  order('/biz/chargeOrder/list', CODE.orders),
+  order('/biz/chargeOrder/detail', CODE.orderDetail),
+  order('/biz/chargeOrder/reset', CODE.orderReset, 'orderRes.audit.reset'),
+  order('/biz/chargeOrder/realtime', CODE.orderRealtime),
   // An Excel file of the list's filters over at most 1 year, through the exports queue (/fileExport): data
   // export is Pro, so it also needs the file export code 9100.
-  { ...order('/biz/chargeOrder/export', '4104'), alsoNeeds: ['9100'] },
+  { ...order('/biz/chargeOrder/export', CODE.orderExport), alsoNeeds: [CODE.fileExport] },
   // Profit orders: the orders whose revenue was shared (their `profits`), with the same filters.
-  order('/biz/profitOrder/list', '4300'),
+  order('/biz/profitOrder/list', CODE.profitOrders),
 ];

@@ -4,6 +4,7 @@
  * queue orders (functions/orders/queue.ts; list 4500, join and cancel 4501), served by the orders domain.
  */
 import type { HttpRouteDecl } from './types.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const route = (
   path: string,
@@ -19,17 +20,19 @@ const route = (
 });
 
 export const reservationRoutes: HttpRouteDecl[] = [
-  route('/biz/reserveOrder/list', '4200'),
-  route('/biz/reserveOrder/detail', '4201'),
-  route('/biz/reserveOrder/add', '4201', {
+  route('/biz/reserveOrder/list', CODE.reserveOrders),
+  route('/biz/reserveOrder/detail', CODE.reserveOrderDetail),
+  route('/biz/reserveOrder/add', CODE.reserveOrderDetail, {
     title: 'server.audit.resourceAdd',
     what: 'reservationRes.names.reserveOrder',
   }),
-  route('/biz/reserveOrder/cancel', '4202', { title: 'reservationRes.audit.cancelReservation' }),
-  route('/biz/waitOrder/list', '4500'),
-  route('/biz/waitOrder/add', '4501', {
+  route('/biz/reserveOrder/cancel', CODE.reserveOrderCancel, {
+    title: 'reservationRes.audit.cancelReservation',
+  }),
+  route('/biz/waitOrder/list', CODE.waitOrders),
+  route('/biz/waitOrder/add', CODE.waitOrderEdit, {
     title: 'server.audit.resourceAdd',
     what: 'reservationRes.names.waitOrder',
   }),
-  route('/biz/waitOrder/cancel', '4501', { title: 'reservationRes.audit.cancelWait' }),
+  route('/biz/waitOrder/cancel', CODE.waitOrderEdit, { title: 'reservationRes.audit.cancelWait' }),
 ];

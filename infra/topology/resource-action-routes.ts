@@ -12,6 +12,7 @@ import {
   MONITOR_COMMAND_PATH,
   monitorActionPath,
 } from '@shared/schemas/monitor.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** The monitor's actions: the ones sending a command are audited. */
 function monitorActionRoutes(): HttpRouteDecl[] {
@@ -29,7 +30,7 @@ function monitorActionRoutes(): HttpRouteDecl[] {
       permission: MONITOR_ACTION_CODES[action],
       ...(audit[action] ? { audit: audit[action] } : {}),
     })),
-    { method: 'POST', path: MONITOR_COMMAND_PATH, domain: 'devices', auth: 'user', permission: '1101' },
+    { method: 'POST', path: MONITOR_COMMAND_PATH, domain: 'devices', auth: 'user', permission: CODE.monitor },
   ];
 }
 
@@ -39,7 +40,7 @@ export const systemActionRoutes: HttpRouteDecl[] = [
     path: '/admin/pay/upload',
     domain: 'admin',
     auth: 'user',
-    permission: '6401',
+    permission: CODE.payChannelEdit,
     audit: 'systemRes.audit.payUpload',
   },
   {
@@ -47,17 +48,23 @@ export const systemActionRoutes: HttpRouteDecl[] = [
     path: '/admin/mail/testMail',
     domain: 'admin',
     auth: 'user',
-    permission: '6601',
+    permission: CODE.mailServerEdit,
     audit: 'systemRes.audit.testMail',
   },
-  { method: 'POST', path: '/admin/emsp/bindEntries', domain: 'admin', auth: 'user', permission: '6810' },
-  { method: 'POST', path: '/admin/emsp/bindList', domain: 'admin', auth: 'user', permission: '6810' },
+  {
+    method: 'POST',
+    path: '/admin/emsp/bindEntries',
+    domain: 'admin',
+    auth: 'user',
+    permission: CODE.emspBind,
+  },
+  { method: 'POST', path: '/admin/emsp/bindList', domain: 'admin', auth: 'user', permission: CODE.emspBind },
   {
     method: 'POST',
     path: '/admin/emsp/bind',
     domain: 'admin',
     auth: 'user',
-    permission: '6810',
+    permission: CODE.emspBind,
     audit: 'server.audit.resourceUpdate',
     auditWhat: 'systemRes.names.emsp',
   },
@@ -68,7 +75,7 @@ export const catalogueActionRoutes: HttpRouteDecl[] = [
     path: '/biz/feedback/read',
     domain: 'biz',
     auth: 'user',
-    permission: '7401',
+    permission: CODE.feedbackReply,
     audit: 'catalogueRes.audit.feedbackRead',
   },
   {
@@ -76,17 +83,23 @@ export const catalogueActionRoutes: HttpRouteDecl[] = [
     path: '/biz/feedback/reply',
     domain: 'biz',
     auth: 'user',
-    permission: '7401',
+    permission: CODE.feedbackReply,
     audit: 'catalogueRes.audit.feedbackReply',
   },
-  { method: 'POST', path: '/biz/fileExport/list', domain: 'biz', auth: 'user', permission: '9100' },
-  { method: 'POST', path: '/biz/fileExport/download', domain: 'biz', auth: 'user', permission: '9100' },
+  { method: 'POST', path: '/biz/fileExport/list', domain: 'biz', auth: 'user', permission: CODE.fileExport },
+  {
+    method: 'POST',
+    path: '/biz/fileExport/download',
+    domain: 'biz',
+    auth: 'user',
+    permission: CODE.fileExport,
+  },
   {
     method: 'POST',
     path: '/biz/fileExport/del',
     domain: 'biz',
     auth: 'user',
-    permission: '9100',
+    permission: CODE.fileExport,
     audit: 'server.audit.resourceDelete',
     auditWhat: 'catalogueRes.names.fileExport',
   },
@@ -94,9 +107,9 @@ export const catalogueActionRoutes: HttpRouteDecl[] = [
 export const deviceActionRoutes: HttpRouteDecl[] = [
   ...(
     [
-      ['activate', '2802', 'deviceRes.audit.cardActivate'],
-      ['disable', '2802', 'deviceRes.audit.cardDisable'],
-      ['recharge', '2804', 'deviceRes.audit.cardRecharge'],
+      ['activate', CODE.cardEdit, 'deviceRes.audit.cardActivate'],
+      ['disable', CODE.cardEdit, 'deviceRes.audit.cardDisable'],
+      ['recharge', CODE.cardRecharge, 'deviceRes.audit.cardRecharge'],
     ] as const
   ).map(([action, permission, audit]): HttpRouteDecl => ({
     method: 'POST',
@@ -111,7 +124,7 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
     path: '/biz/card/bind',
     domain: 'biz',
     auth: 'user',
-    permission: '2802',
+    permission: CODE.cardEdit,
     audit: 'server.audit.resourceUpdate',
     auditWhat: 'deviceRes.names.card',
   },
@@ -120,20 +133,26 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
     path: '/biz/firmware/upload',
     domain: 'biz',
     auth: 'user',
-    permission: '2301',
+    permission: CODE.firmwareAdd,
     audit: 'deviceRes.audit.firmwareUpload',
   },
 ];
 
 /** Stations, charge points and the live monitor (devices domain). */
 export const siteActionRoutes: HttpRouteDecl[] = [
-  { method: 'POST', path: '/biz/station/detail', domain: 'devices', auth: 'user', permission: '2104' },
+  {
+    method: 'POST',
+    path: '/biz/station/detail',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.stationDetail,
+  },
   {
     method: 'POST',
     path: '/biz/station/powerBalance',
     domain: 'devices',
     auth: 'user',
-    permission: '2102',
+    permission: CODE.stationEdit,
     audit: 'siteRes.audit.powerBalance',
   },
   {
@@ -141,23 +160,47 @@ export const siteActionRoutes: HttpRouteDecl[] = [
     path: '/biz/station/upload',
     domain: 'devices',
     auth: 'user',
-    permission: '2105',
+    permission: CODE.stationPro,
     audit: 'siteRes.audit.imageUpload',
   },
-  { method: 'POST', path: '/biz/station/image', domain: 'devices', auth: 'user', permission: '2100' },
-  { method: 'POST', path: '/biz/chargePoint/detail', domain: 'devices', auth: 'user', permission: '2204' },
+  { method: 'POST', path: '/biz/station/image', domain: 'devices', auth: 'user', permission: CODE.stations },
+  {
+    method: 'POST',
+    path: '/biz/chargePoint/detail',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.chargePointDetail,
+  },
   {
     method: 'POST',
     path: '/biz/chargePoint/resetPassword',
     domain: 'devices',
     auth: 'user',
-    permission: '2202',
+    permission: CODE.chargePointEdit,
     audit: 'siteRes.audit.resetPassword',
   },
-  { method: 'POST', path: '/biz/chargePoint/messages', domain: 'devices', auth: 'user', permission: '2204' },
+  {
+    method: 'POST',
+    path: '/biz/chargePoint/messages',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.chargePointDetail,
+  },
   // The company's connectors against its subscription's limit (the /device and /plan warning).
-  { method: 'POST', path: '/biz/chargePoint/usage', domain: 'devices', auth: 'user', permission: '2200' },
-  { method: 'POST', path: '/biz/monitor/overview', domain: 'devices', auth: 'user', permission: '1101' },
+  {
+    method: 'POST',
+    path: '/biz/chargePoint/usage',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.chargePoints,
+  },
+  {
+    method: 'POST',
+    path: '/biz/monitor/overview',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.monitor,
+  },
   // The monitor's tile actions (functions/devices/monitor-actions.ts), each with its own code.
   ...monitorActionRoutes(),
 ];
@@ -165,13 +208,19 @@ export const siteActionRoutes: HttpRouteDecl[] = [
 /** Energy boxes (devices domain): the declared resource and the commands to boxes. */
 export const energyBoxRoutes: HttpRouteDecl[] = [
   ...resourceRoutes(energyBoxResource, 'devices'),
-  { method: 'POST', path: '/biz/energyBox/detail', domain: 'devices', auth: 'user', permission: '2700' },
+  {
+    method: 'POST',
+    path: '/biz/energyBox/detail',
+    domain: 'devices',
+    auth: 'user',
+    permission: CODE.energyBoxes,
+  },
   {
     method: 'POST',
     path: '/biz/energyBox/loadLimit',
     domain: 'devices',
     auth: 'user',
-    permission: '2701',
+    permission: CODE.energyBoxEdit,
     audit: 'deviceRes.audit.eboxLoadLimit',
   },
   {
@@ -179,7 +228,7 @@ export const energyBoxRoutes: HttpRouteDecl[] = [
     path: '/biz/energyBox/upgrade',
     domain: 'devices',
     auth: 'user',
-    permission: '2702',
+    permission: CODE.energyBoxUpgrade,
     audit: 'deviceRes.audit.eboxUpgrade',
   },
 ];

@@ -4,6 +4,7 @@
  * transaction insight 4600. All read the revenue rollups only.
  */
 import type { HttpRouteDecl } from './types.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const revenue = (path: string, permission: string, audit?: string): HttpRouteDecl => ({
   method: 'POST',
@@ -15,7 +16,10 @@ const revenue = (path: string, permission: string, audit?: string): HttpRouteDec
 });
 
 export const revenueRoutes: HttpRouteDecl[] = [
-  revenue('/biz/revenue/stat', '4400'),
-  { ...revenue('/biz/revenue/export', '4400', 'revenueRes.audit.export'), alsoNeeds: ['9100'] },
-  revenue('/biz/transactionInsight/stat', '4600'),
+  revenue('/biz/revenue/stat', CODE.revenue),
+  {
+    ...revenue('/biz/revenue/export', CODE.revenue, 'revenueRes.audit.export'),
+    alsoNeeds: [CODE.fileExport],
+  },
+  revenue('/biz/transactionInsight/stat', CODE.transactionInsight),
 ];

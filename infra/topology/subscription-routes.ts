@@ -6,10 +6,10 @@
  * `sys_planoper_edit` (SPEC.md section 6: company administrators renew subscriptions; the "Awaiting
  * subscription" role grants it). The webhook is public: Stripe signs it, the handler checks the signature.
  */
-import { PERMISSION } from '@shared/permissions/menus.ts';
+import { CODE, PERMISSION } from '@shared/permissions/menus.ts';
 import type { HttpRouteDecl } from './types.ts';
 
-export const PLAN_CODE = { view: '6910', edit: '6911' } as const;
+export const PLAN_CODE = { view: CODE.plans, edit: CODE.planEdit } as const;
 
 const route = (path: string, permission: string, audit?: string, auditWhat?: string): HttpRouteDecl => ({
   method: 'POST',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { DISPLAY_FORMATS, DISPLAY_PRIORITIES, DISPLAY_STATES } from '@shared/resources/device/display.ts';
 import { optional, requiredText } from '@shared/schemas/fields.ts';
 import { CHARGE_TYPE, chargeValueProblem } from '@shared/schemas/order.ts';
+import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
 
@@ -614,7 +615,7 @@ const getLog = (logType: unknown) => (p: Record<string, unknown>, c: CommandCont
 export const COMMANDS: CommandDef[] = [
   {
     key: 'reset',
-    code: '2210',
+    code: COMMAND_CODE.reset,
     scope: 'pile',
     params: z.object({ resetType: z.coerce.number().int().min(0).max(1) }).strict(),
     ocpp16: {
@@ -628,7 +629,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'unlockConnector',
-    code: '2211',
+    code: COMMAND_CODE.unlockConnector,
     scope: 'connector',
     params: none,
     ocpp16: { action: 'UnlockConnector', payload: (_p, c) => ({ connectorId: c.connectorNo }) },
@@ -636,7 +637,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'changeAvailability',
-    code: '2212',
+    code: COMMAND_CODE.changeAvailability,
     scope: 'pile',
     params: z.object({ availType: z.coerce.number().int().min(0).max(1) }).strict(),
     ocpp16: {
@@ -656,7 +657,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getConfiguration',
-    code: '2213',
+    code: COMMAND_CODE.getConfiguration,
     scope: 'pile',
     params: z.object({ configKeys: z.array(configKey()).max(50).default([]) }).strict(),
     ocpp16: {
@@ -675,7 +676,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'changeConfiguration',
-    code: '2214',
+    code: COMMAND_CODE.changeConfiguration,
     scope: 'pile',
     params: z.object({ configKey: configKey(), configValue: requiredText(500) }).strict(),
     ocpp16: {
@@ -691,7 +692,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'clearCache',
-    code: '2215',
+    code: COMMAND_CODE.clearCache,
     scope: 'pile',
     params: none,
     ocpp16: { action: 'ClearCache', payload: () => ({}) },
@@ -699,7 +700,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'remoteStart',
-    code: '2216',
+    code: COMMAND_CODE.remoteStart,
     scope: 'connector',
     // What to charge (docs/decisions/170): the session is stopped once the value is reached; full by default.
     params: z
@@ -737,7 +738,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'remoteStop',
-    code: '2217',
+    code: COMMAND_CODE.remoteStop,
     scope: 'connector',
     needsSession: true,
     params: none,
@@ -749,7 +750,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'reserveNow',
-    code: '2218',
+    code: COMMAND_CODE.reserveNow,
     scope: 'connector',
     params: z.object({ idTag: idTag(), expiryDate: dateTime() }).strict(),
     ocpp16: {
@@ -773,7 +774,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'cancelReservation',
-    code: '2219',
+    code: COMMAND_CODE.cancelReservation,
     scope: 'pile',
     params: z.object({ reservationId: ocppId() }).strict(),
     ocpp16: { action: 'CancelReservation', payload: (p) => ({ reservationId: p.reservationId }) },
@@ -781,7 +782,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getLocalListVersion',
-    code: '2223',
+    code: COMMAND_CODE.getLocalListVersion,
     scope: 'pile',
     params: none,
     ocpp16: { action: 'GetLocalListVersion', payload: () => ({}) },
@@ -789,7 +790,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'clearChargingProfile',
-    code: '2225',
+    code: COMMAND_CODE.clearChargingProfile,
     scope: 'pile',
     params: z
       .object({
@@ -825,7 +826,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getCompositeSchedule',
-    code: '2226',
+    code: COMMAND_CODE.getCompositeSchedule,
     scope: 'connector',
     params: z
       .object({
@@ -846,7 +847,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'triggerMessage',
-    code: '2227',
+    code: COMMAND_CODE.triggerMessage,
     scope: 'pile',
     params: z
       .object({ requestedMessage: z.enum(TRIGGER_MESSAGES, { error: 'commandRes.validation.option' }) })
@@ -870,7 +871,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'dataTransfer',
-    code: '2228',
+    code: COMMAND_CODE.dataTransfer,
     scope: 'pile',
     params: z
       .object({
@@ -890,7 +891,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getBaseReport',
-    code: '2239',
+    code: COMMAND_CODE.getBaseReport,
     scope: 'pile',
     params: z
       .object({
@@ -908,7 +909,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'updateFirmware',
-    code: '2220',
+    code: COMMAND_CODE.updateFirmware,
     scope: 'pile',
     load: 'firmware',
     progress: 'firmware',
@@ -936,7 +937,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'signedUpdateFirmware',
-    code: '2252',
+    code: COMMAND_CODE.signedUpdateFirmware,
     scope: 'pile',
     load: 'firmware',
     progress: 'firmware',
@@ -965,7 +966,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getDiagnostics',
-    code: '2221',
+    code: COMMAND_CODE.getDiagnostics,
     scope: 'pile',
     load: 'upload',
     progress: 'log',
@@ -985,7 +986,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getLog',
-    code: '2240',
+    code: COMMAND_CODE.getLog,
     scope: 'pile',
     load: 'upload',
     progress: 'log',
@@ -999,7 +1000,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'sendLocalList',
-    code: '2222',
+    code: COMMAND_CODE.sendLocalList,
     scope: 'pile',
     load: 'listVersion',
     params: z
@@ -1051,7 +1052,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'setChargingProfile',
-    code: '2224',
+    code: COMMAND_CODE.setChargingProfile,
     scope: 'pile',
     params: chargingProfileParams,
     ocpp16: {
@@ -1089,7 +1090,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getChargingProfiles',
-    code: '2243',
+    code: COMMAND_CODE.getChargingProfiles,
     scope: 'pile',
     params: z
       .object({
@@ -1118,7 +1119,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'setVariableMonitoring',
-    code: '2229',
+    code: COMMAND_CODE.setVariableMonitoring,
     scope: 'pile',
     params: variableMonitoringParams,
     ocpp201: {
@@ -1138,36 +1139,36 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'clearVariableMonitoring',
-    code: '2230',
+    code: COMMAND_CODE.clearVariableMonitoring,
     scope: 'pile',
     params: z.object({ monitorIds: distinct(ocppId(), 1, 100) }).strict(),
     ocpp201: { action: 'ClearVariableMonitoring', payload: (p) => ({ id: p.monitorIds }) },
   },
   {
     key: 'setMonitoringBase',
-    code: '2231',
+    code: COMMAND_CODE.setMonitoringBase,
     scope: 'pile',
     params: z.object({ monitorBase: choice(MONITORING_BASES) }).strict(),
     ocpp201: { action: 'SetMonitoringBase', payload: (p) => ({ monitoringBase: p.monitorBase }) },
   },
   {
     key: 'setMonitoringLevel',
-    code: '2232',
+    code: COMMAND_CODE.setMonitoringLevel,
     scope: 'pile',
     params: z.object({ monitorLevel: whole(0, 9) }).strict(),
     ocpp201: { action: 'SetMonitoringLevel', payload: (p) => ({ severity: p.monitorLevel }) },
   },
   reportCommand(
     'getMonitoringReport',
-    '2242',
+    COMMAND_CODE.getMonitoringReport,
     'GetMonitoringReport',
     'monitoringCriteria',
     MONITORING_CRITERIA,
   ),
-  reportCommand('getReport', '2241', 'GetReport', 'componentCriteria', COMPONENT_CRITERIA),
+  reportCommand('getReport', COMMAND_CODE.getReport, 'GetReport', 'componentCriteria', COMPONENT_CRITERIA),
   {
     key: 'getVariables',
-    code: '2237',
+    code: COMMAND_CODE.getVariables,
     scope: 'pile',
     params: z.object({ variables: variableList({}) }).strict(),
     ocpp201: {
@@ -1177,7 +1178,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'setVariables',
-    code: '2238',
+    code: COMMAND_CODE.setVariables,
     scope: 'pile',
     params: z
       .object({
@@ -1195,7 +1196,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'setDisplayMessage',
-    code: '2233',
+    code: COMMAND_CODE.setDisplayMessage,
     scope: 'pile',
     load: 'display',
     params: displayMessageParams,
@@ -1203,7 +1204,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getDisplayMessages',
-    code: '2234',
+    code: COMMAND_CODE.getDisplayMessages,
     scope: 'pile',
     params: z
       .object({
@@ -1225,14 +1226,14 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'clearDisplayMessage',
-    code: '2235',
+    code: COMMAND_CODE.clearDisplayMessage,
     scope: 'pile',
     params: z.object({ displayMessageId: ocppId() }).strict(),
     ocpp201: { action: 'ClearDisplayMessage', payload: (p) => ({ id: p.displayMessageId }) },
   },
   {
     key: 'setNetworkProfile',
-    code: '2236',
+    code: COMMAND_CODE.setNetworkProfile,
     scope: 'pile',
     load: 'network',
     params: z
@@ -1248,7 +1249,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'getTransactionStatus',
-    code: '2244',
+    code: COMMAND_CODE.getTransactionStatus,
     scope: 'pile',
     params: z.object({ transactionId: optional(requiredText(36)) }).strict(),
     ocpp201: {
@@ -1258,7 +1259,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     key: 'extendedTriggerMessage',
-    code: '2251',
+    code: COMMAND_CODE.extendedTriggerMessage,
     scope: 'pile',
     params: z.object({ requestedMessage: choice(EXTENDED_TRIGGER_MESSAGES) }).strict(),
     ocpp16: {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { requiredText, text } from '@shared/schemas/fields.ts';
 import { defineResource } from './define.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const parameterSchema = z
   .object({
@@ -26,7 +27,12 @@ export const parameterResource = defineResource({
   type: 'PARAMETER',
   label: 'resources.parameter',
   tenancy: 'platform',
-  permissions: { view: '6300', add: '6301', edit: '6301', del: '6301' },
+  permissions: {
+    view: CODE.parameters,
+    add: CODE.parameterEdit,
+    edit: CODE.parameterEdit,
+    del: CODE.parameterEdit,
+  },
   schema: parameterSchema,
   filters: { type: 'eq', code: 'contains', name: 'contains', enable: 'eq' },
   sortable: ['sort', 'code', 'name', 'type'],

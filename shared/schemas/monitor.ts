@@ -4,15 +4,16 @@
  */
 import { z } from 'zod';
 import { requiredText as text } from '@shared/schemas/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** The codes of the actions (shared/permissions/menus.ts), by action. */
 export const MONITOR_ACTION_CODES = {
-  stopCharging: '1102',
-  liveData: '1103',
-  meterRecords: '1104',
-  unlock: '1105',
-  stopReservation: '1106',
-  detail: '1107',
+  stopCharging: CODE.monitorStopCharging,
+  liveData: CODE.monitorLiveData,
+  meterRecords: CODE.monitorMeterRecords,
+  unlock: CODE.monitorUnlock,
+  stopReservation: CODE.monitorStopReservation,
+  detail: CODE.monitorDetail,
 } as const;
 export type MonitorAction = keyof typeof MONITOR_ACTION_CODES;
 export const MONITOR_ACTIONS = Object.keys(MONITOR_ACTION_CODES) as MonitorAction[];

@@ -8,13 +8,14 @@
 import { z } from 'zod';
 import { decimalUnits, unitsToDecimal } from '@shared/pricing/money.ts';
 import { pageQuery } from './admin.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** SPEC.md section 5: order queries cover at most 2 years. */
 export const ORDER_WINDOW_YEARS = 2;
 /** SPEC.md section 5: an order export covers at most 1 year. */
 export const ORDER_EXPORT_WINDOW_YEARS = 1;
 /** Codes of order exports: 4104 on the charging orders; the file is listed and downloaded in /fileExport. */
-export const ORDER_EXPORT_CODE = { export: '4104', files: '9100' } as const;
+export const ORDER_EXPORT_CODE = { export: CODE.orderExport, files: CODE.fileExport } as const;
 /** Without a start, the list reads the last 30 days. */
 export const ORDER_DEFAULT_DAYS = 30;
 

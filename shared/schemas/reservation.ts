@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText as text } from '@shared/schemas/fields.ts';
 import { pageNumber } from './admin.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** SPEC.md section 4, reservation status. */
 export const RESERVE_STATUS = { requesting: 1, successful: 2, canceling: 3, ended: 4 } as const;
@@ -16,9 +17,14 @@ export type ReserveEndReason = (typeof RESERVE_END_REASONS)[number];
 
 /** Codes of the reservation order screens (shared/permissions/menus.ts). */
 /** 4201 is also the code of /reserveOrderDetail (shared/permissions/menus.ts `detailRouteCodes`). */
-export const RESERVE_ORDER_CODE = { view: '4200', add: '4201', detail: '4201', cancel: '4202' } as const;
+export const RESERVE_ORDER_CODE = {
+  view: CODE.reserveOrders,
+  add: CODE.reserveOrderDetail,
+  detail: CODE.reserveOrderDetail,
+  cancel: CODE.reserveOrderCancel,
+} as const;
 /** Codes of the queue screen: 4500 view, 4501 the writes (join and cancel). */
-export const WAIT_ORDER_CODE = { view: '4500', cancel: '4501' } as const;
+export const WAIT_ORDER_CODE = { view: CODE.waitOrders, cancel: CODE.waitOrderEdit } as const;
 
 /** A reservation holds a connector for 1 minute to a day. */
 export const RESERVE_MINUTES_MAX = 1440;

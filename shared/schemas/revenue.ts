@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { daysBetween, isDay } from '@shared/pricing/metrics.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** SPEC.md section 5: revenue statistics cover at most 60 days. */
 export const REVENUE_WINDOW_DAYS = 60;
@@ -14,7 +15,11 @@ export const REVENUE_GROUPS = ['day', 'station', 'operator'] as const;
 export type RevenueGroup = (typeof REVENUE_GROUPS)[number];
 
 /** Codes (shared/permissions/menus.ts): statistics 4400, insight 4600, the Pro file export 9100. */
-export const REVENUE_CODE = { stat: '4400', insight: '4600', export: '9100' } as const;
+export const REVENUE_CODE = {
+  stat: CODE.revenue,
+  insight: CODE.transactionInsight,
+  export: CODE.fileExport,
+} as const;
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

@@ -3,7 +3,16 @@
  * (and an audit title when it changes something); sign-in refusals; the subscription gate; masking of
  * secrets in the audit log; server messages in the caller's language.
  */
-import { menuById, menuCatalogue, MENU_ROOT, withAncestors } from '@shared/permissions/menus.ts';
+import {
+  CODE,
+  COMMAND_CODE,
+  menuById,
+  menuCatalogue,
+  MENU_ROOT,
+  PERMISSION,
+  withAncestors,
+} from '@shared/permissions/menus.ts';
+import { COMMANDS } from '@shared/commands/catalogue.ts';
 import { describe, expect, it } from 'vitest';
 import { topology } from '@infra/topology/index.ts';
 import { signInRefusal, subscriptionRoleType } from '@functions/identity/access.ts';
@@ -49,12 +58,24 @@ describe('permission catalogue', () => {
     expect([...withAncestors(['6201'])].sort()).toEqual(['6000', '6200', '6201']);
   });
 
+  it('names only catalogue entries: every CODE and PERMISSION, every command button under the command page', () => {
+    for (const [name, code] of Object.entries({ ...CODE, ...PERMISSION }))
+      expect(menuById.has(code), `${name} ${code}`).toBe(true);
+    expect(new Set(Object.values(CODE)).size, 'one name per code').toBe(Object.keys(CODE).length);
+    for (const [name, code] of Object.entries(COMMAND_CODE))
+      expect(menuById.get(code)?.parentId, `${name} ${code}`).toBe(CODE.commands);
+    // Each command of the catalogue has its own button, named after it.
+    expect(Object.fromEntries(COMMANDS.map((c) => [c.key, c.code]))).toEqual(COMMAND_CODE);
+  });
+
   it('names a known permission on every signed-in route, and an audit title on every change', () => {
     for (const route of topology.routes) {
       if (route.auth !== 'user') continue;
       const key = `${route.method} ${route.path}`;
       expect(route.permission, key).toBeDefined();
       expect(route.permission === 'login' || menuById.has(route.permission!), key).toBe(true);
+      for (const code of route.alsoNeeds ?? [])
+        expect(menuById.has(code), `${key} also needs ${code}`).toBe(true);
       if (/\/(add|update|del|resetPwd|updatePwd|updateInfo|bind|logout)$/.test(route.path))
         expect(route.audit, key).toMatch(/^server\.audit\./);
     }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** Addresses from text (comma, semicolon or white space between them) or a list, trimmed, repeats dropped. */
 export function splitConsignees(value: unknown): unknown {
@@ -57,7 +58,12 @@ export const alarmMailResource = defineResource({
   type: 'ALARMMAIL',
   label: 'catalogueRes.names.alarmMail',
   tenancy: 'tenant',
-  permissions: { view: '5500', add: '5501', edit: '5501', del: '5501' },
+  permissions: {
+    view: CODE.alarmMail,
+    add: CODE.alarmMailEdit,
+    edit: CODE.alarmMailEdit,
+    del: CODE.alarmMailEdit,
+  },
   schema: alarmMailSchema,
   filters: { name: 'contains', templateId: 'eq' },
   sortable: ['name'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { numericChoice } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const ALARM_LEVEL = { urgentFault: 1, generalFault: 2, severeAlarm: 3, generalAlarm: 4 } as const;
 
@@ -25,7 +26,12 @@ export const alarmTemplateResource = defineResource({
   type: 'ALARMTEMPLATE',
   label: 'catalogueRes.names.alarmTemplate',
   tenancy: 'tenant',
-  permissions: { view: '5400', add: '5401', edit: '5401', del: '5401' },
+  permissions: {
+    view: CODE.alarmTemplates,
+    add: CODE.alarmTemplateEdit,
+    edit: CODE.alarmTemplateEdit,
+    del: CODE.alarmTemplateEdit,
+  },
   schema: alarmTemplateSchema,
   filters: { level: 'eq', name: 'contains', code: 'contains' },
   sortable: ['code', 'name', 'level'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { flag, int, numericChoice, requiredNumber } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const APP_TYPE = { android: 1, ios: 2 } as const;
 
@@ -26,7 +27,12 @@ export const appVersionResource = defineResource({
   type: 'APPVERSION',
   label: 'catalogueRes.names.appVersion',
   tenancy: 'shared',
-  permissions: { view: '7300', add: '7301', edit: '7301', del: '7301' },
+  permissions: {
+    view: CODE.appVersions,
+    add: CODE.appVersionEdit,
+    edit: CODE.appVersionEdit,
+    del: CODE.appVersionEdit,
+  },
   schema: appVersionSchema,
   filters: { name: 'contains', type: 'eq', forceFlag: 'eq' },
   sortable: ['code', 'name', 'type'],

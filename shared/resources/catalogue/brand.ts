@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const brandSchema = z
   .object({
@@ -19,7 +20,7 @@ export const brandResource = defineResource({
   type: 'BRAND',
   label: 'catalogueRes.names.brand',
   tenancy: 'shared',
-  permissions: { view: '10100', add: '10101', edit: '10101', del: '10101' },
+  permissions: { view: CODE.brands, add: CODE.brandEdit, edit: CODE.brandEdit, del: CODE.brandEdit },
   schema: brandSchema,
   filters: { name: 'contains' },
   sortable: ['name'],

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const FEEDBACK_STATUS = { new: 0, read: 1, replied: 2 } as const;
 
@@ -39,7 +40,12 @@ export const feedbackResource = defineResource({
   type: 'FEEDBACK',
   label: 'catalogueRes.names.feedback',
   tenancy: 'tenant',
-  permissions: { view: '7400', add: '7401', edit: '7401', del: '7401' },
+  permissions: {
+    view: CODE.feedback,
+    add: CODE.feedbackReply,
+    edit: CODE.feedbackReply,
+    del: CODE.feedbackReply,
+  },
   schema: feedbackSchema,
   filters: { status: 'eq', userName: 'contains', content: 'contains' },
   sortable: ['userName', 'status', 'replyTime'],

@@ -4,10 +4,11 @@
  * created by exports, never by hand.
  */
 import { z } from 'zod';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
-export const FILE_EXPORT_CODE = { view: '9100' } as const;
+export const FILE_EXPORT_CODE = { view: CODE.fileExport } as const;
 
 export const fileExportQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),

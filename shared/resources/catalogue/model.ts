@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { choice, dec, int, optionalNumber, requiredNumber } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const CURRENT_TYPES = ['AC', 'DC'] as const;
 export const SOCKET_TYPES = ['SOCKET', 'CABLE'] as const;
@@ -38,7 +39,7 @@ export const modelResource = defineResource({
   type: 'BRANDMODEL',
   label: 'catalogueRes.names.model',
   tenancy: 'shared',
-  permissions: { view: '10100', add: '10101', edit: '10101', del: '10101' },
+  permissions: { view: CODE.brands, add: CODE.brandEdit, edit: CODE.brandEdit, del: CODE.brandEdit },
   schema: modelSchema,
   filters: { brandId: 'eq', deviceModel: 'contains', currentType: 'eq', protocolType: 'eq' },
   sortable: ['deviceModel', 'connectorNumber', 'maxPower', 'currentType'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { numericChoice } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const INVALID_CODE = { normal: 0, abnormal: 1 } as const;
 
@@ -29,7 +30,12 @@ export const stopReasonResource = defineResource({
   type: 'STOPREASON',
   label: 'catalogueRes.names.stopReason',
   tenancy: 'shared',
-  permissions: { view: '5600', add: '5601', edit: '5601', del: '5601' },
+  permissions: {
+    view: CODE.stopReasons,
+    add: CODE.stopReasonEdit,
+    edit: CODE.stopReasonEdit,
+    del: CODE.stopReasonEdit,
+  },
   schema: stopReasonSchema,
   filters: { code: 'contains', displayName: 'contains', typeCode: 'eq', invalidCode: 'eq' },
   sortable: ['code', 'displayName', 'typeCode', 'invalidCode'],

@@ -10,15 +10,16 @@ import { defineResource } from '@shared/resources/define.ts';
 import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 import { isoDateTime, PRINTABLE_ASCII } from './common.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** The card menu's codes. */
 export const CARD_CODE = {
-  view: '2800',
-  add: '2801',
-  edit: '2802',
-  import: '2803',
-  recharge: '2804',
-  scope: '2805',
+  view: CODE.cards,
+  add: CODE.cardAdd,
+  edit: CODE.cardEdit,
+  import: CODE.cardImport,
+  recharge: CODE.cardRecharge,
+  scope: CODE.cardScope,
 };
 
 export const CARD_STATUS = { normal: 0, lost: 1, replacement: 2, returned: 3, disabled: 4 } as const;

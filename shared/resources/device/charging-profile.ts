@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { checkChargingProfile, chargingProfileFields } from '@shared/commands/catalogue.ts';
 import { defineResource } from '@shared/resources/define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const chargingProfileSchema = z
   .object({ name: requiredText(64), ...chargingProfileFields })
@@ -46,7 +47,12 @@ export const chargingProfileResource = defineResource({
   type: 'CHARGINGPROFILE',
   label: 'profileRes.names.chargingProfile',
   tenancy: 'tenant',
-  permissions: { view: '2600', add: '2601', edit: '2602', del: '2603' },
+  permissions: {
+    view: CODE.chargingProfiles,
+    add: CODE.chargingProfileAdd,
+    edit: CODE.chargingProfileEdit,
+    del: CODE.chargingProfileDelete,
+  },
   schema: chargingProfileSchema,
   filters: { name: 'contains', purpose: 'eq', kind: 'eq' },
   sortable: ['name', 'chargingProfileId', 'stackLevel', 'purpose', 'kind'],

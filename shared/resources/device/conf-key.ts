@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
 import { optional, requiredText, text } from '@shared/schemas/fields.ts';
 import { choice, given, OCPP_IDENTIFIER } from './common.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const CONF_KEY_TYPES = ['bool', 'integer', 'string', 'CSL'] as const;
 export const CONF_KEY_OCPP_VERSIONS = ['1.6', '2.0.1'] as const;
@@ -42,7 +43,7 @@ export const confKeyResource = defineResource({
   type: 'CONFKEY',
   label: 'deviceRes.names.confKey',
   tenancy: 'shared',
-  permissions: { view: '2400', add: '2401', edit: '2401', del: '2402' },
+  permissions: { view: CODE.confKeys, add: CODE.confKeyAdd, edit: CODE.confKeyAdd, del: CODE.confKeyEdit },
   schema: confKeySchema,
   filters: { key: 'contains', ocppVersion: 'eq', keyType: 'eq' },
   sortable: ['key', 'keyType', 'ocppVersion'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
 import { optional, requiredText } from '@shared/schemas/fields.ts';
 import { choice, given, isoDateTime } from './common.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const DISPLAY_FORMATS = ['ASCII', 'HTML', 'URI', 'UTF8'] as const;
 export const DISPLAY_PRIORITIES = ['AlwaysFront', 'InFront', 'NormalCycle'] as const;
@@ -50,7 +51,7 @@ export const displayResource = defineResource({
   type: 'DISPLAY',
   label: 'deviceRes.names.display',
   tenancy: 'tenant',
-  permissions: { view: '2900', add: '2901', edit: '2901', del: '2901' },
+  permissions: { view: CODE.displays, add: CODE.displayEdit, edit: CODE.displayEdit, del: CODE.displayEdit },
   schema: displaySchema,
   filters: { name: 'contains', format: 'eq', priority: 'eq', language: 'eq' },
   sortable: ['name', 'priority', 'language', 'startDateTime', 'endDateTime'],

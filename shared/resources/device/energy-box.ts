@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { numericChoice, requiredNumber, int } from '../catalogue/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
-export const EBOX_CODE = { view: '2700', edit: '2701', upgrade: '2702' };
+export const EBOX_CODE = { view: CODE.energyBoxes, edit: CODE.energyBoxEdit, upgrade: CODE.energyBoxUpgrade };
 /** The MQTT client id and topic segment: letters, digits, `_` and `-`. */
 export const EBOX_CODE_FORMAT = /^[A-Za-z0-9_-]{1,64}$/;
 /** The energy box detail shows this much history. */

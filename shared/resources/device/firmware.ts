@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
 import { optional, requiredText, text } from '@shared/schemas/fields.ts';
 import { given } from './common.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /**
  * Largest firmware file. The file travels in one API call: Lambda takes at most 6 MB per request, and API
@@ -49,7 +50,12 @@ export const firmwareResource = defineResource({
   type: 'FIRMWARE',
   label: 'deviceRes.names.firmware',
   tenancy: 'tenant',
-  permissions: { view: '2300', add: '2301', edit: '2302', del: '2303' },
+  permissions: {
+    view: CODE.firmware,
+    add: CODE.firmwareAdd,
+    edit: CODE.firmwareEdit,
+    del: CODE.firmwareDelete,
+  },
   schema: firmwareSchema,
   filters: { firmwareName: 'contains', firmwareVersion: 'contains', brandId: 'eq', modelId: 'eq' },
   sortable: ['firmwareName', 'firmwareVersion', 'size'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
 import { optional, requiredText } from '@shared/schemas/fields.ts';
 import { choice, integer, isoDateTime, PRINTABLE_ASCII } from './common.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const ID_TAG_STATUSES = ['Accepted', 'Blocked', 'Expired', 'Invalid', 'ConcurrentTx'] as const;
 /** 0 not an organisation, 1 an organisation, 2 a home station. */
@@ -72,7 +73,12 @@ export const listVersionResource = defineResource({
   type: 'LISTVERSION',
   label: 'deviceRes.names.listVersion',
   tenancy: 'tenant',
-  permissions: { view: '2850', add: '2851', edit: '2851', del: '2851' },
+  permissions: {
+    view: CODE.listVersions,
+    add: CODE.listVersionEdit,
+    edit: CODE.listVersionEdit,
+    del: CODE.listVersionEdit,
+  },
   schema: listVersionSchema,
   filters: { name: 'contains', type: 'eq' },
   sortable: ['name', 'listVersion', 'type', 'capacity'],

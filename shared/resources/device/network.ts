@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
 import { optional, requiredText, text } from '@shared/schemas/fields.ts';
 import { choice, given, integer } from './common.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const NETWORK_OCPP_VERSIONS = ['OCPP12', 'OCPP15', 'OCPP16', 'OCPP20'] as const;
 export const NETWORK_TRANSPORTS = ['JSON', 'SOAP'] as const;
@@ -100,7 +101,7 @@ export const networkResource = defineResource({
   type: 'NETWORK',
   label: 'deviceRes.names.network',
   tenancy: 'tenant',
-  permissions: { view: '2500', add: '2501', edit: '2501', del: '2501' },
+  permissions: { view: CODE.network, add: CODE.networkEdit, edit: CODE.networkEdit, del: CODE.networkEdit },
   schema: networkSchema,
   filters: { name: 'contains', ocppVersion: 'eq', ocppTransport: 'eq' },
   sortable: ['name', 'ocppVersion', 'securityProfile', 'configurationSlot'],

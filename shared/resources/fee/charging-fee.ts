@@ -15,6 +15,7 @@ import { int, numericChoice, optionalNumber } from '../catalogue/fields.ts';
 import { HHMM, HHMM_END, money, PRICE_4 } from './money.ts';
 import { FEE_TYPE } from '@shared/pricing/engine.ts';
 import { minutesOf } from '@shared/pricing/time-of-use.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export { FEE_TYPE };
 /** Fee types that need the Pro code 3104. */
@@ -26,7 +27,13 @@ export const PERIODS_MAX = 48;
 export const OCCUPANCY_INTERVAL = { min: 1, max: 1440 } as const;
 
 /** The charging fee menu's codes (SPEC.md section 6); 3104 gates per-minute and per-use fees. */
-export const CHARGING_FEE_CODE = { view: '3100', add: '3101', edit: '3102', del: '3103', pro: '3104' };
+export const CHARGING_FEE_CODE = {
+  view: CODE.chargingFees,
+  add: CODE.chargingFeeAdd,
+  edit: CODE.chargingFeeEdit,
+  del: CODE.chargingFeeDelete,
+  pro: CODE.chargingFeePro,
+};
 
 export const periodSchema = z
   .object({

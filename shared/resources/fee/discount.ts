@@ -17,8 +17,14 @@ import { optional, requiredText } from '@shared/schemas/fields.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 import { HHMM, HHMM_END, money, PERCENT_OFF } from './money.ts';
 import { minutesOf } from '@shared/pricing/time-of-use.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
-export const DISCOUNT_CODE = { view: '3200', add: '3201', edit: '3202', del: '3203' };
+export const DISCOUNT_CODE = {
+  view: CODE.discounts,
+  add: CODE.discountAdd,
+  edit: CODE.discountEdit,
+  del: CODE.discountDelete,
+};
 export const DISCOUNT_TYPE = { common: 1, vip: 2 } as const;
 export const DISCOUNT_STATUS = { enabled: 0, disabled: 1 } as const;
 export const ABANDONED_FLAG = { normal: 0, abandoned: 1 } as const;

@@ -11,9 +11,15 @@ import { defineResource } from '../define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
 import { int, optionalNumber } from '../catalogue/fields.ts';
 import { money, PRICE_2 } from './money.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** /fee is under 3050; adding, editing and deleting use the charging fee's buttons (SPEC.md section 6). */
-export const OCCUPANCY_FEE_CODE = { view: '3050', add: '3101', edit: '3102', del: '3103' };
+export const OCCUPANCY_FEE_CODE = {
+  view: CODE.occupancyFees,
+  add: CODE.chargingFeeAdd,
+  edit: CODE.chargingFeeEdit,
+  del: CODE.chargingFeeDelete,
+};
 export const AFTER_TIME = { min: 0, max: 1440 } as const;
 
 export const occupancyFeeSchema = z

@@ -8,8 +8,14 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
 import { money, PRICE_2 } from './money.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
-export const RESERVE_FEE_CODE = { view: '3300', add: '3301', edit: '3302', del: '3303' };
+export const RESERVE_FEE_CODE = {
+  view: CODE.reserveFees,
+  add: CODE.reserveFeeAdd,
+  edit: CODE.reserveFeeEdit,
+  del: CODE.reserveFeeDelete,
+};
 
 export const reserveFeeSchema = z
   .object({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { choice, dec, flag, int, optionalNumber, requiredNumber } from '../catalogue/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];
@@ -33,12 +34,12 @@ export const PILE_POWER = { min: 1, max: 10_000 } as const;
 export const CONNECTORS_MAX = 32;
 /** Codes of the pile menu (SPEC.md section 6). */
 export const PILE_CODE = {
-  view: '2200',
-  add: '2201',
-  edit: '2202',
-  del: '2203',
-  detail: '2204',
-  import: '2205',
+  view: CODE.chargePoints,
+  add: CODE.chargePointAdd,
+  edit: CODE.chargePointEdit,
+  del: CODE.chargePointDelete,
+  detail: CODE.chargePointDetail,
+  import: CODE.chargePointImport,
 };
 
 /** OCPP 1.6 identity: CiString, kept to characters that are safe in a URL path segment. */

@@ -9,6 +9,7 @@ import { defineResource } from '../define.ts';
 import { money, PERCENT_OFF } from '../fee/money.ts';
 import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { dec, flag, int, numericChoice, optionalNumber, requiredNumber } from '../catalogue/fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const STATION_STATUS = { closed: 0, open: 1 } as const;
 export const LOCATION_TYPES = [
@@ -49,12 +50,12 @@ export const STATION_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const STATION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Codes of the site menu (SPEC.md section 6: 2100 to 2105, Pro gates pictures and reservation). */
 export const SITE_CODE = {
-  view: '2100',
-  add: '2101',
-  edit: '2102',
-  del: '2103',
-  detail: '2104',
-  pro: '2105',
+  view: CODE.stations,
+  add: CODE.stationAdd,
+  edit: CODE.stationEdit,
+  del: CODE.stationDelete,
+  detail: CODE.stationDetail,
+  pro: CODE.stationPro,
 };
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;

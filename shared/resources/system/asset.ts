@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { PROTOCOL_TYPES } from '../catalogue/model.ts';
 import { code, flag, requiredNumber, secret } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** An asset's protocol is one a charger model can have. */
 export { PROTOCOL_TYPES };
@@ -34,7 +35,7 @@ export const assetResource = defineResource({
   type: 'ASSET',
   label: 'systemRes.names.asset',
   tenancy: 'platform',
-  permissions: { view: '6930', add: '6931', edit: '6931', del: '6931' },
+  permissions: { view: CODE.assets, add: CODE.assetEdit, edit: CODE.assetEdit, del: CODE.assetEdit },
   schema: assetSchema,
   filters: { code: 'contains', protocolType: 'eq', useFlag: 'eq' },
   sortable: ['code', 'power', 'protocolType', 'useFlag'],

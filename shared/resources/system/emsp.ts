@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
 import { flag, secret, url } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const EMSP_FLAG = { no: 0, yes: 1 } as const;
 
@@ -43,7 +44,7 @@ export const emspResource = defineResource({
   type: 'EMSP',
   label: 'systemRes.names.emsp',
   tenancy: 'platform',
-  permissions: { view: '6800', add: '6801', edit: '6801', del: '6801' },
+  permissions: { view: CODE.emsp, add: CODE.emspEdit, edit: CODE.emspEdit, del: CODE.emspEdit },
   schema: emspSchema,
   filters: {
     name: 'contains',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
 import { flag, requiredEmail, requiredNumber, secret } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** sslFlag: 0 plain (STARTTLS when the server offers it), 1 TLS from the start (usually port 465). */
 export const SSL_FLAG = { off: 0, on: 1 } as const;
@@ -28,7 +29,12 @@ export const mailResource = defineResource({
   type: 'MAIL',
   label: 'systemRes.names.mail',
   tenancy: 'platform',
-  permissions: { view: '6600', add: '6601', edit: '6601', del: '6601' },
+  permissions: {
+    view: CODE.mailServers,
+    add: CODE.mailServerEdit,
+    edit: CODE.mailServerEdit,
+    del: CODE.mailServerEdit,
+  },
   schema: mailSchema,
   // The company form's picker searches by name (SPEC.md section 7).
   filters: { name: 'contains', host: 'contains', userName: 'contains' },

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { requiredText } from '@shared/schemas/fields.ts';
 import { flag, optionalUrl, secret } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** autoRefundFlag: 0 manual, 1 automatic refunds. */
 export const AUTO_REFUND = { manual: 0, auto: 1 } as const;
@@ -35,7 +36,12 @@ export const payResource = defineResource({
   type: 'PAY',
   label: 'systemRes.names.pay',
   tenancy: 'platform',
-  permissions: { view: '6400', add: '6401', edit: '6401', del: '6401' },
+  permissions: {
+    view: CODE.payChannels,
+    add: CODE.payChannelEdit,
+    edit: CODE.payChannelEdit,
+    del: CODE.payChannelEdit,
+  },
   schema: paySchema,
   // The company form's picker searches by payName (SPEC.md section 7).
   filters: { payName: 'contains', payUuid: 'contains', autoRefundFlag: 'eq' },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineResource } from '../define.ts';
 import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { code, optionalEmail, optionalPhone } from './fields.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const vendorSchema = z
   .object({
@@ -21,7 +22,7 @@ export const vendorResource = defineResource({
   type: 'VENDOR',
   label: 'systemRes.names.vendor',
   tenancy: 'platform',
-  permissions: { view: '6940', add: '6941', edit: '6941', del: '6941' },
+  permissions: { view: CODE.vendors, add: CODE.vendorEdit, edit: CODE.vendorEdit, del: CODE.vendorEdit },
   schema: vendorSchema,
   filters: { name: 'contains', code: 'contains', contactPerson: 'contains' },
   sortable: ['name', 'code', 'contactPerson'],
