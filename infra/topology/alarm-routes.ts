@@ -3,6 +3,7 @@
  * statistics (5300), all read-only calls of the biz domain (functions/alarms/lists.ts).
  */
 import type { HttpRouteDecl } from './types.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const read = (path: string, permission: string): HttpRouteDecl => ({
   method: 'POST',
@@ -13,7 +14,7 @@ const read = (path: string, permission: string): HttpRouteDecl => ({
 });
 
 export const alarmRoutes: HttpRouteDecl[] = [
-  read('/biz/alarm/list', '5100'),
-  read('/biz/alarm/offlineList', '5200'),
-  read('/biz/alarm/stat', '5300'),
+  read('/biz/alarm/list', CODE.alarms),
+  read('/biz/alarm/offlineList', CODE.offlineAlarms),
+  read('/biz/alarm/stat', CODE.alarmStats),
 ];
