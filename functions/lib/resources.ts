@@ -190,7 +190,16 @@ const updateEnvelope = z.object({
   version: z.number({ error: 'validation.required' }).int(),
 });
 
-export async function updateResource(r: Resource, identity: Identity, body: unknown) {
+/** An update request: the record's id and the version it was read at, its fields, the secrets it keeps. */
+export interface UpdateInput {
+  id: string;
+  version: number;
+  fields: Record<string, unknown>;
+  /** Secrets not sent, or sent empty or as the mask: they keep their stored value. */
+  keep: string[];
+}
+
+export function updateInput(r: Resource, body: unknown): UpdateInput {
   const input = (body ?? {}) as Record<string, unknown>;
   const { id, version } = parse(updateEnvelope, input);
   const { id: _i, version: _v, ...rest } = input;
@@ -198,10 +207,16 @@ export async function updateResource(r: Resource, identity: Identity, body: unkn
   for (const secret of r.meta.secrets ?? [])
     if (rest[secret] === '' || rest[secret] === SECRET_MASK) delete rest[secret];
   const fields = parse(r.meta.schema, rest) as Record<string, unknown>;
+  return { id, version, fields, keep: (r.meta.secrets ?? []).filter((secret) => !(secret in rest)) };
+}
+
+export async function updateResource(r: Resource, identity: Identity, input: UpdateInput) {
+  const { id, version, keep } = input;
+  const fields = { ...input.fields };
   const current = await find(r, identity, id);
   if (r.meta.tenancy !== 'tenant' && !identity.platform) throw forbidden();
   if (current.version !== version) throw refused('server.staleUpdate');
-  for (const secret of r.meta.secrets ?? []) if (!(secret in rest)) fields[secret] = current[secret];
+  for (const secret of keep) fields[secret] = current[secret];
   // An id taken from a field stays what it was created with.
   if (r.meta.idFrom) fields[r.meta.idFrom.field] = current.id;
   const next = { ...fields, id: current.id, tenant: current.tenant } as Record_;
@@ -227,7 +242,8 @@ export function resourceHandlers(resources: Resource[]): Record<string, Route> {
     out[`${base}/list`] = async (req: Request) => ok(await listPage(r, who(req), listInput(r, req.body)));
     out[`${base}/info`] = async (req: Request) => ok(await resourceInfo(r, who(req), req.query.id));
     out[`${base}/add`] = async (req: Request) => ok(await addResource(r, who(req), req.body));
-    out[`${base}/update`] = async (req: Request) => ok(await updateResource(r, who(req), req.body));
+    out[`${base}/update`] = async (req: Request) =>
+      ok(await updateResource(r, who(req), updateInput(r, req.body)));
     out[`${base}/del`] = async (req: Request) => (await deleteResource(r, who(req), req.query.id), ok(null));
   }
   return { ...out, ...resourceIoHandlers(resources) };
