@@ -6,13 +6,21 @@
  *   Inoperative → false; one for a connector leaves the pile's flag alone, as does a refused one;
  * - a 1.6 StatusNotification of connector 0 (the pile itself): Unavailable → false, Available → true.
  */
-import type { CommandRecord } from '@functions/commands/store.ts';
 import { setLive } from './live.ts';
+
+/** What this reads of an ended command (functions/commands/store.ts, a layer above: decision 400). */
+interface EndedCommand {
+  chargePointId: string;
+  action: string;
+  status: string;
+  result?: unknown;
+  payload: Record<string, unknown>;
+}
 
 const TAKEN = new Set(['Accepted', 'Scheduled']);
 
 /** The flag an ended ChangeAvailability command sets on its pile, or undefined when it sets none. */
-export function operativeOf(command: Pick<CommandRecord, 'action' | 'status' | 'result' | 'payload'>) {
+export function operativeOf(command: Omit<EndedCommand, 'chargePointId'>) {
   if (command.action !== 'ChangeAvailability' || command.status !== 'answered') return undefined;
   if (!TAKEN.has(String((command.result as { status?: unknown } | undefined)?.status))) return undefined;
   const p = command.payload;
@@ -22,7 +30,7 @@ export function operativeOf(command: Pick<CommandRecord, 'action' | 'status' | '
 }
 
 /** The command-end listener of ChangeAvailability (functions/devices/subscriptions.ts). */
-export async function availabilityCommandEnded(command: CommandRecord) {
+export async function availabilityCommandEnded(command: EndedCommand) {
   const operative = operativeOf(command);
   if (operative !== undefined) await setLive(command.chargePointId, { operative });
 }
