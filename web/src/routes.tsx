@@ -8,7 +8,7 @@
  * one, else a "not available yet" page. Kept routes (keepAlive '1') are rendered by the layout itself so
  * they stay mounted (layout/kept-pages.tsx).
  */
-import { detailRouteCodes, menuCatalogue } from '@shared/permissions/menus.ts';
+import { CODE, detailRouteCodes, menuCatalogue } from '@shared/permissions/menus.ts';
 import { ApiEvents } from '@web/auth/api-events.tsx';
 import { RequireAuth, RequireFleet } from '@web/auth/guards.tsx';
 import { AppLayout } from '@web/layout/app-layout.tsx';
@@ -67,7 +67,7 @@ export const pageRoutes: PageRoute[] = [
       hideTabs: NO_TABS.has(menu.path as string),
     })),
   // /order redirects here: the charging orders screen, the same kept instance as /chargeOrder.
-  { path: '/order/chargeOrder', code: '4100', kept: true, keptKey: '/chargeOrder' },
+  { path: '/order/chargeOrder', code: CODE.orders, kept: true, keptKey: '/chargeOrder' },
   ...detailRoutes.map((route) => ({
     path: route.path,
     code: detailRouteCodes[route.base] ?? '',

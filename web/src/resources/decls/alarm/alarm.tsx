@@ -6,6 +6,7 @@ import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-templa
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const columns: Column[] = [
   { key: 'code', label: 'alarmRes.alarm.code', sortable: true },
@@ -29,7 +30,7 @@ export const alarmDecl: ResourceDecl = {
   api: { base: '/biz/alarm', info: false },
   idField: 'id',
   nameField: 'code',
-  permissions: { view: '5100', detail: '5100' },
+  permissions: { view: CODE.alarms, detail: CODE.alarms },
   columns,
   filters: [
     { name: 'stationId', label: 'alarmRes.alarm.stationName', kind: 'remote', remote: stationSource },

@@ -6,6 +6,7 @@ import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-templa
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const columns: Column[] = [
   { key: 'chargePointName', label: 'alarmRes.alarm.chargePointName' },
@@ -24,7 +25,7 @@ export const alarmOfflineDecl: ResourceDecl = {
   api: { base: '/biz/alarm', list: '/biz/alarm/offlineList', info: false },
   idField: 'id',
   nameField: 'chargePointId',
-  permissions: { view: '5200', detail: '5200' },
+  permissions: { view: CODE.offlineAlarms, detail: CODE.offlineAlarms },
   columns,
   filters: [
     { name: 'stationId', label: 'alarmRes.alarm.stationName', kind: 'remote', remote: stationSource },

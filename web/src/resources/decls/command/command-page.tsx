@@ -42,6 +42,7 @@ import {
   type FormValues,
   type ParamErrors,
 } from './param-form.tsx';
+import { CODE } from '@shared/permissions/menus.ts';
 
 export const COMMAND_SEND_URL = '/biz/command/send';
 const C = 'commandConsole';
@@ -50,9 +51,12 @@ const PILE_PAGE = 10;
 
 export type ControlMode = 'pile' | 'connector';
 /** The tab of each kind of command: its code (shared/permissions/menus.ts) and menu name. */
-export const MODE_CODE: Record<ControlMode, string> = { pile: '2257', connector: '2258' };
+export const MODE_CODE: Record<ControlMode, string> = {
+  pile: CODE.chargePointControl,
+  connector: CODE.connectorControl,
+};
 /** The results list. */
-export const RESULTS_CODE = '2256';
+export const RESULTS_CODE = CODE.commandResults;
 
 export interface PileRow extends Row {
   chargePointId: string;

@@ -45,13 +45,14 @@ import { useSubmit } from '@web/resources/use-submit.ts';
 import { lazy, Suspense, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { optionsOf, updateSchema } from './common.ts';
+import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 const P = 'profileRes';
 const API = '/biz/chargingProfile';
 const { permissions: p } = chargingProfileResource;
 /** The command codes: SetChargingProfile and GetCompositeSchedule. */
-export const SEND_CODE = '2224';
-export const COMPOSITE_CODE = '2226';
+export const SEND_CODE = COMMAND_CODE.setChargingProfile;
+export const COMPOSITE_CODE = COMMAND_CODE.getCompositeSchedule;
 const POLL_MS = 2_000;
 const POLL_TRIES = 30;
 

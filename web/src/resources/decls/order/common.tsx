@@ -17,17 +17,18 @@ import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { EnumOption, RemoteSource, Row } from '@web/resources/types.ts';
 import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const O = 'orderRes';
 
 /** Codes of the charging-order screens (shared/permissions/menus.ts). */
 export const ORDER_CODE = {
-  view: '4100',
-  detail: '4101',
-  reset: '4102',
-  realtime: '4103',
-  export: '4104',
-  profit: '4300',
+  view: CODE.orders,
+  detail: CODE.orderDetail,
+  reset: CODE.orderReset,
+  realtime: CODE.orderRealtime,
+  export: CODE.orderExport,
+  profit: CODE.profitOrders,
 };
 
 export const ORDER_LIST_URL = '/biz/chargeOrder/list';

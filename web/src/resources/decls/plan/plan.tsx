@@ -17,11 +17,12 @@ import type { Column, EnumOption, ResourceDecl, Row, RowDialogProps } from '@web
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { z } from 'zod';
+import { CODE } from '@shared/permissions/menus.ts';
 
 const P = 'planRes';
 
 /** The plan codes: 6910 the page and its list, 6911 add, edit and upload (platform only). */
-export const PLAN_CODE = { view: '6910', edit: '6911' } as const;
+export const PLAN_CODE = { view: CODE.plans, edit: CODE.planEdit } as const;
 
 export const PLAN_TYPE_OPTIONS: readonly EnumOption[] = [
   { value: PLAN_TYPE.universal, label: `${P}.planTypes.universal`, tone: 'info' },

@@ -9,9 +9,10 @@ import { useTr } from '@web/resources/i18n.ts';
 import type { ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
 import { loadBindList, StationBindDialog } from '@web/resources/station-checklist.tsx';
 import { BIND_FLAG_OPTIONS, ENABLE_FLAG_OPTIONS } from './emsp.ts';
+import { CODE } from '@shared/permissions/menus.ts';
 
 /** The code of the /emspBind page (SPEC.md section 6; companies hold it too). */
-export const EMSP_BIND_CODE = '6810';
+export const EMSP_BIND_CODE = CODE.emspBind;
 
 export function EmspBindDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
