@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { decimalUnits } from '@shared/pricing/money.ts';
 import { defineResource } from '../define.ts';
-import { money, PERCENT_OFF } from '../fee/money.ts';
+import { HHMM_END, money, PERCENT_OFF } from '../fee/money.ts';
 import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
 import { dec, flag, int, numericChoice, optionalNumber, requiredNumber } from '../catalogue/fields.ts';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -58,13 +58,12 @@ export const SITE_CODE = {
   pro: CODE.stationPro,
 };
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 const period = z
   .object({
-    start: z.string({ error: 'validation.required' }).regex(HHMM, { error: 'siteRes.validation.time' }),
-    end: z.string({ error: 'validation.required' }).regex(HHMM, { error: 'siteRes.validation.time' }),
+    start: z.string({ error: 'validation.required' }).regex(HHMM_END, { error: 'siteRes.validation.time' }),
+    end: z.string({ error: 'validation.required' }).regex(HHMM_END, { error: 'siteRes.validation.time' }),
   })
   .strict();
 
