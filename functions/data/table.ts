@@ -212,3 +212,19 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
     Object.entries(item).filter(([k]) => !keys.has(k) && !IDENTIFIERS.includes(k)),
   ) as T;
 }
+
+/**
+ * A put of a whole record: ElectroDB's keys (and condition, if any) over every field of the record. Entities
+ * declare the attributes their keys and conditions use; the other fields pass through as the domain's
+ * record type (checked by its zod schema in shared/) has them (decision 421).
+ */
+export function putRecord(params: object, record: object) {
+  const built = request(params) as PutCommandInput & { Item: Record<string, unknown> };
+  return { ...built, Item: { ...record, ...built.Item } };
+}
+
+/** The item a get finds, as the domain sees it (without keys). */
+export async function getRecord<T>(params: object): Promise<T | undefined> {
+  const { Item } = await send.get(params);
+  return Item ? withoutKeys<T>(Item) : undefined;
+}
