@@ -2,7 +2,9 @@
  * The generic resource calls of a declaration (shared/resources): list with paging, filters and sorting,
  * info, add, update with optimistic concurrency, and delete with its guard, all tenant-scoped through the
  * repository, strict about unknown fields, write-only about secrets. Routes and audit titles come from
- * infra/topology/resource-routes.ts; the central middleware checks the permission codes.
+ * infra/topology/resource-routes.ts; the central middleware checks the permission codes. `resourceHandlers`
+ * binds them for a domain's handler: it reads each request (`listInput`, `addInput`, `updateInput`) and calls
+ * them with typed input.
  */
 import { z } from 'zod';
 import { SECRET_MASK, type ResourceMeta } from '@shared/resources/define.ts';
@@ -161,9 +163,17 @@ export async function resourceInfo(r: Resource, identity: Identity, id: unknown)
   return present(r, await find(r, identity, id));
 }
 
+/** An add request's fields, checked against the resource's schema. */
+export const addInput = (r: Resource, body: unknown) => parse(r.meta.schema, body) as Record<string, unknown>;
+
+/** The body of an add request (an import's row; the devices domain still hands it over whole). */
 export async function addResource(r: Resource, identity: Identity, body: unknown) {
+  writeTenant(r, identity); // a shared resource is the platform's to write: 403 before its fields are read
+  return createResource(r, identity, addInput(r, body));
+}
+
+export async function createResource(r: Resource, identity: Identity, parsed: Record<string, unknown>) {
   const tenant = writeTenant(r, identity);
-  const parsed = parse(r.meta.schema, body) as Record<string, unknown>;
   const idFrom = r.meta.idFrom;
   const record = { ...parsed, id: idFrom ? String(parsed[idFrom.field]) : newId(), tenant } as Record_;
   requireStation(r, identity, record);
@@ -241,7 +251,11 @@ export function resourceHandlers(resources: Resource[]): Record<string, Route> {
     const base = `POST /${r.meta.module}/${r.meta.name}`;
     out[`${base}/list`] = async (req: Request) => ok(await listPage(r, who(req), listInput(r, req.body)));
     out[`${base}/info`] = async (req: Request) => ok(await resourceInfo(r, who(req), req.query.id));
-    out[`${base}/add`] = async (req: Request) => ok(await addResource(r, who(req), req.body));
+    out[`${base}/add`] = async (req: Request) => {
+      const identity = who(req);
+      writeTenant(r, identity); // a shared resource is the platform's to write: 403 before its fields are read
+      return ok(await createResource(r, identity, addInput(r, req.body)));
+    };
     out[`${base}/update`] = async (req: Request) =>
       ok(await updateResource(r, who(req), updateInput(r, req.body)));
     out[`${base}/del`] = async (req: Request) => (await deleteResource(r, who(req), req.query.id), ok(null));
