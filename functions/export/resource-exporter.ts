@@ -1,6 +1,6 @@
 /** Exporter of kind `resource`: the records of a declared resource matching the filter of the export call. */
 import { columnsOf, exportRows } from '@functions/lib/resources.ts';
-import { writeSheet } from '@functions/lib/excel.ts';
+import { writeSheet, XLSX_TYPE } from '@functions/lib/excel.ts';
 import { resourceNamed } from '@functions/resources/registry.ts';
 import type { Exporter } from './tasks.ts';
 
@@ -10,7 +10,7 @@ export const resourceExporter: Exporter = async (task) => {
   const rows = await exportRows(r, task.params);
   return {
     body: await writeSheet(r.meta.name, columnsOf(r), rows),
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_TYPE,
     extension: 'xlsx',
   };
 };

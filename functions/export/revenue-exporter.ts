@@ -8,13 +8,11 @@
  * Amounts are written as numbers (the decimal strings of the statistics, exact to the currency's digits),
  * energy in kWh, duration in seconds.
  */
-import { writeSheet } from '@functions/lib/excel.ts';
+import { writeSheet, XLSX_TYPE } from '@functions/lib/excel.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { revenueStat } from '@functions/orders/revenue.ts';
 import { revenueStatQuery, type RevenueRow, type RevenueStat } from '@shared/schemas/revenue.ts';
 import type { Exporter, ExportFile } from './tasks.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const FIGURES = [
   'currency',
@@ -50,7 +48,7 @@ export function revenueSheetRows(stat: RevenueStat): Record<string, unknown>[] {
 async function sheetOf(name: string, stat: RevenueStat): Promise<ExportFile> {
   return {
     body: await writeSheet(name, [...GROUP_COLUMNS[stat.groupBy], ...FIGURES], revenueSheetRows(stat)),
-    contentType: XLSX,
+    contentType: XLSX_TYPE,
     extension: 'xlsx',
   };
 }

@@ -24,7 +24,8 @@ const restore = (value: unknown) =>
     ? value.slice(1)
     : value;
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The media type of the .xlsx files imports read and exports write. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const cellOf = (value: unknown) =>
   neutralise(Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value);

@@ -14,7 +14,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
-import { MAX_MESSAGES } from '@shared/schemas/message-log.ts';
+import { MAX_MESSAGES, MESSAGE_WINDOW_DAYS } from '@shared/schemas/message-log.ts';
 
 export type Direction = 'in' | 'out';
 
@@ -58,7 +58,6 @@ interface StoredItem extends LoggedMessage {
   replyAction?: string;
 }
 
-export const MESSAGE_WINDOW_DAYS = 3;
 export const MESSAGE_WINDOW_MS = MESSAGE_WINDOW_DAYS * 24 * 3600 * 1000;
 /**
  * The latest an answer is positioned after the frame it answers: the answer is produced in the invocation that

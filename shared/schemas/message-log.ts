@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 /** At most this many messages in one answer (a frame and its answer are two). */
 export const MAX_MESSAGES = 500;
+/** The longest window one request may read, in days (the console checks it before asking). */
+export const MESSAGE_WINDOW_DAYS = 3;
 
 const instant = z.union([
   z.number({ error: 'validation.dateFormat' }).int({ error: 'validation.dateFormat' }),
