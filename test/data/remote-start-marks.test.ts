@@ -1,0 +1,68 @@
+/**
+ * The remote start notes: the data layer reads the marks and notes functions/commands/remote-start-marks.ts
+ * writes, and writes them with the same keys and attributes.
+ */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { getMark, getNote, markPut, markTake, notePut } from '@functions/data/remote-start-marks.ts';
+import {
+  leaveRemoteStartMark,
+  noteRemoteStartId,
+  remoteStartIdChoice,
+  takeRemoteStart,
+} from '@functions/commands/remote-start-marks.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { rawGet, sendPut, withDatabase } from './helpers.ts';
+
+withDatabase();
+
+describe('remote start marks', () => {
+  it('read a mark left the old way, and take it only for its command', async () => {
+    const at = new Date().toISOString();
+    await leaveRemoteStartMark('CP1', 1, {
+      idTag: 'TAG',
+      commandId: 'C1',
+      at,
+      choice: { chargeType: 1, chargeValue: '10' },
+    });
+    const connector = { chargePointId: 'CP1', connectorNo: 1 };
+    expect(await getMark(connector)).toEqual({
+      idTag: 'TAG',
+      commandId: 'C1',
+      at,
+      chargeType: 1,
+      chargeValue: '10',
+    });
+    await expect(
+      dynamoDocument().send(new DeleteCommand(markTake(connector, 'C0') as never)),
+    ).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+    await dynamoDocument().send(new DeleteCommand(markTake(connector, 'C1') as never));
+    expect(await getMark(connector)).toBeUndefined();
+  });
+
+  it('write a mark the old code takes, with the same item', async () => {
+    const at = new Date().toISOString();
+    await sendPut(
+      markPut({ chargePointId: 'CP2', connectorNo: 2 }, { idTag: 'TAG', commandId: 'C2', at, chargeType: 4 }),
+    );
+    const written = await rawGet({ pk: 'REMOTESTART#CP2#2', sk: 'REMOTESTART' });
+    await leaveRemoteStartMark('CP2', 2, { idTag: 'TAG', commandId: 'C2', at, choice: { chargeType: 4 } });
+    expect(written).toEqual(await rawGet({ pk: 'REMOTESTART#CP2#2', sk: 'REMOTESTART' }));
+    expect(await takeRemoteStart('CP2', 2, 'tag')).toEqual({ chargeType: 4 });
+  });
+
+  it('note a 2.0.1 request’s choice as the old code does, and read its notes', async () => {
+    await noteRemoteStartId('CP3', 7, 'C3', { chargeType: 2, chargeValue: '30' });
+    const old = (await rawGet({ pk: 'REMOTESTARTID#CP3#7', sk: 'REMOTESTARTID' }))!;
+    const { pk: _pk, sk: _sk, ...note } = old;
+    expect(await getNote({ chargePointId: 'CP3', remoteStartId: 7 })).toEqual(note);
+    await sendPut(notePut({ chargePointId: 'CP3', remoteStartId: 8 }, note as never));
+    expect({ ...(await rawGet({ pk: 'REMOTESTARTID#CP3#8', sk: 'REMOTESTARTID' })), pk: '' }).toEqual({
+      ...old,
+      pk: '',
+    });
+    expect(await remoteStartIdChoice('CP3', 8)).toEqual({ chargeType: 2, chargeValue: '30' });
+  });
+});
