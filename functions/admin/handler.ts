@@ -9,7 +9,11 @@ import {
   operatorLimitForm,
   operatorLimitUpdate,
   operatorUpdate,
+  nameListQuery,
+  operatorListQuery,
   pageQuery,
+  roleListQuery,
+  userListQuery,
   resetPwd,
   roleForm,
   roleUpdate,
@@ -77,7 +81,7 @@ import {
 } from './users.ts';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
-const page = (req: Request) => ({ ...body(req), ...parse(pageQuery, body(req)) });
+const page = (req: Request) => parse(pageQuery, body(req));
 const done = () => ok(null);
 /** A form whose password arrives RSA-encrypted: decrypted first, then checked with the rest. */
 const withPassword = async (req: Request) => ({
@@ -87,7 +91,8 @@ const withPassword = async (req: Request) => ({
 
 function roleRoutes(base: string, group: RoleGroup) {
   return {
-    [`POST ${base}/list`]: async (req: Request) => ok(await listRoles(who(req), group, page(req))),
+    [`POST ${base}/list`]: async (req: Request) =>
+      ok(await listRoles(who(req), group, parse(roleListQuery, body(req)))),
     [`POST ${base}/info`]: async (req: Request) => ok(await roleInfo(who(req), req.query.id, group)),
     [`POST ${base}/add`]: async (req: Request) =>
       ok(await addRole(who(req), group, parse(roleForm, req.body))),
@@ -123,7 +128,7 @@ export const handler = httpHandler({
   'POST /admin/menu/list': async (req) => ok(menuFor(who(req))),
   'POST /admin/menu/tree': async (req) => ok(await roleMenuTree(who(req), req.query.id)),
 
-  'POST /admin/user/list': async (req) => ok(await listUsers(who(req), page(req))),
+  'POST /admin/user/list': async (req) => ok(await listUsers(who(req), parse(userListQuery, body(req)))),
   'POST /admin/user/info': async (req) => ok(await userInfo(who(req), req.query.userId)),
   'POST /admin/user/add': async (req) => {
     const identity = who(req);
@@ -162,7 +167,8 @@ export const handler = httpHandler({
   'POST /admin/role/options': async (req) => ok(await assignableRoles(who(req))),
   ...roleRoutes('/admin/subRole', 'sub'),
 
-  'POST /admin/operator/list': async (req) => ok(await listOperators(who(req), page(req))),
+  'POST /admin/operator/list': async (req) =>
+    ok(await listOperators(who(req), parse(operatorListQuery, body(req)))),
   'POST /admin/operator/info': async (req) => ok(await operatorInfo(who(req), req.query.id)),
   'POST /admin/operator/add': async (req) => ok(await addOperator(who(req), parse(operatorForm, req.body))),
   'POST /admin/operator/update': async (req) =>
@@ -174,7 +180,8 @@ export const handler = httpHandler({
     ok(await childrenOf(who(req), (body(req).parentId as string | undefined) ?? req.query.parentId)),
   'POST /admin/operator/getOperatorListForUser': async (req) => ok(await operatorOptions(who(req))),
 
-  'POST /admin/operatorLimit/list': async (req) => ok(await listLimits(who(req), page(req))),
+  'POST /admin/operatorLimit/list': async (req) =>
+    ok(await listLimits(who(req), parse(nameListQuery, body(req)))),
   'POST /admin/operatorLimit/info': async (req) => ok(await limitInfo(who(req), req.query.id)),
   'POST /admin/operatorLimit/add': async (req) =>
     ok(await addLimit(who(req), parse(operatorLimitForm, req.body))),
@@ -199,9 +206,7 @@ export const handler = httpHandler({
     return ok(await sendTestMail(identity, req.query.id ?? '', to, req.language));
   },
   'POST /admin/emsp/bindEntries': async (req) => {
-    const { name } = body(req);
-    const query = parse(pageQuery, body(req));
-    return ok(await bindEntries(who(req), { ...query, name: typeof name === 'string' ? name : undefined }));
+    return ok(await bindEntries(who(req), parse(nameListQuery, body(req))));
   },
   'POST /admin/emsp/bindList': async (req) =>
     ok(await bindList(who(req), req.query.id, parse(pageQuery, req.body))),

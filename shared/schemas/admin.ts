@@ -37,6 +37,22 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** A list filter from a search box or a select (which sends numbers as text or as numbers): text of up to 100. */
+const listFilter = () =>
+  optional(
+    z.union([z.string(), z.number()], { error: 'validation.invalid' }).transform(String).pipe(text(100)),
+  );
+
+/** The filters of the system lists, checked like their pages (a wrong type is a 400, never a crash). */
+export const userListQuery = pageQuery.extend({
+  username: listFilter(),
+  agentId: listFilter(),
+  lockFlag: listFilter(),
+});
+export const roleListQuery = pageQuery.extend({ roleName: listFilter() });
+export const operatorListQuery = pageQuery.extend({ operatorName: listFilter(), subStatus: listFilter() });
+export const nameListQuery = pageQuery.extend({ name: listFilter() });
+
 export interface Page<T> {
   records: T[];
   total: number;

@@ -275,6 +275,24 @@ describe('rules and bad input', () => {
     expect(json.status).toBe(400);
   });
 
+  it('answers a list filter of the wrong type with 400 on every system list, and takes a number a select sends', async () => {
+    for (const [path, field] of [
+      ['/admin/user/list', 'username'],
+      ['/admin/user/list', 'lockFlag'],
+      ['/admin/role/list', 'roleName'],
+      ['/admin/subRole/list', 'roleName'],
+      ['/admin/operator/list', 'operatorName'],
+      ['/admin/operatorLimit/list', 'name'],
+      ['/admin/emsp/bindEntries', 'name'],
+    ] as const) {
+      const res = await api(rt.url, admin, path, { current: 1, size: 10, [field]: { $ne: 1 } });
+      expect(res.status, `${path} ${field}`).toBe(400);
+      expect(Object.keys(res.data ?? {}), path).toEqual([field]);
+    }
+    const locked = await ok(admin, '/admin/user/list', { current: 1, size: 50, lockFlag: 0 });
+    expect(locked.records.length).toBeGreaterThan(0);
+  });
+
   it('keeps usernames unique, refuses stale updates, and deleting a user with sub-accounts', async () => {
     const dup = await api(rt.url, admin, '/admin/user/add', {
       username: 'ALPHA-ADMIN',
