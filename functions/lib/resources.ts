@@ -13,7 +13,7 @@ import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { queueExport } from '@functions/export/tasks.ts';
 import { AppError, forbidden, notFound, refused } from './errors.ts';
-import { coerceRow, readSheet, writeSheet } from './excel.ts';
+import { coerceRow, readSheet, writeSheet, XLSX_TYPE } from './excel.ts';
 import { ok, RawResponse, who, type Request, type Route } from './http.ts';
 import { translate } from './i18n.ts';
 import { readMultipart } from './multipart.ts';
@@ -360,12 +360,10 @@ export async function importResource(
   return report;
 }
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export function fileResponse(body: Buffer, fileName: string): RawResponse {
   return new RawResponse({
     statusCode: 200,
-    headers: { 'content-type': XLSX, 'content-disposition': `attachment; filename="${fileName}"` },
+    headers: { 'content-type': XLSX_TYPE, 'content-disposition': `attachment; filename="${fileName}"` },
     body: body.toString('base64'),
     isBase64Encoded: true,
   });
