@@ -32,7 +32,7 @@ import { present } from '@functions/lib/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { activeSession, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
 import { activeReservationOf, cancelReservation } from '@functions/orders/reservations.ts';
-import { orderNoOf } from '@functions/orders/session-consumer.ts';
+import { orderNoOf } from '@functions/orders/session-order.ts';
 import { chargePoints, visibleChargePoint, withLive } from './sites.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 

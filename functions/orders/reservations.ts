@@ -4,7 +4,7 @@
  *   station must have its reservation switch on (Pro, 2105) and a reservation fee (`reserveFeeId`). The order
  *   is written `requesting` (1) and `reserveNow` goes through the command pipeline (functions/commands/send.ts);
  *   the reservation id is the one the platform made for the command (its `payload.reservationId` / `id`).
- * - The command's end (functions/commands/ended.ts): Accepted → `successful` (2, the reservation starts then);
+ * - The command's end (its `commandEnded` subscriber, functions/orders/subscriptions.ts): Accepted → `successful` (2, the reservation starts then);
  *   anything else (Occupied, Faulted, Rejected, Unavailable, a CALLERROR, offline, timed out, failed) →
  *   `ended` (4) with end flag 5 (reservation failure) and no fee.
  * - `POST /biz/reserveOrder/cancel?id=` (4202): `canceling` (3) and `cancelReservation` is sent; Accepted →
@@ -285,7 +285,7 @@ const reservationIdOf = (command: CommandRecord) => {
 };
 
 /**
- * A ReserveNow or CancelReservation command ended (functions/commands/ended.ts); also run by the add and
+ * A ReserveNow or CancelReservation command ended (functions/orders/subscriptions.ts); also run by the add and
  * cancel calls and by the sweep, in case the end came before the order named its command.
  */
 export async function reservationCommandEnded(command: CommandRecord): Promise<void> {
