@@ -4,7 +4,8 @@
  *   station must have its reservation switch on (Pro, 2105) and a reservation fee (`reserveFeeId`). The order
  *   is written `requesting` (1) and `reserveNow` goes through the command pipeline (functions/commands/send.ts);
  *   the reservation id is the one the platform made for the command (its `payload.reservationId` / `id`).
- * - The command's end (its `commandEnded` subscriber, functions/orders/subscriptions.ts): Accepted → `successful` (2, the reservation starts then);
+ * - The command's end (its `commandEnded` subscriber, functions/orders/subscriptions.ts): Accepted →
+ *   `successful` (2, the reservation starts then);
  *   anything else (Occupied, Faulted, Rejected, Unavailable, a CALLERROR, offline, timed out, failed) →
  *   `ended` (4) with end flag 5 (reservation failure) and no fee.
  * - `POST /biz/reserveOrder/cancel?id=` (4202): `canceling` (3) and `cancelReservation` is sent; Accepted →
