@@ -1,12 +1,14 @@
 /** Read-only view of one record: its declared detail fields, as a list of label and value. */
 import { CloseButton, DataList, Drawer, Portal } from '@chakra-ui/react';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
+import { call } from '@web/lib/api.ts';
 import { endpoints, errorMessage, fetchRecord, idOf } from '@web/resources/api.ts';
 import { renderValue } from '@web/resources/cells.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { LoadStates } from '@web/resources/load-states.tsx';
 import type { DetailField, ResourceDecl, Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
+import useSWR from 'swr';
 
 export function ResourceDetail({ fields, record }: { fields: readonly DetailField[]; record: Row }) {
   const tr = useTr();
@@ -74,4 +76,25 @@ export function DetailPageFallback(props: {
       retrying={props.retrying}
     />
   );
+}
+
+/**
+ * A record's page data: `url` answers for `{ id }`, read again every `refreshMs` when given (keeping what is
+ * shown meanwhile); `fallback` is what the page shows while there is no record.
+ */
+export function useRecordPage<T = Row>(url: string, id: string, refreshMs?: number) {
+  const swr = useSWR(
+    id ? [url, id] : null,
+    () => call<T>(url, undefined, { id }),
+    refreshMs ? { refreshInterval: refreshMs, keepPreviousData: true } : undefined,
+  );
+  const fallback = (
+    <DetailPageFallback
+      loading={swr.isLoading}
+      error={swr.error}
+      onRetry={() => void swr.mutate()}
+      retrying={swr.isValidating}
+    />
+  );
+  return { ...swr, fallback };
 }

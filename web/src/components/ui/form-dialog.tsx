@@ -13,6 +13,8 @@ export function FormDialog(props: {
   busy: boolean;
   /** Why the last submit failed (announced as an alert); empty when it did not. */
   failure?: string;
+  /** What failed, as a heading above `failure` (else the reason stands alone). */
+  failureTitle?: string;
   /** Submit is off (e.g. while the form's data loads). */
   disabled?: boolean;
   onClose: () => void;
@@ -42,7 +44,7 @@ export function FormDialog(props: {
                 <Dialog.Title>{props.title}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                {props.failure ? <DialogFailure message={props.failure} /> : null}
+                {props.failure ? <DialogFailure title={props.failureTitle} message={props.failure} /> : null}
                 {props.children}
               </Dialog.Body>
               <Dialog.Footer>
@@ -64,12 +66,19 @@ export function FormDialog(props: {
   );
 }
 
-/** A failed submit inside a dialog, announced as an alert. */
-export function DialogFailure({ message }: { message: string }) {
+/** A failed submit inside a dialog, announced as an alert: why, under what failed when titled. */
+export function DialogFailure({ title, message }: { title?: string; message: string }) {
   return (
     <Alert.Root status="error" role="alert" mb="3">
       <Alert.Indicator />
-      <Alert.Title fontWeight="normal">{message}</Alert.Title>
+      {title ? (
+        <Alert.Content>
+          <Alert.Title>{title}</Alert.Title>
+          <Alert.Description>{message}</Alert.Description>
+        </Alert.Content>
+      ) : (
+        <Alert.Title fontWeight="normal">{message}</Alert.Title>
+      )}
     </Alert.Root>
   );
 }

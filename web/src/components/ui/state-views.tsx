@@ -55,16 +55,3 @@ export function EmptyState({ title, description }: { title: string; description?
     </ChakraEmptyState.Root>
   );
 }
-
-/** A failed action inside a dialog: what failed, then why (announced as an alert). */
-export function FailureNotice(props: { title: string; message: string }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{props.title}</Alert.Title>
-        <Alert.Description>{props.message}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}

@@ -1,6 +1,7 @@
 /** Pieces several declarations share: company pickers, the role menu tree, common columns. */
 import { call } from '@web/lib/api.ts';
-import type { Column, RemoteSource, Row, TreeNode } from '@web/resources/types.ts';
+import type { ResourceMeta } from '@shared/resources/define.ts';
+import type { Column, RemoteSource, ResourceDecl, Row, TreeNode } from '@web/resources/types.ts';
 
 /** Companies in the caller's scope, searched by name (needs 6500). */
 export const companySource: RemoteSource = {
@@ -43,3 +44,20 @@ export const createTimeColumn: Column = {
   kind: 'date',
   sortable: true,
 };
+
+/**
+ * What a declaration takes from its shared resource (shared/resources/define.ts): its id, API base
+ * `/{module}/{name}` (records by `id`) and permission codes; `detail: true` shows the detail to viewers.
+ */
+export function fromResource(
+  resource: ResourceMeta,
+  options: { detail?: boolean } = {},
+): Pick<ResourceDecl, 'id' | 'api' | 'idField' | 'permissions'> {
+  const { view, add, edit, del } = resource.permissions;
+  return {
+    id: resource.name,
+    api: { base: `/${resource.module}/${resource.name}`, idParam: 'id' },
+    idField: 'id',
+    permissions: { view, add, edit, delete: del, ...(options.detail ? { detail: view } : {}) },
+  };
+}

@@ -3,25 +3,15 @@
  * (commas or spaces between addresses) and stored as a list; a template must be chosen.
  */
 import { alarmMailResource, alarmMailSchema } from '@shared/resources/catalogue/alarm-mail.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { alarmTemplateSource } from './alarm-template.ts';
 import { updateSchemaOf } from './common.ts';
 
-const { permissions } = alarmMailResource;
-
 export const alarmMailDecl: ResourceDecl = {
-  id: 'alarmMail',
+  ...fromResource(alarmMailResource),
   title: 'catalogueRes.alarmMail.title',
-  api: { base: '/biz/alarmMail', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-  },
   schemas: { create: alarmMailSchema, update: updateSchemaOf(alarmMailSchema) },
   columns: [
     { key: 'name', label: 'catalogueRes.alarmMail.name', sortable: true },

@@ -4,7 +4,7 @@ import {
   alarmTemplateResource,
   alarmTemplateSchema,
 } from '@shared/resources/catalogue/alarm-template.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, RemoteSource, ResourceDecl } from '@web/resources/types.ts';
 import { updateSchemaOf } from './common.ts';
 
@@ -27,20 +27,10 @@ export const alarmTemplateSource: RemoteSource = {
   label: 'name',
 };
 
-const { permissions } = alarmTemplateResource;
-
 export const alarmTemplateDecl: ResourceDecl = {
-  id: 'alarmTemplate',
+  ...fromResource(alarmTemplateResource),
   title: 'catalogueRes.alarmTemplate.title',
-  api: { base: '/biz/alarmTemplate', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-  },
   schemas: { create: alarmTemplateSchema, update: updateSchemaOf(alarmTemplateSchema) },
   columns: [
     { key: 'name', label: 'catalogueRes.alarmTemplate.name', sortable: true },

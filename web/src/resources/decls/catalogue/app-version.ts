@@ -1,6 +1,6 @@
 /** App versions (/appVersion): the platform's Android and iOS releases, a code unique per app type. */
 import { APP_TYPE, appVersionResource, appVersionSchema } from '@shared/resources/catalogue/app-version.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { updateSchemaOf } from './common.ts';
 
@@ -15,20 +15,10 @@ export const FORCE_OPTIONS: readonly EnumOption[] = [
   { value: 'false', label: 'catalogueRes.appVersion.forceFlags.no', tone: 'neutral' },
 ];
 
-const { permissions } = appVersionResource;
-
 export const appVersionDecl: ResourceDecl = {
-  id: 'appVersion',
+  ...fromResource(appVersionResource),
   title: 'catalogueRes.appVersion.title',
-  api: { base: '/biz/appVersion', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-  },
   schemas: { create: appVersionSchema, update: updateSchemaOf(appVersionSchema) },
   columns: [
     { key: 'name', label: 'catalogueRes.appVersion.name', sortable: true },

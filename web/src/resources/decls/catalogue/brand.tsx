@@ -15,7 +15,7 @@ import {
 import { ErrorState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { EnumOption, ResourceDecl, Row } from '@web/resources/types.ts';
@@ -29,17 +29,9 @@ const { permissions } = brandResource;
 export const modelsPath = (row: Row) => `/brand?brand=${encodeURIComponent(String(row.id))}`;
 
 export const brandDecl: ResourceDecl = {
-  id: 'brand',
+  ...fromResource(brandResource),
   title: 'catalogueRes.brand.title',
-  api: { base: '/biz/brand', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-  },
   schemas: { create: brandSchema, update: updateSchemaOf(brandSchema) },
   columns: [
     { key: 'name', label: 'catalogueRes.brand.name', sortable: true },
@@ -77,17 +69,9 @@ export const SOCKET_OPTIONS: readonly EnumOption[] = SOCKET_TYPES.map((v) => ({
 }));
 
 export const modelDecl: ResourceDecl = {
-  id: 'model',
+  ...fromResource(modelResource),
   title: 'catalogueRes.model.title',
-  api: { base: '/biz/model', idParam: 'id' },
-  idField: 'id',
   nameField: 'deviceModel',
-  permissions: {
-    view: modelResource.permissions.view,
-    add: modelResource.permissions.add,
-    edit: modelResource.permissions.edit,
-    delete: modelResource.permissions.del,
-  },
   schemas: { create: modelSchema, update: updateSchemaOf(modelSchema) },
   columns: [
     { key: 'deviceModel', label: 'catalogueRes.model.deviceModel', sortable: true },

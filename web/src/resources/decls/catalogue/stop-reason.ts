@@ -4,7 +4,7 @@ import {
   stopReasonResource,
   stopReasonSchema,
 } from '@shared/resources/catalogue/stop-reason.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { updateSchemaOf } from './common.ts';
 
@@ -13,20 +13,10 @@ export const INVALID_CODE_OPTIONS: readonly EnumOption[] = [
   { value: INVALID_CODE.abnormal, label: 'catalogueRes.stopReason.invalidCodes.abnormal', tone: 'danger' },
 ];
 
-const { permissions } = stopReasonResource;
-
 export const stopReasonDecl: ResourceDecl = {
-  id: 'stopReason',
+  ...fromResource(stopReasonResource),
   title: 'catalogueRes.stopReason.title',
-  api: { base: '/biz/stopReason', idParam: 'id' },
-  idField: 'id',
   nameField: 'code',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-  },
   schemas: { create: stopReasonSchema, update: updateSchemaOf(stopReasonSchema) },
   columns: [
     { key: 'code', label: 'catalogueRes.stopReason.code', sortable: true },

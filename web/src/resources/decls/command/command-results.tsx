@@ -25,10 +25,12 @@ import { useToggleSet } from '@web/components/ui/use-toggle-set.ts';
 import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import type { Tone } from '@web/lib/health.ts';
 import { fetchPage } from '@web/resources/api.ts';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
+import { RangeSearch } from '@web/resources/range-search.tsx';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { Row } from '@web/resources/types.ts';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { callErrorText, commandName, ocppResultText, statusText } from './labels.ts';
 
@@ -158,8 +160,7 @@ export function CommandResults() {
     const value = e.currentTarget.value;
     setDraft((d) => ({ ...d, [name]: value }));
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const refusal = resultRangeProblem(draft.from, draft.to);
     setProblem(refusal ? tr(refusal.key, refusal.values) : null);
     if (refusal) return;
@@ -192,64 +193,51 @@ export function CommandResults() {
       </HStack>
 
       <Stack gap="3">
-        <Box as="form" onSubmit={submit} aria-label={tr('admin.common.search')}>
-          <HStack align="flex-end" wrap="wrap" gap="3">
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${R}.charger`)}</Field.Label>
-              <Input size="sm" value={draft.chargePointId} onChange={set('chargePointId')} />
-            </Field.Root>
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${R}.command`)}</Field.Label>
-              <NativeSelect.Root size="sm" minW="48">
-                <NativeSelect.Field value={draft.command} onChange={set('command')}>
-                  <option value="">{tr(`${R}.all`)}</option>
-                  {COMMANDS.map((c) => (
-                    <option key={c.key} value={c.key}>
-                      {commandName(tr, c.key)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${R}.status`)}</Field.Label>
-              <NativeSelect.Root size="sm" minW="40">
-                <NativeSelect.Field value={draft.status} onChange={set('status')}>
-                  <option value="">{tr(`${R}.all`)}</option>
-                  {COMMAND_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {statusText(tr, s)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${R}.from`)}</Field.Label>
-              <Input type="datetime-local" step={1} size="sm" value={draft.from} onChange={set('from')} />
-            </Field.Root>
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${R}.to`)}</Field.Label>
-              <Input type="datetime-local" step={1} size="sm" value={draft.to} onChange={set('to')} />
-            </Field.Root>
-            <Button type="submit" size="sm" colorPalette="blue">
-              {tr('admin.common.search')}
-            </Button>
-            <Button size="sm" variant="outline" onClick={reset}>
-              {tr('admin.common.reset')}
-            </Button>
-          </HStack>
-          <Text fontSize="xs" color="fg.muted" mt="1">
-            {tr(`${R}.rangeHelp`, { days: COMMAND_QUERY_DAYS })}
-          </Text>
-          {problem ? (
-            <Text role="alert" color="fg.error" fontSize="sm" mt="1">
-              {problem}
-            </Text>
-          ) : null}
-        </Box>
+        <RangeSearch
+          label={tr('admin.common.search')}
+          from={draft.from}
+          to={draft.to}
+          fromLabel={tr(`${R}.from`)}
+          toLabel={tr(`${R}.to`)}
+          onRange={(range) => setDraft((d) => ({ ...d, ...range }))}
+          onSubmit={submit}
+          onReset={reset}
+          help={tr(`${R}.rangeHelp`, { days: COMMAND_QUERY_DAYS })}
+          problem={problem}
+        >
+          <Field.Root w="auto">
+            <Field.Label>{tr(`${R}.charger`)}</Field.Label>
+            <Input size="sm" value={draft.chargePointId} onChange={set('chargePointId')} />
+          </Field.Root>
+          <Field.Root w="auto">
+            <Field.Label>{tr(`${R}.command`)}</Field.Label>
+            <NativeSelect.Root size="sm" minW="48">
+              <NativeSelect.Field value={draft.command} onChange={set('command')}>
+                <option value="">{tr(`${R}.all`)}</option>
+                {COMMANDS.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {commandName(tr, c.key)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root w="auto">
+            <Field.Label>{tr(`${R}.status`)}</Field.Label>
+            <NativeSelect.Root size="sm" minW="40">
+              <NativeSelect.Field value={draft.status} onChange={set('status')}>
+                <option value="">{tr(`${R}.all`)}</option>
+                {COMMAND_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {statusText(tr, s)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </RangeSearch>
 
         <LoadStates
           {...fromSwr({ data, error, isLoading, mutate })}
@@ -258,79 +246,76 @@ export function CommandResults() {
         />
 
         {records.length ? (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label={tr(`${R}.title`)}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{tr(`${R}.time`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.charger`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.connector`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.command`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.status`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.result`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.createdBy`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${R}.details`)}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {records.map((row) => {
-                  const id = String(row.commandId ?? '');
-                  const shown = open.has(id);
-                  const name = commandName(tr, row.command);
-                  return (
-                    <Fragment key={id}>
-                      <Table.Row data-status={String(row.status ?? '')}>
-                        <Table.Cell whiteSpace="nowrap">{formatDateTime(row.createdAt) || '-'}</Table.Cell>
-                        <Table.Cell fontFamily="mono" fontSize="xs">
-                          {String(row.chargePointId ?? '')}
-                        </Table.Cell>
-                        <Table.Cell>{row.connectorNo ? String(row.connectorNo) : tr(`${R}.pile`)}</Table.Cell>
-                        <Table.Cell>{name}</Table.Cell>
-                        <Table.Cell>
-                          <StatusBadge
-                            tone={STATUS_TONE[String(row.status)] ?? 'neutral'}
-                            size="sm"
-                            label={statusText(tr, row.status)}
-                          />
-                        </Table.Cell>
-                        <Table.Cell
-                          maxW="xs"
-                          whiteSpace="normal"
-                          wordBreak="break-all"
-                          data-testid="command-result"
-                        >
-                          {resultText(tr, row)}
-                        </Table.Cell>
-                        <Table.Cell>{String(row.createdBy ?? '') || '-'}</Table.Cell>
-                        <Table.Cell>
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            aria-expanded={shown}
-                            aria-label={
-                              shown
-                                ? tr(`${R}.hideDetails`)
-                                : tr(`${R}.showDetails`, { command: name, charger: row.chargePointId })
-                            }
-                            onClick={() => toggle(id)}
-                          >
-                            {tr(shown ? `${R}.hideDetails` : `${R}.details`)}
-                          </Button>
-                        </Table.Cell>
-                      </Table.Row>
-                      {shown ? (
-                        <Table.Row>
-                          <Table.Cell colSpan={8} bg="bg.subtle">
-                            <Details tr={tr} row={row} />
-                          </Table.Cell>
-                        </Table.Row>
-                      ) : null}
-                    </Fragment>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            label={tr(`${R}.title`)}
+            headings={[
+              tr(`${R}.time`),
+              tr(`${R}.charger`),
+              tr(`${R}.connector`),
+              tr(`${R}.command`),
+              tr(`${R}.status`),
+              tr(`${R}.result`),
+              tr(`${R}.createdBy`),
+              tr(`${R}.details`),
+            ]}
+            scroll
+          >
+            {records.map((row) => {
+              const id = String(row.commandId ?? '');
+              const shown = open.has(id);
+              const name = commandName(tr, row.command);
+              return (
+                <Fragment key={id}>
+                  <Table.Row data-status={String(row.status ?? '')}>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(row.createdAt) || '-'}</Table.Cell>
+                    <Table.Cell fontFamily="mono" fontSize="xs">
+                      {String(row.chargePointId ?? '')}
+                    </Table.Cell>
+                    <Table.Cell>{row.connectorNo ? String(row.connectorNo) : tr(`${R}.pile`)}</Table.Cell>
+                    <Table.Cell>{name}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge
+                        tone={STATUS_TONE[String(row.status)] ?? 'neutral'}
+                        size="sm"
+                        label={statusText(tr, row.status)}
+                      />
+                    </Table.Cell>
+                    <Table.Cell
+                      maxW="xs"
+                      whiteSpace="normal"
+                      wordBreak="break-all"
+                      data-testid="command-result"
+                    >
+                      {resultText(tr, row)}
+                    </Table.Cell>
+                    <Table.Cell>{String(row.createdBy ?? '') || '-'}</Table.Cell>
+                    <Table.Cell>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        aria-expanded={shown}
+                        aria-label={
+                          shown
+                            ? tr(`${R}.hideDetails`)
+                            : tr(`${R}.showDetails`, { command: name, charger: row.chargePointId })
+                        }
+                        onClick={() => toggle(id)}
+                      >
+                        {tr(shown ? `${R}.hideDetails` : `${R}.details`)}
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                  {shown ? (
+                    <Table.Row>
+                      <Table.Cell colSpan={8} bg="bg.subtle">
+                        <Details tr={tr} row={row} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </DataTable>
         ) : null}
 
         {data && data.total > PAGE_SIZE ? (

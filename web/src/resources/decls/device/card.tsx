@@ -18,7 +18,6 @@ import {
   rechargeSchema,
 } from '@shared/resources/device/card.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { FailureNotice } from '@web/components/ui/state-views.tsx';
 import i18n from '@web/i18n.ts';
 import { ApiError, call } from '@web/lib/api.ts';
 import { errorMessage, fetchRecord } from '@web/resources/api.ts';
@@ -241,11 +240,12 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
       cancelLabel={tr('admin.common.cancel')}
       closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
+      failureTitle={tr(`${C}.rechargeFailed`)}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? <FailureNotice title={tr(`${C}.rechargeFailed`)} message={failure} /> : null}
         <Text fontSize="sm" color="fg.muted">
           {tr(`${C}.currentBalance`, { balance: formatBalance(row.balance) })}
         </Text>
@@ -310,6 +310,8 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
       cancelLabel={tr('admin.common.cancel')}
       closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
+      failureTitle={tr(`${C}.bindFailed`)}
       disabled={!card}
       onClose={onClose}
       onSubmit={() => void submit()}
@@ -317,7 +319,6 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
       <LoadStates error={loaded.error} loading={loaded.loading} onRetry={loaded.retry} />
       {loaded.data ? (
         <Stack gap="4">
-          {failure ? <FailureNotice title={tr(`${C}.bindFailed`)} message={failure} /> : null}
           <FormField
             field={{ ...pilesField, options: loaded.data.piles }}
             scope="cardBind"

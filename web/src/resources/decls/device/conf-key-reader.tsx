@@ -22,6 +22,7 @@ import {
   type FormValues,
   type ParamErrors,
 } from '@web/resources/decls/command/param-form.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
@@ -248,21 +249,14 @@ function KeyTable(props: { sent: Sent; keys: ChargerKey[]; unknown: string[] }) 
           {tr(`${K}.none`)}
         </Text>
       ) : (
-        <Table.Root size="sm" aria-label={tr(`${K}.title`)}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{tr(`${K}.key`)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{tr(`${K}.value`)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{tr(`${K}.readonly`)}</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {keys.map((k) => (
-              <KeyLine key={k.key} item={k} chargePointId={props.sent.chargePointId} />
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable
+          label={tr(`${K}.title`)}
+          headings={[tr(`${K}.key`), tr(`${K}.value`), tr(`${K}.readonly`), '']}
+        >
+          {keys.map((k) => (
+            <KeyLine key={k.key} item={k} chargePointId={props.sent.chargePointId} />
+          ))}
+        </DataTable>
       )}
       {unknown.length ? (
         <Text fontSize="sm" color="fg.warning">

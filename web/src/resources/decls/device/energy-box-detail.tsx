@@ -10,18 +10,17 @@ import { AppLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
-import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
-import { DetailPageFallback } from '@web/resources/detail.tsx';
+import { useRecordPage } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import {
   EBOX_API,
   FaultsCell,
@@ -58,20 +57,8 @@ export function EnergyBoxDetailPage() {
   const { str = '' } = useParams();
   const code = str;
   const [limitOpen, setLimitOpen] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    code ? [`${EBOX_API}/detail`, code] : null,
-    () => call<Row>(`${EBOX_API}/detail`, undefined, { id: code }),
-    { refreshInterval: EBOX_REFRESH_MS, keepPreviousData: true },
-  );
-  if (!data)
-    return (
-      <DetailPageFallback
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
-        retrying={isValidating}
-      />
-    );
+  const { data, error, fallback, mutate } = useRecordPage(`${EBOX_API}/detail`, code, EBOX_REFRESH_MS);
+  if (!data) return fallback;
 
   const report = reportOf(data);
   const phases = phasesOf(data);
@@ -148,28 +135,26 @@ export function EnergyBoxDetailPage() {
                   { label: tr(`${E}.bluetooth`), value: linkLabel(tr, report.bluetooth) },
                 ]}
               />
-              <Table.Root size="sm" aria-label={tr(`${E}.currents`)}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{tr(`${E}.detail.phase`)}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{tr(`${E}.detail.load`)}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{tr(`${E}.detail.usable`)}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{tr(`${E}.detail.share`)}</Table.ColumnHeader>
+              <DataTable
+                label={tr(`${E}.currents`)}
+                headings={[
+                  tr(`${E}.detail.phase`),
+                  { label: tr(`${E}.detail.load`), end: true },
+                  { label: tr(`${E}.detail.usable`), end: true },
+                  { label: tr(`${E}.detail.share`), end: true },
+                ]}
+              >
+                {phases.map((phase) => (
+                  <Table.Row key={phase}>
+                    <Table.Cell>{phaseName(phase)}</Table.Cell>
+                    <Table.Cell textAlign="end">{num(report[`${phase}Load`]) ?? '-'}</Table.Cell>
+                    <Table.Cell textAlign="end">{num(report[`${phase}Usable`]) ?? '-'}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {share(report[`${phase}Load`], report[`${phase}Usable`])}
+                    </Table.Cell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {phases.map((phase) => (
-                    <Table.Row key={phase}>
-                      <Table.Cell>{phaseName(phase)}</Table.Cell>
-                      <Table.Cell textAlign="end">{num(report[`${phase}Load`]) ?? '-'}</Table.Cell>
-                      <Table.Cell textAlign="end">{num(report[`${phase}Usable`]) ?? '-'}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {share(report[`${phase}Load`], report[`${phase}Usable`])}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+                ))}
+              </DataTable>
             </Stack>
           ) : (
             <Text color="fg.muted">{tr(`${E}.detail.noReport`)}</Text>

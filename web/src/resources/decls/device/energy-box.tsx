@@ -16,7 +16,6 @@ import {
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
-import { FailureNotice } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { asPage } from '@web/resources/api.ts';
@@ -281,11 +280,12 @@ export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
       cancelLabel={tr('admin.common.cancel')}
       closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
+      failureTitle={tr(`${E}.loadLimitAction.failed`)}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? <FailureNotice title={tr(`${E}.loadLimitAction.failed`)} message={failure} /> : null}
         {row.loadLimit !== undefined && row.ratedCurrent !== undefined ? (
           <Text fontSize="sm" color="fg.muted">
             {tr(`${E}.loadLimitAction.current`, {
@@ -383,13 +383,14 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
       cancelLabel={tr('admin.common.cancel')}
       closeLabel={tr('admin.common.close')}
       busy={busy}
+      failure={failure}
+      failureTitle={tr(`${E}.upgrade.failed`)}
       disabled={!loaded.data || boxes.length === 0}
       onClose={props.onClose}
       onSubmit={() => void submit()}
       size="lg"
     >
       <Stack gap="4">
-        {failure ? <FailureNotice title={tr(`${E}.upgrade.failed`)} message={failure} /> : null}
         {textField('firmwareVersion')}
         {textField('url', `${E}.upgrade.urlHelp`)}
         <Box as="fieldset" aria-label={tr(`${E}.upgrade.boxes`)}>

@@ -10,7 +10,6 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
-import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { optionLabel, renderValue } from '@web/resources/cells.tsx';
@@ -18,12 +17,12 @@ import { DurationText } from '@web/resources/decls/alarm/common.tsx';
 import { money, PAY_TYPE_OPTIONS } from '@web/resources/decls/order/common.tsx';
 import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
 import { stationDetailPath } from '@web/resources/decls/site/station.tsx';
-import { DetailPageFallback } from '@web/resources/detail.tsx';
+import { useRecordPage } from '@web/resources/detail.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import {
   END_REASON_OPTIONS,
   RESERVE_DETAIL_URL,
@@ -40,18 +39,8 @@ export function ReserveDetailPage() {
   const can = useCan();
   const { id = '' } = useParams();
   const [confirming, setConfirming] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useSWR(id ? [RESERVE_DETAIL_URL, id] : null, () =>
-    call<ReserveOrderView>(RESERVE_DETAIL_URL, undefined, { id }),
-  );
-  if (!data)
-    return (
-      <DetailPageFallback
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
-        retrying={isValidating}
-      />
-    );
+  const { data, fallback, mutate } = useRecordPage<ReserveOrderView>(RESERVE_DETAIL_URL, id);
+  if (!data) return fallback;
   const order = data;
   const status = renderValue(
     tr,
@@ -171,28 +160,22 @@ export function ReserveDetailPage() {
 
       <Section title={tr(`${D}.timeline`)}>
         {order.history?.length ? (
-          <Table.Root size="sm" aria-label={tr(`${D}.timeline`)}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{tr(`${L}.status`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{tr(`${L}.startTime`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{tr(`${L}.endReason`)}</Table.ColumnHeader>
+          <DataTable
+            label={tr(`${D}.timeline`)}
+            headings={[tr(`${L}.status`), tr(`${L}.startTime`), tr(`${L}.endReason`)]}
+          >
+            {order.history.map((h, i) => (
+              <Table.Row key={`${h.status}-${h.at}-${i}`}>
+                <Table.Cell>{optionLabel(tr, RESERVE_STATUS_OPTIONS, h.status)}</Table.Cell>
+                <Table.Cell>{formatDateTime(h.at)}</Table.Cell>
+                <Table.Cell>
+                  {h.reason && END_REASON_OPTIONS.some((o) => o.value === h.reason)
+                    ? optionLabel(tr, END_REASON_OPTIONS, h.reason)
+                    : (h.reason ?? '')}
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {order.history.map((h, i) => (
-                <Table.Row key={`${h.status}-${h.at}-${i}`}>
-                  <Table.Cell>{optionLabel(tr, RESERVE_STATUS_OPTIONS, h.status)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(h.at)}</Table.Cell>
-                  <Table.Cell>
-                    {h.reason && END_REASON_OPTIONS.some((o) => o.value === h.reason)
-                      ? optionLabel(tr, END_REASON_OPTIONS, h.reason)
-                      : (h.reason ?? '')}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+            ))}
+          </DataTable>
         ) : (
           <Text fontSize="sm" color="fg.muted">
             {tr(`${D}.empty`)}

@@ -6,7 +6,6 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { RESERVE_MINUTES_MAX, reserveAddSchema } from '@shared/schemas/reservation.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { FailureNotice } from '@web/components/ui/state-views.tsx';
 import { pileSource } from '@web/resources/decls/order/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
@@ -67,11 +66,12 @@ export function ReserveDialog(props: { onClose: () => void; onDone: () => void }
       cancelLabel={tr('admin.common.cancel')}
       closeLabel={tr(`${D}.close`)}
       busy={busy}
+      failure={failure}
+      failureTitle={tr(`${D}.title`)}
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? <FailureNotice title={tr(`${D}.title`)} message={failure} /> : null}
         {list.map((field) => (
           <FormField
             key={field.name}

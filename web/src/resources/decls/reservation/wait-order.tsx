@@ -7,7 +7,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { WAIT_CALL_MINUTES, waitAddSchema } from '@shared/schemas/reservation.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { FailureNotice } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { Dash } from '@web/resources/decls/order/common.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
@@ -76,11 +75,12 @@ export function WaitAddDialog(props: { onClose: () => void; onDone: () => void }
       cancelLabel={tr('admin.common.cancel')}
       closeLabel={tr(`${W}.close`)}
       busy={busy}
+      failure={failure}
+      failureTitle={tr(`${W}.addTitle`)}
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
-        {failure ? <FailureNotice title={tr(`${W}.addTitle`)} message={failure} /> : null}
         <Text fontSize="sm" color="fg.muted">
           {tr(`${W}.callNote`, { minutes: WAIT_CALL_MINUTES })}
         </Text>

@@ -23,6 +23,7 @@ import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState, type FormEvent } from 'react';
@@ -205,32 +206,30 @@ function InsightView({ insight }: { insight: Insight }) {
       </Panel>
 
       <Panel title={tr(`${L}.stations`)}>
-        <Table.Root size="sm" aria-label={tr(`${L}.stations`)}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{tr(`${L}.station`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${L}.ratedPower`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${L}.connectors`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${L}.energy`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${L}.orders`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${L}.utilization`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${L}.peakUtilization`)}</Table.ColumnHeader>
+        <DataTable
+          label={tr(`${L}.stations`)}
+          headings={[
+            tr(`${L}.station`),
+            { label: tr(`${L}.ratedPower`), end: true },
+            { label: tr(`${L}.connectors`), end: true },
+            { label: tr(`${L}.energy`), end: true },
+            { label: tr(`${L}.orders`), end: true },
+            { label: tr(`${L}.utilization`), end: true },
+            { label: tr(`${L}.peakUtilization`), end: true },
+          ]}
+        >
+          {insight.stations.map((s) => (
+            <Table.Row key={s.stationId}>
+              <Table.Cell>{s.stationName || s.stationId}</Table.Cell>
+              <Table.Cell textAlign="end">{s.ratedPowerKw}</Table.Cell>
+              <Table.Cell textAlign="end">{s.connectors}</Table.Cell>
+              <Table.Cell textAlign="end">{s.energyKwh}</Table.Cell>
+              <Table.Cell textAlign="end">{s.orders}</Table.Cell>
+              <Table.Cell textAlign="end">{percent(s.utilization, none)}</Table.Cell>
+              <Table.Cell textAlign="end">{percent(s.peakUtilization, none)}</Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {insight.stations.map((s) => (
-              <Table.Row key={s.stationId}>
-                <Table.Cell>{s.stationName || s.stationId}</Table.Cell>
-                <Table.Cell textAlign="end">{s.ratedPowerKw}</Table.Cell>
-                <Table.Cell textAlign="end">{s.connectors}</Table.Cell>
-                <Table.Cell textAlign="end">{s.energyKwh}</Table.Cell>
-                <Table.Cell textAlign="end">{s.orders}</Table.Cell>
-                <Table.Cell textAlign="end">{percent(s.utilization, none)}</Table.Cell>
-                <Table.Cell textAlign="end">{percent(s.peakUtilization, none)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+          ))}
+        </DataTable>
       </Panel>
     </Stack>
   );
@@ -239,27 +238,25 @@ function InsightView({ insight }: { insight: Insight }) {
 function GrowthTable({ label, rows }: { label: string; rows: (Growth & { key: string; label: string })[] }) {
   const tr = useTr();
   return (
-    <Table.Root size="sm" aria-label={label}>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader />
-          <Table.ColumnHeader textAlign="end">{tr(`${L}.current`)}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{tr(`${L}.previous`)}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{tr(`${L}.growth`)}</Table.ColumnHeader>
+    <DataTable
+      label={label}
+      headings={[
+        '',
+        { label: tr(`${L}.current`), end: true },
+        { label: tr(`${L}.previous`), end: true },
+        { label: tr(`${L}.growth`), end: true },
+      ]}
+    >
+      {rows.map((row) => (
+        <Table.Row key={row.key}>
+          <Table.Cell>{row.label}</Table.Cell>
+          <Table.Cell textAlign="end">{row.current}</Table.Cell>
+          <Table.Cell textAlign="end">{row.previous}</Table.Cell>
+          <Table.Cell textAlign="end" color={row.growth < 0 ? 'fg.error' : undefined}>
+            {`${row.growth > 0 ? '+' : ''}${row.growth.toFixed(2)} %`}
+          </Table.Cell>
         </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {rows.map((row) => (
-          <Table.Row key={row.key}>
-            <Table.Cell>{row.label}</Table.Cell>
-            <Table.Cell textAlign="end">{row.current}</Table.Cell>
-            <Table.Cell textAlign="end">{row.previous}</Table.Cell>
-            <Table.Cell textAlign="end" color={row.growth < 0 ? 'fg.error' : undefined}>
-              {`${row.growth > 0 ? '+' : ''}${row.growth.toFixed(2)} %`}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+      ))}
+    </DataTable>
   );
 }

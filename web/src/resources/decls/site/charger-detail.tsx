@@ -3,7 +3,7 @@
  * online state, its connectors with live states (refreshed every 5 seconds in place) and its recent OCPP
  * messages (newest first; a time range of at most 3 days, SPEC.md section 5; payloads collapsed).
  */
-import { Box, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
@@ -12,13 +12,15 @@ import { EmptyState, ErrorState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
-import { DetailPageFallback } from '@web/resources/detail.tsx';
+import { useRecordPage } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { RangeSearch } from '@web/resources/range-search.tsx';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
@@ -72,20 +74,8 @@ export function ChargerDetailPage() {
   const tr = useTr();
   const can = useCan();
   const { id = '' } = useParams();
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    id ? ['/biz/chargePoint/detail', id] : null,
-    () => call<Row>('/biz/chargePoint/detail', undefined, { id }),
-    { refreshInterval: CHARGER_REFRESH_MS, keepPreviousData: true },
-  );
-  if (!data)
-    return (
-      <DetailPageFallback
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
-        retrying={isValidating}
-      />
-    );
+  const { data, error, fallback } = useRecordPage('/biz/chargePoint/detail', id, CHARGER_REFRESH_MS);
+  if (!data) return fallback;
   const chargePointId = String(data.chargePointId ?? data.id ?? id);
   const boot = (data.boot ?? null) as Row | null;
   const connectors = (Array.isArray(data.connectorStates) ? data.connectorStates : []) as ConnectorView[];
@@ -200,36 +190,33 @@ export function ChargerDetailPage() {
       <Section title={tr(`${C}.connectors`)}>
         {connectors.length === 0 ? <EmptyState title={tr('admin.common.empty')} /> : null}
         {connectors.length ? (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label={tr(`${C}.connectors`)}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{tr('siteConsole.pile.connectorNo')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr('siteConsole.pile.connectorName')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.connectorState`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.reported`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.errorCode`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.info`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.at`)}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {connectors.map((c) => (
-                  <Table.Row key={c.connectorNo}>
-                    <Table.Cell>{c.connectorNo}</Table.Cell>
-                    <Table.Cell>{c.name ?? '-'}</Table.Cell>
-                    <Table.Cell>
-                      <ConnectorStateBadge tr={tr} state={c.state} />
-                    </Table.Cell>
-                    <Table.Cell>{c.status ?? '-'}</Table.Cell>
-                    <Table.Cell>{c.errorCode ?? '-'}</Table.Cell>
-                    <Table.Cell>{c.info ?? '-'}</Table.Cell>
-                    <Table.Cell>{formatDateTime(c.at) || '-'}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            label={tr(`${C}.connectors`)}
+            headings={[
+              tr('siteConsole.pile.connectorNo'),
+              tr('siteConsole.pile.connectorName'),
+              tr(`${C}.connectorState`),
+              tr(`${C}.reported`),
+              tr(`${C}.errorCode`),
+              tr(`${C}.info`),
+              tr(`${C}.at`),
+            ]}
+            scroll
+          >
+            {connectors.map((c) => (
+              <Table.Row key={c.connectorNo}>
+                <Table.Cell>{c.connectorNo}</Table.Cell>
+                <Table.Cell>{c.name ?? '-'}</Table.Cell>
+                <Table.Cell>
+                  <ConnectorStateBadge tr={tr} state={c.state} />
+                </Table.Cell>
+                <Table.Cell>{c.status ?? '-'}</Table.Cell>
+                <Table.Cell>{c.errorCode ?? '-'}</Table.Cell>
+                <Table.Cell>{c.info ?? '-'}</Table.Cell>
+                <Table.Cell>{formatDateTime(c.at) || '-'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         ) : null}
       </Section>
 
@@ -254,8 +241,7 @@ function Messages({ chargePointId }: { chargePointId: string }) {
     ['/biz/chargePoint/messages', JSON.stringify(body)],
     () => call<{ items: LoggedMessage[]; from: string; to: string }>('/biz/chargePoint/messages', body),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const refusal = messageRangeProblem(draft.from, draft.to);
     setProblem(refusal ? tr(refusal.key, refusal.values) : null);
     if (!refusal) setRange({ ...draft });
@@ -271,47 +257,17 @@ function Messages({ chargePointId }: { chargePointId: string }) {
       }
     >
       <Stack gap="3">
-        <Box as="form" onSubmit={submit} aria-label={tr(`${C}.range`)}>
-          <HStack align="flex-end" wrap="wrap" gap="3">
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${C}.from`)}</Field.Label>
-              <Input
-                type="datetime-local"
-                step={1}
-                size="sm"
-                value={draft.from}
-                onChange={(e) => {
-                  const from = e.currentTarget.value;
-                  setDraft((d) => ({ ...d, from }));
-                }}
-              />
-            </Field.Root>
-            <Field.Root w="auto">
-              <Field.Label>{tr(`${C}.to`)}</Field.Label>
-              <Input
-                type="datetime-local"
-                step={1}
-                size="sm"
-                value={draft.to}
-                onChange={(e) => {
-                  const to = e.currentTarget.value;
-                  setDraft((d) => ({ ...d, to }));
-                }}
-              />
-            </Field.Root>
-            <Button type="submit" size="sm" colorPalette="blue">
-              {tr('admin.common.search')}
-            </Button>
-          </HStack>
-          <Text fontSize="xs" color="fg.muted" mt="1">
-            {tr(`${C}.rangeHelp`, { days: MESSAGE_WINDOW_DAYS })}
-          </Text>
-          {problem ? (
-            <Text role="alert" color="fg.error" fontSize="sm" mt="1">
-              {problem}
-            </Text>
-          ) : null}
-        </Box>
+        <RangeSearch
+          label={tr(`${C}.range`)}
+          from={draft.from}
+          to={draft.to}
+          fromLabel={tr(`${C}.from`)}
+          toLabel={tr(`${C}.to`)}
+          onRange={(range) => setDraft((d) => ({ ...d, ...range }))}
+          onSubmit={submit}
+          help={tr(`${C}.rangeHelp`, { days: MESSAGE_WINDOW_DAYS })}
+          problem={problem}
+        />
         {data ? (
           <Text fontSize="xs" color="fg.muted">
             {tr(`${C}.window`, { from: formatDateTime(data.from), to: formatDateTime(data.to) })}
@@ -323,57 +279,54 @@ function Messages({ chargePointId }: { chargePointId: string }) {
           emptyTitle={tr(`${C}.noMessages`)}
         />
         {items.length ? (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label={tr(`${C}.messages`)}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{tr(`${C}.time`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.direction`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.action`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.messageId`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${C}.payload`)}</Table.ColumnHeader>
+          <DataTable
+            label={tr(`${C}.messages`)}
+            headings={[
+              tr(`${C}.time`),
+              tr(`${C}.direction`),
+              tr(`${C}.action`),
+              tr(`${C}.messageId`),
+              tr(`${C}.payload`),
+            ]}
+            scroll
+          >
+            {items.map((m) => {
+              const shown = open.has(m.at);
+              return (
+                <Table.Row key={m.at} verticalAlign="top">
+                  <Table.Cell whiteSpace="nowrap">{messageTime(m.at)}</Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge
+                      tone={m.direction === 'in' ? 'info' : 'neutral'}
+                      size="sm"
+                      label={tr(`${C}.directions.${m.direction === 'in' ? 'in' : 'out'}`)}
+                    />
+                  </Table.Cell>
+                  <Table.Cell>
+                    {m.action ??
+                      (m.messageType === 3
+                        ? tr(`${C}.callResult`)
+                        : m.messageType === 4
+                          ? tr(`${C}.callError`)
+                          : '-')}
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs">
+                    {m.messageId ?? '-'}
+                  </Table.Cell>
+                  <Table.Cell maxW="lg">
+                    <Button size="xs" variant="ghost" aria-expanded={shown} onClick={() => toggle(m.at)}>
+                      {tr(shown ? `${C}.hidePayload` : `${C}.showPayload`)}
+                    </Button>
+                    {shown ? (
+                      <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1">
+                        {pretty(m.frame)}
+                      </Code>
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((m) => {
-                  const shown = open.has(m.at);
-                  return (
-                    <Table.Row key={m.at} verticalAlign="top">
-                      <Table.Cell whiteSpace="nowrap">{messageTime(m.at)}</Table.Cell>
-                      <Table.Cell>
-                        <StatusBadge
-                          tone={m.direction === 'in' ? 'info' : 'neutral'}
-                          size="sm"
-                          label={tr(`${C}.directions.${m.direction === 'in' ? 'in' : 'out'}`)}
-                        />
-                      </Table.Cell>
-                      <Table.Cell>
-                        {m.action ??
-                          (m.messageType === 3
-                            ? tr(`${C}.callResult`)
-                            : m.messageType === 4
-                              ? tr(`${C}.callError`)
-                              : '-')}
-                      </Table.Cell>
-                      <Table.Cell fontFamily="mono" fontSize="xs">
-                        {m.messageId ?? '-'}
-                      </Table.Cell>
-                      <Table.Cell maxW="lg">
-                        <Button size="xs" variant="ghost" aria-expanded={shown} onClick={() => toggle(m.at)}>
-                          {tr(shown ? `${C}.hidePayload` : `${C}.showPayload`)}
-                        </Button>
-                        {shown ? (
-                          <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1">
-                            {pretty(m.frame)}
-                          </Code>
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+              );
+            })}
+          </DataTable>
         ) : null}
       </Stack>
     </Section>

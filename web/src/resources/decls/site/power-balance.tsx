@@ -10,6 +10,7 @@ import { powerBalanceSchema, transformerGroupSchema } from '@shared/resources/si
 import { call } from '@web/lib/api.ts';
 import { asPage } from '@web/resources/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Field, Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
@@ -217,56 +218,54 @@ function PowerBalanceForm(props: {
       ) : (
         <Stack gap="4">
           {groups.length ? (
-            <Table.Root size="sm" aria-label={tr(`${W}.groups`)}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{tr(`${W}.groupName`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${W}.ratedPower`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${W}.alarmPower`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{tr(`${W}.piles`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{tr('admin.common.actions')}</Table.ColumnHeader>
+            <DataTable
+              label={tr(`${W}.groups`)}
+              headings={[
+                tr(`${W}.groupName`),
+                tr(`${W}.ratedPower`),
+                tr(`${W}.alarmPower`),
+                tr(`${W}.piles`),
+                { label: tr('admin.common.actions'), end: true },
+              ]}
+            >
+              {groups.map((group, index) => (
+                <Table.Row key={`${group.name}-${index}`}>
+                  <Table.Cell>{group.name}</Table.Cell>
+                  <Table.Cell>{group.ratedPower}</Table.Cell>
+                  <Table.Cell>{group.alarmPower}</Table.Cell>
+                  <Table.Cell>{group.chargePointIds.map(pileName).join(', ')}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack gap="1" justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        disabled={draft !== null || busy}
+                        onClick={() =>
+                          setDraft({
+                            index,
+                            values: Object.fromEntries(
+                              groupFields.map((f) => [f.name, toInput(f, group[f.name as keyof Group])]),
+                            ),
+                            chargePointIds: [...group.chargePointIds],
+                          })
+                        }
+                      >
+                        {tr('admin.common.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        disabled={draft !== null || busy}
+                        onClick={() => setGroups((list) => list.filter((_, i) => i !== index))}
+                      >
+                        {tr('admin.common.delete')}
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {groups.map((group, index) => (
-                  <Table.Row key={`${group.name}-${index}`}>
-                    <Table.Cell>{group.name}</Table.Cell>
-                    <Table.Cell>{group.ratedPower}</Table.Cell>
-                    <Table.Cell>{group.alarmPower}</Table.Cell>
-                    <Table.Cell>{group.chargePointIds.map(pileName).join(', ')}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <HStack gap="1" justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          disabled={draft !== null || busy}
-                          onClick={() =>
-                            setDraft({
-                              index,
-                              values: Object.fromEntries(
-                                groupFields.map((f) => [f.name, toInput(f, group[f.name as keyof Group])]),
-                              ),
-                              chargePointIds: [...group.chargePointIds],
-                            })
-                          }
-                        >
-                          {tr('admin.common.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          disabled={draft !== null || busy}
-                          onClick={() => setGroups((list) => list.filter((_, i) => i !== index))}
-                        >
-                          {tr('admin.common.delete')}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </DataTable>
           ) : (
             <Text color="fg.muted">{tr(`${W}.noGroups`)}</Text>
           )}

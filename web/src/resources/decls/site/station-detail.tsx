@@ -8,15 +8,13 @@ import { OPEN_FLAG } from '@shared/resources/site/station.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Section } from '@web/components/ui/section.tsx';
 import { EmptyState, ErrorState } from '@web/components/ui/state-views.tsx';
-import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
-import { DetailPageFallback } from '@web/resources/detail.tsx';
+import { useRecordPage } from '@web/resources/detail.tsx';
 import { optionLabel, renderValue } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Column, Row } from '@web/resources/types.ts';
 import { useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { chargerDetailPath } from './charge-point.tsx';
 import {
   ConnectorStateBadge,
@@ -67,20 +65,8 @@ const facts: Column[] = [
 export function StationDetailPage() {
   const tr = useTr();
   const { id = '' } = useParams();
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    id ? ['/biz/station/detail', id] : null,
-    () => call<Row>('/biz/station/detail', undefined, { id }),
-    { refreshInterval: STATION_REFRESH_MS, keepPreviousData: true },
-  );
-  if (!data)
-    return (
-      <DetailPageFallback
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
-        retrying={isValidating}
-      />
-    );
+  const { data, error, fallback } = useRecordPage('/biz/station/detail', id, STATION_REFRESH_MS);
+  if (!data) return fallback;
   const piles = (Array.isArray(data.chargePoints) ? data.chargePoints : []) as Row[];
   const images = (Array.isArray(data.images) ? data.images : []) as string[];
   const balance = (data.powerBalance ?? null) as Row | null;

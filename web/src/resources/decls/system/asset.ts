@@ -3,11 +3,9 @@
  * with write-only keys; imported from Excel in bulk.
  */
 import { assetResource, assetSchema, PROTOCOL_TYPES, USE_FLAG } from '@shared/resources/system/asset.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { secretColumn, secretField, updateSchemaOf } from './common.ts';
-
-const { permissions } = assetResource;
 
 export const PROTOCOL_OPTIONS: readonly EnumOption[] = PROTOCOL_TYPES.map((p) => ({
   value: p,
@@ -21,18 +19,9 @@ export const USE_OPTIONS: readonly EnumOption[] = [
 ];
 
 export const assetDecl: ResourceDecl = {
-  id: 'asset',
+  ...fromResource(assetResource, { detail: true }),
   title: 'systemRes.asset.title',
-  api: { base: '/admin/asset', idParam: 'id' },
-  idField: 'id',
   nameField: 'code',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-    detail: permissions.view,
-  },
   schemas: { create: assetSchema, update: updateSchemaOf(assetSchema) },
   columns: [
     { key: 'code', label: 'systemRes.asset.code', sortable: true },

@@ -3,11 +3,9 @@
  * URLs, both tokens write-only, enable and register flags, and whether sites are bound (bound on /emspBind).
  */
 import { EMSP_FLAG, emspResource, emspSchema } from '@shared/resources/system/emsp.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { flagSwitch, secretColumn, secretField, updateSchemaOf } from './common.ts';
-
-const { permissions } = emspResource;
 
 export const ENABLE_FLAG_OPTIONS: readonly EnumOption[] = [
   { value: EMSP_FLAG.yes, label: 'systemRes.emsp.enabled', tone: 'success' },
@@ -23,18 +21,9 @@ export const BIND_FLAG_OPTIONS: readonly EnumOption[] = [
 ];
 
 export const emspDecl: ResourceDecl = {
-  id: 'emsp',
+  ...fromResource(emspResource, { detail: true }),
   title: 'systemRes.emsp.title',
-  api: { base: '/admin/emsp', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-    detail: permissions.view,
-  },
   schemas: { create: emspSchema, update: updateSchemaOf(emspSchema) },
   columns: [
     { key: 'name', label: 'systemRes.emsp.name', sortable: true },

@@ -7,7 +7,7 @@ import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { requiredEmail } from '@shared/resources/system/fields.ts';
 import { mailResource, mailSchema, SSL_FLAG } from '@shared/resources/system/mail.ts';
 import { call } from '@web/lib/api.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
@@ -63,18 +63,9 @@ export function TestMailDialog({ row, onClose, onDone }: RowDialogProps) {
 }
 
 export const mailDecl: ResourceDecl = {
-  id: 'mail',
+  ...fromResource(mailResource, { detail: true }),
   title: 'systemRes.mail.title',
-  api: { base: '/admin/mail', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-    detail: permissions.view,
-  },
   schemas: { create: mailSchema, update: updateSchemaOf(mailSchema) },
   columns: [
     { key: 'name', label: 'systemRes.mail.name', sortable: true },

@@ -3,11 +3,9 @@
  * value the link, description the label) and the maps key.
  */
 import { parameterResource, parameterSchema } from '@shared/resources/parameter.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { updateSchemaOf } from './common.ts';
-
-const { permissions } = parameterResource;
 
 export const ENABLE_OPTIONS: readonly EnumOption[] = [
   { value: 'true', label: 'systemRes.parameter.enabled', tone: 'success' },
@@ -15,18 +13,9 @@ export const ENABLE_OPTIONS: readonly EnumOption[] = [
 ];
 
 export const parameterDecl: ResourceDecl = {
-  id: 'parameter',
+  ...fromResource(parameterResource, { detail: true }),
   title: 'systemRes.parameter.title',
-  api: { base: '/admin/parameter', idParam: 'id' },
-  idField: 'id',
   nameField: 'code',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-    detail: permissions.view,
-  },
   schemas: { create: parameterSchema, update: updateSchemaOf(parameterSchema) },
   columns: [
     { key: 'type', label: 'systemRes.parameter.type', sortable: true },

@@ -6,7 +6,7 @@
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { AUTO_REFUND, CERTIFICATE, payResource, paySchema } from '@shared/resources/system/pay.ts';
 import { call } from '@web/lib/api.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { EnumOption, ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
@@ -91,18 +91,9 @@ export function CertificateDialog({ row, onClose, onDone }: RowDialogProps) {
 }
 
 export const payDecl: ResourceDecl = {
-  id: 'pay',
+  ...fromResource(payResource, { detail: true }),
   title: 'systemRes.pay.title',
-  api: { base: '/admin/pay', idParam: 'id' },
-  idField: 'id',
   nameField: 'payName',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-    detail: permissions.view,
-  },
   schemas: { create: paySchema, update: updateSchemaOf(paySchema) },
   columns: [
     { key: 'payName', label: 'systemRes.pay.payName', sortable: true },

@@ -1,24 +1,13 @@
 /** Vendors (/vendorList): manufacturers and suppliers with their contact; the name is unique. */
 import { vendorResource, vendorSchema } from '@shared/resources/system/vendor.ts';
-import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { updateSchemaOf } from './common.ts';
 
-const { permissions } = vendorResource;
-
 export const vendorDecl: ResourceDecl = {
-  id: 'vendor',
+  ...fromResource(vendorResource, { detail: true }),
   title: 'systemRes.vendor.title',
-  api: { base: '/admin/vendor', idParam: 'id' },
-  idField: 'id',
   nameField: 'name',
-  permissions: {
-    view: permissions.view,
-    add: permissions.add,
-    edit: permissions.edit,
-    delete: permissions.del,
-    detail: permissions.view,
-  },
   schemas: { create: vendorSchema, update: updateSchemaOf(vendorSchema) },
   columns: [
     { key: 'name', label: 'systemRes.vendor.name', sortable: true },
