@@ -42,7 +42,7 @@ describe('alarm statistics', () => {
             chargePointId: 'CP1',
             chargePointName: 'Pile 1',
             stationName: 'Depot',
-          }),
+          }) as never,
         }),
       );
     }

@@ -1,0 +1,212 @@
+/**
+ * Remote commands (functions/commands): `COMMAND#{commandId}` / `COMMAND` (the id is also the OCPP message
+ * id of the CALL). Access patterns:
+ * - a command by its id;
+ * - commands in a status by time (gsi1): `COMMANDSTATUS#queued` by creation, `COMMANDSTATUS#sent` by when
+ *   sent; a command leaves it when it ends (the sweeps fail stuck ones);
+ * - a company's commands by creation (gsi2 `CMD|{tenant}`, `{createdAt}#{commandId}`).
+ * With them: the guard that lets one command at a time be pending on a connector
+ * (`CMDPENDING#{chargePointId}#{connectorNo}`, 0 for the pile) and the charger's latest command of a kind
+ * (`CMDLATEST#{chargePointId}#{kind}`), which its status notifications belong to.
+ */
+import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { defineEntity, getRecord, model, putRecord, queryAll, request } from './table.ts';
+
+export type StatusQueue = 'queued' | 'sent';
+
+export const commands = defineEntity(
+  {
+    model: model('COMMAND'),
+    attributes: {
+      commandId: { type: 'string', required: true },
+      status: { type: 'string' },
+      tenant: { type: 'string' },
+      createdAt: { type: 'string', required: true },
+      // The record's fields a transition sets (ElectroDB writes declared attributes only).
+      chargePointId: { type: 'string' },
+      connectorNo: { type: 'number' },
+      agentId: { type: 'string' },
+      stationId: { type: 'string' },
+      action: { type: 'string' },
+      payload: { type: 'any' },
+      params: { type: 'any' },
+      sentAt: { type: 'string' },
+      answeredAt: { type: 'string' },
+      result: { type: 'any' },
+      error: { type: 'any' },
+      upload: { type: 'any' },
+      progress: { type: 'any' },
+      /** Key-only: the status queue the command waits in, and since when (empty: none). */
+      statusQueue: { type: 'string' },
+      statusAt: { type: 'string' },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['commandId'], template: 'COMMAND#${commandId}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'COMMAND', casing: 'none' },
+      },
+      byStatus: {
+        index: 'gsi1',
+        condition: (attributes) => !!attributes.statusQueue,
+        pk: {
+          field: 'gsi1pk',
+          composite: ['statusQueue'],
+          template: 'COMMANDSTATUS#${statusQueue}',
+          casing: 'none',
+        },
+        sk: { field: 'gsi1sk', composite: ['statusAt'], template: '${statusAt}', casing: 'none' },
+      },
+      byCompany: {
+        index: 'gsi2',
+        condition: (attributes) => !!attributes.tenant,
+        pk: { field: 'gsi2pk', composite: ['tenant'], template: 'CMD|${tenant}', casing: 'none' },
+        sk: {
+          field: 'gsi2sk',
+          composite: ['createdAt', 'commandId'],
+          template: '${createdAt}#${commandId}',
+          casing: 'none',
+        },
+      },
+    },
+  },
+  { keyOnly: ['statusQueue', 'statusAt'] },
+);
+
+export interface CommandFacts {
+  commandId: string;
+  createdAt: string;
+  tenant?: string;
+  status?: string;
+}
+
+/**
+ * The put of a new command (refused when the id exists): queued by its creation when `queued` (a command
+ * under the connector's guard), listed for its company when it has a tenant.
+ */
+export function commandCreate<T extends CommandFacts>(command: T, queued: boolean): PutCommandInput {
+  const put = putRecord(
+    commands
+      .create({
+        commandId: command.commandId,
+        createdAt: command.createdAt,
+        tenant: command.tenant ?? '',
+        ...(command.status ? { status: command.status } : {}),
+        statusQueue: queued ? 'queued' : '',
+        statusAt: queued ? command.createdAt : '',
+      })
+      .params(),
+    command,
+  );
+  if (command.tenant === undefined) delete put.Item.tenant;
+  return put;
+}
+
+export const getCommand = <T>(commandId: string) => getRecord<T>(commands.get({ commandId }).params());
+
+/** The commands of a status queue waiting since before `cutoff`, oldest first. */
+export const commandsWaiting = (queue: StatusQueue, cutoff: string) =>
+  queryAll(commands.query.byStatus({ statusQueue: queue }).lt({ statusAt: cutoff }).params());
+
+/** A company's commands created in the window (ISO instants, both included), newest first. */
+export const companyCommands = (tenant: string, from: string, to: string) =>
+  queryAll(
+    commands.query
+      .byCompany({ tenant })
+      .between({ createdAt: from }, { createdAt: `${to}~` })
+      .params({ order: 'desc' }),
+  );
+
+/**
+ * Moves a command from status `from` (condition) to `set`, into status queue `queue` (the time it waits
+ * from) or out of every queue (null).
+ */
+export function commandTransition(
+  commandId: string,
+  from: string,
+  set: { status: string; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
+  queue: { name: StatusQueue; at: string } | null,
+): UpdateCommandInput {
+  const update = commands.patch({ commandId }).set({
+    ...set,
+    statusQueue: queue?.name ?? '',
+    statusAt: queue?.at ?? '',
+  });
+  return request(update.where((a, op) => op.eq(a.status, from)).params()) as UpdateCommandInput;
+}
+
+export const pendingGuards = defineEntity(
+  {
+    model: model('CMDPENDING'),
+    attributes: {
+      chargePointId: { type: 'string', required: true },
+      connectorNo: { type: 'number', required: true },
+      commandId: { type: 'string', required: true },
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byConnector: {
+        pk: {
+          field: 'pk',
+          composite: ['chargePointId', 'connectorNo'],
+          template: 'CMDPENDING#${chargePointId}#${connectorNo}',
+          casing: 'none',
+        },
+        sk: { field: 'sk', composite: [], template: 'CMDPENDING', casing: 'none' },
+      },
+    },
+  },
+  { keyOnly: ['chargePointId', 'connectorNo'] },
+);
+
+type Connector = { chargePointId: string; connectorNo?: number };
+const connector = (c: Connector) => ({ chargePointId: c.chargePointId, connectorNo: c.connectorNo ?? 0 });
+
+/** The put that takes a connector's guard for a command, refused while another's has not expired. */
+export const pendingTake = (c: Connector, commandId: string, expiresAt: number, nowSeconds: number) =>
+  request(
+    pendingGuards
+      .put({ ...connector(c), commandId, expiresAt })
+      // Every guard names its command: no command id is no guard.
+      .where((a, op) => `${op.notExists(a.commandId)} OR ${op.lt(a.expiresAt, nowSeconds)}`)
+      .params(),
+  ) as PutCommandInput;
+
+/** The delete that releases a connector's guard, refused (condition) unless the command holds it. */
+export const pendingRelease = (c: Connector, commandId: string) =>
+  request(
+    pendingGuards
+      .delete(connector(c))
+      .where((a, op) => op.eq(a.commandId, commandId))
+      .params(),
+  ) as DeleteCommandInput;
+
+export type ProgressKind = 'firmware' | 'log';
+
+export const latestCommands = defineEntity(
+  {
+    model: model('CMDLATEST'),
+    attributes: {
+      chargePointId: { type: 'string', required: true },
+      kind: { type: 'string', required: true },
+      commandId: { type: 'string', required: true },
+    },
+    indexes: {
+      byKind: {
+        pk: {
+          field: 'pk',
+          composite: ['chargePointId', 'kind'],
+          template: 'CMDLATEST#${chargePointId}#${kind}',
+          casing: 'none',
+        },
+        sk: { field: 'sk', composite: [], template: 'CMDLATEST', casing: 'none' },
+      },
+    },
+  },
+  { keyOnly: ['chargePointId', 'kind'] },
+);
+
+export const latestPut = (chargePointId: string, kind: ProgressKind, commandId: string) =>
+  request(latestCommands.put({ chargePointId, kind, commandId }).params()) as PutCommandInput;
+
+export const getLatest = (chargePointId: string, kind: ProgressKind) =>
+  getRecord<{ commandId: string }>(latestCommands.get({ chargePointId, kind }).params());

@@ -1,0 +1,132 @@
+/**
+ * The command entities read commands, guards and latest marks as functions/commands writes them (by hand)
+ * and write them with the same keys: the status queues, the company list, the connector guard.
+ */
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import {
+  commandCreate,
+  commandsWaiting,
+  commandTransition,
+  companyCommands,
+  getCommand,
+  getLatest,
+  latestPut,
+  pendingRelease,
+  pendingTake,
+} from '@functions/data/commands.ts';
+import { dynamoDocument } from '@functions/lib/aws.ts';
+import { rawGet, rawPut, withDatabase } from './helpers.ts';
+
+withDatabase();
+
+const db = () => dynamoDocument();
+const command = (id: string, createdAt: string) => ({
+  commandId: id,
+  chargePointId: 'CP1',
+  connectorNo: 1,
+  agentId: 'A',
+  action: 'Reset',
+  payload: { type: 'Soft' },
+  status: 'queued',
+  createdAt,
+  tenant: '/A/',
+});
+/** A queued command under the connector's guard, as functions/commands/send.ts writes it. */
+const oldItem = (c: ReturnType<typeof command>) => ({
+  pk: `COMMAND#${c.commandId}`,
+  sk: 'COMMAND',
+  ...c,
+  gsi1pk: 'COMMANDSTATUS#queued',
+  gsi1sk: c.createdAt,
+  gsi2pk: `CMD|${c.tenant}`,
+  gsi2sk: `${c.createdAt}#${c.commandId}`,
+});
+
+describe('commands', () => {
+  it('reads a command written the old way through each access pattern', async () => {
+    const c = command('C1', '2026-03-01T10:00:00.000Z');
+    await rawPut(oldItem(c));
+    expect(await getCommand('C1')).toEqual(c);
+    expect((await commandsWaiting('queued', '2026-03-01T10:00:01.000Z')).map((x) => x.commandId)).toEqual([
+      'C1',
+    ]);
+    expect(await commandsWaiting('queued', '2026-03-01T10:00:00.000Z')).toEqual([]);
+    expect((await companyCommands('/A/', '2026-03-01', '2026-03-01T10:00:00.000Z')).length).toBe(1);
+    expect(await companyCommands('/B/', '2026-03-01', '2026-03-31')).toEqual([]);
+  });
+
+  it('writes a command with the old keys, and moves it between status queues as the old code does', async () => {
+    const c = command('C2', '2026-03-01T11:00:00.000Z');
+    await db().send(new PutCommand(commandCreate(c, true)));
+    expect(await rawGet({ pk: 'COMMAND#C2', sk: 'COMMAND' })).toEqual(oldItem(c));
+    await expect(db().send(new PutCommand(commandCreate(c, true)))).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+
+    const sentAt = '2026-03-01T11:00:05.000Z';
+    await db().send(
+      new UpdateCommand(
+        commandTransition('C2', 'queued', { status: 'sent', sentAt }, { name: 'sent', at: sentAt }),
+      ),
+    );
+    expect(await rawGet({ pk: 'COMMAND#C2', sk: 'COMMAND' })).toEqual({
+      ...oldItem(c),
+      status: 'sent',
+      sentAt,
+      gsi1pk: 'COMMANDSTATUS#sent',
+      gsi1sk: sentAt,
+    });
+    // A replay finds it moved on: nothing changes.
+    await expect(
+      db().send(new UpdateCommand(commandTransition('C2', 'queued', { status: 'offline' }, null))),
+    ).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await db().send(new UpdateCommand(commandTransition('C2', 'sent', { status: 'timeout' }, null)));
+    const { gsi1pk: _p, gsi1sk: _s, ...listed } = oldItem(c);
+    expect(await rawGet({ pk: 'COMMAND#C2', sk: 'COMMAND' })).toEqual({
+      ...listed,
+      status: 'timeout',
+      sentAt,
+    });
+  });
+
+  it('takes and releases a connector’s guard as the old code does', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await rawPut({ pk: 'CMDPENDING#CP9#0', sk: 'CMDPENDING', commandId: 'OLD', expiresAt: now + 100 });
+    await expect(
+      db().send(new PutCommand(pendingTake({ chargePointId: 'CP9' }, 'NEW', now + 200, now))),
+    ).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+    await expect(
+      db().send(new DeleteCommand(pendingRelease({ chargePointId: 'CP9' }, 'NEW'))),
+    ).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+    await db().send(new DeleteCommand(pendingRelease({ chargePointId: 'CP9', connectorNo: 0 }, 'OLD')));
+    await db().send(
+      new PutCommand(pendingTake({ chargePointId: 'CP9', connectorNo: 2 }, 'NEW', now + 200, now)),
+    );
+    expect(await rawGet({ pk: 'CMDPENDING#CP9#2', sk: 'CMDPENDING' })).toEqual({
+      pk: 'CMDPENDING#CP9#2',
+      sk: 'CMDPENDING',
+      commandId: 'NEW',
+      expiresAt: now + 200,
+    });
+    // An expired guard is taken over.
+    await db().send(
+      new PutCommand(pendingTake({ chargePointId: 'CP9', connectorNo: 2 }, 'LATER', now + 900, now + 300)),
+    );
+  });
+
+  it('keeps the charger’s latest command of a kind as the old code does', async () => {
+    await rawPut({ pk: 'CMDLATEST#CP1#firmware', sk: 'CMDLATEST', commandId: 'F1' });
+    expect(await getLatest('CP1', 'firmware')).toEqual({ commandId: 'F1' });
+    await db().send(new PutCommand(latestPut('CP1', 'log', 'L1')));
+    expect(await rawGet({ pk: 'CMDLATEST#CP1#log', sk: 'CMDLATEST' })).toEqual({
+      pk: 'CMDLATEST#CP1#log',
+      sk: 'CMDLATEST',
+      commandId: 'L1',
+    });
+  });
+});
