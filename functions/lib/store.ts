@@ -179,8 +179,9 @@ export class Repository<T extends object> {
 
   /** The item, whatever its tenant: for the identity layer itself (login, the caller's own record). */
   async getAny(id: string): Promise<(T & Stored) | undefined> {
-    if (!keyFits(this.key(id))) return undefined;
-    const { Item } = await send.get(this.entity.get(this.ref(id)).params());
+    const params = this.entity.get(this.ref(id)).params();
+    if (!keyFits(params.Key as { pk: string; sk: string })) return undefined;
+    const { Item } = await send.get(params);
     return Item ? strip<T>(Item) : undefined;
   }
 
