@@ -17,13 +17,13 @@ import {
   RECEIVE_STATUS,
   rechargeSchema,
 } from '@shared/resources/device/card.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import i18n from '@web/i18n.ts';
 import { ApiError, call } from '@web/lib/api.ts';
 import { errorMessage, fetchRecord } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { PILE_LIST_URL, STATION_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { LoadStates } from '@web/resources/load-states.tsx';
 import { loadBindList } from '@web/resources/station-checklist.tsx';
@@ -234,11 +234,9 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr(`${C}.rechargeTitle`, { name: cardName(row) })}
       submitLabel={tr(`${C}.recharge`)}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
       failure={failure}
       failureTitle={tr(`${C}.rechargeFailed`)}
@@ -262,7 +260,7 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
           disabled={busy}
         />
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 
@@ -304,11 +302,8 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr(`${C}.bindTitle`, { name: cardName(row) })}
-      submitLabel={tr('admin.common.save')}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
       failure={failure}
       failureTitle={tr(`${C}.bindFailed`)}
@@ -333,7 +328,7 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
           />
         </Stack>
       ) : null}
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

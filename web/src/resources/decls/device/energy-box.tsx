@@ -13,7 +13,6 @@ import {
   energyBoxSchema,
   loadLimitSchema,
 } from '@shared/resources/device/energy-box.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { call } from '@web/lib/api.ts';
@@ -21,6 +20,7 @@ import { formatDateTime } from '@web/lib/format.ts';
 import { asPage } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
@@ -274,11 +274,9 @@ export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
   };
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr(`${E}.loadLimitAction.title`, { name: boxName(row) })}
       submitLabel={tr(`${E}.loadLimitAction.submit`)}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
       failure={failure}
       failureTitle={tr(`${E}.loadLimitAction.failed`)}
@@ -307,7 +305,7 @@ export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
           disabled={busy}
         />
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 
@@ -377,11 +375,9 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
   );
 
   return (
-    <FormDialog
+    <ActionDialog
       title={tr(`${E}.upgrade.title`)}
       submitLabel={tr(`${E}.upgrade.submit`)}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr('admin.common.close')}
       busy={busy}
       failure={failure}
       failureTitle={tr(`${E}.upgrade.failed`)}
@@ -466,7 +462,7 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
           ) : null}
         </Box>
       </Stack>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

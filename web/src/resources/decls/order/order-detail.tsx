@@ -13,20 +13,19 @@ import { AppLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
-import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { optionLabel, renderValue } from '@web/resources/cells.tsx';
 import { DurationText } from '@web/resources/decls/alarm/common.tsx';
 import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
 import { stationDetailPath } from '@web/resources/decls/site/station.tsx';
-import { DetailPageFallback } from '@web/resources/detail.tsx';
+import { useRecordPage } from '@web/resources/detail.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import {
   ChargeTarget,
   END_FLAG_OPTIONS,
@@ -65,18 +64,8 @@ export function OrderDetailPage() {
   const can = useCan();
   const { id = '' } = useParams();
   const [confirming, setConfirming] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useSWR(id ? [ORDER_DETAIL_URL, id] : null, () =>
-    call<OrderDetail>(ORDER_DETAIL_URL, undefined, { id }),
-  );
-  if (!data)
-    return (
-      <DetailPageFallback
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
-        retrying={isValidating}
-      />
-    );
+  const { data, fallback, mutate } = useRecordPage<OrderDetail>(ORDER_DETAIL_URL, id);
+  if (!data) return fallback;
   const order = data;
   const enumText = (options: Parameters<typeof optionLabel>[1], value: unknown) =>
     value === undefined || value === null ? '' : optionLabel(tr, options, value);
@@ -252,30 +241,27 @@ export function Breakdown(props: { tr: Translate; detail: PriceDetail; currency?
     from || to ? `${formatDateTime(from)} – ${formatDateTime(to)}` : '-';
   return (
     <Stack gap="3">
-      <Table.ScrollArea borderWidth="1px" rounded="l2">
-        <Table.Root size="sm" aria-label={tr(`${D}.breakdown`)}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{tr(`${D}.kind`)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{tr(`${D}.period`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${D}.quantity`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${D}.unitPrice`)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{tr(`${D}.amount`)}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {detail.lines.map((line, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{tr(`orderRes.kinds.${line.kind}`)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{period(line.from, line.to)}</Table.Cell>
-                <Table.Cell textAlign="end">{`${line.quantity} ${tr(`orderRes.units.${line.unit}`)}`}</Table.Cell>
-                <Table.Cell textAlign="end">{money(line.price, currency)}</Table.Cell>
-                <Table.Cell textAlign="end">{money(line.amount, currency)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable
+        label={tr(`${D}.breakdown`)}
+        headings={[
+          tr(`${D}.kind`),
+          tr(`${D}.period`),
+          { label: tr(`${D}.quantity`), end: true },
+          { label: tr(`${D}.unitPrice`), end: true },
+          { label: tr(`${D}.amount`), end: true },
+        ]}
+        scroll="framed"
+      >
+        {detail.lines.map((line, i) => (
+          <Table.Row key={i}>
+            <Table.Cell>{tr(`orderRes.kinds.${line.kind}`)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{period(line.from, line.to)}</Table.Cell>
+            <Table.Cell textAlign="end">{`${line.quantity} ${tr(`orderRes.units.${line.unit}`)}`}</Table.Cell>
+            <Table.Cell textAlign="end">{money(line.price, currency)}</Table.Cell>
+            <Table.Cell textAlign="end">{money(line.amount, currency)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
       {detail.discount || detail.revenueTariff ? (
         <Facts
           items={[
@@ -355,26 +341,23 @@ export function Payer(props: { tr: Translate; order: OrderView }) {
         ]}
       />
       {profits.length ? (
-        <Table.ScrollArea borderWidth="1px" rounded="l2">
-          <Table.Root size="sm" aria-label={tr(`${P}.shares`)}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{tr(`${P}.party`)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{tr(`${P}.percent`)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{tr(`${D}.amount`)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {profits.map((p, i) => (
-                <Table.Row key={i}>
-                  <Table.Cell>{p.party}</Table.Cell>
-                  <Table.Cell textAlign="end">{`${p.percent} %`}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(p.amount, order.currency)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          label={tr(`${P}.shares`)}
+          headings={[
+            tr(`${P}.party`),
+            { label: tr(`${P}.percent`), end: true },
+            { label: tr(`${D}.amount`), end: true },
+          ]}
+          scroll="framed"
+        >
+          {profits.map((p, i) => (
+            <Table.Row key={i}>
+              <Table.Cell>{p.party}</Table.Cell>
+              <Table.Cell textAlign="end">{`${p.percent} %`}</Table.Cell>
+              <Table.Cell textAlign="end">{money(p.amount, order.currency)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       ) : (
         <Text fontSize="sm" color="fg.muted">
           {tr(`${P}.noShares`)}

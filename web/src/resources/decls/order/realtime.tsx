@@ -9,6 +9,7 @@ import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { DurationText } from '@web/resources/decls/alarm/common.tsx';
 import { ConnectorStateBadge } from '@web/resources/decls/site/common.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
@@ -66,55 +67,50 @@ export function RealtimeDialog(props: { onClose: () => void }) {
                 emptyTitle={tr(`${R}.empty`)}
               />
               {records.length ? (
-                <Table.ScrollArea borderWidth="1px" rounded="l2">
-                  <Table.Root size="sm" aria-label={tr(`${R}.title`)}>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>{tr(`${L}.station`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{tr(`${L}.chargePoint`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{tr(`${L}.idTag`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{tr(`${L}.startTime`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{tr(`${L}.duration`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{tr(`${R}.energy`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{tr(`${R}.power`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">{tr(`${R}.soc`)}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{tr(`${R}.state`)}</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {records.map((s) => (
-                        <Table.Row key={`${s.chargePointId}#${s.transactionId}`}>
-                          <Table.Cell>{s.stationName ?? s.stationId}</Table.Cell>
-                          <Table.Cell>
-                            {s.chargePointName
-                              ? `${s.chargePointName} (${s.chargePointId})`
-                              : s.chargePointId}
-                            {` / ${s.connectorNo}`}
-                          </Table.Cell>
-                          <Table.Cell>
-                            {s.idTag ?? '-'}
-                            {s.refused ? (
-                              // Its token was refused: it bills nothing and ends with the next session.
-                              <Badge ms="2" colorPalette="red" variant="subtle">
-                                {tr(`${R}.refused`)}
-                              </Badge>
-                            ) : null}
-                          </Table.Cell>
-                          <Table.Cell whiteSpace="nowrap">{formatDateTime(s.startTime)}</Table.Cell>
-                          <Table.Cell whiteSpace="nowrap">
-                            <DurationText seconds={s.durationSeconds} />
-                          </Table.Cell>
-                          <Table.Cell textAlign="end">{(s.energyWh / 1000).toFixed(3)}</Table.Cell>
-                          <Table.Cell textAlign="end">{kw(s.powerW) || '-'}</Table.Cell>
-                          <Table.Cell textAlign="end">{s.soc ?? '-'}</Table.Cell>
-                          <Table.Cell>
-                            <ConnectorStateBadge tr={tr} state={s.state ?? 'unknown'} />
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
+                <DataTable
+                  label={tr(`${R}.title`)}
+                  headings={[
+                    tr(`${L}.station`),
+                    tr(`${L}.chargePoint`),
+                    tr(`${L}.idTag`),
+                    tr(`${L}.startTime`),
+                    tr(`${L}.duration`),
+                    { label: tr(`${R}.energy`), end: true },
+                    { label: tr(`${R}.power`), end: true },
+                    { label: tr(`${R}.soc`), end: true },
+                    tr(`${R}.state`),
+                  ]}
+                  scroll="framed"
+                >
+                  {records.map((s) => (
+                    <Table.Row key={`${s.chargePointId}#${s.transactionId}`}>
+                      <Table.Cell>{s.stationName ?? s.stationId}</Table.Cell>
+                      <Table.Cell>
+                        {s.chargePointName ? `${s.chargePointName} (${s.chargePointId})` : s.chargePointId}
+                        {` / ${s.connectorNo}`}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {s.idTag ?? '-'}
+                        {s.refused ? (
+                          // Its token was refused: it bills nothing and ends with the next session.
+                          <Badge ms="2" colorPalette="red" variant="subtle">
+                            {tr(`${R}.refused`)}
+                          </Badge>
+                        ) : null}
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(s.startTime)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">
+                        <DurationText seconds={s.durationSeconds} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{(s.energyWh / 1000).toFixed(3)}</Table.Cell>
+                      <Table.Cell textAlign="end">{kw(s.powerW) || '-'}</Table.Cell>
+                      <Table.Cell textAlign="end">{s.soc ?? '-'}</Table.Cell>
+                      <Table.Cell>
+                        <ConnectorStateBadge tr={tr} state={s.state ?? 'unknown'} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </DataTable>
               ) : null}
             </Dialog.Body>
             <Dialog.Footer>
