@@ -171,7 +171,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
   // Sent with the add only (never part of the pile's record).
   const [assetKey, setAssetKey] = useState('');
   const wizard = useWizardSteps(STEP_FIELDS);
-  const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
+  const { step, setStep, errors, setErrors, setProblem, busy, err } = wizard;
   const byAsset = values.bindMode === 'asset';
   const feeNames = useChargingFeeNames();
   const stationId = String(values.stationId ?? '');
@@ -224,8 +224,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
         setProblem(tr(Object.values(checked.errors)[0] ?? 'admin.common.invalid'));
       return;
     }
-    setBusy(true);
-    try {
+    await wizard.save(async () => {
       if (mode === 'create') {
         const typed = byAsset && access === 'refused';
         const created = await call<Row>('/biz/chargePoint/add', {
@@ -240,10 +239,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
         await call('/biz/chargePoint/update', { ...checked.data, id: record?.id, version: record?.version });
         props.onDone(tr('admin.common.saved'));
       }
-    } catch (error) {
-      wizard.refuse(error);
-      setBusy(false);
-    }
+    });
   };
 
   const renderField = (field: Field) => (

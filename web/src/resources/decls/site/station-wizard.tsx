@@ -196,7 +196,7 @@ function StationWizardForm(props: WizardProps & WizardForm) {
   const fields = useMemo(basicFields, []);
   const [form, setForm] = useState<StationForm>(() => initialForm(fields, props.record));
   const wizard = useWizardSteps(STEP_FIELDS);
-  const { step, setStep, errors, setErrors, setProblem, busy, setBusy, err } = wizard;
+  const { step, setStep, errors, setErrors, setProblem, busy, err } = wizard;
   const feeNames = useChargingFeeNames();
   const [labels, setLabels] = useState<Record<string, string>>({});
 
@@ -231,22 +231,20 @@ function StationWizardForm(props: WizardProps & WizardForm) {
       if (passes(STEP_FIELDS.length - 1)) setProblem(tr('admin.common.invalid'));
       return;
     }
-    setBusy(true);
-    try {
-      const body = checked.data as Row;
-      if (props.mode === 'create') await call('/biz/station/add', body);
-      else
-        await call('/biz/station/update', {
-          ...body,
-          id: props.record?.id,
-          version: props.record?.version,
-        });
-      props.onDone(tr(props.mode === 'create' ? `${S}.added` : 'admin.common.saved'));
-    } catch (error) {
-      wizard.refuse(error);
-    } finally {
-      setBusy(false);
-    }
+    await wizard.save(
+      async () => {
+        const body = checked.data as Row;
+        if (props.mode === 'create') await call('/biz/station/add', body);
+        else
+          await call('/biz/station/update', {
+            ...body,
+            id: props.record?.id,
+            version: props.record?.version,
+          });
+        props.onDone(tr(props.mode === 'create' ? `${S}.added` : 'admin.common.saved'));
+      },
+      { stay: true },
+    );
   };
 
   return (

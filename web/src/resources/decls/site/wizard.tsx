@@ -6,11 +6,12 @@
  */
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Steps } from '@chakra-ui/react';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
-import { ApiError, call } from '@web/lib/api.ts';
+import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState, type ReactNode } from 'react';
 import { errorsOf } from './common.tsx';
 
@@ -182,8 +183,16 @@ export function useWizardSteps(stepFields: readonly (readonly string[])[]) {
   const tr = useTr();
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The save's failure line is the wizard's problem line (its own checks write to it too).
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmit();
+  /** The field errors the server names, on the first step they belong to; false when none belongs to a step. */
+  const placeFields = (fields: Record<string, string>) => {
+    const at = stepFields.findIndex((names) => Object.keys(errorsOf(fields, names)).length > 0);
+    if (at < 0) return false;
+    setErrors(fields);
+    setStep(at);
+    return true;
+  };
   return {
     step,
     setStep,
@@ -192,7 +201,6 @@ export function useWizardSteps(stepFields: readonly (readonly string[])[]) {
     problem,
     setProblem,
     busy,
-    setBusy,
     /** The translated error at a path, if any. */
     err: (path: string) => (errors[path] ? tr(errors[path]!) : undefined),
     /** The errors of the first step up to `upTo` that has any are shown, on that step; true when none has. */
@@ -207,18 +215,9 @@ export function useWizardSteps(stepFields: readonly (readonly string[])[]) {
       }
       return true;
     },
-    /** A refused save: the field errors the server names, on the first step they belong to; else above it. */
-    refuse: (error: unknown) => {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known = Object.fromEntries(
-        Object.entries(fields).filter(([, m]) => typeof m === 'string'),
-      ) as Record<string, string>;
-      const at = stepFields.findIndex((names) => Object.keys(errorsOf(known, names)).length > 0);
-      if (at >= 0) {
-        setErrors(known);
-        setStep(at);
-      } else setProblem(errorMessage(tr, error));
-    },
+    /** Runs a save busy; a refusal shows its field errors on their step, else above it. */
+    save: (work: () => Promise<void>, options: { stay?: boolean } = {}) =>
+      run(work, { ...options, onFields: placeFields }),
     /** What WizardDialog takes from the steps' state: Previous clears the errors shown. */
     dialog: {
       step,
