@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -19,5 +20,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One worker per core, not Vitest's cores - 1: most files wait on sockets and timers, and on two cores
+    // the default of one worker left a core idle (decision 360).
+    maxWorkers: os.availableParallelism(),
   },
 });

@@ -49,6 +49,9 @@ async function changeAvailability(availType: number, status: string, connectorNo
   });
   return call[3] as Record<string, unknown>;
 }
+/** The pile's flag once set: the command end's listener stores it after the command shows answered. */
+const settled = (operative: boolean) =>
+  waitFor(async () => (await detail()) === operative || undefined, 5_000, `operative ${operative}`);
 const status = (connectorId: number, s: string) =>
   cp.call('StatusNotification', {
     connectorId,
@@ -73,11 +76,13 @@ describe('the operative flag', () => {
   it('follows accepted availability changes of the pile, not refused ones or a connector', async () => {
     expect(await detail()).toBe(true);
     expect(await changeAvailability(0, 'Accepted')).toEqual({ connectorId: 0, type: 'Inoperative' });
+    await settled(false);
     expect(await detail()).toBe(false);
     expect(await listed()).toBe(false);
     await changeAvailability(1, 'Rejected');
     expect(await detail()).toBe(false);
     await changeAvailability(1, 'Scheduled');
+    await settled(true);
     expect(await detail()).toBe(true);
     expect(await listed()).toBe(true);
     // A connector's change is the connector's, not the pile's.
