@@ -38,7 +38,7 @@ import type {
 } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
-import { oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
+import { oneFieldInto, useOneField, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { updateSchema } from './common.ts';
 
@@ -213,13 +213,12 @@ const amountField: Field = {
 /** Recharge: a positive amount with at most four decimals, checked before it is sent. */
 export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
-  const [amount, setAmount] = useState<unknown>('');
-  const [error, setError] = useState('');
-  const { busy, failure, setFailure, run } = useSubmit();
+  const amount = useOneField('');
+  const { busy, failure, setFailure, setError, run } = amount;
 
   const submit = async () => {
     setFailure('');
-    const value = fromInput(amountField, amount);
+    const value = fromInput(amountField, amount.value);
     if (value === undefined) return setError('validation.required');
     const checked = validate(rechargeSchema, { id: String(row.id), amount: value });
     if (!checked.ok) return setError(checked.errors.amount ?? checked.errors.id ?? 'admin.common.invalid');
@@ -229,7 +228,7 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
         const card = await call<Row | null>(`${CARD_API}/recharge`, checked.data);
         onDone(tr(`${C}.recharged`, { balance: formatBalance(card?.balance) }));
       },
-      { onFields: oneFieldInto('amount', setError) },
+      { onFields: amount.fieldErrors('amount') },
     );
   };
 
@@ -247,18 +246,7 @@ export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
         <Text fontSize="sm" color="fg.muted">
           {tr(`${C}.currentBalance`, { balance: formatBalance(row.balance) })}
         </Text>
-        <FormField
-          field={amountField}
-          scope="cardRecharge"
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setError('');
-          }}
-          onAssign={() => undefined}
-          error={error ? tr(error) : undefined}
-          disabled={busy}
-        />
+        <FormField {...amount.input(amountField, 'cardRecharge')} />
       </Stack>
     </ActionDialog>
   );

@@ -35,7 +35,7 @@ import type {
 } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
-import { knownFields, oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
+import { knownFields, useOneField, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { pileOptions } from './card.tsx';
 import { updateSchema } from './common.ts';
@@ -252,24 +252,23 @@ export function loadLimitProblem(input: unknown): string | null {
 export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
   const tr = useTr();
   const id = String(row.id ?? row.code ?? '');
-  const [value, setValue] = useState<unknown>(
+  const limit = useOneField(
     row.loadLimit === undefined || row.loadLimit === null ? '' : String(row.loadLimit),
   );
-  const [error, setError] = useState('');
-  const { busy, failure, setFailure, run } = useSubmit();
+  const { busy, failure, setFailure, setError, run } = limit;
 
   const submit = async () => {
     setFailure('');
-    const problem = loadLimitProblem(value);
+    const problem = loadLimitProblem(limit.value);
     if (problem) return setError(problem);
     setError('');
-    const loadLimit = Number(fromInput(loadLimitField, value));
+    const loadLimit = Number(fromInput(loadLimitField, limit.value));
     await run(
       async () => {
         await call(`${EBOX_API}/loadLimit`, { id, loadLimit });
         onDone(tr(`${E}.loadLimitAction.saved`, { loadLimit }));
       },
-      { onFields: oneFieldInto('loadLimit', setError) },
+      { onFields: limit.fieldErrors('loadLimit') },
     );
   };
 
@@ -292,18 +291,7 @@ export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
             })}
           </Text>
         ) : null}
-        <FormField
-          field={loadLimitField}
-          scope="eboxLoadLimit"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setError('');
-          }}
-          onAssign={() => undefined}
-          error={error ? tr(error) : undefined}
-          disabled={busy}
-        />
+        <FormField {...limit.input(loadLimitField, 'eboxLoadLimit')} />
       </Stack>
     </ActionDialog>
   );
