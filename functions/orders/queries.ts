@@ -16,6 +16,7 @@
  * company, whatever it sends.
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import { CONNECTOR_STATES } from '@shared/ocpp/connector-state.ts';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { stationResource } from '@shared/resources/site/station.ts';
@@ -24,14 +25,13 @@ import {
   ORDER_EXPORT_CODE,
   ORDER_EXPORT_WINDOW_YEARS,
   ORDER_WINDOW_YEARS,
-  orderExportQuery,
-  orderListQuery,
-  realtimeQuery,
   type ActiveSession,
   type MeterPoint,
   type OrderDetail,
   type OrderExportQuery,
+  type OrderListQuery,
   type OrderView,
+  type realtimeQuery,
 } from '@shared/schemas/order.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
 import {
@@ -46,9 +46,7 @@ import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { queueExport } from '@functions/export/tasks.ts';
 import { badRequest, notFound } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import { newId, table, visible } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import {
   isRefused,
   normalise,
@@ -297,8 +295,7 @@ interface ListOptions {
 
 const hasProfits = (item: Record<string, unknown>) => Array.isArray(item.profits) && item.profits.length > 0;
 
-export async function listOrders(identity: Identity, body: unknown, options: ListOptions = {}) {
-  const q = parse(orderListQuery, body ?? {});
+export async function listOrders(identity: Identity, q: OrderListQuery, options: ListOptions = {}) {
   const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo);
   const page = { current: q.current, size: q.size };
   if (q.orderNo !== undefined) {
@@ -401,9 +398,8 @@ export async function* exportedOrders(
  * no start is given, fixed now). Writing the file is the exports queue's (functions/export/order-exporter.ts);
  * the task is listed in /fileExport, which is the Pro export menu: without 9100 it could not be fetched.
  */
-export async function exportOrders(identity: Identity, body: unknown): Promise<{ taskId: string }> {
+export async function exportOrders(identity: Identity, q: OrderExportQuery): Promise<{ taskId: string }> {
   requireCode(identity, ORDER_EXPORT_CODE.files);
-  const q = parse(orderExportQuery, body ?? {});
   const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo, Date.now(), ORDER_EXPORT_WINDOW_YEARS);
   const taskId = newId();
   await queueExport({
@@ -523,8 +519,11 @@ async function activeSessionsOf(chargePointId: string): Promise<Session[]> {
  * The caller's sessions in progress: the charge points in scope (gsi1), each one's active sessions (its
  * `TXACTIVE#` partition of gsi2) and live connector states (one batched read), newest first.
  */
-export async function realtimeSessions(identity: Identity, body: unknown, now = Date.now()) {
-  const q = parse(realtimeQuery, body ?? {});
+export async function realtimeSessions(
+  identity: Identity,
+  q: z.infer<typeof realtimeQuery>,
+  now = Date.now(),
+) {
   const piles = await pilesInReach(identity, q.stationId, q.chargePointId);
   const sessions: Session[] = [];
   for (let i = 0; i < piles.length; i += PARALLEL)
@@ -577,12 +576,3 @@ export async function resetOrder(identity: Identity, id: unknown) {
   const result = await resettleOrder(String(item.orderNo));
   return { orderNo: String(item.orderNo), result };
 }
-
-export const orderQueryRoutes: Record<string, Route> = {
-  'POST /biz/chargeOrder/list': async (req) => ok(await listOrders(who(req), req.body)),
-  'POST /biz/chargeOrder/detail': async (req) => ok(await orderDetail(who(req), req.query.id)),
-  'POST /biz/chargeOrder/realtime': async (req) => ok(await realtimeSessions(who(req), req.body)),
-  'POST /biz/chargeOrder/reset': async (req) => ok(await resetOrder(who(req), req.query.id)),
-  'POST /biz/chargeOrder/export': async (req) => ok(await exportOrders(who(req), req.body)),
-  'POST /biz/profitOrder/list': async (req) => ok(await listOrders(who(req), req.body, { profitOnly: true })),
-};

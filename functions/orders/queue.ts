@@ -16,12 +16,13 @@
  * Every move is conditional on the status read: a cancel racing a call or a session ends the entry once.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import {
   RESERVE_DEFAULT_DAYS,
   WAIT_CALL_MINUTES,
-  waitAddSchema,
-  waitListSchema,
+  type waitAddSchema,
+  type waitListSchema,
   type WaitOrderView,
   type WaitStatus,
 } from '@shared/schemas/reservation.ts';
@@ -31,9 +32,8 @@ import { inReach, stationVisible, type Identity } from '@functions/identity/acce
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { logger, ok, who, type Route } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/http.ts';
 import { newId, table } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 
 const db = () => dynamoDocument();
 const DAY = 86_400_000;
@@ -291,8 +291,7 @@ export async function sweepQueue(now = Date.now()): Promise<{ expired: number }>
 // ---- The console's calls -------------------------------------------------------------------------------------
 
 /** POST /biz/waitOrder/add (4501). */
-export async function addWait(identity: Identity, body: unknown) {
-  const input = parse(waitAddSchema, body);
+export async function addWait(identity: Identity, input: z.infer<typeof waitAddSchema>) {
   const station = await visibleStation(identity, input.stationId);
   if (!station) throw notFound();
   const id = newId();
@@ -405,8 +404,7 @@ async function queryAll(input: {
  * partition); otherwise the company's entries of the last 30 days, newest first (one gsi2 range per
  * company in scope). Waiting entries carry their `position`.
  */
-export async function listWait(identity: Identity, body: unknown) {
-  const input = parse(waitListSchema, body ?? {});
+export async function listWait(identity: Identity, input: z.infer<typeof waitListSchema>) {
   let entries: Entry[];
   if (input.stationId) {
     const station = await visibleStation(identity, input.stationId);
@@ -448,10 +446,3 @@ export async function listWait(identity: Identity, body: unknown) {
     size: input.size,
   };
 }
-
-export const queueRoutes: Record<string, Route> = {
-  'POST /biz/waitOrder/add': async (req) => ok(await addWait(who(req), req.body)),
-  'POST /biz/waitOrder/list': async (req) => ok(await listWait(who(req), req.body)),
-  'POST /biz/waitOrder/cancel': async (req) =>
-    ok(await cancelWait(who(req), req.query.id ?? (req.body as { id?: unknown })?.id)),
-};

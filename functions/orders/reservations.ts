@@ -28,6 +28,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import { formatMinor, priceTimes } from '@shared/pricing/money.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
@@ -35,13 +36,12 @@ import {
   RESERVE_DEFAULT_DAYS,
   RESERVE_STATUS,
   RESERVE_WINDOW_YEARS,
-  reserveAddSchema,
-  reserveListSchema,
+  type ReserveAdd,
+  type reserveListSchema,
   type ReserveEndReason,
   type ReserveOrderView,
 } from '@shared/schemas/reservation.ts';
 import { END_FLAG } from '@shared/schemas/order.ts';
-import { publicBaseUrl } from '@functions/commands/files.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
 import { stations, visibleChargePoint } from '@functions/devices/sites.ts';
@@ -50,10 +50,9 @@ import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { logger, ok, who, type Route } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/http.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { membership, newId, Repository, table } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { payment } from './settlement.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
@@ -413,8 +412,7 @@ export async function sweepReservations(now = Date.now()): Promise<{ expired: nu
 // ---- The console's calls -------------------------------------------------------------------------------------
 
 /** POST /biz/reserveOrder/add (4201). */
-export async function addReservation(identity: Identity, body: unknown, baseUrl?: string) {
-  const input = parse(reserveAddSchema, body);
+export async function addReservation(identity: Identity, input: ReserveAdd, baseUrl?: string) {
   const pile = await visibleChargePoint(identity, input.chargePointId);
   if (!pile) throw notFound();
   const connectors = (pile.connectors as Connector[] | undefined) ?? [];
@@ -610,8 +608,7 @@ function listWindow(fromText?: string, toText?: string, now = Date.now()) {
 }
 
 /** POST /biz/reserveOrder/list (4200): newest first; one gsi1 range per company in scope. */
-export async function listReservations(identity: Identity, body: unknown) {
-  const input = parse(reserveListSchema, body ?? {});
+export async function listReservations(identity: Identity, input: z.infer<typeof reserveListSchema>) {
   const { from, to } = listWindow(input.startTimeFrom, input.startTimeTo);
   const filters: string[] = ['tenant = :t'];
   const values: Record<string, unknown> = { ':p': LIST_PARTITION };
@@ -677,18 +674,3 @@ export async function listReservations(identity: Identity, body: unknown) {
     ...(truncated ? { truncated: true } : {}),
   };
 }
-
-export const reservationRoutes: Record<string, Route> = {
-  'POST /biz/reserveOrder/add': async (req) =>
-    ok(await addReservation(who(req), req.body, publicBaseUrl(req.event))),
-  'POST /biz/reserveOrder/cancel': async (req) =>
-    ok(
-      await cancelReservation(
-        who(req),
-        req.query.id ?? (req.body as { id?: unknown })?.id,
-        publicBaseUrl(req.event),
-      ),
-    ),
-  'POST /biz/reserveOrder/list': async (req) => ok(await listReservations(who(req), req.body)),
-  'POST /biz/reserveOrder/detail': async (req) => ok(await reservationDetail(who(req), req.query.id)),
-};

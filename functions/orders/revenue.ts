@@ -28,11 +28,9 @@ import {
   type RevenueSums,
 } from '@shared/pricing/metrics.ts';
 import {
-  insightQuery,
   REVENUE_CODE,
   REVENUE_WINDOW_DAYS,
   revenueRangeProblem,
-  revenueStatQuery,
   type Growth,
   type Insight,
   type InsightQuery,
@@ -53,9 +51,7 @@ import {
 import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import { newId, table, visible, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { dayRange, revenuePartition, stationDayRange } from './rollups.ts';
 
 type Company = OperatorRecord & Stored;
@@ -410,13 +406,15 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 const agentOfTenant = (tenant: string) => tenant.split('/').filter(Boolean).at(-1) ?? '';
 
-// ---- Routes ----------------------------------------------------------------------------------------------
+// ---- Export ----------------------------------------------------------------------------------------------
 
 /** Queues the statistics' rows as an Excel file (the exports queue; /fileExport lists it). */
-export async function exportRevenue(identity: Identity, body: unknown): Promise<{ taskId: string }> {
+export async function exportRevenue(
+  identity: Identity,
+  query: RevenueStatQuery,
+): Promise<{ taskId: string }> {
   // Data export is the Pro menu 9000/9100: without it the file could not be listed or downloaded either.
   requireCode(identity, REVENUE_CODE.export);
-  const query = parse(revenueStatQuery, body);
   checkRange(query.startDay, query.endDay);
   const taskId = newId();
   await queueExport({
@@ -428,10 +426,3 @@ export async function exportRevenue(identity: Identity, body: unknown): Promise<
   });
   return { taskId };
 }
-
-export const revenueRoutes: Record<string, Route> = {
-  'POST /biz/revenue/stat': async (req) => ok(await revenueStat(who(req), parse(revenueStatQuery, req.body))),
-  'POST /biz/revenue/export': async (req) => ok(await exportRevenue(who(req), req.body)),
-  'POST /biz/transactionInsight/stat': async (req) =>
-    ok(await transactionInsight(who(req), parse(insightQuery, req.body))),
-};
