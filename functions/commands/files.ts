@@ -11,7 +11,8 @@
  *   the exports bucket under `logs/`, recorded on the command (`upload`) so its result offers the file.
  * - `POST /biz/command/file?id=`: that file for the console (the caller's companies only).
  *
- * The URL's origin is `PUBLIC_BASE_URL` when set, else the request's own (Host header).
+ * The URL's origin is `PUBLIC_BASE_URL` when set, else the request's own (Host header). The routes are bound
+ * in functions/devices/handler.ts, which reads the token and the uploaded file and answers in plain text.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -20,11 +21,7 @@ import { inReach, type Identity } from '@functions/identity/access.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
-import { readMultipart } from '@functions/lib/multipart.ts';
-import { decodeComponent } from '@functions/lib/uri.ts';
-import { commandReport } from './reports.ts';
-import { attachUpload, getCommand } from './store.ts';
+import { attachUpload, getCommand, type CommandRecord } from './store.ts';
 
 /** Largest log a charger may upload (a Lambda request carries about 6 MB, base64 included). */
 export const LOG_MAX_BYTES = 4 * 1024 * 1024;
@@ -94,19 +91,23 @@ export function uploadUrl(base: string, commandId: string, expiresAt: number): s
   return `${base}${LOG_PATH}/${signToken('log', commandId, expiresAt)}/`;
 }
 
-// ---- Routes ----------------------------------------------------------------------------------------------
+// ---- Transfers ------------------------------------------------------------------------------------------
 
-const text = (statusCode: number, body: string) =>
-  new RawResponse({
-    statusCode,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    body,
-  });
+/** Why a charger's transfer is refused (the handler answers it in plain text: chargers read no envelope). */
+export type TransferRefusal = 'forbidden' | 'notFound' | 'noFile' | 'tooLarge';
 
-/** `{token}/{rest}` of a greedy path parameter. */
-function splitPath(req: Request): { token: string; rest: string } {
-  const [token = '', ...rest] = (req.params.path ?? '').split('/');
-  return { token, rest: rest.join('/') };
+/** A file read from a bucket, to be sent as an attachment. */
+export interface StoredFile {
+  fileName: string;
+  bytes: Buffer;
+  contentType?: string;
+}
+
+/** A file a charger sent. */
+export interface TransferFile {
+  body: Buffer;
+  fileName: string;
+  contentType?: string;
 }
 
 const missingObject = (error: unknown) => ['NoSuchKey', 'NotFound'].includes((error as Error).name);
@@ -124,28 +125,13 @@ async function readObject(bucket: string, key: string) {
   }
 }
 
-const attachment = (name: string, bytes: Buffer, contentType = 'application/octet-stream') => {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return new RawResponse({
-    statusCode: 200,
-    headers: {
-      'content-type': contentType,
-      'content-length': String(bytes.length),
-      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      'cache-control': 'no-store',
-    },
-    body: bytes.toString('base64'),
-    isBase64Encoded: true,
-  });
-};
-
 /** GET /ocpp-files/firmware/{token}/{fileName}: the firmware file, for whoever holds a valid token. */
-async function downloadFirmware(req: Request) {
-  const path = verifyToken('firmware', splitPath(req).token);
-  if (!path) return text(403, 'Forbidden');
+export async function firmwareFile(token: string): Promise<StoredFile | TransferRefusal> {
+  const path = verifyToken('firmware', token);
+  if (!path) return 'forbidden';
   const object = await readObject(config.bucketName('firmware'), path);
-  if (!object) return text(404, 'Not found');
-  return attachment(path.split('/').pop() || 'firmware.bin', object.bytes);
+  if (!object) return 'notFound';
+  return { fileName: path.split('/').pop() || 'firmware.bin', bytes: object.bytes };
 }
 
 /** A file name safe in an object key. */
@@ -155,32 +141,21 @@ const safeName = (name: string) =>
     .replace(/^[._]+/, '')
     .slice(-128);
 
-/** The uploaded file: the one file of a multipart form, or the raw body. */
-function uploadedFile(req: Request, nameInPath: string) {
-  const event = req.event;
-  if ((event.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-    const form = readMultipart(event);
-    const file = form.files[0];
-    return file
-      ? { body: file.body, fileName: file.fileName || nameInPath, contentType: file.contentType }
-      : undefined;
-  }
-  const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-  return { body, fileName: nameInPath, contentType: event.headers['content-type'] };
+/** The command a log upload's token names (checked before the upload is read). */
+export async function logCommand(token: string): Promise<CommandRecord | TransferRefusal> {
+  const commandId = verifyToken('log', token);
+  if (!commandId) return 'forbidden';
+  return (await getCommand(commandId)) ?? 'notFound';
 }
 
-/** PUT or POST /ocpp-files/log/{token}/[{fileName}]: a charger's log for the command the token names. */
-async function uploadLog(req: Request) {
-  const { token, rest } = splitPath(req);
-  const commandId = verifyToken('log', token);
-  if (!commandId) return text(403, 'Forbidden');
-  const command = await getCommand(commandId);
-  if (!command) return text(404, 'Not found');
-  // The front decoded the path once; a name still holding `%` escapes decodes again if it can (a charger
-  // that encoded its file name twice), else stays as sent (safeName keeps it harmless).
-  const file = uploadedFile(req, decodeComponent(rest) ?? rest);
-  if (!file || file.body.length === 0) return text(400, 'No file');
-  if (file.body.length > LOG_MAX_BYTES) return text(413, 'Too large');
+/** PUT or POST /ocpp-files/log/{token}/[{fileName}]: stores a charger's log and records it on the command. */
+export async function storeLog(
+  command: CommandRecord,
+  file: TransferFile | undefined,
+): Promise<TransferRefusal | undefined> {
+  if (!file || file.body.length === 0) return 'noFile';
+  if (file.body.length > LOG_MAX_BYTES) return 'tooLarge';
+  const { commandId } = command;
   const fileName = safeName(file.fileName) || `${command.chargePointId}-${commandId}.log`;
   const tenant = String(command.tenant ?? '/');
   const folder = tenant.split('/').filter(Boolean).join('/') || 'platform';
@@ -200,24 +175,15 @@ async function uploadLog(req: Request) {
     contentType: file.contentType || 'application/octet-stream',
     uploadedAt: new Date().toISOString(),
   });
-  return text(200, 'OK');
+  return undefined;
 }
 
 /** POST /biz/command/file?id=: the log a charger uploaded for one of the caller's commands. */
-export async function commandFile(identity: Identity, commandId: string | undefined) {
+export async function commandFile(identity: Identity, commandId: string | undefined): Promise<StoredFile> {
   const command = commandId ? await getCommand(commandId) : undefined;
   if (!command || !inReach(identity, command)) throw notFound();
   if (!command.upload) throw refused('commandRes.server.noUpload');
   const object = await readObject(config.bucketName('exports'), command.upload.key);
   if (!object) throw refused('commandRes.server.noUpload');
-  return attachment(command.upload.fileName, object.bytes, command.upload.contentType);
+  return { fileName: command.upload.fileName, bytes: object.bytes, contentType: command.upload.contentType };
 }
-
-/** The routes of infra/topology/ocpp-file-routes.ts, for the devices domain. */
-export const fileRoutes: Record<string, Route> = {
-  [`GET ${FIRMWARE_PATH}/{path+}`]: downloadFirmware,
-  [`PUT ${LOG_PATH}/{path+}`]: uploadLog,
-  [`POST ${LOG_PATH}/{path+}`]: uploadLog,
-  'POST /biz/command/file': async (req) => commandFile(who(req), req.query.id),
-  'POST /biz/command/report': async (req) => ok(await commandReport(who(req), req.query.id)),
-};

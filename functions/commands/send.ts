@@ -12,14 +12,16 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import {
   COMMAND_QUERY_DAYS,
   commandByKey,
-  sendCommandSchema,
   variantFor,
+  type sendCommandSchema,
   type CommandContext,
   type CommandDef,
 } from '@shared/commands/catalogue.ts';
+import type { CommandListQuery } from '@shared/schemas/command.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
@@ -54,12 +56,14 @@ const listPartition = (tenant: string) => `CMD|${tenant}`;
 /** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
 const requestIdOf = (commandId: string) => parseInt(commandId.replace(/-/g, '').slice(0, 7), 16);
 
+/** A command to send: the console's request (checked by the handler) or one the services build. */
+export type SendCommandInput = z.infer<typeof sendCommandSchema>;
+
 /**
  * `baseUrl`: the origin chargers reach the platform at, for the URLs of file transfers
  * (functions/commands/files.ts `publicBaseUrl`).
  */
-export async function sendCommand(identity: Identity, body: unknown, baseUrl = 'http://localhost') {
-  const input = parse(sendCommandSchema, body);
+export async function sendCommand(identity: Identity, input: SendCommandInput, baseUrl = 'http://localhost') {
   const def = commandByKey.get(input.command);
   if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
   requireCode(identity, def.code);
@@ -274,12 +278,9 @@ function maskSecrets(payload: unknown) {
  * POST /biz/command/list: the commands of the caller's companies, newest first, within 7 days; filters
  * chargePointId, command, status, startTime, endTime.
  */
-export async function listCommands(identity: Identity, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const to = input.endTime ? Date.parse(String(input.endTime)) : Date.now();
-  const from = input.startTime ? Date.parse(String(input.startTime)) : to - COMMAND_QUERY_DAYS * 86_400_000;
-  if (Number.isNaN(from) || Number.isNaN(to))
-    throw badRequest('server.validation', { startTime: 'validation.dateFormat' });
+export async function listCommands(identity: Identity, input: CommandListQuery) {
+  const to = input.endTime ? Date.parse(input.endTime) : Date.now();
+  const from = input.startTime ? Date.parse(input.startTime) : to - COMMAND_QUERY_DAYS * 86_400_000;
   if (from > to) throw refused('server.rangeReversed');
   if (to - from > COMMAND_QUERY_DAYS * 86_400_000)
     throw refused('server.rangeTooLong', { days: COMMAND_QUERY_DAYS });
@@ -303,8 +304,8 @@ export async function listCommands(identity: Identity, body: unknown) {
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
   }
-  const wanted = (field: string, value: unknown) =>
-    input[field] === undefined || input[field] === '' || String(input[field]) === String(value);
+  const wanted = (field: 'chargePointId' | 'command' | 'status', value: unknown) =>
+    input[field] === undefined || input[field] === String(value);
   const matching = records
     .filter(
       (r) =>
@@ -318,8 +319,5 @@ export async function listCommands(identity: Identity, body: unknown) {
         ({ ...rest, payload: maskSecrets(rest.payload) }) as Record<string, unknown>,
     );
   matching.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
-  return paginate(matching, {
-    current: Number(input.current ?? 1) || 1,
-    size: Math.min(Number(input.size ?? 10) || 10, 100),
-  });
+  return paginate(matching, { current: input.current, size: input.size });
 }

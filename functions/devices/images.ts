@@ -9,8 +9,7 @@ import type { Identity } from '@functions/identity/access.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { RawResponse, type Request } from '@functions/lib/http.ts';
-import { readMultipart } from '@functions/lib/multipart.ts';
+import type { UploadedFile } from '@functions/lib/multipart.ts';
 import { newId, visible } from '@functions/lib/store.ts';
 
 /** The picture type from its first bytes; undefined when it is neither JPEG nor PNG. */
@@ -28,10 +27,9 @@ export function imageTypeOf(body: Buffer): { ext: 'jpg' | 'png'; contentType: st
 /** Keys are `{company path without the leading slash}{id}.{ext}`: the folder names the owner. */
 export const imageOwner = (key: string) => `/${key.slice(0, key.lastIndexOf('/') + 1)}`;
 
-/** POST /biz/station/upload: one picture as form data; answers its key. */
-export async function uploadStationImage(identity: Identity, req: Request) {
-  const form = readMultipart(req.event);
-  const file = form.files.length === 1 ? form.files[0] : undefined;
+/** POST /biz/station/upload: one picture (the files of the form, read by the handler); answers its key. */
+export async function uploadStationImage(identity: Identity, files: UploadedFile[]) {
+  const file = files.length === 1 ? files[0] : undefined;
   if (!file || file.body.length === 0) throw refused('siteRes.server.imageOneFile');
   if (file.body.length > STATION_IMAGE_MAX_BYTES) throw refused('siteRes.server.imageTooLarge');
   const type = imageTypeOf(file.body);
@@ -48,7 +46,7 @@ export async function uploadStationImage(identity: Identity, req: Request) {
   return { key };
 }
 
-/** POST /biz/station/image?key=: the picture's bytes, when it belongs to the caller's companies. */
+/** POST /biz/station/image?key=: the picture's bytes and type, when it belongs to the caller's companies. */
 export async function stationImage(identity: Identity, key: unknown) {
   if (typeof key !== 'string' || !/^[\w/-]+\.(jpg|png)$/.test(key) || key.includes('..')) throw notFound();
   if (!visible(identity.scope, imageOwner(key))) throw notFound();
@@ -56,14 +54,6 @@ export async function stationImage(identity: Identity, key: unknown) {
     .send(new GetObjectCommand({ Bucket: config.bucketName('images'), Key: key }))
     .catch(() => undefined);
   if (!object?.Body) throw notFound();
-  const body = Buffer.from(await object.Body.transformToByteArray());
-  return new RawResponse({
-    statusCode: 200,
-    headers: {
-      'content-type': key.endsWith('.png') ? 'image/png' : 'image/jpeg',
-      'cache-control': 'private, max-age=3600',
-    },
-    body: body.toString('base64'),
-    isBase64Encoded: true,
-  });
+  const bytes = Buffer.from(await object.Body.transformToByteArray());
+  return { bytes, contentType: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
 }

@@ -13,23 +13,21 @@
  *   and its reservation;
  * - `POST /biz/monitor/command?id=` (1101): a command these actions sent, read back (status, answer) by a
  *   monitor user who may not hold the results list's code.
+ * The routes are bound in functions/devices/handler.ts, which reads the target with `monitorTargetSchema`.
  */
 import {
   MONITOR_COMMANDS,
-  monitorTargetSchema,
   type MonitorCommandSent,
   type MonitorMeterRecord,
   type MonitorSession,
+  type MonitorTarget,
 } from '@shared/schemas/monitor.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
-import { publicBaseUrl } from '@functions/commands/files.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import { getCommand } from '@functions/commands/store.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import { present } from '@functions/lib/resources.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { activeSession, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
 import { activeReservationOf, cancelReservation } from '@functions/orders/reservations.ts';
 import { orderNoOf } from '@functions/orders/session-order.ts';
@@ -43,8 +41,7 @@ const withCode = (identity: Identity, code: string): Identity => ({
 });
 
 /** The charge point and connector an action names, in the caller's scope. */
-async function target(identity: Identity, body: unknown) {
-  const input = parse(monitorTargetSchema, body ?? {});
+async function target(identity: Identity, input: MonitorTarget) {
   const pile = await visibleChargePoint(identity, input.chargePointId);
   if (!pile) throw notFound();
   const connectors = (pile.connectors as Connector[] | undefined) ?? [];
@@ -78,8 +75,8 @@ async function sendFor(
   return { commandId: sent.commandId, command: body.command, status: sent.status };
 }
 
-export async function stopCharging(identity: Identity, body: unknown, baseUrl: string) {
-  const { pile, connectorNo } = await target(identity, body);
+export async function stopCharging(identity: Identity, input: MonitorTarget, baseUrl: string) {
+  const { pile, connectorNo } = await target(identity, input);
   return sendFor(
     identity,
     COMMAND_CODE.remoteStop,
@@ -88,8 +85,8 @@ export async function stopCharging(identity: Identity, body: unknown, baseUrl: s
   );
 }
 
-export async function unlockConnector(identity: Identity, body: unknown, baseUrl: string) {
-  const { pile, connectorNo } = await target(identity, body);
+export async function unlockConnector(identity: Identity, input: MonitorTarget, baseUrl: string) {
+  const { pile, connectorNo } = await target(identity, input);
   return sendFor(
     identity,
     COMMAND_CODE.unlockConnector,
@@ -98,14 +95,14 @@ export async function unlockConnector(identity: Identity, body: unknown, baseUrl
   );
 }
 
-export async function liveData(identity: Identity, body: unknown) {
-  const { pile, connectorNo } = await target(identity, body);
+export async function liveData(identity: Identity, input: MonitorTarget) {
+  const { pile, connectorNo } = await target(identity, input);
   const session = await activeSession(pile.id, connectorNo);
   return { chargePointId: pile.id, connectorNo, session: session ? sessionView(session) : null };
 }
 
-export async function meterRecords(identity: Identity, body: unknown) {
-  const { pile, connectorNo } = await target(identity, body);
+export async function meterRecords(identity: Identity, input: MonitorTarget) {
+  const { pile, connectorNo } = await target(identity, input);
   const session = await activeSession(pile.id, connectorNo);
   if (!session) return { chargePointId: pile.id, connectorNo, session: null, records: [] };
   const samples = await sessionSamples(pile.id, session.transactionId);
@@ -129,8 +126,8 @@ export async function meterRecords(identity: Identity, body: unknown) {
   return { chargePointId: pile.id, connectorNo, session: sessionView(session), records };
 }
 
-export async function stopReservation(identity: Identity, body: unknown, baseUrl: string) {
-  const { pile, connectorNo } = await target(identity, body);
+export async function stopReservation(identity: Identity, input: MonitorTarget, baseUrl: string) {
+  const { pile, connectorNo } = await target(identity, input);
   const reservation = await activeReservationOf(identity, pile.id, connectorNo);
   if (!reservation) throw refused('siteRes.server.noReservation');
   const order = (await cancelReservation(identity, reservation.id, baseUrl)) as unknown as {
@@ -147,8 +144,8 @@ export async function stopReservation(identity: Identity, body: unknown, baseUrl
   };
 }
 
-export async function monitorDetail(identity: Identity, body: unknown) {
-  const { pile, connectorNo } = await target(identity, body);
+export async function monitorDetail(identity: Identity, input: MonitorTarget) {
+  const { pile, connectorNo } = await target(identity, input);
   const [row] = await withLive([present(chargePoints, pile)]);
   const live = row as Record<string, unknown> & { connectorStates?: { connectorNo: number }[] };
   const [session, reservation] = await Promise.all([
@@ -183,8 +180,7 @@ export async function monitorDetail(identity: Identity, body: unknown) {
 }
 
 /** A command a monitor action sent, in the caller's scope (others: not found). */
-export async function monitorCommand(identity: Identity, id: unknown) {
-  const commandId = typeof id === 'string' ? id : '';
+export async function monitorCommand(identity: Identity, commandId: string | undefined) {
   const record = commandId ? await getCommand(commandId) : undefined;
   const command = (record as { command?: string } | undefined)?.command;
   if (
@@ -205,16 +201,3 @@ export async function monitorCommand(identity: Identity, id: unknown) {
     answeredAt: record.answeredAt,
   };
 }
-
-export const monitorRoutes: Record<string, Route> = {
-  'POST /biz/monitor/stopCharging': async (req) =>
-    ok(await stopCharging(who(req), req.body, publicBaseUrl(req.event))),
-  'POST /biz/monitor/liveData': async (req) => ok(await liveData(who(req), req.body)),
-  'POST /biz/monitor/meterRecords': async (req) => ok(await meterRecords(who(req), req.body)),
-  'POST /biz/monitor/unlock': async (req) =>
-    ok(await unlockConnector(who(req), req.body, publicBaseUrl(req.event))),
-  'POST /biz/monitor/stopReservation': async (req) =>
-    ok(await stopReservation(who(req), req.body, publicBaseUrl(req.event))),
-  'POST /biz/monitor/detail': async (req) => ok(await monitorDetail(who(req), req.body)),
-  'POST /biz/monitor/command': async (req) => ok(await monitorCommand(who(req), req.query.id)),
-};

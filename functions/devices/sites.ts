@@ -9,17 +9,16 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  assetKeySchema,
   chargePointResource,
-  chargePointSchema,
+  type ChargePointInput,
   type Connector,
 } from '@shared/resources/site/charge-point.ts';
 import {
   boundRuleId,
   FEE_SET_MODE,
-  powerBalanceSchema,
   SITE_CODE,
   stationResource,
+  type PowerBalance,
 } from '@shared/resources/site/station.ts';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
 import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
@@ -30,7 +29,7 @@ import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
-import { addResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { createResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import {
   PLATFORM_TENANT,
   Repository,
@@ -39,7 +38,6 @@ import {
   type GuardedWrite,
   type Stored,
 } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { hasActiveSession } from '@functions/ocpp/active-sessions.ts';
 import { connectorWrites } from './connector-limit.ts';
@@ -201,10 +199,10 @@ const reserveFees = new Repository<Record_>({ type: reserveFeeResource.type, idF
  * (two binds of one asset cannot both succeed). A caller who may not list the assets (a company) proves the
  * asset with its code and secret key; an unknown code and a wrong key get the same answer (decision 150).
  */
-export async function addChargePoint(identity: Identity, body: unknown) {
-  const { assetSecretKey: key, ...rest } = (body ?? {}) as Record<string, unknown>;
-  const { assetSecretKey } = parse(assetKeySchema, { assetSecretKey: key });
-  const input = parse(chargePointSchema, rest);
+export async function addChargePoint(
+  identity: Identity,
+  { input, assetSecretKey }: { input: ChargePointInput; assetSecretKey?: string },
+) {
   let password = newOcppPassword();
   let also: GuardedWrite[] = [];
   if (input.bindMode === 'asset') {
@@ -248,8 +246,8 @@ async function addWithHash(
   passwordHash: string,
   also: GuardedWrite[],
 ) {
-  // The framework's add validates again and runs the check (station, tenant); the hash rides along, and the
-  // asset's writes join the connector count's in the pile's transaction.
+  // The framework's add runs the check (station, tenant) on the checked fields; the hash rides along, and
+  // the asset's writes join the connector count's in the pile's transaction.
   const withHash: Resource = {
     ...chargePoints,
     hooks: {
@@ -267,7 +265,7 @@ async function addWithHash(
       ],
     },
   };
-  return addResource(withHash, identity, input);
+  return createResource(withHash, identity, input);
 }
 
 /** POST /biz/chargePoint/resetPassword?id=: a new password, shown once; the old one stops working. */
@@ -297,10 +295,10 @@ export async function pilesOfStation(tenant: string, stationId: string): Promise
  * POST /biz/station/powerBalance: the station's plan and transformer groups (the power balance wizard).
  * Every pile of a group must stand at this station.
  */
-export async function savePowerBalance(identity: Identity, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const { id, version, ...rest } = input;
-  const plan = parse(powerBalanceSchema, rest);
+export async function savePowerBalance(
+  identity: Identity,
+  { id, version, plan }: { id?: string; version?: number; plan: PowerBalance },
+) {
   const current = await visibleStation(identity, id);
   if (!current) throw notFound();
   if (current.version !== version) throw refused('server.staleUpdate');
@@ -389,8 +387,7 @@ const countsOf = (piles: { connectorStates: ConnectorView[] }[]) =>
  * POST /biz/monitor/overview: live connector states per station in the caller's scope with counts per state
  * (the live monitor, polled). Optional body stationId narrows it to one station.
  */
-export async function monitorOverview(identity: Identity, body: unknown) {
-  const { stationId } = (body ?? {}) as { stationId?: string };
+export async function monitorOverview(identity: Identity, { stationId }: { stationId?: string }) {
   const list = (
     stationId
       ? [await stations.repo.get(identity.scope, stationId)].filter((s) => s !== undefined)

@@ -18,9 +18,7 @@ import type { Identity } from '@functions/identity/access.ts';
 import { dynamoDocument, iotDataClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { ok, who, type Route } from '@functions/lib/http.ts';
 import {
-  listInput,
   listPage,
   present,
   resource,
@@ -29,7 +27,6 @@ import {
   type Resource,
 } from '@functions/lib/resources.ts';
 import { table, type Stored } from '@functions/lib/store.ts';
-import { parse } from '@functions/lib/validate.ts';
 import { visibleChargePoint } from '@functions/devices/sites.ts';
 import { energyBoxSamplesKey, energyBoxStateKey } from './telemetry.ts';
 
@@ -136,18 +133,3 @@ export async function listEnergyBoxes(identity: Identity, input: ListInput) {
   const states = await statesOf(page.records.map((r) => String(r.id)));
   return { ...page, records: page.records.map((r) => withState(r, states.get(String(r.id)))) };
 }
-
-/**
- * The energy box calls of the devices domain. They belong in functions/devices/handler.ts, the domain's one
- * binding; that module is being restructured, so they wait here (reading the request, nothing more) until it
- * takes them.
- */
-export const energyBoxRoutes: Record<string, Route> = {
-  'POST /biz/energyBox/list': async (req) =>
-    ok(await listEnergyBoxes(who(req), listInput(energyBoxes, req.body))),
-  'POST /biz/energyBox/detail': async (req) => ok(await energyBoxDetail(who(req), req.query.id)),
-  'POST /biz/energyBox/loadLimit': async (req) =>
-    ok(await setLoadLimit(who(req), parse(loadLimitSchema, req.body))),
-  'POST /biz/energyBox/upgrade': async (req) =>
-    ok(await upgradeBoxes(who(req), parse(eboxUpgradeSchema, req.body))),
-};

@@ -121,11 +121,6 @@ export function listInput(r: Resource, body: unknown): ListInput {
   return { query: parse(pageQuery, input), filters: filtersOf(r, input) };
 }
 
-/** The body of a list request; the devices domain's handler still hands it over whole. */
-export async function listResource(r: Resource, identity: Identity, body: unknown) {
-  return listPage(r, identity, listInput(r, body));
-}
-
 export async function listPage(r: Resource, identity: Identity, { query, filters }: ListInput) {
   const sortable = new Set(['createTime', ...(r.meta.sortable ?? [])]);
   const scope = readScope(r, identity);
@@ -166,8 +161,8 @@ export async function resourceInfo(r: Resource, identity: Identity, id: unknown)
 /** An add request's fields, checked against the resource's schema. */
 export const addInput = (r: Resource, body: unknown) => parse(r.meta.schema, body) as Record<string, unknown>;
 
-/** The body of an add request (an import's row; the devices domain still hands it over whole). */
-export async function addResource(r: Resource, identity: Identity, body: unknown) {
+/** An import's row, added through the same checks as the form's request. */
+async function addRow(r: Resource, identity: Identity, body: unknown) {
   writeTenant(r, identity); // a shared resource is the platform's to write: 403 before its fields are read
   return createResource(r, identity, addInput(r, body));
 }
@@ -343,7 +338,7 @@ export async function importResource(
   const shape = r.meta.schema.shape as Record<string, z.ZodType>;
   for (const { row, values } of rows) {
     try {
-      await addResource(r, identity, coerceRow(shape, values));
+      await addRow(r, identity, coerceRow(shape, values));
       report.success++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

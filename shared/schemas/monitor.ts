@@ -3,7 +3,7 @@
  * records, unlock gun, stop reservation, and the tile's details), each a call of its own with its own code.
  */
 import { z } from 'zod';
-import { requiredText as text } from '@shared/schemas/fields.ts';
+import { optional, requiredText as text } from '@shared/schemas/fields.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
 /** The codes of the actions (shared/permissions/menus.ts), by action. */
@@ -69,3 +69,11 @@ export interface MonitorCommandSent {
   command: (typeof MONITOR_COMMANDS)[number];
   status: string;
 }
+
+/**
+ * POST /biz/monitor/overview: optionally one station (a number a select sent is its id as text); other
+ * fields are ignored.
+ */
+export const monitorOverviewQuery = z.object({
+  stationId: optional(z.union([z.string(), z.number()], { error: 'validation.invalid' }).transform(String)),
+});

@@ -181,4 +181,23 @@ describe('command rules', () => {
     });
     expect(long.code).not.toBe(0);
   });
+
+  it('answers a list filter of the wrong type with a 400 naming it', async () => {
+    const list = (body: Record<string, unknown>) => api(rt.url, operator, '/biz/command/list', body);
+    for (const [field, value] of [
+      ['status', { $ne: 'x' }],
+      ['chargePointId', ['DEMO-CP-001']],
+      ['current', 'second'],
+      ['startTime', 1_700_000_000_000],
+      ['endTime', 'yesterday'],
+    ] as const) {
+      const answer = await list({ [field]: value });
+      expect(answer.status, field).toBe(400);
+      expect(Object.keys(answer.data ?? {}), field).toEqual([field]);
+    }
+    // What the list always took still works: numbers as text, a size above 100 read as 100, '' as no filter.
+    const page = await list({ current: '1', size: '500', status: '', chargePointId: 'DEMO-CP-001' });
+    expect(page.code).toBe(0);
+    expect(page.data.size).toBe(100);
+  });
 });
