@@ -38,7 +38,9 @@ describe('sign-in sessions', () => {
 
   it('writes, rotates and deletes as the old code does', async () => {
     await db().send(
-      new PutCommand(loginSessionPut('S3', { userId: 'U3', kind: 'user', refreshHash: 'h1', expiresAt: 2_000_000_000 })),
+      new PutCommand(
+        loginSessionPut('S3', { userId: 'U3', kind: 'user', refreshHash: 'h1', expiresAt: 2_000_000_000 }),
+      ),
     );
     expect(await rawGet({ pk: 'SESSION#S3', sk: 'SESSION' })).toEqual(oldItem('S3', 'U3'));
     await db().send(new UpdateCommand(rotateRefresh('S3', 'h1', 'h2', 2_000_000_100)));
@@ -48,7 +50,9 @@ describe('sign-in sessions', () => {
       expiresAt: 2_000_000_100,
     });
     // A replayed refresh token finds the hash changed.
-    await expect(db().send(new UpdateCommand(rotateRefresh('S3', 'h1', 'h3', 2_000_000_200)))).rejects.toMatchObject({
+    await expect(
+      db().send(new UpdateCommand(rotateRefresh('S3', 'h1', 'h3', 2_000_000_200))),
+    ).rejects.toMatchObject({
       name: 'ConditionalCheckFailedException',
     });
     await db().send(new DeleteCommand(loginSessionDelete('S3') as never));
