@@ -276,7 +276,7 @@ function maskSecrets(payload: unknown) {
 
 /**
  * POST /biz/command/list: the commands of the caller's companies, newest first, within 7 days; filters
- * chargePointId, command, status, startTime, endTime.
+ * chargePointId, command, status, startTime, endTime (read by the handler with `commandListQuery`).
  */
 export async function listCommands(identity: Identity, input: CommandListQuery) {
   const to = input.endTime ? Date.parse(input.endTime) : Date.now();
