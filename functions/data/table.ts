@@ -201,16 +201,21 @@ export async function queryAll(params: object): Promise<Record<string, unknown>[
   return out;
 }
 
+const KEY_FIELDS = new Set<string>([
+  MAIN.pk,
+  MAIN.sk,
+  ...Object.values(MAIN.indexes).flatMap((i) => (i.sk ? [i.pk, i.sk] : [i.pk])),
+  ...IDENTIFIERS,
+]);
+
+/** Whether an attribute is a key or index field of the main table, or an ElectroDB identifier. */
+export const isKeyField = (name: string) => KEY_FIELDS.has(name);
+
 /** An item as the domain sees it: without keys, index attributes and ElectroDB's identifiers. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {
-  const keys = new Set<string | undefined>([
-    MAIN.pk,
-    MAIN.sk,
-    ...Object.values(MAIN.indexes).flatMap((i) => [i.pk, i.sk]),
-  ]);
-  return Object.fromEntries(
-    Object.entries(item).filter(([k]) => !keys.has(k) && !IDENTIFIERS.includes(k)),
-  ) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!KEY_FIELDS.has(k)) out[k] = v;
+  return out as T;
 }
 
 /**

@@ -29,7 +29,7 @@ import {
 import type { Attribute, Schema } from 'electrodb';
 import { randomUUID } from 'node:crypto';
 import { keyFits } from '@functions/data/keys.ts';
-import { defineEntity, model, PARAMS, queryAll, request, send, withoutKeys } from '@functions/data/table.ts';
+import { defineEntity, isKeyField, model, PARAMS, queryAll, request, send } from '@functions/data/table.ts';
 import { freeGuard, guardItem, guardOwner, takeGuard } from '@functions/data/unique-guards.ts';
 import { countersOf, countWrite } from '@functions/data/view-counters.ts';
 import { dynamoDocument } from './aws.ts';
@@ -96,8 +96,8 @@ export function visible(scope: string, tenant: string | undefined): boolean {
 
 /** An item without keys, index attributes and search copies (`s_{field}`). */
 function strip<T>(item: Record<string, unknown>): T & Stored {
-  const out = withoutKeys<Record<string, unknown>>(item);
-  for (const k of Object.keys(out)) if (k.startsWith('s_')) delete out[k];
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!isKeyField(k) && !k.startsWith('s_')) out[k] = v;
   return out as T & Stored;
 }
 
