@@ -126,6 +126,16 @@ interface RepositoryEntity {
  * conditions are declared: the other fields of an item are kept as they come (see `itemOf`).
  */
 function entityOf(decl: EntityDecl<object>): RepositoryEntity {
+  // One entity per shape: a repository made per call (or the same type declared in several modules) reuses it.
+  const shape = `${decl.type}|${decl.idField}|${decl.views?.length ?? 0}`;
+  let entity = entities.get(shape);
+  if (!entity) entities.set(shape, (entity = buildEntity(decl)));
+  return entity;
+}
+
+const entities = new Map<string, RepositoryEntity>();
+
+function buildEntity(decl: EntityDecl<object>): RepositoryEntity {
   const id = decl.idField;
   const attributes: Record<string, Attribute> = {
     [id]: { type: 'string', required: true },
