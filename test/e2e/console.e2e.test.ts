@@ -27,6 +27,8 @@ describe('console in the browser', () => {
 
     await page.goto(`${rt.url}/charge/status`);
     await page.getByRole('heading', { name: 'Platform status' }).waitFor();
+    // The heading shows before the first /health answer; the rows come with it.
+    await page.getByRole('row', { name: /^dynamodb\b/ }).waitFor();
     for (const service of ['dynamodb', 'sqs', 's3', 'stepfunctions', 'websocket', 'iot', 'smtp', 'stripe']) {
       await expect(
         page.getByRole('row', { name: new RegExp(`^${service}\\b.*Operational`) }).count(),
