@@ -9,7 +9,7 @@ import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { COMMANDS_AWAITING_ANSWER, COMMANDS_QUEUED, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
-import { transitionStatus } from '@functions/lib/conditional.ts';
+import { transitionStatus } from '@functions/data/transitions.ts';
 import { emit } from '@functions/lib/events.ts';
 
 declare module '@functions/lib/events.ts' {
@@ -125,7 +125,6 @@ async function transition(
   remove: string[] = [],
 ) {
   const moved = await transitionStatus({
-    table: table(),
     key: commandKey(commandId),
     from: [from],
     set,

@@ -12,15 +12,23 @@
  * extra attribute would show in the API.
  */
 import {
+  BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchWriteCommandInput,
   type DeleteCommandInput,
   type GetCommandInput,
   type PutCommandInput,
   type QueryCommandInput,
+  type ScanCommandInput,
+  type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { Entity, type Schema } from 'electrodb';
@@ -39,7 +47,12 @@ export const MAIN = {
   ) as Record<string, { pk: string; sk?: string }>,
 };
 
-export const tableName = () => config.tableName('main');
+/** The tables the topology declares, by id ('main', 'connections', 'ocppLog', 'meterValues', 'audit'). */
+export type TableId = (typeof topology.tables)[number]['id'];
+const TABLE_IDS = new Set<string>(topology.tables.map((t) => t.id));
+
+/** A table's deployed name (configuration, read per request); the main table when none is named. */
+export const tableName = (id: string = 'main') => config.tableName(id);
 export const client = () => dynamoDocument();
 
 /** ElectroDB's ownership attributes, never stored (see above). */
@@ -56,6 +69,8 @@ type AnyEntity = Entity<string, string, string, any>;
 
 interface Registered {
   entity: AnyEntity;
+  /** The table's id. */
+  table: TableId;
   schema: Schema<string, string, string>;
   /** Attributes that only build keys: not stored (the items before ElectroDB did not hold them). */
   keyOnly: string[];
@@ -65,18 +80,19 @@ interface Registered {
 export const registry: Registered[] = [];
 
 /**
- * An ElectroDB entity of the main table. `keyOnly` names composite attributes that exist only to build keys
- * (a guard's name and value): they are left out of written items.
+ * An ElectroDB entity of the main table, or of the table `table` names. `keyOnly` names composite attributes
+ * that exist only to build keys (a guard's name and value): they are left out of written items.
  */
 export function defineEntity<A extends string, F extends string, C extends string, S extends Schema<A, F, C>>(
   schema: S,
-  options: { keyOnly?: string[] } = {},
+  options: { keyOnly?: string[]; table?: TableId } = {},
 ): Entity<A, F, C, S> {
-  // The table is set per request (`send`); this name only satisfies ElectroDB's constructor.
-  const entity = new Entity(schema, { table: 'main' });
+  // ElectroDB puts the table's id into every request's TableName; `request` turns it into the deployed name.
+  const entity = new Entity(schema, { table: options.table ?? 'main' });
   const keyOnly = options.keyOnly ?? [];
   registry.push({
     entity: entity as unknown as AnyEntity,
+    table: options.table ?? 'main',
     schema: schema as unknown as Schema<string, string, string>,
     keyOnly,
   });
@@ -87,11 +103,22 @@ export function defineEntity<A extends string, F extends string, C extends strin
 const keyOnlyOf = new Map<string, string[]>();
 
 /**
+ * The deployed name of a request's table: its `TableName` is a table id (ElectroDB's, or written so), a name
+ * already turned (a request built before it is sent), or none for main.
+ */
+function deployedName(params: { TableName?: unknown }): string {
+  const named = params.TableName;
+  if (typeof named !== 'string') return tableName('main');
+  return TABLE_IDS.has(named) ? tableName(named) : named;
+}
+
+/**
  * A request with the current table name and without the attributes that are not stored: the identifiers and
- * the key-only attributes of the entity the identifier names.
+ * the key-only attributes of the entity the identifier names. A request names its table by id in `TableName`
+ * (ElectroDB does so from the entity); without one it goes to the main table.
  */
 export function request<P extends object>(params: P): P & { TableName: string } {
-  const out = { ...params, TableName: tableName() } as P & {
+  const out = { ...params, TableName: deployedName(params) } as P & {
     TableName: string;
     Item?: Record<string, unknown>;
     UpdateExpression?: string;
@@ -180,13 +207,40 @@ function pruneUnused(params: {
   }
 }
 
-/** Sends ElectroDB-built requests with the project's client (see `request`). */
+/** A write of a transaction, as the data layer's functions build it (a table id as its TableName, or none). */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const inTransaction = (item: TransactItem): TransactItem =>
+  Object.fromEntries(
+    Object.entries(item).map(([kind, params]) => [kind, request(params as object)]),
+  ) as TransactItem;
+
+/** Per-table maps of batch requests with their table ids turned into deployed names. */
+const byDeployedName = <V>(items: Record<string, V>) =>
+  Object.fromEntries(Object.entries(items).map(([id, v]) => [deployedName({ TableName: id }), v]));
+
+/**
+ * Sends the data layer's requests with the project's client (see `request`). Only functions/data sends:
+ * the domains call the functions of its entity modules.
+ */
 export const send = {
   get: (params: object) => client().send(new GetCommand(request(params) as GetCommandInput)),
   put: (params: object) => client().send(new PutCommand(request(params) as PutCommandInput)),
   update: (params: object) => client().send(new UpdateCommand(request(params) as UpdateCommandInput)),
   delete: (params: object) => client().send(new DeleteCommand(request(params) as DeleteCommandInput)),
   query: (params: object) => client().send(new QueryCommand(request(params) as QueryCommandInput)),
+  scan: (params: object) => client().send(new ScanCommand(request(params) as ScanCommandInput)),
+  /** One transaction of writes the entity modules built (each `Put`/`Update`/`Delete`/`ConditionCheck`). */
+  transact: (items: TransactItem[]) =>
+    client().send(new TransactWriteCommand({ TransactItems: items.map(inTransaction) })),
+  /** A batch get; `RequestItems` keyed by table id. */
+  batchGet: (input: BatchGetCommandInput) =>
+    client().send(new BatchGetCommand({ ...input, RequestItems: byDeployedName(input.RequestItems ?? {}) })),
+  /** A batch write; `RequestItems` keyed by table id. */
+  batchWrite: (input: BatchWriteCommandInput) =>
+    client().send(
+      new BatchWriteCommand({ ...input, RequestItems: byDeployedName(input.RequestItems ?? {}) }),
+    ),
 };
 
 /** Every item of a query, page after page. */

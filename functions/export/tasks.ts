@@ -9,7 +9,8 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { applied, transitionStatus } from '@functions/lib/conditional.ts';
+import { applied } from '@functions/lib/conditional.ts';
+import { transitionStatus } from '@functions/data/transitions.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { operators } from '@functions/identity/entities.ts';
 
@@ -126,7 +127,6 @@ export function setExportStatus(
   extra: { path?: string; reason?: string; progress?: number } = {},
 ): Promise<boolean> {
   return transitionStatus({
-    table: config.tableName('main'),
     key: exportTaskKey(taskId),
     from,
     set: { status: to, updatedAt: new Date().toISOString(), ...extra },

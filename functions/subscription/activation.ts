@@ -22,7 +22,7 @@ import { DAY_MS } from '@shared/subscription/pricing.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
 import { operatorLimits, operators } from '@functions/identity/entities.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { transitionStatus } from '@functions/lib/conditional.ts';
+import { transitionStatus } from '@functions/data/transitions.ts';
 import { logger } from '@functions/lib/http.ts';
 import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { markPlanUsed } from './plans.ts';
@@ -148,7 +148,6 @@ export async function activate(subscribeId: string, now = new Date()): Promise<S
 /** The subscription a newer one replaced ends now (its unused part was credited to the newer one). */
 async function supersede(oldId: string, newId_: string, now: Date) {
   await transitionStatus({
-    table: table(),
     key: subscriptionKey(oldId),
     from: ['active'],
     set: { status: 'expired', endedAt: now.toISOString(), supersededBy: newId_ },
@@ -303,7 +302,6 @@ export async function expireOne(subscribeId: string, now = new Date()): Promise<
       },
     );
   const done = await transitionStatus({
-    table: table(),
     key: subscriptionKey(subscribeId),
     from: ['active'],
     set: { status: 'expired', endedAt: now.toISOString() },
