@@ -207,13 +207,16 @@ function pruneUnused(params: {
   }
 }
 
-/** A write of a transaction, as the data layer's functions build it (a table id as its TableName, or none). */
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/**
+ * A write of a transaction as the data layer's functions build it: `{ Put | Update | Delete | ConditionCheck:
+ * params }`, the params naming their table by id (or none: main).
+ */
+export type TransactItem = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', object>>;
 
-const inTransaction = (item: TransactItem): TransactItem =>
+const inTransaction = (item: TransactItem) =>
   Object.fromEntries(
     Object.entries(item).map(([kind, params]) => [kind, request(params as object)]),
-  ) as TransactItem;
+  ) as NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Per-table maps of batch requests with their table ids turned into deployed names. */
 const byDeployedName = <V>(items: Record<string, V>) =>
