@@ -7,16 +7,15 @@
  * - `POST /biz/alarm/stat` (5300): the statistics of at most 30 whole days, from the daily rollups.
  * Everything is read in the caller's scope: a company sees its own and its sub-companies' chargers' alarms.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { ALARM_WINDOW_DAYS, type AlarmListQuery, type alarmStatQuery } from '@shared/schemas/alarm.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { companyOwner, stationOwner } from '@functions/data/alarm-stats.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { FILTER_SCAN_LIMIT, membership, paginate, sortKeyOf, table } from '@functions/lib/store.ts';
+import { paginate } from '@functions/lib/store.ts';
 import { alarms } from './service.ts';
-import { companyStatPartition, dayOf, readStats, stationStatPartition } from './stats.ts';
+import { dayOf, readStats } from './stats.ts';
 
 const DAY = 86_400_000;
 
@@ -39,29 +38,11 @@ function show(item: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The equality filters of a list request, as a filter expression on the window's partition; a caller bound
- * to stations sees their stations' alarms only.
- */
-function filterOf(query: AlarmListQuery, stations: readonly string[] | undefined) {
-  const given = (['chargePointId', 'stationId', 'code', 'level', 'status'] as const).flatMap((f) =>
-    query[f] === undefined ? [] : [[f, query[f]] as const],
-  );
-  const bound = stations && membership('stationId', stations, 'st');
-  if (given.length === 0 && !bound) return undefined;
-  return {
-    FilterExpression: [...given.map((_, i) => `#f${i} = :f${i}`), ...(bound ? [bound.expression] : [])].join(
-      ' AND ',
-    ),
-    names: { ...Object.fromEntries(given.map(([f], i) => [`#f${i}`, f])), ...bound?.names },
-    values: { ...Object.fromEntries(given.map(([, v], i) => [`:f${i}`, v])), ...bound?.values },
-  };
-}
-
-/**
  * One company's alarms of a kind that started within the window, newest first: one key range of the
- * (offlineFlag, startTime) view, filtered; at most FILTER_SCAN_LIMIT items examined (`truncated` says so).
+ * (offlineFlag, startTime) view, filtered by the request's equality filters (and, for a caller bound to
+ * stations, to their stations); at most FILTER_SCAN_LIMIT items examined (`truncated` says so).
  */
-async function readWindow(
+function readWindow(
   tenant: string,
   offlineFlag: number,
   query: AlarmListQuery,
@@ -69,35 +50,16 @@ async function readWindow(
   start: number,
   end: number,
 ) {
-  const filter = filterOf(query, stations);
-  const items: Record<string, unknown>[] = [];
-  let scanned = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-        ...(filter
-          ? { FilterExpression: filter.FilterExpression, ExpressionAttributeNames: filter.names }
-          : {}),
-        ExpressionAttributeValues: {
-          ':pk': alarms.viewPartition(0, tenant, { offlineFlag }),
-          ':from': sortKeyOf(new Date(start).toISOString()),
-          ':to': `${sortKeyOf(new Date(end).toISOString())}|~`,
-          ...filter?.values,
-        },
-        ScanIndexForward: false,
-        Limit: Math.min(2000, FILTER_SCAN_LIMIT - scanned),
-        ExclusiveStartKey,
-      }),
-    );
-    scanned += page.ScannedCount ?? 0;
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && scanned < FILTER_SCAN_LIMIT);
-  return { items, truncated: !!ExclusiveStartKey };
+  return alarms.viewRange(0, tenant, {
+    values: { offlineFlag },
+    from: new Date(start).toISOString(),
+    to: new Date(end).toISOString(),
+    desc: true,
+    filters: Object.fromEntries(
+      (['chargePointId', 'stationId', 'code', 'level', 'status'] as const).map((f) => [f, query[f]]),
+    ),
+    within: stations && { field: 'stationId', values: stations },
+  });
 }
 
 const SORTABLE = new Set([
@@ -117,7 +79,7 @@ export async function listAlarms(identity: Identity, query: AlarmListQuery, offl
     tenants.map((t) => readWindow(t, offlineFlag, query, identity.stations, start, end)),
   );
   const found = reads
-    .flatMap((r) => r.items)
+    .flatMap((r) => r.items as unknown as Record<string, unknown>[])
     .filter((item) => inReach(identity, item))
     .sort(
       (a, b) =>
@@ -139,8 +101,8 @@ export async function alarmStats(identity: Identity, query: z.infer<typeof alarm
   if (endDay < startDay) throw badRequest('server.rangeReversed');
   if ((Date.parse(endDay) - Date.parse(startDay)) / DAY + 1 > ALARM_WINDOW_DAYS)
     throw badRequest('server.rangeTooLong', undefined, { days: ALARM_WINDOW_DAYS });
-  const partitions = identity.stations
-    ? identity.stations.map(stationStatPartition)
-    : (await tenantsInScope(identity.scope)).map(companyStatPartition);
-  return readStats(partitions, startDay, endDay);
+  const owners = identity.stations
+    ? identity.stations.map(stationOwner)
+    : (await tenantsInScope(identity.scope)).map(companyOwner);
+  return readStats(owners, startDay, endDay);
 }

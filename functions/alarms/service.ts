@@ -23,7 +23,6 @@
  * platform's: functions/lib/company-mail.ts). A mail failure is logged and never loses the alarm.
  */
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ALARM_STATUS,
   DEFAULT_ALARM_LEVEL,
@@ -33,12 +32,11 @@ import {
   type AlarmRecord,
 } from '@shared/schemas/alarm.ts';
 import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/catalogue-resources.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import { companyMailServer } from '@functions/lib/company-mail.ts';
 import { describeServer, sendMail, type MailServer } from '@functions/lib/mail.ts';
-import { newId, PLATFORM_TENANT, Repository, table, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { addToRollup } from './stats.ts';
 
 export interface ChargerRef {
@@ -163,22 +161,8 @@ async function raise(
 /** Closes every open alarm under one open key: recovery time, duration, status; the guard goes. */
 async function closeOpen(tenant: string, openKey: string, at: string): Promise<void> {
   const endTime = isoTime(at);
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :p',
-        ExpressionAttributeValues: { ':p': alarms.viewPartition(1, tenant, { openKey }) },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((i) => String(i.id)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  // The open-key view: the alarms still open under this key (closing one takes it off the view).
+  const ids = await alarms.viewIds(1, tenant, { openKey });
   for (const id of ids) {
     const current = await alarms.getAny(id);
     if (!current || current.status !== ALARM_STATUS.open) continue;

@@ -8,18 +8,12 @@
  * across companies), for users bound to stations (docs/decisions/190).
  * Every count is an atomic ADD (all in one transaction), so concurrent alarms never lose a count. The
  * 30-day statistics read one key range of that partition per company in scope (per bound station).
+ * The items, their keys and the window's key range are functions/data/alarm-stats.ts's.
  */
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ALARM_TOP, OFFLINE_FLAG, type AlarmRecord, type AlarmStat } from '@shared/schemas/alarm.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { table } from '@functions/lib/store.ts';
+import { alarmStatRows, companyOwner, countAlarm, stationOwner } from '@functions/data/alarm-stats.ts';
 
 const DAY = 86_400_000;
-
-/** The rollup partition of a company (by its tenant path). */
-export const companyStatPartition = (tenant: string) => `ALARMSTAT#${tenant}`;
-/** The rollup partition of a station. */
-export const stationStatPartition = (stationId: string) => `ALARMSTAT#S#${stationId}`;
 
 type Counted = Pick<
   AlarmRecord,
@@ -30,66 +24,16 @@ export const dayOf = (iso: string) => new Date(Date.parse(iso)).toISOString().sl
 
 /** Counts one raised alarm into its company's rollup of the day it started. */
 export async function addToRollup(tenant: string, alarm: Counted): Promise<void> {
-  const day = dayOf(alarm.startTime);
-  const offline = alarm.offlineFlag === OFFLINE_FLAG.offline ? 1 : 0;
-  // The charger's names as of its latest alarm that day (the ranking shows them).
-  const named: [string, string | undefined][] = [
-    ['chargePointName', alarm.chargePointName],
-    ['stationName', alarm.stationName],
-  ];
-  const given = named.filter((n): n is [string, string] => !!n[1]);
-  const level = `l${Math.min(4, Math.max(1, Math.round(alarm.level)))}`;
-  const partitions = [
-    companyStatPartition(tenant),
-    ...(alarm.stationId ? [stationStatPartition(alarm.stationId)] : []),
-  ];
-  await dynamoDocument().send(
-    new TransactWriteCommand({
-      TransactItems: partitions.flatMap((pk): NonNullable<TransactWriteCommandInput['TransactItems']> => [
-        {
-          Update: {
-            TableName: table(),
-            Key: { pk, sk: `${day}#T` },
-            UpdateExpression: 'SET #day = :day ADD #total :one, #offline :off, #level :one',
-            // Attribute names as placeholders: several are DynamoDB reserved words.
-            ExpressionAttributeNames: {
-              '#day': 'day',
-              '#total': 'total',
-              '#offline': 'offline',
-              '#level': level,
-            },
-            ExpressionAttributeValues: { ':one': 1, ':off': offline, ':day': day },
-          },
-        },
-        {
-          Update: {
-            TableName: table(),
-            Key: { pk, sk: `${day}#C#${alarm.code}` },
-            UpdateExpression: 'SET #code = :code ADD #n :one',
-            ExpressionAttributeNames: { '#code': 'code', '#n': 'n' },
-            ExpressionAttributeValues: { ':one': 1, ':code': alarm.code },
-          },
-        },
-        {
-          Update: {
-            TableName: table(),
-            Key: { pk, sk: `${day}#P#${alarm.chargePointId}` },
-            UpdateExpression: `SET ${['#cp = :cp', ...given.map(([f]) => `#${f} = :${f}`)].join(', ')} ADD #n :one`,
-            ExpressionAttributeNames: {
-              '#cp': 'chargePointId',
-              '#n': 'n',
-              ...Object.fromEntries(given.map(([f]) => [`#${f}`, f])),
-            },
-            ExpressionAttributeValues: {
-              ':one': 1,
-              ':cp': alarm.chargePointId,
-              ...Object.fromEntries(given.map(([f, v]) => [`:${f}`, v])),
-            },
-          },
-        },
-      ]),
-    }),
-  );
+  await countAlarm([companyOwner(tenant), ...(alarm.stationId ? [stationOwner(alarm.stationId)] : [])], {
+    day: dayOf(alarm.startTime),
+    level: alarm.level,
+    offline: alarm.offlineFlag === OFFLINE_FLAG.offline,
+    code: alarm.code,
+    chargePointId: alarm.chargePointId,
+    // The charger's names as of its latest alarm that day (the ranking shows them).
+    chargePointName: alarm.chargePointName,
+    stationName: alarm.stationName,
+  });
 }
 
 /** The UTC days from `startDay` to `endDay`, both included. */
@@ -101,10 +45,10 @@ export function daysBetween(startDay: string, endDay: string): string[] {
 }
 
 /**
- * The statistics of the given rollup partitions (companies, or bound stations) over whole days (the caller
- * keeps the window within 30 days).
+ * The statistics of the given rollup owners (companies, or bound stations: `companyOwner`, `stationOwner`)
+ * over whole days (the caller keeps the window within 30 days).
  */
-export async function readStats(partitions: string[], startDay: string, endDay: string): Promise<AlarmStat> {
+export async function readStats(owners: string[], startDay: string, endDay: string): Promise<AlarmStat> {
   const days = new Map(
     daysBetween(startDay, endDay).map((day) => [
       day,
@@ -113,10 +57,9 @@ export async function readStats(partitions: string[], startDay: string, endDay: 
   );
   const codes = new Map<string, number>();
   const chargers = new Map<string, AlarmStat['chargers'][number]>();
-  const items = (await Promise.all(partitions.map((p) => readPartition(p, startDay, endDay)))).flat();
-  for (const item of items) {
-    const [day, kind] = String(item.sk).split('#');
-    const bucket = days.get(day ?? '');
+  const rows = (await Promise.all(owners.map((o) => alarmStatRows(o, startDay, endDay)))).flat();
+  for (const { day, kind, values: item } of rows) {
+    const bucket = days.get(day);
     if (!bucket) continue;
     if (kind === 'T') {
       bucket.total += Number(item.total ?? 0);
@@ -154,22 +97,4 @@ export async function readStats(partitions: string[], startDay: string, endDay: 
     ),
     chargers: top([...chargers.values()], (c) => c.chargePointId),
   };
-}
-
-async function readPartition(pk: string, startDay: string, endDay: string) {
-  const out: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': `${startDay}#`, ':to': `${endDay}#~` },
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
 }

@@ -10,11 +10,8 @@
  * Written by the command pipeline (functions/commands/send.ts) and the remote start's end
  * (functions/orders/remote-start.ts), read by the OCPP actions: so it sits below all three (decision 400).
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CHARGE_TYPE, canonicalChargeValue, type ChargeType } from '@shared/schemas/order.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { table } from '@functions/lib/store.ts';
+import { getMark, getNote, leaveMark, leaveNote, takeMark } from '@functions/data/remote-start-marks.ts';
 
 /** What a remote start asked to charge: a type and, unless full, a value (docs/decisions/170). */
 export interface ChargeChoice {
@@ -33,28 +30,15 @@ export function chargeChoiceOf(params: Record<string, unknown> | undefined): Cha
 /** How long after its acceptance a remote start names the session its charger starts (1.6). */
 export const REMOTE_START_WINDOW_SECONDS = Number(process.env.REMOTE_START_WINDOW_SECONDS ?? 600);
 
-const markKey = (chargePointId: string, connectorNo: number) => ({
-  pk: `REMOTESTART#${chargePointId}#${connectorNo}`,
-  sk: 'REMOTESTART',
-});
-
 /** 1.6: the mark an accepted RemoteStartTransaction leaves on its connector for the session to come. */
 export async function leaveRemoteStartMark(
   chargePointId: string,
   connectorNo: number,
   mark: { idTag: string; commandId: string; at: string; choice: ChargeChoice },
 ) {
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...markKey(chargePointId, connectorNo),
-        idTag: mark.idTag,
-        commandId: mark.commandId,
-        at: mark.at,
-        ...mark.choice,
-      },
-    }),
+  await leaveMark(
+    { chargePointId, connectorNo },
+    { ...mark.choice, idTag: mark.idTag, commandId: mark.commandId, at: mark.at },
   );
 }
 
@@ -68,30 +52,14 @@ export async function takeRemoteStart(
   connectorNo: number,
   idTag: string,
 ): Promise<ChargeChoice | undefined> {
-  const key = markKey(chargePointId, connectorNo);
-  const { Item: mark } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key }));
+  const connector = { chargePointId, connectorNo };
+  const mark = await getMark(connector);
   if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return undefined;
   if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return undefined;
-  try {
-    await dynamoDocument().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: key,
-        ConditionExpression: 'commandId = :id',
-        ExpressionAttributeValues: { ':id': mark.commandId },
-      }),
-    );
-    return chargeChoiceOf(mark);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  return (await takeMark(connector, mark.commandId))
+    ? chargeChoiceOf(mark as unknown as Record<string, unknown>)
+    : undefined;
 }
-
-const remoteStartIdKey = (chargePointId: string, remoteStartId: number) => ({
-  pk: `REMOTESTARTID#${chargePointId}#${remoteStartId}`,
-  sk: 'REMOTESTARTID',
-});
 
 /**
  * 2.0.1: notes a RequestStartTransaction's charge choice under its remoteStartId before the request is
@@ -103,18 +71,15 @@ export async function noteRemoteStartId(
   commandId: string,
   choice: ChargeChoice,
 ) {
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...remoteStartIdKey(chargePointId, remoteStartId),
-        commandId,
-        ...choice,
-        at: new Date().toISOString(),
-        // Kept a day: a station starts a requested transaction within seconds.
-        expiresAt: Math.floor(Date.now() / 1000) + 86_400,
-      },
-    }),
+  await leaveNote(
+    { chargePointId, remoteStartId },
+    {
+      commandId,
+      ...choice,
+      at: new Date().toISOString(),
+      // Kept a day: a station starts a requested transaction within seconds.
+      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+    },
   );
 }
 
@@ -123,8 +88,6 @@ export async function remoteStartIdChoice(
   chargePointId: string,
   remoteStartId: number,
 ): Promise<ChargeChoice | undefined> {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: table(), Key: remoteStartIdKey(chargePointId, remoteStartId) }),
-  );
-  return Item ? chargeChoiceOf(Item) : undefined;
+  const note = await getNote({ chargePointId, remoteStartId });
+  return note ? chargeChoiceOf(note as unknown as Record<string, unknown>) : undefined;
 }

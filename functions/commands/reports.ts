@@ -5,20 +5,13 @@
  * meets the item size limit and a repeated part overwrites itself. The console reads the assembled report
  * of one of its commands (POST /biz/command/report?id=) to list a 2.0.1 charger's keys on /confKey.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { putReportPart, reportPartsOf } from '@functions/data/command-reports.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
 import { notFound } from '@functions/lib/errors.ts';
-import { table } from '@functions/lib/store.ts';
 import { getCommand } from './store.ts';
 
 /** Parts are kept two days: a report is read right after it was asked for. */
 const REPORT_KEEP_SECONDS = 2 * 86_400;
-
-const reportPrefix = (chargePointId: string, requestId: number) => ({
-  pk: `CHARGEPOINT#${chargePointId}`,
-  prefix: `REPORT#${requestId}#`,
-});
 
 export interface ReportPart {
   requestId: number;
@@ -29,20 +22,15 @@ export interface ReportPart {
 }
 
 export async function saveReportPart(chargePointId: string, part: ReportPart) {
-  const { pk, prefix } = reportPrefix(chargePointId, part.requestId);
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk,
-        sk: `${prefix}${String(part.seqNo).padStart(6, '0')}`,
-        seqNo: part.seqNo,
-        tbc: part.tbc === true,
-        generatedAt: part.generatedAt,
-        data: part.reportData ?? [],
-        expiresAt: Math.floor(Date.now() / 1000) + REPORT_KEEP_SECONDS,
-      },
-    }),
+  await putReportPart(
+    { chargePointId, requestId: part.requestId },
+    {
+      seqNo: part.seqNo,
+      tbc: part.tbc === true,
+      generatedAt: part.generatedAt,
+      data: part.reportData ?? [],
+      expiresAt: Math.floor(Date.now() / 1000) + REPORT_KEEP_SECONDS,
+    },
   );
 }
 
@@ -96,21 +84,7 @@ export async function commandReport(identity: Identity, commandId: string | unde
   const command = commandId ? await getCommand(commandId) : undefined;
   const requestId = command?.payload?.requestId;
   if (!command || !inReach(identity, command) || typeof requestId !== 'number') throw notFound();
-  const { pk, prefix } = reportPrefix(String(command.chargePointId), requestId);
-  const parts: Json[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    parts.push(...((page.Items ?? []) as Json[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const parts: Json[] = await reportPartsOf({ chargePointId: String(command.chargePointId), requestId });
   const last = parts.at(-1);
   const complete = last !== undefined && last.tbc !== true && parts.every((p, i) => Number(p.seqNo) === i);
   return {

@@ -11,7 +11,6 @@
  * sweep ends it.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import {
   COMMAND_QUERY_DAYS,
@@ -27,31 +26,19 @@ import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
+import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { paginate, table } from '@functions/lib/store.ts';
+import { paginate } from '@functions/lib/store.ts';
+import { companyCommands, storeCommand } from '@functions/data/commands.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { chargePoints, visibleChargePoint } from '@functions/devices/sites.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
-import { commandKey } from '@functions/ocpp/keys.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
 import { chargeChoiceOf, noteRemoteStartId } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
-import {
-  COMMAND_ANSWER_TIMEOUT_SECONDS,
-  markFailed,
-  pendingKey,
-  queuedIndex,
-  releasePending,
-  trackLatest,
-} from './store.ts';
-
-const db = () => dynamoDocument();
-
-/** The index partition of a company's commands, by time. */
-const listPartition = (tenant: string) => `CMD|${tenant}`;
+import { COMMAND_ANSWER_TIMEOUT_SECONDS, markFailed, releasePending, trackLatest } from './store.ts';
 
 /** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
 const requestIdOf = (commandId: string) => parseInt(commandId.replace(/-/g, '').slice(0, 7), 16);
@@ -211,42 +198,11 @@ async function store(
   guard: boolean,
 ) {
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const item = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+  const item = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as typeof record;
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...(guard
-            ? [
-                {
-                  Put: {
-                    TableName: table(),
-                    Item: {
-                      ...pendingKey(record.chargePointId, record.connectorNo),
-                      commandId: record.commandId,
-                      expiresAt: nowSeconds + COMMAND_ANSWER_TIMEOUT_SECONDS + 60,
-                    },
-                    ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-                    ExpressionAttributeValues: { ':now': nowSeconds },
-                  },
-                },
-              ]
-            : []),
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...commandKey(record.commandId),
-                ...item,
-                ...(guard ? queuedIndex(record.createdAt) : {}),
-                gsi2pk: listPartition(record.tenant),
-                gsi2sk: `${record.createdAt}#${record.commandId}`,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
+    await storeCommand(
+      item,
+      guard ? { expiresAt: nowSeconds + COMMAND_ANSWER_TIMEOUT_SECONDS + 60, nowSeconds } : undefined,
     );
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') throw refused('commandRes.server.pending');
@@ -285,25 +241,10 @@ export async function listCommands(identity: Identity, input: CommandListQuery) 
   if (to - from > COMMAND_QUERY_DAYS * 86_400_000)
     throw refused('server.rangeTooLong', { days: COMMAND_QUERY_DAYS });
   const lower = new Date(from).toISOString();
-  const upper = `${new Date(to).toISOString()}~`;
+  const upper = new Date(to).toISOString();
   const records: Record<string, unknown>[] = [];
-  for (const tenant of await tenantsInScope(identity.scope)) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':p': listPartition(tenant), ':from': lower, ':to': upper },
-          ScanIndexForward: false,
-          ExclusiveStartKey,
-        }),
-      );
-      records.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-  }
+  for (const tenant of await tenantsInScope(identity.scope))
+    records.push(...(await companyCommands(tenant, lower, upper)));
   const wanted = (field: 'chargePointId' | 'command' | 'status', value: unknown) =>
     input[field] === undefined || input[field] === String(value);
   const matching = records
@@ -315,7 +256,7 @@ export async function listCommands(identity: Identity, input: CommandListQuery) 
         wanted('status', r.status),
     )
     .map(
-      ({ pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, tenant: _t, ...rest }) =>
+      ({ tenant: _t, ...rest }) =>
         ({ ...rest, payload: maskSecrets(rest.payload) }) as Record<string, unknown>,
     );
   matching.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));

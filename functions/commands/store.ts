@@ -3,14 +3,23 @@
  * connection, then `answered` (CALLRESULT), `rejected` (CALLERROR), `offline` (no connection) or `timeout`
  * (no answer in time). Every transition is a conditional write, so replays change nothing.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
-import { COMMANDS_AWAITING_ANSWER, COMMANDS_QUEUED, commandKey } from '@functions/ocpp/keys.ts';
 import type { Frame } from '@functions/ocpp/frames.ts';
-import { transitionStatus } from '@functions/data/transitions.ts';
+import {
+  appendCommandProgress,
+  commandIdsWaiting,
+  getCommand as readCommand,
+  getLatest,
+  moveCommand,
+  putCommand,
+  putLatest,
+  releaseGuard,
+  setCommandUpload,
+  type ProgressKind,
+  type StatusQueue,
+} from '@functions/data/commands.ts';
 import { emit } from '@functions/lib/events.ts';
+
+export type { ProgressKind };
 
 declare module '@functions/lib/events.ts' {
   interface Events {
@@ -64,54 +73,25 @@ export interface CommandUpload {
 /** OCPP chargers answer within seconds; a minute covers slow links. */
 export const COMMAND_ANSWER_TIMEOUT_SECONDS = Number(process.env.COMMAND_ANSWER_TIMEOUT_SECONDS ?? 60);
 
-const table = () => config.tableName('main');
-const db = () => dynamoDocument();
-
 /**
- * A queued command sits on an index until it leaves `queued`, so one whose queue message was lost (a local
- * restart: the queue lives in memory) is found and failed (functions/commands/timeout-sweep.ts).
+ * A queued command stored without the console's send (no connector guard, on no company list: test
+ * harnesses). Like every queued command it waits in the `queued` status queue until it leaves `queued`, so
+ * one whose queue message was lost (a local restart: the queue lives in memory) is found and failed
+ * (functions/commands/timeout-sweep.ts).
  */
-export const queuedIndex = (createdAt: string) => ({ gsi1pk: COMMANDS_QUEUED, gsi1sk: createdAt });
-
 export async function createCommand(c: Omit<CommandRecord, 'status' | 'createdAt'>): Promise<CommandRecord> {
   const record: CommandRecord = { ...c, status: 'queued', createdAt: new Date().toISOString() };
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...commandKey(c.commandId), ...record, ...queuedIndex(record.createdAt) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putCommand(record, true, false);
   return record;
 }
 
-export async function getCommand(commandId: string): Promise<CommandRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: commandKey(commandId) }));
-  return Item as CommandRecord | undefined;
-}
-
-/** The guard that lets one command at a time be pending on a connector (the pile: connector 0). */
-export const pendingKey = (chargePointId: string, connectorNo: number | undefined) => ({
-  pk: `CMDPENDING#${chargePointId}#${connectorNo ?? 0}`,
-  sk: 'CMDPENDING',
-});
+export const getCommand = (commandId: string) => readCommand<CommandRecord>(commandId);
 
 /** Lets the next command to this connector go (only the command holding the guard releases it). */
 export async function releasePending(
   command: Pick<CommandRecord, 'chargePointId' | 'commandId' | 'connectorNo'>,
 ) {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: pendingKey(command.chargePointId, command.connectorNo),
-        ConditionExpression: 'commandId = :id',
-        ExpressionAttributeValues: { ':id': command.commandId },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await releaseGuard(command, command.commandId);
 }
 
 /**
@@ -120,17 +100,12 @@ export async function releasePending(
  */
 async function transition(
   commandId: string,
-  from: CommandStatus,
-  set: Record<string, unknown>,
-  remove: string[] = [],
+  from: Extract<CommandStatus, StatusQueue>,
+  set: { status: CommandStatus; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
+  queue: { name: StatusQueue; at: string } | null = null,
 ) {
-  const moved = await transitionStatus({
-    key: commandKey(commandId),
-    from: [from],
-    set,
-    // Out of `queued`: off its index (markSent puts the command on the awaiting-answer one instead).
-    remove: from === 'queued' && !('gsi1pk' in set) ? [...remove, 'gsi1pk', 'gsi1sk'] : remove,
-  });
+  // Out of `queued` and `sent`: off every status queue, unless it moves to another (markSent).
+  const moved = await moveCommand(commandId, from, set, queue);
   if (moved && set.status !== 'sent') {
     const command = await getCommand(commandId);
     if (command) await releasePending(command);
@@ -140,12 +115,8 @@ async function transition(
 }
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>
-  transition(commandId, 'queued', {
-    status: 'sent',
-    sentAt: at,
-    gsi1pk: COMMANDS_AWAITING_ANSWER,
-    gsi1sk: at,
-  });
+  // Waits in the `sent` queue from now: the time-out sweep finds it there.
+  transition(commandId, 'queued', { status: 'sent', sentAt: at }, { name: 'sent', at });
 
 export const markOffline = (commandId: string) => transition(commandId, 'queued', { status: 'offline' });
 
@@ -159,8 +130,7 @@ export const markFailed = (commandId: string, reason: string) =>
 export const markUndelivered = (commandId: string) =>
   transition(commandId, 'queued', { status: 'failed', error: { code: 'DeliveryFailed', description: '' } });
 
-export const markTimedOut = (commandId: string) =>
-  transition(commandId, 'sent', { status: 'timeout' }, ['gsi1pk', 'gsi1sk']);
+export const markTimedOut = (commandId: string) => transition(commandId, 'sent', { status: 'timeout' });
 
 /**
  * A CALLRESULT / CALLERROR from a charger: only the charger the command went to can answer it. A quick
@@ -178,71 +148,39 @@ export async function recordCommandAnswer(
   const answeredAt = new Date().toISOString();
   const outcome =
     frame.type === 3
-      ? { status: 'answered', result: frame.payload, answeredAt }
-      : { status: 'rejected', error: { code: frame.code, description: frame.description }, answeredAt };
+      ? { status: 'answered' as const, result: frame.payload, answeredAt }
+      : {
+          status: 'rejected' as const,
+          error: { code: frame.code, description: frame.description },
+          answeredAt,
+        };
   if (
     command.status === 'queued' &&
     (await transition(frame.id, 'queued', { ...outcome, sentAt: answeredAt }))
   )
     return true;
-  return transition(frame.id, 'sent', outcome, ['gsi1pk', 'gsi1sk']);
-}
-
-/** Commands of an index partition from before `cutoff` (ISO time). */
-async function commandsSince(partition: string, cutoff: string): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :cutoff',
-        ExpressionAttributeValues: { ':p': partition, ':cutoff': cutoff },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.commandId));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
+  return transition(frame.id, 'sent', outcome);
 }
 
 /** Commands sent before `cutoff` (ISO time) that still wait for their answer. */
-export const commandsAwaitingSince = (cutoff: string) => commandsSince(COMMANDS_AWAITING_ANSWER, cutoff);
+export const commandsAwaitingSince = (cutoff: string) => commandIdsWaiting('sent', cutoff);
 
 /** Commands queued before `cutoff` (ISO time) and not sent yet. */
-export const commandsQueuedSince = (cutoff: string) => commandsSince(COMMANDS_QUEUED, cutoff);
+export const commandsQueuedSince = (cutoff: string) => commandIdsWaiting('queued', cutoff);
 
-/** Records the file a charger uploaded for a command (the latest upload wins). */
+/** Records the file a charger uploaded for a command (the latest upload wins); refused without a command. */
 export async function attachUpload(commandId: string, upload: CommandUpload) {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: commandKey(commandId),
-      UpdateExpression: 'SET #upload = :upload',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#upload': 'upload' },
-      ExpressionAttributeValues: { ':upload': upload },
-    }),
-  );
+  await setCommandUpload(commandId, { ...upload });
 }
 
 // ---- Progress of firmware updates and log uploads ----------------------------------------------------------
 
-export type ProgressKind = 'firmware' | 'log';
-
-/** The charger's latest command of a kind, the one its status notifications belong to. */
-const latestKey = (chargePointId: string, kind: ProgressKind) => ({
-  pk: `CMDLATEST#${chargePointId}#${kind}`,
-  sk: 'CMDLATEST',
-});
-
-/** Makes `commandId` the charger's latest firmware update or log request. */
+/**
+ * Makes `commandId` the charger's latest firmware update or log request, the one its status notifications
+ * belong to.
+ */
 export async function trackLatest(chargePointId: string, kind: ProgressKind, commandId: string) {
-  await db().send(
-    new PutCommand({ TableName: table(), Item: { ...latestKey(chargePointId, kind), commandId } }),
-  );
+  await putLatest(chargePointId, kind, commandId);
 }
 
 /** The live-item field of each status notification (functions/ocpp/action-kit.ts) and its kind. */
@@ -260,30 +198,14 @@ const PROGRESS_FIELDS: Record<string, ProgressKind> = {
 export async function recordProgress(chargePointId: string, field: string, payload: Record<string, unknown>) {
   const kind = PROGRESS_FIELDS[field];
   if (!kind || typeof payload.status !== 'string') return;
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: latestKey(chargePointId, kind) }),
-  );
-  if (!Item?.commandId) return;
-  const commandId = String(Item.commandId);
+  const latest = await getLatest(chargePointId, kind);
+  if (!latest?.commandId) return;
+  const commandId = String(latest.commandId);
   if (typeof payload.requestId === 'number') {
     const command = await getCommand(commandId);
     const requestId = command?.payload?.requestId;
     if (typeof requestId === 'number' && requestId !== payload.requestId) return;
   }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: commandKey(commandId),
-        UpdateExpression: 'SET progress = list_append(if_not_exists(progress, :none), :entry)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':none': [],
-          ':entry': [{ status: payload.status, at: new Date().toISOString() }],
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  // A command gone meanwhile takes no entry.
+  await appendCommandProgress(commandId, { status: payload.status, at: new Date().toISOString() });
 }

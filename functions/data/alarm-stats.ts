@@ -9,7 +9,7 @@
  * (`alarmStatWindow`).
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { defineEntity, model, queryAll, request } from './table.ts';
+import { defineEntity, model, queryAll, request, send, withoutKeys, type TransactItem } from './table.ts';
 
 /** The owner of a company's partition, and of a station's. */
 export const companyOwner = (tenant: string) => tenant;
@@ -140,12 +140,34 @@ export function alarmCountUpdates(owners: string[], alarm: CountedAlarm): { Upda
     .map((params) => ({ Update: request(params) as UpdateCommandInput }));
 }
 
+/** Counts one alarm into each owner's partition, in one transaction. */
+export const countAlarm = (owners: string[], alarm: CountedAlarm) =>
+  send.transact(alarmCountUpdates(owners, alarm) as TransactItem[]);
+
 /** The items of an owner's days from startDay to endDay (both included), all kinds, by day. */
 export const alarmStatItems = (owner: string, startDay: string, endDay: string) =>
   queryAll(
     alarmStatWindow.query
       .byDay({ owner })
-      // `~` sorts after every kind's letter: the last day's items are all inside.
-      .between({ day: startDay }, { day: endDay, rest: '~' })
+      // From the first day's `#`; `~` sorts after every kind's letter: the last day's items are all inside.
+      .between({ day: startDay, rest: '' }, { day: endDay, rest: '~' })
       .params(),
   );
+
+/** An item of an owner's window: its day and kind (T totals, C per code, P per charger), and its counts. */
+export interface AlarmStatRow {
+  day: string;
+  kind: 'T' | 'C' | 'P';
+  values: Record<string, unknown>;
+}
+
+/** `alarmStatItems` read as rows, in the same order. */
+export const alarmStatRows = async (
+  owner: string,
+  startDay: string,
+  endDay: string,
+): Promise<AlarmStatRow[]> =>
+  (await alarmStatItems(owner, startDay, endDay)).map((item) => {
+    const [day, kind] = String(item.sk).split('#');
+    return { day: day ?? '', kind: kind as AlarmStatRow['kind'], values: withoutKeys(item) };
+  });

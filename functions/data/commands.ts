@@ -8,9 +8,15 @@
  * With them: the guard that lets one command at a time be pending on a connector
  * (`CMDPENDING#{chargePointId}#{connectorNo}`, 0 for the pile) and the charger's latest command of a kind
  * (`CMDLATEST#{chargePointId}#{kind}`), which its status notifications belong to.
+ *
+ * Writes: a new command (refused when its id exists), alone or in one transaction with its connector's guard
+ * (refused while another command's guard has not expired); a status transition (conditional on the status it
+ * leaves); the uploaded file and an appended progress entry (both only on an existing command); the guard's
+ * release (only by the command holding it); the latest command of a kind (overwritten).
  */
 import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { defineEntity, getRecord, model, putRecord, queryAll, request } from './table.ts';
+import { applied } from '@functions/lib/conditional.ts';
+import { defineEntity, getRecord, model, putRecord, queryAll, request, send, withoutKeys } from './table.ts';
 
 export type StatusQueue = 'queued' | 'sent';
 
@@ -81,15 +87,20 @@ export interface CommandFacts {
 
 /**
  * The put of a new command (refused when the id exists): queued by its creation when `queued` (a command
- * under the connector's guard), listed for its company when it has a tenant.
+ * under the connector's guard), listed for its company when it has a tenant and `listed` (a command stored
+ * without the console's send, as test harnesses do, is on no company list).
  */
-export function commandCreate<T extends CommandFacts>(command: T, queued: boolean): PutCommandInput {
+export function commandCreate<T extends CommandFacts>(
+  command: T,
+  queued: boolean,
+  listed = true,
+): PutCommandInput {
   const put = putRecord(
     commands
       .create({
         commandId: command.commandId,
         createdAt: command.createdAt,
-        tenant: command.tenant ?? '',
+        tenant: listed ? (command.tenant ?? '') : '',
         ...(command.status ? { status: command.status } : {}),
         statusQueue: queued ? 'queued' : '',
         statusAt: queued ? command.createdAt : '',
@@ -98,8 +109,27 @@ export function commandCreate<T extends CommandFacts>(command: T, queued: boolea
     command,
   );
   if (command.tenant === undefined) delete put.Item.tenant;
+  else put.Item.tenant = command.tenant;
   return put;
 }
+
+/** Stores a new command that no guard covers (refused when the id exists): see `commandCreate`. */
+export const putCommand = <T extends CommandFacts>(command: T, queued: boolean, listed = true) =>
+  send.put(commandCreate(command, queued, listed));
+
+/**
+ * Stores a new command, and with `guard` the connector's guard for it, in one transaction: a
+ * TransactionCanceledException when the guard is another command's (or the id exists). Guarded commands are
+ * queued; unguarded ones (recorded as they ended, offline) are not.
+ */
+export const storeCommand = <T extends CommandFacts & Connector>(
+  command: T,
+  guard: { expiresAt: number; nowSeconds: number } | undefined,
+) =>
+  send.transact([
+    ...(guard ? [{ Put: pendingTake(command, command.commandId, guard.expiresAt, guard.nowSeconds) }] : []),
+    { Put: commandCreate(command, !!guard) },
+  ]);
 
 export const getCommand = <T>(commandId: string) => getRecord<T>(commands.get({ commandId }).params());
 
@@ -107,14 +137,23 @@ export const getCommand = <T>(commandId: string) => getRecord<T>(commands.get({ 
 export const commandsWaiting = (queue: StatusQueue, cutoff: string) =>
   queryAll(commands.query.byStatus({ statusQueue: queue }).lt({ statusAt: cutoff }).params());
 
-/** A company's commands created in the window (ISO instants, both included), newest first. */
-export const companyCommands = (tenant: string, from: string, to: string) =>
-  queryAll(
-    commands.query
-      .byCompany({ tenant })
-      .between({ createdAt: from }, { createdAt: `${to}~` })
-      .params({ order: 'desc' }),
-  );
+/** The ids of the commands of a status queue waiting since before `cutoff`, oldest first. */
+export const commandIdsWaiting = async (queue: StatusQueue, cutoff: string) =>
+  (await commandsWaiting(queue, cutoff)).map((item) => String(item.commandId));
+
+/**
+ * A company's commands created in the window (ISO instants, both included), newest first, as stored
+ * without keys (the tenant included).
+ */
+export const companyCommands = async (tenant: string, from: string, to: string) =>
+  (
+    await queryAll(
+      commands.query
+        .byCompany({ tenant })
+        .between({ createdAt: from }, { createdAt: `${to}~` })
+        .params({ order: 'desc' }),
+    )
+  ).map((item) => withoutKeys<Record<string, unknown>>(item));
 
 /**
  * Moves a command from status `from` (condition) to `set`, into status queue `queue` (the time it waits
@@ -133,6 +172,33 @@ export function commandTransition(
   });
   return request(update.where((a, op) => op.eq(a.status, from)).params()) as UpdateCommandInput;
 }
+
+/** Runs `commandTransition`: false when the command was not in `from` (already moved on, or none). */
+export const moveCommand = (...args: Parameters<typeof commandTransition>) =>
+  applied(send.update(commandTransition(...args)));
+
+/** The update that records a command's uploaded file (the latest wins), refused when there is no command. */
+export const commandUploadSet = (commandId: string, upload: Record<string, unknown>) =>
+  request(commands.patch({ commandId }).set({ upload }).params()) as UpdateCommandInput;
+
+export const setCommandUpload = (commandId: string, upload: Record<string, unknown>) =>
+  send.update(commandUploadSet(commandId, upload));
+
+/**
+ * The update that appends an entry to a command's `progress` list (started when absent), refused when there
+ * is no command.
+ */
+export const commandProgressAppend = (commandId: string, entry: { status: string; at: string }) =>
+  request(
+    commands
+      .patch({ commandId })
+      .append({ progress: [entry] })
+      .params(),
+  ) as UpdateCommandInput;
+
+/** Runs `commandProgressAppend`: false when there is no such command. */
+export const appendCommandProgress = (commandId: string, entry: { status: string; at: string }) =>
+  applied(send.update(commandProgressAppend(commandId, entry)));
 
 export const pendingGuards = defineEntity(
   {
@@ -180,6 +246,10 @@ export const pendingRelease = (c: Connector, commandId: string) =>
       .params(),
   ) as DeleteCommandInput;
 
+/** Runs `pendingRelease`: false when the guard is not the command's (another's, or gone). */
+export const releaseGuard = (c: Connector, commandId: string) =>
+  applied(send.delete(pendingRelease(c, commandId)));
+
 export type ProgressKind = 'firmware' | 'log';
 
 export const latestCommands = defineEntity(
@@ -207,6 +277,10 @@ export const latestCommands = defineEntity(
 
 export const latestPut = (chargePointId: string, kind: ProgressKind, commandId: string) =>
   request(latestCommands.put({ chargePointId, kind, commandId }).params()) as PutCommandInput;
+
+/** Makes `commandId` the charger's latest command of a kind. */
+export const putLatest = (chargePointId: string, kind: ProgressKind, commandId: string) =>
+  send.put(latestPut(chargePointId, kind, commandId));
 
 export const getLatest = (chargePointId: string, kind: ProgressKind) =>
   getRecord<{ commandId: string }>(latestCommands.get({ chargePointId, kind }).params());

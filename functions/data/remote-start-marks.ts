@@ -5,8 +5,11 @@
  *   (idTag, time, command, charge choice), taken once: deleted on the command it names;
  * - 2.0.1: the charge choice under the request's id `REMOTESTARTID#{chargePointId}#{remoteStartId}` /
  *   `REMOTESTARTID`, kept a day.
+ * Access patterns: a mark by its connector (put over any mark before it; taken by a delete conditional on
+ * the command it names), a note by its request (put; read).
  */
-import { defineEntity, getRecord, model, putRecord, request } from './table.ts';
+import { applied } from '@functions/lib/conditional.ts';
+import { defineEntity, getRecord, model, putRecord, request, send } from './table.ts';
 
 export const remoteStartMarks = defineEntity(
   {
@@ -98,3 +101,13 @@ export const notePut = (ref: Request, note: RemoteStartNote) =>
   putRecord(remoteStartIdNotes.put({ ...ref, ...note }).params(), note);
 
 export const getNote = (ref: Request) => getRecord<RemoteStartNote>(remoteStartIdNotes.get(ref).params());
+
+/** Leaves a 1.6 mark on a connector (replacing any mark before it). */
+export const leaveMark = (connector: Connector, mark: RemoteStartMark) => send.put(markPut(connector, mark));
+
+/** Takes a mark: false when another command's mark replaced it (or it is gone). */
+export const takeMark = (connector: Connector, commandId: string) =>
+  applied(send.delete(markTake(connector, commandId)));
+
+/** Notes a 2.0.1 request's charge choice under its remoteStartId. */
+export const leaveNote = (ref: Request, note: RemoteStartNote) => send.put(notePut(ref, note));

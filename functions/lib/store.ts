@@ -15,24 +15,23 @@
  *
  * Every request is built by ElectroDB (decision 421): each repository is an entity whose key templates are
  * the formats above, the guards and counters are entities of functions/data, and the transactions are those
- * entities' requests sent together (functions/data/table.ts).
+ * entities' requests sent together. Every request is sent by functions/data/table.ts (`send`).
  */
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
 import type { Attribute, Schema } from 'electrodb';
 import { randomUUID } from 'node:crypto';
 import { keyFits } from '@functions/data/keys.ts';
-import { defineEntity, isKeyField, model, PARAMS, queryAll, request, send } from '@functions/data/table.ts';
+import {
+  defineEntity,
+  isKeyField,
+  model,
+  PARAMS,
+  queryAll,
+  request,
+  send,
+  type TransactItem,
+} from '@functions/data/table.ts';
 import { freeGuard, guardItem, guardOwner, takeGuard } from '@functions/data/unique-guards.ts';
 import { countersOf, countWrite } from '@functions/data/view-counters.ts';
-import { dynamoDocument } from './aws.ts';
 import { config } from './config.ts';
 import { AppError, notFound, refused } from './errors.ts';
 
@@ -43,7 +42,7 @@ export const PLATFORM_TENANT = '/';
 /** Tries of a transaction that only collided with a concurrent one (see Repository.transact). */
 const TRANSACTION_ATTEMPTS = 6;
 
-export type Transact = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type Transact = TransactItem;
 
 /**
  * A write of another item made in the same transaction as an entity's (a counter with its condition): when
@@ -116,8 +115,17 @@ interface RepositoryEntity {
   create(item: object): Built;
   put(item: object): Conditioned;
   delete(key: object): Conditioned;
-  query: Record<string, (key: object) => Built & { begins(sk: object): Built }>;
+  query: Record<
+    string,
+    (key: object) => Built & { begins(sk: object): Built; between(a: object, b: object): Built }
+  >;
 }
+
+/** A query request as ElectroDB builds it (the filter of `scanPartition` is added to it). */
+type Query = Params & {
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
 
 /**
  * The ElectroDB entity of a declaration (decision 421): its keys are today's formats written as templates
@@ -287,7 +295,7 @@ export class Repository<T extends object> {
   private async transact(items: Transact[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
+        await send.transact(items);
         return;
       } catch (error) {
         if ((error as Error).name !== 'TransactionCanceledException') throw error;
@@ -454,28 +462,66 @@ export class Repository<T extends object> {
         counts.set(partition, (counts.get(partition) ?? 0) + 1);
       });
     }
-    const db = dynamoDocument();
     for (let i = 0; i < writes.length; i += 25) {
+      // Keyed by the table's id; unprocessed items come back under its deployed name, which send keeps.
       let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        [table()]: writes.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+        main: writes.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
       };
       while (request && Object.keys(request).length) {
-        const answer = await db.send(new BatchWriteCommand({ RequestItems: request }));
+        const answer = await send.batchWrite({ RequestItems: request });
         request = answer.UnprocessedItems as typeof request;
       }
     }
-    for (const [partition, n] of counts) await db.send(new UpdateCommand(countWrite(partition, n)));
+    for (const [partition, n] of counts) await send.update(countWrite(partition, n));
   }
 
   /** The query of a view partition, in order (ElectroDB's key condition on the view's index). */
-  private viewQuery(view: number, partition: string, desc: boolean): QueryCommandInput {
+  private viewQuery(view: number, partition: string, desc: boolean): Query {
     const attribute = `gsi${view + 2}pk`;
-    return request(
-      this.entity.query[`view${view}`]!({ [attribute]: partition }).params({
-        ...PARAMS,
-        order: desc ? 'desc' : 'asc',
-      }) as QueryCommandInput,
-    );
+    return this.entity.query[`view${view}`]!({ [attribute]: partition }).params({
+      ...PARAMS,
+      order: desc ? 'desc' : 'asc',
+    });
+  }
+
+  /**
+   * The ids of every item in a tenant's partition of a view (the `eq` values in `values`), in the view's
+   * order.
+   */
+  async viewIds(view: number, tenant: string, values: Record<string, unknown>): Promise<string[]> {
+    const items = await queryAll(this.viewQuery(view, this.viewPartition(view, tenant, values), false));
+    return items.map((item) => String(item[this.decl.idField]));
+  }
+
+  /**
+   * The items of a tenant's partition of a view (the `eq` values in `range.values`) whose sort value lies
+   * between `from` and `to`, both included, in the view's order (`desc`: last first), that match `filters`
+   * (equality on any field) and `within`. At most FILTER_SCAN_LIMIT items are examined (`truncated` says the
+   * read stopped there).
+   */
+  async viewRange(
+    view: number,
+    tenant: string,
+    range: {
+      values?: Record<string, unknown>;
+      from: unknown;
+      to: unknown;
+      desc?: boolean;
+      filters?: Record<string, unknown>;
+      within?: FindInput<T>['within'];
+    },
+  ): Promise<{ items: (T & Stored)[]; truncated: boolean }> {
+    const field = `gsi${view + 2}`;
+    const query = this.entity.query[`view${view}`]!({
+      [`${field}pk`]: this.viewPartition(view, tenant, range.values ?? {}),
+    })
+      // A sort key is `{sort value}|{id}`: every id of the last value sorts before `|~`.
+      .between({ [`${field}sk`]: sortKeyOf(range.from) }, { [`${field}sk`]: `${sortKeyOf(range.to)}|~` })
+      .params({ ...PARAMS, order: range.desc ? 'desc' : 'asc' });
+    const given = Object.entries(range.filters ?? {}).filter(([, v]) => v !== undefined);
+    const filter = residualFilter(given, {}, range.within);
+    const read = await scanPartition(query, Number.POSITIVE_INFINITY, filter);
+    return { items: read.items.map((item) => strip<T>(item)), truncated: read.truncated };
   }
 
   /**
@@ -626,13 +672,11 @@ export function membership(field: string, list: readonly string[], tag = 'w'): F
 export const FILTER_SCAN_LIMIT = 20_000;
 
 /** The first `want` items of a view partition in order (no filter: only as far as the page). */
-async function readPartition(query: QueryCommandInput, want: number) {
+async function readPartition(query: Query, want: number) {
   const out: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({ ...query, Limit: want - out.length, ExclusiveStartKey }),
-    );
+    const page = await send.query({ ...query, Limit: want - out.length, ExclusiveStartKey });
     out.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && out.length < want);
@@ -643,23 +687,26 @@ async function readPartition(query: QueryCommandInput, want: number) {
  * A filtered partition read once: the first `want` matches in order and the number of matches, examining at
  * most FILTER_SCAN_LIMIT items (`truncated` says the count stopped there). The filter is added to the view
  * query ElectroDB built: its fields are per request and include the search copies, which no entity declares.
+ * Without a filter every item examined matches.
  */
-async function scanPartition(query: QueryCommandInput, want: number, filter: Filter) {
+async function scanPartition(query: Query, want: number, filter: Filter | undefined) {
   const items: Record<string, unknown>[] = [];
   let count = 0;
   let scanned = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        ...query,
-        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...filter.names },
-        ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...filter.values },
-        FilterExpression: filter.expression,
-        Limit: Math.min(2000, FILTER_SCAN_LIMIT - scanned),
-        ExclusiveStartKey,
-      }),
-    );
+    const page = await send.query({
+      ...query,
+      ...(filter
+        ? {
+            ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...filter.names },
+            ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...filter.values },
+            FilterExpression: filter.expression,
+          }
+        : {}),
+      Limit: Math.min(2000, FILTER_SCAN_LIMIT - scanned),
+      ExclusiveStartKey,
+    });
     scanned += page.ScannedCount ?? 0;
     count += page.Count ?? 0;
     if (items.length < want) items.push(...(page.Items ?? []).slice(0, want - items.length));
@@ -708,6 +755,7 @@ export function paginate<T>(items: T[], page: PageRequest) {
 /** Looks up which entity holds a unique value (the login's username → user id). */
 export const uniqueOwner = guardOwner;
 
+/** Deletes the item at a key its caller holds (decision 421: kept until its callers have their modules). */
 export async function deleteKey(key: { pk: string; sk: string }): Promise<void> {
-  await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: key }));
+  await send.delete({ TableName: 'main', Key: key });
 }
