@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { deleteRecord, errorMessage, idOf } from '@web/resources/api.ts';
 import { ResourceDetailDrawer } from '@web/resources/detail.tsx';
+import { FieldsDialog } from '@web/resources/fields-dialog.tsx';
 import { ResourceFormDrawer } from '@web/resources/form-drawer.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { RowButton } from '@web/resources/list-table.tsx';
@@ -97,6 +98,8 @@ export function useListActions(decl: ResourceDecl, changed: (message?: string) =
   const runAction = (action: RowAction, row: Row) => {
     setProblem(null);
     if (action.dialog) return setDialog({ Dialog: action.dialog, row });
+    const { form } = action;
+    if (form) return setDialog({ Dialog: (props) => <FieldsDialog form={form} {...props} />, row });
     const go = async () => {
       try {
         await action.run?.(row, ctx);

@@ -158,7 +158,51 @@ export interface RowAction {
   /** Asks first, with this message (key and values). */
   confirm?: (row: Row) => { message: string; values?: Record<string, unknown> };
   run?: (row: Row, ctx: ActionContext) => Promise<void> | void;
+  /** A dialog the declaration cannot say (a wizard, a checklist); prefer `form`. */
   dialog?: RowDialog;
+  /** A form of fields sent to one call, declared (see FieldsForm). */
+  form?: FieldsForm;
+}
+
+/** An i18n key with its values. */
+export interface Phrase {
+  message: string;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * Fields sent to one call, as a dialog (a row action's `form`, or a toolbar's): the values typed are checked
+ * with the API's own schema before anything is sent, the server's field errors show under their fields and
+ * any other failure above them; success closes the dialog with `done`'s message.
+ */
+export interface FieldsForm {
+  /** Title, an i18n key, with values from the row. */
+  title: (row: Row) => Phrase;
+  /** A line above the fields, if it has something to say: a phrase, or text shown as it is (a user's). */
+  intro?: (row: Row) => Phrase | string | null;
+  fields: readonly Field[];
+  /** Field values when the dialog opens. */
+  initial?: (row: Row) => Row;
+  /** Body values taken from the row (its id, its version), beside the fields'. */
+  fixed?: (row: Row) => Row;
+  schema: z.ZodType;
+  /** Checks the schema cannot make (two passwords equal), by field; they replace the schema's message. */
+  check?: (body: Row) => Record<string, string>;
+  /** The body as sent, made from the checked one (a password encrypted). */
+  prepare?: (body: Row) => Promise<Row> | Row;
+  url: string;
+  /** Query parameters of the call, from the row. */
+  query?: (row: Row) => Record<string, string>;
+  /** i18n key of the submit button (else Save). */
+  submitLabel?: string;
+  /** i18n key of the heading above a failure. */
+  failureTitle?: string;
+  /** What success says, from the call's answer and the body sent. */
+  done: (answer: unknown, body: Row) => Phrase;
+  /** Scopes the fields' server option loads. */
+  scope: string;
+  /** Values of the field error messages (a maximum). */
+  errorValues?: Record<string, unknown>;
 }
 
 /** The context an extension of the list toolbar gets, e.g. export of the current filter (issue 4). */

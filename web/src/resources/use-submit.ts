@@ -6,7 +6,6 @@
 import { ApiError } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
-import type { Field } from '@web/resources/types.ts';
 import { useState } from 'react';
 
 export type SubmitOptions = {
@@ -57,35 +56,5 @@ export function oneFieldInto(name: string, setError: (message: string) => void) 
     if (typeof message !== 'string') return false;
     setError(message);
     return true;
-  };
-}
-
-/**
- * A one-field dialog's state: the value typed (typing clears the field's error), the field's error (an i18n
- * key) and the submit scaffolding; `input` gives FormField its props.
- */
-export function useOneField(initial: unknown) {
-  const tr = useTr();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState('');
-  const submit = useSubmit();
-  return {
-    ...submit,
-    value,
-    setError,
-    /** `onFields` that shows the server's message for `name` under the field. */
-    fieldErrors: (name: string) => oneFieldInto(name, setError),
-    input: (field: Field, scope: string) => ({
-      field,
-      scope,
-      value,
-      onChange: (next: unknown) => {
-        setValue(next);
-        setError('');
-      },
-      onAssign: () => undefined,
-      error: error ? tr(error) : undefined,
-      disabled: submit.busy,
-    }),
   };
 }

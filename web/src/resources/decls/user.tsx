@@ -3,20 +3,15 @@
  * sub-accounts is not deleted (its sub-accounts would lose sign-in: SPEC.md section 5); enable/disable,
  * password reset and station binding are row actions.
  */
-import { Field, Input, Stack } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, resetPwd, userAdd, userUpdate } from '@shared/schemas/admin.ts';
 import { encryptPassword } from '@web/auth/crypto.ts';
-import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { call } from '@web/lib/api.ts';
 import { asPage } from '@web/resources/api.ts';
 import { loadBindList, StationBindDialog } from '@web/resources/station-checklist.tsx';
 import { createTimeColumn, userCompanySource } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
-import type { EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
-import { useSubmit } from '@web/resources/use-submit.ts';
-import { validate } from '@web/resources/values.ts';
-import { useState } from 'react';
+import type { EnumOption, FieldsForm, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
 
 export const LOCK_OPTIONS: readonly EnumOption[] = [
   { value: LOCK_FLAG.normal, label: 'admin.user.lock.normal', tone: 'success' },
@@ -43,6 +38,28 @@ export async function childAccountsRefusal(row: Row) {
   const count = typeof data === 'number' ? data : Number((data as { count?: unknown } | null)?.count ?? 0);
   return count > 0 ? { message: 'admin.user.hasChildren', values: { count } } : null;
 }
+
+/** New password (twice), checked with the shared password rule, sent encrypted. */
+const resetPasswordForm: FieldsForm = {
+  title: (row) => ({ message: 'admin.user.resetPwdTitle', values: { name: row.username } }),
+  fields: [
+    {
+      name: 'password',
+      label: 'admin.user.newPassword',
+      kind: 'password',
+      required: true,
+      help: 'validation.passwordRule',
+    },
+    { name: 'confirm', label: 'admin.user.confirmPassword', kind: 'password', required: true },
+  ],
+  fixed: (row) => ({ userId: String(row.userId) }),
+  schema: resetPwd,
+  check: (body) => (body.password === body.confirm ? {} : { confirm: 'validation.passwordMismatch' }),
+  prepare: async (body) => ({ userId: body.userId, password: await encryptPassword(String(body.password)) }),
+  url: '/admin/user/resetPwd',
+  done: () => ({ message: 'admin.common.saved' }),
+  scope: 'userResetPwd',
+};
 
 export const userDecl: ResourceDecl = {
   id: 'user',
@@ -142,7 +159,7 @@ export const userDecl: ResourceDecl = {
       key: 'resetPwd',
       label: () => 'admin.user.resetPwd',
       permission: CODE.userResetPwd,
-      dialog: ResetPasswordDialog,
+      form: resetPasswordForm,
     },
     {
       key: 'stations',
@@ -152,67 +169,6 @@ export const userDecl: ResourceDecl = {
     },
   ],
 };
-
-/** New password (twice), checked with the shared password rule, sent encrypted. */
-export function ResetPasswordDialog({ row, onClose, onDone }: RowDialogProps) {
-  const tr = useTr();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { busy, failure, run } = useSubmit();
-
-  const submit = async () => {
-    const checked = validate(resetPwd, { userId: String(row.userId), password });
-    const next = checked.ok ? {} : { ...checked.errors };
-    if (!next.password && password !== confirm) next.confirm = 'validation.passwordMismatch';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    await run(async () => {
-      await call('/admin/user/resetPwd', { userId: row.userId, password: await encryptPassword(password) });
-      onDone(tr('admin.common.saved'));
-    });
-  };
-
-  return (
-    <ActionDialog
-      title={tr('admin.user.resetPwdTitle', { name: row.username })}
-      busy={busy}
-      failure={failure}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.password)} required>
-          <Field.Label>
-            {tr('admin.user.newPassword')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Field.HelperText>{tr('validation.passwordRule')}</Field.HelperText>
-          {errors.password ? <Field.ErrorText>{tr(errors.password)}</Field.ErrorText> : null}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.confirm)} required>
-          <Field.Label>
-            {tr('admin.user.confirmPassword')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-          />
-          {errors.confirm ? <Field.ErrorText>{tr(errors.confirm)}</Field.ErrorText> : null}
-        </Field.Root>
-      </Stack>
-    </ActionDialog>
-  );
-}
 
 /** Which stations a user may work with: check them, search by name, save the whole set. */
 export function UserStationsDialog({ row, onClose, onDone }: RowDialogProps) {

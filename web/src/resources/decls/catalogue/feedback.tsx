@@ -2,7 +2,7 @@
  * Feedback (/feedback): written by app users, so the console has no Add; it lists, shows, marks read and
  * replies (the reply sets the reply time and the replied state).
  */
-import { Field, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Link, Stack, Text } from '@chakra-ui/react';
 import {
   FEEDBACK_STATUS,
   feedbackReplySchema,
@@ -10,12 +10,7 @@ import {
 } from '@shared/resources/catalogue/feedback.ts';
 import { call } from '@web/lib/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
-import { ActionDialog } from '@web/resources/action-dialog.tsx';
-import { useTr } from '@web/resources/i18n.ts';
-import type { Column, EnumOption, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
-import { useSubmit } from '@web/resources/use-submit.ts';
-import { validate } from '@web/resources/values.ts';
-import { useState } from 'react';
+import type { Column, EnumOption, FieldsForm, ResourceDecl, Row } from '@web/resources/types.ts';
 
 export const FEEDBACK_STATUS_OPTIONS: readonly EnumOption[] = [
   { value: FEEDBACK_STATUS.new, label: 'catalogueRes.feedback.statuses.new', tone: 'warning' },
@@ -49,46 +44,21 @@ const imagesColumn: Column = {
     ),
 };
 
-export function ReplyDialog({ row, onClose, onDone }: RowDialogProps) {
-  const tr = useTr();
-  const [reply, setReply] = useState(String(row.reply ?? ''));
-  const [error, setError] = useState('');
-  const { busy, failure, run } = useSubmit();
-
-  const submit = async () => {
-    const checked = validate(feedbackReplySchema, { id: String(row.id), reply, version: row.version });
-    if (!checked.ok) return setError(checked.errors.reply ?? 'admin.common.invalid');
-    setError('');
-    await run(async () => {
-      await call('/biz/feedback/reply', checked.data);
-      onDone(tr('catalogueRes.feedback.replied'));
-    });
-  };
-
-  return (
-    <ActionDialog
-      title={tr('catalogueRes.feedback.replyTitle', { name: String(row.userName ?? '') })}
-      busy={busy}
-      failure={failure}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="4">
-        <Text whiteSpace="pre-wrap" color="fg.muted">
-          {String(row.content ?? '')}
-        </Text>
-        <Field.Root invalid={Boolean(error)} required>
-          <Field.Label>
-            {tr('catalogueRes.feedback.reply')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea rows={5} value={reply} onChange={(e) => setReply(e.currentTarget.value)} />
-          {error ? <Field.ErrorText>{tr(error)}</Field.ErrorText> : null}
-        </Field.Root>
-      </Stack>
-    </ActionDialog>
-  );
-}
+/** The reply (the app user's text above it); replying sets the reply time and the replied state. */
+const replyForm: FieldsForm = {
+  title: (row) => ({
+    message: 'catalogueRes.feedback.replyTitle',
+    values: { name: String(row.userName ?? '') },
+  }),
+  intro: (row) => String(row.content ?? ''),
+  fields: [{ name: 'reply', label: 'catalogueRes.feedback.reply', kind: 'textarea', required: true }],
+  initial: (row) => ({ reply: String(row.reply ?? '') }),
+  fixed: (row) => ({ id: String(row.id), version: row.version }),
+  schema: feedbackReplySchema,
+  url: '/biz/feedback/reply',
+  done: () => ({ message: 'catalogueRes.feedback.replied' }),
+  scope: 'feedbackReply',
+};
 
 const isNew = (row: Row) => Number(row.status) === FEEDBACK_STATUS.new;
 
@@ -150,7 +120,7 @@ export const feedbackDecl: ResourceDecl = {
       key: 'reply',
       label: () => 'catalogueRes.feedback.reply',
       permission: permissions.edit,
-      dialog: ReplyDialog,
+      form: replyForm,
     },
   ],
   exportable: true,

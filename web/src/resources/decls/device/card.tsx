@@ -5,7 +5,7 @@
  * a positive amount with at most four decimals: the edit form never changes the balance) and bind it to
  * piles (at least one); the toolbar exports and imports (2803) with the framework.
  */
-import { Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import {
   BLACK_FLAG,
   CARD_CODE,
@@ -31,14 +31,15 @@ import type {
   Column,
   EnumOption,
   Field,
+  FieldsForm,
   ResourceDecl,
   Row,
   RowAction,
   RowDialogProps,
 } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
-import { fromInput, validate } from '@web/resources/values.ts';
-import { oneFieldInto, useOneField, useSubmit } from '@web/resources/use-submit.ts';
+import { validate } from '@web/resources/values.ts';
+import { oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { updateSchema } from './common.ts';
 
@@ -211,46 +212,21 @@ const amountField: Field = {
 };
 
 /** Recharge: a positive amount with at most four decimals, checked before it is sent. */
-export function RechargeDialog({ row, onClose, onDone }: RowDialogProps) {
-  const tr = useTr();
-  const amount = useOneField('');
-  const { busy, failure, setFailure, setError, run } = amount;
-
-  const submit = async () => {
-    setFailure('');
-    const value = fromInput(amountField, amount.value);
-    if (value === undefined) return setError('validation.required');
-    const checked = validate(rechargeSchema, { id: String(row.id), amount: value });
-    if (!checked.ok) return setError(checked.errors.amount ?? checked.errors.id ?? 'admin.common.invalid');
-    setError('');
-    await run(
-      async () => {
-        const card = await call<Row | null>(`${CARD_API}/recharge`, checked.data);
-        onDone(tr(`${C}.recharged`, { balance: formatBalance(card?.balance) }));
-      },
-      { onFields: amount.fieldErrors('amount') },
-    );
-  };
-
-  return (
-    <ActionDialog
-      title={tr(`${C}.rechargeTitle`, { name: cardName(row) })}
-      submitLabel={tr(`${C}.recharge`)}
-      busy={busy}
-      failure={failure}
-      failureTitle={tr(`${C}.rechargeFailed`)}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          {tr(`${C}.currentBalance`, { balance: formatBalance(row.balance) })}
-        </Text>
-        <FormField {...amount.input(amountField, 'cardRecharge')} />
-      </Stack>
-    </ActionDialog>
-  );
-}
+const rechargeForm: FieldsForm = {
+  title: (row) => ({ message: `${C}.rechargeTitle`, values: { name: cardName(row) } }),
+  intro: (row) => ({ message: `${C}.currentBalance`, values: { balance: formatBalance(row.balance) } }),
+  fields: [amountField],
+  fixed: (row) => ({ id: String(row.id) }),
+  schema: rechargeSchema,
+  url: `${CARD_API}/recharge`,
+  submitLabel: `${C}.recharge`,
+  failureTitle: `${C}.rechargeFailed`,
+  done: (card) => ({
+    message: `${C}.recharged`,
+    values: { balance: formatBalance((card as Row | null)?.balance) },
+  }),
+  scope: 'cardRecharge',
+};
 
 const pilesField: Field = {
   name: 'pileIds',
@@ -370,7 +346,7 @@ export const cardDecl: ResourceDecl = {
       permission: CARD_CODE.recharge,
       // The server recharges cards in normal status only.
       visible: (row) => statusOf(row) === CARD_STATUS.normal,
-      dialog: RechargeDialog,
+      form: rechargeForm,
     },
     { key: 'bind', label: () => `${C}.bind`, permission: p.edit, dialog: BindDialog },
   ],

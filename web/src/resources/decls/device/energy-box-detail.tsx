@@ -16,6 +16,7 @@ import { useRecordPage } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
+import { FieldsDialog } from '@web/resources/fields-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
@@ -26,7 +27,7 @@ import {
   FaultsCell,
   FirmwareCell,
   linkLabel,
-  LoadLimitDialog,
+  loadLimitForm,
   PHASE_OPTIONS,
   phaseName,
   phasesOf,
@@ -173,7 +174,8 @@ export function EnergyBoxDetailPage() {
       </Section>
 
       {limitOpen ? (
-        <LoadLimitDialog
+        <FieldsDialog
+          form={loadLimitForm}
           row={data}
           onClose={() => setLimitOpen(false)}
           onDone={(message) => {

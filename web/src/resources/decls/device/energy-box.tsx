@@ -28,14 +28,14 @@ import type {
   Column,
   EnumOption,
   Field,
+  FieldsForm,
   ListContext,
   ResourceDecl,
   Row,
-  RowDialogProps,
 } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, validate } from '@web/resources/values.ts';
-import { knownFields, useOneField, useSubmit } from '@web/resources/use-submit.ts';
+import { knownFields, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { pileOptions } from './card.tsx';
 import { updateSchema } from './common.ts';
@@ -249,53 +249,31 @@ export function loadLimitProblem(input: unknown): string | null {
 }
 
 /** The new load limit, checked before it is sent; the box gets it at once (and the record keeps it). */
-export function LoadLimitDialog({ row, onClose, onDone }: RowDialogProps) {
-  const tr = useTr();
-  const id = String(row.id ?? row.code ?? '');
-  const limit = useOneField(
-    row.loadLimit === undefined || row.loadLimit === null ? '' : String(row.loadLimit),
-  );
-  const { busy, failure, setFailure, setError, run } = limit;
-
-  const submit = async () => {
-    setFailure('');
-    const problem = loadLimitProblem(limit.value);
-    if (problem) return setError(problem);
-    setError('');
-    const loadLimit = Number(fromInput(loadLimitField, limit.value));
-    await run(
-      async () => {
-        await call(`${EBOX_API}/loadLimit`, { id, loadLimit });
-        onDone(tr(`${E}.loadLimitAction.saved`, { loadLimit }));
-      },
-      { onFields: limit.fieldErrors('loadLimit') },
-    );
-  };
-
-  return (
-    <ActionDialog
-      title={tr(`${E}.loadLimitAction.title`, { name: boxName(row) })}
-      submitLabel={tr(`${E}.loadLimitAction.submit`)}
-      busy={busy}
-      failure={failure}
-      failureTitle={tr(`${E}.loadLimitAction.failed`)}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="4">
-        {row.loadLimit !== undefined && row.ratedCurrent !== undefined ? (
-          <Text fontSize="sm" color="fg.muted">
-            {tr(`${E}.loadLimitAction.current`, {
-              loadLimit: row.loadLimit,
-              ratedCurrent: row.ratedCurrent,
-            })}
-          </Text>
-        ) : null}
-        <FormField {...limit.input(loadLimitField, 'eboxLoadLimit')} />
-      </Stack>
-    </ActionDialog>
-  );
-}
+export const loadLimitForm: FieldsForm = {
+  title: (row) => ({ message: `${E}.loadLimitAction.title`, values: { name: boxName(row) } }),
+  intro: (row) =>
+    row.loadLimit !== undefined && row.ratedCurrent !== undefined
+      ? {
+          message: `${E}.loadLimitAction.current`,
+          values: { loadLimit: row.loadLimit, ratedCurrent: row.ratedCurrent },
+        }
+      : null,
+  fields: [loadLimitField],
+  initial: (row) => ({
+    loadLimit: row.loadLimit === undefined || row.loadLimit === null ? '' : String(row.loadLimit),
+  }),
+  fixed: (row) => ({ id: String(row.id ?? row.code ?? '') }),
+  schema: loadLimitSchema,
+  check: (body) => {
+    const problem = loadLimitProblem(body.loadLimit);
+    return problem ? { loadLimit: problem } : {};
+  },
+  url: `${EBOX_API}/loadLimit`,
+  submitLabel: `${E}.loadLimitAction.submit`,
+  failureTitle: `${E}.loadLimitAction.failed`,
+  done: (_, body) => ({ message: `${E}.loadLimitAction.saved`, values: { loadLimit: body.loadLimit } }),
+  scope: 'eboxLoadLimit',
+};
 
 interface UpgradeResult {
   sent: string[];
@@ -577,7 +555,7 @@ export const energyBoxDecl: ResourceDecl = {
       key: 'loadLimit',
       label: () => `${E}.loadLimitAction.label`,
       permission: EBOX_CODE.edit,
-      dialog: LoadLimitDialog,
+      form: loadLimitForm,
     },
   ],
   toolbar: EnergyBoxToolbar,

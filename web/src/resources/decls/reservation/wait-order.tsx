@@ -4,19 +4,12 @@
  * tag. Holders of 4501 put an id tag in a station's queue from the toolbar and take an entry out (waiting or
  * called, with confirmation). A called driver has 15 minutes to start charging.
  */
-import { Button, Stack, Text } from '@chakra-ui/react';
 import { WAIT_CALL_MINUTES, waitAddSchema } from '@shared/schemas/reservation.ts';
-import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { call } from '@web/lib/api.ts';
 import { Dash } from '@web/resources/decls/order/common.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
-import { FormField } from '@web/resources/form-fields.tsx';
-import { useTr } from '@web/resources/i18n.ts';
-import { useCan } from '@web/resources/permissions.ts';
-import type { Column, Field, ResourceDecl } from '@web/resources/types.ts';
-import { useFieldsSubmit } from '@web/resources/use-fields-submit.ts';
-import { useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { formButton } from '@web/resources/fields-dialog.tsx';
+import type { Column, Field, FieldsForm, ResourceDecl } from '@web/resources/types.ts';
 import {
   WAIT_ADD_URL,
   WAIT_CANCEL_URL,
@@ -58,73 +51,18 @@ const addFields: Field[] = [
   { name: 'idTag', label: `${W}.idTag`, kind: 'text', required: true },
 ];
 
-export function WaitAddDialog(props: { onClose: () => void; onDone: () => void }) {
-  const tr = useTr();
-  const { values, setValues, errors, failure, busy, submit } = useFieldsSubmit({
-    fields: addFields,
-    schema: waitAddSchema,
-    url: WAIT_ADD_URL,
-    success: `${W}.added`,
-    onDone: props.onDone,
-  });
-
-  return (
-    <FormDialog
-      title={tr(`${W}.addTitle`)}
-      submitLabel={tr(`${W}.submit`)}
-      cancelLabel={tr('admin.common.cancel')}
-      closeLabel={tr(`${W}.close`)}
-      busy={busy}
-      failure={failure}
-      failureTitle={tr(`${W}.addTitle`)}
-      onClose={props.onClose}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          {tr(`${W}.callNote`, { minutes: WAIT_CALL_MINUTES })}
-        </Text>
-        {addFields.map((field) => (
-          <FormField
-            key={field.name}
-            field={field}
-            scope="waitOrder"
-            value={values[field.name]}
-            onChange={(v) => setValues((old) => ({ ...old, [field.name]: v }))}
-            onAssign={() => undefined}
-            error={errors[field.name] ? tr(errors[field.name]!) : undefined}
-            disabled={busy}
-          />
-        ))}
-      </Stack>
-    </FormDialog>
-  );
-}
-
-/** The toolbar button, for holders of 4501. */
-export function WaitAddButton() {
-  const tr = useTr();
-  const can = useCan();
-  const { mutate } = useSWRConfig();
-  const [open, setOpen] = useState(false);
-  if (!can(WAIT_ORDER_CODE.cancel)) return null;
-  return (
-    <>
-      <Button size="sm" colorPalette="blue" onClick={() => setOpen(true)}>
-        {tr(`${W}.add`)}
-      </Button>
-      {open ? (
-        <WaitAddDialog
-          onClose={() => setOpen(false)}
-          onDone={() => {
-            setOpen(false);
-            void mutate((key) => Array.isArray(key) && key[0] === WAIT_LIST_URL);
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
+/** Putting an id tag in a station's queue (toolbar, holders of 4501). */
+const waitAddForm: FieldsForm = {
+  title: () => ({ message: `${W}.addTitle` }),
+  intro: () => ({ message: `${W}.callNote`, values: { minutes: WAIT_CALL_MINUTES } }),
+  fields: addFields,
+  schema: waitAddSchema,
+  url: WAIT_ADD_URL,
+  submitLabel: `${W}.submit`,
+  failureTitle: `${W}.addTitle`,
+  done: () => ({ message: `${W}.added` }),
+  scope: 'waitOrder',
+};
 
 export const waitOrderDecl: ResourceDecl = {
   id: 'waitOrder',
@@ -135,7 +73,12 @@ export const waitOrderDecl: ResourceDecl = {
   permissions: { view: WAIT_ORDER_CODE.view },
   columns,
   filters,
-  toolbar: WaitAddButton,
+  toolbar: formButton({
+    label: `${W}.add`,
+    permission: WAIT_ORDER_CODE.cancel,
+    form: waitAddForm,
+    listUrl: WAIT_LIST_URL,
+  }),
   actions: [
     {
       key: 'cancel',

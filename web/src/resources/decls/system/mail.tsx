@@ -3,64 +3,27 @@
  * sends a real test mail through the stored server and shows the server's reason when it fails. The company
  * form's picker reads the same list (id, name, userName).
  */
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { requiredEmail } from '@shared/resources/system/fields.ts';
 import { mailResource, mailSchema, SSL_FLAG } from '@shared/resources/system/mail.ts';
-import { call } from '@web/lib/api.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
-import { ActionDialog } from '@web/resources/action-dialog.tsx';
-import { useTr } from '@web/resources/i18n.ts';
-import type { ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
-import { useSubmit } from '@web/resources/use-submit.ts';
-import { validate } from '@web/resources/values.ts';
-import { useState } from 'react';
+import type { FieldsForm, ResourceDecl } from '@web/resources/types.ts';
 import { z } from 'zod';
 import { flagSwitch, secretColumn, secretField, updateSchemaOf, YES_NO_OPTIONS } from './common.ts';
 
 const { permissions } = mailResource;
 
-const testMailForm = z.object({ to: requiredEmail });
-
 /** Sends a test mail to one recipient through the row's server. */
-export function TestMailDialog({ row, onClose, onDone }: RowDialogProps) {
-  const tr = useTr();
-  const [to, setTo] = useState('');
-  const [error, setError] = useState('');
-  const { busy, failure, run } = useSubmit();
-
-  const submit = async () => {
-    const checked = validate(testMailForm, { to });
-    if (!checked.ok) return setError(checked.errors.to ?? 'admin.common.invalid');
-    setError('');
-    await run(async () => {
-      await call('/admin/mail/testMail', checked.data, { id: String(row.id) });
-      onDone(tr('systemRes.mail.sent', { to: checked.data.to }));
-    });
-  };
-
-  return (
-    <ActionDialog
-      title={tr('systemRes.mail.testTitle', { name: String(row.name ?? '') })}
-      submitLabel={tr('systemRes.mail.send')}
-      busy={busy}
-      failure={failure}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="4">
-        <Text color="fg.muted">{tr('systemRes.mail.testHelp')}</Text>
-        <Field.Root invalid={Boolean(error)} required>
-          <Field.Label>
-            {tr('systemRes.mail.to')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="email" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-          {error ? <Field.ErrorText>{tr(error)}</Field.ErrorText> : null}
-        </Field.Root>
-      </Stack>
-    </ActionDialog>
-  );
-}
+const testMailForm: FieldsForm = {
+  title: (row) => ({ message: 'systemRes.mail.testTitle', values: { name: String(row.name ?? '') } }),
+  intro: () => ({ message: 'systemRes.mail.testHelp' }),
+  fields: [{ name: 'to', label: 'systemRes.mail.to', kind: 'text', required: true }],
+  schema: z.object({ to: requiredEmail }),
+  url: '/admin/mail/testMail',
+  query: (row) => ({ id: String(row.id) }),
+  submitLabel: 'systemRes.mail.send',
+  done: (_, body) => ({ message: 'systemRes.mail.sent', values: { to: body.to } }),
+  scope: 'mailTest',
+};
 
 export const mailDecl: ResourceDecl = {
   ...fromResource(mailResource, { detail: true }),
@@ -107,7 +70,7 @@ export const mailDecl: ResourceDecl = {
       key: 'testMail',
       label: () => 'systemRes.mail.testMail',
       permission: permissions.edit,
-      dialog: TestMailDialog,
+      form: testMailForm,
     },
   ],
   exportable: true,
