@@ -23,22 +23,31 @@
  * ended it.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import type { CLOSED_BY_KEYS } from '@shared/schemas/order.ts';
-import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { outsideSamplesKey, putSample, samplesKey, samplesOf } from '@functions/data/meter-values.ts';
+import {
+  activeSessions as activeSessionItems,
+  dueSessions,
+  dueSessionsPage,
+  getSession as getSessionRecord,
+  getSessionWithDue,
+  sessionAuthorize,
+  sessionBooted,
+  sessionComplete,
+  sessionCreate,
+  sessionFigures,
+  sessionHandedOff,
+  sessionKey,
+  type DueQueue,
+} from '@functions/data/sessions.ts';
+import { getStartGuard, nextTransactionId, startGuardCreate } from '@functions/data/transaction-guards.ts';
+import { send } from '@functions/data/table.ts';
+import { applied } from '@functions/lib/conditional.ts';
+import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
-import { table } from '@functions/lib/store.ts';
 import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
 import type { Action } from './frames.ts';
-import { activeSessionsPartition } from './active-sessions.ts';
 import type { ChargerContext } from './charger.ts';
 import { emit } from '@functions/lib/events.ts';
 
@@ -70,8 +79,6 @@ export const SESSION_STATUS = { active: 'active', completed: 'completed' } as co
 /** Meter samples are kept this long (the meterValues table's TTL). */
 export const METER_RETENTION_DAYS = Number(process.env.METER_RETENTION_DAYS ?? 400);
 export const HANDOFF_INDEX = 'TXHANDOFF';
-/** gsi3 partitions of active sessions, by when they are due for a time-out (see the file's comment). */
-const OPEN_INDEX = { open: 'TXOPEN', refused: 'TXREFUSED', boot: 'TXBOOT' } as const;
 
 /** Why the platform, not the charger, ended a session (shown with its order). */
 export type ClosedBy = (typeof CLOSED_BY_KEYS)[number];
@@ -134,61 +141,30 @@ export interface Session {
   targetStopCommandId?: string;
 }
 
-export const sessionKey = (chargePointId: string, transactionId: string) => ({
-  pk: `TX#${chargePointId}#${transactionId}`,
-  sk: 'TX',
-});
-const db = () => dynamoDocument();
+export { sessionKey };
 
-/** 1.6: the central system numbers transactions; one atomic counter. */
-async function nextTransactionId(): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: 'COUNTER#transactionId', sk: 'COUNTER' },
-      UpdateExpression: 'ADD #v :one',
-      ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(Attributes?.value);
-}
+export const getSession = (chargePointId: string, transactionId: string) =>
+  getSessionRecord<Session>(chargePointId, transactionId);
 
-export async function getSession(chargePointId: string, transactionId: string): Promise<Session | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: sessionKey(chargePointId, transactionId) }),
-  );
-  return Item as Session | undefined;
-}
-
-function sessionItem(s: Session) {
-  return {
-    ...sessionKey(s.chargePointId, s.transactionId),
-    ...s,
-    // Tenancy index: a company's sessions by start time.
-    gsi1pk: 'TX',
-    gsi1sk: `${s.tenant}${s.startTime}#${s.chargePointId}#${s.transactionId}`,
-    // The charger's active sessions by connector.
-    gsi2pk: activeSessionsPartition(s.chargePointId),
-    gsi2sk: String(s.connectorNo).padStart(4, '0'),
-    // When it is due for a time-out.
-    gsi3pk: isRefused(s) ? OPEN_INDEX.refused : OPEN_INDEX.open,
-    gsi3sk: dueKey(s),
-  };
-}
+/**
+ * A new session's record: on the company index, on its charger's active index, and due for a time-out from
+ * now (refused: on the refused queue).
+ */
+const sessionCreateOf = (s: Session) =>
+  sessionCreate(strip(s), {
+    active: true,
+    due: { queue: isRefused(s) ? 'TXREFUSED' : 'TXOPEN', at: new Date().toISOString() },
+  });
 
 /** A charger's time as UTC ISO (it may send another offset), or now when it cannot be read. */
 const utc = (at: string) => {
   const ms = Date.parse(at);
   return Number.isNaN(ms) ? new Date().toISOString() : new Date(ms).toISOString();
 };
-/**
- * A session's time-out entry: from `at` (the platform's clock, now by default). The charger's clock is not
- * used: one reset to 1970 would otherwise time its sessions out at once.
+/*
+ * A session's time-out entry is due from the platform's clock (now), never the charger's: one reset to 1970
+ * would otherwise time its sessions out at once.
  */
-const dueKey = (s: Pick<Session, 'chargePointId' | 'transactionId'>, at = new Date().toISOString()) =>
-  `${at}#${s.chargePointId}#${s.transactionId}`;
 
 export interface StartInput {
   connectorNo: number;
@@ -255,78 +231,35 @@ async function recordStart(
     chargeValue: input.charge?.chargeValue,
   });
   if (input.transactionId !== undefined) {
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: table(),
-          Item: strip(sessionItem(session(input.transactionId))),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      await startHooks(session(input.transactionId));
-      return { transactionId: input.transactionId, created: true };
-    } catch (error) {
-      if (isConditionFailure(error)) return { transactionId: input.transactionId, created: false };
-      throw error;
-    }
+    if (!(await applied(send.put(sessionCreateOf(session(input.transactionId))))))
+      return { transactionId: input.transactionId, created: false };
+    await startHooks(session(input.transactionId));
+    return { transactionId: input.transactionId, created: true };
   }
-  const guard = {
-    pk: `TXSTART#${charger.chargePointId}#${input.connectorNo}#${input.timestamp}`,
-    sk: 'TXSTART',
+  const start = {
+    chargePointId: charger.chargePointId,
+    connectorNo: input.connectorNo,
+    timestamp: input.timestamp,
   };
   const transactionId = String(await nextTransactionId());
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...guard, transactionId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: strip(sessionItem(session(transactionId))),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await send.transact([
+      startGuardCreate(start, transactionId),
+      { Put: sessionCreateOf(session(transactionId)) },
+    ]);
     await startHooks(session(transactionId));
     return { transactionId, created: true };
   } catch (error) {
     if ((error as Error).name !== 'TransactionCanceledException') throw error;
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: guard }));
-    if (!Item) throw error;
-    return { transactionId: String(Item.transactionId), created: false };
+    const recorded = await getStartGuard(start);
+    if (recorded === undefined) throw error;
+    return { transactionId: String(recorded), created: false };
   }
 }
 
 /** The active sessions of a charger (of one connector when given). */
 async function activeSessions(chargePointId: string, connectorNo?: number): Promise<Session[]> {
-  const out: Session[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: connectorNo === undefined ? 'gsi2pk = :p' : 'gsi2pk = :p AND gsi2sk = :c',
-        ExpressionAttributeValues: {
-          ':p': activeSessionsPartition(chargePointId),
-          ...(connectorNo === undefined ? {} : { ':c': String(connectorNo).padStart(4, '0') }),
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...((page.Items ?? []) as Session[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  return (await activeSessionItems(chargePointId, connectorNo)) as unknown as Session[];
 }
 
 /** The active session of a connector, if any (newest). */
@@ -347,27 +280,8 @@ export async function sessionAuthorized(
   input: { idTag?: string; authStatus: string },
 ): Promise<void> {
   const refused = isRefused({ authStatus: input.authStatus });
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: sessionKey(session.chargePointId, session.transactionId),
-        UpdateExpression: `SET authStatus = :a${input.idTag ? ', idTag = if_not_exists(idTag, :t)' : ''}${
-          refused ? ', gsi3pk = :refused, gsi3sk = :due' : ''
-        }`,
-        ConditionExpression: '#status = :active AND attribute_not_exists(authStatus)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':a': input.authStatus,
-          ':active': 'active',
-          ...(input.idTag ? { ':t': input.idTag } : {}),
-          ...(refused ? { ':refused': OPEN_INDEX.refused, ':due': dueKey(session) } : {}),
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  // Not applied: ended meanwhile, or its token was decided already.
+  await sessionAuthorize(session, input, refused ? new Date().toISOString() : undefined);
 }
 
 // ---- Meter samples ----------------------------------------------------------------------------------------
@@ -397,16 +311,12 @@ export const readingOf = (sample: MeterSample, measurand: string) => {
 };
 
 /** The partition of a session's samples in the meterValues table. */
-export const samplesKey = (chargePointId: string, transactionId?: string, connectorNo?: number) =>
-  transactionId !== undefined
-    ? `${chargePointId}#${transactionId}`
-    : `${chargePointId}#connector${connectorNo ?? 0}`;
+export { samplesKey };
 
 /** Why samples were kept apart: after the session's end, of a transaction never started, of a refused one. */
 export type OutsideReason = 'ended' | 'unknown' | 'refused';
 /** The partition of the samples of a transaction reported outside its life (kept for inspection only). */
-export const outsideSamplesKey = (chargePointId: string, transactionId: string) =>
-  `outside#${chargePointId}#${transactionId}`;
+export { outsideSamplesKey };
 
 /** Where each sample of a transaction belongs: its session, or apart (and why). */
 function placeSamples(session: Session | undefined, samples: MeterSample[]) {
@@ -439,12 +349,7 @@ export async function recordSamples(
 ): Promise<void> {
   const expiresAt = Math.floor(Date.now() / 1000) + METER_RETENTION_DAYS * 86_400;
   const put = (transactionKey: string, sample: MeterSample, extra: Record<string, unknown> = {}) =>
-    db().send(
-      new PutCommand({
-        TableName: config.tableName('meterValues'),
-        Item: { transactionKey, at: sample.timestamp, values: sample.values, expiresAt, ...extra },
-      }),
-    );
+    putSample(transactionKey, sample.timestamp, { values: sample.values, ...extra }, expiresAt);
   if (input.transactionId === undefined) {
     const key = samplesKey(charger.chargePointId, undefined, input.connectorNo);
     await Promise.all(input.samples.map((sample) => put(key, sample)));
@@ -474,62 +379,16 @@ export async function recordSamples(
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
     .map((s) => readingOf(s, 'SoC'))
     .find((v) => v !== undefined);
-  const sets = ['lastSampleAt = :at'];
-  const values: Record<string, unknown> = { ':at': latest.timestamp, ':active': 'active' };
-  const figures: [string, string, number | undefined][] = [
-    ['lastMeterWh = :e', ':e', energy],
-    ['lastPowerW = :p', ':p', power],
-    ['soc = :s', ':s', soc],
-    ['startSoc = if_not_exists(startSoc, :s0)', ':s0', earliestSoc],
-  ];
-  for (const [set, name, value] of figures)
-    if (value !== undefined) {
-      sets.push(set);
-      values[name] = value;
-    }
-  // A session due by its last sample is due later now (one ended by a boot stays due by the boot).
-  let due = '';
-  if (session.bootAt === undefined) {
-    sets.push('gsi3pk = :open', 'gsi3sk = :due');
-    values[':open'] = OPEN_INDEX.open;
-    values[':due'] = dueKey(session);
-    due = ' AND (attribute_not_exists(gsi3pk) OR gsi3pk = :open)';
-  }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: sessionKey(charger.chargePointId, transactionId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        // Only an active session moves: one that ended meanwhile keeps the figures it ended with.
-        ConditionExpression: `#status = :active AND (attribute_not_exists(lastSampleAt) OR lastSampleAt <= :at)${due}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  // A session due by its last sample is due later now (one ended by a boot stays due by the boot). Only an
+  // active session moves: one that ended meanwhile keeps the figures it ended with.
+  await sessionFigures(
+    { chargePointId: charger.chargePointId, transactionId },
+    { lastSampleAt: latest.timestamp, lastMeterWh: energy, lastPowerW: power, soc, startSoc: earliestSoc },
+    session.bootAt === undefined ? new Date().toISOString() : undefined,
+  );
 }
 
-async function readSamples(transactionKey: string) {
-  const items: Record<string, unknown>[] = [];
-  const now = Math.floor(Date.now() / 1000);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: config.tableName('meterValues'),
-        KeyConditionExpression: 'transactionKey = :k',
-        ExpressionAttributeValues: { ':k': transactionKey },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).filter((item) => Number(item.expiresAt ?? Infinity) > now));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
+const readSamples = samplesOf;
 
 /**
  * A session's samples in time order (the order detail's meter curve, the price), expired ones left out, and
@@ -598,14 +457,14 @@ export async function completeSession(charger: ChargerContext, input: StopInput)
 async function closeSession(
   session: Session,
   closedBy: ClosedBy,
-  due?: { partition: string; before: string },
+  due?: { partition: DueQueue; before: string },
 ): Promise<boolean> {
   // The index the session was found by may be behind: its own item has the last figures, and says whether
   // a time-out is still due (a message may have just arrived).
-  const current = (await getSession(session.chargePointId, session.transactionId)) as
-    (Session & { gsi3pk?: string; gsi3sk?: string }) | undefined;
+  const found = await getSessionWithDue<Session>(session.chargePointId, session.transactionId);
+  const current = found?.session;
   if (current?.status !== 'active') return false;
-  if (due && (current.gsi3pk !== due.partition || !(String(current.gsi3sk) < due.before))) return false;
+  if (due && (found?.due?.queue !== due.partition || !(found.due.position < due.before))) return false;
   const last = current.lastSampleAt;
   const ended = await finish(current, {
     endTime: last !== undefined && utc(last) > utc(current.startTime) ? last : current.startTime,
@@ -633,41 +492,17 @@ async function finish(
     0,
     Math.round((Date.parse(input.endTime) - Date.parse(current.startTime)) / 1000),
   );
-  const set: Record<string, unknown> = {
-    status: 'completed',
+  const completed = await sessionComplete(current, {
     endTime: input.endTime,
     meterStopWh: input.meterStopWh,
     energyWh: Number.isFinite(energyWh) ? energyWh : 0,
     durationSeconds: Number.isFinite(durationSeconds) ? durationSeconds : 0,
-    gsi3pk: HANDOFF_INDEX,
-    gsi3sk: `${input.endTime}#${chargePointId}#${transactionId}`,
-  };
-  if (current.soc !== undefined) set.endSoc = current.soc;
-  if (input.reason) set.stopReason = input.reason;
-  if (input.idTag) set.stopIdTag = input.idTag;
-  if (input.closedBy) set.closedBy = input.closedBy;
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':active': 'active' };
-  const sets = Object.entries(set).map(([k, v]) => {
-    names[`#${k}`] = k;
-    values[`:${k}`] = v;
-    return `#${k} = :${k}`;
+    endSoc: current.soc,
+    stopReason: input.reason || undefined,
+    stopIdTag: input.idTag || undefined,
+    closedBy: input.closedBy || undefined,
   });
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: sessionKey(chargePointId, transactionId),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi2pk, gsi2sk`,
-        ConditionExpression: '#status = :active',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  if (!completed) return false;
   await queueHandOff(chargePointId, transactionId).catch((error: unknown) =>
     // The sweep re-queues sessions still on the hand-off index.
     logger.error('Session hand-off not queued; the sweep will retry', { error: String(error) }),
@@ -686,25 +521,8 @@ export async function chargerBooted(chargePointId: string, at: string): Promise<
       await closeSession(s, 'boot');
       continue;
     }
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: sessionKey(chargePointId, s.transactionId),
-          UpdateExpression: 'SET bootAt = :at, gsi3pk = :boot, gsi3sk = :due',
-          ConditionExpression: '#status = :active AND attribute_not_exists(bootAt)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':at': at,
-            ':boot': OPEN_INDEX.boot,
-            ':due': dueKey(s, at),
-            ':active': 'active',
-          },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error; // ended meanwhile, or an earlier boot counts
-    }
+    // Not applied: ended meanwhile, or an earlier boot counts.
+    await sessionBooted(s, at);
   }
 }
 
@@ -732,30 +550,17 @@ export const endingSessionsAtBoot =
  * ended once SESSION_BOOT_GRACE_SECONDS have passed. Returns how many it closed.
  */
 export async function closeStaleSessions(now = Date.now()): Promise<number> {
-  const due: [string, number, ClosedBy][] = [
-    [OPEN_INDEX.open, now - sessionTimeoutHours() * 3_600_000, 'timeout'],
-    [OPEN_INDEX.refused, now - refusedSessionTimeoutMinutes() * 60_000, 'timeout'],
-    [OPEN_INDEX.boot, now - sessionBootGraceSeconds() * 1000, 'boot'],
+  const due: [DueQueue, number, ClosedBy][] = [
+    ['TXOPEN', now - sessionTimeoutHours() * 3_600_000, 'timeout'],
+    ['TXREFUSED', now - refusedSessionTimeoutMinutes() * 60_000, 'timeout'],
+    ['TXBOOT', now - sessionBootGraceSeconds() * 1000, 'boot'],
   ];
   let closed = 0;
   for (const [partition, before, closedBy] of due) {
-    // `~` sorts after the `#` that follows the time: a session due at that very instant is due.
-    const cutoff = `${new Date(before).toISOString()}~`;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'gsi3',
-          KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :b',
-          ExpressionAttributeValues: { ':p': partition, ':b': cutoff },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const s of (page.Items ?? []) as Session[])
-        if (await closeSession(s, closedBy, { partition, before: cutoff })) closed++;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    // Due at that very instant counts (see dueSessions).
+    const cutoff = new Date(before).toISOString();
+    for (const s of (await dueSessions(partition, cutoff)) as unknown as Session[])
+      if (await closeSession(s, closedBy, { partition, before: `${cutoff}~` })) closed++;
   }
   return closed;
 }
@@ -771,28 +576,12 @@ export async function queueHandOff(chargePointId: string, transactionId: string)
 
 /** Completed sessions not yet taken by the order pipeline, oldest first, completed before `before`. */
 export async function pendingHandOffs(before: string, limit = 100): Promise<Session[]> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :b',
-      ExpressionAttributeValues: { ':p': HANDOFF_INDEX, ':b': before },
-      Limit: limit,
-    }),
-  );
-  return Items as Session[];
+  return (await dueSessionsPage('TXHANDOFF', before, limit)) as unknown as Session[];
 }
 
 /** The order pipeline has the session: it leaves the hand-off index. */
 export async function handOffDone(chargePointId: string, transactionId: string) {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: sessionKey(chargePointId, transactionId),
-      UpdateExpression: 'REMOVE gsi3pk, gsi3sk SET handedOffAt = if_not_exists(handedOffAt, :now)',
-      ExpressionAttributeValues: { ':now': new Date().toISOString() },
-    }),
-  );
+  await sessionHandedOff({ chargePointId, transactionId }, new Date().toISOString());
 }
 
 const strip = <T extends object>(value: T): T =>

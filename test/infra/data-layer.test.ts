@@ -1,6 +1,6 @@
 /**
- * The data layer's ElectroDB entities against the topology's main table (which CDK and the local runtime
- * build from): every index an entity uses exists there with the same key fields, so the two cannot drift.
+ * The data layer's ElectroDB entities against the topology's tables (which CDK and the local runtime build
+ * from): every index an entity uses exists in its own table with the same key fields, so the two cannot drift.
  * Also: what the data layer sends keeps items as they were stored before ElectroDB (decision 421).
  */
 import { readdirSync } from 'node:fs';
@@ -18,7 +18,6 @@ import { registry, request } from '@functions/data/table.ts';
 import { resource } from '@functions/lib/resources.ts';
 import { Repository } from '@functions/lib/store.ts';
 
-const main = topology.tables.find((t) => t.id === 'main')!;
 const dataDir = path.resolve(import.meta.dirname, '../../functions/data');
 
 beforeAll(async () => {
@@ -44,15 +43,20 @@ beforeAll(async () => {
 });
 
 describe('data layer entities and the topology', () => {
-  it('use only the main table’s indexes, with their key fields', () => {
+  it('use only their table’s indexes, with their key fields', () => {
     expect(registry.length).toBeGreaterThan(20);
     const problems: string[] = [];
-    for (const { schema } of registry) {
+    for (const { schema, table: tableId } of registry) {
+      const table = topology.tables.find((t) => t.id === tableId);
+      if (!table) {
+        problems.push(`${schema.model.entity}: table ${tableId} is not in the topology`);
+        continue;
+      }
       for (const [accessPattern, index] of Object.entries(schema.indexes)) {
-        const name = `${schema.model.entity}.${accessPattern}`;
+        const name = `${schema.model.entity}.${accessPattern} (${tableId})`;
         const declared = index.index
-          ? main.indexes.find((i) => i.name === index.index)
-          : { name: '(table)', partitionKey: main.partitionKey, sortKey: main.sortKey };
+          ? table.indexes.find((i) => i.name === index.index)
+          : { name: '(table)', partitionKey: table.partitionKey, sortKey: table.sortKey };
         if (!declared) {
           problems.push(`${name}: index ${index.index} is not in the topology`);
           continue;
@@ -61,9 +65,19 @@ describe('data layer entities and the topology', () => {
           problems.push(`${name}: pk field ${index.pk.field}, topology ${declared.partitionKey.name}`);
         if (index.sk?.field !== declared.sortKey?.name)
           problems.push(`${name}: sk field ${index.sk?.field}, topology ${declared.sortKey?.name}`);
-        // ElectroDB keys are strings.
-        for (const key of [declared.partitionKey, declared.sortKey])
-          if (key && key.type !== 'S') problems.push(`${name}: ${key.name} is not a string key`);
+        // A key field an entity builds from a template is a string; one that is an attribute itself
+        // (composite of that one attribute, no template) has the attribute's type, which ElectroDB checks.
+        for (const [key, side] of [
+          [declared.partitionKey, index.pk],
+          [declared.sortKey, index.sk],
+        ] as const) {
+          if (!key || !side) continue;
+          const attribute = schema.attributes[key.name] as { type?: unknown } | undefined;
+          const itself = !side.template && side.composite.length === 1 && side.composite[0] === key.name;
+          const expected = itself && attribute?.type === 'number' ? 'N' : 'S';
+          if (key.type !== expected)
+            problems.push(`${name}: ${key.name} is ${key.type}, the entity writes ${expected}`);
+        }
       }
     }
     expect(problems).toEqual([]);
