@@ -3,14 +3,18 @@
  * charge point id as user name and its own password. Unknown charge points and wrong passwords are refused.
  */
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { verifySecret } from '@functions/lib/password.ts';
-import { chargePointCredentialsKey } from '@functions/ocpp/keys.ts';
+import { Repository } from '@functions/lib/store.ts';
 
 const MAX_ID_LENGTH = 255;
+
+/** A charger's credentials (passwordHash, agentId) are on its charge point record (functions/devices/sites.ts). */
+const chargePoints = new Repository<{ id: string; passwordHash?: unknown; agentId?: unknown }>({
+  type: chargePointResource.type,
+  idField: 'id',
+});
 
 /**
  * Passwords this instance has verified, per charge point: after a network outage a thousand chargers reconnect
@@ -59,11 +63,9 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   // Not a charge point id any charger has (OCPP 2.0.1 allows 48 characters), and too long for a key.
   if (chargePointId.length > MAX_ID_LENGTH) return deny(event.methodArn);
 
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.tableName('main'), Key: chargePointCredentialsKey(chargePointId) }),
-  );
-  if (!Item || typeof Item.passwordHash !== 'string') return deny(event.methodArn);
-  if (!(await passwordMatches(chargePointId, basic.password, Item.passwordHash)))
+  const record = await chargePoints.getAny(chargePointId);
+  if (!record || typeof record.passwordHash !== 'string') return deny(event.methodArn);
+  if (!(await passwordMatches(chargePointId, basic.password, record.passwordHash)))
     return deny(event.methodArn);
 
   return {
@@ -72,6 +74,6 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
     },
-    context: { chargePointId, agentId: String(Item.agentId ?? '') },
+    context: { chargePointId, agentId: String(record.agentId ?? '') },
   };
 }

@@ -587,9 +587,10 @@ export class Repository<T extends object> {
   }
 }
 
-type Put = NonNullable<Transact['Put']>;
-type Delete = NonNullable<Transact['Delete']>;
-type Update = NonNullable<Transact['Update']>;
+/** The requests of a transaction's writes (ElectroDB's params, sent by functions/data/table.ts). */
+type Put = Params;
+type Delete = Params;
+type Update = Params;
 
 export interface FindInput<T> {
   scope: string;
