@@ -2,11 +2,9 @@
  * The audit log screen: entries of a time window (default the last 7 days, at most 30), read day by day from
  * the audit table's byTime index, scoped to the caller's tenant, newest first, titles in the caller's language.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { logQuery, LogEntry } from '@shared/schemas/admin.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { auditEntriesOfDay } from '@functions/data/audit.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { paginate, visible } from '@functions/lib/store.ts';
@@ -25,23 +23,7 @@ export async function listLogs(identity: Identity, query: z.infer<typeof logQuer
   for (let t = Date.parse(new Date(start).toISOString().slice(0, 10)); t <= end; t += DAY)
     days.push(new Date(t).toISOString().slice(0, 10));
   const items: Record<string, unknown>[] = [];
-  for (const day of days) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamoDocument().send(
-        new QueryCommand({
-          TableName: config.tableName('audit'),
-          IndexName: 'byTime',
-          KeyConditionExpression: '#day = :day AND #at BETWEEN :start AND :end',
-          ExpressionAttributeNames: { '#day': 'day', '#at': 'at' },
-          ExpressionAttributeValues: { ':day': day, ':start': start, ':end': end },
-          ExclusiveStartKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-  }
+  for (const day of days) items.push(...(await auditEntriesOfDay(day, start, end)));
   const title = query.title?.trim().toLowerCase();
   const by = query.createBy?.trim().toLowerCase();
   const found = items

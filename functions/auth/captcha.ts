@@ -2,20 +2,16 @@
  * The login image code: 4 characters, stored under the client's randomStr for IMAGE_CODE_SECONDS, single
  * use (checking consumes it, right or wrong). `AUTH_CAPTCHA=off` turns the check off, for automated tests only.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
 import { AUTH_RULES } from '@shared/schemas/admin.ts';
 import { LIMITS } from '@shared/schemas/identity.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { putImageCode, takeImageCode } from '@functions/data/captcha.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { table } from '@functions/lib/store.ts';
 
 /** No 0/O, 1/I/l: a person must be able to read it. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const captchaEnabled = () => process.env.AUTH_CAPTCHA !== 'off';
-
-const key = (randomStr: string) => ({ pk: `CAPTCHA#${randomStr}`, sk: 'CAPTCHA' });
 
 export function checkRandomStr(randomStr: string | undefined): string {
   if (!randomStr || !/^[A-Za-z0-9_-]{4,64}$/.test(randomStr)) throw badRequest('server.randomStrInvalid');
@@ -27,16 +23,10 @@ export async function issueImageCode(randomStr: string): Promise<string> {
     { length: LIMITS.imageCodeLength },
     () => ALPHABET[randomInt(ALPHABET.length)],
   ).join('');
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...key(randomStr),
-        code,
-        expiresAt: Math.floor(Date.now() / 1000) + AUTH_RULES.imageCodeSeconds,
-      },
-    }),
-  );
+  await putImageCode(randomStr, {
+    code,
+    expiresAt: Math.floor(Date.now() / 1000) + AUTH_RULES.imageCodeSeconds,
+  });
   return code;
 }
 
@@ -47,14 +37,10 @@ export async function verifyImageCode(
 ): Promise<void> {
   if (!captchaEnabled()) return;
   if (!code) throw badRequest('server.imageCodeRequired');
-  const { Attributes } = await dynamoDocument().send(
-    new DeleteCommand({ TableName: table(), Key: key(checkRandomStr(randomStr)), ReturnValues: 'ALL_OLD' }),
-  );
+  const stored = await takeImageCode(checkRandomStr(randomStr));
   // DynamoDB deletes expired items lazily (and DynamoDB Local never): the expiry is checked here.
-  if (!Attributes || Number(Attributes.expiresAt) * 1000 < Date.now())
-    throw badRequest('server.imageCodeExpired');
-  if (String(Attributes.code).toUpperCase() !== code.trim().toUpperCase())
-    throw badRequest('server.imageCodeWrong');
+  if (!stored || stored.expiresAt * 1000 < Date.now()) throw badRequest('server.imageCodeExpired');
+  if (stored.code.toUpperCase() !== code.trim().toUpperCase()) throw badRequest('server.imageCodeWrong');
 }
 
 /** The code as an SVG image: jittered glyphs over noise lines, readable by people, not by a plain OCR. */

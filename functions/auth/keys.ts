@@ -4,43 +4,21 @@
  * first use and stored in the main table with a conditional write (the first writer wins, every function
  * instance then reads the same pair), so nothing is baked into the bundle and no deploy step is needed.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { createPasswordKeyPair, getPasswordKeyPair, type KeyPair } from '@functions/data/key-config.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { table } from '@functions/lib/store.ts';
 
-interface KeyPair {
-  publicKey: string;
-  privateKey: string;
-}
-
-const KEY = { pk: 'CONFIG#passwordKey', sk: 'CONFIG' };
 let cached: Promise<KeyPair> | undefined;
 
 async function readOrCreate(): Promise<KeyPair> {
-  const db = dynamoDocument();
-  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: KEY, ConsistentRead: true }));
-  if (Item) return { publicKey: Item.publicKey, privateKey: Item.privateKey };
+  const stored = await getPasswordKeyPair();
+  if (stored) return stored;
   const pair = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...KEY, ...pair },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return pair;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return readOrCreate();
-  }
+  return (await createPasswordKeyPair(pair)) ? pair : readOrCreate();
 }
 
 export function passwordKeyPair(): Promise<KeyPair> {

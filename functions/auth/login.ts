@@ -15,13 +15,16 @@
  *   answer tells which usernames exist. Deleted, disabled or expired accounts say so only after the right
  *   password.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AUTH_RULES, LOCK_FLAG } from '@shared/schemas/admin.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { AUTH_RULES } from '@shared/schemas/admin.ts';
+import {
+  countLoginAttempt,
+  lockLoginAccount,
+  recordLoginSuccess,
+  type LoginAccount,
+} from '@functions/data/login-attempts.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { verifySecret } from '@functions/lib/password.ts';
-import { table, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { forgetIdentities, proEntitled, signInRefusal } from '@functions/identity/access.ts';
 import { operators, users, type UserRecord } from '@functions/identity/entities.ts';
 import { openSession, type Tokens } from './sessions.ts';
@@ -33,15 +36,6 @@ export interface LoginInput {
   ip: string;
 }
 
-type Key = { pk: string; sk: string };
-
-/** The stand-in counter of a username nobody holds (kept 30 days in AWS). */
-const unknownKey = (kind: string, username: string): Key => ({
-  pk: `LOGINFAIL#${kind}#${username.toLowerCase()}`,
-  sk: 'LOGINFAIL',
-});
-const UNKNOWN_KEEP_SECONDS = 30 * 24 * 3600;
-
 /**
  * A valid scrypt hash of no password anyone knows, with the real parameters: verifying against it costs what
  * verifying a real one costs.
@@ -50,63 +44,15 @@ const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16, 7).toString('base64')}$$
 
 const lockedAnswer = () => refused('server.accountLockedFailures', { minutes: AUTH_RULES.lockMinutes });
 
-/** The condition "no lock after failed attempts is running" (an administrator's lock is told after the password). */
-const notLockedNow = (cutoff: string) => ({
-  ConditionExpression: 'NOT (lockFlag = :locked AND lockTime > :cutoff)',
-  values: { ':locked': LOCK_FLAG.locked, ':cutoff': cutoff },
-});
-
-/** Counts one attempt; undefined when a lock is running (nothing is counted then). */
-async function countAttempt(key: Key, unknown: boolean, now: number): Promise<number | undefined> {
-  const cutoff = new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString();
-  const condition = notLockedNow(cutoff);
-  try {
-    const { Attributes } = await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key,
-        UpdateExpression: unknown ? 'ADD failCount :one SET expiresAt = :expires' : 'ADD failCount :one',
-        ConditionExpression: unknown
-          ? condition.ConditionExpression
-          : `attribute_exists(pk) AND ${condition.ConditionExpression}`,
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ...condition.values,
-          ...(unknown ? { ':expires': Math.floor(now / 1000) + UNKNOWN_KEEP_SECONDS } : {}),
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(Attributes?.failCount ?? 1);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-}
+/** A lock after failed attempts set after this instant is still running. */
+const lockCutoff = (now: number) => new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString();
 
 /**
  * Locks after the limit was reached. Conditional on the count still being at the limit: a success that
  * came in between (and reset it) is not undone, and a lock set by a concurrent attempt is not moved.
  */
-async function lock(key: Key): Promise<void> {
-  try {
-    await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key,
-        UpdateExpression: 'SET lockFlag = :locked, lockTime = :now, failCount = :zero',
-        ConditionExpression: 'failCount >= :max',
-        ExpressionAttributeValues: {
-          ':locked': LOCK_FLAG.locked,
-          ':now': new Date().toISOString(),
-          ':zero': 0,
-          ':max': AUTH_RULES.maxFailures,
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+async function lock(account: LoginAccount): Promise<void> {
+  await lockLoginAccount(account, new Date().toISOString(), AUTH_RULES.maxFailures);
   forgetIdentities();
 }
 
@@ -123,41 +69,14 @@ export interface SuccessWrite {
  * are within the limit and the password is still the one verified; false when a burst (or a concurrent
  * password change) got there first. Sets `write.set` in the same write.
  */
-async function recordSuccess(user: UserRecord, write: SuccessWrite, now: number): Promise<boolean> {
-  const condition = notLockedNow(new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString());
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = ['failCount = :zero', 'lockFlag = :normal'];
-  Object.entries(write.set).forEach(([name, value], i) => {
-    names[`#s${i}`] = name;
-    values[`:s${i}`] = value;
-    sets.push(`#s${i} = :s${i}`);
+function recordSuccess(user: UserRecord, write: SuccessWrite, now: number): Promise<boolean> {
+  return recordLoginSuccess(user.userId, {
+    verifiedHash: user.passwordHash,
+    cutoff: lockCutoff(now),
+    max: AUTH_RULES.maxFailures,
+    set: write.set,
+    ...(write.bumpVersion ? { bumpVersionAt: new Date(now).toISOString() } : {}),
   });
-  if (write.bumpVersion) sets.push('version = version + :one', 'updateTime = :now');
-  try {
-    await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: users.key(user.userId),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE lockTime`,
-        ConditionExpression: `failCount <= :max AND passwordHash = :verified AND ${condition.ConditionExpression}`,
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: {
-          ...condition.values,
-          ...values,
-          ':max': AUTH_RULES.maxFailures,
-          ':zero': 0,
-          ':normal': LOCK_FLAG.normal,
-          ':verified': user.passwordHash,
-          ...(write.bumpVersion ? { ':one': 1, ':now': new Date(now).toISOString() } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }
 
 /** Which account an attempt is for: its username, or (the change-password call) its id. */
@@ -184,22 +103,22 @@ export async function verifyPasswordAttempt(
   const found = userId ? await users.getAny(userId) : undefined;
   // A fleet account on the staff tab (or the reverse) is as unknown as a name nobody holds.
   const user = found && found.kind === input.kind ? found : undefined;
-  const key = user
-    ? users.key(user.userId)
-    : unknownKey(input.kind, input.userId !== undefined ? `ID#${input.userId}` : username);
+  const account: LoginAccount = user
+    ? { userId: user.userId }
+    : { kind: input.kind, name: input.userId !== undefined ? `ID#${input.userId}` : username };
 
-  const attempt = await countAttempt(key, !user, now);
+  const attempt = await countLoginAttempt(account, lockCutoff(now), now);
   if (attempt === undefined) throw lockedAnswer();
   if (attempt > AUTH_RULES.maxFailures) {
     // More attempts at once than the limit allows: locked without checking this one.
-    await lock(key);
+    await lock(account);
     throw lockedAnswer();
   }
 
   const right = await verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !right) {
     if (attempt >= AUTH_RULES.maxFailures) {
-      await lock(key);
+      await lock(account);
       throw lockedAnswer();
     }
     throw refused('server.badCredentialsLeft', { left: AUTH_RULES.maxFailures - attempt });

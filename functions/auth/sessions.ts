@@ -4,17 +4,20 @@
  * change, a lock or a deletion ends access at once, not when the token expires. Refreshing rotates the
  * refresh token (the old one stops working).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { applied } from '@functions/lib/conditional.ts';
-import { newId, table } from '@functions/lib/store.ts';
+import {
+  closeLoginSession,
+  getLoginSession,
+  openLoginSession,
+  rotateLoginRefresh,
+  userSessions,
+} from '@functions/data/login-sessions.ts';
+import { newId } from '@functions/lib/store.ts';
 import { signAccessToken, type TokenClaims } from '@functions/authorizer/tokens.ts';
 
 export const ACCESS_TOKEN_SECONDS = 2 * 3600;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;
 
-const key = (sid: string) => ({ pk: `SESSION#${sid}`, sk: 'SESSION' });
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface Tokens {
@@ -38,27 +41,19 @@ async function issue(claims: Omit<TokenClaims, 'sid'>, sid: string, refreshToken
 export async function openSession(claims: Omit<TokenClaims, 'sid'>): Promise<Tokens> {
   const sid = newId();
   const refresh = randomBytes(32).toString('base64url');
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...key(sid),
-        gsi2pk: `SESSIONS#${claims.sub}`,
-        gsi2sk: sid,
-        userId: claims.sub,
-        kind: claims.kind,
-        refreshHash: hash(refresh),
-        expiresAt: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS,
-      },
-    }),
-  );
+  await openLoginSession(sid, {
+    userId: claims.sub,
+    kind: claims.kind,
+    refreshHash: hash(refresh),
+    expiresAt: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS,
+  });
   return issue(claims, sid, refresh);
 }
 
 export async function sessionActive(sid: string | undefined): Promise<boolean> {
   if (!sid) return false;
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key(sid) }));
-  return !!Item && Number(Item.expiresAt) * 1000 > Date.now();
+  const session = await getLoginSession(sid);
+  return !!session && Number(session.expiresAt) * 1000 > Date.now();
 }
 
 export type RefreshOutcome =
@@ -69,9 +64,7 @@ export type RefreshOutcome =
 export async function checkRefreshToken(token: string | undefined): Promise<RefreshOutcome> {
   const [sid, secret] = (token ?? '').split('.');
   if (!sid || !secret) return { ok: false, reason: 'server.refreshInvalid' };
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: table(), Key: key(sid), ConsistentRead: true }),
-  );
+  const Item = await getLoginSession(sid, true);
   if (!Item || Item.refreshHash !== hash(secret)) return { ok: false, reason: 'server.refreshRevoked' };
   if (Number(Item.expiresAt) * 1000 < Date.now()) return { ok: false, reason: 'server.refreshExpired' };
   return {
@@ -80,20 +73,11 @@ export async function checkRefreshToken(token: string | undefined): Promise<Refr
     sid,
     rotate: async (claims) => {
       const next = randomBytes(32).toString('base64url');
-      const done = await applied(
-        dynamoDocument().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: key(sid),
-            UpdateExpression: 'SET refreshHash = :next, expiresAt = :exp',
-            ConditionExpression: 'refreshHash = :old',
-            ExpressionAttributeValues: {
-              ':next': hash(next),
-              ':old': Item.refreshHash,
-              ':exp': Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS,
-            },
-          }),
-        ),
+      const done = await rotateLoginRefresh(
+        sid,
+        Item.refreshHash,
+        hash(next),
+        Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS,
       );
       if (!done) throw Object.assign(new Error('refresh token replayed'), { replayed: true });
       return issue(claims, sid, next);
@@ -102,24 +86,10 @@ export async function checkRefreshToken(token: string | undefined): Promise<Refr
 }
 
 export async function closeSession(sid: string): Promise<void> {
-  await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: key(sid) }));
+  await closeLoginSession(sid);
 }
 
 /** Ends every session of a user (password change, lock, deletion). */
 export async function closeUserSessions(userId: string): Promise<void> {
-  const db = dynamoDocument();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :p',
-        ExpressionAttributeValues: { ':p': `SESSIONS#${userId}` },
-        ExclusiveStartKey,
-      }),
-    );
-    await Promise.all((page.Items ?? []).map((item) => closeSession(String(item.gsi2sk))));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  await Promise.all((await userSessions(userId)).map((session) => closeSession(session.sid)));
 }

@@ -6,7 +6,8 @@
  * A refresh rotates the hash only if it is still the one the caller presented (a replayed token loses).
  */
 import type { PutCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { defineEntity, getRecord, model, queryAll, request } from './table.ts';
+import { applied } from '@functions/lib/conditional.ts';
+import { defineEntity, getRecord, model, queryAll, request, send } from './table.ts';
 
 export const loginSessions = defineEntity(
   {
@@ -45,7 +46,9 @@ export interface LoginSession {
 export const loginSessionPut = (sid: string, session: LoginSession) =>
   request(loginSessions.put({ sid, ...session }).params()) as PutCommandInput;
 
-export const getLoginSession = (sid: string) => getRecord<LoginSession>(loginSessions.get({ sid }).params());
+/** A session by its id (`consistent`: a strongly consistent read, as a refresh does). */
+export const getLoginSession = (sid: string, consistent = false) =>
+  getRecord<LoginSession>(loginSessions.get({ sid }).params(consistent ? { consistent: true } : {}));
 
 /** Swaps the refresh hash if it is still `current`, with a new expiry. */
 export const rotateRefresh = (sid: string, current: string, next: string, expiresAt: number) =>
@@ -65,3 +68,16 @@ export const userSessions = async (userId: string) =>
     ...item,
     sid: String(item.gsi2sk),
   }));
+
+/** Stores a new session. */
+export async function openLoginSession(sid: string, session: LoginSession): Promise<void> {
+  await send.put(loginSessionPut(sid, session));
+}
+
+/** Rotates the refresh hash (see `rotateRefresh`); false when it was no longer `current`. */
+export const rotateLoginRefresh = (sid: string, current: string, next: string, expiresAt: number) =>
+  applied(send.update(rotateRefresh(sid, current, next, expiresAt)));
+
+export async function closeLoginSession(sid: string): Promise<void> {
+  await send.delete(loginSessionDelete(sid));
+}

@@ -3,10 +3,8 @@
  * secrets masked), how long and how it ended. Stored in the audit table, listed per day through its byTime
  * index, kept for AUDIT_RETENTION_DAYS.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { dynamoDocument } from './aws.ts';
-import { config } from './config.ts';
+import { putAuditEntry } from '@functions/data/audit.ts';
 import { newId, PLATFORM_TENANT } from './store.ts';
 
 export const AUDIT_RETENTION_DAYS = 180;
@@ -53,33 +51,26 @@ export async function writeAudit(input: AuditInput): Promise<void> {
       input.mask,
     ),
   );
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.tableName('audit'),
-      Item: {
-        pk: `LOG#${id}`,
-        sk: 'LOG',
-        day: new Date(now).toISOString().slice(0, 10),
-        at: now,
-        id,
-        title: input.title,
-        ...(input.titleWhat ? { titleWhat: input.titleWhat } : {}),
-        type: input.exception ? '9' : '0',
-        serviceId: input.serviceId,
-        createBy: input.createBy,
-        createTime: new Date(now).toISOString(),
-        remoteAddr: event.requestContext.http.sourceIp,
-        userAgent: event.requestContext.http.userAgent ?? '',
-        requestUri: event.rawPath,
-        method: event.requestContext.http.method,
-        params: params.length > MAX_PARAMS ? `${params.slice(0, MAX_PARAMS)}…` : params,
-        time: now - input.startedAt,
-        ...(input.exception ? { exception: input.exception.slice(0, 2000) } : {}),
-        tenant: input.tenant ?? PLATFORM_TENANT,
-        expiresAt: Math.floor(now / 1000) + AUDIT_RETENTION_DAYS * 86400,
-      },
-    }),
-  );
+  await putAuditEntry({
+    day: new Date(now).toISOString().slice(0, 10),
+    at: now,
+    id,
+    title: input.title,
+    ...(input.titleWhat ? { titleWhat: input.titleWhat } : {}),
+    type: input.exception ? '9' : '0',
+    serviceId: input.serviceId,
+    createBy: input.createBy,
+    createTime: new Date(now).toISOString(),
+    remoteAddr: event.requestContext.http.sourceIp,
+    userAgent: event.requestContext.http.userAgent ?? '',
+    requestUri: event.rawPath,
+    method: event.requestContext.http.method,
+    params: params.length > MAX_PARAMS ? `${params.slice(0, MAX_PARAMS)}…` : params,
+    time: now - input.startedAt,
+    ...(input.exception ? { exception: input.exception.slice(0, 2000) } : {}),
+    tenant: input.tenant ?? PLATFORM_TENANT,
+    expiresAt: Math.floor(now / 1000) + AUDIT_RETENTION_DAYS * 86400,
+  });
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
