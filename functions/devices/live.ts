@@ -6,11 +6,8 @@
  * Connector updates carry the charger's timestamp and are applied only when newer than the stored one: a
  * late or replayed StatusNotification does not roll a connector back.
  */
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { connectorStateOf, type ConnectorState } from '@shared/ocpp/connector-state.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { table } from '@functions/lib/store.ts';
+import { getLiveItem, getLiveItems, setConnectorStatus, setLiveFacts } from '@functions/data/live-state.ts';
 
 export interface ConnectorLive {
   /** The state as SPEC.md section 4 names it. */
@@ -55,9 +52,6 @@ export interface LiveState {
   connectors: Record<string, ConnectorLive>;
 }
 
-export const liveKey = (chargePointId: string) => ({ pk: `CHARGEPOINT#${chargePointId}`, sk: 'LIVE' });
-const db = () => dynamoDocument();
-
 const fromItem = (chargePointId: string, item: Record<string, unknown> | undefined): LiveState => ({
   chargePointId,
   online: false,
@@ -67,58 +61,22 @@ const fromItem = (chargePointId: string, item: Record<string, unknown> | undefin
 });
 
 export async function getLive(chargePointId: string): Promise<LiveState> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: liveKey(chargePointId) }));
-  return strip(fromItem(chargePointId, Item));
-}
-
-function strip(live: LiveState): LiveState {
-  const out = { ...live } as LiveState & Record<string, unknown>;
-  delete out.pk;
-  delete out.sk;
-  return out;
+  return fromItem(chargePointId, await getLiveItem(chargePointId));
 }
 
 /** Live states of many charge points (BatchGet, 100 at a time); a charge point never heard of is offline. */
 export async function getLiveMany(ids: string[]): Promise<Map<string, LiveState>> {
   const out = new Map<string, LiveState>();
   const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(liveKey);
-    while (keys && keys.length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }));
-      for (const item of res.Responses?.[table()] ?? [])
-        out.set(String(item.chargePointId), strip(fromItem(String(item.chargePointId), item)));
-      keys = res.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+  for (const item of await getLiveItems(unique))
+    out.set(String(item.chargePointId), fromItem(String(item.chargePointId), item));
   for (const id of unique) if (!out.has(id)) out.set(id, fromItem(id, undefined));
   return out;
 }
 
 /** Sets top-level live attributes (creating the item when needed). */
 export async function setLive(chargePointId: string, values: Record<string, unknown>, remove: string[] = []) {
-  const entries = Object.entries(values).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const vals: Record<string, unknown> = { ':id': chargePointId, ':empty': {} };
-  const sets = ['chargePointId = :id', 'connectors = if_not_exists(connectors, :empty)'];
-  entries.forEach(([k, v], i) => {
-    names[`#a${i}`] = k;
-    vals[`:v${i}`] = v;
-    sets.push(`#a${i} = :v${i}`);
-  });
-  const removes = remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: liveKey(chargePointId),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-      ExpressionAttributeValues: vals,
-    }),
-  );
+  await setLiveFacts(chargePointId, values, remove);
 }
 
 /**
@@ -132,27 +90,20 @@ export async function setConnector(
   protocol: string,
   retried = false,
 ): Promise<{ applied: boolean; previous?: ConnectorLive; current: ConnectorLive }> {
-  const key = String(connectorNo);
   const current: ConnectorLive = {
     ...next,
     state: next.state ?? connectorStateOf(protocol, next.status),
   };
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: liveKey(chargePointId),
-        UpdateExpression: 'SET connectors.#c = :c',
-        ConditionExpression: 'attribute_not_exists(connectors.#c) OR connectors.#c.#at <= :at',
-        ExpressionAttributeNames: { '#c': key, '#at': 'at' },
-        ExpressionAttributeValues: { ':c': stripUndefined(current), ':at': current.at },
-        ReturnValues: 'UPDATED_OLD',
-      }),
+    const { applied, previous } = await setConnectorStatus(
+      chargePointId,
+      connectorNo,
+      stripUndefined(current),
     );
-    const previous = (Attributes?.connectors as Record<string, ConnectorLive> | undefined)?.[key];
-    return { applied: true, previous, current };
+    return applied
+      ? { applied, previous: previous as ConnectorLive | undefined, current }
+      : { applied, current };
   } catch (error) {
-    if (isConditionFailure(error)) return { applied: false, current };
     // The connectors map is made on connect; a report without one (an item from before) makes it first.
     if ((error as Error).name === 'ValidationException' && !retried) {
       await setLive(chargePointId, {});

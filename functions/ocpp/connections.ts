@@ -1,32 +1,19 @@
 /** The connections table: which WebSocket connection a charge point is on right now. */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import {
-  BatchWriteCommand,
-  DeleteCommand,
-  PutCommand,
-  QueryCommand,
-  ScanCommand,
-  UpdateCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument, wsManagementClient } from '@functions/lib/aws.ts';
+  allConnections,
+  connectionsOfChargePoint,
+  deleteConnection,
+  deleteConnections,
+  putConnection,
+  touchConnection as touchStored,
+  type Connection,
+} from '@functions/data/connections.ts';
+import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
 
-export interface Connection {
-  connectionId: string;
-  chargePointId: string;
-  agentId: string;
-  protocol: string;
-  connectedAt: number;
-  lastSeenAt: number;
-  /** Epoch seconds; API Gateway drops a connection after its maximum duration, so the item goes then too. */
-  expiresAt: number;
-}
-
-const table = () => config.tableName('connections');
+export type { Connection };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeenAt' | 'connectedAt'>) {
@@ -37,7 +24,7 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
     lastSeenAt: now,
     expiresAt: now + topology.websocket.maxConnectionSeconds + 60,
   };
-  await dynamoDocument().send(new PutCommand({ TableName: table(), Item: item }));
+  await putConnection(item);
   return item;
 }
 
@@ -55,29 +42,23 @@ export async function touchConnection(connectionId: string): Promise<Connection 
   const hit = seen.get(connectionId);
   if (hit && Date.now() - hit.touchedAt < TOUCH_INTERVAL_MS) return hit.connection;
   try {
-    const { Attributes } = await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { connectionId },
-        UpdateExpression: 'SET lastSeenAt = :now',
-        ConditionExpression: 'attribute_exists(connectionId)',
-        ExpressionAttributeValues: { ':now': nowSeconds() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const connection = await touchStored(connectionId, nowSeconds());
+    if (!connection) {
+      seen.delete(connectionId);
+      return undefined;
+    }
     if (seen.size > 10_000) seen.clear();
-    seen.set(connectionId, { connection: Attributes as Connection, touchedAt: Date.now() });
-    return Attributes as Connection;
+    seen.set(connectionId, { connection, touchedAt: Date.now() });
+    return connection;
   } catch (error) {
     seen.delete(connectionId);
-    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
 
 export async function removeConnection(connectionId: string) {
   seen.delete(connectionId);
-  await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: { connectionId } }));
+  await deleteConnection(connectionId);
 }
 
 /**
@@ -86,41 +67,15 @@ export async function removeConnection(connectionId: string) {
  */
 export async function removeAllConnections(): Promise<Connection[]> {
   seen.clear();
-  const all: Connection[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(new ScanCommand({ TableName: table(), ExclusiveStartKey }));
-    all.push(...((page.Items ?? []) as Connection[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  for (let i = 0; i < all.length; i += 25) {
-    let writes: BatchWriteCommandInput['RequestItems'] = {
-      [table()]: all
-        .slice(i, i + 25)
-        .map((c) => ({ DeleteRequest: { Key: { connectionId: c.connectionId } } })),
-    };
-    while (writes && Object.keys(writes).length) {
-      const answer: BatchWriteCommandOutput = await dynamoDocument().send(
-        new BatchWriteCommand({ RequestItems: writes }),
-      );
-      writes = answer.UnprocessedItems;
-    }
-  }
+  const all = await allConnections();
+  await deleteConnections(all.map((c) => c.connectionId));
   return all;
 }
 
 /** The live connections of a charge point, newest first; expired items are ignored (DynamoDB Local has no TTL). */
 export async function connectionsOf(chargePointId: string): Promise<Connection[]> {
-  const { Items = [] } = await dynamoDocument().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'byChargePoint',
-      KeyConditionExpression: 'chargePointId = :id',
-      ExpressionAttributeValues: { ':id': chargePointId },
-    }),
-  );
   const now = nowSeconds();
-  return (Items as Connection[])
+  return (await connectionsOfChargePoint(chargePointId))
     .filter((c) => c.expiresAt > now)
     .sort((a, b) => b.connectedAt - a.connectedAt);
 }

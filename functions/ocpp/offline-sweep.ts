@@ -9,11 +9,11 @@
  * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox).
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument, wsManagementClient } from '@functions/lib/aws.ts';
+import { silentConnections } from '@functions/data/connections.ts';
+import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
-import { removeConnection, TOUCH_INTERVAL_MS, type Connection } from './connections.ts';
+import { removeConnection, TOUCH_INTERVAL_MS } from './connections.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from './transactions.ts';
@@ -46,32 +46,20 @@ export async function handler(): Promise<{ removed: string[]; alarmed: string[];
   const grace = offlineGraceSeconds();
   const cutoff = Math.floor(Date.now() / 1000) - silenceSeconds();
   const removed: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
   // The connections table holds one small item per connected charger, so a filtered scan is bounded.
-  do {
-    const page = await dynamoDocument().send(
-      new ScanCommand({
-        TableName: config.tableName('connections'),
-        FilterExpression: 'lastSeenAt < :cutoff',
-        ExpressionAttributeValues: { ':cutoff': cutoff },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const c of (page.Items ?? []) as Connection[]) {
-      // Offline since its last message first: the $disconnect the close causes then changes nothing.
-      await chargerDisconnected({
-        chargePointId: c.chargePointId,
-        connectionId: c.connectionId,
-        at: c.lastSeenAt * 1000,
-      });
-      await removeConnection(c.connectionId);
-      await wsManagementClient(config.wsManagementEndpoint())
-        .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
-        .catch(() => undefined); // already closed
-      removed.push(c.chargePointId);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for (const c of await silentConnections(cutoff)) {
+    // Offline since its last message first: the $disconnect the close causes then changes nothing.
+    await chargerDisconnected({
+      chargePointId: c.chargePointId,
+      connectionId: c.connectionId,
+      at: c.lastSeenAt * 1000,
+    });
+    await removeConnection(c.connectionId);
+    await wsManagementClient(config.wsManagementEndpoint())
+      .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
+      .catch(() => undefined); // already closed
+    removed.push(c.chargePointId);
+  }
 
   const alarmed = await alarmLongOutages(new Date(Date.now() - grace * 1000).toISOString());
 
