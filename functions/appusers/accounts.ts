@@ -11,18 +11,11 @@
  *   beforeBalance, afterBalance and changeBalance, in the same transaction as the change, conditional on the
  *   user's version (`balanceChange`).
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { appBalanceSet, appLedgerEntries, appLedgerPut } from '@functions/data/app-users.ts';
+import { send } from '@functions/data/table.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
 import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
-import {
-  balanceChange,
-  fromUnits,
-  hasFourDecimals,
-  ledgerEntries,
-  toUnits,
-  withRetries,
-} from '../fleets/balance.ts';
+import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from '../fleets/balance.ts';
 
 export interface AppUserRecord {
   id: string;
@@ -43,8 +36,6 @@ export const appUsers = new Repository<AppUserRecord>({
   idField: 'id',
   unique: (u) => ({ [APP_USER_TAG]: u.cardNo ? `${u.tenant}|${u.cardNo}` : undefined }),
 });
-
-export const appUserLedgerPartition = (id: string) => `APPUSERLEDGER#${id}`;
 
 function money(name: string, value: number) {
   if (!hasFourDecimals(value) || value < 0) throw new Error(`${name}: a number ≥ 0 with four decimals`);
@@ -93,16 +84,10 @@ export function appBalanceWrites(
   at: string,
   entry: Record<string, unknown> = {},
 ) {
-  return balanceChange({
-    key: appUsers.key(user.id),
-    field: 'accountBalance',
-    version: user.version,
-    before: toUnits(user.accountBalance),
-    change,
-    at,
-    ledgerPk: appUserLedgerPartition(user.id),
-    ledger: { ...entry, appUserId: user.id, tenant: user.tenant, type },
-  });
+  return balanceChange(toUnits(user.accountBalance), change, (amounts) => [
+    appBalanceSet(user, amounts.after, at),
+    appLedgerPut({ ...entry, appUserId: user.id, tenant: user.tenant, type }, amounts, at),
+  ]);
 }
 
 /** A recharge of the app balance: a positive amount with four decimals at most. */
@@ -113,10 +98,10 @@ export async function rechargeAppUser(id: string, amount: number): Promise<AppUs
     if (!user) throw new Error(`No app user ${id}`);
     const at = new Date().toISOString();
     const change = appBalanceWrites(user, toUnits(amount), 'recharge', at);
-    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: change.writes }));
+    await send.transact(change.writes);
     return { ...user, accountBalance: fromUnits(change.after), version: user.version + 1, updateTime: at };
   });
 }
 
 /** An app user's ledger, oldest first. */
-export const appUserLedger = (id: string) => ledgerEntries(appUserLedgerPartition(id));
+export const appUserLedger = (id: string) => appLedgerEntries(id);

@@ -5,7 +5,6 @@
  * one transaction, conditional on the balance read, in exact decimal steps (amounts have four decimals at
  * most, so they are added as whole ten-thousandths).
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import {
   CARD_CODE,
@@ -15,10 +14,12 @@ import {
   type rechargeSchema,
 } from '@shared/resources/device/card.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { ledgerPut } from '@functions/data/card-ledger.ts';
+import { cardBalanceSet } from '@functions/data/cards.ts';
+import { send } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
-import { newId, table, type Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/store.ts';
 import { chargePoints, stations } from '@functions/devices/sites.ts';
 
 async function mustBeMine(identity: Identity, ids: string[], repo: Resource, message: string) {
@@ -68,43 +69,21 @@ export async function recharge(identity: Identity, { id, amount }: z.infer<typeo
   const after = before + scaled(amount);
   const at = new Date().toISOString();
   try {
-    await dynamoDocument().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: cards.repo.key(current.id),
-              UpdateExpression: 'SET balance = :after, version = :next, updateTime = :at',
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: {
-                ':after': after / TEN_THOUSANDTHS,
-                ':next': current.version + 1,
-                ':version': current.version,
-                ':at': at,
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                pk: `CARDLEDGER#${current.id}`,
-                sk: `${at}#${newId()}`,
-                cardId: current.id,
-                tenant: current.tenant,
-                type: 'recharge',
-                amount: scaled(amount) / TEN_THOUSANDTHS,
-                beforeBalance: before / TEN_THOUSANDTHS,
-                afterBalance: after / TEN_THOUSANDTHS,
-                createBy: identity.user.username,
-                createTime: at,
-              },
-            },
-          },
-        ],
-      }),
-    );
+    await send.transact([
+      cardBalanceSet(current, after / TEN_THOUSANDTHS, at),
+      {
+        Put: ledgerPut({
+          cardId: current.id,
+          tenant: current.tenant,
+          type: 'recharge',
+          amount: scaled(amount) / TEN_THOUSANDTHS,
+          beforeBalance: before / TEN_THOUSANDTHS,
+          afterBalance: after / TEN_THOUSANDTHS,
+          createBy: identity.user.username,
+          createTime: at,
+        }),
+      },
+    ]);
   } catch (error) {
     // Someone changed the card meanwhile: nothing was written; the caller may try again.
     if ((error as Error).name === 'TransactionCanceledException') throw refused('server.staleUpdate');

@@ -6,8 +6,37 @@
  *   path for a company and its sub-companies);
  * - a station's orders by start time (gsi2 `ORDERST#{stationId}`, `{startTime}#{orderNo}`);
  * - an id tag's orders by start time (gsi3 `ORDERTAG#{idTag}`, `{startTime}#{orderNo}`; none without a tag).
+ * Writes: a new order (settlement, refused when the number exists), an order over what is stored, and the
+ * reset of an unpaid order: the payment's fields set when it is still unpaid (`payFlag` 0: unpaid to paid
+ * once), or why it is still unpaid.
  */
-import { defineEntity, getRecord, model, PARAMS, putRecord, queryAll } from './table.ts';
+import {
+  defineEntity,
+  getRecord,
+  model,
+  PARAMS,
+  putRecord,
+  queryAll,
+  request,
+  send,
+  type TransactItem,
+} from './table.ts';
+
+/** The fields naming the account that paid an order and its balances around the debit. */
+const PAYER_FIELDS = [
+  'fleetId',
+  'fleetName',
+  'fleetDriverId',
+  'fleetVehicleId',
+  'fleetBalanceBefore',
+  'fleetBalanceAfter',
+  'appUserId',
+  'appBalanceBefore',
+  'appBalanceAfter',
+  'cardId',
+  'cardBalanceBefore',
+  'cardBalanceAfter',
+] as const;
 
 export const orders = defineEntity({
   model: model('ORDER'),
@@ -17,6 +46,17 @@ export const orders = defineEntity({
     startTime: { type: 'string', required: true },
     stationId: { type: 'string', required: true },
     idTag: { type: 'string' },
+    // What a settlement sets on an order that was left unpaid (the payment's fields, OrderPayer).
+    payFlag: { type: 'number' },
+    payType: { type: 'number' },
+    payTime: { type: 'string' },
+    version: { type: 'number' },
+    unpaidReason: { type: 'string' },
+    lastSettleTime: { type: 'string' },
+    ...(Object.fromEntries(PAYER_FIELDS.map((f) => [f, { type: 'any' as const }])) as Record<
+      (typeof PAYER_FIELDS)[number],
+      { type: 'any' }
+    >),
   },
   indexes: {
     byOrderNo: {
@@ -118,3 +158,45 @@ export const stationOrders = (stationId: string, window: Window) =>
 /** An id tag's orders, newest first. */
 export const idTagOrders = (idTag: string) =>
   queryAll(orders.query.byIdTag({ idTag }).params({ ...PARAMS, order: 'desc' }));
+
+/**
+ * An unpaid order's settlement failed again: why, and when it was tried. Only while it is unpaid (a paid
+ * order is left as it is; a refusal is not an error). True when it was written.
+ */
+export async function orderUnpaidNoted(orderNo: string, unpaidReason: string, at: string): Promise<boolean> {
+  try {
+    await send.update(
+      orders
+        .update({ orderNo })
+        .set({ unpaidReason, lastSettleTime: at })
+        .where((a, op) => op.eq(a.payFlag, 0))
+        .params(),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a settlement sets on an unpaid order it pays (undefined fields are left out). */
+export type OrderPaidFields = Partial<Record<(typeof PAYER_FIELDS)[number], unknown>> & {
+  payFlag: number;
+  payTime: string;
+  version: number;
+  payType?: number;
+};
+
+/**
+ * The transaction item paying an unpaid order: the payment's fields set and its unpaid reason removed,
+ * refused (condition) when the order is no longer unpaid, so a concurrent reset charges nothing.
+ */
+export const orderPaidUpdate = (orderNo: string, fields: OrderPaidFields): TransactItem => ({
+  Update: request(
+    orders
+      .update({ orderNo })
+      .set(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)))
+      .remove(['unpaidReason'])
+      .where((a, op) => op.eq(a.payFlag, 0))
+      .params(),
+  ) as TransactItem['Update'],
+});

@@ -13,13 +13,13 @@
  *   with beforeBalance, afterBalance and changeBalance. Every balance change writes its record in the same
  *   transaction, conditional on the fleet's version (`balanceChange`).
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { fleetBalanceSet, fleetFundEntries, fleetFundPut } from '@functions/data/fleet-balances.ts';
+import { send } from '@functions/data/table.ts';
 import { proEntitled } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
 import { newId, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
-import { balanceChange, fromUnits, hasFourDecimals, ledgerEntries, toUnits, withRetries } from './balance.ts';
+import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './balance.ts';
 
 export const FLEET_STATUS = { enabled: 0, disabled: 1 } as const;
 /** SPEC.md section 3, fleet fund record. */
@@ -71,8 +71,6 @@ const tagGuard = (item: { tenant: string; idTag: string }) => ({
 export const fleets = new Repository<FleetRecord>({ type: 'FLEET', idField: 'id' });
 export const drivers = new Repository<DriverRecord>({ type: 'DRIVER', idField: 'id', unique: tagGuard });
 export const vehicles = new Repository<VehicleRecord>({ type: 'VEHICLE', idField: 'id', unique: tagGuard });
-
-export const fleetFundPartition = (fleetId: string) => `FLEETFUND#${fleetId}`;
 
 function money(name: string, value: number, min = -Infinity) {
   if (!hasFourDecimals(value) || value < min)
@@ -163,16 +161,10 @@ export function fleetBalanceWrites(
   at: string,
   record: Record<string, unknown> = {},
 ) {
-  return balanceChange({
-    key: fleets.key(fleet.id),
-    field: 'balance',
-    version: fleet.version,
-    before: toUnits(fleet.balance),
-    change,
-    at,
-    ledgerPk: fleetFundPartition(fleet.id),
-    ledger: { ...record, fleetId: fleet.id, tenant: fleet.tenant, operType },
-  });
+  return balanceChange(toUnits(fleet.balance), change, (amounts) => [
+    fleetBalanceSet(fleet, amounts.after, at),
+    fleetFundPut({ ...record, fleetId: fleet.id, tenant: fleet.tenant, operType }, amounts, at),
+  ]);
 }
 
 /** A top-up (fund record operType 2): a positive amount with four decimals at most. */
@@ -183,10 +175,10 @@ export async function topUpFleet(fleetId: string, amount: number): Promise<Fleet
     if (!fleet) throw new Error(`No fleet ${fleetId}`);
     const at = new Date().toISOString();
     const change = fleetBalanceWrites(fleet, toUnits(amount), FLEET_OPER_TYPE.topUp, at);
-    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: change.writes }));
+    await send.transact(change.writes);
     return { ...fleet, balance: fromUnits(change.after), version: fleet.version + 1, updateTime: at };
   });
 }
 
 /** A fleet's fund records, oldest first. */
-export const fleetFundRecords = (fleetId: string) => ledgerEntries(fleetFundPartition(fleetId));
+export const fleetFundRecords = (fleetId: string) => fleetFundEntries(fleetId);

@@ -3,9 +3,8 @@
  * as plain numbers, like the card balance the console shows, and every change is computed in whole
  * ten-thousandths (bigint), so repeated debits and top-ups never drift.
  */
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { newId, table } from '@functions/lib/store.ts';
+import { debitGuardPut, type BalanceAmounts } from '@functions/data/fleet-balances.ts';
+import type { TransactItem } from '@functions/data/table.ts';
 
 export const BALANCE_SCALE = 10_000n;
 
@@ -20,59 +19,23 @@ export const fromUnits = (units: bigint): number => Number(units) / Number(BALAN
 export const hasFourDecimals = (n: number) =>
   Number.isFinite(n) && Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6;
 
-type Write = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 /**
- * A balance change and its ledger entry, for ONE transaction: the account's balance field is set to
- * before + change conditional on the version read (a concurrent change cancels the transaction, and the
- * caller reads again and retries: never a lost update), and the ledger entry with the balances before and
- * after is put conditional on not existing (never overwritten).
+ * A balance change and its ledger entry, for ONE transaction: `writes` builds them from the stored amounts
+ * (functions/data: the account's balance field set to before + change conditional on the version read, so a
+ * concurrent change cancels the transaction and the caller reads again and retries, never a lost update;
+ * the ledger entry with the balances before and after put conditional on not existing, never overwritten).
  */
-export function balanceChange(input: {
-  key: { pk: string; sk: string };
-  field: 'balance' | 'accountBalance';
-  version: number;
-  before: bigint;
-  change: bigint;
-  at: string;
-  ledgerPk: string;
-  ledger: Record<string, unknown>;
-}): { writes: Write[]; before: bigint; after: bigint } {
-  const { before, change, at } = input;
+export function balanceChange(
+  before: bigint,
+  change: bigint,
+  writes: (amounts: BalanceAmounts) => TransactItem[],
+): { writes: TransactItem[]; before: bigint; after: bigint } {
   const after = before + change;
-  const writes: Write[] = [
-    {
-      Update: {
-        TableName: table(),
-        Key: input.key,
-        UpdateExpression: 'SET #balance = :after, version = :next, updateTime = :at',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeNames: { '#balance': input.field },
-        ExpressionAttributeValues: {
-          ':after': fromUnits(after),
-          ':next': input.version + 1,
-          ':version': input.version,
-          ':at': at,
-        },
-      },
-    },
-    {
-      Put: {
-        TableName: table(),
-        Item: {
-          ...input.ledger,
-          pk: input.ledgerPk,
-          sk: `${at}#${newId()}`,
-          beforeBalance: fromUnits(before),
-          afterBalance: fromUnits(after),
-          changeBalance: fromUnits(change),
-          createTime: at,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
-  return { writes, before, after };
+  return {
+    writes: writes({ before: fromUnits(before), after: fromUnits(after), change: fromUnits(change) }),
+    before,
+    after,
+  };
 }
 
 /**
@@ -80,34 +43,8 @@ export function balanceChange(input: {
  * transaction as the debit, so an order is debited at most once whichever account pays it and whoever
  * calls (a replayed stop, a reset, a reservation end).
  */
-export function debitGuard(orderNo: string, account: string, at: string): Write {
-  return {
-    Put: {
-      TableName: table(),
-      Item: { pk: `DEBIT#${orderNo}`, sk: 'DEBIT', orderNo, account, createTime: at },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
-/** The entries of a ledger partition, oldest first. */
-export async function ledgerEntries(pk: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :p',
-        ExpressionAttributeValues: { ':p': pk },
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
-}
+export const debitGuard = (orderNo: string, account: string, at: string): TransactItem =>
+  debitGuardPut(orderNo, account, at);
 
 /**
  * Runs a read-then-write balance change until it commits: a transaction cancelled because the account

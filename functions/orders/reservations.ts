@@ -21,13 +21,6 @@
  * Every move is a conditional write on the status read, so a repeated answer, or a race between cancel, use
  * and expiry, ends a reservation once and charges it once.
  */
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { formatMinor, priceTimes } from '@shared/pricing/money.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
@@ -47,17 +40,28 @@ import type { CommandRecord } from '@functions/commands/store.ts';
 import { stations, visibleChargePoint } from '@functions/devices/sites.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import {
+  companyReservations,
+  getReservation,
+  heldReservations,
+  openReservations,
+  reservationCancelCommand,
+  reservationCommand,
+  reservationCreate,
+  reservationEnd,
+  reservationLinked,
+  reservationMove,
+  reservationOrderId,
+  type ReservationSet,
+} from '@functions/data/reservations.ts';
+import { send } from '@functions/data/table.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
-import { membership, newId, Repository, table } from '@functions/lib/store.ts';
-import { commandKey } from '@functions/ocpp/keys.ts';
+import { newId, Repository } from '@functions/lib/store.ts';
 import { payment } from './settlement.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
-const db = () => dynamoDocument();
 const DAY = 86_400_000;
 const TRANSACTION_ATTEMPTS = 5;
 /** Items a list reads per company and request. */
@@ -75,17 +79,6 @@ function endFlagOf(reason: ReserveEndReason): number {
   return END_FLAG.autoEnd;
 }
 
-export const reserveOrderKey = (id: string) => ({ pk: `RESERVEORDER#${id}`, sk: 'RESERVEORDER' });
-/** The pointer from a charger's reservation id to its order (command answers, sessions, status updates). */
-const reservationPointer = (chargePointId: string, reservationId: number) => ({
-  pk: `RESERVEID#${chargePointId}#${reservationId}`,
-  sk: 'RESERVEID',
-});
-/** gsi1: the company's reservations by creation time (`{tenant}{createTime}#{id}`). */
-const LIST_PARTITION = 'RESERVEORDER';
-/** gsi2: reservations not ended yet, by expiry (the sweep's). */
-const OPEN_PARTITION = 'RESERVEOPEN';
-
 const reserveFees = new Repository<Record_>({ type: reserveFeeResource.type, idField: 'id' });
 
 type Order = ReserveOrderView & {
@@ -102,30 +95,14 @@ const withCode = (identity: Identity, code: string): Identity => ({
   permissions: new Set([...identity.permissions, code]),
 });
 
-async function getOrder(id: string): Promise<Order | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: reserveOrderKey(id), ConsistentRead: true }),
-  );
-  return Item as Order | undefined;
-}
+const getOrder = (id: string) => getReservation<Order>(id);
 
 async function orderOfReservation(chargePointId: string, reservationId: number) {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: reservationPointer(chargePointId, reservationId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? getOrder(String(Item.orderId)) : undefined;
+  const orderId = await reservationOrderId(chargePointId, reservationId);
+  return orderId ? getOrder(orderId) : undefined;
 }
 
-async function commandOf(commandId: string): Promise<CommandRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: commandKey(commandId), ConsistentRead: true }),
-  );
-  return Item as CommandRecord | undefined;
-}
+const commandOf = (commandId: string) => reservationCommand<CommandRecord>(commandId);
 
 function view(order: Order): ReserveOrderView {
   const {
@@ -144,35 +121,9 @@ function view(order: Order): ReserveOrderView {
  * Moves a reservation from `from` to another status that is not an end (1 → 2, 2 → 3, 3 → 2), with its
  * timeline entry; false when it was not in `from`.
  */
-async function move(id: string, from: number, to: number, set: Record<string, unknown>, reason?: string) {
+function move(id: string, from: number, to: number, set: ReservationSet, reason?: string) {
   const at = new Date().toISOString();
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = {
-    ':from': from,
-    ':to': to,
-    ':h': [{ status: to, at, ...(reason ? { reason } : {}) }],
-  };
-  const sets = Object.entries(set).map(([k, v]) => {
-    names[`#${k}`] = k;
-    values[`:${k}`] = v;
-    return `#${k} = :${k}`;
-  });
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: reserveOrderKey(id),
-        UpdateExpression: `SET #status = :to, history = list_append(history, :h)${sets.map((s) => `, ${s}`).join('')}`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return reservationMove(id, from, { ...set, status: to }, { status: to, at, ...(reason ? { reason } : {}) });
 }
 
 /** The fee of a successful reservation held from its start to `endAt` (at most its expiry). */
@@ -199,7 +150,7 @@ export async function endReservation(
   from: readonly number[],
   reason: ReserveEndReason,
   at: string,
-  extra: Record<string, unknown> = {},
+  extra: Pick<ReservationSet, 'failReason' | 'transactionId'> = {},
 ): Promise<boolean> {
   for (let attempt = 0; attempt < TRANSACTION_ATTEMPTS; attempt++) {
     const order = await getOrder(id);
@@ -208,7 +159,7 @@ export async function endReservation(
     const why: ReserveEndReason =
       reason === 'removed' && order.status === RESERVE_STATUS.canceling ? 'cancelled' : reason;
     const now = new Date().toISOString();
-    const set: Record<string, unknown> = {
+    const set: ReservationSet = {
       status: RESERVE_STATUS.ended,
       endFlag: endFlagOf(why),
       endReason: why,
@@ -238,34 +189,11 @@ export async function endReservation(
       });
       writes = paid.writes;
     }
-    const names: Record<string, string> = { '#status': 'status' };
-    const values: Record<string, unknown> = {
-      ':read': order.status,
-      ':h': [{ status: RESERVE_STATUS.ended, at, reason: why }],
-    };
-    const sets = Object.entries(set).map(([k, v]) => {
-      names[`#${k}`] = k;
-      values[`:${k}`] = v;
-      return `#${k} = :${k}`;
-    });
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: reserveOrderKey(id),
-                UpdateExpression: `SET ${sets.join(', ')}, history = list_append(history, :h) REMOVE gsi2pk, gsi2sk`,
-                ConditionExpression: '#status = :read',
-                ExpressionAttributeNames: names,
-                ExpressionAttributeValues: values,
-              },
-            },
-            ...writes,
-          ],
-        }),
-      );
+      await send.transact([
+        reservationEnd(order, order.status, set, { status: RESERVE_STATUS.ended, at, reason: why }),
+        ...writes,
+      ]);
       return true;
     } catch (error) {
       // The status or the card changed since they were read: read again and decide again.
@@ -354,21 +282,7 @@ export async function reservationStatusUpdate(chargePointId: string, reservation
 export async function sweepReservations(now = Date.now()): Promise<{ expired: number; settled: number }> {
   let expired = 0;
   let settled = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  const open: Order[] = [];
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :p',
-        ExpressionAttributeValues: { ':p': OPEN_PARTITION },
-        ExclusiveStartKey,
-      }),
-    );
-    open.push(...((page.Items ?? []) as Order[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const open = (await openReservations()) as unknown as Order[];
   const nowIso = new Date(now).toISOString();
   for (const order of open) {
     try {
@@ -428,7 +342,6 @@ export async function addReservation(identity: Identity, input: ReserveAdd, base
   const createTime = created.toISOString();
   const expiryTime = new Date(created.getTime() + input.minutes * 60_000).toISOString();
   const order: Order & Record<string, unknown> = {
-    ...reserveOrderKey(id),
     id,
     tenant: pile.tenant,
     agentId: String(pile.agentId ?? ''),
@@ -446,14 +359,8 @@ export async function addReservation(identity: Identity, input: ReserveAdd, base
     expiryTime,
     createdBy: identity.user.username,
     history: [{ status: RESERVE_STATUS.requesting, at: createTime }],
-    gsi1pk: LIST_PARTITION,
-    gsi1sk: `${pile.tenant}${createTime}#${id}`,
-    gsi2pk: OPEN_PARTITION,
-    gsi2sk: `${expiryTime}#${id}`,
   };
-  await db().send(
-    new PutCommand({ TableName: table(), Item: order, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  await reservationCreate(order);
 
   let commandId: string;
   try {
@@ -485,27 +392,7 @@ async function linkCommand(id: string, commandId: string) {
   const command = await commandOf(commandId);
   const reservationId = command ? reservationIdOf(command) : undefined;
   if (!command || reservationId === undefined) return;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: reserveOrderKey(id),
-            UpdateExpression: 'SET commandId = :c, reservationId = :r',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':c': commandId, ':r': reservationId },
-          },
-        },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...reservationPointer(command.chargePointId, reservationId), orderId: id },
-          },
-        },
-      ],
-    }),
-  );
+  await reservationLinked(id, { commandId, chargePointId: command.chargePointId, reservationId });
   const now = await commandOf(commandId);
   if (now && ENDED_COMMAND.has(now.status)) await reservationCommandEnded(now);
 }
@@ -541,15 +428,7 @@ export async function cancelReservation(identity: Identity, id: unknown, baseUrl
     await move(order.id, RESERVE_STATUS.canceling, RESERVE_STATUS.successful, {}, 'cancelFailed');
     throw error;
   }
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: reserveOrderKey(order.id),
-      UpdateExpression: 'SET cancelCommandId = :c',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':c': commandId },
-    }),
-  );
+  await reservationCancelCommand(order.id, commandId);
   const command = await commandOf(commandId);
   if (command && ENDED_COMMAND.has(command.status)) await reservationCommandEnded(command);
   return view((await getOrder(order.id))!);
@@ -564,30 +443,14 @@ export async function activeReservationOf(
   chargePointId: string,
   connectorNo: number,
 ): Promise<ReserveOrderView | undefined> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :p AND gsi2sk > :now',
-        FilterExpression: 'chargePointId = :cp AND connectorNo = :c AND #s = :s',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':p': OPEN_PARTITION,
-          ':now': new Date().toISOString(),
-          ':cp': chargePointId,
-          ':c': connectorNo,
-          ':s': RESERVE_STATUS.successful,
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    const found = ((page.Items ?? []) as Order[]).find((o) => inReach(identity, o));
-    if (found) return view(found);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return undefined;
+  const held = (await heldReservations(
+    chargePointId,
+    connectorNo,
+    RESERVE_STATUS.successful,
+    new Date().toISOString(),
+  )) as unknown as Order[];
+  const found = held.find((o) => inReach(identity, o));
+  return found ? view(found) : undefined;
 }
 
 /** POST /biz/reserveOrder/detail?id= (4201, the code of /reserveOrderDetail). */
@@ -610,59 +473,18 @@ function listWindow(fromText?: string, toText?: string, now = Date.now()) {
 /** POST /biz/reserveOrder/list (4200): newest first; one gsi1 range per company in scope. */
 export async function listReservations(identity: Identity, input: z.infer<typeof reserveListSchema>) {
   const { from, to } = listWindow(input.startTimeFrom, input.startTimeTo);
-  const filters: string[] = ['tenant = :t'];
-  const values: Record<string, unknown> = { ':p': LIST_PARTITION };
-  const names: Record<string, string> = {};
-  if (input.status !== undefined) {
-    filters.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = input.status;
-  }
-  if (input.chargePointId) {
-    filters.push('chargePointId = :cp');
-    values[':cp'] = input.chargePointId;
-  }
-  if (input.idTag) {
-    filters.push('idTag = :idTag');
-    values[':idTag'] = input.idTag;
-  }
-  if (identity.stations) {
-    const bound = membership('stationId', identity.stations, 'st');
-    filters.push(bound.expression);
-    Object.assign(names, bound.names);
-    Object.assign(values, bound.values);
-  }
+  const filter = {
+    status: input.status,
+    chargePointId: input.chargePointId,
+    idTag: input.idTag,
+    stations: identity.stations,
+  };
   const records: Order[] = [];
   let truncated = false;
   for (const tenant of await tenantsInScope(identity.scope)) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    let examined = 0;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :from AND :to',
-          FilterExpression: filters.join(' AND '),
-          ExpressionAttributeValues: {
-            ...values,
-            ':t': tenant,
-            ':from': `${tenant}${from}`,
-            ':to': `${tenant}${to}~`,
-          },
-          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-          ScanIndexForward: false,
-          ExclusiveStartKey,
-        }),
-      );
-      records.push(...((page.Items ?? []) as Order[]));
-      examined += page.ScannedCount ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-      if (ExclusiveStartKey && examined >= RESERVE_SCAN_LIMIT) {
-        truncated = true;
-        break;
-      }
-    } while (ExclusiveStartKey);
+    const read = await companyReservations(tenant, from, to, filter, RESERVE_SCAN_LIMIT);
+    records.push(...(read.items as unknown as Order[]));
+    if (read.truncated) truncated = true;
   }
   records.sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id.localeCompare(a.id));
   const start = (input.current - 1) * input.size;

@@ -6,7 +6,6 @@
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { isRefused, type Session } from '@functions/ocpp/transactions.ts';
-import { orderKeys } from './keys.ts';
 
 /** SPEC.md section 3, order type: 1 operator, 2 eMsp, 3 home pile, 4 admin. */
 export const ORDER_TYPE = { operator: 1, emsp: 2, homePile: 3, admin: 4 } as const;
@@ -19,14 +18,6 @@ export function orderOf(s: Session) {
   const orderNo = orderNoOf(s);
   const energyWh = isRefused(s) ? 0 : (s.energyWh ?? 0);
   return {
-    ...orderKeys({
-      orderNo,
-      tenant: s.tenant,
-      startTime: s.startTime,
-      stationId: s.stationId,
-      chargePointId: s.chargePointId,
-      idTag: s.idTag,
-    }),
     id: orderNo,
     orderNo,
     tenant: s.tenant,

@@ -12,18 +12,26 @@
  * A crash before the commit leaves nothing; after it, everything. `resettleOrder` settles an unpaid order
  * again (the reset call) with the same guarantees: the order changes from unpaid to paid at most once.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
 import { CURRENCIES } from '@shared/schemas/admin.ts';
 import { CHARGE_TYPE, END_FLAG, PAY_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
-import { cardResource } from '@shared/resources/device/card.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { ledgerPut } from '@functions/data/card-ledger.ts';
+import { cardBalanceSet } from '@functions/data/cards.ts';
+import {
+  getOrder,
+  orderCreate,
+  orderPaidUpdate,
+  orderUnpaidNoted,
+  type OrderFacts,
+} from '@functions/data/orders.ts';
+import { rollupUpdates } from '@functions/data/revenue-rollups.ts';
+import { send, type TransactItem } from '@functions/data/table.ts';
 import { logger } from '@functions/lib/http.ts';
-import { newId, table, type Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
@@ -36,8 +44,7 @@ import {
   type FleetAccount,
 } from '@functions/fleets/accounts.ts';
 import { isRefused, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
-import { orderKey } from './keys.ts';
-import { localDay, rollupUpdates } from './rollups.ts';
+import { localDay } from './rollups.ts';
 import { discountsFor, pricingFor, revenueTariffFor } from './tariffs.ts';
 
 const ACTIVE_STOPS = new Set(['local', 'remote', 'evdisconnected', 'stoppedbyev', 'unlockcommand']);
@@ -68,11 +75,10 @@ export const sessionEndFlag = (session: Session) =>
 /** Balances (cards, fleets, app users) carry four decimals (SPEC.md section 9): whole ten-thousandths. */
 const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
 
-const db = () => dynamoDocument();
 const TRANSACTION_ATTEMPTS = 5;
 
 type Item = Record<string, unknown>;
-type Write = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type Write = TransactItem;
 
 /** The card debit and its ledger entry, conditional on the card version read. */
 function cardDebit(
@@ -84,37 +90,18 @@ function cardDebit(
   const before = toUnits(card.balance);
   const after = before - feeCard;
   const writes: Write[] = [
+    cardBalanceSet(card, fromUnits(after), at),
     {
-      Update: {
-        TableName: table(),
-        Key: { pk: `${cardResource.type}#${card.id}`, sk: cardResource.type },
-        UpdateExpression: 'SET balance = :after, version = :next, updateTime = :at',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: {
-          ':after': fromUnits(after),
-          ':next': card.version + 1,
-          ':version': card.version,
-          ':at': at,
-        },
-      },
-    },
-    {
-      Put: {
-        TableName: table(),
-        Item: {
-          pk: `CARDLEDGER#${card.id}`,
-          sk: `${at}#${newId()}`,
-          cardId: card.id,
-          tenant: card.tenant,
-          type: 'consume',
-          orderNo: order.orderNo,
-          amount: fromUnits(-feeCard),
-          beforeBalance: fromUnits(before),
-          afterBalance: fromUnits(after),
-          createTime: at,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+      Put: ledgerPut({
+        cardId: card.id,
+        tenant: card.tenant,
+        type: 'consume',
+        orderNo: order.orderNo,
+        amount: fromUnits(-feeCard),
+        beforeBalance: fromUnits(before),
+        afterBalance: fromUnits(after),
+        createTime: at,
+      }),
     },
     // One debit per order, whatever is replayed.
     debitGuard(order.orderNo, `CARD#${card.id}`, at),
@@ -339,16 +326,13 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       },
     });
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: table(), Item: order, ConditionExpression: 'attribute_not_exists(pk)' } },
-            ...writes,
-            // A start failure is no charging: it is not in the revenue figures.
-            ...(isRefused(session) ? [] : rollups),
-          ],
-        }),
-      );
+      await send.transact([
+        // Written once: a replay finds it and charges nothing.
+        { Put: orderCreate(order as Item & OrderFacts) },
+        ...writes,
+        // A start failure is no charging: it is not in the revenue figures.
+        ...(isRefused(session) ? [] : rollups),
+      ]);
       return 'created';
     } catch (error) {
       if (!isCancelled(error)) throw error;
@@ -369,7 +353,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
  */
 export async function resettleOrder(orderNo: string): Promise<'settled' | 'already' | 'missing' | 'unpaid'> {
   for (let attempt = 1; ; attempt++) {
-    const { Item: order } = await db().send(new GetCommand({ TableName: table(), Key: orderKey(orderNo) }));
+    const order = await getOrder<Item>(orderNo);
     if (!order) return 'missing';
     if (Number(order.payFlag) === 1) return 'already';
     const currency = String(order.currency ?? 'EUR');
@@ -382,48 +366,21 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
       at,
     );
     if (paid.payFlag !== 1) {
-      await db()
-        .send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: orderKey(orderNo),
-            UpdateExpression: 'SET unpaidReason = :r, lastSettleTime = :at',
-            ConditionExpression: 'payFlag = :unpaid',
-            ExpressionAttributeValues: { ':r': paid.unpaidReason ?? 'noAccount', ':at': at, ':unpaid': 0 },
-          }),
-        )
-        .catch(() => undefined);
+      await orderUnpaidNoted(orderNo, paid.unpaidReason ?? 'noAccount', at);
       return 'unpaid';
     }
     const { writes: _w, unpaidReason: _r, ...payFields } = paid;
-    const sets: Record<string, unknown> = {
-      ...payFields,
-      payFlag: 1,
-      payTime: at,
-      version: Number(order.version ?? 1) + 1,
-    };
-    const defined = Object.entries(sets).filter(([, v]) => v !== undefined);
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: orderKey(orderNo),
-                UpdateExpression: `SET ${defined.map(([k]) => `${k} = :${k}`).join(', ')} REMOVE unpaidReason`,
-                // Unpaid to paid once: a concurrent reset loses here and charges nothing.
-                ConditionExpression: 'payFlag = :unpaid',
-                ExpressionAttributeValues: {
-                  ...Object.fromEntries(defined.map(([k, v]) => [`:${k}`, v])),
-                  ':unpaid': 0,
-                },
-              },
-            },
-            ...paid.writes,
-          ],
+      await send.transact([
+        // Unpaid to paid once: a concurrent reset loses here and charges nothing.
+        orderPaidUpdate(orderNo, {
+          ...payFields,
+          payFlag: 1,
+          payTime: at,
+          version: Number(order.version ?? 1) + 1,
         }),
-      );
+        ...paid.writes,
+      ]);
       return 'settled';
     } catch (error) {
       if (!isCancelled(error)) throw error;

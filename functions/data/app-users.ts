@@ -1,0 +1,107 @@
+/**
+ * App users' balances (functions/appusers/accounts.ts; the user records are the repository's `APPUSER#{id}`).
+ * Access patterns:
+ * - a user's accountBalance set to a new value, conditional on the version read (balance, version and
+ *   updateTime only);
+ * - a ledger entry put once per change, `APPUSERLEDGER#{appUserId}` / `{createTime}#{entryId}`, in the same
+ *   transaction as the balance it changes;
+ * - a user's ledger, oldest first.
+ */
+import { newId } from '@functions/lib/store.ts';
+import type { BalanceAmounts } from './fleet-balances.ts';
+import { defineEntity, model, putRecord, queryAll, request, type TransactItem } from './table.ts';
+
+export const appUserBalances = defineEntity(
+  {
+    model: model('APPUSERBALANCE'),
+    attributes: {
+      id: { type: 'string', required: true },
+      accountBalance: { type: 'number' },
+      version: { type: 'number' },
+      updateTime: { type: 'string' },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], template: 'APPUSER#${id}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'APPUSER', casing: 'none' },
+      },
+    },
+  },
+  // Key-only here: the repository's item holds its id; this write sets the balance fields only.
+  { keyOnly: ['id'] },
+);
+
+export const appUserLedger = defineEntity(
+  {
+    model: model('APPUSERLEDGER'),
+    attributes: {
+      appUserId: { type: 'string', required: true },
+      createTime: { type: 'string', required: true },
+      /** Key-only: two entries of one instant stay apart. */
+      entryId: { type: 'string', required: true },
+    },
+    indexes: {
+      byUser: {
+        pk: {
+          field: 'pk',
+          composite: ['appUserId'],
+          template: 'APPUSERLEDGER#${appUserId}',
+          casing: 'none',
+        },
+        sk: {
+          field: 'sk',
+          composite: ['createTime', 'entryId'],
+          template: '${createTime}#${entryId}',
+          casing: 'none',
+        },
+      },
+    },
+  },
+  { keyOnly: ['entryId'] },
+);
+
+/**
+ * The user's accountBalance set to `after`, its version to the next and its updateTime, refused (condition)
+ * when the version is no longer the one read.
+ */
+export const appBalanceSet = (
+  user: { id: string; version: number },
+  after: number,
+  at: string,
+): TransactItem => ({
+  Update: request(
+    appUserBalances
+      .update({ id: user.id })
+      .set({ accountBalance: after, version: user.version + 1, updateTime: at })
+      .where((a, op) => op.eq(a.version, user.version))
+      .params(),
+  ) as TransactItem['Update'],
+});
+
+/** A ledger entry: its fields (orderNo...), appUserId, tenant, type (`consume` or `recharge`). */
+export interface AppLedgerEntry {
+  appUserId: string;
+  tenant: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** The put of a new ledger entry with the balances around the change (refused if its key exists). */
+export const appLedgerPut = (
+  entry: AppLedgerEntry,
+  amounts: BalanceAmounts,
+  at: string,
+  entryId = newId(),
+): TransactItem => ({
+  Put: putRecord(appUserLedger.create({ appUserId: entry.appUserId, createTime: at, entryId }).params(), {
+    ...entry,
+    beforeBalance: amounts.before,
+    afterBalance: amounts.after,
+    changeBalance: amounts.change,
+    createTime: at,
+  }),
+});
+
+/** A user's ledger entries as stored, oldest first. */
+export const appLedgerEntries = (appUserId: string) =>
+  queryAll(appUserLedger.query.byUser({ appUserId }).params());

@@ -1,0 +1,46 @@
+/**
+ * Card balances (functions/biz/cards.ts recharges, functions/orders/settlement.ts consumption). The card
+ * records are the repository's (`CARD#{id}` / `CARD`); their entries are functions/data/card-ledger.ts.
+ * Access pattern: a card's balance set to a new value, conditional on the version read (balance, version
+ * and updateTime only), in the same transaction as its ledger entry.
+ */
+import { cardResource } from '@shared/resources/device/card.ts';
+import { defineEntity, model, request, type TransactItem } from './table.ts';
+
+export const cardBalances = defineEntity(
+  {
+    model: model('CARDBALANCE'),
+    attributes: {
+      id: { type: 'string', required: true },
+      balance: { type: 'number' },
+      version: { type: 'number' },
+      updateTime: { type: 'string' },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], template: `${cardResource.type}#\${id}`, casing: 'none' },
+        sk: { field: 'sk', composite: [], template: cardResource.type, casing: 'none' },
+      },
+    },
+  },
+  // Key-only here: the repository's item holds its id; this write sets the balance fields only.
+  { keyOnly: ['id'] },
+);
+
+/**
+ * The card's balance set to `after`, its version to the next and its updateTime, refused (condition) when
+ * the version is no longer the one read.
+ */
+export const cardBalanceSet = (
+  card: { id: string; version: number },
+  after: number,
+  at: string,
+): TransactItem => ({
+  Update: request(
+    cardBalances
+      .update({ id: card.id })
+      .set({ balance: after, version: card.version + 1, updateTime: at })
+      .where((a, op) => op.eq(a.version, card.version))
+      .params(),
+  ) as TransactItem['Update'],
+});

@@ -1,0 +1,130 @@
+/**
+ * Fleet balances (functions/fleets): the balance of a fleet account, its fund records and the debit guard of
+ * an order. Access patterns:
+ * - a fleet's balance set to a new value, conditional on the version read (`FLEET#{id}` / `FLEET`, the
+ *   repository's item: balance, version and updateTime only);
+ * - a fund record put once per change, `FLEETFUND#{fleetId}` / `{createTime}#{entryId}`, in the same
+ *   transaction as the balance it changes;
+ * - a fleet's fund records, oldest first;
+ * - the debit guard of an order, `DEBIT#{orderNo}` / `DEBIT`, put once whichever account pays the order (a
+ *   fleet, an app user, a card), in the same transaction as the debit.
+ * Balances are stored numbers of four decimals (functions/fleets/balance.ts computes them).
+ */
+import { newId } from '@functions/lib/store.ts';
+import { defineEntity, model, putRecord, queryAll, request, type TransactItem } from './table.ts';
+
+export const fleetBalances = defineEntity(
+  {
+    model: model('FLEETBALANCE'),
+    attributes: {
+      id: { type: 'string', required: true },
+      balance: { type: 'number' },
+      version: { type: 'number' },
+      updateTime: { type: 'string' },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], template: 'FLEET#${id}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'FLEET', casing: 'none' },
+      },
+    },
+  },
+  // Key-only here: the repository's item holds its id; this write sets the balance fields only.
+  { keyOnly: ['id'] },
+);
+
+export const fleetFunds = defineEntity(
+  {
+    model: model('FLEETFUND'),
+    attributes: {
+      fleetId: { type: 'string', required: true },
+      createTime: { type: 'string', required: true },
+      /** Key-only: two records of one instant stay apart. */
+      entryId: { type: 'string', required: true },
+    },
+    indexes: {
+      byFleet: {
+        pk: { field: 'pk', composite: ['fleetId'], template: 'FLEETFUND#${fleetId}', casing: 'none' },
+        sk: {
+          field: 'sk',
+          composite: ['createTime', 'entryId'],
+          template: '${createTime}#${entryId}',
+          casing: 'none',
+        },
+      },
+    },
+  },
+  { keyOnly: ['entryId'] },
+);
+
+export const debitGuards = defineEntity({
+  model: model('DEBIT'),
+  attributes: {
+    orderNo: { type: 'string', required: true },
+    account: { type: 'string' },
+    createTime: { type: 'string' },
+  },
+  indexes: {
+    byOrder: {
+      pk: { field: 'pk', composite: ['orderNo'], template: 'DEBIT#${orderNo}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'DEBIT', casing: 'none' },
+    },
+  },
+});
+
+/** The amounts of a balance change as stored (four decimals). */
+export interface BalanceAmounts {
+  before: number;
+  after: number;
+  change: number;
+}
+
+/**
+ * The fleet's balance set to `after`, its version to the next and its updateTime, refused (condition) when
+ * the version is no longer the one read.
+ */
+export const fleetBalanceSet = (
+  fleet: { id: string; version: number },
+  after: number,
+  at: string,
+): TransactItem => ({
+  Update: request(
+    fleetBalances
+      .update({ id: fleet.id })
+      .set({ balance: after, version: fleet.version + 1, updateTime: at })
+      .where((a, op) => op.eq(a.version, fleet.version))
+      .params(),
+  ) as TransactItem['Update'],
+});
+
+/** A fleet fund record: the fields of the record (orderNo, driverId, vehicleId...), fleetId, tenant, operType. */
+export interface FleetFundRecord {
+  fleetId: string;
+  tenant: string;
+  operType: number;
+  [field: string]: unknown;
+}
+
+/** The put of a new fund record with the balances around the change (refused if its key exists). */
+export const fleetFundPut = (
+  record: FleetFundRecord,
+  amounts: BalanceAmounts,
+  at: string,
+  entryId = newId(),
+): TransactItem => ({
+  Put: putRecord(fleetFunds.create({ fleetId: record.fleetId, createTime: at, entryId }).params(), {
+    ...record,
+    beforeBalance: amounts.before,
+    afterBalance: amounts.after,
+    changeBalance: amounts.change,
+    createTime: at,
+  }),
+});
+
+/** A fleet's fund records as stored, oldest first. */
+export const fleetFundEntries = (fleetId: string) => queryAll(fleetFunds.query.byFleet({ fleetId }).params());
+
+/** The guard of an order's debit by `account` (`FLEET#…`, `APPUSER#…`, `CARD#…`): refused when one exists. */
+export const debitGuardPut = (orderNo: string, account: string, at: string): TransactItem => ({
+  Put: request(debitGuards.create({ orderNo, account, createTime: at }).params()) as TransactItem['Put'],
+});
