@@ -29,12 +29,11 @@ export function alarmWindow(startTime?: string, endTime?: string): { start: numb
   return { start, end };
 }
 
-/** Fields a list row never shows (keys, guards, the tenant). */
+/** Fields a list row never shows (guards, the tenant); the repository's reads leave keys out already. */
 const HIDDEN = new Set(['tenant', 'openKey', 'since']);
-const isInternal = (k: string) => /^(pk|sk|gsi\d(pk|sk))$/.test(k) || k.startsWith('s_') || HIDDEN.has(k);
 
 function show(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([k]) => !isInternal(k)));
+  return Object.fromEntries(Object.entries(item).filter(([k]) => !HIDDEN.has(k)));
 }
 
 /**

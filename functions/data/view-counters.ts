@@ -3,8 +3,8 @@
  * changed in the same transaction as every write that enters or leaves the partition, so a list's total is
  * one read however long the list.
  */
-import { BatchGetCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { client, defineEntity, model, request, tableName } from './table.ts';
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { defineEntity, model, request, send, tableName } from './table.ts';
 
 export const viewCounters = defineEntity(
   {
@@ -36,9 +36,10 @@ export async function countersOf(partitions: string[]): Promise<number> {
       .slice(i, i + 100)
       .map((partition) => viewCounters.get({ partition }).params().Key as Record<string, unknown>);
     while (keys?.length) {
-      const answer = await client().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'n' } } }),
-      );
+      // Asked by the table's id; answered under its deployed name.
+      const answer = await send.batchGet({
+        RequestItems: { main: { Keys: keys, ProjectionExpression: 'n' } },
+      });
       for (const item of answer.Responses?.[table] ?? []) total += Number(item.n ?? 0);
       keys = answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
     }

@@ -8,12 +8,14 @@ import { OFFLINE_FLAG } from '@shared/schemas/alarm.ts';
 import {
   alarmCountUpdates,
   alarmStatItems,
+  alarmStatRows,
   companyOwner,
+  countAlarm,
   stationOwner,
 } from '@functions/data/alarm-stats.ts';
 import { addToRollup } from '@functions/alarms/stats.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { rawGet, withDatabase } from './helpers.ts';
+import { rawGet, rawPut, withDatabase } from './helpers.ts';
 
 withDatabase();
 
@@ -67,5 +69,51 @@ describe('alarm statistics', () => {
     const items = await alarmStatItems(companyOwner('/OLD/'), '2026-03-01', '2026-03-02');
     expect(items.map((i) => i.sk)).toEqual(['2026-03-01#C#E42', '2026-03-01#P#CP1', '2026-03-01#T']);
     expect((await alarmStatItems(stationOwner('SOLD'), '2026-03-03', '2026-03-03')).length).toBe(3);
+  });
+
+  it('count into the items the old hand-written ADDs made, and read them back as rows', async () => {
+    const counted = {
+      day: '2026-04-01',
+      level: 9,
+      offline: false,
+      code: 'E7',
+      chargePointId: 'CP9',
+      chargePointName: 'Nine',
+    };
+    await countAlarm([companyOwner('/ROWS/')], counted);
+    await countAlarm([companyOwner('/ROWS/')], { ...counted, chargePointName: undefined });
+    // The items the code before the data layer wrote (SET day/code/chargePointId and names, ADD counts).
+    const pk = 'ALARMSTAT#/ROWS/';
+    expect(await rawGet({ pk, sk: '2026-04-01#T' })).toEqual({
+      pk,
+      sk: '2026-04-01#T',
+      day: '2026-04-01',
+      total: 2,
+      offline: 0,
+      l4: 2,
+    });
+    expect(await rawGet({ pk, sk: '2026-04-01#C#E7' })).toEqual({
+      pk,
+      sk: '2026-04-01#C#E7',
+      code: 'E7',
+      n: 2,
+    });
+    expect(await rawGet({ pk, sk: '2026-04-01#P#CP9' })).toEqual({
+      pk,
+      sk: '2026-04-01#P#CP9',
+      chargePointId: 'CP9',
+      chargePointName: 'Nine',
+      n: 2,
+    });
+    // A day's items written by hand, and one just outside the window on each side.
+    await rawPut({ pk, sk: '2026-03-31#T', day: '2026-03-31', total: 5 });
+    await rawPut({ pk, sk: '2026-04-02#T', day: '2026-04-02', total: 1 });
+    await rawPut({ pk, sk: '2026-04-03#T', day: '2026-04-03', total: 7 });
+    expect(await alarmStatRows(companyOwner('/ROWS/'), '2026-04-01', '2026-04-02')).toEqual([
+      { day: '2026-04-01', kind: 'C', values: { code: 'E7', n: 2 } },
+      { day: '2026-04-01', kind: 'P', values: { chargePointId: 'CP9', chargePointName: 'Nine', n: 2 } },
+      { day: '2026-04-01', kind: 'T', values: { day: '2026-04-01', total: 2, offline: 0, l4: 2 } },
+      { day: '2026-04-02', kind: 'T', values: { day: '2026-04-02', total: 1 } },
+    ]);
   });
 });

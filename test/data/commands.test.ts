@@ -5,15 +5,22 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
+  appendCommandProgress,
   commandCreate,
+  commandIdsWaiting,
   commandsWaiting,
   commandTransition,
   companyCommands,
   getCommand,
   getLatest,
   latestPut,
+  moveCommand,
   pendingRelease,
   pendingTake,
+  putCommand,
+  releaseGuard,
+  setCommandUpload,
+  storeCommand,
 } from '@functions/data/commands.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { rawGet, rawPut, withDatabase } from './helpers.ts';
@@ -128,5 +135,84 @@ describe('commands', () => {
       sk: 'CMDLATEST',
       commandId: 'L1',
     });
+  });
+
+  it('stores a command with its guard in one transaction, refused while the guard is another’s', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const c = { ...command('C3', '2026-03-02T10:00:00.000Z'), chargePointId: 'CP7' };
+    await storeCommand(c, { expiresAt: now + 120, nowSeconds: now });
+    expect(await rawGet({ pk: 'COMMAND#C3', sk: 'COMMAND' })).toEqual(oldItem(c));
+    expect(await rawGet({ pk: 'CMDPENDING#CP7#1', sk: 'CMDPENDING' })).toEqual({
+      pk: 'CMDPENDING#CP7#1',
+      sk: 'CMDPENDING',
+      commandId: 'C3',
+      expiresAt: now + 120,
+    });
+    const second = { ...command('C4', '2026-03-02T10:00:01.000Z'), chargePointId: 'CP7' };
+    await expect(storeCommand(second, { expiresAt: now + 120, nowSeconds: now })).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
+    expect(await rawGet({ pk: 'COMMAND#C4', sk: 'COMMAND' })).toBeUndefined();
+    // Recorded without a guard (offline): on the company list, in no status queue.
+    const offline = { ...second, status: 'offline' };
+    await storeCommand(offline, undefined);
+    const { gsi1pk: _p, gsi1sk: _s, ...listed } = oldItem(offline);
+    expect(await rawGet({ pk: 'COMMAND#C4', sk: 'COMMAND' })).toEqual(listed);
+    expect(await releaseGuard({ chargePointId: 'CP7', connectorNo: 1 }, 'C4')).toBe(false);
+    expect(await releaseGuard({ chargePointId: 'CP7', connectorNo: 1 }, 'C3')).toBe(true);
+    expect(await rawGet({ pk: 'CMDPENDING#CP7#1', sk: 'CMDPENDING' })).toBeUndefined();
+  });
+
+  it('stores an unlisted queued command as the old createCommand did (no company list)', async () => {
+    const c = command('C5', '2026-03-03T10:00:00.000Z');
+    await putCommand(c, true, false);
+    const { gsi2pk: _p, gsi2sk: _s, ...old } = oldItem(c);
+    expect(await rawGet({ pk: 'COMMAND#C5', sk: 'COMMAND' })).toEqual(old);
+    expect(await commandIdsWaiting('queued', '2026-03-03T10:00:01.000Z')).toContain('C5');
+    expect(await companyCommands('/A/', '2026-03-03', '2026-03-03T23:59:59.999Z')).toEqual([]);
+    await expect(putCommand(c, true, false)).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+  });
+
+  it('lists a company’s commands without keys, and runs transitions as conditional writes', async () => {
+    const c = command('C6', '2026-03-04T10:00:00.000Z');
+    await rawPut(oldItem(c));
+    expect(await companyCommands('/A/', '2026-03-04', '2026-03-04T10:00:00.000Z')).toEqual([c]);
+    expect(await moveCommand('C6', 'sent', { status: 'timeout' }, null)).toBe(false);
+    expect(await moveCommand('C6', 'queued', { status: 'offline' }, null)).toBe(true);
+    const { gsi1pk: _p, gsi1sk: _s, ...listed } = oldItem(c);
+    expect(await rawGet({ pk: 'COMMAND#C6', sk: 'COMMAND' })).toEqual({ ...listed, status: 'offline' });
+    expect(await moveCommand('NONE', 'queued', { status: 'offline' }, null)).toBe(false);
+    expect(await rawGet({ pk: 'COMMAND#NONE', sk: 'COMMAND' })).toBeUndefined();
+  });
+
+  it('records an upload and appends progress as the old updates did, only on an existing command', async () => {
+    const c = command('C7', '2026-03-05T10:00:00.000Z');
+    await rawPut(oldItem(c));
+    const upload = {
+      key: 'logs/a/b.log',
+      fileName: 'b.log',
+      size: 3,
+      contentType: 'text/plain',
+      uploadedAt: 'x',
+    };
+    await setCommandUpload('C7', upload);
+    await setCommandUpload('C7', { ...upload, size: 4 });
+    expect(await appendCommandProgress('C7', { status: 'Downloading', at: 't1' })).toBe(true);
+    expect(await appendCommandProgress('C7', { status: 'Downloaded', at: 't2' })).toBe(true);
+    expect(await rawGet({ pk: 'COMMAND#C7', sk: 'COMMAND' })).toEqual({
+      ...oldItem(c),
+      upload: { ...upload, size: 4 },
+      progress: [
+        { status: 'Downloading', at: 't1' },
+        { status: 'Downloaded', at: 't2' },
+      ],
+    });
+    await expect(setCommandUpload('GONE', upload)).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+    expect(await appendCommandProgress('GONE', { status: 'Downloading', at: 't1' })).toBe(false);
+    expect(await rawGet({ pk: 'COMMAND#GONE', sk: 'COMMAND' })).toBeUndefined();
   });
 });

@@ -4,7 +4,16 @@
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { getMark, getNote, markPut, markTake, notePut } from '@functions/data/remote-start-marks.ts';
+import {
+  getMark,
+  getNote,
+  leaveMark,
+  leaveNote,
+  markPut,
+  markTake,
+  notePut,
+  takeMark,
+} from '@functions/data/remote-start-marks.ts';
 import {
   leaveRemoteStartMark,
   noteRemoteStartId,
@@ -12,7 +21,7 @@ import {
   takeRemoteStart,
 } from '@functions/commands/remote-start-marks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { rawGet, sendPut, withDatabase } from './helpers.ts';
+import { rawGet, rawPut, sendPut, withDatabase } from './helpers.ts';
 
 withDatabase();
 
@@ -64,5 +73,45 @@ describe('remote start marks', () => {
       pk: '',
     });
     expect(await remoteStartIdChoice('CP3', 8)).toEqual({ chargeType: 2, chargeValue: '30' });
+  });
+
+  it('write marks and notes as the old hand-written puts did, and take a mark once', async () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    await leaveMark(
+      { chargePointId: 'CP4', connectorNo: 1 },
+      { idTag: 'T4', commandId: 'C4', at, chargeType: 2, chargeValue: '5' },
+    );
+    expect(await rawGet({ pk: 'REMOTESTART#CP4#1', sk: 'REMOTESTART' })).toEqual({
+      pk: 'REMOTESTART#CP4#1',
+      sk: 'REMOTESTART',
+      idTag: 'T4',
+      commandId: 'C4',
+      at,
+      chargeType: 2,
+      chargeValue: '5',
+    });
+    await rawPut({
+      pk: 'REMOTESTART#CP4#2',
+      sk: 'REMOTESTART',
+      idTag: 'T',
+      commandId: 'OLD',
+      at,
+      chargeType: 1,
+    });
+    expect(await takeMark({ chargePointId: 'CP4', connectorNo: 2 }, 'OTHER')).toBe(false);
+    expect(await takeMark({ chargePointId: 'CP4', connectorNo: 2 }, 'OLD')).toBe(true);
+    expect(await takeMark({ chargePointId: 'CP4', connectorNo: 2 }, 'OLD')).toBe(false);
+    await leaveNote(
+      { chargePointId: 'CP4', remoteStartId: 3 },
+      { commandId: 'C5', at, expiresAt: 1_900_000_000, chargeType: 1 },
+    );
+    expect(await rawGet({ pk: 'REMOTESTARTID#CP4#3', sk: 'REMOTESTARTID' })).toEqual({
+      pk: 'REMOTESTARTID#CP4#3',
+      sk: 'REMOTESTARTID',
+      commandId: 'C5',
+      at,
+      expiresAt: 1_900_000_000,
+      chargeType: 1,
+    });
   });
 });

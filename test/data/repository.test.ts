@@ -176,4 +176,55 @@ describe('repository items', () => {
     });
     expect((await raw(`COUNT#${part('/C/', 7)}`, 'COUNT'))?.n).toBe(2);
   });
+
+  it('read a view’s key range (filtered, newest first) and a partition’s ids over items written the old way', async () => {
+    const old = (code: string, name: string, stationId: string) => ({
+      pk: `GADGET#${code}`,
+      sk: 'GADGET',
+      gsi1pk: 'GADGET',
+      gsi1sk: `/D/2026-01-01T00:00:00.000Z#${code}`,
+      gsi2pk: part('/D/', 5),
+      gsi2sk: `${name.toLowerCase()}|${code}`,
+      s_name: name.toLowerCase(),
+      code,
+      name,
+      level: 5,
+      stationId,
+      tenant: '/D/',
+      version: 1,
+      createTime: '2026-01-01T00:00:00.000Z',
+    });
+    for (const [code, name, station] of [
+      ['R1', 'b', 'S1'],
+      ['R2', 'c', 'S2'],
+      ['R3', 'c', 'S1'],
+      ['R4', 'd', 'S1'],
+    ] as const)
+      await dynamoDocument().send(new PutCommand({ TableName: table(), Item: old(code, name, station) }));
+    const range = (extra: object = {}) =>
+      gadgets.viewRange(0, '/D/', { values: { level: 5 }, from: 'B', to: 'C', desc: true, ...extra });
+    const all = await range();
+    expect(all.truncated).toBe(false);
+    expect(all.items.map((g) => g.code)).toEqual(['R3', 'R2', 'R1']);
+    const {
+      pk: _pk,
+      sk: _sk,
+      gsi1pk: _a,
+      gsi1sk: _b,
+      gsi2pk: _c,
+      gsi2sk: _d,
+      s_name: _s,
+      ...r1
+    } = old('R1', 'b', 'S1');
+    expect(all.items[2]).toEqual(r1);
+    expect((await range({ filters: { stationId: 'S1', code: undefined } })).items.map((g) => g.code)).toEqual(
+      ['R3', 'R1'],
+    );
+    expect(
+      (await range({ within: { field: 'stationId', values: ['S2'] } })).items.map((g) => g.code),
+    ).toEqual(['R2']);
+    expect((await range({ within: { field: 'stationId', values: [] } })).items).toEqual([]);
+    expect(await gadgets.viewIds(0, '/D/', { level: 5 })).toEqual(['R1', 'R2', 'R3', 'R4']);
+    expect(await gadgets.viewIds(0, '/D/', { level: 6 })).toEqual([]);
+  });
 });
