@@ -6,10 +6,18 @@
  * reads one scope with one query (functions/biz/catalogue-resources.ts).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument, sqsClient } from '@functions/lib/aws.ts';
+import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import {
+  createExportTask,
+  EXPORT_TYPE,
+  exportTaskKey,
+  getExportTask,
+  setRunningProgress,
+  unfinishedExportIds,
+  type ExportStatus,
+  type ExportTask,
+} from '@functions/data/export-tasks.ts';
 import { transitionStatus } from '@functions/data/transitions.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { operators } from '@functions/identity/entities.ts';
@@ -26,25 +34,7 @@ export type ExportProgress = (done: number) => Promise<void>;
 
 export type Exporter = (task: ExportTask, progress?: ExportProgress) => Promise<ExportFile>;
 
-export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
-
-export interface ExportTask {
-  taskId: string;
-  taskName: string;
-  kind: string;
-  agentId: string;
-  params: Record<string, unknown>;
-  status: ExportStatus;
-  createdAt: string;
-  path?: string;
-  reason?: string;
-  /** Percent of a running export done, where its exporter says (0 to 100). */
-  progress?: number;
-  /** Path of the owning company in the company tree (`/` for the platform's own). */
-  tenant?: string;
-}
-
-export const EXPORT_TYPE = 'EXPORT';
+export { EXPORT_TYPE, exportTaskKey, getExportTask, type ExportStatus, type ExportTask };
 
 /** The tenant of a company's tasks: its path in the company tree. */
 async function tenantOf(agentId: string): Promise<string> {
@@ -52,29 +42,11 @@ async function tenantOf(agentId: string): Promise<string> {
   return (await operators.getAny(agentId))?.path ?? `/${agentId}/`;
 }
 
-export const exportTaskKey = (taskId: string) => ({ pk: `${EXPORT_TYPE}#${taskId}`, sk: EXPORT_TYPE });
-
 /** Creates the task (once: an existing id is left as it is) and queues it. */
 export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>): Promise<boolean> {
   const createdAt = new Date().toISOString();
   const tenant = await tenantOf(task.agentId);
-  const created = await applied(
-    dynamoDocument().send(
-      new PutCommand({
-        TableName: config.tableName('main'),
-        Item: {
-          ...exportTaskKey(task.taskId),
-          ...task,
-          tenant,
-          status: 'pending',
-          createdAt,
-          gsi1pk: EXPORT_TYPE,
-          gsi1sk: `${tenant}${createdAt}#${task.taskId}`,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
+  const created = await createExportTask({ ...task, tenant, status: 'pending', createdAt });
   if (!created) return false;
   await sendExport(task.taskId);
   return true;
@@ -91,33 +63,8 @@ export async function sendExport(taskId: string) {
  * Every company's tasks still `pending` or `running`: after a local restart no worker has them (the queue
  * lives in memory), so the start-up queues them again.
  */
-export async function unfinishedExports(): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: config.tableName('main'),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :type',
-        FilterExpression: '#s IN (:pending, :running)',
-        ProjectionExpression: 'taskId',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':type': EXPORT_TYPE, ':pending': 'pending', ':running': 'running' },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.taskId));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
-}
-
-export async function getExportTask(taskId: string): Promise<ExportTask | undefined> {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.tableName('main'), Key: exportTaskKey(taskId) }),
-  );
-  return Item as ExportTask | undefined;
+export function unfinishedExports(): Promise<string[]> {
+  return unfinishedExportIds();
 }
 
 export function setExportStatus(
@@ -135,20 +82,9 @@ export function setExportStatus(
 
 /** Records how far a running task is (a percent, rounded down); nothing once the task has settled. */
 export async function setExportProgress(taskId: string, done: number): Promise<void> {
-  await applied(
-    dynamoDocument().send(
-      new UpdateCommand({
-        TableName: config.tableName('main'),
-        Key: exportTaskKey(taskId),
-        UpdateExpression: 'SET progress = :p, updatedAt = :at',
-        ConditionExpression: '#s = :running',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':p': Math.max(0, Math.min(100, Math.floor(done * 100))),
-          ':at': new Date().toISOString(),
-          ':running': 'running',
-        },
-      }),
-    ),
+  await setRunningProgress(
+    taskId,
+    Math.max(0, Math.min(100, Math.floor(done * 100))),
+    new Date().toISOString(),
   );
 }
