@@ -10,9 +10,7 @@
  * once PostToConnection has returned, by when the charger may have answered it).
  */
 import { randomBytes } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { exchangesPage, putExchange } from '@functions/data/message-log.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
 import { MAX_MESSAGES, MESSAGE_WINDOW_DAYS } from '@shared/schemas/message-log.ts';
 
@@ -71,8 +69,6 @@ export const retentionDays = (): number => {
   const days = Number(process.env.OCPP_LOG_RETENTION_DAYS);
   return Number.isFinite(days) && days > 0 ? days : 30;
 };
-
-const table = () => config.tableName('ocppLog');
 
 /**
  * A per-instance counter orders messages of one millisecond as they were logged (an answer after its CALL);
@@ -145,7 +141,7 @@ export async function logMessage(input: LogInput): Promise<LoggedMessage> {
         replyAction: (input.reply.action ?? item.action)?.slice(0, 64),
       }
     : item;
-  await dynamoDocument().send(new PutCommand({ TableName: table(), Item: stored }));
+  await putExchange(stored);
   return item;
 }
 
@@ -236,23 +232,16 @@ export async function recentMessages(
   const settled = () => messages.filter((m) => msOf(m.at) > lastRead + REPLY_WITHIN_MS).length;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'chargePointId = :id AND #at BETWEEN :from AND :to',
-        FilterExpression: 'expiresAt > :now',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':id': chargePointId, ':from': lower, ':to': end, ':now': now },
-        ScanIndexForward: false,
-        Limit: limit + 1,
-        ExclusiveStartKey,
-      }),
+    const page = await exchangesPage(
+      chargePointId,
+      { from: lower, to: end, nowSeconds: now, limit: limit + 1 },
+      ExclusiveStartKey,
     );
-    for (const item of (page.Items ?? []) as StoredItem[]) {
+    for (const item of page.items as unknown as StoredItem[]) {
       messages.push(...messagesOf(item).filter(inPage));
       lastRead = Math.min(lastRead, msOf(item.at));
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
+    ExclusiveStartKey = page.next;
   } while (ExclusiveStartKey && settled() <= limit);
   messages.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   const items = messages.slice(0, limit);

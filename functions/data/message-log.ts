@@ -1,0 +1,49 @@
+/**
+ * The OCPP message log (table `ocppLog`, TTL `expiresAt`; functions/ocpp/message-log.ts): one item per
+ * exchange, `chargePointId` (the partition, the attribute itself) and `at` (its wire position). Access
+ * patterns:
+ * - an exchange's put;
+ * - a charge point's exchanges between two positions, newest first, a page at a time, expired ones skipped
+ *   (DynamoDB Local never expires items).
+ */
+import { defineEntity, model, PARAMS, putRecord, send } from './table.ts';
+
+export const messageLog = defineEntity(
+  {
+    model: model('OCPPLOG'),
+    attributes: {
+      chargePointId: { type: 'string', required: true },
+      at: { type: 'string', required: true },
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byCharger: {
+        pk: { field: 'chargePointId', composite: ['chargePointId'], casing: 'none' },
+        sk: { field: 'at', composite: ['at'], casing: 'none' },
+      },
+    },
+  },
+  { table: 'ocppLog' },
+);
+
+/** Stores an exchange as given (its fields are the log's: frame, direction, reply...). */
+export const putExchange = <T extends { chargePointId: string; at: string }>(item: T) =>
+  send.put(putRecord(messageLog.put({ chargePointId: item.chargePointId, at: item.at }).params(), item));
+
+/**
+ * A page of a charge point's exchanges positioned from `from` to `to` (both included), newest first, at most
+ * `limit` read, those expired by `nowSeconds` left out; `next` continues after the page.
+ */
+export async function exchangesPage(
+  chargePointId: string,
+  range: { from: string; to: string; nowSeconds: number; limit: number },
+  next?: Record<string, unknown>,
+): Promise<{ items: Record<string, unknown>[]; next?: Record<string, unknown> }> {
+  const params = messageLog.query
+    .byCharger({ chargePointId })
+    .between({ at: range.from }, { at: range.to })
+    .where((a, op) => op.gt(a.expiresAt, range.nowSeconds))
+    .params({ ...PARAMS, order: 'desc', limit: range.limit });
+  const page = await send.query({ ...params, ExclusiveStartKey: next });
+  return { items: page.Items ?? [], next: page.LastEvaluatedKey };
+}
