@@ -4,7 +4,6 @@
  * data between tenants). Deleting a company needs its sub-companies and business data gone first; it then
  * disables sign-in for all its users.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import {
   operatorForm,
@@ -13,9 +12,9 @@ import {
   type operatorUpdate,
   type PageQuery,
 } from '@shared/schemas/admin.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { tenantHasItems } from '@functions/data/operators.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { newId, paginate, table, type Stored } from '@functions/lib/store.ts';
+import { newId, paginate, type Stored } from '@functions/lib/store.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { storedMailServer } from '@functions/lib/company-mail.ts';
 import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
@@ -111,26 +110,13 @@ async function mailBinding(
   return { mailId: input.mailId, mailName: input.mailId ? input.mailName : undefined };
 }
 
-async function hasItems(type: string, path: string): Promise<boolean> {
-  const { Items } = await dynamoDocument().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :t AND begins_with(gsi1sk, :p)',
-      ExpressionAttributeValues: { ':t': type, ':p': path },
-      Limit: 1,
-    }),
-  );
-  return (Items?.length ?? 0) > 0;
-}
-
 export async function deleteOperator(identity: Identity, id: string | undefined) {
   const current = await operators.mustGet(identity.scope, id);
   if (current.id === identity.operator?.id) throw forbidden('server.cannotDeleteOwnCompany');
   const subtree = await operators.list(current.path);
   if (subtree.some((o) => o.id !== current.id)) throw refused('server.companyHasChildren');
   for (const type of DELETE_GUARDS)
-    if (await hasItems(type, current.path)) throw refused('server.companyHasData');
+    if (await tenantHasItems(type, current.path)) throw refused('server.companyHasData');
   const members = (await users.list(current.path)).filter((u) => u.delFlag !== 1);
   for (const member of members) {
     await users.update(member, { ...member, delFlag: 1 });
