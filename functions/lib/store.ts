@@ -486,11 +486,13 @@ export class Repository<T extends object> {
 
   /**
    * The ids of every item in a tenant's partition of a view (the `eq` values in `values`), in the view's
-   * order.
+   * order (only the keys and the id are read).
    */
   async viewIds(view: number, tenant: string, values: Record<string, unknown>): Promise<string[]> {
-    const items = await queryAll(this.viewQuery(view, this.viewPartition(view, tenant, values), false));
-    return items.map((item) => String(item[this.decl.idField]));
+    const query = this.entity.query[`view${view}`]!({
+      [`gsi${view + 2}pk`]: this.viewPartition(view, tenant, values),
+    }).params({ ...PARAMS, attributes: [this.decl.idField] });
+    return (await queryAll(query)).map((item) => String(item[this.decl.idField]));
   }
 
   /**
