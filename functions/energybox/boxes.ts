@@ -5,7 +5,6 @@
  * is flagged and not upgraded (SPEC.md section 5).
  */
 import { PublishCommand } from '@aws-sdk/client-iot-data-plane';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import {
   EBOX_HISTORY_MINUTES,
@@ -15,8 +14,9 @@ import {
 } from '@shared/resources/device/energy-box.ts';
 import { topology } from '@infra/topology/index.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { dynamoDocument, iotDataClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { energyBoxStatesOf, getEnergyBoxState } from '@functions/data/energy-boxes.ts';
+import { energyBoxSamplesSince } from '@functions/data/meter-values.ts';
+import { iotDataClient } from '@functions/lib/aws.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import {
   listPage,
@@ -26,9 +26,8 @@ import {
   type Record_,
   type Resource,
 } from '@functions/lib/resources.ts';
-import { table, type Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/store.ts';
 import { visibleChargePoint } from '@functions/devices/sites.ts';
-import { energyBoxSamplesKey, energyBoxStateKey } from './telemetry.ts';
 
 export const energyBoxes: Resource = resource(energyBoxResource, {
   check: async (record, identity) => {
@@ -38,21 +37,7 @@ export const energyBoxes: Resource = resource(energyBoxResource, {
 });
 
 /** The latest reports of boxes by code. */
-async function statesOf(codes: string[]): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < codes.length; i += 100) {
-    const keys = codes.slice(i, i + 100).map(energyBoxStateKey);
-    if (!keys.length) continue;
-    const res = await dynamoDocument().send(
-      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
-    );
-    for (const item of res.Responses?.[table()] ?? []) {
-      const { pk: _pk, sk: _sk, ...state } = item;
-      out.set(String(item.code), state);
-    }
-  }
-  return out;
-}
+const statesOf = energyBoxStatesOf;
 
 const withState = (box: Record<string, unknown>, state: Record<string, unknown> | undefined) => ({
   ...box,
@@ -73,22 +58,11 @@ async function boxOf(identity: Identity, id: unknown): Promise<Record_ & Stored>
 export async function energyBoxDetail(identity: Identity, id: unknown) {
   const box = await boxOf(identity, id);
   const since = new Date(Date.now() - EBOX_HISTORY_MINUTES * 60_000).toISOString();
-  const [{ Item: state }, history] = await Promise.all([
-    dynamoDocument().send(new GetCommand({ TableName: table(), Key: energyBoxStateKey(box.id) })),
-    dynamoDocument().send(
-      new QueryCommand({
-        TableName: config.tableName('meterValues'),
-        KeyConditionExpression: 'transactionKey = :k AND #at >= :since',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':k': energyBoxSamplesKey(box.id), ':since': since },
-      }),
-    ),
+  const [state, history] = await Promise.all([
+    getEnergyBoxState(box.id),
+    energyBoxSamplesSince(box.id, since),
   ]);
-  const { pk: _pk, sk: _sk, ...report } = state ?? {};
-  return {
-    ...withState(present(energyBoxes, box), state ? report : undefined),
-    history: (history.Items ?? []).map(({ transactionKey: _k, expiresAt: _e, ...sample }) => sample),
-  };
+  return { ...withState(present(energyBoxes, box), state), history };
 }
 
 const commandsTopic = (code: string) => topology.iot.topics.commands!.replace('{code}', code);

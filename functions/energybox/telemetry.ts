@@ -3,14 +3,11 @@
  * is kept in the main table (the energy-box screens read it, for the boxes of the caller's companies), and
  * each report is kept as a sample for the detail's last-hour chart (a short TTL).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { energyBoxStateKey, putEnergyBoxState } from '@functions/data/energy-boxes.ts';
+import { energyBoxSamplesKey, putSample } from '@functions/data/meter-values.ts';
 
-export const energyBoxStateKey = (code: string) => ({ pk: `EBOX#${code}`, sk: 'STATE' });
-/** The samples partition of a box in the meter values table. */
-export const energyBoxSamplesKey = (code: string) => `EBOX#${code}`;
+export { energyBoxSamplesKey, energyBoxStateKey };
 /** Samples are kept two days (the detail shows one hour). */
 const SAMPLE_RETENTION_SECONDS = 2 * 86_400;
 
@@ -36,23 +33,13 @@ export async function handler(event: unknown): Promise<{ stored: boolean }> {
     SAMPLE_FIELDS.flatMap((f) => (typeof parsed.data[f] === 'number' ? [[f, parsed.data[f]]] : [])),
   );
   await Promise.all([
-    dynamoDocument().send(
-      new PutCommand({
-        TableName: config.tableName('main'),
-        Item: { ...parsed.data, ...energyBoxStateKey(parsed.data.code), updatedAt: at },
-      }),
-    ),
+    putEnergyBoxState(parsed.data, at),
     Object.keys(sample).length
-      ? dynamoDocument().send(
-          new PutCommand({
-            TableName: config.tableName('meterValues'),
-            Item: {
-              transactionKey: energyBoxSamplesKey(parsed.data.code),
-              at,
-              ...sample,
-              expiresAt: Math.floor(now.getTime() / 1000) + SAMPLE_RETENTION_SECONDS,
-            },
-          }),
+      ? putSample(
+          energyBoxSamplesKey(parsed.data.code),
+          at,
+          sample,
+          Math.floor(now.getTime() / 1000) + SAMPLE_RETENTION_SECONDS,
         )
       : undefined,
   ]);
