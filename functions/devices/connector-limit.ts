@@ -12,21 +12,22 @@
  * A company that needs no subscription (subStatus 2) is not limited. A company over its limit (after a
  * downgrade) keeps its charge points and may edit them, but no write may add connectors.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { SUB_STATUS } from '@shared/schemas/admin.ts';
 import { FEATURE_PACKAGE } from '@shared/schemas/subscription.ts';
+import {
+  connectorCountChange,
+  createConnectorCount,
+  getConnectorCount,
+  type ConnectorCount,
+} from '@functions/data/connector-limits.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
 import { refused } from '@functions/lib/errors.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
-import { Repository, table, type GuardedWrite } from '@functions/lib/store.ts';
+import { Repository, type GuardedWrite } from '@functions/lib/store.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
 
-export interface ConnectorCount {
-  ac: number;
-  dc: number;
-}
+export type { ConnectorCount };
 
 export type Entitlement =
   { limited: false } | { limited: true; ac: number; dc: number; basic: boolean; subscribed: boolean };
@@ -42,8 +43,6 @@ export interface ConnectorUsage {
 }
 
 const piles = new Repository<Record_>({ type: chargePointResource.type, idField: 'id' });
-
-const counterKey = (agentId: string) => ({ pk: `CONNECTORS#${agentId}`, sk: 'CONNECTORS' });
 
 /** The subscribing company of a tenant path: its top company (`/A/A1/` → A); empty for the platform. */
 export const subscriberOf = (tenant: string) => tenant.split('/').filter(Boolean)[0] ?? '';
@@ -73,9 +72,8 @@ export async function entitlementOf(agentId: string): Promise<Entitlement> {
 
 /** The company tree's counter, made from its charge points when it does not exist yet. */
 async function ensureCounter(agentId: string): Promise<ConnectorCount> {
-  const db = dynamoDocument();
-  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: counterKey(agentId) }));
-  if (Item) return { ac: Number(Item.ac ?? 0), dc: Number(Item.dc ?? 0) };
+  const stored = await getConnectorCount(agentId);
+  if (stored) return stored;
   const count = { ac: 0, dc: 0 };
   for (const pile of await piles.list(`/${agentId}/`)) {
     const c = connectorsOf(pile);
@@ -83,13 +81,7 @@ async function ensureCounter(agentId: string): Promise<ConnectorCount> {
     count.dc += c.dc;
   }
   try {
-    await db.send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...counterKey(agentId), ...count },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await createConnectorCount(agentId, count);
     return count;
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
@@ -126,33 +118,17 @@ export async function connectorWrites(
   const delta = { ac: after.ac - before.ac, dc: after.dc - before.dc };
   if (!delta.ac && !delta.dc) return [];
   const entitlement = enforce ? await entitlementOf(agentId) : ({ limited: false } as const);
-  const conditions = ['attribute_exists(pk)'];
-  const values: Record<string, number> = { ':ac': delta.ac, ':dc': delta.dc };
+  const room: Partial<ConnectorCount> = {};
   let refusal = refused('server.staleUpdate');
   if (entitlement.limited)
     for (const kind of ['ac', 'dc'] as const) {
       if (delta[kind] <= 0) continue;
-      const room = entitlement[kind] - delta[kind];
-      if (room < 0) throw limitRefusal(kind, entitlement);
-      conditions.push(`${kind} <= :room${kind}`);
-      values[`:room${kind}`] = room;
+      room[kind] = entitlement[kind] - delta[kind];
+      if (room[kind] < 0) throw limitRefusal(kind, entitlement);
       refusal = limitRefusal(kind, entitlement);
     }
   await ensureCounter(agentId);
-  return [
-    {
-      write: {
-        Update: {
-          TableName: table(),
-          Key: counterKey(agentId),
-          UpdateExpression: 'ADD ac :ac, dc :dc',
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeValues: values,
-        },
-      },
-      refusal,
-    },
-  ];
+  return [{ write: connectorCountChange(agentId, delta, room), refusal }];
 }
 
 /** The connectors a company tree uses and what its subscription allows (the /device and /plan warning). */
