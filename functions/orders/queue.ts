@@ -15,7 +15,6 @@
  * - A session starting at the station with the entry's idTag marks it `served` (whatever connector).
  * Every move is conditional on the status read: a cancel racing a call or a session ends the entry once.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import {
@@ -30,42 +29,31 @@ import { getLive, getLiveMany } from '@functions/devices/live.ts';
 import { pilesOfStation, visibleStation } from '@functions/devices/sites.ts';
 import { inReach, stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import {
+  activeWaitOrderId,
+  calledBefore,
+  companyEntries,
+  getWaitOrder,
+  stationEntries,
+  stationWaiting,
+  waitAdd,
+  waitCall,
+  waitLeave,
+  type WaitLeaveSet,
+} from '@functions/data/waiting-queue.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
-import { newId, table } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/store.ts';
 
-const db = () => dynamoDocument();
 const DAY = 86_400_000;
 /** Entries a list reads per key range and request. */
 const WAIT_SCAN_LIMIT = 5_000;
-
-export const waitOrderKey = (id: string) => ({ pk: `WAITORDER#${id}`, sk: 'WAITORDER' });
-const idTagGuard = (stationId: string, idTag: string) => ({
-  pk: `WAITGUARD#${stationId}#${idTag}`,
-  sk: 'WAITGUARD',
-});
-const callGuard = (chargePointId: string, connectorNo: number) => ({
-  pk: `WAITCALL#${chargePointId}#${connectorNo}`,
-  sk: 'WAITCALL',
-});
-/** gsi1: a station's entries in order of arrival. */
-const stationPartition = (stationId: string) => `WAITORDER#${stationId}`;
-/** gsi2: the company's entries by arrival (`{tenant}{createTime}#{id}`). */
-const LIST_PARTITION = 'WAITORDER';
-/** gsi3: called entries by call time (the sweep's). */
-const CALLED_PARTITION = 'WAITCALLED';
 
 type Entry = WaitOrderView & { tenant: string; agentId: string };
 
 const ACTIVE: readonly WaitStatus[] = ['waiting', 'called'];
 
-async function getEntry(id: string): Promise<Entry | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: waitOrderKey(id), ConsistentRead: true }),
-  );
-  return Item as Entry | undefined;
-}
+const getEntry = (id: string) => getWaitOrder<Entry>(id);
 
 function view(entry: Entry): WaitOrderView {
   const {
@@ -86,37 +74,10 @@ function view(entry: Entry): WaitOrderView {
  * An active entry leaves the queue (served, cancelled, expired): conditional on the status read, its
  * guards dropped in the same transaction. False when it was no longer in that status.
  */
-async function leave(entry: Entry, to: WaitStatus, set: Record<string, unknown>): Promise<boolean> {
+async function leave(entry: Entry, to: WaitStatus, set: WaitLeaveSet): Promise<boolean> {
   if (!ACTIVE.includes(entry.status)) return false;
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':read': entry.status, ':to': to };
-  const sets = Object.entries(set).map(([k, v]) => {
-    names[`#${k}`] = k;
-    values[`:${k}`] = v;
-    return `#${k} = :${k}`;
-  });
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: waitOrderKey(entry.id),
-              UpdateExpression: `SET #status = :to${sets.map((s) => `, ${s}`).join('')} REMOVE gsi3pk, gsi3sk`,
-              ConditionExpression: '#status = :read',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            },
-          },
-          // The entry holds its guards while it is active; whoever moves it out drops them.
-          { Delete: { TableName: table(), Key: idTagGuard(entry.stationId, entry.idTag) } },
-          ...(entry.status === 'called' && entry.chargePointId && entry.connectorNo !== undefined
-            ? [{ Delete: { TableName: table(), Key: callGuard(entry.chargePointId, entry.connectorNo) } }]
-            : []),
-        ],
-      }),
-    );
+    await waitLeave(entry, to, set);
     return true;
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') return false;
@@ -125,26 +86,7 @@ async function leave(entry: Entry, to: WaitStatus, set: Record<string, unknown>)
 }
 
 /** The station's waiting entries in order of arrival. */
-async function waitingAt(stationId: string): Promise<Entry[]> {
-  const out: Entry[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        FilterExpression: '#status = :w',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':p': stationPartition(stationId), ':w': 'waiting' },
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...((page.Items ?? []) as Entry[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
-}
+const waitingAt = async (stationId: string) => (await stationWaiting(stationId)) as unknown as Entry[];
 
 /**
  * Calls the first waiting entry of the station to a connector that is free, unless an entry is already
@@ -158,38 +100,7 @@ export async function callNext(
 ): Promise<Entry | undefined> {
   for (const entry of await waitingAt(stationId)) {
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...callGuard(chargePointId, connectorNo), orderId: entry.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: waitOrderKey(entry.id),
-                UpdateExpression:
-                  'SET #status = :called, chargePointId = :cp, connectorNo = :c, calledAt = :at, gsi3pk = :g, gsi3sk = :gs',
-                ConditionExpression: '#status = :waiting',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':called': 'called',
-                  ':waiting': 'waiting',
-                  ':cp': chargePointId,
-                  ':c': connectorNo,
-                  ':at': at,
-                  ':g': CALLED_PARTITION,
-                  ':gs': `${at}#${entry.id}`,
-                },
-              },
-            },
-          ],
-        }),
-      );
+      await waitCall(entry.id, chargePointId, connectorNo, at);
       return { ...entry, status: 'called', chargePointId, connectorNo, calledAt: at };
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException') throw error;
@@ -229,14 +140,8 @@ export async function queueSessionStarted(session: {
   startTime: string;
 }) {
   if (!session.idTag || !session.stationId) return;
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: idTagGuard(session.stationId, session.idTag),
-      ConsistentRead: true,
-    }),
-  );
-  const entry = Item ? await getEntry(String(Item.orderId)) : undefined;
+  const orderId = await activeWaitOrderId(session.stationId, session.idTag);
+  const entry = orderId ? await getEntry(orderId) : undefined;
   if (!entry) return;
   const servedAt = new Date().toISOString();
   const left = await leave(entry, 'served', {
@@ -261,14 +166,7 @@ export async function queueSessionStarted(session: {
 export async function sweepQueue(now = Date.now()): Promise<{ expired: number }> {
   const cutoff = new Date(now - WAIT_CALL_MINUTES * 60_000).toISOString();
   let expired = 0;
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :cutoff',
-      ExpressionAttributeValues: { ':p': CALLED_PARTITION, ':cutoff': cutoff },
-    }),
-  );
+  const Items = await calledBefore(cutoff);
   for (const item of Items as Entry[]) {
     try {
       const entry = await getEntry(item.id);
@@ -297,7 +195,6 @@ export async function addWait(identity: Identity, input: z.infer<typeof waitAddS
   const id = newId();
   const createTime = new Date().toISOString();
   const entry: Entry & Record<string, unknown> = {
-    ...waitOrderKey(id),
     id,
     tenant: station.tenant,
     agentId: String(station.tenant.split('/').filter(Boolean).at(-1) ?? ''),
@@ -307,26 +204,9 @@ export async function addWait(identity: Identity, input: z.infer<typeof waitAddS
     status: 'waiting',
     createTime,
     createdBy: identity.user.username,
-    gsi1pk: stationPartition(station.id),
-    gsi1sk: `${createTime}#${id}`,
-    gsi2pk: LIST_PARTITION,
-    gsi2sk: `${station.tenant}${createTime}#${id}`,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...idTagGuard(station.id, input.idTag), orderId: id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+    await waitAdd(entry);
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException')
       throw refused('reservationRes.server.alreadyWaiting');
@@ -383,22 +263,6 @@ function withPositions(entries: Entry[]): WaitOrderView[] {
   }));
 }
 
-async function queryAll(input: {
-  IndexName: string;
-  KeyConditionExpression: string;
-  ExpressionAttributeValues: Record<string, unknown>;
-  ScanIndexForward: boolean;
-}): Promise<Entry[]> {
-  const out: Entry[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
-    out.push(...((page.Items ?? []) as Entry[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && out.length < WAIT_SCAN_LIMIT);
-  return out;
-}
-
 /**
  * POST /biz/waitOrder/list (4500): with `stationId`, the station's entries in order of arrival (its gsi1
  * partition); otherwise the company's entries of the last 30 days, newest first (one gsi2 range per
@@ -409,29 +273,15 @@ export async function listWait(identity: Identity, input: z.infer<typeof waitLis
   if (input.stationId) {
     const station = await visibleStation(identity, input.stationId);
     if (!station) throw notFound();
-    entries = await queryAll({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': stationPartition(station.id) },
-      ScanIndexForward: true,
-    });
+    entries = (await stationEntries(station.id, WAIT_SCAN_LIMIT)) as unknown as Entry[];
   } else {
     const from = new Date(Date.now() - RESERVE_DEFAULT_DAYS * DAY).toISOString();
     entries = [];
     for (const tenant of await tenantsInScope(identity.scope))
       entries.push(
-        ...(
-          await queryAll({
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :from AND :to',
-            ExpressionAttributeValues: {
-              ':p': LIST_PARTITION,
-              ':from': `${tenant}${from}`,
-              ':to': `${tenant}~`,
-            },
-            ScanIndexForward: false,
-          })
-        ).filter((e) => e.tenant === tenant && stationVisible(identity, e.stationId)),
+        ...((await companyEntries(tenant, from, WAIT_SCAN_LIMIT)) as unknown as Entry[]).filter(
+          (e) => e.tenant === tenant && stationVisible(identity, e.stationId),
+        ),
       );
     entries.sort((a, b) => b.createTime.localeCompare(a.createTime));
   }
