@@ -15,13 +15,15 @@
  * transaction fee) and its sub-companies (which share its subscription) follow; those writes are idempotent
  * and repeated on every replay, so a crash between them and the transaction is repaired by the next try.
  */
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { SUB_STATUS } from '@shared/schemas/admin.ts';
 import { FEATURE_PACKAGE, PLAN_TYPE } from '@shared/schemas/subscription.ts';
 import { DAY_MS } from '@shared/subscription/pricing.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
 import { operatorLimits, operators } from '@functions/identity/entities.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import {
+  activateSubscription,
+  expireCompanySubscription,
+  startSubscription,
+} from '@functions/data/subscriptions.ts';
 import { transitionStatus } from '@functions/data/transitions.ts';
 import { logger } from '@functions/lib/http.ts';
 import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
@@ -32,49 +34,8 @@ import {
   getSubscription,
   SCHEDULED_SUBSCRIPTIONS,
   subscriptionKey,
-  table,
   type SubscriptionRecord,
 } from './store.ts';
-
-type Transact = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const operatorKey = (agentId: string) => operators.key(agentId);
-
-async function transact(items: Transact[]): Promise<boolean> {
-  try {
-    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
-    throw error;
-  }
-}
-
-/** The company fields of a current subscription (`version` moves so a console edit read before is stale). */
-function makeCurrent(
-  record: SubscriptionRecord,
-  expireAt: string,
-  condition: string,
-  values: object,
-): Transact {
-  return {
-    Update: {
-      TableName: table(),
-      Key: operatorKey(record.agentId),
-      UpdateExpression:
-        'SET subStatus = :one, featurePackageType = :pkg, subscribeId = :id, subscribeExpireAt = :exp ' +
-        'REMOVE payingId, payingAt, nextSubscribeId ADD version :one',
-      ConditionExpression: condition,
-      ExpressionAttributeValues: {
-        ':one': SUB_STATUS.subscribed,
-        ':pkg': record.row.featurePackageType,
-        ':id': record.subscribeId,
-        ':exp': expireAt,
-        ...values,
-      },
-    },
-  };
-}
 
 /**
  * pending → active (or scheduled), idempotent: an already activated subscription is returned as it is. Throws
@@ -92,48 +53,18 @@ export async function activate(subscribeId: string, now = new Date()): Promise<S
   const later = !!record.lastSubscribeId && !!record.startAt && Date.parse(record.startAt) > now.getTime();
   const startAt = later ? record.startAt! : now.toISOString();
   const expireAt = new Date(Date.parse(startAt) + record.validDays * DAY_MS).toISOString();
-  const status = later ? 'scheduled' : 'active';
-  const paid = {
-    ':status': status,
-    ':start': startAt,
-    ':exp': expireAt,
-    ':now': now.toISOString(),
-    ':paid': record.toPayFee,
-    ':pending': 'pending',
-    ':idx': later ? SCHEDULED_SUBSCRIPTIONS : ACTIVE_SUBSCRIPTIONS,
-    ':idxsk': later ? startAt : expireAt,
-  };
-  const subscriptionWrite: Transact = {
-    Update: {
-      TableName: table(),
-      Key: subscriptionKey(subscribeId),
-      UpdateExpression: `SET #status = :status, startAt = :start, expireAt = :exp, activatedAt = :now, paidFee = :paid, ${
-        later ? 'gsi3pk = :idx, gsi3sk = :idxsk' : 'gsi1pk = :idx, gsi1sk = :idxsk'
-      } REMOVE failure`,
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: paid,
-    },
-  };
-  const companyWrite: Transact = later
-    ? {
-        Update: {
-          TableName: table(),
-          Key: operatorKey(record.agentId),
-          // The company is subscribed until the renewal's end: no expiry warning for the current one's end.
-          UpdateExpression:
-            'SET nextSubscribeId = :id, subscribeExpireAt = :exp REMOVE payingId, payingAt ADD version :one',
-          ConditionExpression: 'payingId = :id AND subscribeId = :last',
-          ExpressionAttributeValues: {
-            ':id': subscribeId,
-            ':one': 1,
-            ':last': record.lastSubscribeId,
-            ':exp': expireAt,
-          },
-        },
-      }
-    : makeCurrent(record, expireAt, 'payingId = :pid', { ':pid': subscribeId });
-  if (!(await transact([subscriptionWrite, companyWrite]))) {
+  const activated = await activateSubscription({
+    subscribeId,
+    agentId: record.agentId,
+    featurePackageType: record.row.featurePackageType,
+    ...(record.lastSubscribeId ? { lastSubscribeId: record.lastSubscribeId } : {}),
+    later,
+    startAt,
+    expireAt,
+    activatedAt: now.toISOString(),
+    paidFee: record.toPayFee,
+  });
+  if (!activated) {
     const again = await getSubscription(subscribeId);
     // A concurrent replay activated it: the same answer.
     if (again && (again.status === 'active' || again.status === 'scheduled')) return again;
@@ -240,26 +171,13 @@ export async function startScheduled(subscribeId: string, now = new Date()): Pro
     Date.parse(record.startAt) > now.getTime()
   )
     return false;
-  const started = await transact([
-    {
-      Update: {
-        TableName: table(),
-        Key: subscriptionKey(subscribeId),
-        UpdateExpression:
-          'SET #status = :active, gsi1pk = :idx, gsi1sk = :exp, startedAt = :now REMOVE gsi3pk, gsi3sk',
-        ConditionExpression: '#status = :scheduled',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':active': 'active',
-          ':scheduled': 'scheduled',
-          ':idx': ACTIVE_SUBSCRIPTIONS,
-          ':exp': record.expireAt,
-          ':now': now.toISOString(),
-        },
-      },
-    },
-    makeCurrent(record, record.expireAt!, 'nextSubscribeId = :id', {}),
-  ]);
+  const started = await startSubscription({
+    subscribeId,
+    agentId: record.agentId,
+    featurePackageType: record.row.featurePackageType,
+    expireAt: record.expireAt!,
+    startedAt: now.toISOString(),
+  });
   if (!started) return false;
   if (record.lastSubscribeId) await supersede(record.lastSubscribeId, subscribeId, now);
   await followUp({ ...record, status: 'active' });
@@ -277,30 +195,7 @@ export async function expireOne(subscribeId: string, now = new Date()): Promise<
   )
     return false;
   // The company first: should the status change below be lost, the next run finds the subscription again.
-  const company = await dynamoDocument()
-    .send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: operatorKey(record.agentId),
-              UpdateExpression:
-                'SET subStatus = :zero REMOVE subscribeId, subscribeExpireAt ADD version :one',
-              ConditionExpression: 'subscribeId = :id',
-              ExpressionAttributeValues: { ':zero': SUB_STATUS.notSubscribed, ':one': 1, ':id': subscribeId },
-            },
-          },
-        ],
-      }),
-    )
-    .then(
-      () => true,
-      (error: Error) => {
-        if (error.name === 'TransactionCanceledException') return false;
-        throw error;
-      },
-    );
+  const company = await expireCompanySubscription(record.agentId, subscribeId);
   const done = await transitionStatus({
     key: subscriptionKey(subscribeId),
     from: ['active'],

@@ -1,9 +1,6 @@
 /** Task handlers of the subscription-payment state machine (infra/topology/subscription-payment.asl.ts). */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SUBSCRIPTION_CURRENCY } from '@shared/schemas/subscription.ts';
-import { operators } from '@functions/identity/entities.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import { releasePaymentLock } from '@functions/data/subscriptions.ts';
 import { activate } from './activation.ts';
 import { paymentProvider, type PaymentResult } from './payment-provider.ts';
 import { registerStripeProviderFromEnv } from './stripe-provider.ts';
@@ -12,7 +9,6 @@ import {
   recordFailure as storeFailure,
   recordPayment,
   recordRefund,
-  table,
   type SubscriptionRecord,
 } from './store.ts';
 
@@ -110,17 +106,7 @@ export async function recordFailure(input: PaymentInput): Promise<{ reason: stri
   const record = await getSubscription(input.subscribeId);
   if (record) {
     // The company may pay again (another card, a new quote).
-    await applied(
-      dynamoDocument().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: operators.key(record.agentId),
-          UpdateExpression: 'REMOVE payingId, payingAt ADD version :one',
-          ConditionExpression: 'payingId = :id',
-          ExpressionAttributeValues: { ':id': input.subscribeId, ':one': 1 },
-        }),
-      ),
-    );
+    await releasePaymentLock(record.agentId, input.subscribeId);
   }
   return { reason };
 }

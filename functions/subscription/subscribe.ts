@@ -6,7 +6,6 @@
  * request moves it quoted|failed → pending and locks the company (`payingId`) in ONE transaction.
  */
 import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { POWER_TYPES } from '@shared/resources/site/charge-point.ts';
 import { SUB_STATUS } from '@shared/schemas/admin.ts';
 import {
@@ -30,7 +29,11 @@ import { daysLeft, fromCents, quote, toCents, totalCents } from '@shared/subscri
 import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { dynamoDocument, sfnClient } from '@functions/lib/aws.ts';
+import { sfnClient } from '@functions/lib/aws.ts';
+import {
+  lockForPayment as lockSubscriptionForPayment,
+  setPayMethod as storePayMethod,
+} from '@functions/data/subscriptions.ts';
 import { config } from '@functions/lib/config.ts';
 import { AppError, badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger, type Envelope } from '@functions/lib/http.ts';
@@ -43,9 +46,7 @@ import {
   getSubscription,
   putQuote,
   QUOTE_VALID_MS,
-  subscriptionKey,
   subscriptionOfPayment,
-  table,
   type SubscriptionRecord,
 } from './store.ts';
 import { verifyWebhook } from './webhook.ts';
@@ -298,63 +299,20 @@ async function lockForPayment(record: SubscriptionRecord, now: Date): Promise<Su
     Date.parse(record.createdAt) + QUOTE_VALID_MS < now.getTime() ||
     (record.lastSubscribeId && record.startAt && Date.parse(record.startAt) <= now.getTime());
   if (expired) throw refused('subscriptionRes.quoteExpired');
-  const companyCondition = [
-    record.lastSubscribeId ? 'subscribeId = :last' : 'attribute_not_exists(subscribeId)',
-    'attribute_not_exists(nextSubscribeId)',
-    '(attribute_not_exists(payingId) OR payingId = :id OR payingAt < :stale)',
-  ].join(' AND ');
-  try {
-    await dynamoDocument().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: subscriptionKey(record.subscribeId),
-              UpdateExpression:
-                // A new attempt forgets the last one's payment: its late events and confirmations no longer match.
-                'SET #status = :pending, payAttempt = if_not_exists(payAttempt, :zero) + :one ' +
-                'REMOVE expiresAt, failure, paymentId, paymentStatus',
-              ConditionExpression: '#status IN (:quoted, :failed)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':pending': 'pending',
-                ':quoted': 'quoted',
-                ':failed': 'failed',
-                ':zero': 0,
-                ':one': 1,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: table(),
-              Key: operators.key(record.agentId),
-              UpdateExpression: 'SET payingId = :id, payingAt = :now ADD version :one',
-              ConditionExpression: companyCondition,
-              ExpressionAttributeValues: {
-                ':id': record.subscribeId,
-                ':now': now.toISOString(),
-                ':stale': new Date(now.getTime() - PAYING_STALE_MS).toISOString(),
-                ':one': 1,
-                ...(record.lastSubscribeId ? { ':last': record.lastSubscribeId } : {}),
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
-      const again = await getSubscription(record.subscribeId);
-      if (again?.status === 'pending') throw refused('subscriptionRes.paymentInProgress');
-      throw refused('subscriptionRes.alreadyPaid');
-    }
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') throw refused('subscriptionRes.subscriptionChanged');
-    throw refused('server.conflict');
+  const refusal = await lockSubscriptionForPayment({
+    subscribeId: record.subscribeId,
+    agentId: record.agentId,
+    ...(record.lastSubscribeId ? { lastSubscribeId: record.lastSubscribeId } : {}),
+    now: now.toISOString(),
+    staleBefore: new Date(now.getTime() - PAYING_STALE_MS).toISOString(),
+  });
+  if (refusal === 'subscription') {
+    const again = await getSubscription(record.subscribeId);
+    if (again?.status === 'pending') throw refused('subscriptionRes.paymentInProgress');
+    throw refused('subscriptionRes.alreadyPaid');
   }
+  if (refusal === 'company') throw refused('subscriptionRes.subscriptionChanged');
+  if (refusal === 'conflict') throw refused('server.conflict');
   return (await getSubscription(record.subscribeId))!;
 }
 
@@ -417,15 +375,8 @@ export async function pay(identity: Identity, input: PayBody, now = new Date()) 
   );
 }
 
-async function setPayMethod(subscribeId: string, payMethod: SubscriptionRecord['payMethod']) {
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: subscriptionKey(subscribeId),
-      UpdateExpression: 'SET payMethod = :m',
-      ExpressionAttributeValues: { ':m': payMethod },
-    }),
-  );
+async function setPayMethod(subscribeId: string, payMethod: NonNullable<SubscriptionRecord['payMethod']>) {
+  await storePayMethod(subscribeId, payMethod);
 }
 
 /** POST /admin/subscribe/secure?paymentId=: the client confirmed (or failed to confirm) after 2048. */
