@@ -187,7 +187,7 @@ export interface FieldsForm {
   fixed?: (row: Row) => Row;
   schema: z.ZodType;
   /** Checks the schema cannot make (two passwords equal), by field; they replace the schema's message. */
-  check?: (body: Row) => Record<string, string>;
+  check?: (body: Row) => Record<string, string | undefined>;
   /** The body as sent, made from the checked one (a password encrypted). */
   prepare?: (body: Row) => Promise<Row> | Row;
   url: string;

@@ -34,11 +34,10 @@ export function useFieldsSubmit(
     const checked = validate(form.schema, body);
     // A required field left empty says so, whatever the schema makes of a missing value.
     const missing = fields.filter((f) => f.required && isEmpty(body[f.name]));
-    const found = {
-      ...(checked.ok ? {} : checked.errors),
-      ...form.check?.(body),
-      ...Object.fromEntries(missing.map((f) => [f.name, 'validation.required'])),
-    };
+    const found: Record<string, string> = { ...(checked.ok ? {} : checked.errors) };
+    for (const [name, message] of Object.entries(form.check?.(body) ?? {}))
+      if (message) found[name] = message;
+    for (const f of missing) found[f.name] = 'validation.required';
     const byField = Object.fromEntries(Object.entries(found).filter(([name]) => shown(name)));
     setErrors(byField);
     if (Object.keys(found).length) {
