@@ -19,11 +19,12 @@
  *   pending); fail (while pending and still on the same payment); record a refund; the pay method;
  * - activate (pending → active or scheduled) and start (scheduled → active), each one transaction with the
  *   company's fields; the company's expiry and release of its payment lock;
- * - status transitions out of active (functions/data/transitions.ts, on `subscriptionKey`).
+ * - end an active one (active → expired, off the expiry index; functions/data/transitions.ts).
  */
 import { SUB_STATUS } from '@shared/schemas/admin.ts';
 import type { PriceRow, SubscribeStatus } from '@shared/schemas/subscription.ts';
 import { applied } from '@functions/lib/conditional.ts';
+import { transitionStatus } from './transitions.ts';
 import { defineEntity, getRecord, model, putRecord, queryAll, send, type TransactItem } from './table.ts';
 
 export const ACTIVE_SUBSCRIPTIONS = 'SUBSCRIPTION#active';
@@ -424,3 +425,12 @@ export const releasePaymentLock = (agentId: string, subscribeId: string) =>
         .params(),
     ),
   );
+
+/** active → expired (off the expiry index), with when it ended and, replaced by a newer one, by which. */
+export const endSubscription = (subscribeId: string, endedAt: string, supersededBy?: string) =>
+  transitionStatus({
+    key: subscriptionKey(subscribeId),
+    from: ['active'],
+    set: { status: 'expired', endedAt, ...(supersededBy ? { supersededBy } : {}) },
+    remove: ['gsi1pk', 'gsi1sk'],
+  });

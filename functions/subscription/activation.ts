@@ -21,10 +21,10 @@ import { forgetIdentities } from '@functions/identity/access.ts';
 import { operatorLimits, operators } from '@functions/identity/entities.ts';
 import {
   activateSubscription,
+  endSubscription,
   expireCompanySubscription,
   startSubscription,
 } from '@functions/data/subscriptions.ts';
-import { transitionStatus } from '@functions/data/transitions.ts';
 import { logger } from '@functions/lib/http.ts';
 import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { markPlanUsed } from './plans.ts';
@@ -33,7 +33,6 @@ import {
   dueOn,
   getSubscription,
   SCHEDULED_SUBSCRIPTIONS,
-  subscriptionKey,
   type SubscriptionRecord,
 } from './store.ts';
 
@@ -78,12 +77,7 @@ export async function activate(subscribeId: string, now = new Date()): Promise<S
 
 /** The subscription a newer one replaced ends now (its unused part was credited to the newer one). */
 async function supersede(oldId: string, newId_: string, now: Date) {
-  await transitionStatus({
-    key: subscriptionKey(oldId),
-    from: ['active'],
-    set: { status: 'expired', endedAt: now.toISOString(), supersededBy: newId_ },
-    remove: ['gsi1pk', 'gsi1sk'],
-  });
+  await endSubscription(oldId, now.toISOString(), newId_);
 }
 
 /** One transaction fee for the company's limit: the plan's, the higher one when it has AC and DC connectors. */
@@ -196,12 +190,7 @@ export async function expireOne(subscribeId: string, now = new Date()): Promise<
     return false;
   // The company first: should the status change below be lost, the next run finds the subscription again.
   const company = await expireCompanySubscription(record.agentId, subscribeId);
-  const done = await transitionStatus({
-    key: subscriptionKey(subscribeId),
-    from: ['active'],
-    set: { status: 'expired', endedAt: now.toISOString() },
-    remove: ['gsi1pk', 'gsi1sk'],
-  });
+  const done = await endSubscription(subscribeId, now.toISOString());
   if (company) {
     await syncSubCompanies(record.agentId);
     forgetIdentities();

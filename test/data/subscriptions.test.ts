@@ -8,6 +8,7 @@ import {
   activateSubscription,
   companySubscriptionItems,
   dueSubscriptions,
+  endSubscription,
   expireCompanySubscription,
   getSubscriptionItem,
   lockForPayment,
@@ -347,6 +348,20 @@ describe('subscriptions', () => {
       }),
     );
     expect(await startSubscription(start)).toBe(false);
+
+    // The one it followed ends (off the expiry index), once.
+    await rawPut({ ...active, subscribeId: 'OLD', ...subscriptionKey('OLD') });
+    expect(await endSubscription('OLD', later.startAt, 'B')).toBe(true);
+    const { gsi1pk: _p1, gsi1sk: _s1, ...ended } = active;
+    expect(await rawGet(subscriptionKey('OLD'))).toEqual({
+      ...ended,
+      subscribeId: 'OLD',
+      ...subscriptionKey('OLD'),
+      status: 'expired',
+      endedAt: later.startAt,
+      supersededBy: 'B',
+    });
+    expect(await endSubscription('OLD', later.startAt)).toBe(false);
 
     // Expired: only while it is still the company's current one.
     expect(await expireCompanySubscription('D1', 'A')).toBe(false);
