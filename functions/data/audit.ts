@@ -24,8 +24,8 @@ export const auditEntries = defineEntity(
       // The index's keys are the entry's own attributes (a number sort key: no template).
       byTime: {
         index: 'byTime',
-        pk: { field: 'day', composite: ['day'] },
-        sk: { field: 'at', composite: ['at'] },
+        pk: { field: 'day', composite: ['day'], casing: 'none' },
+        sk: { field: 'at', composite: ['at'], casing: 'none' },
       },
     },
   },
