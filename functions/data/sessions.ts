@@ -145,6 +145,10 @@ export const sessionCreate = <T extends SessionFacts>(session: T, place: Session
 export const sessionPut = <T extends SessionFacts>(session: T, place: SessionPlace) =>
   putRecord(sessions.put(composites(session, place)).params(), session);
 
+/** Records a new session on the indexes its place says; false when it exists. */
+export const createSession = <T extends SessionFacts>(session: T, place: SessionPlace) =>
+  applied(send.put(sessionCreate(session, place)));
+
 export const getSession = <T>(chargePointId: string, transactionId: string) =>
   getRecord<T>(sessions.get({ chargePointId, transactionId }).params());
 

@@ -2,8 +2,10 @@
  * What OCPP 1.6 session starts need besides the session (functions/ocpp/transactions.ts). Access patterns:
  * - the transaction id counter `COUNTER#transactionId` / `COUNTER` (`value`): the next id, one atomic add;
  * - the start guard `TXSTART#{chargePointId}#{connectorNo}#{timestamp}` / `TXSTART` (`transactionId`): the
- *   transaction id a start was given, written once with its session (a repeated start finds it).
+ *   transaction id a start was given, written once with its session, in one transaction (a repeated start
+ *   finds it).
  */
+import { sessionCreate, type SessionFacts, type SessionPlace } from './sessions.ts';
 import { defineEntity, getRecord, model, request, send, type TransactItem } from './table.ts';
 
 export const counters = defineEntity(
@@ -70,3 +72,13 @@ export const startGuardCreate = (start: StartRef, transactionId: string): Transa
 /** The transaction id a recorded start was given. */
 export const getStartGuard = async (start: StartRef) =>
   (await getRecord<{ transactionId: string }>(startGuards.get(start).params()))?.transactionId;
+
+/**
+ * Records a 1.6 start: its guard and its new session in one transaction, refused
+ * (TransactionCanceledException) when the start or the session was recorded already.
+ */
+export const createGuardedSession = <T extends SessionFacts>(
+  start: StartRef,
+  session: T,
+  place: SessionPlace,
+) => send.transact([startGuardCreate(start, session.transactionId), { Put: sessionCreate(session, place) }]);

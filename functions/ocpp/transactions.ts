@@ -34,15 +34,17 @@ import {
   sessionAuthorize,
   sessionBooted,
   sessionComplete,
-  sessionCreate,
+  createSession,
   sessionFigures,
   sessionHandedOff,
   sessionKey,
   type DueQueue,
 } from '@functions/data/sessions.ts';
-import { getStartGuard, nextTransactionId, startGuardCreate } from '@functions/data/transaction-guards.ts';
-import { send } from '@functions/data/table.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import {
+  createGuardedSession,
+  getStartGuard,
+  nextTransactionId,
+} from '@functions/data/transaction-guards.ts';
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
@@ -147,14 +149,13 @@ export const getSession = (chargePointId: string, transactionId: string) =>
   getSessionRecord<Session>(chargePointId, transactionId);
 
 /**
- * A new session's record: on the company index, on its charger's active index, and due for a time-out from
- * now (refused: on the refused queue).
+ * Where a new session stands: on its charger's active index, and due for a time-out from now (refused: on the
+ * refused queue).
  */
-const sessionCreateOf = (s: Session) =>
-  sessionCreate(strip(s), {
-    active: true,
-    due: { queue: isRefused(s) ? 'TXREFUSED' : 'TXOPEN', at: new Date().toISOString() },
-  });
+const newPlace = (s: Session) => ({
+  active: true,
+  due: { queue: isRefused(s) ? ('TXREFUSED' as const) : ('TXOPEN' as const), at: new Date().toISOString() },
+});
 
 /** A charger's time as UTC ISO (it may send another offset), or now when it cannot be read. */
 const utc = (at: string) => {
@@ -231,7 +232,8 @@ async function recordStart(
     chargeValue: input.charge?.chargeValue,
   });
   if (input.transactionId !== undefined) {
-    if (!(await applied(send.put(sessionCreateOf(session(input.transactionId))))))
+    const created = session(input.transactionId);
+    if (!(await createSession(strip(created), newPlace(created))))
       return { transactionId: input.transactionId, created: false };
     await startHooks(session(input.transactionId));
     return { transactionId: input.transactionId, created: true };
@@ -243,10 +245,8 @@ async function recordStart(
   };
   const transactionId = String(await nextTransactionId());
   try {
-    await send.transact([
-      startGuardCreate(start, transactionId),
-      { Put: sessionCreateOf(session(transactionId)) },
-    ]);
+    const created = session(transactionId);
+    await createGuardedSession(start, strip(created), newPlace(created));
     await startHooks(session(transactionId));
     return { transactionId, created: true };
   } catch (error) {
