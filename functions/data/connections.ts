@@ -9,7 +9,7 @@
  * - every connection deleted (the local runtime's start-up).
  */
 import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { defineEntity, model, PARAMS, send } from './table.ts';
+import { defineEntity, model, PARAMS, putRecord, send } from './table.ts';
 
 export interface Connection {
   connectionId: string;
@@ -45,7 +45,8 @@ export const connections = defineEntity(
   { table: 'connections' },
 );
 
-export const putConnection = (c: Connection) => send.put(connections.put(c).params());
+/** Stores a connection as given (fields no entity declares would pass through too). */
+export const putConnection = (c: Connection) => send.put(putRecord(connections.put(c).params(), c));
 
 /** Records activity on a connection; the connection as it is now, undefined when it is not known. */
 export async function touchConnection(connectionId: string, lastSeenAt: number) {
@@ -93,11 +94,9 @@ export const silentConnections = (cutoff: number) =>
 export async function deleteConnections(connectionIds: string[]): Promise<void> {
   for (let i = 0; i < connectionIds.length; i += 25) {
     let writes: Record<string, unknown[]> | undefined = {
-      connections: connectionIds
-        .slice(i, i + 25)
-        .map((connectionId) => ({
-          DeleteRequest: { Key: connections.delete({ connectionId }).params().Key },
-        })),
+      connections: connectionIds.slice(i, i + 25).map((connectionId) => ({
+        DeleteRequest: { Key: connections.delete({ connectionId }).params().Key },
+      })),
     };
     while (writes && Object.keys(writes).length) {
       const answer = await send.batchWrite({ RequestItems: writes as never });
