@@ -13,19 +13,20 @@
  * another command pending on the connector) gives the mark back, so the next meter value or sweep tries
  * again.
  */
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { minorDigits } from '@shared/pricing/money.ts';
 import { CHARGE_TYPE, chargeTargetUnits } from '@shared/schemas/order.ts';
 import { sendPlatformCommand } from '@functions/commands/send.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import {
+  giveBackTargetStop,
+  nameTargetStop,
+  takeTargetStop,
+  targetDueDelete,
+  targetDuePut,
+  targetsDue,
+} from '@functions/data/charge-targets.ts';
 import { logger } from '@functions/lib/http.ts';
-import { table } from '@functions/lib/store.ts';
-import { getSession, isRefused, sessionKey, type Session } from '@functions/ocpp/transactions.ts';
+import { getSession, isRefused, type Session } from '@functions/ocpp/transactions.ts';
 import { priceOf } from './settlement.ts';
-
-const db = () => dynamoDocument();
-const DUE_PARTITION = 'TXTARGET';
 
 /** Hundredths of the money of a fee in the currency's minor units (JPY has none). */
 const hundredths = (minor: bigint, currency: string) => minor * 10n ** BigInt(2 - minorDigits(currency));
@@ -78,22 +79,8 @@ export async function enforceChargeTarget(
 }
 
 async function requestStop(session: Session, at: string): Promise<TargetOutcome> {
-  const key = sessionKey(session.chargePointId, session.transactionId);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key,
-        UpdateExpression: 'SET targetStopAt = :at',
-        ConditionExpression: '#status = :active AND attribute_not_exists(targetStopAt)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':at': at, ':active': 'active' },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return 'already'; // another message sent it, or the session ended
-    throw error;
-  }
+  // Another message sent it, or the session ended.
+  if (!(await takeTargetStop(session, at))) return 'already';
   try {
     const sent = await sendPlatformCommand({
       chargePointId: session.chargePointId,
@@ -101,14 +88,7 @@ async function requestStop(session: Session, at: string): Promise<TargetOutcome>
       command: 'remoteStop',
       transactionId: session.transactionId,
     });
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key,
-        UpdateExpression: 'SET targetStopCommandId = :c',
-        ExpressionAttributeValues: { ':c': sent.commandId },
-      }),
-    );
+    await nameTargetStop(session, sent.commandId);
     logger.info('Charge target reached: remote stop sent', {
       chargePointId: session.chargePointId,
       transactionId: session.transactionId,
@@ -117,19 +97,7 @@ async function requestStop(session: Session, at: string): Promise<TargetOutcome>
     return 'sent';
   } catch (error) {
     // Not sent: the mark is given back so the next meter value or sweep tries again.
-    await db()
-      .send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: key,
-          UpdateExpression: 'REMOVE targetStopAt',
-          ConditionExpression: 'targetStopAt = :at',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      )
-      .catch((e: unknown) => {
-        if (!isConditionFailure(e)) throw e;
-      });
+    await giveBackTargetStop(session, at);
     logger.warn('Charge target reached but the remote stop was not sent', {
       chargePointId: session.chargePointId,
       transactionId: session.transactionId,
@@ -139,12 +107,6 @@ async function requestStop(session: Session, at: string): Promise<TargetOutcome>
   }
 }
 
-/** The due entry of a session with a time target: its start plus the minutes. */
-const dueKey = (s: Session, dueAt: string) => ({
-  pk: DUE_PARTITION,
-  sk: `${dueAt}#${s.chargePointId}#${s.transactionId}`,
-});
-
 /** A session started with a time target is due for the sweep at its start plus the minutes. */
 export async function chargeTargetStarted(session: Session): Promise<void> {
   if (Number(session.chargeType) !== CHARGE_TYPE.time || session.chargeValue === undefined) return;
@@ -152,16 +114,7 @@ export async function chargeTargetStarted(session: Session): Promise<void> {
   const started = Date.parse(session.startTime);
   if (seconds === undefined || Number.isNaN(started)) return;
   const dueAt = new Date(started + Number(seconds) * 1000).toISOString();
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...dueKey(session, dueAt),
-        chargePointId: session.chargePointId,
-        transactionId: session.transactionId,
-      },
-    }),
-  );
+  await targetDuePut(session, dueAt);
 }
 
 /**
@@ -170,24 +123,11 @@ export async function chargeTargetStarted(session: Session): Promise<void> {
  */
 export async function sweepChargeTargets(now = Date.now()): Promise<number> {
   let sent = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :p AND sk < :b',
-        // `~` sorts after the `#` that follows the time: one due at this very instant is due.
-        ExpressionAttributeValues: { ':p': DUE_PARTITION, ':b': `${new Date(now).toISOString()}~` },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const outcome = await enforceChargeTarget(String(item.chargePointId), String(item.transactionId), now);
-      if (outcome === 'sent') sent++;
-      if (outcome === 'failed' || outcome === 'notReached') continue;
-      await db().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }));
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for (const item of await targetsDue(new Date(now).toISOString())) {
+    const outcome = await enforceChargeTarget(String(item.chargePointId), String(item.transactionId), now);
+    if (outcome === 'sent') sent++;
+    if (outcome === 'failed' || outcome === 'notReached') continue;
+    await targetDueDelete(item);
+  }
   return sent;
 }

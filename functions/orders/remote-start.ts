@@ -10,13 +10,10 @@
  *
  * An accepted 1.6 one leaves its mark for the session it starts (functions/commands/remote-start-marks.ts).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { END_FLAG } from '@shared/schemas/order.ts';
-import { chargePointResource } from '@shared/resources/site/charge-point.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { table } from '@functions/lib/store.ts';
 import { chargeChoiceOf, leaveRemoteStartMark } from '@functions/commands/remote-start-marks.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
+import { chargePointById } from '@functions/devices/sites.ts';
 import { START_MODE, type Session } from '@functions/ocpp/transactions.ts';
 import { orderOf } from './session-order.ts';
 import { settleSession } from './settlement.ts';
@@ -57,12 +54,7 @@ export async function remoteStartEnded(command: CommandRecord): Promise<'created
       });
     return 'none';
   }
-  const { Item: pile } = await dynamoDocument().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { pk: `${chargePointResource.type}#${command.chargePointId}`, sk: chargePointResource.type },
-    }),
-  );
+  const pile = await chargePointById(command.chargePointId);
   if (!pile) return 'none';
   const at = command.answeredAt ?? new Date().toISOString();
   const session: Session = {

@@ -11,7 +11,6 @@
  * orders; orders are never read.
  * Scope: the caller's company and those below it; an `agentId` or `stationId` outside it matches nothing.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { formatMinor } from '@shared/pricing/money.ts';
 import {
   addDays,
@@ -49,10 +48,9 @@ import {
   type Reach,
 } from '@functions/identity/access.ts';
 import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
+import { companyDays, stationDays } from '@functions/data/revenue-rollups.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { newId, table, visible, type Stored } from '@functions/lib/store.ts';
-import { dayRange, revenuePartition, stationDayRange } from './rollups.ts';
+import { newId, visible, type Stored } from '@functions/lib/store.ts';
 
 type Company = OperatorRecord & Stored;
 
@@ -85,29 +83,15 @@ export async function readRollups(
   endDay: string,
   which: Kind,
 ): Promise<RollupItem[]> {
-  const range = which.kind === 'all' ? dayRange(startDay, endDay) : stationDayRange(startDay, endDay);
-  const values: Record<string, unknown> = {
-    ':pk': revenuePartition(agentId),
-    ':from': range.from,
-    ':to': range.to,
-  };
-  if (which.kind === 'stations' && which.stationId) values[':station'] = which.stationId;
+  const items =
+    which.kind === 'all'
+      ? await companyDays(agentId, startDay, endDay)
+      : await stationDays(agentId, startDay, endDay);
+  const station = which.kind === 'stations' ? which.stationId : undefined;
   const out: RollupItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ...(values[':station'] ? { FilterExpression: 'stationId = :station' } : {}),
-        ExpressionAttributeValues: values,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      if (visible(scope, item.tenant as string)) out.push({ ...(item as RollupItem), agentId });
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for (const item of items)
+    if ((!station || item.stationId === station) && visible(scope, item.tenant as string))
+      out.push({ ...(item as unknown as RollupItem), agentId });
   return out;
 }
 

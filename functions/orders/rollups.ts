@@ -11,7 +11,7 @@
  * unit.
  */
 import { localTime } from '@shared/pricing/time-of-use.ts';
-import { table } from '@functions/lib/store.ts';
+import { rollupUpdates as dataRollupUpdates } from '@functions/data/revenue-rollups.ts';
 
 export const ROLLUP_FIELDS = [
   'orders',
@@ -54,41 +54,22 @@ export function localDay(iso: string, timeZone: string): string {
 }
 
 /** The transaction items adding one order's figures to its company's day and its station's day. */
-export function rollupUpdates(input: {
+export const rollupUpdates = (input: {
   agentId: string;
   tenant: string;
   stationId: string;
   currency: string;
   day: string;
   figures: RollupFigures;
-}) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {
-    ':tenant': input.tenant,
-    ':currency': input.currency,
-    ':day': input.day,
+}) => dataRollupUpdates(input) as RollupUpdate[];
+
+/** A rollup's transaction item as the data layer built it (table name and update expression set). */
+interface RollupUpdate {
+  Update: {
+    TableName: string;
+    Key: Record<string, unknown>;
+    UpdateExpression: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
   };
-  const adds = ROLLUP_FIELDS.map((field, i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = Number(input.figures[field] ?? 0);
-    return `#f${i} :v${i}`;
-  });
-  const update = (sk: string, extra: Record<string, unknown>) => ({
-    Update: {
-      TableName: table(),
-      Key: { pk: revenuePartition(input.agentId), sk },
-      UpdateExpression: `SET tenant = :tenant, currency = :currency, #day = :day${Object.keys(extra)
-        .map((k) => `, ${k} = :${k}`)
-        .join('')} ADD ${adds.join(', ')}`,
-      ExpressionAttributeNames: { ...names, '#day': 'day' },
-      ExpressionAttributeValues: {
-        ...values,
-        ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])),
-      },
-    },
-  });
-  return [
-    update(dayKey(input.day), {}),
-    update(stationDayKey(input.day, input.stationId), { stationId: input.stationId }),
-  ];
 }
