@@ -1,15 +1,17 @@
 /**
- * Stored items of the OCPP domain in the main table. A charger's credentials (passwordHash, agentId) are on
- * its charge point record (functions/devices/sites.ts), so deleting the record refuses the charger.
+ * Keys of items the OCPP domain reads, for code that writes or reads them by hand (tests, seeds). They come
+ * from the entities that own the items: a charger's credentials (passwordHash, agentId) are fields of its
+ * charge point record (functions/devices/sites.ts, the repository's), so deleting the record refuses the
+ * charger; a remote command is functions/data/commands.ts's.
  */
-export const chargePointCredentialsKey = (chargePointId: string) => ({
-  pk: `CHARGEPOINT#${chargePointId}`,
-  sk: 'CHARGEPOINT',
-});
+import { chargePointResource } from '@shared/resources/site/charge-point.ts';
+import { commands } from '@functions/data/commands.ts';
+import { Repository } from '@functions/lib/store.ts';
+
+const chargePoints = new Repository<{ id: string }>({ type: chargePointResource.type, idField: 'id' });
+
+export const chargePointCredentialsKey = (chargePointId: string) => chargePoints.key(chargePointId);
 
 /** A remote command; its id is also the OCPP message id of the CALL sent to the charger. */
-export const commandKey = (commandId: string) => ({ pk: `COMMAND#${commandId}`, sk: 'COMMAND' });
-/** Index partition of commands sent and waiting for an answer (sorted by sentAt). */
-export const COMMANDS_AWAITING_ANSWER = 'COMMANDSTATUS#sent';
-/** Index partition of commands queued and not yet sent (sorted by createdAt): the sweep fails stuck ones. */
-export const COMMANDS_QUEUED = 'COMMANDSTATUS#queued';
+export const commandKey = (commandId: string) =>
+  commands.get({ commandId }).params().Key as { pk: string; sk: string };
