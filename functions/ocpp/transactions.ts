@@ -27,6 +27,7 @@ import type { CLOSED_BY_KEYS } from '@shared/schemas/order.ts';
 import { outsideSamplesKey, putSample, samplesKey, samplesOf } from '@functions/data/meter-values.ts';
 import {
   activeSessions as activeSessionItems,
+  createSession,
   dueSessions,
   dueSessionsPage,
   getSession as getSessionRecord,
@@ -34,7 +35,6 @@ import {
   sessionAuthorize,
   sessionBooted,
   sessionComplete,
-  createSession,
   sessionFigures,
   sessionHandedOff,
   sessionKey,
