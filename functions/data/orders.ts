@@ -6,10 +6,16 @@
  *   path for a company and its sub-companies);
  * - a station's orders by start time (gsi2 `ORDERST#{stationId}`, `{startTime}#{orderNo}`);
  * - an id tag's orders by start time (gsi3 `ORDERTAG#{idTag}`, `{startTime}#{orderNo}`; none without a tag).
+ * The list reads one such range newest first with its filters (equal fields, the tenant path, profit shares
+ * present), a page at a time up to an examination limit, or the whole range (exports); it shows the names of
+ * the orders' stations and charge points (one batch read of the repository's items).
  * Writes: a new order (settlement, refused when the number exists), an order over what is stored, and the
  * reset of an unpaid order: the payment's fields set when it is still unpaid (`payFlag` 0: unpaid to paid
  * once), or why it is still unpaid.
  */
+import { chargePointResource } from '@shared/resources/site/charge-point.ts';
+import { stationResource } from '@shared/resources/site/station.ts';
+import { Repository } from '@functions/lib/store.ts';
 import {
   defineEntity,
   getRecord,
@@ -46,6 +52,9 @@ export const orders = defineEntity({
     startTime: { type: 'string', required: true },
     stationId: { type: 'string', required: true },
     idTag: { type: 'string' },
+    // Fields the list's filters read.
+    chargePointId: { type: 'string' },
+    profits: { type: 'any' },
     // What a settlement sets on an order that was left unpaid (the payment's fields, OrderPayer).
     payFlag: { type: 'number' },
     payType: { type: 'number' },
@@ -200,3 +209,112 @@ export const orderPaidUpdate = (orderNo: string, fields: OrderPaidFields): Trans
       .params(),
   ) as TransactItem['Update'],
 });
+
+/** One key range of an order index: a company's, a station's or an id tag's orders started from `from` to `to`. */
+export type OrderRange = { from: string; to: string } & (
+  { by: 'company'; tenant: string } | { by: 'station'; stationId: string } | { by: 'idTag'; idTag: string }
+);
+
+/** A filter on a range's orders: a field equal to a value, a field beginning with one, or profit shares present. */
+export type OrderCondition =
+  | [field: 'tenant' | 'stationId' | 'chargePointId' | 'idTag' | 'payFlag', op: '=', value: string | number]
+  | [field: 'tenant', op: 'begins_with', value: string]
+  | [field: 'profits', op: 'nonEmpty'];
+
+/** The query of a range (both bounds included; a `to` ending in `~` reaches every order of that instant), newest first. */
+function rangeParams(range: OrderRange, conditions: OrderCondition[]) {
+  const between = { from: { startTime: range.from }, to: { startTime: range.to } };
+  const query =
+    range.by === 'company'
+      ? orders.query
+          .byCompany({})
+          .between({ tenant: range.tenant, ...between.from }, { tenant: range.tenant, ...between.to })
+      : range.by === 'station'
+        ? orders.query.byStation({ stationId: range.stationId }).between(between.from, between.to)
+        : orders.query.byIdTag({ idTag: range.idTag }).between(between.from, between.to);
+  const filtered = conditions.length
+    ? query.where((a, op) =>
+        conditions
+          .map((c) =>
+            c[1] === 'nonEmpty'
+              ? `${op.size(a.profits)} > ${op.value(a.profits, 0)}`
+              : c[1] === 'begins_with'
+                ? op.begins(a.tenant, c[2])
+                : op.eq(a[c[0]] as never, c[2] as never),
+          )
+          .join(' AND '),
+      )
+    : query;
+  return filtered.params({ ...PARAMS, order: 'desc' });
+}
+
+/**
+ * The first `want` matching orders of a range, newest first, examining at most `scanLimit` items: `more` when
+ * the range may hold further matches, `truncated` when the examination limit stopped the read short of `want`.
+ */
+export async function readOrderRange(
+  range: OrderRange,
+  conditions: OrderCondition[],
+  want: number,
+  scanLimit: number,
+) {
+  const params = rangeParams(range, conditions);
+  const items: Record<string, unknown>[] = [];
+  let scanned = 0;
+  // Read as far as asked first; when the filter leaves items out, read further in growing steps.
+  let factor = 1;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await send.query({
+      ...params,
+      Limit: Math.min(1000, scanLimit - scanned, Math.max(10, (want - items.length) * factor)),
+      ExclusiveStartKey,
+    });
+    factor *= 4;
+    scanned += page.ScannedCount ?? 0;
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && items.length < want && scanned < scanLimit);
+  return {
+    items: items.slice(0, want),
+    more: items.length > want || !!ExclusiveStartKey,
+    truncated: !!ExclusiveStartKey && items.length < want,
+  };
+}
+
+/** Every matching order of a range (no examination limit: an export reads its whole window). */
+export const wholeOrderRange = (range: OrderRange, conditions: OrderCondition[]) =>
+  queryAll(rangeParams(range, conditions));
+
+const stationRecords = new Repository<{ id: string }>({ type: stationResource.type, idField: 'id' });
+const chargePointRecords = new Repository<{ id: string }>({ type: chargePointResource.type, idField: 'id' });
+
+/**
+ * The names of stations and charge points (those that have one), one batch read of their records (100 keys a
+ * request, unprocessed keys read again).
+ */
+export async function siteNames(stationIds: string[], chargePointIds: string[]) {
+  const keys = [
+    ...stationIds.map((id) => stationRecords.key(id)),
+    ...chargePointIds.map((id) => chargePointRecords.key(id)),
+  ];
+  const names = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+    while (pending?.length) {
+      const answer = await send.batchGet({
+        RequestItems: {
+          main: { Keys: pending, ProjectionExpression: 'pk, #n', ExpressionAttributeNames: { '#n': 'name' } },
+        },
+      });
+      const responses = Object.values(answer.Responses ?? {})[0] ?? [];
+      for (const item of responses)
+        if (item.name !== undefined) names.set(String(item.pk), String(item.name));
+      pending = Object.values(answer.UnprocessedKeys ?? {})[0]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return {
+    station: (id?: string) => (id ? names.get(stationRecords.key(id).pk) : undefined),
+    chargePoint: (id?: string) => (id ? names.get(chargePointRecords.key(id).pk) : undefined),
+  };
+}

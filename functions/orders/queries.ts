@@ -15,11 +15,8 @@
  * read in the caller's scope: a company sees its own and its sub-companies' orders and nothing of another
  * company, whatever it sends.
  */
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { CONNECTOR_STATES } from '@shared/ocpp/connector-state.ts';
-import { chargePointResource } from '@shared/resources/site/charge-point.ts';
-import { stationResource } from '@shared/resources/site/station.ts';
 import {
   ORDER_DEFAULT_DAYS,
   ORDER_EXPORT_CODE,
@@ -33,7 +30,17 @@ import {
   type OrderView,
   type realtimeQuery,
 } from '@shared/schemas/order.ts';
+import {
+  getOrder as getStoredOrder,
+  readOrderRange,
+  siteNames,
+  wholeOrderRange,
+  type OrderCondition,
+  type OrderRange,
+} from '@functions/data/orders.ts';
+import { activeSessions } from '@functions/data/sessions.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
+import { chargePointById, chargePoints } from '@functions/devices/sites.ts';
 import {
   inReach,
   reachOf,
@@ -43,10 +50,9 @@ import {
   type Reach,
 } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
 import { queueExport } from '@functions/export/tasks.ts';
 import { badRequest, notFound } from '@functions/lib/errors.ts';
-import { newId, table, visible } from '@functions/lib/store.ts';
+import { newId, visible } from '@functions/lib/store.ts';
 import {
   isRefused,
   normalise,
@@ -54,7 +60,6 @@ import {
   type MeterSample,
   type Session,
 } from '@functions/ocpp/transactions.ts';
-import { idTagPartition, ORDER_TYPE_KEY, orderKey, stationPartition } from './keys.ts';
 import { orderNoOf } from './session-order.ts';
 import { resettleOrder } from './settlement.ts';
 
@@ -69,8 +74,6 @@ export const ORDER_SCAN_LIMIT = 20_000;
 export const ORDER_LOOKAHEAD_PAGES = 5;
 /** Charge points whose active sessions are read at once (the real-time view). */
 const PARALLEL = 16;
-
-const db = () => dynamoDocument();
 
 /**
  * The start-time window of a list: the last 30 days by default (from `to`, or now), at most 2 years, or
@@ -101,63 +104,12 @@ const show = (item: Record<string, unknown>) =>
 
 /** One key range of one index, with the filter that goes with it. */
 interface Range {
-  index: 'gsi1' | 'gsi2' | 'gsi3';
-  pk: string;
-  from: string;
-  to: string;
-  /** Conditions on the range's items (`#n0 = :v0`...). */
-  conditions: [field: string, op: '=' | 'begins_with' | 'nonEmpty', value: unknown][];
+  range: OrderRange;
+  conditions: OrderCondition[];
 }
 
-function rangeQuery(range: Range) {
-  const names: Record<string, string> = { '#pk': `${range.index}pk`, '#sk': `${range.index}sk` };
-  const values: Record<string, unknown> = { ':pk': range.pk, ':from': range.from, ':to': range.to };
-  const parts = range.conditions.map(([field, op, value], i) => {
-    names[`#n${i}`] = field;
-    values[`:v${i}`] = value;
-    if (op === 'nonEmpty') return `size(#n${i}) > :v${i}`;
-    return op === '=' ? `#n${i} = :v${i}` : `begins_with(#n${i}, :v${i})`;
-  });
-  return {
-    TableName: table(),
-    IndexName: range.index,
-    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ...(parts.length ? { FilterExpression: parts.join(' AND ') } : {}),
-    ScanIndexForward: false,
-  };
-}
-
-/**
- * The first `want` matching items of a range, newest first; `more` when the range may hold further matches,
- * `truncated` when the examination limit stopped the read short of `want`.
- */
-async function readRange(range: Range, want: number) {
-  const items: Record<string, unknown>[] = [];
-  let scanned = 0;
-  // Read as far as asked first; when the filter leaves items out, read further in growing steps.
-  let factor = 1;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        ...rangeQuery(range),
-        Limit: Math.min(1000, ORDER_SCAN_LIMIT - scanned, Math.max(10, (want - items.length) * factor)),
-        ExclusiveStartKey,
-      }),
-    );
-    factor *= 4;
-    scanned += page.ScannedCount ?? 0;
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && items.length < want && scanned < ORDER_SCAN_LIMIT);
-  return {
-    items: items.slice(0, want),
-    more: items.length > want || !!ExclusiveStartKey,
-    truncated: !!ExclusiveStartKey && items.length < want,
-  };
-}
+/** The first `want` matching items of a range, newest first (see `readOrderRange`). */
+const readRange = (r: Range, want: number) => readOrderRange(r.range, r.conditions, want, ORDER_SCAN_LIMIT);
 
 /**
  * The key ranges a list request reads: a station's range (gsi2; a charge point filter reads its station's),
@@ -173,8 +125,8 @@ async function rangesOf(
 ): Promise<Range[]> {
   const { scope } = reach;
   const timeRange = { from, to: `${to}~` };
-  const inScope: Range['conditions'][number] = ['tenant', 'begins_with', scope];
-  const conditions: Range['conditions'] = options.profitOnly ? [['profits', 'nonEmpty', 0]] : [];
+  const inScope: OrderCondition = ['tenant', 'begins_with', scope];
+  const conditions: OrderCondition[] = options.profitOnly ? [['profits', 'nonEmpty']] : [];
   if (q.chargePointId !== undefined) conditions.push(['chargePointId', '=', q.chargePointId]);
   let stationId = q.stationId;
   if (q.chargePointId !== undefined && stationId === undefined) {
@@ -190,42 +142,23 @@ async function rangesOf(
     if (q.idTag !== undefined) conditions.push(['idTag', '=', q.idTag]);
     if (q.payFlag !== undefined) conditions.push(['payFlag', '=', q.payFlag]);
     return (stationId !== undefined ? [stationId] : reach.stations!).map((id) => ({
-      index: 'gsi2' as const,
-      pk: stationPartition(id),
-      ...timeRange,
+      range: { by: 'station', stationId: id, ...timeRange },
       conditions: [inScope, ...conditions],
     }));
   }
   if (q.payFlag !== undefined) conditions.push(['payFlag', '=', q.payFlag]);
   if (q.idTag !== undefined)
-    return [
-      { index: 'gsi3', pk: idTagPartition(q.idTag), ...timeRange, conditions: [inScope, ...conditions] },
-    ];
+    return [{ range: { by: 'idTag', idTag: q.idTag, ...timeRange }, conditions: [inScope, ...conditions] }];
   return (await tenantsInScope(scope)).map((tenant) => ({
-    index: 'gsi1',
-    pk: ORDER_TYPE_KEY,
-    from: `${tenant}${from}`,
-    to: `${tenant}${to}~`,
+    range: { by: 'company', tenant, ...timeRange },
     // A sub-company path may sort inside another company's range: the tenant must be the range's own.
     conditions: [['tenant', '=', tenant], ...conditions],
   }));
 }
 
-async function getChargePoint(chargePointId: string) {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { pk: `${chargePointResource.type}#${chargePointId}`, sk: chargePointResource.type },
-      ProjectionExpression: 'tenant, stationId',
-    }),
-  );
-  return Item;
-}
+const getChargePoint = (chargePointId: string) => chargePointById(chargePointId);
 
-async function getOrder(orderNo: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: orderKey(orderNo) }));
-  return Item;
-}
+const getOrder = (orderNo: string) => getStoredOrder<Record<string, unknown>>(orderNo);
 
 /** Whether an order read by its number fits the other filters of the request. */
 function fits(
@@ -249,34 +182,7 @@ function fits(
 async function namesOf(rows: { stationId?: string; chargePointId?: string }[]) {
   const stations = [...new Set(rows.map((r) => r.stationId).filter((v): v is string => !!v))];
   const piles = [...new Set(rows.map((r) => r.chargePointId).filter((v): v is string => !!v))];
-  const keys = [
-    ...stations.map((id) => ({ pk: `${stationResource.type}#${id}`, sk: stationResource.type })),
-    ...piles.map((id) => ({ pk: `${chargePointResource.type}#${id}`, sk: chargePointResource.type })),
-  ];
-  const names = new Map<string, string>();
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
-    while (pending?.length) {
-      const answer = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table()]: {
-              Keys: pending,
-              ProjectionExpression: 'pk, #n',
-              ExpressionAttributeNames: { '#n': 'name' },
-            },
-          },
-        }),
-      );
-      for (const item of answer.Responses?.[table()] ?? [])
-        if (item.name !== undefined) names.set(String(item.pk), String(item.name));
-      pending = answer.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return {
-    station: (id?: string) => (id ? names.get(`${stationResource.type}#${id}`) : undefined),
-    chargePoint: (id?: string) => (id ? names.get(`${chargePointResource.type}#${id}`) : undefined),
-  };
+  return siteNames(stations, piles);
 }
 
 async function withNames<T extends { stationId?: string; chargePointId?: string }>(rows: T[]) {
@@ -345,16 +251,7 @@ export async function listOrders(identity: Identity, q: OrderListQuery, options:
 export const EXPORT_SLICE_DAYS = 30;
 
 /** Every item of a range (no examination limit: an export reads its whole window). */
-async function readWhole(range: Range) {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...rangeQuery(range), ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
+const readWhole = (r: Range) => wholeOrderRange(r.range, r.conditions);
 
 const newestFirst = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   String(b.startTime).localeCompare(String(a.startTime)) ||
@@ -466,53 +363,23 @@ async function pilesInReach(reach: Reach, stationId?: string, chargePointId?: st
   return piles.filter((p) => stationVisible(reach, p.stationId));
 }
 
-async function pilesInScope(scope: string, stationId?: string, chargePointId?: string) {
+async function pilesInScope(
+  scope: string,
+  stationId?: string,
+  chargePointId?: string,
+): Promise<Record<string, unknown>[]> {
   if (chargePointId) {
-    const { Item } = await db().send(
-      new GetCommand({
-        TableName: table(),
-        Key: { pk: `${chargePointResource.type}#${chargePointId}`, sk: chargePointResource.type },
-      }),
-    );
-    return Item && visible(scope, String(Item.tenant)) && (!stationId || Item.stationId === stationId)
-      ? [Item]
+    const pile = await chargePointById(chargePointId);
+    return pile && visible(scope, String(pile.tenant)) && (!stationId || pile.stationId === stationId)
+      ? [pile]
       : [];
   }
-  const out: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :t AND begins_with(gsi1sk, :scope)',
-        ...(stationId ? { FilterExpression: 'stationId = :s' } : {}),
-        ProjectionExpression: 'id, #n, stationId, tenant',
-        ExpressionAttributeNames: { '#n': 'name' },
-        ExpressionAttributeValues: {
-          ':t': chargePointResource.type,
-          ':scope': scope,
-          ...(stationId ? { ':s': stationId } : {}),
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const piles = await chargePoints.repo.list(scope);
+  return stationId ? piles.filter((p) => p.stationId === stationId) : piles;
 }
 
 async function activeSessionsOf(chargePointId: string): Promise<Session[]> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :p',
-      ExpressionAttributeValues: { ':p': `TXACTIVE#${chargePointId}` },
-    }),
-  );
-  return (Items as Session[]).filter((s) => s.status === 'active');
+  return ((await activeSessions(chargePointId)) as unknown as Session[]).filter((s) => s.status === 'active');
 }
 
 /**
