@@ -41,6 +41,7 @@ import {
   waitLeave,
   type WaitLeaveSet,
 } from '@functions/data/waiting-queue.ts';
+import { withoutKeys } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import { newId } from '@functions/lib/store.ts';
@@ -55,20 +56,9 @@ const ACTIVE: readonly WaitStatus[] = ['waiting', 'called'];
 
 const getEntry = (id: string) => getWaitOrder<Entry>(id);
 
-function view(entry: Entry): WaitOrderView {
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi1pk: _1,
-    gsi1sk: _1s,
-    gsi2pk: _2,
-    gsi2sk: _2s,
-    gsi3pk: _3,
-    gsi3sk: _3s,
-    ...rest
-  } = entry as Entry & Record<string, unknown>;
-  return rest as WaitOrderView;
-}
+/** A record as the console sees it: without keys. */
+const view = (entry: Entry): WaitOrderView =>
+  withoutKeys<WaitOrderView>(entry as unknown as Record<string, unknown>);
 
 /**
  * An active entry leaves the queue (served, cancelled, expired): conditional on the status read, its

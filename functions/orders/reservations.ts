@@ -54,7 +54,7 @@ import {
   reservationOrderId,
   type ReservationSet,
 } from '@functions/data/reservations.ts';
-import { send } from '@functions/data/table.ts';
+import { send, withoutKeys } from '@functions/data/table.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
@@ -104,18 +104,9 @@ async function orderOfReservation(chargePointId: string, reservationId: number) 
 
 const commandOf = (commandId: string) => reservationCommand<CommandRecord>(commandId);
 
-function view(order: Order): ReserveOrderView {
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi1pk: _g1,
-    gsi1sk: _g1s,
-    gsi2pk: _g2,
-    gsi2sk: _g2s,
-    ...rest
-  } = order as Order & Record<string, unknown>;
-  return rest as ReserveOrderView;
-}
+/** A record as the console sees it: without keys. */
+const view = (order: Order): ReserveOrderView =>
+  withoutKeys<ReserveOrderView>(order as unknown as Record<string, unknown>);
 
 /**
  * Moves a reservation from `from` to another status that is not an end (1 → 2, 2 → 3, 3 → 2), with its

@@ -37,16 +37,6 @@ export type RollupFigures = Record<Exclude<RollupField, 'fullPowerMs'>, bigint |
 export const revenuePartition = (agentId: string) => `REVENUE#${agentId}`;
 export const dayKey = (day: string) => `DAY#${day}`;
 export const stationDayKey = (day: string, stationId: string) => `STDAY#${day}#${stationId}`;
-/** The sk range of the company's days, or of its stations' days, from startDay to endDay. */
-export const dayRange = (startDay: string, endDay: string) => ({
-  from: dayKey(startDay),
-  to: dayKey(endDay),
-});
-export const stationDayRange = (startDay: string, endDay: string) => ({
-  from: `STDAY#${startDay}#`,
-  to: `STDAY#${endDay}#~`,
-});
-
 /** The local date (YYYY-MM-DD) of an instant at the station. */
 export function localDay(iso: string, timeZone: string): string {
   const t = localTime(Date.parse(iso), timeZone);
