@@ -30,4 +30,26 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // Domains read and write through the data layer (functions/data, decision 420), never DynamoDB itself.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/data/**', 'functions/lib/aws.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['../../*'], message: 'Use a path alias.' }],
+          paths: [
+            { name: '@aws-sdk/lib-dynamodb', message: 'Read and write through a functions/data module.' },
+            { name: '@aws-sdk/client-dynamodb', message: 'Read and write through a functions/data module.' },
+            {
+              name: '@functions/lib/aws.ts',
+              importNames: ['dynamoDocument'],
+              message: 'Read and write through a functions/data module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -18,7 +18,7 @@ import type { fileExportQuery } from '@shared/resources/catalogue/file-export.ts
 import { modelResource } from '@shared/resources/catalogue/model.ts';
 import { stopReasonResource } from '@shared/resources/catalogue/stop-reason.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { EXPORT_TYPE, exportTaskKey, type ExportTask } from '@functions/export/tasks.ts';
+import { EXPORT_TYPE, type ExportTask } from '@functions/export/tasks.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
@@ -31,7 +31,8 @@ import {
   type Record_,
   type Resource,
 } from '@functions/lib/resources.ts';
-import { deleteKey, paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
+import { paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
+import { removeExportTask } from '@functions/data/export-tasks.ts';
 
 type Row = Record<string, unknown>;
 
@@ -277,5 +278,5 @@ export async function deleteExportTask(identity: Identity, id: unknown) {
       .catch((error: unknown) => {
         if (!missingObject(error)) throw error;
       });
-  await deleteKey(exportTaskKey(task.taskId));
+  await removeExportTask(task.taskId);
 }

@@ -6,7 +6,8 @@
  * - a task by its id (as stored);
  * - the ids of every company's tasks still `pending` or `running` (the listing index, filtered on status);
  * - a status transition (functions/data/transitions.ts, on `exportTaskKey`);
- * - the progress of a running task (refused once it has settled).
+ * - the progress of a running task (refused once it has settled);
+ * - delete a settled task.
  */
 import { applied } from '@functions/lib/conditional.ts';
 import { defineEntity, model, putRecord, queryAll, send } from './table.ts';
@@ -75,6 +76,9 @@ export async function getExportTask(taskId: string): Promise<ExportTask | undefi
   const { Item } = await send.get(exportTasks.get({ taskId }).params());
   return Item as ExportTask | undefined;
 }
+
+/** Deletes a task's record (its file is the caller's). */
+export const removeExportTask = (taskId: string) => send.delete(exportTasks.delete({ taskId }).params());
 
 /** The ids of the tasks, of any company, still pending or running. */
 export async function unfinishedExportIds(): Promise<string[]> {

@@ -757,8 +757,3 @@ export function paginate<T>(items: T[], page: PageRequest) {
 
 /** Looks up which entity holds a unique value (the login's username → user id). */
 export const uniqueOwner = guardOwner;
-
-/** Deletes the item at a key its caller holds (decision 421: kept until its callers have their modules). */
-export async function deleteKey(key: { pk: string; sk: string }): Promise<void> {
-  await send.delete({ TableName: 'main', Key: key });
-}
