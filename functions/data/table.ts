@@ -8,8 +8,7 @@
  *
  * Items stay exactly as the code before ElectroDB wrote them (decision 421): ElectroDB's ownership attributes
  * (`__edb_e__`, `__edb_v__`) and an entity's key-only composites are taken out of every write, and reads
- * ignore ownership. Domains still reading the table by hand spread whole items into their answers, so an
- * extra attribute would show in the API.
+ * ignore ownership. Records are spread whole into API answers, so an extra attribute would show in the API.
  */
 import {
   BatchGetCommand,
