@@ -133,6 +133,10 @@ export const storeCommand = <T extends CommandFacts & Connector>(
 
 export const getCommand = <T>(commandId: string) => getRecord<T>(commands.get({ commandId }).params());
 
+/** A command as stored, read consistently (a command read right after it was sent: a reservation's). */
+export const getCommandConsistent = <T>(commandId: string) =>
+  getRecord<T>(commands.get({ commandId }).params({ consistent: true }));
+
 /** The commands of a status queue waiting since before `cutoff`, oldest first. */
 export const commandsWaiting = (queue: StatusQueue, cutoff: string) =>
   queryAll(commands.query.byStatus({ statusQueue: queue }).lt({ statusAt: cutoff }).params());

@@ -13,7 +13,6 @@
  * writes); its command and reservation id (with the pointer); its cancel command.
  */
 import { applied } from '@functions/lib/conditional.ts';
-import { commands } from './commands.ts';
 import {
   defineEntity,
   getRecord,
@@ -164,13 +163,6 @@ export async function reservationOrderId(chargePointId: string, reservationId: n
   );
   return found ? String(found.orderId) : undefined;
 }
-
-/**
- * A command as stored, read consistently (the command behind a reservation is read right after it was sent;
- * functions/data/commands.ts owns the entity, its `getCommand` reads eventually consistent).
- */
-export const reservationCommand = <T>(commandId: string) =>
-  getRecord<T>(commands.get({ commandId }).params({ consistent: true }));
 
 /** Writes a new reservation record (open: on the expiry index), refused when its id exists. */
 export const reservationCreate = <T extends ReservationFacts>(record: T) =>

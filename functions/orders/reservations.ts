@@ -46,7 +46,6 @@ import {
   heldReservations,
   openReservations,
   reservationCancelCommand,
-  reservationCommand,
   reservationCreate,
   reservationEnd,
   reservationLinked,
@@ -54,6 +53,7 @@ import {
   reservationOrderId,
   type ReservationSet,
 } from '@functions/data/reservations.ts';
+import { getCommandConsistent } from '@functions/data/commands.ts';
 import { send, withoutKeys } from '@functions/data/table.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
@@ -102,7 +102,7 @@ async function orderOfReservation(chargePointId: string, reservationId: number) 
   return orderId ? getOrder(orderId) : undefined;
 }
 
-const commandOf = (commandId: string) => reservationCommand<CommandRecord>(commandId);
+const commandOf = (commandId: string) => getCommandConsistent<CommandRecord>(commandId);
 
 /** A record as the console sees it: without keys. */
 const view = (order: Order): ReserveOrderView =>
