@@ -8,8 +8,8 @@
  * - a user's ledger, oldest first.
  */
 import { newId } from '@functions/lib/store.ts';
-import type { BalanceAmounts } from './fleet-balances.ts';
-import { defineEntity, model, putRecord, queryAll, request, type TransactItem } from './table.ts';
+import { amountFields, balanceSet, type BalanceAmounts, type Versioned } from './balances.ts';
+import { defineEntity, model, putRecord, queryAll, type TransactItem } from './table.ts';
 
 export const appUserBalances = defineEntity(
   {
@@ -60,23 +60,9 @@ export const appUserLedger = defineEntity(
   { keyOnly: ['entryId'] },
 );
 
-/**
- * The user's accountBalance set to `after`, its version to the next and its updateTime, refused (condition)
- * when the version is no longer the one read.
- */
-export const appBalanceSet = (
-  user: { id: string; version: number },
-  after: number,
-  at: string,
-): TransactItem => ({
-  Update: request(
-    appUserBalances
-      .update({ id: user.id })
-      .set({ accountBalance: after, version: user.version + 1, updateTime: at })
-      .where((a, op) => op.eq(a.version, user.version))
-      .params(),
-  ) as TransactItem['Update'],
-});
+/** The user's accountBalance set under the version read (balances.ts). */
+export const appBalanceSet = (user: Versioned, after: number, at: string) =>
+  balanceSet(appUserBalances, 'accountBalance', user, after, at);
 
 /** A ledger entry: its fields (orderNo...), appUserId, tenant, type (`consume` or `recharge`). */
 export interface AppLedgerEntry {
@@ -95,9 +81,7 @@ export const appLedgerPut = (
 ): TransactItem => ({
   Put: putRecord(appUserLedger.create({ appUserId: entry.appUserId, createTime: at, entryId }).params(), {
     ...entry,
-    beforeBalance: amounts.before,
-    afterBalance: amounts.after,
-    changeBalance: amounts.change,
+    ...amountFields(amounts),
     createTime: at,
   }),
 });

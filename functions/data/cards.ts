@@ -5,7 +5,8 @@
  * and updateTime only), in the same transaction as its ledger entry.
  */
 import { cardResource } from '@shared/resources/device/card.ts';
-import { defineEntity, model, request, type TransactItem } from './table.ts';
+import { balanceSet, type Versioned } from './balances.ts';
+import { defineEntity, model } from './table.ts';
 
 export const cardBalances = defineEntity(
   {
@@ -27,20 +28,6 @@ export const cardBalances = defineEntity(
   { keyOnly: ['id'] },
 );
 
-/**
- * The card's balance set to `after`, its version to the next and its updateTime, refused (condition) when
- * the version is no longer the one read.
- */
-export const cardBalanceSet = (
-  card: { id: string; version: number },
-  after: number,
-  at: string,
-): TransactItem => ({
-  Update: request(
-    cardBalances
-      .update({ id: card.id })
-      .set({ balance: after, version: card.version + 1, updateTime: at })
-      .where((a, op) => op.eq(a.version, card.version))
-      .params(),
-  ) as TransactItem['Update'],
-});
+/** The card's balance set under the version read (balances.ts). */
+export const cardBalanceSet = (card: Versioned, after: number, at: string) =>
+  balanceSet(cardBalances, 'balance', card, after, at);

@@ -11,6 +11,7 @@
  * Balances are stored numbers of four decimals (functions/fleets/balance.ts computes them).
  */
 import { newId } from '@functions/lib/store.ts';
+import { amountFields, balanceSet, type BalanceAmounts, type Versioned } from './balances.ts';
 import { defineEntity, model, putRecord, queryAll, request, type TransactItem } from './table.ts';
 
 export const fleetBalances = defineEntity(
@@ -72,30 +73,11 @@ export const debitGuards = defineEntity({
   },
 });
 
-/** The amounts of a balance change as stored (four decimals). */
-export interface BalanceAmounts {
-  before: number;
-  after: number;
-  change: number;
-}
+export type { BalanceAmounts };
 
-/**
- * The fleet's balance set to `after`, its version to the next and its updateTime, refused (condition) when
- * the version is no longer the one read.
- */
-export const fleetBalanceSet = (
-  fleet: { id: string; version: number },
-  after: number,
-  at: string,
-): TransactItem => ({
-  Update: request(
-    fleetBalances
-      .update({ id: fleet.id })
-      .set({ balance: after, version: fleet.version + 1, updateTime: at })
-      .where((a, op) => op.eq(a.version, fleet.version))
-      .params(),
-  ) as TransactItem['Update'],
-});
+/** The fleet's balance set under the version read (balances.ts). */
+export const fleetBalanceSet = (fleet: Versioned, after: number, at: string) =>
+  balanceSet(fleetBalances, 'balance', fleet, after, at);
 
 /** A fleet fund record: the fields of the record (orderNo, driverId, vehicleId...), fleetId, tenant, operType. */
 export interface FleetFundRecord {
@@ -114,9 +96,7 @@ export const fleetFundPut = (
 ): TransactItem => ({
   Put: putRecord(fleetFunds.create({ fleetId: record.fleetId, createTime: at, entryId }).params(), {
     ...record,
-    beforeBalance: amounts.before,
-    afterBalance: amounts.after,
-    changeBalance: amounts.change,
+    ...amountFields(amounts),
     createTime: at,
   }),
 });
