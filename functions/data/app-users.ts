@@ -8,28 +8,8 @@
  * - a user's ledger, oldest first.
  */
 import { newId } from '@functions/lib/store.ts';
-import { amountFields, balanceSet, type BalanceAmounts, type Versioned } from './balances.ts';
+import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
 import { defineEntity, model, putRecord, queryAll, type TransactItem } from './table.ts';
-
-export const appUserBalances = defineEntity(
-  {
-    model: model('APPUSERBALANCE'),
-    attributes: {
-      id: { type: 'string', required: true },
-      accountBalance: { type: 'number' },
-      version: { type: 'number' },
-      updateTime: { type: 'string' },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['id'], template: 'APPUSER#${id}', casing: 'none' },
-        sk: { field: 'sk', composite: [], template: 'APPUSER', casing: 'none' },
-      },
-    },
-  },
-  // Key-only here: the repository's item holds its id; this write sets the balance fields only.
-  { keyOnly: ['id'] },
-);
 
 export const appUserLedger = defineEntity(
   {
@@ -60,9 +40,8 @@ export const appUserLedger = defineEntity(
   { keyOnly: ['entryId'] },
 );
 
-/** The user's accountBalance set under the version read (balances.ts). */
-export const appBalanceSet = (user: Versioned, after: number, at: string) =>
-  balanceSet(appUserBalances, 'accountBalance', user, after, at);
+/** The balance set under the version read (balances.ts). */
+export const appBalanceSet = versionedBalance('APPUSERBALANCE', 'APPUSER', 'accountBalance');
 
 /** A ledger entry: its fields (orderNo...), appUserId, tenant, type (`consume` or `recharge`). */
 export interface AppLedgerEntry {

@@ -1,8 +1,8 @@
 /**
- * What the balance-holding records share (fleet accounts, app users, cards: each its own entity module): the
- * balance set under the version that was read, and the amounts of a change written into its ledger entry.
+ * What the balance-holding records share (fleet accounts, app users, cards: each its own module): the balance
+ * as an entity set under the version that was read, and the amounts of a change written into its ledger entry.
  */
-import { request, type TransactItem } from './table.ts';
+import { defineEntity, model, request, type TransactItem } from './table.ts';
 
 /** The amounts of a balance change as stored (four decimals). */
 export interface BalanceAmounts {
@@ -12,38 +12,46 @@ export interface BalanceAmounts {
 }
 
 /** The record whose balance changes, as it was read. */
-export interface Versioned {
+interface Versioned {
   id: string;
   version: number;
 }
 
-/** An entity keyed by `id` whose items carry `version` and `updateTime` (ElectroDB's update builder). */
-interface VersionedEntity {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  update(key: { id: string }): any;
-}
-
 /**
- * The record's `field` set to `after`, its version to the next and its updateTime, refused (condition) when
- * the version is no longer the one read: a change computed from a stale balance never lands.
+ * The balance of a repository's record (`{type}#{id}` / `{type}`, its balance in `field`) as an entity of its
+ * own that writes the balance fields only (the id is key-only: the record holds it). The function returned
+ * sets `field` to `after`, the version to the next and updateTime, refused (condition) when the version is no
+ * longer the one read, so a change computed from a stale balance never lands.
  */
-export const balanceSet = (
-  entity: VersionedEntity,
-  field: string,
-  record: Versioned,
-  after: number,
-  at: string,
-): TransactItem => ({
-  Update: request(
-    entity
-      .update({ id: record.id })
-      .set({ [field]: after, version: record.version + 1, updateTime: at })
-      .where((a: Record<string, unknown>, op: { eq(a: unknown, v: unknown): string }) =>
-        op.eq(a.version, record.version),
-      )
-      .params(),
-  ),
-});
+export function versionedBalance(entityName: string, type: string, field: string) {
+  const entity = defineEntity(
+    {
+      model: model(entityName),
+      attributes: {
+        id: { type: 'string', required: true },
+        [field]: { type: 'number' },
+        version: { type: 'number' },
+        updateTime: { type: 'string' },
+      },
+      indexes: {
+        byId: {
+          pk: { field: 'pk', composite: ['id'], template: `${type}#\${id}`, casing: 'none' },
+          sk: { field: 'sk', composite: [], template: type, casing: 'none' },
+        },
+      },
+    },
+    { keyOnly: ['id'] },
+  );
+  return (record: Versioned, after: number, at: string): TransactItem => ({
+    Update: request(
+      entity
+        .update({ id: record.id })
+        .set({ [field]: after, version: record.version + 1, updateTime: at })
+        .where((a, op) => op.eq(a.version, record.version))
+        .params(),
+    ),
+  });
+}
 
 /** A ledger entry's balance fields. */
 export const amountFields = (amounts: BalanceAmounts) => ({

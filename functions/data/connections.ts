@@ -9,7 +9,7 @@
  * - every connection deleted (the local runtime's start-up).
  */
 import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { defineEntity, model, PARAMS, putRecord, send } from './table.ts';
+import { defineEntity, model, PARAMS, putRecord, queryAll, send } from './table.ts';
 
 export interface Connection {
   connectionId: string;
@@ -72,16 +72,7 @@ export async function connectionsOfChargePoint(chargePointId: string): Promise<C
   return Items as Connection[];
 }
 
-async function scanAll(params: object): Promise<Connection[]> {
-  const all: Connection[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await send.scan({ ...params, ExclusiveStartKey });
-    all.push(...((page.Items ?? []) as Connection[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return all;
-}
+const scanAll = async (params: object) => (await queryAll(params, { scan: true })) as unknown as Connection[];
 
 /** Every connection. (Scans take no order: `params: {}` adds nothing, and lets the options type take PARAMS.) */
 export const allConnections = () => scanAll(connections.scan.params({ ...PARAMS, params: {} }));

@@ -11,28 +11,8 @@
  * Balances are stored numbers of four decimals (functions/fleets/balance.ts computes them).
  */
 import { newId } from '@functions/lib/store.ts';
-import { amountFields, balanceSet, type BalanceAmounts, type Versioned } from './balances.ts';
+import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
 import { defineEntity, model, putRecord, queryAll, request, type TransactItem } from './table.ts';
-
-export const fleetBalances = defineEntity(
-  {
-    model: model('FLEETBALANCE'),
-    attributes: {
-      id: { type: 'string', required: true },
-      balance: { type: 'number' },
-      version: { type: 'number' },
-      updateTime: { type: 'string' },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['id'], template: 'FLEET#${id}', casing: 'none' },
-        sk: { field: 'sk', composite: [], template: 'FLEET', casing: 'none' },
-      },
-    },
-  },
-  // Key-only here: the repository's item holds its id; this write sets the balance fields only.
-  { keyOnly: ['id'] },
-);
 
 export const fleetFunds = defineEntity(
   {
@@ -75,9 +55,8 @@ export const debitGuards = defineEntity({
 
 export type { BalanceAmounts };
 
-/** The fleet's balance set under the version read (balances.ts). */
-export const fleetBalanceSet = (fleet: Versioned, after: number, at: string) =>
-  balanceSet(fleetBalances, 'balance', fleet, after, at);
+/** The balance set under the version read (balances.ts). */
+export const fleetBalanceSet = versionedBalance('FLEETBALANCE', 'FLEET', 'balance');
 
 /** A fleet fund record: the fields of the record (orderNo, driverId, vehicleId...), fleetId, tenant, operType. */
 export interface FleetFundRecord {

@@ -4,7 +4,7 @@
  * - the pair, read consistently (every function instance uses the one pair stored);
  * - create it, refused when one exists (the first writer wins; the loser reads the winner's pair).
  */
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { applied } from '@functions/lib/conditional.ts';
 import { defineEntity, model, send } from './table.ts';
 
 export const keyConfigs = defineEntity(
@@ -41,11 +41,5 @@ export async function getPasswordKeyPair(): Promise<KeyPair | undefined> {
 
 /** Stores the pair unless one exists; false when another writer stored one first. */
 export async function createPasswordKeyPair(pair: KeyPair): Promise<boolean> {
-  try {
-    await send.put(keyConfigs.create({ ...PASSWORD_KEY, ...pair }).params());
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return applied(send.put(keyConfigs.create({ ...PASSWORD_KEY, ...pair }).params()));
 }

@@ -13,7 +13,7 @@
  * `reservation_{id}`, `{field}At`, which no entity declares) and a connector's status (a path into the
  * connectors map by connector number, with a condition on that path).
  */
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { applied, isConditionFailure } from '@functions/lib/conditional.ts';
 import { defineEntity, model, PARAMS, send, withoutKeys } from './table.ts';
 
 export const OFFLINE_PENDING = 'OFFLINEPENDING';
@@ -169,51 +169,30 @@ export async function liveConnected(c: Connected): Promise<{ alarmedSince?: stri
   return { alarmedSince: since ? String(since) : undefined };
 }
 
-const offlineSince = (at: string) => ({
-  online: false,
-  disconnectedAt: at,
-  offlineQueue: OFFLINE_PENDING,
-  offlineSince: at,
-});
+/** Offline since `at`, waiting for its alarm, when `stillOn` holds of the stored item; false when it did not. */
+const goOffline = (chargePointId: string, at: string, stillOn: { connectionId: string } | { online: true }) =>
+  applied(
+    send.update(
+      liveStates
+        .update({ chargePointId })
+        .set({ online: false, disconnectedAt: at, offlineQueue: OFFLINE_PENDING, offlineSince: at })
+        .remove(['connectionId'])
+        .where((a, op) =>
+          'connectionId' in stillOn ? op.eq(a.connectionId, stillOn.connectionId) : op.eq(a.online, true),
+        )
+        .params(),
+    ),
+  );
 
 /**
  * A charger's connection `connectionId` closed at `at`: offline, waiting for its alarm. Only the connection
  * it is known on counts (false otherwise: a stale socket closing after a reconnect changes nothing).
  */
-export async function liveDisconnected(chargePointId: string, connectionId: string, at: string) {
-  try {
-    await send.update(
-      liveStates
-        .update({ chargePointId })
-        .set(offlineSince(at))
-        .remove(['connectionId'])
-        .where((a, op) => op.eq(a.connectionId, connectionId))
-        .params(),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+export const liveDisconnected = (chargePointId: string, connectionId: string, at: string) =>
+  goOffline(chargePointId, at, { connectionId });
 
 /** Shows a charger offline since `at` when it is shown online (on whatever connection); false otherwise. */
-export async function liveGone(chargePointId: string, at: string) {
-  try {
-    await send.update(
-      liveStates
-        .update({ chargePointId })
-        .set(offlineSince(at))
-        .remove(['connectionId'])
-        .where((a, op) => op.eq(a.online, true))
-        .params(),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+export const liveGone = (chargePointId: string, at: string) => goOffline(chargePointId, at, { online: true });
 
 /** Chargers offline since before `cutoff` (ISO) and not yet alarmed, at most 500, longest first. */
 export async function offlinePending(
@@ -236,17 +215,13 @@ export async function offlinePending(
  * longer that outage (it came back, or went away again).
  */
 export async function liveOutageAlarmed(chargePointId: string, since: string) {
-  try {
-    await send.update(
+  return applied(
+    send.update(
       liveStates
         .patch({ chargePointId })
         .set({ offlineAlarmedSince: since, offlineQueue: '', offlineSince: '' })
         .where((a, op) => `${op.eq(a.online, false)} AND ${op.eq(a.disconnectedAt, since)}`)
         .params(),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

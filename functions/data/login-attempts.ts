@@ -14,7 +14,7 @@
  *   verified (optionally bumping the record's version and update time).
  */
 import { LOCK_FLAG } from '@shared/schemas/admin.ts';
-import { isConditionFailure } from '@functions/lib/conditional.ts';
+import { applied, isConditionFailure } from '@functions/lib/conditional.ts';
 import { defineEntity, model, send } from './table.ts';
 
 const counted = {
@@ -171,18 +171,14 @@ export async function recordLoginSuccess(userId: string, success: LoginSuccess):
     .set(success.bumpVersionAt ? { ...fields, updateTime: success.bumpVersionAt } : fields)
     .remove(['lockTime']);
   if (success.bumpVersionAt) update = update.add({ version: 1 });
-  try {
-    await send.update(
+  return applied(
+    send.update(
       update
         .where(
           (a, op) =>
             `${op.lte(a.failCount, success.max)} AND ${op.eq(a.passwordHash, success.verifiedHash)} AND ${notLockedSince(a, op, success.cutoff)}`,
         )
         .params(),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

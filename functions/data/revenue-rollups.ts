@@ -8,23 +8,11 @@
  * Amounts are integers of the currency's minor unit.
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { REVENUE_FIELDS } from '@shared/pricing/metrics.ts';
 import { defineEntity, model, queryAll, request } from './table.ts';
 
-/** The summed figures (as functions/orders/rollups.ts ROLLUP_FIELDS). */
-export const FIGURES = [
-  'orders',
-  'energyWh',
-  'durationSeconds',
-  'elecMinor',
-  'occupancyMinor',
-  'payMinor',
-  'discountMinor',
-  'couponMinor',
-  'tariffMinor',
-  'profitMinor',
-  'revenueMinor',
-  'fullPowerMs',
-] as const;
+/** The summed figures: the revenue rollup's fields (shared/pricing/metrics.ts). */
+export const FIGURES = REVENUE_FIELDS;
 export type Figure = (typeof FIGURES)[number];
 
 const figures = Object.fromEntries(FIGURES.map((f) => [f, { type: 'number' as const }])) as Record<

@@ -38,7 +38,7 @@ import { topology } from '@infra/topology/index.ts';
 const declared = topology.tables.find((t) => t.id === 'main')!;
 
 /** The main table's key fields and index names, as the topology (and so CDK and the local runtime) builds them. */
-export const MAIN = {
+const MAIN = {
   pk: declared.partitionKey.name,
   sk: declared.sortKey!.name,
   indexes: Object.fromEntries(
@@ -55,7 +55,7 @@ export const tableName = (id: string = 'main') => config.tableName(id);
 export const client = () => dynamoDocument();
 
 /** ElectroDB's ownership attributes, never stored (see above). */
-export const IDENTIFIERS = ['__edb_e__', '__edb_v__'];
+const IDENTIFIERS = ['__edb_e__', '__edb_v__'];
 
 /** The entity model every data-layer entity shares: one service, one version. */
 export const model = (entity: string) => ({ entity, version: '1', service: 'main' });
@@ -245,15 +245,22 @@ export const send = {
     ),
 };
 
-/** Every item of a query, page after page. */
-export async function queryAll(params: object): Promise<Record<string, unknown>[]> {
+/**
+ * Every item of a query (or of a scan), page after page; reading stops once `limit` items were read (the last
+ * page read is kept whole).
+ */
+export async function queryAll(
+  params: object,
+  options: { limit?: number; scan?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const limit = options.limit ?? Infinity;
   const out: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await send.query({ ...params, ExclusiveStartKey });
+    const page = await (options.scan ? send.scan : send.query)({ ...params, ExclusiveStartKey });
     out.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  } while (ExclusiveStartKey && out.length < limit);
   return out;
 }
 

@@ -274,28 +274,16 @@ export async function calledBefore(cutoff: string) {
   return Items;
 }
 
-/** Every item of a query, page after page, until `limit` items were read. */
-async function upTo(params: object, limit: number) {
-  const out: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await send.query({ ...params, ExclusiveStartKey });
-    out.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && out.length < limit);
-  return out;
-}
-
 /** A station's entries in order of arrival (reading stops after `limit`). */
 export const stationEntries = (stationId: string, limit: number) =>
-  upTo(waitOrders.query.byStation({ stationId }).params(), limit);
+  queryAll(waitOrders.query.byStation({ stationId }).params(), { limit });
 
 /** A company's entries that arrived from `from` on, newest first (reading stops after `limit`). */
 export const companyEntries = (tenant: string, from: string, limit: number) =>
-  upTo(
+  queryAll(
     waitOrders.query
       .byCompany({})
       .between({ tenant, createTime: from }, { tenant, createTime: '~' })
       .params({ ...PARAMS, order: 'desc' }),
-    limit,
+    { limit },
   );

@@ -21,7 +21,7 @@
  */
 import { divRound } from './money.ts';
 
-/** The fields of a revenue rollup item (functions/orders/rollups.ts ROLLUP_FIELDS, the same list). */
+/** The fields of a revenue rollup item, summed per day (functions/data/revenue-rollups.ts stores them). */
 export const REVENUE_FIELDS = [
   'orders',
   'energyWh',
