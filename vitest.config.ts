@@ -1,8 +1,24 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Files that need a fresh module registry of their own: they replace modules with vi.mock, or run `npm
+ * start`'s runtime in other processes. Every other file shares its worker's modules with the files before it
+ * (decision 360).
+ */
+const ISOLATED = [
+  'test/**/*.process.test.ts',
+  'test/identity/auth.test.ts',
+  'test/ocpp/protocol.test.ts',
+  'test/functions/store-retry.test.ts',
+  'test/functions/ocpp-authorizer.test.ts',
+  'test/web/layout.dom.test.tsx',
+  'test/web/subscription/wizard.test.tsx',
+  'test/web/subscription/plan.test.tsx',
+];
 
 export default defineConfig({
   resolve: {
@@ -14,8 +30,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/setup/loopback-guard.ts', 'test/setup/shared-dynamodb.ts'],
+    setupFiles: [
+      'test/setup/loopback-guard.ts',
+      'test/setup/shared-dynamodb.ts',
+      'test/setup/process-state.ts',
+    ],
     globalSetup: ['test/setup/shared-dynamodb.global.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -23,5 +42,17 @@ export default defineConfig({
     // One worker per core, not Vitest's cores - 1: most files wait on sockets and timers, and on two cores
     // the default of one worker left a core idle (decision 360).
     maxWorkers: os.availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.{ts,tsx}'],
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

@@ -7,8 +7,10 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { createPasswordKeyPair, getPasswordKeyPair, type KeyPair } from '@functions/data/key-config.ts';
 import { badRequest } from '@functions/lib/errors.ts';
+import { instanceCache } from '@functions/lib/memo.ts';
 
 let cached: Promise<KeyPair> | undefined;
+instanceCache({ clear: () => (cached = undefined) });
 
 async function readOrCreate(): Promise<KeyPair> {
   const stored = await getPasswordKeyPair();

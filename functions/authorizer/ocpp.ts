@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
+import { instanceCache } from '@functions/lib/memo.ts';
 import { verifySecret } from '@functions/lib/password.ts';
 import { Repository } from '@functions/lib/store.ts';
 
@@ -21,7 +22,7 @@ const chargePoints = new Repository<{ id: string; passwordHash?: unknown; agentI
  * at once, and each then costs a SHA-256 instead of an scrypt (about 35 ms of CPU). Only a password that
  * matched is remembered, bound to the stored hash, so a wrong password or a changed one is checked in full.
  */
-const verified = new Map<string, string>();
+const verified = instanceCache(new Map<string, string>());
 const MAX_VERIFIED = 20_000;
 const fingerprint = (passwordHash: string, password: string) =>
   createHash('sha256').update(passwordHash).update('\0').update(password).digest('base64');

@@ -12,6 +12,7 @@
 import { menuById } from '@shared/permissions/menus.ts';
 import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { forbidden, unauthorized } from '@functions/lib/errors.ts';
+import { timedMemo } from '@functions/lib/memo.ts';
 import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/store.ts';
 import {
   operators,
@@ -125,8 +126,7 @@ export function requireCode(identity: Identity, code: string): void {
   throw forbidden();
 }
 
-const memo = new Map<string, { at: number; identity: Promise<Identity> }>();
-const MEMO_MS = 3000;
+const memo = timedMemo<string, Identity>(3000);
 
 /** Identity changes (roles, locks, deletion) apply to the next request. */
 export function forgetIdentities(): void {
@@ -155,10 +155,5 @@ async function load(userId: string): Promise<Identity> {
 }
 
 export function loadIdentity(userId: string): Promise<Identity> {
-  const hit = memo.get(userId);
-  if (hit && Date.now() - hit.at < MEMO_MS) return hit.identity;
-  const identity = load(userId);
-  memo.set(userId, { at: Date.now(), identity });
-  identity.catch(() => memo.delete(userId));
-  return identity;
+  return memo.get(userId, () => load(userId));
 }

@@ -7,7 +7,7 @@ import { setLive, type BootInfo } from '@functions/devices/live.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Action, ActionInput } from './frames.ts';
 import { chargerContext, type ChargerContext } from './charger.ts';
-import { HEARTBEAT_INTERVAL_SECONDS } from './heartbeat.ts';
+import { heartbeatIntervalSeconds } from './heartbeat.ts';
 
 export type Payload = Record<string, unknown>;
 export const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -67,7 +67,7 @@ export const bootAction = (protocol: string, read: (p: Payload) => Omit<BootInfo
       const at = now();
       const boot = read(p);
       await setLive(charger.chargePointId, { boot: { ...boot, at }, firmwareVersion: boot.firmwareVersion });
-      return { status: 'Accepted', currentTime: at, interval: HEARTBEAT_INTERVAL_SECONDS };
+      return { status: 'Accepted', currentTime: at, interval: heartbeatIntervalSeconds() };
     },
-    () => ({ status: 'Rejected', currentTime: now(), interval: HEARTBEAT_INTERVAL_SECONDS }),
+    () => ({ status: 'Rejected', currentTime: now(), interval: heartbeatIntervalSeconds() }),
   );

@@ -10,6 +10,7 @@ import { findAppUser } from '@functions/appusers/accounts.ts';
 import { FLEET_STATUS, findFleetAccount } from '@functions/fleets/accounts.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { timedMemo } from '@functions/lib/memo.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import type { ChargerContext } from './charger.ts';
@@ -29,20 +30,18 @@ export interface AuthResult {
 const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
 const lists = new Repository<Record_>({ type: listVersionResource.type, idField: 'id' });
 
-const LIST_MEMO_MS = 30_000;
-const listMemo = new Map<string, { at: number; entries: Map<string, ListEntry> }>();
+const listMemo = timedMemo<string, Map<string, ListEntry>>(30_000);
 
 /** The local-list entries of a company (its own lists), by lower-case idTag; memoised briefly. */
-async function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
-  const hit = listMemo.get(tenant);
-  if (hit && Date.now() - hit.at < LIST_MEMO_MS) return hit.entries;
-  const entries = new Map<string, ListEntry>();
-  for (const list of await lists.list(tenant))
-    if (list.tenant === tenant)
-      for (const entry of (list.entries as ListEntry[] | undefined) ?? [])
-        entries.set(entry.idTag.toLowerCase(), entry);
-  listMemo.set(tenant, { at: Date.now(), entries });
-  return entries;
+function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
+  return listMemo.get(tenant, async () => {
+    const entries = new Map<string, ListEntry>();
+    for (const list of await lists.list(tenant))
+      if (list.tenant === tenant)
+        for (const entry of (list.entries as ListEntry[] | undefined) ?? [])
+          entries.set(entry.idTag.toLowerCase(), entry);
+    return entries;
+  });
 }
 
 /** The card with this number of the company or, failing that, of the nearest company above it. */

@@ -5,6 +5,7 @@
  */
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
+import { timedMemo } from '@functions/lib/memo.ts';
 
 export interface ChargerContext {
   chargePointId: string;
@@ -17,27 +18,23 @@ export interface ChargerContext {
   protocol: string;
 }
 
-const MEMO_MS = 60_000;
-const memo = new Map<string, { at: number; value: ChargerContext | undefined }>();
+const memo = timedMemo<string, ChargerContext | undefined>(60_000);
 
-export async function chargerContext(chargePointId: string): Promise<ChargerContext | undefined> {
-  const hit = memo.get(chargePointId);
-  if (hit && Date.now() - hit.at < MEMO_MS) return hit.value;
-  const record = await chargePointById(chargePointId);
-  const value = record
-    ? {
-        chargePointId,
-        name: String(record.name ?? chargePointId),
-        tenant: record.tenant,
-        agentId: String(record.agentId ?? ''),
-        stationId: String(record.stationId ?? ''),
-        stationName: record.stationName as string | undefined,
-        connectors: (record.connectors as Connector[]) ?? [],
-        protocol: String(record.protocol ?? ''),
-      }
-    : undefined;
-  memo.set(chargePointId, { at: Date.now(), value });
-  return value;
+export function chargerContext(chargePointId: string): Promise<ChargerContext | undefined> {
+  return memo.get(chargePointId, async () => {
+    const record = await chargePointById(chargePointId);
+    if (!record) return undefined;
+    return {
+      chargePointId,
+      name: String(record.name ?? chargePointId),
+      tenant: record.tenant,
+      agentId: String(record.agentId ?? ''),
+      stationId: String(record.stationId ?? ''),
+      stationName: record.stationName as string | undefined,
+      connectors: (record.connectors as Connector[]) ?? [],
+      protocol: String(record.protocol ?? ''),
+    };
+  });
 }
 
 /** The alarm service's view of a charger. */

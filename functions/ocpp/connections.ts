@@ -11,6 +11,7 @@ import {
 } from '@functions/data/connections.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
+import { instanceCache } from '@functions/lib/memo.ts';
 import { topology } from '@infra/topology/index.ts';
 
 export type { Connection };
@@ -35,7 +36,7 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
  * superseded meanwhile is harmless.
  */
 export const TOUCH_INTERVAL_MS = 30_000;
-const seen = new Map<string, { connection: Connection; touchedAt: number }>();
+const seen = instanceCache(new Map<string, { connection: Connection; touchedAt: number }>());
 
 /** Records activity on a connection and returns it (undefined when it is no longer known). */
 export async function touchConnection(connectionId: string): Promise<Connection | undefined> {

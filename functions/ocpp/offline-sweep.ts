@@ -14,7 +14,7 @@ import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
 import { removeConnection, TOUCH_INTERVAL_MS } from './connections.ts';
-import { HEARTBEAT_INTERVAL_SECONDS } from './heartbeat.ts';
+import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from './transactions.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
@@ -35,7 +35,7 @@ export const silenceSeconds = () =>
   Number(
     process.env.OFFLINE_SILENCE_SECONDS ??
       Math.min(
-        2 * HEARTBEAT_INTERVAL_SECONDS + TOUCH_INTERVAL_MS / 1000,
+        2 * heartbeatIntervalSeconds() + TOUCH_INTERVAL_MS / 1000,
         topology.websocket.idleTimeoutSeconds + 60,
       ),
   );

@@ -30,6 +30,7 @@ import { pollQueue, startQueues } from './queues.ts';
 import { recoverAfterRestart, startLifeSigns } from './recover.ts';
 import { startSchedules } from './schedules.ts';
 import { seed } from './seed/index.ts';
+import { forgetInstanceCaches } from '@functions/lib/memo.ts';
 import { startSmtp } from './smtp.ts';
 import { localStripeKeys, startStripeStandIn } from './stripe/server.ts';
 import { createStepFunctions, stateMachineArn } from './stepfunctions.ts';
@@ -76,6 +77,9 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     log(`[${where}] ${e.message}`);
   };
   mkdirSync(dataDir, { recursive: true });
+  // A runtime started again in this process is a new deployment on other tables: nothing the previous one's
+  // function instances remembered may answer for it.
+  forgetInstanceCaches();
 
   // AWS SDK defaults for every client in this process: a region and throwaway credentials.
   process.env.AWS_REGION ??= 'us-east-1';

@@ -3,7 +3,7 @@
  * - a charger that stops talking shows offline after two heartbeat intervals of silence (not API Gateway's
  *   10-minute idle time-out): the sweep closes its socket and drops its connection record; its offline alarm
  *   still waits for the grace period (docs/decisions/030-offline-after-two-heartbeats.md). The heartbeat
- *   interval is 60 s here (OCPP_HEARTBEAT_SECONDS, read when the handlers load), so silence counts after 150 s;
+ *   interval is 60 s here (OCPP_HEARTBEAT_SECONDS), so silence counts after 150 s;
  * - a charger that gives up while its connection is being accepted (a handshake time-out in a reconnect
  *   storm) leaves no connection behind and is not shown online.
  */

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
+import { clearMessages } from '../support/render-console.tsx';
 
 export interface Sent {
   path: string;
@@ -51,6 +52,8 @@ export function grant(...codes: string[]) {
 }
 
 export function renderScreen(node: ReactNode, path = '/') {
+  // The toaster is module-wide and test files share their modules: earlier messages must not fill it.
+  clearMessages();
   return render(
     <UiProvider>
       <MemoryRouter initialEntries={[path]}>
