@@ -28,7 +28,7 @@ export function chargeChoiceOf(params: Record<string, unknown> | undefined): Cha
 }
 
 /** How long after its acceptance a remote start names the session its charger starts (1.6). */
-export const REMOTE_START_WINDOW_SECONDS = Number(process.env.REMOTE_START_WINDOW_SECONDS ?? 600);
+export const remoteStartWindowSeconds = () => Number(process.env.REMOTE_START_WINDOW_SECONDS ?? 600);
 
 /** 1.6: the mark an accepted RemoteStartTransaction leaves on its connector for the session to come. */
 export async function leaveRemoteStartMark(
@@ -55,7 +55,7 @@ export async function takeRemoteStart(
   const connector = { chargePointId, connectorNo };
   const mark = await getMark(connector);
   if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return undefined;
-  if (Date.now() - Date.parse(String(mark.at)) > REMOTE_START_WINDOW_SECONDS * 1000) return undefined;
+  if (Date.now() - Date.parse(String(mark.at)) > remoteStartWindowSeconds() * 1000) return undefined;
   return (await takeMark(connector, mark.commandId))
     ? chargeChoiceOf(mark as unknown as Record<string, unknown>)
     : undefined;

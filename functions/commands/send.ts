@@ -38,7 +38,7 @@ import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
 import { chargeChoiceOf, noteRemoteStartId } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
-import { COMMAND_ANSWER_TIMEOUT_SECONDS, markFailed, releasePending, trackLatest } from './store.ts';
+import { commandAnswerTimeoutSeconds, markFailed, releasePending, trackLatest } from './store.ts';
 
 /** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
 const requestIdOf = (commandId: string) => parseInt(commandId.replace(/-/g, '').slice(0, 7), 16);
@@ -202,7 +202,7 @@ async function store(
   try {
     await storeCommand(
       item,
-      guard ? { expiresAt: nowSeconds + COMMAND_ANSWER_TIMEOUT_SECONDS + 60, nowSeconds } : undefined,
+      guard ? { expiresAt: nowSeconds + commandAnswerTimeoutSeconds() + 60, nowSeconds } : undefined,
     );
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') throw refused('commandRes.server.pending');

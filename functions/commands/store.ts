@@ -71,7 +71,7 @@ export interface CommandUpload {
 }
 
 /** OCPP chargers answer within seconds; a minute covers slow links. */
-export const COMMAND_ANSWER_TIMEOUT_SECONDS = Number(process.env.COMMAND_ANSWER_TIMEOUT_SECONDS ?? 60);
+export const commandAnswerTimeoutSeconds = () => Number(process.env.COMMAND_ANSWER_TIMEOUT_SECONDS ?? 60);
 
 /**
  * A queued command stored without the console's send (no connector guard, on no company list: test

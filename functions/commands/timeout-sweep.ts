@@ -7,7 +7,7 @@
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import {
-  COMMAND_ANSWER_TIMEOUT_SECONDS,
+  commandAnswerTimeoutSeconds,
   commandsAwaitingSince,
   commandsQueuedSince,
   markTimedOut,
@@ -15,7 +15,7 @@ import {
 } from './store.ts';
 
 export async function handler(): Promise<{ timedOut: number; undelivered: number }> {
-  const cutoff = new Date(Date.now() - COMMAND_ANSWER_TIMEOUT_SECONDS * 1000).toISOString();
+  const cutoff = new Date(Date.now() - commandAnswerTimeoutSeconds() * 1000).toISOString();
   let timedOut = 0;
   for (const id of await commandsAwaitingSince(cutoff)) if (await markTimedOut(id)) timedOut++;
   return { timedOut, undelivered: await failUndelivered(cutoff) };

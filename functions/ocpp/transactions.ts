@@ -79,7 +79,7 @@ export const START_MODE = {
 };
 export const SESSION_STATUS = { active: 'active', completed: 'completed' } as const;
 /** Meter samples are kept this long (the meterValues table's TTL). */
-export const METER_RETENTION_DAYS = Number(process.env.METER_RETENTION_DAYS ?? 400);
+export const meterRetentionDays = () => Number(process.env.METER_RETENTION_DAYS ?? 400);
 export const HANDOFF_INDEX = 'TXHANDOFF';
 
 /** Why the platform, not the charger, ended a session (shown with its order). */
@@ -347,7 +347,7 @@ export async function recordSamples(
   charger: ChargerContext,
   input: { transactionId?: string; connectorNo?: number; samples: MeterSample[] },
 ): Promise<void> {
-  const expiresAt = Math.floor(Date.now() / 1000) + METER_RETENTION_DAYS * 86_400;
+  const expiresAt = Math.floor(Date.now() / 1000) + meterRetentionDays() * 86_400;
   const put = (transactionKey: string, sample: MeterSample, extra: Record<string, unknown> = {}) =>
     putSample(transactionKey, sample.timestamp, { values: sample.values, ...extra }, expiresAt);
   if (input.transactionId === undefined) {
