@@ -53,8 +53,6 @@ export const debitGuards = defineEntity({
   },
 });
 
-export type { BalanceAmounts };
-
 /** The balance set under the version read (balances.ts). */
 export const fleetBalanceSet = versionedBalance('FLEETBALANCE', 'FLEET', 'balance');
 

@@ -8,15 +8,11 @@
  * Amounts are integers of the currency's minor unit.
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { REVENUE_FIELDS } from '@shared/pricing/metrics.ts';
+import { REVENUE_FIELDS, type RevenueField } from '@shared/pricing/metrics.ts';
 import { defineEntity, model, queryAll, request } from './table.ts';
 
-/** The summed figures: the revenue rollup's fields (shared/pricing/metrics.ts). */
-export const FIGURES = REVENUE_FIELDS;
-export type Figure = (typeof FIGURES)[number];
-
-const figures = Object.fromEntries(FIGURES.map((f) => [f, { type: 'number' as const }])) as Record<
-  Figure,
+const figures = Object.fromEntries(REVENUE_FIELDS.map((f) => [f, { type: 'number' as const }])) as Record<
+  RevenueField,
   { type: 'number' }
 >;
 
@@ -79,13 +75,13 @@ export interface RollupInput {
   stationId: string;
   currency: string;
   day: string;
-  figures: Partial<Record<Figure, bigint | number>>;
+  figures: Partial<Record<RevenueField, bigint | number>>;
 }
 
 /** The transaction items adding one order's figures to its company's day and its station's day. */
 export function rollupUpdates(input: RollupInput): { Update: UpdateCommandInput }[] {
-  const adds = Object.fromEntries(FIGURES.map((f) => [f, Number(input.figures[f] ?? 0)])) as Record<
-    Figure,
+  const adds = Object.fromEntries(REVENUE_FIELDS.map((f) => [f, Number(input.figures[f] ?? 0)])) as Record<
+    RevenueField,
     number
   >;
   const labels = { tenant: input.tenant, currency: input.currency };

@@ -3,7 +3,8 @@
  * as plain numbers, like the card balance the console shows, and every change is computed in whole
  * ten-thousandths (bigint), so repeated debits and top-ups never drift.
  */
-import { debitGuardPut, type BalanceAmounts } from '@functions/data/fleet-balances.ts';
+import type { BalanceAmounts } from '@functions/data/balances.ts';
+import { debitGuardPut } from '@functions/data/fleet-balances.ts';
 import type { TransactItem } from '@functions/data/table.ts';
 
 export const BALANCE_SCALE = 10_000n;

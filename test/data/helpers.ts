@@ -28,9 +28,6 @@ export function withDatabase() {
     const nameOf = (id: string) => `${prefix}${id}`;
     const db = await connectDynamo(endpoint);
     await ensureTables(db.client, topology.tables, nameOf);
-    process.env.AWS_REGION ??= 'us-east-1';
-    process.env.AWS_ACCESS_KEY_ID ??= 'local';
-    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
     Object.assign(process.env, {
       AWS_ENDPOINT_URL_DYNAMODB: endpoint,
       ...Object.fromEntries(topology.tables.map((t) => [envNames.table(t.id), nameOf(t.id)])),
