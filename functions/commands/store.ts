@@ -7,7 +7,9 @@ import type { Frame } from '@functions/ocpp/frames.ts';
 import {
   appendCommandProgress,
   commandIdsWaiting,
+  endCommand,
   getCommand as readCommand,
+  getCommandConsistent,
   getLatest,
   moveCommand,
   putCommand,
@@ -96,22 +98,23 @@ export async function releasePending(
 
 /**
  * Moves a command from one status to another; false when it was not in `from` (already handled). A move
- * out of `queued` or `sent` to an end releases the connector's guard.
+ * out of `queued` or `sent` to an end releases the connector's guard in the same write: whoever sees the
+ * command ended (the list, the next send) finds the connector free.
  */
 async function transition(
   commandId: string,
   from: Extract<CommandStatus, StatusQueue>,
   set: { status: CommandStatus; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
   queue: { name: StatusQueue; at: string } | null = null,
+  known?: CommandRecord,
 ) {
-  // Out of `queued` and `sent`: off every status queue, unless it moves to another (markSent).
-  const moved = await moveCommand(commandId, from, set, queue);
-  if (moved && set.status !== 'sent') {
-    const command = await getCommand(commandId);
-    if (command) await releasePending(command);
-    if (command) await emit('commandEnded', command);
-  }
-  return moved;
+  if (set.status === 'sent') return moveCommand(commandId, from, set, queue);
+  // The connector never changes: a record read before the move names it (read consistently when not known:
+  // a command stored a moment ago).
+  const command = known ?? (await getCommandConsistent<CommandRecord>(commandId));
+  if (!command || !(await endCommand(command, from, set))) return false;
+  await emit('commandEnded', { ...command, ...set } as CommandRecord);
+  return true;
 }
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>
@@ -156,10 +159,10 @@ export async function recordCommandAnswer(
         };
   if (
     command.status === 'queued' &&
-    (await transition(frame.id, 'queued', { ...outcome, sentAt: answeredAt }))
+    (await transition(frame.id, 'queued', { ...outcome, sentAt: answeredAt }, null, command))
   )
     return true;
-  return transition(frame.id, 'sent', outcome);
+  return transition(frame.id, 'sent', outcome, null, command);
 }
 
 /** Commands sent before `cutoff` (ISO time) that still wait for their answer. */

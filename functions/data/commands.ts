@@ -11,11 +11,11 @@
  *
  * Writes: a new command (refused when its id exists), alone or in one transaction with its connector's guard
  * (refused while another command's guard has not expired); a status transition (conditional on the status it
- * leaves); the uploaded file and an appended progress entry (both only on an existing command); the guard's
+ * leaves), to an end in one transaction with the guard's release; the uploaded file and an appended progress entry (both only on an existing command); the guard's
  * release (only by the command holding it); the latest command of a kind (overwritten).
  */
 import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { applied } from '@functions/lib/conditional.ts';
+import { applied, cancellationCodes } from '@functions/lib/conditional.ts';
 import { defineEntity, getRecord, model, putRecord, queryAll, request, send, withoutKeys } from './table.ts';
 
 export type StatusQueue = 'queued' | 'sent';
@@ -181,6 +181,38 @@ export function commandTransition(
 export const moveCommand = (...args: Parameters<typeof commandTransition>) =>
   applied(send.update(commandTransition(...args)));
 
+/**
+ * Ends a command: moves it from `from` to `set` (off every status queue) and releases its connector's guard
+ * in one transaction, so whoever reads the command ended can send the next one to that connector. False when
+ * the command was not in `from` (already handled: nothing changes). A guard another command holds (this
+ * one's expired and was taken) stays, and the command still ends.
+ */
+export async function endCommand(
+  command: Connector & { commandId: string },
+  from: StatusQueue,
+  set: Parameters<typeof commandTransition>[2],
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await send.transact([
+        { Update: commandTransition(command.commandId, from, set, null) },
+        { Delete: pendingReleaseUnlessTaken(command, command.commandId) },
+      ]);
+      return true;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[0] === 'ConditionalCheckFailed') return false;
+      if (codes[1] === 'ConditionalCheckFailed') return moveCommand(command.commandId, from, set, null);
+      // A collision with another write of the guard (a new command taking it): this end is still due.
+      if (attempt >= END_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
+    }
+  }
+}
+
+const END_ATTEMPTS = 5;
+
 /** The update that records a command's uploaded file (the latest wins), refused when there is no command. */
 export const commandUploadSet = (commandId: string, upload: Record<string, unknown>) =>
   request(commands.patch({ commandId }).set({ upload }).params()) as UpdateCommandInput;
@@ -247,6 +279,15 @@ export const pendingRelease = (c: Connector, commandId: string) =>
     pendingGuards
       .delete(connector(c))
       .where((a, op) => op.eq(a.commandId, commandId))
+      .params(),
+  ) as DeleteCommandInput;
+
+/** The delete that releases a connector's guard held by the command or by none, refused when another's. */
+const pendingReleaseUnlessTaken = (c: Connector, commandId: string) =>
+  request(
+    pendingGuards
+      .delete(connector(c))
+      .where((a, op) => `${op.notExists(a.commandId)} OR ${op.eq(a.commandId, commandId)}`)
       .params(),
   ) as DeleteCommandInput;
 

@@ -23,7 +23,7 @@
  */
 import { SUB_STATUS } from '@shared/schemas/admin.ts';
 import type { PriceRow, SubscribeStatus } from '@shared/schemas/subscription.ts';
-import { applied } from '@functions/lib/conditional.ts';
+import { applied, cancellationCodes } from '@functions/lib/conditional.ts';
 import { transitionStatus } from './transitions.ts';
 import { defineEntity, getRecord, model, putRecord, queryAll, send, type TransactItem } from './table.ts';
 
@@ -405,10 +405,10 @@ export async function lockForPayment(input: {
     await send.transact([{ Update: subscription }, { Update: company }] as TransactItem[]);
     return undefined;
   } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'subscription';
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'company';
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') return 'subscription';
+    if (codes[1] === 'ConditionalCheckFailed') return 'company';
     return 'conflict';
   }
 }

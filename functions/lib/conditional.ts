@@ -12,3 +12,15 @@ export async function applied(write: Promise<unknown>): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * The codes of a cancelled transaction's writes, in the transaction's order ('None' for a write that was
+ * fine, 'ConditionalCheckFailed', 'TransactionConflict'...); undefined when the error is not a cancelled
+ * transaction.
+ */
+export function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+    (r) => r.Code,
+  );
+}

@@ -17,6 +17,7 @@
  * the formats above, the guards and counters are entities of functions/data, and the transactions are those
  * entities' requests sent together. Every request is sent by functions/data/table.ts (`send`).
  */
+import { cancellationCodes } from '@functions/lib/conditional.ts';
 import type { Attribute, Schema } from 'electrodb';
 import { randomUUID } from 'node:crypto';
 import { keyFits } from '@functions/data/keys.ts';
@@ -298,10 +299,10 @@ export class Repository<T extends object> {
         await send.transact(items);
         return;
       } catch (error) {
-        if ((error as Error).name !== 'TransactionCanceledException') throw error;
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-        const conflictOnly = failed < 0 && reasons.some((r) => r.Code === 'TransactionConflict');
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        const failed = codes.indexOf('ConditionalCheckFailed');
+        const conflictOnly = failed < 0 && codes.includes('TransactionConflict');
         if (conflictOnly && attempt < TRANSACTION_ATTEMPTS) {
           await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
           continue;

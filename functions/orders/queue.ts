@@ -15,6 +15,7 @@
  * - A session starting at the station with the entry's idTag marks it `served` (whatever connector).
  * Every move is conditional on the status read: a cancel racing a call or a session ends the entry once.
  */
+import { cancellationCodes } from '@functions/lib/conditional.ts';
 import type { z } from 'zod';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import {
@@ -93,10 +94,10 @@ export async function callNext(
       await waitCall(entry.id, chargePointId, connectorNo, at);
       return { ...entry, status: 'called', chargePointId, connectorNo, calledAt: at };
     } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
       // Someone is already called to this connector: nothing to do.
-      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+      if (codes[0] === 'ConditionalCheckFailed') return undefined;
       // The entry left meanwhile: the next one.
     }
   }

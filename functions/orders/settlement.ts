@@ -12,6 +12,7 @@
  * A crash before the commit leaves nothing; after it, everything. `resettleOrder` settles an unpaid order
  * again (the reset call) with the same guarantees: the order changes from unpaid to paid at most once.
  */
+import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
@@ -271,9 +272,6 @@ export async function priceOf(session: Session): Promise<{ priced: PricedOrder; 
 }
 
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
-const isCancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException';
-const reasonCodes = (error: unknown) =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
 
 /**
  * Prices, settles and writes the order of a completed session: 'created', or 'exists' when it had been
@@ -335,8 +333,8 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       ]);
       return 'created';
     } catch (error) {
-      if (!isCancelled(error)) throw error;
-      const codes = reasonCodes(error);
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
       if (codes[0] === 'ConditionalCheckFailed') return 'exists';
       // The account changed meanwhile (a recharge, another order) or a rollup was written by another
       // order at the same moment: read again and retry, after a short random pause.
@@ -383,8 +381,9 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
       ]);
       return 'settled';
     } catch (error) {
-      if (!isCancelled(error)) throw error;
-      if (reasonCodes(error)[0] === 'ConditionalCheckFailed') return 'already';
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[0] === 'ConditionalCheckFailed') return 'already';
       if (attempt >= TRANSACTION_ATTEMPTS) throw error;
       await pause(attempt);
     }

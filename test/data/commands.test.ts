@@ -11,6 +11,7 @@ import {
   commandsWaiting,
   commandTransition,
   companyCommands,
+  endCommand,
   getCommand,
   getLatest,
   latestPut,
@@ -185,6 +186,37 @@ describe('commands', () => {
     expect(await rawGet({ pk: 'COMMAND#C6', sk: 'COMMAND' })).toEqual({ ...listed, status: 'offline' });
     expect(await moveCommand('NONE', 'queued', { status: 'offline' }, null)).toBe(false);
     expect(await rawGet({ pk: 'COMMAND#NONE', sk: 'COMMAND' })).toBeUndefined();
+  });
+
+  it('ends a command and releases its connector’s guard in one write; a replay or a taken guard changes neither', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const c = { ...command('C8', '2026-03-06T10:00:00.000Z'), chargePointId: 'CP8' };
+    await storeCommand(c, { expiresAt: now + 120, nowSeconds: now });
+    const guard = { pk: 'CMDPENDING#CP8#1', sk: 'CMDPENDING' };
+    // Many ends at once (the answer, the sweep, a replay): one moves it, and the guard is gone with it.
+    const ends = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        endCommand(c, 'queued', i % 2 ? { status: 'offline' } : { status: 'answered', result: {} }),
+      ),
+    );
+    expect(ends.filter(Boolean)).toHaveLength(1);
+    expect(await rawGet(guard)).toBeUndefined();
+    const ended = (await getCommand<{ status: string }>('C8'))!;
+    expect(['offline', 'answered']).toContain(ended.status);
+    expect(await commandIdsWaiting('queued', '2026-03-06T10:00:01.000Z')).not.toContain('C8');
+
+    // A command whose guard expired and another command took: it ends, the other's guard stays.
+    const late = { ...command('C9', '2026-03-06T10:01:00.000Z'), chargePointId: 'CP8' };
+    await storeCommand(late, { expiresAt: now - 1, nowSeconds: now - 200 });
+    const next = { ...command('C10', '2026-03-06T10:02:00.000Z'), chargePointId: 'CP8' };
+    await storeCommand(next, { expiresAt: now + 120, nowSeconds: now });
+    expect(await endCommand(late, 'queued', { status: 'timeout' })).toBe(true);
+    expect((await getCommand<{ status: string }>('C9'))!.status).toBe('timeout');
+    expect(await rawGet(guard)).toMatchObject({ commandId: 'C10' });
+    // Not in `from`: nothing changes.
+    expect(await endCommand(next, 'sent', { status: 'timeout' })).toBe(false);
+    expect((await getCommand<{ status: string }>('C10'))!.status).toBe('queued');
+    expect(await rawGet(guard)).toMatchObject({ commandId: 'C10' });
   });
 
   it('records an upload and appends progress as the old updates did, only on an existing command', async () => {
