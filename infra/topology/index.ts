@@ -51,8 +51,7 @@ export const topology: Topology = {
       sortKey: { name: 'sk', type: S },
       indexes: [gsi(1), gsi(2), gsi(3)],
       ttlAttribute: 'expiresAt',
-      // Rollups (revenue, dashboard figures) are kept up to date from this stream.
-      stream: 'NEW_AND_OLD_IMAGES',
+      // No stream: rollups are written in the transactions of the records they sum (decision 361).
     },
     {
       id: 'connections',
