@@ -21,6 +21,7 @@ import { registerChargers } from '@functions/devices/registration.ts';
 import { getExportTask } from '@functions/export/tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
+import { forgetInstanceCaches } from '@functions/lib/memo.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
 import type { Session } from '@functions/ocpp/transactions.ts';
 import { readJvmRecord } from '@infra/local/dynamodb.ts';
@@ -96,6 +97,8 @@ async function startRuntime(port: number) {
   const jvm = readJvmRecord(dataDir)!;
   process.env.AWS_ENDPOINT_URL_DYNAMODB = jvm.endpoint;
   for (const t of topology.tables) process.env[envNames.table(t.id)] = t.id;
+  // This process reads another deployment's tables now: what the functions cached before is not theirs.
+  forgetInstanceCaches();
   return { child, jvm, output: () => output };
 }
 
