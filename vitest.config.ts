@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import EnvironmentSequencer from './test/setup/sequencer.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -35,6 +36,7 @@ export default defineConfig({
       'test/setup/process-state.ts',
     ],
     globalSetup: ['test/setup/shared-dynamodb.global.ts'],
+    sequence: { sequencer: EnvironmentSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
