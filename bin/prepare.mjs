@@ -47,8 +47,10 @@ export function ensureDependencies() {
   const stamp = at('node_modules', '.installed-from');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
   console.log('Installing dependencies (npm ci)…');
+  const started = Date.now();
   run('npm', ['ci', '--no-audit', '--no-fund']);
   writeFileSync(stamp, hash);
+  console.log(`Dependencies installed in ${seconds(started)} s.`);
 }
 
 function newest(p) {
@@ -71,6 +73,7 @@ export function ensureConsoleBuild() {
   );
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
   console.log('Building the console…');
+  const started = Date.now();
   run(process.execPath, [
     at('node_modules', 'vite', 'bin', 'vite.js'),
     'build',
@@ -79,4 +82,7 @@ export function ensureConsoleBuild() {
     '--logLevel',
     'warn',
   ]);
+  console.log(`Console built in ${seconds(started)} s.`);
 }
+
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);

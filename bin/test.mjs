@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { checkPrerequisites, ensureConsoleBuild, ensureDependencies, root } from './prepare.mjs';
 
+const started = Date.now();
 checkPrerequisites();
 ensureDependencies();
 ensureConsoleBuild();
@@ -12,4 +13,5 @@ const result = spawnSync(process.execPath, [vitest, 'run', ...process.argv.slice
   cwd: root,
   stdio: 'inherit',
 });
+console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 process.exit(result.status ?? 1);
