@@ -34,6 +34,7 @@ export default defineConfig({
       'test/setup/loopback-guard.ts',
       'test/setup/shared-dynamodb.ts',
       'test/setup/process-state.ts',
+      'test/setup/browser-evidence.ts',
     ],
     globalSetup: ['test/setup/shared-dynamodb.global.ts'],
     sequence: { sequencer: EnvironmentSequencer },

@@ -3,7 +3,7 @@
  * playwright-core. CHROMIUM_PATH points elsewhere if needed.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -17,7 +17,49 @@ export function chromiumPath(): string {
   return found;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** What an open page showed and met, for the report of a failed test (test/setup/browser-evidence.ts). */
+export interface PageEvidence {
+  page: Page;
+  /** Page errors, console errors and API answers of 400 or more, the latest last. */
+  events: string[];
+}
+
+const registry = globalThis as { evcOpenPages?: Set<PageEvidence> };
+export const openPages = () => (registry.evcOpenPages ??= new Set());
+
+/** Keeps what a page meets, so a failed test can say what the page showed instead of only a time-out. */
+function watch(page: Page) {
+  const evidence: PageEvidence = { page, events: [] };
+  const note = (line: string) => {
+    evidence.events.push(`${new Date().toISOString()} ${line}`);
+    if (evidence.events.length > 30) evidence.events.shift();
+  };
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') note(`console error: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) note(`${r.request().method()} ${r.url()} → ${r.status()}`);
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`navigated to ${f.url()}`);
+  });
+  openPages().add(evidence);
+  page.on('close', () => openPages().delete(evidence));
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launch();
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const page = await newPage(...args);
+    watch(page);
+    return page;
+  };
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     // Without these, Chromium keeps trying to reach Google's hosts, which a closed network refuses.
