@@ -13,7 +13,6 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const ISOLATED = [
   'test/identity/auth.test.ts',
   'test/ocpp/protocol.test.ts',
-  'test/functions/store-retry.test.ts',
   'test/functions/ocpp-authorizer.test.ts',
   'test/web/layout.dom.test.tsx',
   'test/web/subscription/wizard.test.tsx',

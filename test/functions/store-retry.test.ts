@@ -2,22 +2,19 @@
  * A repository write whose transaction only collided with a concurrent one (DynamoDB's TransactionConflict,
  * e.g. two writes of one company counting into the same view counter) is tried again rather than refused; a
  * failed condition is still a refusal at once. DynamoDB Local serialises transactions, so the collisions are
- * played by a stub client here.
+ * played by a stand-in for the data layer's transaction call here.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { send } from '@functions/data/table.ts';
+import { Repository } from '@functions/lib/store.ts';
+import { envNames } from '@infra/topology/env.ts';
 
-/** What the stub client answers, call by call (the last answer repeats). */
+// The requests are built as for any table; the stand-in answers before any reaches a database.
+process.env[envNames.table('main')] = 'main';
+
+/** What the stand-in answers, call by call (the last answer repeats). */
 let answers: (() => Promise<unknown>)[] = [];
 let calls = 0;
-const send = async () => {
-  calls++;
-  const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-  return answer();
-};
-vi.mock('@functions/lib/aws.ts', () => ({ dynamoDocument: () => ({ send }) }));
-vi.mock('@functions/lib/config.ts', () => ({ config: { tableName: () => 'main' } }));
-
-const { Repository } = await import('@functions/lib/store.ts');
 
 const cancelled =
   (...codes: string[]) =>
@@ -37,6 +34,14 @@ const repo = new Repository<{ id: string; name: string }>({
 
 beforeEach(() => {
   calls = 0;
+  vi.spyOn(send, 'transact').mockImplementation(() => {
+    calls++;
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    return answer() as ReturnType<typeof send.transact>;
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('repository transactions', () => {
