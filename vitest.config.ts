@@ -7,8 +7,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * Files that need a fresh module registry of their own: they replace modules with vi.mock. Every other file
- * shares its worker's modules with the files before it (decision 360). Vitest runs this project before the
- * other, so it stays short: a long file here holds every other file back.
+ * shares its worker's modules with the files before it (decision 360); each of these starts a worker of its
+ * own, so the list stays short (test/setup/sequencer.ts runs them between the two environments' files).
  */
 const ISOLATED = [
   'test/identity/auth.test.ts',

@@ -11,11 +11,12 @@
  *
  * Writes: a new command (refused when its id exists), alone or in one transaction with its connector's guard
  * (refused while another command's guard has not expired); a status transition (conditional on the status it
- * leaves), to an end in one transaction with the guard's release; the uploaded file and an appended progress entry (both only on an existing command); the guard's
- * release (only by the command holding it); the latest command of a kind (overwritten).
+ * leaves), to an end in one transaction with the guard's release; the uploaded file and an appended progress
+ * entry (both only on an existing command); the guard's release (only by the command holding it); the latest
+ * command of a kind (overwritten).
  */
 import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { applied, cancellationCodes } from '@functions/lib/conditional.ts';
+import { applied, cancellationCodes, retryPause } from '@functions/lib/conditional.ts';
 import { defineEntity, getRecord, model, putRecord, queryAll, request, send, withoutKeys } from './table.ts';
 
 export type StatusQueue = 'queued' | 'sent';
@@ -196,7 +197,7 @@ export async function endCommand(
     try {
       await send.transact([
         { Update: commandTransition(command.commandId, from, set, null) },
-        { Delete: pendingReleaseUnlessTaken(command, command.commandId) },
+        { Delete: pendingRelease(command, command.commandId, { orNone: true }) },
       ]);
       return true;
     } catch (error) {
@@ -206,7 +207,7 @@ export async function endCommand(
       if (codes[1] === 'ConditionalCheckFailed') return moveCommand(command.commandId, from, set, null);
       // A collision with another write of the guard (a new command taking it): this end is still due.
       if (attempt >= END_ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
+      await retryPause(attempt);
     }
   }
 }
@@ -273,21 +274,19 @@ export const pendingTake = (c: Connector, commandId: string, expiresAt: number, 
       .params(),
   ) as PutCommandInput;
 
-/** The delete that releases a connector's guard, refused (condition) unless the command holds it. */
-export const pendingRelease = (c: Connector, commandId: string) =>
+/**
+ * The delete that releases a connector's guard, refused (condition) unless the command holds it; with
+ * `orNone`, a connector without a guard passes too (a command's end, in one transaction with its move).
+ */
+export const pendingRelease = (c: Connector, commandId: string, { orNone = false } = {}) =>
   request(
     pendingGuards
       .delete(connector(c))
-      .where((a, op) => op.eq(a.commandId, commandId))
-      .params(),
-  ) as DeleteCommandInput;
-
-/** The delete that releases a connector's guard held by the command or by none, refused when another's. */
-const pendingReleaseUnlessTaken = (c: Connector, commandId: string) =>
-  request(
-    pendingGuards
-      .delete(connector(c))
-      .where((a, op) => `${op.notExists(a.commandId)} OR ${op.eq(a.commandId, commandId)}`)
+      .where((a, op) =>
+        orNone
+          ? `${op.notExists(a.commandId)} OR ${op.eq(a.commandId, commandId)}`
+          : op.eq(a.commandId, commandId),
+      )
       .params(),
   ) as DeleteCommandInput;
 

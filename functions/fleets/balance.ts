@@ -4,6 +4,7 @@
  * ten-thousandths (bigint), so repeated debits and top-ups never drift.
  */
 import type { BalanceAmounts } from '@functions/data/balances.ts';
+import { retryPause } from '@functions/lib/conditional.ts';
 import { debitGuardPut } from '@functions/data/fleet-balances.ts';
 import type { TransactItem } from '@functions/data/table.ts';
 
@@ -57,7 +58,7 @@ export async function withRetries<T>(attempt: () => Promise<T>, attempts = 6): P
       return await attempt();
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException' || n >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** n));
+      await retryPause(n);
     }
   }
 }

@@ -14,6 +14,13 @@ export async function applied(write: Promise<unknown>): Promise<boolean> {
 }
 
 /**
+ * The short random pause before trying a transaction again, growing with each attempt, so writers that
+ * collided do not collide again at once.
+ */
+export const retryPause = (attempt: number, baseMs = 10) =>
+  new Promise((r) => setTimeout(r, Math.random() * baseMs * 2 ** attempt));
+
+/**
  * The codes of a cancelled transaction's writes, in the transaction's order ('None' for a write that was
  * fine, 'ConditionalCheckFailed', 'TransactionConflict'...); undefined when the error is not a cancelled
  * transaction.

@@ -17,7 +17,7 @@
  * the formats above, the guards and counters are entities of functions/data, and the transactions are those
  * entities' requests sent together. Every request is sent by functions/data/table.ts (`send`).
  */
-import { cancellationCodes } from '@functions/lib/conditional.ts';
+import { cancellationCodes, retryPause } from '@functions/lib/conditional.ts';
 import type { Attribute, Schema } from 'electrodb';
 import { randomUUID } from 'node:crypto';
 import { keyFits } from '@functions/data/keys.ts';
@@ -304,7 +304,7 @@ export class Repository<T extends object> {
         const failed = codes.indexOf('ConditionalCheckFailed');
         const conflictOnly = failed < 0 && codes.includes('TransactionConflict');
         if (conflictOnly && attempt < TRANSACTION_ATTEMPTS) {
-          await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+          await retryPause(attempt, 20);
           continue;
         }
         throw Object.assign(new AppError(200, 'server.conflict'), { failedIndex: failed });

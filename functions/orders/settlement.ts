@@ -12,7 +12,7 @@
  * A crash before the commit leaves nothing; after it, everything. `resettleOrder` settles an unpaid order
  * again (the reset call) with the same guarantees: the order changes from unpaid to paid at most once.
  */
-import { cancellationCodes } from '@functions/lib/conditional.ts';
+import { cancellationCodes, retryPause } from '@functions/lib/conditional.ts';
 import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
@@ -271,8 +271,6 @@ export async function priceOf(session: Session): Promise<{ priced: PricedOrder; 
   return { priced, timeZone: pricing.timeZone };
 }
 
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
-
 /**
  * Prices, settles and writes the order of a completed session: 'created', or 'exists' when it had been
  * written before (then nothing is written or charged again).
@@ -340,7 +338,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       // order at the same moment: read again and retry, after a short random pause.
       if (attempt >= TRANSACTION_ATTEMPTS) throw error;
       logger.info('Settlement retried', { orderNo, attempt, codes: codes.join(',') });
-      await pause(attempt);
+      await retryPause(attempt);
     }
   }
 }
@@ -385,7 +383,7 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
       if (!codes) throw error;
       if (codes[0] === 'ConditionalCheckFailed') return 'already';
       if (attempt >= TRANSACTION_ATTEMPTS) throw error;
-      await pause(attempt);
+      await retryPause(attempt);
     }
   }
 }
