@@ -2,7 +2,7 @@
  * The identity issue end to end in headless Chromium against `npm start`'s runtime with the demo seed:
  * the platform administrator logs in, sees the server-driven menu, switches language, opens a kept page,
  * navigates away and back with its state kept, and logs out; the company administrator sees exactly the
- * menus its role grants; a wrong image code refreshes the image.
+ * menus its role grants; a page left while it loads keeps the session; a wrong image code refreshes the image.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,23 @@ describe('identity in the browser', () => {
     await page.goto(`${rt.url}/charge/user`);
     await page.getByRole('cell', { name: 'operator', exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'admin', exact: true }).count()).toBe(0);
+  });
+
+  it('stays logged in when the page is left while it still loads', async () => {
+    // The account check after user info answers late, as on a loaded server, and the user goes on before it
+    // has answered. Leaving cuts the call: that is not a failed check, and the session must survive it.
+    const page = await browser.newPage();
+    await page.route('**/admin/user/check', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined); // (the page that asked may be gone)
+    });
+    const checking = page.waitForRequest('**/admin/user/check');
+    await signIn(page, 'operator', 'Operator12345');
+    await checking; // user info has answered; the check is on its way
+    await page.goto(`${rt.url}/charge/user`);
+    await page.getByRole('cell', { name: 'operator', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/charge/user');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
   });
 
   it('refreshes the image code after a failed login, with the server message', async () => {

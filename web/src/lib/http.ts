@@ -20,6 +20,15 @@ export class RequestError extends Error {
   }
 }
 
+/**
+ * True from the moment the page is left (pagehide) until it is shown again (back-forward cache). Leaving a
+ * page cuts its calls in flight, and the browser runs their failure handlers before the next page loads:
+ * reported, a cut user-info call would end the session (SPEC.md section 8) of someone who only clicked on.
+ */
+let leaving = false;
+globalThis.addEventListener?.('pagehide', () => (leaving = true));
+globalThis.addEventListener?.('pageshow', () => (leaving = false));
+
 export interface JsonResponse {
   status: number;
   ok: boolean;
@@ -61,12 +70,15 @@ export async function getJson(url: string, options: GetJsonOptions = {}): Promis
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    // Cut by the page going away, not failed: nothing is left to tell, so the call never settles.
+    if (leaving && !timedOut) return new Promise<never>(() => undefined);
     throw new RequestError(timedOut ? 'timeout' : 'network', undefined, { cause: error });
   }
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
+    if (leaving) return new Promise<never>(() => undefined);
     throw new RequestError('network', response.status, { cause: error });
   }
   if (text.trim() === '') return { status: response.status, ok: response.ok, body: undefined };
