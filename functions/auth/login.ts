@@ -23,7 +23,7 @@ import {
   type LoginAccount,
 } from '@functions/data/login-attempts.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { verifySecret } from '@functions/lib/password.ts';
+import { secretChecks } from '@functions/lib/password.ts';
 import { uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { forgetIdentities, proEntitled, signInRefusal } from '@functions/identity/access.ts';
 import { operators, users, type UserRecord } from '@functions/identity/entities.ts';
@@ -115,7 +115,7 @@ export async function verifyPasswordAttempt(
     throw lockedAnswer();
   }
 
-  const right = await verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
+  const right = await secretChecks.verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !right) {
     if (attempt >= AUTH_RULES.maxFailures) {
       await lock(account);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { instanceCache } from '@functions/lib/memo.ts';
-import { verifySecret } from '@functions/lib/password.ts';
+import { secretChecks } from '@functions/lib/password.ts';
 import { Repository } from '@functions/lib/store.ts';
 
 const MAX_ID_LENGTH = 255;
@@ -30,7 +30,7 @@ const fingerprint = (passwordHash: string, password: string) =>
 async function passwordMatches(chargePointId: string, password: string, passwordHash: string) {
   const print = fingerprint(passwordHash, password);
   if (verified.get(chargePointId) === print) return true;
-  if (!(await verifySecret(password, passwordHash))) return false;
+  if (!(await secretChecks.verifySecret(password, passwordHash))) return false;
   if (verified.size >= MAX_VERIFIED) verified.clear();
   verified.set(chargePointId, print);
   return true;

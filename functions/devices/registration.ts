@@ -1,11 +1,11 @@
 /**
  * Registering a station with charge points in one go, outside the API: the demo seed, tests and the OCPP
  * benchmark. Records go through the same repositories (and the same schemas) as the console's calls; the
- * password is hashed once and shared by the chargers registered together.
+ * password is hashed once per process (hashSeedSecret) and shared by the chargers registered together.
  */
 import { chargePointSchema, type ChargePointInput } from '@shared/resources/site/charge-point.ts';
 import { stationSchema, type StationInput } from '@shared/resources/site/station.ts';
-import { hashSecret } from '@functions/lib/password.ts';
+import { hashSeedSecret } from '@functions/lib/password.ts';
 import { newId } from '@functions/lib/store.ts';
 import { agentIdOf, chargePoints, stations } from './sites.ts';
 import { connectorWrites } from './connector-limit.ts';
@@ -48,7 +48,7 @@ export async function registerChargers(input: {
   const station = stationSchema.parse({ ...DEFAULT_STATION, ...input.station });
   const stationId = newId();
   await stations.repo.create({ ...station, id: stationId, tenant: input.tenant }, input.tenant);
-  const passwordHash = await hashSecret(input.password);
+  const passwordHash = await hashSeedSecret(input.password);
   const ac = (c: ChargerRegistration) => (c.powerType ?? 'AC_3_PHASE') !== 'DC';
   for (const c of input.chargePoints) {
     const record = chargePointSchema.parse({

@@ -5,19 +5,14 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { handler as authorize } from '@functions/authorizer/ocpp.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { hashSecret, verifySecret } from '@functions/lib/password.ts';
+import { hashSecret, secretChecks } from '@functions/lib/password.ts';
 import { chargePointCredentialsKey } from '@functions/ocpp/keys.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
-
-vi.mock('@functions/lib/password.ts', async (actual) => {
-  const real = await actual<typeof import('@functions/lib/password.ts')>();
-  return { ...real, verifySecret: vi.fn(real.verifySecret) };
-});
 
 let runtime: Awaited<ReturnType<typeof startTestRuntime>>;
 beforeAll(async () => {
@@ -39,8 +34,8 @@ const allowed = async (id: string, password: string) =>
 
 describe('OCPP authorizer', () => {
   it('checks a charger password in full once, and a wrong or changed one every time', async () => {
-    const checks = vi.mocked(verifySecret);
-    checks.mockClear();
+    const checks = vi.spyOn(secretChecks, 'verifySecret');
+    onTestFinished(() => checks.mockRestore());
     expect(await allowed('DEMO-CP-004', DEMO_CHARGER_PASSWORD)).toBe(true);
     expect(await allowed('DEMO-CP-004', DEMO_CHARGER_PASSWORD)).toBe(true);
     expect(await allowed('DEMO-CP-004', DEMO_CHARGER_PASSWORD)).toBe(true);

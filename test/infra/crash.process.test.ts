@@ -189,7 +189,7 @@ describe('a runtime killed with SIGKILL mid-session', () => {
     await Promise.all(chargers.map((c) => c.whenBooted(60_000)));
     let finishing = false;
     const drivers = chargers.map((c, i) => drive(c, () => finishing, i));
-    await sleep(12_000);
+    await sleep(7_000);
 
     // What is in flight at the crash besides sessions: a command and an export whose queue messages die.
     const commandId = randomUUID();
@@ -223,7 +223,7 @@ describe('a runtime killed with SIGKILL mid-session', () => {
     await until(() => back.every((c) => c.isOpen()), 60_000, 'every charger back');
     const reconnectedMs = Date.now() - killedAt;
 
-    await sleep(10_000);
+    await sleep(5_000);
     finishing = true;
     await Promise.all(drivers.slice(0, -GONE)); // (a switched-off charger's driver never ends)
     await Promise.all(back.map((c) => c.stopSession(1, 'Local')));

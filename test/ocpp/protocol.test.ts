@@ -1,14 +1,16 @@
 /**
  * The OCPP endpoint against bad input, on the real local runtime: every bad frame gets the CALLERROR the
  * standard names or a clean close, and a well-behaved charger connected at the same time keeps being served.
- * Only Heartbeat and payloads refused before any action runs are used, plus two test-only actions (below).
+ * Only Heartbeat and payloads refused before any action runs are used, plus a test-only action (below).
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { createCommand, getCommand, markSent } from '@functions/commands/store.ts';
+import { getLive } from '@functions/devices/live.ts';
+import { actionsFor, type Action } from '@functions/ocpp/actions.ts';
 import { connectionsOf } from '@functions/ocpp/connections.ts';
 import { logMessage, recentMessages } from '@functions/ocpp/message-log.ts';
 import { validateResponse } from '@functions/ocpp/schemas.ts';
@@ -17,36 +19,17 @@ import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 /**
- * Two test-only actions on top of the real ones, for what no real action should ever do: GetConfiguration
+ * A test-only action on top of the real 1.6 ones, for what no real action should ever do: GetConfiguration
  * (a platform-to-charger action the platform never handles from a charger) throws for key "throw" and answers
- * a payload that breaks its schema for key "invalid".
+ * a payload that breaks its schema for key "invalid". Set on the version's action table for this file only.
  */
-vi.mock('@functions/ocpp/actions.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@functions/ocpp/actions.ts')>();
-  return {
-    ...real,
-    actionsFor: (protocol: string) => ({
-      ...real.actionsFor(protocol),
-      GetConfiguration: async ({ payload }: { payload: Record<string, unknown> }) => {
-        const key = (payload.key as string[] | undefined)?.[0];
-        if (key === 'throw') throw new Error('secret stack detail');
-        if (key === 'invalid') return { configurationKey: 'not a list' };
-        return { configurationKey: [] };
-      },
-    }),
-  };
-});
-
-/** Presence is its own module (tested on its own); here it only matters that the handler reports to it. */
-const presence = vi.hoisted(() => ({
-  connected: [] as { chargePointId: string; connectionId: string; protocol: string }[],
-  disconnected: [] as { chargePointId: string; connectionId: string }[],
-}));
-vi.mock('@functions/ocpp/presence.ts', () => ({
-  chargerConnected: async (input: (typeof presence.connected)[number]) => void presence.connected.push(input),
-  chargerDisconnected: async (input: (typeof presence.disconnected)[number]) =>
-    void presence.disconnected.push(input),
-}));
+const actions16 = actionsFor('ocpp1.6');
+const testAction: Action = async ({ payload }) => {
+  const key = (payload.key as string[] | undefined)?.[0];
+  if (key === 'throw') throw new Error('secret stack detail');
+  if (key === 'invalid') return { configurationKey: 'not a list' };
+  return { configurationKey: [] };
+};
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 /** A well-behaved charger connected through every test. */
@@ -73,10 +56,12 @@ async function bystanderServed() {
 }
 
 beforeAll(async () => {
+  actions16.GetConfiguration = testAction;
   rt = await startTestRuntime();
   bystander = await connect('DEMO-CP-005', ['ocpp2.0.1']);
 });
 afterAll(async () => {
+  delete actions16.GetConfiguration;
   await bystander?.close();
   await rt?.cleanup();
 });
@@ -337,27 +322,29 @@ describe('OCPP endpoint', () => {
   it('lets a second connection of the same charge point win and closes the first', async () => {
     const first = await connect('DEMO-CP-004', ['ocpp1.6']);
     const [firstItem] = await connectionsOf('DEMO-CP-004');
+    expect(await getLive('DEMO-CP-004')).toMatchObject({
+      online: true,
+      protocol: 'ocpp1.6',
+      connectionId: firstItem?.connectionId,
+    });
     const firstClosed = closed(first);
     const second = await connect('DEMO-CP-004', ['ocpp2.0.1']);
     expect((await firstClosed).code).toBe(1000);
-    const reported = presence.connected.filter((c) => c.chargePointId === 'DEMO-CP-004');
-    expect(reported.map((c) => c.protocol)).toEqual(['ocpp1.6', 'ocpp2.0.1']);
-    expect(reported[0]?.connectionId).toBe(firstItem?.connectionId);
-    await waitFor(() =>
-      presence.disconnected.some((d) => d.connectionId === firstItem?.connectionId) ? true : undefined,
-    );
     const answer = await second.call('Heartbeat', {});
     expect(validateResponse('ocpp2.0.1', 'Heartbeat', answer[2])).toEqual({ ok: true });
     await waitFor(async () => ((await connectionsOf('DEMO-CP-004')).length === 1 ? true : undefined));
     const [live] = await connectionsOf('DEMO-CP-004');
     expect(live?.protocol).toBe('ocpp2.0.1');
+    // The first socket closed after the second had connected: the charger stays online on the second.
+    expect(await getLive('DEMO-CP-004')).toMatchObject({
+      online: true,
+      protocol: 'ocpp2.0.1',
+      connectionId: live?.connectionId,
+    });
     await bystanderServed();
     await second.close();
     await waitFor(async () => ((await connectionsOf('DEMO-CP-004')).length === 0 ? true : undefined));
-    expect(presence.disconnected.filter((d) => d.chargePointId === 'DEMO-CP-004')).toEqual([
-      { chargePointId: 'DEMO-CP-004', connectionId: reported[0]?.connectionId },
-      { chargePointId: 'DEMO-CP-004', connectionId: reported[1]?.connectionId },
-    ]);
+    await waitFor(async () => ((await getLive('DEMO-CP-004')).online ? undefined : true));
   });
 
   it('closes a connection that floods the platform with 1008, and serves everyone else', async () => {

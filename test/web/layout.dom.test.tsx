@@ -10,35 +10,39 @@ import userEvent from '@testing-library/user-event';
 import { SESSION_KEYS } from '@web/auth/storage.ts';
 import { forgetPublicKey } from '@web/auth/crypto.ts';
 import { changeLanguage } from '@web/i18n.ts';
-import { useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resourcePages } from '@web/resources/pages.tsx';
+import { useState, type ComponentType } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, serverKeyPair, type Handler } from './support/fake-api.ts';
 import { clearMessages, renderConsole } from './support/render-console.tsx';
 
 const mounts: Record<string, number> = {};
 
-vi.mock('@web/resources/pages.tsx', () => {
-  // A page with its own state, so a test can tell a kept instance from a new one.
-  const statefulPage = (name: string) =>
-    function Page() {
-      const [count, setCount] = useState(() => {
-        mounts[name] = (mounts[name] ?? 0) + 1;
-        return 0;
-      });
-      return (
-        <button type="button" onClick={() => setCount((c) => c + 1)}>
-          {`${name} clicked ${count}`}
-        </button>
-      );
-    };
-  return {
-    resourcePages: {
-      '/equipment': statefulPage('sites'),
-      '/device': statefulPage('chargers'),
-      '/firmware': statefulPage('firmware'),
-    },
+// A page with its own state, so a test can tell a kept instance from a new one.
+const statefulPage = (name: string) =>
+  function Page() {
+    const [count, setCount] = useState(() => {
+      mounts[name] = (mounts[name] ?? 0) + 1;
+      return 0;
+    });
+    return (
+      <button type="button" onClick={() => setCount((c) => c + 1)}>
+        {`${name} clicked ${count}`}
+      </button>
+    );
   };
-});
+const standIns: Record<string, ComponentType> = {
+  '/equipment': statefulPage('sites'),
+  '/device': statefulPage('chargers'),
+  '/firmware': statefulPage('firmware'),
+  '/stationDetail': statefulPage('site details'),
+  '/command': statefulPage('commands'),
+  '/chargeOrder': statefulPage('charging orders'),
+};
+const registered = Object.fromEntries(Object.keys(standIns).map((path) => [path, resourcePages[path]]));
+beforeAll(() => void Object.assign(resourcePages, standIns));
+afterAll(() => void Object.assign(resourcePages, registered));
+
 
 const menu = (id: string, parentId: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -211,7 +215,7 @@ describe('main layout', () => {
     const view = renderConsole('/stationDetail/17');
     expect(await screen.findByRole('heading', { level: 1, name: 'Site details' })).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
-    expect(screen.getByText('This screen is not available yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'site details clicked 0' })).toBeTruthy();
     await act(() => view.router.navigate('/command'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Remote commands' })).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();

@@ -76,14 +76,16 @@ export const pageRoutes: PageRoute[] = [
   })),
 ];
 
-/** The screen of a route: the registry's, else "not available yet" (one component per route, made once). */
+/**
+ * The screen of a route: the registry's, else "not available yet". One component per route, made once, that
+ * finds its screen in the registry when it renders (a test's stand-in screens there are met too).
+ */
 function pageFor(route: PageRoute): ComponentType {
   const base = route.keptKey ?? route.path;
-  const registered = resourcePages[base] ?? resourcePages[base.split('/:')[0] ?? base];
-  if (registered) return registered;
   const handle = { code: route.code, titleKey: route.titleKey };
-  return function NotAvailableRoute() {
-    return <NotAvailablePage {...handle} />;
+  return function RoutePage() {
+    const Registered = resourcePages[base] ?? resourcePages[base.split('/:')[0] ?? base];
+    return Registered ? <Registered /> : <NotAvailablePage {...handle} />;
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { menuCatalogue, type MenuDef } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, ROLE_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
-import { hashSecret } from '@functions/lib/password.ts';
+import { hashSeedSecret } from '@functions/lib/password.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { operators, roles, users, type RoleRecord } from '@functions/identity/entities.ts';
 import { parameters, PARAMETER_CODE } from '@functions/admin/parameters.ts';
@@ -136,7 +136,7 @@ async function createUser(input: {
     {
       userId: input.userId,
       username: input.username,
-      passwordHash: await hashSecret(input.password),
+      passwordHash: await hashSeedSecret(input.password),
       role: input.role,
       agentId: input.agentId,
       lockFlag: LOCK_FLAG.normal,

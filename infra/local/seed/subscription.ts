@@ -10,7 +10,7 @@ import { LOCK_FLAG, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { FEATURE_PACKAGE, PLAN_TYPE, UNIVERSAL_VALID_DAYS } from '@shared/schemas/subscription.ts';
 import { operators, users } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
-import { hashSecret } from '@functions/lib/password.ts';
+import { hashSeedSecret } from '@functions/lib/password.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { plans, receiptBucket, type PlanRecord } from '@functions/subscription/plans.ts';
 import { SEED_ROLE } from './identity.ts';
@@ -108,7 +108,7 @@ export const demoSubscription: SeedStep = {
         {
           userId: NEWCO.userId,
           username: NEWCO.username,
-          passwordHash: await hashSecret(NEWCO.password),
+          passwordHash: await hashSeedSecret(NEWCO.password),
           role: [SEED_ROLE.operatorAdmin],
           agentId: NEWCO.agentId,
           lockFlag: LOCK_FLAG.normal,

@@ -11,22 +11,24 @@ import { planPages } from '@web/resources/decls/plan/index.ts';
 import { PlanDetailPage, PlanPage } from '@web/resources/decls/plan/plan-pages.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from '../resources/harness.tsx';
+import { cardProvider, type CardPayments } from '@web/pages/subscription/card.ts';
 
-const card = vi.hoisted(() => ({
+/** The card provider the wizard meets (its own tests: test/web/card-payments.test.ts). */
+const card = {
   providerFields: false,
   mountCardElement: async () => () => undefined,
   createPaymentMethod: vi.fn(async (_card: unknown) => 'pm_renew'),
   confirmCardPayment: vi.fn(async () => ({ paymentIntentId: 'pi_renew', status: 'succeeded' })),
-}));
+};
 
-vi.mock('@web/pages/subscription/card.ts', async (original) => {
-  const real = await original<typeof import('@web/pages/subscription/card.ts')>();
-  return { ...real, cardPayments: () => card };
+beforeEach(() => {
+  vi.spyOn(cardProvider, 'cardPayments').mockReturnValue(card as unknown as CardPayments);
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   toaster.remove();
   cleanup();
   vi.unstubAllGlobals();

@@ -12,8 +12,10 @@ import { SubscriptionPage } from '@web/pages/subscription-page.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { fakeApi, grant, renderScreen, type Handler } from '../resources/harness.tsx';
+import { cardProvider, type CardPayments } from '@web/pages/subscription/card.ts';
 
-const card = vi.hoisted(() => ({
+/** The card provider the wizard meets (its own tests: test/web/card-payments.test.ts). */
+const card = {
   providerFields: false,
   mountCardElement: vi.fn(async (_container: HTMLElement) => () => undefined),
   createPaymentMethod: vi.fn(async (_card: unknown) => 'pm_test_1'),
@@ -21,12 +23,7 @@ const card = vi.hoisted(() => ({
     mount.append(Object.assign(document.createElement('iframe'), { title: '3-D Secure' }));
     return { paymentIntentId: 'pi_auth_1', status: 'succeeded' };
   }),
-}));
-
-vi.mock('@web/pages/subscription/card.ts', async (original) => {
-  const real = await original<typeof import('@web/pages/subscription/card.ts')>();
-  return { ...real, cardPayments: () => card };
-});
+};
 
 const PLANS = [
   {
@@ -169,6 +166,7 @@ async function toOverview(user: User, ac = '4') {
 }
 
 beforeEach(() => {
+  vi.spyOn(cardProvider, 'cardPayments').mockReturnValue(card as unknown as CardPayments);
   card.providerFields = false;
   card.mountCardElement.mockClear();
   card.createPaymentMethod.mockClear();
@@ -176,6 +174,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   toaster.remove();
   cleanup();
   vi.unstubAllGlobals();

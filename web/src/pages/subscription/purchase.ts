@@ -25,7 +25,7 @@ import {
   secure,
   type PriceRequest,
 } from './api.ts';
-import { CardError, cardPayments, type CardField, type CardPayments } from './card.ts';
+import { CardError, cardProvider, type CardField, type CardPayments } from './card.ts';
 
 export const K = 'subsWizard';
 
@@ -181,7 +181,7 @@ export function usePurchase(firstFlag: boolean) {
   /** The provider (POST /admin/subscribe/payConfig once); a failed load is tried again next time. */
   const provider = useCallback((): Promise<CardPayments> => {
     if (!providerRef.current) {
-      const made = loadPayConfig().then((config) => cardPayments(config));
+      const made = loadPayConfig().then((config) => cardProvider.cardPayments(config));
       made.catch(() => {
         if (providerRef.current === made) providerRef.current = null;
       });
