@@ -43,7 +43,6 @@ const registered = Object.fromEntries(Object.keys(standIns).map((path) => [path,
 beforeAll(() => void Object.assign(resourcePages, standIns));
 afterAll(() => void Object.assign(resourcePages, registered));
 
-
 const menu = (id: string, parentId: string, extra: Record<string, unknown> = {}) => ({
   id,
   parentId,
