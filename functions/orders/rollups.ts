@@ -10,18 +10,16 @@
  * BatchGet key: 60 company days read in 1 ms instead of 10). Amounts are integers of the currency's minor
  * unit.
  */
-import { REVENUE_FIELDS } from '@shared/pricing/metrics.ts';
+import type { RevenueField } from '@shared/pricing/metrics.ts';
 import { localTime } from '@shared/pricing/time-of-use.ts';
 import { rollupUpdates as dataRollupUpdates } from '@functions/data/revenue-rollups.ts';
 
 /**
- * The summed fields, with `fullPowerMs` (the order's energy at its connector's rated power, in ms: the
- * numerator of SPEC utilization, docs/decisions/181): shared/pricing/metrics.ts REVENUE_FIELDS.
+ * An order's figures: the summed fields of shared/pricing/metrics.ts REVENUE_FIELDS. `fullPowerMs` (the
+ * order's energy at its connector's rated power, in ms: the numerator of SPEC utilization, docs/decisions/181)
+ * counts 0 when absent (items written before it existed lack it too).
  */
-export const ROLLUP_FIELDS = REVENUE_FIELDS;
-export type RollupField = (typeof ROLLUP_FIELDS)[number];
-/** An order's figures; `fullPowerMs` counts 0 when absent (items written before it existed lack it too). */
-export type RollupFigures = Record<Exclude<RollupField, 'fullPowerMs'>, bigint | number> &
+export type RollupFigures = Record<Exclude<RevenueField, 'fullPowerMs'>, bigint | number> &
   Partial<Record<'fullPowerMs', bigint | number>>;
 
 export const revenuePartition = (agentId: string) => `REVENUE#${agentId}`;

@@ -22,13 +22,8 @@ import path from 'node:path';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { orderKeys } from '@functions/orders/keys.ts';
-import {
-  dayKey,
-  revenuePartition,
-  ROLLUP_FIELDS,
-  stationDayKey,
-  type RollupField,
-} from '@functions/orders/rollups.ts';
+import { dayKey, revenuePartition, stationDayKey } from '@functions/orders/rollups.ts';
+import { REVENUE_FIELDS, type RevenueField } from '@shared/pricing/metrics.ts';
 import { samplesKey } from '@functions/ocpp/transactions.ts';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
@@ -96,10 +91,10 @@ function addToRollups(o: ReturnType<typeof order>) {
           currency: o.currency,
           day,
           ...(sk.includes('#ST#') ? { stationId: o.stationId } : {}),
-          ...Object.fromEntries(ROLLUP_FIELDS.map((f) => [f, 0])),
+          ...Object.fromEntries(REVENUE_FIELDS.map((f) => [f, 0])),
         })
         .get(key)!;
-    const add = (field: RollupField, n: number) => ((r[field] as number) += n);
+    const add = (field: RevenueField, n: number) => ((r[field] as number) += n);
     add('orders', 1);
     add('energyWh', o.energyWh);
     add('durationSeconds', o.totalTime);

@@ -1,6 +1,5 @@
 /** The analytics formulas of SPEC.md section 9 (shared/pricing/metrics.ts) at their boundaries. */
 import { describe, expect, it } from 'vitest';
-import { ROLLUP_FIELDS } from '@functions/orders/rollups.ts';
 import {
   abbreviate,
   addDays,
@@ -174,7 +173,6 @@ describe('abbreviation (K, M, G, T, P, E in thousand steps)', () => {
 
 describe('rollup sums', () => {
   it('has the rollup item fields and adds them as integers', () => {
-    expect([...REVENUE_FIELDS]).toEqual([...ROLLUP_FIELDS]);
     const sums = sumRollups([
       { orders: 1, energyWh: 11_000, payMinor: 456 },
       { orders: 2, energyWh: 500, payMinor: 44, revenueMinor: 40 },
@@ -186,6 +184,7 @@ describe('rollup sums', () => {
     expect(sums.revenueMinor).toBe(40n);
     expect(sums.couponMinor).toBe(0n);
     expect(sumRollups([]).orders).toBe(0n);
+    expect(Object.keys(sums).sort()).toEqual([...REVENUE_FIELDS].sort());
   });
 
   it('shows energy in kWh with three decimals', () => {
