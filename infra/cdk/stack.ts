@@ -15,24 +15,26 @@ import {
   Aws,
   CfnOutput,
   Duration,
+  NestedStack,
   RemovalPolicy,
   Stack,
   Tags,
   type StackProps,
 } from 'aws-cdk-lib';
 import {
+  AuthorizerPayloadVersion,
+  CfnRoute,
   HttpApi,
-  HttpMethod,
+  HttpAuthorizer,
+  HttpAuthorizerType,
+  HttpIntegration,
+  HttpIntegrationType,
+  PayloadFormatVersion,
   WebSocketApi,
   WebSocketStage,
-  type HttpRouteIntegration,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  HttpLambdaAuthorizer,
-  HttpLambdaResponseType,
-  WebSocketLambdaAuthorizer,
-} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -92,6 +94,10 @@ const pascal = (s: string): string =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
+/** `POST /biz/firmware/file/{token}` -> `RoutePostBizFirmwareFileByToken` (a path parameter reads "by"). */
+const routeId = (key: string): string =>
+  `Route${pascal(key.toLowerCase().replace(/\{(\w+)\+?\}/g, ' by $1 '))}`;
+
 const functionConstructId = (ref: FunctionRef): string => {
   const mod = ref.module.replace(/^functions\//, '').replace(/\.[cm]?[jt]sx?$/, '');
   const exp = ref.export && ref.export !== 'handler' ? `-${ref.export}` : '';
@@ -118,6 +124,8 @@ export class ConsoleStack extends Stack {
   readonly buckets = new Map<string, s3.Bucket>();
   readonly stateMachines = new Map<string, sfn.StateMachine>();
   readonly httpApi: HttpApi;
+  /** The nested stack of each domain's HTTP routes (decision 362). */
+  readonly routeStacks = new Map<string, NestedStack>();
   readonly webSocketApi: WebSocketApi;
   readonly distribution: cloudfront.Distribution;
 
@@ -375,34 +383,57 @@ export class ConsoleStack extends Stack {
       description: 'The console API (SPEC.md section 7), reached through CloudFront on the console origin',
     });
     const httpApi = this.httpApi;
-    const userAuthorizer = new HttpLambdaAuthorizer('UserAuthorizer', fnFor(t.httpAuthorizer), {
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
+    // The user authorizer and one integration per domain live here; the routes live in one nested stack per
+    // domain (decision 362): a stack holds at most 500 resources, and the API has about 300 routes and grows.
+    const apiArn = (resourceName: string) =>
+      this.formatArn({ service: 'execute-api', resource: httpApi.apiId, resourceName });
+    const apiGateway = new iam.ServicePrincipal('apigateway.amazonaws.com');
+    const authorizerFn = fnFor(t.httpAuthorizer);
+    const userAuthorizer = new HttpAuthorizer(this, 'UserAuthorizer', {
+      httpApi,
+      authorizerName: 'UserAuthorizer',
+      type: HttpAuthorizerType.LAMBDA,
       identitySource: ['$request.header.Authorization'],
+      enableSimpleResponses: true,
+      payloadFormatVersion: AuthorizerPayloadVersion.VERSION_2_0,
+      authorizerUri: `arn:${this.partition}:apigateway:${this.region}:lambda:path/2015-03-31/functions/${authorizerFn.functionArn}/invocations`,
       // Tokens are revocable (logout, lock): never let API Gateway serve a cached "allow".
       resultsCacheTtl: Duration.seconds(0),
     });
-    const integrations = new Map<string, HttpRouteIntegration>();
-    const integrationFor = (domain: string): HttpRouteIntegration => {
-      let integration = integrations.get(domain);
-      if (!integration) {
-        const ref = t.domains[domain];
-        if (!ref) throw new Error(`A route names domain "${domain}", which the topology does not declare.`);
-        // One permission per function for the whole API instead of one per route: a domain has many routes and
-        // a Lambda resource policy is limited to 20 KB.
-        integration = new HttpLambdaIntegration(`Domain-${domain}`, fnFor(ref), {
-          scopePermissionToRoute: false,
-        });
-        integrations.set(domain, integration);
-      }
-      return integration;
-    };
+    authorizerFn.addPermission('UserAuthorizerInvoke', {
+      principal: apiGateway,
+      sourceArn: apiArn(`authorizers/${userAuthorizer.authorizerId}`),
+    });
+    const routesByDomain = new Map<string, typeof t.routes>();
     for (const route of t.routes) {
-      httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: integrationFor(route.domain),
-        authorizer: route.auth === 'user' ? userAuthorizer : undefined,
+      if (!t.domains[route.domain])
+        throw new Error(`A route names domain "${route.domain}", which the topology does not declare.`);
+      routesByDomain.set(route.domain, [...(routesByDomain.get(route.domain) ?? []), route]);
+    }
+    for (const [domain, routes] of routesByDomain) {
+      const fn = fnFor(t.domains[domain]!);
+      const integration = new HttpIntegration(this, `Domain-${domain}`, {
+        httpApi,
+        integrationType: HttpIntegrationType.AWS_PROXY,
+        integrationUri: fn.functionArn,
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       });
+      // One permission per function for the whole API instead of one per route: a domain has many routes and
+      // a Lambda resource policy is limited to 20 KB.
+      fn.addPermission(`Domain-${domain}-Invoke`, { principal: apiGateway, sourceArn: apiArn('*/*') });
+      const nested = new NestedStack(this, `HttpRoutes-${domain}`);
+      this.routeStacks.set(domain, nested);
+      for (const route of routes) {
+        const key = `${route.method} ${route.path}`;
+        new CfnRoute(nested, routeId(key), {
+          apiId: httpApi.apiId,
+          routeKey: key,
+          target: `integrations/${integration.integrationId}`,
+          ...(route.auth === 'user'
+            ? { authorizationType: 'CUSTOM', authorizerId: userAuthorizer.authorizerId }
+            : { authorizationType: 'NONE' }),
+        });
+      }
     }
 
     // ---------------------------------------------------------------- WebSocket API routes

@@ -73,6 +73,28 @@ const fnLogicalId = (s: Synth, ref: FunctionRef): string => {
   return logicalId(s, fn);
 };
 
+/** A value of a nested stack with its parameters replaced by what the parent passes them. */
+function resolveParameters(value: unknown, params: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveParameters(v, params));
+  if (value && typeof value === 'object') {
+    const ref = (value as { Ref?: string }).Ref;
+    if (ref !== undefined && Object.keys(value).length === 1 && ref in params) return params[ref];
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveParameters(v, params)]));
+  }
+  return value;
+}
+
+/** The HTTP routes of every domain's nested stack (decision 362), in the parent's terms. */
+function httpRoutes(s: Synth): { domain: string; props: Record<string, Json> }[] {
+  return [...s.stack.routeStacks].flatMap(([domain, nested]) => {
+    const stackId = s.stack.getLogicalId(nested.nestedStackResource as CfnElement);
+    const params = (s.resources[stackId]!.Properties!.Parameters ?? {}) as Record<string, unknown>;
+    return Object.values(Template.fromStack(nested).toJSON().Resources as Record<string, Resource>)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map((r) => ({ domain, props: resolveParameters(r.Properties, params) as Record<string, Json> }));
+  });
+}
+
 /** Every logical id a CloudFormation value refers to (Ref, Fn::GetAtt, ${X} in Fn::Sub). */
 function referencesIn(value: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) referencesIn(v, out);
@@ -231,20 +253,20 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     }
   });
 
-  it('creates every HTTP route, with the authorizer on user routes only', () => {
+  it("creates every HTTP route in its domain's nested stack, with the authorizer on user routes only", () => {
     const httpApiId = logicalId(s(), s().stack.httpApi);
-    const routes = ofType(s(), 'AWS::ApiGatewayV2::Route').filter(
-      ([, r]) => r.Properties?.ApiId?.Ref === httpApiId,
-    );
+    const routes = httpRoutes(s());
     expect(routes).toHaveLength(topology.routes.length);
     for (const decl of topology.routes) {
       const key = `${decl.method} ${decl.path}`;
-      const found = routes.find(([, r]) => r.Properties?.RouteKey === key);
+      const found = routes.find((r) => r.props.RouteKey === key);
       expect(found, key).toBeDefined();
-      const p = found![1].Properties!;
+      expect(found!.domain, key).toBe(decl.domain);
+      const p = found!.props;
+      expect(p.ApiId, key).toEqual({ Ref: httpApiId });
       if (decl.auth === 'user') {
         expect(p.AuthorizationType, key).toBe('CUSTOM');
-        expect(p.AuthorizerId, key).toBeDefined();
+        expect(s().resources[p.AuthorizerId.Ref]?.Type, key).toBe('AWS::ApiGatewayV2::Authorizer');
       } else {
         expect(p.AuthorizationType, key).toBe('NONE');
         expect(p.AuthorizerId, key).toBeUndefined();
@@ -256,6 +278,17 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
         'Fn::GetAtt': [fnLogicalId(s(), topology.domains[decl.domain]!), 'Arn'],
       });
     }
+  });
+
+  it('keeps every stack well under the 500 resources CloudFormation allows', () => {
+    const counts = [
+      ['main', Object.keys(s().resources).length] as const,
+      ...[...s().stack.routeStacks].map(
+        ([domain, nested]) =>
+          [domain, Object.keys(Template.fromStack(nested).toJSON().Resources).length] as const,
+      ),
+    ];
+    for (const [stack, count] of counts) expect(count, stack).toBeLessThan(400);
   });
 
   it('creates the three WebSocket routes: $connect with the authorizer, $default with a route response', () => {
@@ -577,9 +610,7 @@ describe('ConsoleStack wiring of user routes', () => {
       ],
     };
     const s = synth('dev', { topology: probe });
-    const route = ofType(s, 'AWS::ApiGatewayV2::Route').find(
-      ([, r]) => r.Properties?.RouteKey === 'POST /probe/user/page',
-    )![1].Properties!;
+    const route = httpRoutes(s).find((r) => r.props.RouteKey === 'POST /probe/user/page')!.props;
     expect(route.AuthorizationType).toBe('CUSTOM');
     const authorizer = s.resources[route.AuthorizerId.Ref]!.Properties!;
     expect(authorizer).toMatchObject({
