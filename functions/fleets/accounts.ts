@@ -1,6 +1,7 @@
 /**
- * Fleet accounts (SPEC.md section 3: Fleet, Fleet fund record, Driver, Vehicle), as far as settlement needs
- * them; the fleet screens (fleets, drivers, vehicles, fund history) are a later issue and build on this store.
+ * Fleet accounts (SPEC.md section 3: Fleet, Fleet fund record, Driver, Vehicle): what settlement needs, and
+ * the balance operations of SPEC.md section 4 (opening balance, top-up, reset; settlement writes the
+ * consumptions). The fleet screens (issue 18) build on this store.
  *
  * - `FLEET#{id}`: tenant (the owning company's path), name, admin, manager, address, balance (four decimals;
  *   it may go below zero down to −overdraftAmount), overdraftAmount (≥ 0), warnBalance, status (0 enabled,
@@ -18,6 +19,7 @@ import { send } from '@functions/data/table.ts';
 import { proEntitled } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
+import { refused } from '@functions/lib/errors.ts';
 import { newId, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './balance.ts';
 
@@ -77,7 +79,16 @@ function money(name: string, value: number, min = -Infinity) {
     throw new Error(`${name}: a number ≥ ${min} with four decimals`);
 }
 
-/** A new fleet of a company with a zero balance, then its opening top-up (a fund record) when given. */
+/** A top-up's amount: above 0, at most four decimals. */
+function amountOf(amount: number): bigint {
+  if (!(amount > 0) || !hasFourDecimals(amount)) throw refused('server.fleetAmount');
+  return toUnits(amount);
+}
+
+/**
+ * A new fleet of a company. With an opening balance the fleet and its fund record (a top-up from 0) are one
+ * transaction: no fleet is left without the record of its money, nor a record without its fleet.
+ */
 export async function createFleet(
   input: Omit<FleetRecord, 'id' | 'tenant' | 'balance' | 'status'> & {
     id?: string;
@@ -88,12 +99,31 @@ export async function createFleet(
 ): Promise<FleetRecord & Stored> {
   money('overdraftAmount', input.overdraftAmount, 0);
   money('warnBalance', input.warnBalance);
+  // SPEC.md section 5: the warning comes before the money runs into the overdraft.
+  if (!(input.warnBalance > input.overdraftAmount)) throw refused('server.fleetWarnBalance');
   const { balance = 0, ...fields } = input;
-  const fleet = await fleets.create(
-    { status: FLEET_STATUS.enabled, ...fields, id: input.id ?? newId(), tenant, balance: 0 },
+  const opening = balance ? amountOf(balance) : 0n;
+  const id = input.id ?? newId();
+  const at = new Date().toISOString();
+  const record = { fleetId: id, tenant, operType: FLEET_OPER_TYPE.topUp };
+  const also = opening
+    ? [
+        {
+          write: fleetFundPut(
+            record,
+            { before: 0, after: fromUnits(opening), change: fromUnits(opening) },
+            at,
+          ),
+          refusal: refused('server.conflict'),
+        },
+      ]
+    : [];
+  return fleets.create(
+    { status: FLEET_STATUS.enabled, ...fields, id, tenant, balance: fromUnits(opening) },
     tenant,
+    {},
+    also,
   );
-  return balance ? topUpFleet(fleet.id, balance) : fleet;
 }
 
 async function fleetOf(fleetId: string, tenant: string) {
@@ -167,17 +197,43 @@ export function fleetBalanceWrites(
   ]);
 }
 
-/** A top-up (fund record operType 2): a positive amount with four decimals at most. */
-export async function topUpFleet(fleetId: string, amount: number): Promise<FleetRecord & Stored> {
-  money('amount', amount, 0);
+/** An operator's burst of operations on one fleet may collide often: each waits its turn (capped pauses). */
+const FUND_ATTEMPTS = 15;
+
+/**
+ * A balance operation of SPEC.md section 4 on a fleet `scope` may see: the change computed from the balance
+ * read, then the balance and its fund record in one transaction conditional on that read; a concurrent
+ * operation makes it read again and retry, so none is lost.
+ */
+async function operate(
+  fleetId: string,
+  scope: string,
+  operType: number,
+  changeOf: (balance: bigint) => bigint,
+): Promise<FleetRecord & Stored> {
   return withRetries(async () => {
-    const fleet = await fleets.getAny(fleetId);
-    if (!fleet) throw new Error(`No fleet ${fleetId}`);
+    const fleet = await fleets.get(scope, fleetId);
+    if (!fleet) throw refused('server.notFound');
     const at = new Date().toISOString();
-    const change = fleetBalanceWrites(fleet, toUnits(amount), FLEET_OPER_TYPE.topUp, at);
+    const change = fleetBalanceWrites(fleet, changeOf(toUnits(fleet.balance)), operType, at);
     await send.transact(change.writes);
     return { ...fleet, balance: fromUnits(change.after), version: fleet.version + 1, updateTime: at };
-  });
+  }, FUND_ATTEMPTS);
+}
+
+/** A top-up (fund record operType 2): an amount above 0 with four decimals at most. */
+export async function topUpFleet(
+  fleetId: string,
+  amount: number,
+  scope = '/',
+): Promise<FleetRecord & Stored> {
+  const units = amountOf(amount);
+  return operate(fleetId, scope, FLEET_OPER_TYPE.topUp, () => units);
+}
+
+/** A reset to zero (fund record operType 1): whatever the balance, credit or overdraft, it becomes 0. */
+export function resetFleet(fleetId: string, scope: string): Promise<FleetRecord & Stored> {
+  return operate(fleetId, scope, FLEET_OPER_TYPE.clear, (balance) => -balance);
 }
 
 /** A fleet's fund records, oldest first. */

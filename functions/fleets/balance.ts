@@ -50,7 +50,7 @@ export const debitGuard = (orderNo: string, account: string, at: string): Transa
 
 /**
  * Runs a read-then-write balance change until it commits: a transaction cancelled because the account
- * changed meanwhile is read and tried again after a short random pause.
+ * changed meanwhile is read and tried again after a short random pause (growing, at most 320 ms).
  */
 export async function withRetries<T>(attempt: () => Promise<T>, attempts = 6): Promise<T> {
   for (let n = 1; ; n++) {
@@ -58,7 +58,7 @@ export async function withRetries<T>(attempt: () => Promise<T>, attempts = 6): P
       return await attempt();
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException' || n >= attempts) throw error;
-      await retryPause(n);
+      await retryPause(Math.min(n, 5));
     }
   }
 }

@@ -278,7 +278,7 @@ describe('Pro features on the server', () => {
           admin: `vans@${company.toLowerCase()}.example`,
           balance: 100,
           overdraftAmount: 0,
-          warnBalance: 0,
+          warnBalance: 1,
         },
         operator.path,
       );
