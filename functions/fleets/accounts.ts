@@ -19,11 +19,13 @@ import { send } from '@functions/data/table.ts';
 import { proEntitled } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
-import { refused } from '@functions/lib/errors.ts';
-import { newId, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { FLEET_STATUS, fleetResource, warnAboveOverdraft } from '@shared/resources/fleet/fleet.ts';
+import { badRequest, refused } from '@functions/lib/errors.ts';
+import { resource, type Resource } from '@functions/lib/resources.ts';
+import { newId, Repository, uniqueOwner, type GuardedWrite, type Stored } from '@functions/lib/store.ts';
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './balance.ts';
 
-export const FLEET_STATUS = { enabled: 0, disabled: 1 } as const;
+export { FLEET_STATUS };
 /** SPEC.md section 3, fleet fund record. */
 export const FLEET_OPER_TYPE = { clear: 1, topUp: 2, consumption: 3 } as const;
 /** SPEC.md section 3: driver and vehicle status. */
@@ -70,7 +72,40 @@ const tagGuard = (item: { tenant: string; idTag: string }) => ({
   [FLEET_TAG]: item.idTag ? `${item.tenant}|${item.idTag}` : undefined,
 });
 
-export const fleets = new Repository<FleetRecord>({ type: 'FLEET', idField: 'id' });
+/** SPEC.md section 5: the warning comes before the money runs into the overdraft. */
+function checkWarnBalance(fleet: Record<string, unknown>) {
+  if (!warnAboveOverdraft(fleet))
+    throw badRequest('server.validation', { warnBalance: 'server.fleetWarnBalance' });
+}
+
+/** The opening balance's fund record (a top-up from 0), written in the fleet's own transaction. */
+function openingRecord(fleetId: string, tenant: string, opening: bigint, at: string): GuardedWrite[] {
+  if (!opening) return [];
+  const amount = fromUnits(opening);
+  const record = { fleetId, tenant, operType: FLEET_OPER_TYPE.topUp };
+  return [
+    {
+      write: fleetFundPut(record, { before: 0, after: amount, change: amount }, at),
+      refusal: refused('server.conflict'),
+    },
+  ];
+}
+
+/**
+ * The fleet resource of the registry (/biz/fleet/...): its repository is the one every fleet write goes
+ * through. An edit keeps the balance and the status (the balance operations and enable/disable change them).
+ */
+export const fleetRecords: Resource = resource(fleetResource, {
+  check: async (record, _identity, current) => {
+    checkWarnBalance(record);
+    if (current) Object.assign(record, { balance: current.balance, status: current.status });
+  },
+  alsoWrite: async (next, current) =>
+    next && !current
+      ? openingRecord(next.id, String(next.tenant), toUnits(next.balance), new Date().toISOString())
+      : [],
+});
+export const fleets = fleetRecords.repo as unknown as Repository<FleetRecord>;
 export const drivers = new Repository<DriverRecord>({ type: 'DRIVER', idField: 'id', unique: tagGuard });
 export const vehicles = new Repository<VehicleRecord>({ type: 'VEHICLE', idField: 'id', unique: tagGuard });
 
@@ -99,25 +134,11 @@ export async function createFleet(
 ): Promise<FleetRecord & Stored> {
   money('overdraftAmount', input.overdraftAmount, 0);
   money('warnBalance', input.warnBalance);
-  // SPEC.md section 5: the warning comes before the money runs into the overdraft.
-  if (!(input.warnBalance > input.overdraftAmount)) throw refused('server.fleetWarnBalance');
+  checkWarnBalance(input);
   const { balance = 0, ...fields } = input;
   const opening = balance ? amountOf(balance) : 0n;
   const id = input.id ?? newId();
-  const at = new Date().toISOString();
-  const record = { fleetId: id, tenant, operType: FLEET_OPER_TYPE.topUp };
-  const also = opening
-    ? [
-        {
-          write: fleetFundPut(
-            record,
-            { before: 0, after: fromUnits(opening), change: fromUnits(opening) },
-            at,
-          ),
-          refusal: refused('server.conflict'),
-        },
-      ]
-    : [];
+  const also = openingRecord(id, tenant, opening, new Date().toISOString());
   return fleets.create(
     { status: FLEET_STATUS.enabled, ...fields, id, tenant, balance: fromUnits(opening) },
     tenant,
@@ -234,6 +255,14 @@ export async function topUpFleet(
 /** A reset to zero (fund record operType 1): whatever the balance, credit or overdraft, it becomes 0. */
 export function resetFleet(fleetId: string, scope: string): Promise<FleetRecord & Stored> {
   return operate(fleetId, scope, FLEET_OPER_TYPE.clear, (balance) => -balance);
+}
+
+/** Enables or disables a fleet (a disabled fleet's tags are refused at the charger and pay nothing). */
+export async function setFleetStatus(fleetId: string, scope: string, status: number) {
+  const current = await fleets.get(scope, fleetId);
+  if (!current) throw refused('server.notFound');
+  if (current.status === status) return current;
+  return fleets.update(current, { ...current, status });
 }
 
 /** A fleet's fund records, oldest first. */

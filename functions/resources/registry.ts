@@ -7,6 +7,7 @@ import { deviceResources } from '@functions/biz/device-resources.ts';
 import { chargePoints, stations } from '@functions/devices/sites.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
 import { feeResources } from '@functions/fees/resources.ts';
+import { fleetRecords } from '@functions/fleets/accounts.ts';
 
 export function allResources(): Resource[] {
   return [
@@ -18,6 +19,7 @@ export function allResources(): Resource[] {
     stations,
     chargePoints,
     energyBoxes,
+    fleetRecords,
   ];
 }
 

@@ -15,6 +15,7 @@ import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
 import { commandRoutes } from './command-routes.ts';
 import { feeActionRoutes } from './fee-routes.ts';
+import { fleetRoutes } from './fleet-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { ocppFileRoutes } from './ocpp-file-routes.ts';
 import { orderRoutes } from './order-routes.ts';
@@ -95,6 +96,7 @@ export const topology: Topology = {
     fees: fn('functions/fees/handler.ts'),
     orders: fn('functions/orders/handler.ts'),
     subscription: fn('functions/subscription/handler.ts'),
+    fleets: fn('functions/fleets/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -115,6 +117,7 @@ export const topology: Topology = {
     ...reservationRoutes,
     ...revenueRoutes,
     ...subscriptionRoutes,
+    ...fleetRoutes,
   ],
 
   websocket: {

@@ -9,6 +9,7 @@ import { deviceSend } from './areas/device-send.ts';
 import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
+import { fleet } from './areas/fleet.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
@@ -125,6 +126,7 @@ export const de: Catalog = {
   ...fee.de,
   ...order.de,
   ...reservation.de,
+  ...fleet.de,
   ...revenue.de,
   ...subscription.de,
   ...subscriptionConsole.de,

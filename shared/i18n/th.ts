@@ -9,6 +9,7 @@ import { deviceSend } from './areas/device-send.ts';
 import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
+import { fleet } from './areas/fleet.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
@@ -123,6 +124,7 @@ export const th: Catalog = {
   ...fee.th,
   ...order.th,
   ...reservation.th,
+  ...fleet.th,
   ...revenue.th,
   ...subscription.th,
   ...subscriptionConsole.th,

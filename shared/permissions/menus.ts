@@ -438,6 +438,9 @@ export const CODE = {
   fileExport: '9100',
   brands: '10100',
   brandEdit: '10101',
+  fleets: '11100',
+  fleetDetail: '11101',
+  fleetFunds: '11600',
 } as const;
 
 /** Every id a menu tree holds, from the given ids up to the root (a granted child shows its group). */

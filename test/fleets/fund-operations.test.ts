@@ -60,9 +60,9 @@ describe('fleet fund operations', () => {
 
   it('refuses a warning balance not above the overdraft, or a bad amount, and writes nothing', async () => {
     const id = newId();
-    await expect(createFleet({ ...fleetInput, id, warnBalance: 50 }, TENANT)).rejects.toThrow(
-      'server.fleetWarnBalance',
-    );
+    await expect(createFleet({ ...fleetInput, id, warnBalance: 50 }, TENANT)).rejects.toMatchObject({
+      fields: { warnBalance: 'server.fleetWarnBalance' },
+    });
     await expect(createFleet({ ...fleetInput, id, balance: 1.00001 }, TENANT)).rejects.toThrow(
       'server.fleetAmount',
     );

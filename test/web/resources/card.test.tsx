@@ -12,7 +12,7 @@ import { devicePages } from '@web/resources/decls/device/index.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -55,28 +55,6 @@ const piles = page([
   { id: 'p1', chargePointId: 'CP-1', name: 'Gate' },
   { id: 'p2', chargePointId: 'CP-2', name: 'Depot' },
 ]);
-
-type User = ReturnType<typeof userEvent.setup>;
-
-async function rowAction(user: User, cardSn: string, action: string) {
-  const row = (await screen.findByText(cardSn)).closest('tr')!;
-  await user.click(within(row).getByRole('button', { name: 'More' }));
-  await user.click(await screen.findByRole('menuitem', { name: action }));
-}
-
-async function rowActions(user: User, cardSn: string): Promise<string[]> {
-  const row = (await screen.findByText(cardSn)).closest('tr')!;
-  const inline = within(row)
-    .getAllByRole('button')
-    .map((b) => b.textContent ?? '');
-  const more = within(row).queryByRole('button', { name: 'More' });
-  if (!more) return inline;
-  await user.click(more);
-  const items = (await screen.findAllByRole('menuitem')).map((m) => m.textContent ?? '');
-  await user.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
-  return [...inline.filter((label) => label !== 'More'), ...items];
-}
 
 describe('the card screen', () => {
   it('is registered under /card', () => {

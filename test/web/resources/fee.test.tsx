@@ -14,7 +14,7 @@ import { feePages } from '@web/resources/decls/fee/index.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -227,28 +227,6 @@ const base = { name: 'Summer', discountElec: '10.00', type: 1, stationIds: [], u
 const active = { ...base, id: 'd1', name: 'Active one', status: 0, abandonedFlag: 0 };
 const paused = { ...base, id: 'd2', name: 'Paused one', status: 1, abandonedFlag: 0, version: 5 };
 const dropped = { ...base, id: 'd3', name: 'Dropped one', status: 1, abandonedFlag: 1, version: 7 };
-
-async function rowActions(user: User, name: string): Promise<string[]> {
-  const row = (await screen.findByText(name)).closest('tr')!;
-  const inline = within(row)
-    .getAllByRole('button')
-    .map((b) => b.textContent ?? '');
-  const more = within(row).queryByRole('button', { name: 'More' });
-  if (!more) return inline;
-  await user.click(more);
-  const items = (await screen.findAllByRole('menuitem')).map((m) => m.textContent ?? '');
-  await user.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
-  return [...inline.filter((label) => label !== 'More'), ...items];
-}
-
-async function rowAction(user: User, name: string, action: string) {
-  const row = (await screen.findByText(name)).closest('tr')!;
-  const inline = within(row).queryByRole('button', { name: action });
-  if (inline) return user.click(inline);
-  await user.click(within(row).getByRole('button', { name: 'More' }));
-  await user.click(await screen.findByRole('menuitem', { name: action }));
-}
 
 describe('the discount actions', () => {
   it('offer what each state allows, and only with the edit code', async () => {

@@ -3,13 +3,14 @@
  * answering by path with the API envelope, and the signed-in user's permission codes.
  */
 import '@web/i18n.ts';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { STORAGE, writeStored } from '@web/auth/storage.ts';
 import { UiProvider } from '@web/components/ui/provider.tsx';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { clearMessages } from '../support/render-console.tsx';
 
 export interface Sent {
@@ -66,3 +67,29 @@ export function renderScreen(node: ReactNode, path = '/') {
 export const page = <T,>(records: T[], total = records.length, current = 1, size = 10) => ({
   data: { records, total, current, size },
 });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** The actions a list row offers, inline and under its "More" menu. */
+export async function rowActions(user: User, name: string): Promise<string[]> {
+  const row = (await screen.findByText(name)).closest('tr')!;
+  const inline = within(row)
+    .getAllByRole('button')
+    .map((b) => b.textContent ?? '');
+  const more = within(row).queryByRole('button', { name: 'More' });
+  if (!more) return inline;
+  await user.click(more);
+  const items = (await screen.findAllByRole('menuitem')).map((m) => m.textContent ?? '');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+  return [...inline.filter((label) => label !== 'More'), ...items];
+}
+
+/** Runs a row's action, inline or from its "More" menu. */
+export async function rowAction(user: User, name: string, action: string) {
+  const row = (await screen.findByText(name)).closest('tr')!;
+  const inline = within(row).queryByRole('button', { name: action });
+  if (inline) return user.click(inline);
+  await user.click(within(row).getByRole('button', { name: 'More' }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}

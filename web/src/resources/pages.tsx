@@ -16,6 +16,7 @@ import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { commandPages } from './decls/command/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { feeDecls, feePages } from './decls/fee/index.ts';
+import { fleetDecls, fleetPages } from './decls/fleet/index.ts';
 import { orderDecls, orderPages } from './decls/order/index.ts';
 import { planDecls, planPages } from './decls/plan/index.ts';
 import { revenuePages } from './decls/revenue/index.ts';
@@ -41,6 +42,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...orderDecls,
     ...reservationDecls,
     ...planDecls,
+    ...fleetDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -70,4 +72,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...revenuePages,
   ...reservationPages,
   ...planPages,
+  ...fleetPages,
 };

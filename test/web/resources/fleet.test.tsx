@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+/**
+ * The fleet screen (/fleets, issue 18): the list with balances in four decimals and status, the add form
+ * refusing a warning balance not above the overdraft before sending, enable and disable by status, the top-up
+ * dialog (four decimals, above 0, checked before sending) and the reset that asks first. No delete.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fleetDecl } from '@web/resources/decls/fleet/fleet.tsx';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { resourcePages } from '@web/resources/pages.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const fleet = {
+  id: 'f1',
+  name: 'Demo Logistics',
+  admin: 'fleet@demo.local',
+  manager: 'Dana',
+  balance: 500,
+  warnBalance: 100,
+  overdraftAmount: 50,
+  status: 0,
+  version: 3,
+  createTime: '2026-11-20T08:00:00.000Z',
+};
+
+describe('fleet screen', () => {
+  it('is the /fleets page and lists fleets with their money in four decimals, without delete', async () => {
+    expect(resourcePages['/fleets']).toBeDefined();
+    grant('11100');
+    fakeApi({ '/biz/fleet/list': () => page([fleet, { ...fleet, id: 'f2', name: 'Vans', status: 1 }]) });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={fleetDecl} />);
+    const row = (await screen.findByText('Demo Logistics')).closest('tr')!;
+    for (const text of ['500.0000', '100.0000', '50.0000', 'Enabled'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    const enabled = await rowActions(user, 'Demo Logistics');
+    expect(enabled).toEqual(expect.arrayContaining(['Disable', 'Top up', 'Reset balance']));
+    expect(enabled).not.toContain('Enable');
+    expect(enabled.some((label) => /Delete/.test(label))).toBe(false);
+    expect(await rowActions(user, 'Vans')).toContain('Enable');
+  });
+
+  it('refuses a warning balance not above the overdraft before sending, then adds', async () => {
+    grant('11100');
+    const api = fakeApi({
+      '/biz/fleet/list': () => page([]),
+      '/biz/fleet/add': ({ body }) => ({ data: { ...fleet, ...(body as object), id: 'f9' } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={fleetDecl} />);
+    await user.click(await screen.findByRole('button', { name: /^Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Fleet name/), 'Vans');
+    await user.type(within(dialog).getByLabelText(/^Warning balance/), '20');
+    await user.clear(within(dialog).getByLabelText(/^Overdraft amount/));
+    await user.type(within(dialog).getByLabelText(/^Overdraft amount/), '20');
+    await user.type(within(dialog).getByLabelText(/^Opening balance/), '120.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('The warning balance must be higher than the overdraft amount'),
+    ).toBeTruthy();
+    expect(api.calls('/biz/fleet/add')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText(/^Warning balance/));
+    await user.type(within(dialog).getByLabelText(/^Warning balance/), '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('/biz/fleet/add')).toHaveLength(1));
+    expect(api.calls('/biz/fleet/add')[0]!.body).toMatchObject({
+      name: 'Vans',
+      warnBalance: 25,
+      overdraftAmount: 20,
+      balance: 120.5,
+      status: 0,
+    });
+  });
+
+  it('tops up with at most four decimals, refusing five before sending', async () => {
+    grant('11100');
+    const api = fakeApi({
+      '/biz/fleet/list': () => page([fleet]),
+      '/biz/fleet/topUp': ({ body }) => ({ data: { ...fleet, balance: 500 + Number(body?.amount) } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={fleetDecl} />);
+    await rowAction(user, 'Demo Logistics', 'Top up');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Current balance: 500.0000')).toBeTruthy();
+    const amount = within(dialog).getByLabelText(/^Amount/);
+    await user.type(amount, '1.23456');
+    await user.click(within(dialog).getByRole('button', { name: 'Top up' }));
+    expect(await within(dialog).findByText('At most four decimals')).toBeTruthy();
+    expect(api.calls('/biz/fleet/topUp')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '10.0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Top up' }));
+    await waitFor(() => expect(api.calls('/biz/fleet/topUp')).toHaveLength(1));
+    expect(api.calls('/biz/fleet/topUp')[0]!.body).toEqual({ id: 'f1', amount: 10.0001 });
+    expect(await screen.findByText('Topped up; the balance is now 510.0001')).toBeTruthy();
+  });
+
+  it('resets the balance only after asking, and disables a fleet', async () => {
+    grant('11100');
+    const api = fakeApi({
+      '/biz/fleet/list': () => page([fleet]),
+      '/biz/fleet/reset': () => ({ data: { ...fleet, balance: 0 } }),
+      '/biz/fleet/disable': () => ({ data: { ...fleet, status: 1 } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={fleetDecl} />);
+    await rowAction(user, 'Demo Logistics', 'Reset balance');
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('Reset the balance of Demo Logistics (500.0000) to zero?')).toBeTruthy();
+    expect(api.calls('/biz/fleet/reset')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.calls('/biz/fleet/reset')).toHaveLength(1));
+    expect(api.calls('/biz/fleet/reset')[0]!.query).toMatchObject({ id: 'f1' });
+    expect(await screen.findByText('The balance is reset to zero')).toBeTruthy();
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await rowAction(user, 'Demo Logistics', 'Disable');
+    const ask = await screen.findByRole('alertdialog');
+    expect(within(ask).getByText(/Disable fleet Demo Logistics\?/)).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.calls('/biz/fleet/disable')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Fleets (/fleets, Pro; issue 18): the company's fleet accounts with balance, warning balance, overdraft
+ * amount and status. Rows enable or disable a fleet, top it up (an amount above 0 with at most four
+ * decimals) and reset its balance to zero (asks first); the balance changes only through these and
+ * settlement, never through the edit form. A fleet is disabled, never deleted.
+ */
+import {
+  FLEET_STATUS,
+  fleetResource,
+  fleetSchema,
+  fleetTopUpSchema,
+  warnAboveOverdraft,
+} from '@shared/resources/fleet/fleet.ts';
+import type { z } from 'zod';
+import { call } from '@web/lib/api.ts';
+import { createTimeColumn } from '@web/resources/decls/common.ts';
+import { formatBalance } from '@web/resources/decls/device/card.tsx';
+import { updateSchema } from '@web/resources/decls/device/common.ts';
+import type { Column, EnumOption, Field, ResourceDecl, Row, RowAction } from '@web/resources/types.ts';
+
+const { permissions: p } = fleetResource;
+const F = 'fleetRes.fleet';
+const FLEET_API = '/biz/fleet';
+
+export const FLEET_STATUS_OPTIONS: readonly EnumOption[] = [
+  { value: FLEET_STATUS.enabled, label: `${F}.statuses.enabled`, tone: 'success' },
+  { value: FLEET_STATUS.disabled, label: `${F}.statuses.disabled`, tone: 'neutral' },
+];
+
+const fleetName = (row: Row) => String(row.name ?? row.id ?? '');
+const enabled = (row: Row) => Number(row.status) === FLEET_STATUS.enabled;
+const money = (key: string) => (row: Row) => formatBalance(row[key]);
+
+const columns: Column[] = [
+  { key: 'name', label: `${F}.name` },
+  { key: 'admin', label: `${F}.admin` },
+  { key: 'manager', label: `${F}.manager` },
+  { key: 'balance', label: `${F}.balance`, render: money('balance') },
+  { key: 'warnBalance', label: `${F}.warnBalance`, render: money('warnBalance') },
+  { key: 'overdraftAmount', label: `${F}.overdraftAmount`, render: money('overdraftAmount') },
+  { key: 'status', label: `${F}.status`, kind: 'enum', options: FLEET_STATUS_OPTIONS },
+  createTimeColumn,
+];
+
+const fields: Field[] = [
+  { name: 'name', label: `${F}.name`, kind: 'text', required: true },
+  { name: 'admin', label: `${F}.admin`, kind: 'text', help: `${F}.adminHelp` },
+  { name: 'manager', label: `${F}.manager`, kind: 'text' },
+  { name: 'address', label: `${F}.address`, kind: 'text' },
+  { name: 'warnBalance', label: `${F}.warnBalance`, kind: 'number', required: true, help: `${F}.warnHelp` },
+  {
+    name: 'overdraftAmount',
+    label: `${F}.overdraftAmount`,
+    kind: 'number',
+    required: true,
+    help: `${F}.overdraftHelp`,
+  },
+  // The opening balance; afterwards only top-ups, resets and sessions change it.
+  {
+    name: 'balance',
+    label: `${F}.openingBalance`,
+    kind: 'number',
+    modes: ['create'],
+    help: `${F}.openingHelp`,
+  },
+  {
+    name: 'status',
+    label: `${F}.status`,
+    kind: 'select',
+    required: true,
+    options: FLEET_STATUS_OPTIONS,
+    modes: ['create'],
+  },
+];
+
+/** SPEC.md section 5, checked before anything is sent (the server checks it too). */
+const withWarnRule = (schema: z.ZodObject) =>
+  schema.superRefine((values, ctx) => {
+    if (!warnAboveOverdraft(values as Row))
+      ctx.addIssue({ code: 'custom', path: ['warnBalance'], message: 'server.fleetWarnBalance' });
+  });
+
+function statusAction(kind: 'enable' | 'disable'): RowAction {
+  const enable = kind === 'enable';
+  return {
+    key: kind,
+    label: () => `${F}.${kind}`,
+    permission: p.edit,
+    visible: (row) => enabled(row) !== enable,
+    danger: !enable,
+    confirm: (row) => ({ message: `${F}.${kind}Confirm`, values: { name: fleetName(row) } }),
+    run: async (row, ctx) => {
+      await call(`${FLEET_API}/${kind}`, undefined, { id: String(row.id) });
+      ctx.notify(enable ? `${F}.enabled` : `${F}.disabled`);
+      ctx.refresh();
+    },
+  };
+}
+
+export const fleetDecl: ResourceDecl = {
+  id: 'fleet',
+  title: `${F}.title`,
+  api: { base: FLEET_API },
+  idField: 'id',
+  nameField: 'name',
+  // No delete: a fleet holds money and its drivers' and vehicles' tags (the server refuses it too).
+  permissions: { view: p.view, add: p.add, edit: p.edit },
+  schemas: { create: withWarnRule(fleetSchema), update: withWarnRule(updateSchema(fleetSchema)) },
+  columns,
+  filters: [{ name: 'status', label: `${F}.status`, kind: 'select', options: FLEET_STATUS_OPTIONS }],
+  fields,
+  defaults: { status: FLEET_STATUS.enabled, balance: 0, overdraftAmount: 0 },
+  detail: [
+    { key: 'name', label: `${F}.name` },
+    { key: 'admin', label: `${F}.admin` },
+    { key: 'manager', label: `${F}.manager` },
+    { key: 'address', label: `${F}.address` },
+    { key: 'balance', label: `${F}.balance`, render: money('balance') },
+    { key: 'warnBalance', label: `${F}.warnBalance`, render: money('warnBalance') },
+    { key: 'overdraftAmount', label: `${F}.overdraftAmount`, render: money('overdraftAmount') },
+    { key: 'status', label: `${F}.status`, kind: 'enum', options: FLEET_STATUS_OPTIONS },
+    createTimeColumn,
+  ],
+  actions: [
+    statusAction('enable'),
+    statusAction('disable'),
+    {
+      key: 'topUp',
+      label: () => `${F}.topUp`,
+      permission: p.edit,
+      form: {
+        title: (row) => ({ message: `${F}.topUpTitle`, values: { name: fleetName(row) } }),
+        intro: (row) => ({ message: `${F}.currentBalance`, values: { balance: formatBalance(row.balance) } }),
+        fields: [
+          { name: 'amount', label: `${F}.amount`, kind: 'number', required: true, help: `${F}.amountHelp` },
+        ],
+        fixed: (row) => ({ id: String(row.id) }),
+        schema: fleetTopUpSchema,
+        url: `${FLEET_API}/topUp`,
+        submitLabel: `${F}.topUp`,
+        failureTitle: `${F}.topUpFailed`,
+        done: (fleet) => ({
+          message: `${F}.toppedUp`,
+          values: { balance: formatBalance((fleet as Row | null)?.balance) },
+        }),
+        scope: 'fleetTopUp',
+      },
+    },
+    {
+      key: 'reset',
+      label: () => `${F}.reset`,
+      permission: p.edit,
+      danger: true,
+      confirm: (row) => ({
+        message: `${F}.resetConfirm`,
+        values: { name: fleetName(row), balance: formatBalance(row.balance) },
+      }),
+      run: async (row, ctx) => {
+        await call(`${FLEET_API}/reset`, undefined, { id: String(row.id) });
+        ctx.notify(`${F}.resetDone`);
+        ctx.refresh();
+      },
+    },
+  ],
+};
