@@ -18,8 +18,7 @@ export const toUnits = (balance: unknown): bigint =>
 export const fromUnits = (units: bigint): number => Number(units) / Number(BALANCE_SCALE);
 
 /** Whether a number has at most four decimals (and so is stored exactly as units). */
-export const hasFourDecimals = (n: number) =>
-  Number.isFinite(n) && Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6;
+export { hasFourDecimals } from '@shared/schemas/fields.ts';
 
 /**
  * A balance change and its ledger entry, for ONE transaction: `writes` builds them from the stored amounts

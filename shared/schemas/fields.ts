@@ -21,3 +21,23 @@ export const requiredText = (max: number) =>
 
 /** Text that may be left out ('' and null count as not given). */
 export const optionalText = (max: number) => optional(text(max));
+
+/** Whether a number has at most four decimals: how balances keep money (SPEC.md section 9). */
+export const hasFourDecimals = (n: number) =>
+  Number.isFinite(n) && Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6;
+
+/** Money as balances keep it: a number from `min` to `max` with at most four decimals. */
+export const balanceMoney = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'catalogueRes.validation.number' })
+    .min(min, { error: 'catalogueRes.validation.range' })
+    .max(max, { error: 'catalogueRes.validation.range' })
+    .refine(hasFourDecimals, { error: 'deviceRes.validation.fourDecimals' });
+
+/** An amount added to a balance (a recharge, a top-up): above 0, at most `max`, four decimals at most. */
+export const topUpAmount = (max = 1_000_000) =>
+  z.coerce
+    .number({ error: 'catalogueRes.validation.number' })
+    .gt(0, { error: 'catalogueRes.validation.range' })
+    .max(max, { error: 'catalogueRes.validation.range' })
+    .refine(hasFourDecimals, { error: 'deviceRes.validation.fourDecimals' });

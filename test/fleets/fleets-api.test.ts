@@ -5,37 +5,21 @@
  * none of them; a Basic company is refused with the Pro message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators } from '@functions/identity/entities.ts';
-import { encrypt, login, api } from '../helpers/identity.ts';
+import { api, companyWithAdmin, login, okCall } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
 const tokens: Record<string, string> = {};
 
-async function ok(token: string, path: string, body?: unknown, query = '') {
-  const answer = await api(rt.url, token, `${path}${query}`, body);
-  expect(answer.code, `${path}: ${answer.msg} ${JSON.stringify(answer.data)}`).toBe(0);
-  return answer.data;
-}
+const ok = (token: string, path: string, body?: unknown, query = '') =>
+  okCall(rt.url, token, `${path}${query}`, body);
 
 /** A subscribed company on the given package (0 Basic, 1 Pro) and its signed-in administrator. */
 async function company(name: string, featurePackageType: 0 | 1) {
-  const created = await ok(admin, '/admin/operator/add', {
-    operatorName: name,
-    currency: 'EUR',
-    contactMail: `${name.toLowerCase()}@example.com`,
-    subStatus: 1,
-  });
-  const stored = (await operators.getAny(created.id))!;
-  await operators.update(stored, { ...stored, featurePackageType });
-  await ok(admin, '/admin/user/add', {
-    username: `${name.toLowerCase()}-admin`,
-    password: await encrypt(rt.url, 'Secret12345'),
-    role: ['role-operator-admin'],
-    agentId: created.id,
-  });
-  tokens[name] = await login(rt.url, `${name.toLowerCase()}-admin`, 'Secret12345');
+  tokens[name] = (
+    await companyWithAdmin(rt.url, admin, name, { subStatus: 1, featurePackageType, currency: 'EUR' })
+  ).token;
 }
 
 const vans = { name: 'Vans', admin: 'vans@example.com', warnBalance: 100, overdraftAmount: 50, status: 0 };

@@ -3,6 +3,8 @@
  * the OAuth client's Basic auth on the token endpoint, the bearer token on every other call.
  */
 import { constants, publicEncrypt } from 'node:crypto';
+import { expect } from 'vitest';
+import { operators } from '@functions/identity/entities.ts';
 
 export const CLIENT_AUTH = `Basic ${Buffer.from('console:console').toString('base64')}`;
 
@@ -84,4 +86,42 @@ export async function api<T = any>(
   });
   const json = await res.json().catch(() => ({}));
   return { status: res.status, code: json.code, msg: json.msg, data: json.data };
+}
+
+/** A console call that must succeed: its data (a failure says which call and why). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function okCall<T = any>(base: string, token: string, path: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(base, token, path, body);
+  expect(answer.code, `${path}: ${answer.msg} ${JSON.stringify(answer.data)}`).toBe(0);
+  return answer.data;
+}
+
+/**
+ * A company the platform administrator adds, with its administrator `{name}-admin` / `Secret12345` signed
+ * in. `subStatus` 0: not subscribed yet; with `featurePackageType` (0 Basic, 1 Pro) the package is written
+ * as a paid subscription's activation writes it.
+ */
+export async function companyWithAdmin(
+  base: string,
+  platformToken: string,
+  name: string,
+  options: { subStatus: number; featurePackageType?: 0 | 1; currency?: string },
+): Promise<{ id: string; token: string }> {
+  const created = await okCall(base, platformToken, '/admin/operator/add', {
+    operatorName: name,
+    currency: options.currency ?? 'USD',
+    contactMail: `${name.toLowerCase()}@example.com`,
+    subStatus: options.subStatus,
+  });
+  if (options.featurePackageType !== undefined) {
+    const stored = (await operators.getAny(created.id))!;
+    await operators.update(stored, { ...stored, featurePackageType: options.featurePackageType });
+  }
+  await okCall(base, platformToken, '/admin/user/add', {
+    username: `${name.toLowerCase()}-admin`,
+    password: await encrypt(base, 'Secret12345'),
+    role: ['role-operator-admin'],
+    agentId: created.id,
+  });
+  return { id: created.id, token: await login(base, `${name.toLowerCase()}-admin`, 'Secret12345') };
 }

@@ -17,7 +17,7 @@ import { authorizeToken } from '@functions/ocpp/authorize.ts';
 import { topology } from '@infra/topology/index.ts';
 import { menuById, SMART_CHARGING_COMMAND_CODES } from '@shared/permissions/menus.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';
-import { api, encrypt, login } from '../helpers/identity.ts';
+import { api, companyWithAdmin, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -35,25 +35,11 @@ async function ok(token: string, path: string, body?: unknown) {
   return answer.data as any;
 }
 
-/** A subscribed company on the given package (0 Basic, 1 Pro) and its signed-in administrator. */
+/** A subscribed company on the given package (0 Basic, 1 Pro); its signed-in administrator. */
 async function company(name: string, featurePackageType: 0 | 1): Promise<string> {
-  const created = await ok(admin, '/admin/operator/add', {
-    operatorName: name,
-    currency: 'USD',
-    contactMail: `${name.toLowerCase()}@example.com`,
-    subStatus: 1,
-  });
-  // The package a paid subscription sets (functions/subscription): written as activation writes it.
-  agents[name] = created.id;
-  const stored = (await operators.getAny(created.id))!;
-  await operators.update(stored, { ...stored, featurePackageType });
-  await ok(admin, '/admin/user/add', {
-    username: `${name.toLowerCase()}-admin`,
-    password: await encrypt(rt.url, 'Secret12345'),
-    role: ['role-operator-admin'],
-    agentId: created.id,
-  });
-  return login(rt.url, `${name.toLowerCase()}-admin`, 'Secret12345');
+  const { id, token } = await companyWithAdmin(rt.url, admin, name, { subStatus: 1, featurePackageType });
+  agents[name] = id;
+  return token;
 }
 
 const profile = {

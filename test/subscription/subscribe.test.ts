@@ -16,7 +16,7 @@ import { config } from '@functions/lib/config.ts';
 import { runSchedule } from '@functions/subscription/activation.ts';
 import { paymentProvider, setPaymentProvider } from '@functions/subscription/payment-provider.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
-import { api, encrypt, login } from '../helpers/identity.ts';
+import { api, companyWithAdmin, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -34,20 +34,9 @@ async function ok(token: string, path: string, body?: unknown) {
 
 /** A company that has not subscribed yet and its administrator (signed in). */
 async function company(name: string) {
-  const created = await ok(admin, '/admin/operator/add', {
-    operatorName: name,
-    currency: 'USD',
-    contactMail: `${name.toLowerCase()}@example.com`,
-    subStatus: 0,
-  });
-  agents[name] = created.id;
-  await ok(admin, '/admin/user/add', {
-    username: `${name.toLowerCase()}-admin`,
-    password: await encrypt(rt.url, 'Secret12345'),
-    role: ['role-operator-admin'],
-    agentId: created.id,
-  });
-  tokens[name] = await login(rt.url, `${name.toLowerCase()}-admin`, 'Secret12345');
+  const { id, token } = await companyWithAdmin(rt.url, admin, name, { subStatus: 0 });
+  agents[name] = id;
+  tokens[name] = token;
 }
 
 /** What the console's card element does: the card goes to the provider, the server gets its id. */

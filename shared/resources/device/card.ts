@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';
-import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { balanceMoney, optional, optionalText, requiredText, topUpAmount } from '@shared/schemas/fields.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 import { isoDateTime, PRINTABLE_ASCII } from './common.ts';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -27,15 +27,6 @@ export const RECEIVE_STATUS = { blank: 0, appUser: 1, company: 2, nonCompany: 3 
 export const BLACK_FLAG = { normal: 0, blacklist: 1, whitelist: 2 } as const;
 export const CARD_TYPE = { private: 0, public: 1, whitelist: 2, fleet: 3, other: 4 } as const;
 
-/** Balance: at most four decimals (SPEC.md section 9). */
-const balance = z
-  .number({ error: 'catalogueRes.validation.number' })
-  .min(0, { error: 'catalogueRes.validation.range' })
-  .max(1_000_000_000, { error: 'catalogueRes.validation.range' })
-  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
-    error: 'deviceRes.validation.fourDecimals',
-  });
-
 export const cardSchema = z
   .object({
     cardSn: requiredText(20).regex(PRINTABLE_ASCII, { error: 'deviceRes.validation.ascii' }),
@@ -50,7 +41,10 @@ export const cardSchema = z
     useScopeList: z.array(z.string().min(1)).max(200).default([]),
     /** Charge points the card is bound to; empty: any (the scope above still applies). */
     pileIds: z.array(z.string().min(1)).max(200).default([]),
-    balance: z.preprocess((v) => (v === '' || v === undefined || v === null ? 0 : Number(v)), balance),
+    balance: z.preprocess(
+      (v) => (v === '' || v === undefined || v === null ? 0 : v),
+      balanceMoney(0, 1_000_000_000),
+    ),
     expireTime: optional(isoDateTime()),
   })
   .strict();
@@ -59,13 +53,7 @@ export const cardSchema = z
 export const rechargeSchema = z
   .object({
     id: requiredText(64),
-    amount: z.coerce
-      .number({ error: 'catalogueRes.validation.number' })
-      .gt(0, { error: 'catalogueRes.validation.range' })
-      .max(1_000_000, { error: 'catalogueRes.validation.range' })
-      .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
-        error: 'deviceRes.validation.fourDecimals',
-      }),
+    amount: topUpAmount(),
   })
   .strict();
 

@@ -7,23 +7,13 @@
 import { z } from 'zod';
 import { CODE } from '@shared/permissions/menus.ts';
 import { defineResource } from '@shared/resources/define.ts';
-import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { balanceMoney, optional, optionalText, requiredText, topUpAmount } from '@shared/schemas/fields.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 
 export const FLEET_CODE = { view: CODE.fleets, detail: CODE.fleetDetail };
 
 /** SPEC.md section 3: a fleet is enabled (0) or disabled (1). */
 export const FLEET_STATUS = { enabled: 0, disabled: 1 } as const;
-
-const fourDecimals = (n: number) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6;
-
-/** An amount of money as balances keep it: at most four decimals (SPEC.md section 9). */
-const money = (min: number) =>
-  z.coerce
-    .number({ error: 'catalogueRes.validation.number' })
-    .min(min, { error: 'catalogueRes.validation.range' })
-    .max(1_000_000_000, { error: 'catalogueRes.validation.range' })
-    .refine(fourDecimals, { error: 'deviceRes.validation.fourDecimals' });
 
 /** SPEC.md section 5: a fleet's warning balance must exceed its overdraft amount. */
 export const warnAboveOverdraft = (fleet: { warnBalance?: unknown; overdraftAmount?: unknown }) =>
@@ -37,11 +27,14 @@ export const fleetSchema = z
     manager: optionalText(64),
     address: optionalText(200),
     /** The balance below which the fleet is warned; above the overdraft amount (checked on the server). */
-    warnBalance: money(-1_000_000_000),
+    warnBalance: balanceMoney(-1_000_000_000, 1_000_000_000),
     /** How far below zero the balance may go. */
-    overdraftAmount: money(0),
+    overdraftAmount: balanceMoney(0, 1_000_000_000),
     /** The opening balance (a top-up from 0); afterwards only the balance operations change it. */
-    balance: z.preprocess((v) => (v === '' || v === undefined || v === null ? 0 : v), money(0)),
+    balance: z.preprocess(
+      (v) => (v === '' || v === undefined || v === null ? 0 : v),
+      balanceMoney(0, 1_000_000_000),
+    ),
     status: numericChoice(Object.values(FLEET_STATUS)),
   })
   .strict();
@@ -50,11 +43,7 @@ export const fleetSchema = z
 export const fleetTopUpSchema = z
   .object({
     id: requiredText(64),
-    amount: z.coerce
-      .number({ error: 'catalogueRes.validation.number' })
-      .gt(0, { error: 'catalogueRes.validation.range' })
-      .max(1_000_000, { error: 'catalogueRes.validation.range' })
-      .refine(fourDecimals, { error: 'deviceRes.validation.fourDecimals' }),
+    amount: topUpAmount(),
   })
   .strict();
 
