@@ -6,7 +6,7 @@
  * the price computed by hand and paid from the card's balance, its page shows the price breakdown and the
  * meter curve; /statRevenue counts it for the day and for the station (also just after midnight in Berlin,
  * when the UTC date is still the day before); the order export is downloaded from /fileExport and holds the
- * order.
+ * order. The demo fleet is topped up on /fleets (issue 18) and the top-up is in its fund records.
  */
 import { readFileSync } from 'node:fs';
 import { readSheet } from '@functions/lib/excel.ts';
@@ -332,4 +332,38 @@ describe('the money path in the browser', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('tops up the demo fleet on /fleets and books the top-up in its fund records', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page);
+    await page.goto(`${rt.url}/charge/fleets`);
+    await page.getByRole('heading', { level: 1, name: 'Fleets' }).waitFor();
+    const row = page.getByRole('row', { name: /Demo Logistics/ });
+    await row.getByText('500.0000').waitFor();
+    // The row's action, inline or under its "More" menu.
+    const inline = row.getByRole('button', { name: 'Top up' });
+    if (await inline.count()) await inline.click();
+    else {
+      await row.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Top up' }).click();
+    }
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Current balance: 500.0000').waitFor();
+    await field(dialog, 'Amount').fill('25.5');
+    await dialog.getByRole('button', { name: 'Top up' }).click();
+    await page.getByText('Topped up; the balance is now 525.5000').first().waitFor();
+    await row.getByText('525.5000').waitFor();
+
+    const token = await login(rt.url, 'operator', 'Operator12345');
+    const funds = await api(rt.url, token, '/biz/fleet/funds?id=demo-fleet');
+    expect(funds.data[0]).toMatchObject({
+      operType: 2,
+      beforeBalance: 500,
+      afterBalance: 525.5,
+      changeBalance: 25.5,
+    });
+    expect(errors).toEqual([]);
+  });
 });
