@@ -5,14 +5,22 @@
  *   repository's item: balance, version and updateTime only);
  * - a fund record put once per change, `FLEETFUND#{fleetId}` / `{createTime}#{entryId}`, in the same
  *   transaction as the balance it changes;
- * - a fleet's fund records, oldest first;
+ * - a fleet's fund records, oldest first, or its latest ones newest first;
  * - the debit guard of an order, `DEBIT#{orderNo}` / `DEBIT`, put once whichever account pays the order (a
  *   fleet, an app user, a card), in the same transaction as the debit.
  * Balances are stored numbers of four decimals (functions/fleets/balance.ts computes them).
  */
 import { newId } from '@functions/lib/store.ts';
 import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
-import { defineEntity, model, putRecord, queryAll, request, type TransactItem } from './table.ts';
+import {
+  defineEntity,
+  model,
+  putRecord,
+  queryAll,
+  request,
+  withoutKeys,
+  type TransactItem,
+} from './table.ts';
 
 export const fleetFunds = defineEntity(
   {
@@ -80,6 +88,13 @@ export const fleetFundPut = (
 
 /** A fleet's fund records as stored, oldest first. */
 export const fleetFundEntries = (fleetId: string) => queryAll(fleetFunds.query.byFleet({ fleetId }).params());
+
+/** A fleet's latest `limit` fund records, newest first, without keys. */
+export async function latestFleetFunds(fleetId: string, limit: number) {
+  const params = { ...fleetFunds.query.byFleet({ fleetId }).params(), ScanIndexForward: false, Limit: limit };
+  const items = await queryAll(params, { limit });
+  return items.slice(0, limit).map((item) => withoutKeys<Record<string, unknown>>(item));
+}
 
 /** The guard of an order's debit by `account` (`FLEET#…`, `APPUSER#…`, `CARD#…`): refused when one exists. */
 export const debitGuardPut = (orderNo: string, account: string, at: string): TransactItem => ({

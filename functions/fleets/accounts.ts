@@ -14,7 +14,12 @@
  *   with beforeBalance, afterBalance and changeBalance. Every balance change writes its record in the same
  *   transaction, conditional on the fleet's version (`balanceChange`).
  */
-import { fleetBalanceSet, fleetFundEntries, fleetFundPut } from '@functions/data/fleet-balances.ts';
+import {
+  fleetBalanceSet,
+  fleetFundEntries,
+  fleetFundPut,
+  latestFleetFunds,
+} from '@functions/data/fleet-balances.ts';
 import { send } from '@functions/data/table.ts';
 import { proEntitled } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
@@ -263,6 +268,16 @@ export async function setFleetStatus(fleetId: string, scope: string, status: num
   if (!current) throw refused('server.notFound');
   if (current.status === status) return current;
   return fleets.update(current, { ...current, status });
+}
+
+/** The most fund records a fleet's detail shows; the whole history is /fundHistory's. */
+export const LATEST_FUNDS = 100;
+
+/** A fleet's latest fund records, newest first, for the caller's scope. */
+export async function latestFundRecords(fleetId: string, scope: string) {
+  const fleet = await fleets.get(scope, fleetId);
+  if (!fleet) throw refused('server.notFound');
+  return (await latestFleetFunds(fleet.id, LATEST_FUNDS)).map(({ tenant: _t, ...record }) => record);
 }
 
 /** A fleet's fund records, oldest first. */

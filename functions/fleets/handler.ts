@@ -8,14 +8,7 @@ import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
 import { present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
-import {
-  fleetFundRecords,
-  fleetRecords,
-  fleets,
-  resetFleet,
-  setFleetStatus,
-  topUpFleet,
-} from './accounts.ts';
+import { fleetRecords, latestFundRecords, resetFleet, setFleetStatus, topUpFleet } from './accounts.ts';
 
 const shown = (fleet: object) => present(fleetRecords, fleet as Record_ & Stored);
 const idOf = (query: Record<string, string | undefined>) => String(query.id ?? '');
@@ -35,13 +28,6 @@ export const handler = httpHandler({
     return ok(shown(await topUpFleet(id, amount, who(req).scope)));
   },
   'POST /biz/fleet/reset': async (req) => ok(shown(await resetFleet(idOf(req.query), who(req).scope))),
-  /** The fleet's fund records, newest first (SPEC.md section 3: operType, before, after, change). */
-  'POST /biz/fleet/funds': async (req) => {
-    const fleet = await fleets.get(who(req).scope, idOf(req.query));
-    if (!fleet) throw refused('server.notFound');
-    const records = (await fleetFundRecords(fleet.id)).reverse();
-    return ok(
-      records.map(({ pk: _pk, sk: _sk, tenant: _t, ...record }) => record as Record<string, unknown>),
-    );
-  },
+  /** The fleet's latest fund records, newest first (SPEC.md section 3: operType, before, after, change). */
+  'POST /biz/fleet/funds': async (req) => ok(await latestFundRecords(idOf(req.query), who(req).scope)),
 } satisfies Record<string, Route>);

@@ -68,6 +68,9 @@ describe('fleets through the API', () => {
       [2, 120.5, 130.5001, 10.0001],
       [2, 0, 120.5, 120.5],
     ]);
+    for (const record of funds) {
+      expect(Object.keys(record).filter((k) => /^(pk|sk|gsi|__edb|tenant$)/.test(k))).toEqual([]);
+    }
   });
 
   it('keeps the balance and status through an edit; enables, disables and never deletes', async () => {

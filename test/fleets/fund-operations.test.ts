@@ -12,12 +12,14 @@ import {
   resetFleet,
   topUpFleet,
 } from '@functions/fleets/accounts.ts';
+import { latestFleetFunds } from '@functions/data/fleet-balances.ts';
 import { newId } from '@functions/lib/store.ts';
 import { withDatabase } from '../data/helpers.ts';
 
 withDatabase();
 
 const TENANT = '/fleet-co/';
+type Row = Record<string, unknown>;
 const units = (n: unknown) => Math.round(Number(n) * 10_000);
 
 interface FundRecord {
@@ -112,5 +114,16 @@ describe('fleet fund operations', () => {
     const stored = (await fleets.getAny(fleet.id))!;
     expect(summed(records)).toBe(units(stored.balance));
     expect(stored.version).toBe(21);
+    // The latest records, newest first, as many as asked.
+    const latest = await latestFleetFunds(fleet.id, 5);
+    expect(latest).toHaveLength(5);
+    const times = latest.map((r) => String(r.createTime));
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(times[0]).toBe(
+      records
+        .map((r) => String((r as unknown as Row).createTime))
+        .sort()
+        .at(-1),
+    );
   });
 });
