@@ -358,6 +358,11 @@ describe('the money path in the browser', () => {
 
     const token = await login(rt.url, 'operator', 'Operator12345');
     const funds = await api(rt.url, token, '/biz/fleet/funds?id=demo-fleet');
+    // The fleet's page lists the top-up first.
+    await page.goto(`${rt.url}/charge/fleetsDetail/demo-fleet`);
+    const records = page.getByRole('table', { name: 'Fund records' });
+    await records.getByRole('row').nth(1).getByText('25.5000', { exact: true }).waitFor();
+    expect(await records.getByRole('row').nth(1).textContent()).toContain('Top-up');
     expect(funds.data[0]).toMatchObject({
       operType: 2,
       beforeBalance: 500,

@@ -2,11 +2,14 @@
 /**
  * The fleet screen (/fleets, issue 18): the list with balances in four decimals and status, the add form
  * refusing a warning balance not above the overdraft before sending, enable and disable by status, the top-up
- * dialog (four decimals, above 0, checked before sending) and the reset that asks first. No delete.
+ * dialog (four decimals, above 0, checked before sending) and the reset that asks first. No delete. The
+ * fleet's page shows its money and its latest fund records.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FleetDetailPage } from '@web/resources/decls/fleet/fleet-detail.tsx';
 import { fleetDecl } from '@web/resources/decls/fleet/fleet.tsx';
+import { Route, Routes } from 'react-router-dom';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -130,5 +133,46 @@ describe('fleet screen', () => {
     expect(within(ask).getByText(/Disable fleet Demo Logistics\?/)).toBeTruthy();
     await user.click(within(ask).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.calls('/biz/fleet/disable')).toHaveLength(1));
+  });
+
+  it("shows a fleet's page with its money and its fund records, newest first", async () => {
+    expect(resourcePages['/fleetsDetail']).toBe(FleetDetailPage);
+    grant('11100', '11101');
+    const api = fakeApi({
+      '/biz/fleet/info': () => ({ data: fleet }),
+      '/biz/fleet/funds': () => ({
+        data: [
+          {
+            operType: 3,
+            beforeBalance: 510,
+            afterBalance: 500,
+            changeBalance: -10,
+            createTime: '2026-11-21T10:00:00Z',
+          },
+          {
+            operType: 2,
+            beforeBalance: 0,
+            afterBalance: 510,
+            changeBalance: 510,
+            createTime: '2026-11-20T08:00:00Z',
+          },
+        ],
+      }),
+    });
+    renderScreen(
+      <Routes>
+        <Route path="/fleetsDetail/:id" element={<FleetDetailPage />} />
+      </Routes>,
+      '/fleetsDetail/f1',
+    );
+    expect(await screen.findByRole('heading', { name: 'Demo Logistics' })).toBeTruthy();
+    expect(screen.getByText('fleet@demo.local')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Fund records' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((c) => c.textContent))).toEqual([
+      ['Consumption', '510.0000', '-10.0000', '500.0000'],
+      ['Top-up', '0.0000', '510.0000', '510.0000'],
+    ]);
+    expect(api.calls('/biz/fleet/funds')[0]!.query).toMatchObject({ id: 'f1' });
   });
 });

@@ -5,6 +5,7 @@
  * settlement, never through the edit form. A fleet is disabled, never deleted.
  */
 import {
+  FLEET_CODE,
   FLEET_STATUS,
   fleetResource,
   fleetSchema,
@@ -26,6 +27,8 @@ export const FLEET_STATUS_OPTIONS: readonly EnumOption[] = [
   { value: FLEET_STATUS.enabled, label: `${F}.statuses.enabled`, tone: 'success' },
   { value: FLEET_STATUS.disabled, label: `${F}.statuses.disabled`, tone: 'neutral' },
 ];
+
+export const fleetDetailPath = (id: unknown) => `/fleetsDetail/${encodeURIComponent(String(id ?? ''))}`;
 
 const fleetName = (row: Row) => String(row.name ?? row.id ?? '');
 const enabled = (row: Row) => Number(row.status) === FLEET_STATUS.enabled;
@@ -122,6 +125,12 @@ export const fleetDecl: ResourceDecl = {
     createTimeColumn,
   ],
   actions: [
+    {
+      key: 'detail',
+      label: () => 'admin.common.detail',
+      permission: FLEET_CODE.detail,
+      run: (row: Row, ctx) => ctx.navigate(fleetDetailPath(row.id)),
+    },
     statusAction('enable'),
     statusAction('disable'),
     {

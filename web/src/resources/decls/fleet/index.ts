@@ -2,6 +2,7 @@
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { createElement, type ComponentType } from 'react';
+import { FleetDetailPage } from './fleet-detail.tsx';
 import { fleetDecl } from './fleet.tsx';
 
 /** Every fleet declaration (tests walk them). */
@@ -11,4 +12,7 @@ function FleetsPage() {
   return createElement(ResourceListPage, { decl: fleetDecl });
 }
 
-export const fleetPages: Record<string, ComponentType> = { '/fleets': FleetsPage };
+export const fleetPages: Record<string, ComponentType> = {
+  '/fleets': FleetsPage,
+  '/fleetsDetail': FleetDetailPage,
+};
