@@ -238,8 +238,7 @@ async function operate(
   changeOf: (balance: bigint) => bigint,
 ): Promise<FleetRecord & Stored> {
   return withRetries(async () => {
-    const fleet = await fleets.get(scope, fleetId);
-    if (!fleet) throw refused('server.notFound');
+    const fleet = await fleets.mustGet(scope, fleetId);
     const at = new Date().toISOString();
     const change = fleetBalanceWrites(fleet, changeOf(toUnits(fleet.balance)), operType, at);
     await send.transact(change.writes);
@@ -264,8 +263,7 @@ export function resetFleet(fleetId: string, scope: string): Promise<FleetRecord 
 
 /** Enables or disables a fleet (a disabled fleet's tags are refused at the charger and pay nothing). */
 export async function setFleetStatus(fleetId: string, scope: string, status: number) {
-  const current = await fleets.get(scope, fleetId);
-  if (!current) throw refused('server.notFound');
+  const current = await fleets.mustGet(scope, fleetId);
   if (current.status === status) return current;
   return fleets.update(current, { ...current, status });
 }
@@ -275,8 +273,7 @@ export const LATEST_FUNDS = 100;
 
 /** A fleet's latest fund records, newest first, for the caller's scope. */
 export async function latestFundRecords(fleetId: string, scope: string) {
-  const fleet = await fleets.get(scope, fleetId);
-  if (!fleet) throw refused('server.notFound');
+  const fleet = await fleets.mustGet(scope, fleetId);
   return (await latestFleetFunds(fleet.id, LATEST_FUNDS)).map(({ tenant: _t, ...record }) => record);
 }
 

@@ -3,18 +3,17 @@
  * its money (balance, warning balance, overdraft amount) and status, and its latest fund records (SPEC.md
  * section 3: type, balance before, change, balance after), newest first.
  */
-import { Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table } from '@chakra-ui/react';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
-import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
 import { formatBalance } from '@web/resources/decls/device/card.tsx';
 import { useRecordPage } from '@web/resources/detail.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { EnumOption, Row } from '@web/resources/types.ts';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -33,18 +32,10 @@ const OPER_TYPE_OPTIONS: readonly EnumOption[] = [
 function FundRecords({ id }: { id: string }) {
   const tr = useTr();
   const funds = useSWR(['/biz/fleet/funds', id], () => call<Row[]>('/biz/fleet/funds', undefined, { id }));
-  if (funds.error)
+  if (!funds.data?.length)
     return (
-      <ErrorState
-        title={tr('admin.common.getError')}
-        message={errorMessage(tr, funds.error)}
-        retryLabel={tr('actions.retry')}
-        onRetry={() => void funds.mutate()}
-        retrying={funds.isValidating}
-      />
+      <LoadStates {...fromSwr(funds)} empty={funds.data?.length === 0} emptyTitle={tr(`${D}.noFunds`)} />
     );
-  if (!funds.data) return <LoadingState label={tr('admin.common.loading')} />;
-  if (!funds.data.length) return <Text color="fg.muted">{tr(`${D}.noFunds`)}</Text>;
   return (
     <DataTable
       label={tr(`${D}.funds`)}
