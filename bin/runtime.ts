@@ -18,6 +18,7 @@ const runtime = await startRuntime({
   port,
   dataDir,
   seed: seedMode,
+  seedHistory: process.env.SEED_HISTORY !== '0',
   mqttPort: process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined,
   smtpPort: process.env.SMTP_PORT ? Number(process.env.SMTP_PORT) : undefined,
 }).catch((error: Error) => {

@@ -27,7 +27,8 @@ function access(route: HttpRouteDecl): string {
   const codes = [route.permission, ...(route.alsoNeeds ?? [])].filter(
     (code): code is string => !!code && code !== 'login',
   );
-  return codes.length === 0 ? 'logged in' : codes.map(codeLabel).join(' + ');
+  const needed = codes.length === 0 ? 'logged in' : codes.map(codeLabel).join(' + ');
+  return route.fleet ? `${needed}, fleet accounts too` : needed;
 }
 
 function auditTitle(route: HttpRouteDecl): string {
@@ -57,7 +58,8 @@ export async function renderApiDoc(topology: Topology = defaultTopology): Promis
       'any account that may still sign in; otherwise the caller must hold every code listed (a role grants ' +
       'menu and button codes, shared/permissions/menus.ts; the name shown is the English menu name). Without ' +
       'a session the answer is 401, without a code 403, both before the handler runs ' +
-      '(`functions/lib/http.ts`).',
+      '(`functions/lib/http.ts`). A fleet account reaches only the calls marked "fleet accounts too" and the ' +
+      '`logged in` ones, each on its own fleet (docs/decisions/366-fleet-accounts.md).',
     '- **Answers** are JSON `{code, msg, data}`; `msg` is in the language of the `content-language` / ' +
       '`accept-language` header (en-us, zh-cn, zh-tw, de-de, th-th). Bad input is refused with a 400-class ' +
       'answer naming the field, and changes nothing.',

@@ -32,11 +32,19 @@ import {
   type AlarmRecord,
 } from '@shared/schemas/alarm.ts';
 import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/catalogue-resources.ts';
-import { AppError } from '@functions/lib/errors.ts';
+import { openAlarmWrites, companyOwner, stationOwner } from '@functions/data/alarm-stats.ts';
+import { AppError, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import { companyMailServer } from '@functions/lib/company-mail.ts';
 import { describeServer, sendMail, type MailServer } from '@functions/lib/mail.ts';
-import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import {
+  newId,
+  PLATFORM_TENANT,
+  Repository,
+  uniqueOwner,
+  type GuardedWrite,
+  type Stored,
+} from '@functions/lib/store.ts';
 import { addToRollup } from './stats.ts';
 
 export interface ChargerRef {
@@ -114,10 +122,17 @@ export async function templateFor(tenant: string, code: string): Promise<Templat
 
 // ---- Writing --------------------------------------------------------------------------------------------
 
+/** The open-alarm counters of the alarm's company and station, moved with the alarm's own write. */
+const openCount = (tenant: string, stationId: string | undefined, delta: 1 | -1): GuardedWrite[] =>
+  openAlarmWrites([companyOwner(tenant), ...(stationId ? [stationOwner(stationId)] : [])], delta).map(
+    (write) => ({ write, refusal: refused('server.conflict') }),
+  );
+
 /** Writes a new alarm; false when its guard (or its id) is taken: the alarm is already recorded. */
 async function createOnce(item: AlarmItem, tenant: string): Promise<(AlarmItem & Stored) | undefined> {
   try {
-    return await alarms.create(item, tenant);
+    // Counted open in the same transaction (the home dashboard's open alarms).
+    return await alarms.create(item, tenant, {}, openCount(tenant, item.stationId, 1));
   } catch (error) {
     // The repository turns a failed condition into a refusal; anything else (network, throttling) is real.
     if (error instanceof AppError) return undefined;
@@ -169,13 +184,12 @@ async function closeOpen(tenant: string, openKey: string, at: string): Promise<v
     const duration = Math.max(0, Math.round((Date.parse(endTime) - Date.parse(current.startTime)) / 1000));
     const { openKey: _open, ...rest } = current;
     try {
-      await alarms.update(current, {
-        ...rest,
-        status: ALARM_STATUS.recovered,
-        recoverFlag: RECOVER_FLAG.recovered,
-        endTime,
-        duration,
-      });
+      await alarms.update(
+        current,
+        { ...rest, status: ALARM_STATUS.recovered, recoverFlag: RECOVER_FLAG.recovered, endTime, duration },
+        {},
+        openCount(current.tenant, current.stationId, -1),
+      );
     } catch (error) {
       // Someone closed it since it was read (a repeated recovery): nothing to do.
       if (!(error instanceof AppError)) throw error;

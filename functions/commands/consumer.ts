@@ -18,6 +18,7 @@ import { getCommand, markFailed, markOffline, markSent } from './store.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 

@@ -6,6 +6,7 @@
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 import {
   commandAnswerTimeoutSeconds,
   commandsAwaitingSince,

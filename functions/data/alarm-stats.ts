@@ -10,6 +10,7 @@
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { defineEntity, model, queryAll, request, send, withoutKeys, type TransactItem } from './table.ts';
+import { countersOf, countWrite } from './view-counters.ts';
 
 /** The owner of a company's partition, and of a station's. */
 export const companyOwner = (tenant: string) => tenant;
@@ -171,3 +172,19 @@ export const alarmStatRows = async (
     const [day, kind] = String(item.sk).split('#');
     return { day: day ?? '', kind: kind as AlarmStatRow['kind'], values: withoutKeys(item) };
   });
+
+/**
+ * The open alarms of an owner (company or station, as above), one counter each (`COUNT#ALARMOPEN#{owner}`):
+ * raised in the transaction that writes an open alarm, lowered in the one that closes it, so the home
+ * dashboard reads one item per owner. Alarms opened before the counter existed are not in it (it never shows
+ * below zero).
+ */
+const openPartition = (owner: string) => `ALARMOPEN#${owner}`;
+
+/** The counter writes of one alarm opened (+1) or closed (−1) for its owners. */
+export const openAlarmWrites = (owners: string[], delta: 1 | -1) =>
+  owners.map((owner) => ({ Update: countWrite(openPartition(owner), delta) }));
+
+/** The open alarms of the owners together. */
+export const openAlarmCount = async (owners: string[]) =>
+  Math.max(0, await countersOf(owners.map(openPartition)));

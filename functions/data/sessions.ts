@@ -166,6 +166,15 @@ export const activeSessions = (chargePointId: string, connectorNo?: number) =>
           .params(),
   );
 
+/** The active session of a connector, if any (the newest, should an older one not be closed yet). */
+export async function activeSessionOn<T extends { startTime: string }>(
+  chargePointId: string,
+  connectorNo: number,
+): Promise<T | undefined> {
+  const items = (await activeSessions(chargePointId, connectorNo)) as unknown as T[];
+  return items.sort((a, b) => b.startTime.localeCompare(a.startTime))[0];
+}
+
 /**
  * The sessions of a queue due before `cutoff` (an ISO instant; `~` sorts after the `#` that follows the time,
  * so a session due at that very instant is due), oldest first.

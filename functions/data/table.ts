@@ -264,6 +264,31 @@ export async function queryAll(
   return out;
 }
 
+/**
+ * One page of a query's items: those from `skip` up to `skip + size` that `keep` accepts, in the query's
+ * order (`ScanIndexForward` as given), read a chunk at a time and stopping once the page is full.
+ */
+export async function queryPage(
+  params: object,
+  skip: number,
+  size: number,
+  keep: (item: Record<string, unknown>) => boolean = () => true,
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let seen = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await send.query({ ...params, Limit: Math.min(1000, skip + size + 1), ExclusiveStartKey });
+    for (const item of page.Items ?? []) {
+      if (!keep(item) || seen++ < skip) continue;
+      out.push(item);
+      if (out.length >= size) return out;
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
 const KEY_FIELDS = new Set<string>([
   MAIN.pk,
   MAIN.sk,

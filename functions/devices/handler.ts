@@ -68,6 +68,7 @@ import {
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 /** These calls have always read their body's fields this way (a body that is no object has none). */
 const fieldsOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;

@@ -28,6 +28,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
+import { timedMemo } from '@functions/lib/memo.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { createResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import {
@@ -287,6 +288,30 @@ export async function pilesOfStation(tenant: string, stationId: string): Promise
     modes: { stationId: 'eq' },
   });
   return page.records;
+}
+
+/** What statistics count of a station's piles, kept a minute per instance (their live state is read fresh). */
+const statPiles = timedMemo<string, (Record_ & Stored)[]>(60_000);
+
+/**
+ * The piles of a station as the statistics and the home dashboard count them (rated power, connectors, which
+ * chargers to read live): read at most once a minute per instance, so a dashboard polled by many users does
+ * not read every station's piles on each call. A pile added shows within the minute.
+ */
+export const pilesForStatistics = (tenant: string, stationId: string) =>
+  statPiles.get(`${tenant}|${stationId}`, () => pilesOfStation(tenant, stationId));
+
+/**
+ * The chargers of these stations now: online or not, and each connector's shown state (the monitor's views),
+ * for counts (the home dashboard).
+ */
+export async function chargersNow(list: { id: string; tenant: string }[]) {
+  const piles = (await Promise.all(list.map((s) => pilesForStatistics(s.tenant, s.id)))).flat();
+  const live = await getLiveMany(piles.map((p) => p.id));
+  return piles.map((p) => {
+    const l = live.get(p.id)!;
+    return { online: liveSummary(l).online, states: connectorViews(p, l).map((c) => c.state) };
+  });
 }
 
 // ---- Power balance ----------------------------------------------------------------------------------------

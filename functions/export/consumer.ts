@@ -11,6 +11,7 @@ import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 const ExportMessage = z.object({ taskId: z.string().min(1).max(128) }).strict();
 

@@ -17,16 +17,23 @@
 import {
   fleetBalanceSet,
   fleetFundEntries,
+  fleetFundPage,
+  fleetFundCounted,
   fleetFundPut,
-  latestFleetFunds,
 } from '@functions/data/fleet-balances.ts';
 import { send } from '@functions/data/table.ts';
-import { proEntitled } from '@functions/identity/access.ts';
+import { fleetVisible, proEntitled, type Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { companyAndAbove } from '@functions/identity/tenants.ts';
+import { companyAndAbove, tenantsInScope } from '@functions/identity/tenants.ts';
 import { FLEET_STATUS, fleetResource, warnAboveOverdraft } from '@shared/resources/fleet/fleet.ts';
-import { badRequest, refused } from '@functions/lib/errors.ts';
-import { resource, type Resource } from '@functions/lib/resources.ts';
+import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
+import { resource, type Resource, type ResourceHooks } from '@functions/lib/resources.ts';
+import {
+  driverResource,
+  FLEET_TAG_GUARD,
+  MEMBER_STATUS,
+  vehicleResource,
+} from '@shared/resources/fleet/members.ts';
 import { newId, Repository, uniqueOwner, type GuardedWrite, type Stored } from '@functions/lib/store.ts';
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './balance.ts';
 
@@ -34,7 +41,7 @@ export { FLEET_STATUS };
 /** SPEC.md section 3, fleet fund record. */
 export const FLEET_OPER_TYPE = { clear: 1, topUp: 2, consumption: 3 } as const;
 /** SPEC.md section 3: driver and vehicle status. */
-export const FLEET_MEMBER_STATUS = { parked: 0, charging: 1 } as const;
+export { MEMBER_STATUS };
 
 export interface FleetRecord {
   id: string;
@@ -53,6 +60,8 @@ export interface DriverRecord {
   id: string;
   tenant: string;
   fleetId: string;
+  /** The fleet's name when the driver was last written (lists show it). */
+  fleetName?: string;
   driverId?: string;
   name: string;
   email?: string;
@@ -65,17 +74,13 @@ export interface VehicleRecord {
   id: string;
   tenant: string;
   fleetId: string;
+  fleetName?: string;
   name: string;
   licensePlateNumber?: string;
   vin?: string;
   idTag: string;
   status: number;
 }
-
-const FLEET_TAG = 'FLEETTAG';
-const tagGuard = (item: { tenant: string; idTag: string }) => ({
-  [FLEET_TAG]: item.idTag ? `${item.tenant}|${item.idTag}` : undefined,
-});
 
 /** SPEC.md section 5: the warning comes before the money runs into the overdraft. */
 function checkWarnBalance(fleet: Record<string, unknown>) {
@@ -93,6 +98,7 @@ function openingRecord(fleetId: string, tenant: string, opening: bigint, at: str
       write: fleetFundPut(record, { before: 0, after: amount, change: amount }, at),
       refusal: refused('server.conflict'),
     },
+    { write: fleetFundCounted(fleetId), refusal: refused('server.conflict') },
   ];
 }
 
@@ -101,6 +107,7 @@ function openingRecord(fleetId: string, tenant: string, opening: bigint, at: str
  * through. An edit keeps the balance and the status (the balance operations and enable/disable change them).
  */
 export const fleetRecords: Resource = resource(fleetResource, {
+  fleetField: 'id',
   check: async (record, _identity, current) => {
     checkWarnBalance(record);
     if (current) Object.assign(record, { balance: current.balance, status: current.status });
@@ -111,8 +118,43 @@ export const fleetRecords: Resource = resource(fleetResource, {
       : [],
 });
 export const fleets = fleetRecords.repo as unknown as Repository<FleetRecord>;
-export const drivers = new Repository<DriverRecord>({ type: 'DRIVER', idField: 'id', unique: tagGuard });
-export const vehicles = new Repository<VehicleRecord>({ type: 'VEHICLE', idField: 'id', unique: tagGuard });
+
+/**
+ * A driver or vehicle names a fleet of the caller's scope (a fleet account's own, filled in for it), lives in
+ * that fleet's company, and keeps the status session events give it (an edit never changes it).
+ */
+const memberHooks: ResourceHooks = {
+  fleetField: 'fleetId',
+  check: async (record, identity, current) => {
+    const fleetId = String(record.fleetId ?? '');
+    if (!fleetId) throw badRequest('server.validation', { fleetId: 'validation.required' });
+    const fleet = await fleets.get(identity.scope, fleetId);
+    if (!fleet) throw badRequest('server.validation', { fleetId: 'fleetMember.server.noFleet' });
+    Object.assign(record, {
+      tenant: fleet.tenant,
+      fleetName: fleet.name,
+      status: current?.status ?? MEMBER_STATUS.parked,
+    });
+  },
+  // A driver or vehicle charging now is paid by its fleet until the session ends.
+  deleteGuard: async (record) =>
+    record.status === MEMBER_STATUS.charging ? 'fleetMember.server.memberCharging' : undefined,
+  // The name stored with a member is its fleet's at the member's last write: show the fleet's name now.
+  label: async (records) => {
+    const ids = [...new Set(records.map((m) => String(m.fleetId ?? '')).filter(Boolean))];
+    const found = await Promise.all(ids.map((id) => fleets.getAny(id)));
+    const names = new Map(found.flatMap((f) => (f ? [[f.id, f.name] as const] : [])));
+    return records.map((m) => {
+      const name = names.get(String(m.fleetId));
+      return name === undefined || name === m.fleetName ? m : { ...m, fleetName: name };
+    });
+  },
+};
+
+export const driverRecords: Resource = resource(driverResource, memberHooks);
+export const vehicleRecords: Resource = resource(vehicleResource, memberHooks);
+export const drivers = driverRecords.repo as unknown as Repository<DriverRecord>;
+export const vehicles = vehicleRecords.repo as unknown as Repository<VehicleRecord>;
 
 function money(name: string, value: number, min = -Infinity) {
   if (!hasFourDecimals(value) || value < min)
@@ -125,31 +167,45 @@ function amountOf(amount: number): bigint {
   return toUnits(amount);
 }
 
-/**
- * A new fleet of a company. With an opening balance the fleet and its fund record (a top-up from 0) are one
- * transaction: no fleet is left without the record of its money, nor a record without its fleet.
- */
-export async function createFleet(
-  input: Omit<FleetRecord, 'id' | 'tenant' | 'balance' | 'status'> & {
-    id?: string;
-    status?: number;
-    balance?: number;
-  },
-  tenant: string,
-): Promise<FleetRecord & Stored> {
+type NewFleet = Omit<FleetRecord, 'id' | 'tenant' | 'balance' | 'status'> & {
+  id?: string;
+  status?: number;
+  balance?: number;
+};
+
+/** A new fleet's record and its opening balance's fund record (a top-up from 0), checked. */
+function fleetDraft(input: NewFleet, tenant: string): { fleet: FleetRecord; opening: GuardedWrite[] } {
   money('overdraftAmount', input.overdraftAmount, 0);
   money('warnBalance', input.warnBalance);
   checkWarnBalance(input);
   const { balance = 0, ...fields } = input;
-  const opening = balance ? amountOf(balance) : 0n;
+  const units = balance ? amountOf(balance) : 0n;
   const id = input.id ?? newId();
-  const also = openingRecord(id, tenant, opening, new Date().toISOString());
-  return fleets.create(
-    { status: FLEET_STATUS.enabled, ...fields, id, tenant, balance: fromUnits(opening) },
-    tenant,
-    {},
-    also,
-  );
+  return {
+    fleet: { status: FLEET_STATUS.enabled, ...fields, id, tenant, balance: fromUnits(units) },
+    opening: openingRecord(id, tenant, units, new Date().toISOString()),
+  };
+}
+
+/**
+ * A new fleet of a company. With an opening balance the fleet and its fund record are one transaction: no
+ * fleet is left without the record of its money, nor a record without its fleet.
+ */
+export async function createFleet(input: NewFleet, tenant: string): Promise<FleetRecord & Stored> {
+  const { fleet, opening } = fleetDraft(input, tenant);
+  return fleets.create(fleet, tenant, {}, opening);
+}
+
+/**
+ * The same writes for another entity's transaction: the wizard creates its administrator's account with
+ * them (activation.ts), so the fleet and its account exist together or not at all.
+ */
+export function newFleetWrites(
+  input: NewFleet,
+  tenant: string,
+): { fleet: FleetRecord; writes: GuardedWrite[] } {
+  const { fleet, opening } = fleetDraft(input, tenant);
+  return { fleet, writes: [...fleets.createWrites(fleet, tenant, refused('server.duplicate')), ...opening] };
 }
 
 async function fleetOf(fleetId: string, tenant: string) {
@@ -163,9 +219,9 @@ export async function addDriver(
   input: Omit<DriverRecord, 'id' | 'tenant' | 'status'> & { id?: string },
   tenant: string,
 ): Promise<DriverRecord & Stored> {
-  await fleetOf(input.fleetId, tenant);
+  const fleet = await fleetOf(input.fleetId, tenant);
   return drivers.create(
-    { status: FLEET_MEMBER_STATUS.parked, ...input, id: input.id ?? newId(), tenant },
+    { status: MEMBER_STATUS.parked, ...input, id: input.id ?? newId(), tenant, fleetName: fleet.name },
     tenant,
   );
 }
@@ -175,9 +231,9 @@ export async function addVehicle(
   input: Omit<VehicleRecord, 'id' | 'tenant' | 'status'> & { id?: string },
   tenant: string,
 ): Promise<VehicleRecord & Stored> {
-  await fleetOf(input.fleetId, tenant);
+  const fleet = await fleetOf(input.fleetId, tenant);
   return vehicles.create(
-    { status: FLEET_MEMBER_STATUS.parked, ...input, id: input.id ?? newId(), tenant },
+    { status: MEMBER_STATUS.parked, ...input, id: input.id ?? newId(), tenant, fleetName: fleet.name },
     tenant,
   );
 }
@@ -196,7 +252,7 @@ export interface FleetAccount {
  */
 export async function findFleetAccount(tenant: string, idTag: string): Promise<FleetAccount | undefined> {
   for (const owner of companyAndAbove(tenant)) {
-    const id = await uniqueOwner(FLEET_TAG, `${owner}|${idTag}`);
+    const id = await uniqueOwner(FLEET_TAG_GUARD, `${owner}|${idTag}`);
     if (!id) continue;
     const driver = await drivers.getAny(id);
     const holder = driver ?? (await vehicles.getAny(id));
@@ -220,6 +276,7 @@ export function fleetBalanceWrites(
   return balanceChange(toUnits(fleet.balance), change, (amounts) => [
     fleetBalanceSet(fleet, amounts.after, at),
     fleetFundPut({ ...record, fleetId: fleet.id, tenant: fleet.tenant, operType }, amounts, at),
+    fleetFundCounted(fleet.id),
   ]);
 }
 
@@ -274,8 +331,37 @@ export const LATEST_FUNDS = 100;
 /** A fleet's latest fund records, newest first, for the caller's scope. */
 export async function latestFundRecords(fleetId: string, scope: string) {
   const fleet = await fleets.mustGet(scope, fleetId);
-  return (await latestFleetFunds(fleet.id, LATEST_FUNDS)).map(({ tenant: _t, ...record }) => record);
+  return (await fleetFundPage(fleet.id, 0, LATEST_FUNDS)).map(({ tenant: _t, ...record }) => record);
 }
 
 /** A fleet's fund records, oldest first. */
 export const fleetFundRecords = (fleetId: string) => fleetFundEntries(fleetId);
+
+// ---- The fleet console's reach ------------------------------------------------------------------------------
+
+/** The fleet a caller asks about: a fleet account's own; staff's pick among their scope's. */
+export async function fleetInReach(identity: Identity, fleetId: unknown) {
+  const id = identity.fleetId ?? (typeof fleetId === 'string' ? fleetId : '');
+  if (!id || !fleetVisible(identity, id)) throw notFound();
+  return fleets.mustGet(identity.scope, id);
+}
+
+/** Staff who have not picked a fleet yet see an empty list (a fleet account always has its own). */
+export const noFleetPicked = (identity: Identity, fleetId: unknown) =>
+  identity.fleetId === undefined && !fleetId;
+
+/** A page of a fleet's drivers or vehicles (`filters` beside the fleet), read from the fleet's index view. */
+export async function fleetMembersPage(
+  r: Resource,
+  fleet: { id: string; tenant: string },
+  query: { current: number; size: number },
+  filters: Record<string, unknown> = {},
+) {
+  return r.repo.findPage({
+    scope: fleet.tenant,
+    tenants: await tenantsInScope(fleet.tenant),
+    query,
+    filters: { ...filters, fleetId: fleet.id },
+    modes: r.meta.filters ?? {},
+  });
+}

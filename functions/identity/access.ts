@@ -9,7 +9,7 @@
  * a company whose package is not Pro, whatever its roles hold (the subscription roles are editable), and
  * platform-only codes are never granted to a company user.
  */
-import { menuById } from '@shared/permissions/menus.ts';
+import { FLEET_ACCOUNT_CODES, menuById } from '@shared/permissions/menus.ts';
 import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { forbidden, unauthorized } from '@functions/lib/errors.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
@@ -36,6 +36,11 @@ export interface Identity {
    * stations and what belongs to them. Undefined: not bound, every station of the scope.
    */
   stations?: readonly string[];
+  /**
+   * A fleet account's fleet (docs/decisions/366): it reaches only the routes marked for fleet accounts, and on
+   * them only this fleet's records. Undefined for staff, who see every fleet of their scope.
+   */
+  fleetId?: string;
 }
 
 /**
@@ -45,12 +50,19 @@ export interface Identity {
 export interface Reach {
   scope: string;
   stations?: readonly string[];
+  fleetId?: string;
 }
 
 export const reachOf = (identity: Reach): Reach => ({
   scope: identity.scope,
   ...(identity.stations ? { stations: identity.stations } : {}),
+  ...(identity.fleetId !== undefined ? { fleetId: identity.fleetId } : {}),
 });
+
+/** Whether a fleet account's binding lets it see a fleet's record (staff see every fleet of their scope). */
+export function fleetVisible(reach: Pick<Reach, 'fleetId'>, fleetId: unknown): boolean {
+  return reach.fleetId === undefined || (!!reach.fleetId && fleetId === reach.fleetId);
+}
 
 /** Whether the caller's station binding lets them see a station (any station when they are not bound). */
 export function stationVisible(reach: Pick<Reach, 'stations'>, stationId: unknown): boolean {
@@ -148,9 +160,15 @@ async function load(userId: string): Promise<Identity> {
     operator,
     scope: operator?.path ?? PLATFORM_TENANT,
     platform: !operator,
-    permissions: await permissionsOf(userRoles, operator),
+    // A fleet account holds its fleet console's codes, not its roles' (decision 366).
+    permissions: await permissionsOf(
+      user.kind === 'fleet' ? [{ menuIds: [...FLEET_ACCOUNT_CODES] } as RoleRecord] : userRoles,
+      operator,
+    ),
     roles: userRoles,
     ...(user.stationIds?.length ? { stations: [...user.stationIds].sort() } : {}),
+    // A fleet account without its fleet (not yet bound, or its fleet gone) is bound to none: it sees nothing.
+    ...(user.kind === 'fleet' ? { fleetId: user.fleetId ?? '' } : {}),
   };
 }
 

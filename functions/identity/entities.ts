@@ -10,6 +10,8 @@ export interface UserRecord extends Omit<SysUser, 'roleNames' | 'agentName' | 'c
   delFlag?: number;
   /** Stations an ops user is bound to (POST /biz/station/bind). */
   stationIds?: string[];
+  /** A fleet account's fleet (kind `fleet`): it sees and changes only that fleet (docs/decisions/366). */
+  fleetId?: string;
 }
 
 export interface OperatorRecord extends Omit<Operator, 'createTime' | 'version'> {

@@ -12,7 +12,7 @@ import { topology } from '@infra/topology/index.ts';
 import type { HttpRouteDecl } from '@infra/topology/types.ts';
 import { loadIdentity, requireCode, type Identity } from '@functions/identity/access.ts';
 import { writeAudit } from './audit.ts';
-import { AppError, badRequest, unauthorized } from './errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from './errors.ts';
 import { translate } from './i18n.ts';
 
 export const logger = new Logger({
@@ -170,6 +170,9 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
       if (!isPublic) {
         if (!req.caller.authenticated || !req.caller.userId) throw unauthorized();
         req.identity = await loadIdentity(req.caller.userId);
+        // A fleet account reaches its fleet's calls and the ones every signed-in user makes, whatever its roles.
+        if (req.identity.fleetId !== undefined && decl?.permission !== 'login' && !decl?.fleet)
+          throw forbidden();
         const needed = [decl?.permission, ...(decl?.alsoNeeds ?? [])];
         for (const code of needed) if (code && code !== 'login') requireCode(req.identity, code);
       }

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { SECRET_MASK, type ResourceMeta } from '@shared/resources/define.ts';
 import { pageQuery, type PageQuery } from '@shared/schemas/admin.ts';
-import { stationVisible, type Identity } from '@functions/identity/access.ts';
+import { fleetVisible, stationVisible, type Identity, type Reach } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { queueExport } from '@functions/export/tasks.ts';
 import { AppError, forbidden, notFound, refused } from './errors.ts';
@@ -37,6 +37,16 @@ export interface ResourceHooks {
    * lists, reads, writes and exports only records of those (docs/decisions/190).
    */
   stationField?: string;
+  /**
+   * The field naming the fleet a record belongs to (`id` for a fleet itself): a fleet account lists, reads,
+   * writes and exports only its own fleet's records, and its new records join its fleet (decision 366).
+   */
+  fleetField?: string;
+  /**
+   * Fields shown from other records, as they are now (a fleet's name on its drivers): applied to what a
+   * list, a record read and an export show, so a rename shows everywhere at once.
+   */
+  label?: (records: (Record_ & Stored)[]) => Promise<(Record_ & Stored)[]>;
 }
 
 export interface Resource {
@@ -54,15 +64,15 @@ export function resource(meta: ResourceMeta, hooks: ResourceHooks = {}): Resourc
     // Unique within the owner's tenant (the tenant is part of the guard's value).
     unique: (item) =>
       Object.fromEntries(
-        (meta.unique ?? []).map(({ field }) => [
-          `${meta.type}.${field}`,
+        (meta.unique ?? []).map(({ field, guard }) => [
+          guard ?? `${meta.type}.${field}`,
           item[field] === undefined || item[field] === ''
             ? undefined
             : `${String(item.tenant ?? '')}|${String(item[field])}`,
         ]),
       ),
     uniqueMessage: Object.fromEntries(
-      (meta.unique ?? []).map(({ field, message }) => [`${meta.type}.${field}`, message]),
+      (meta.unique ?? []).map(({ field, message, guard }) => [guard ?? `${meta.type}.${field}`, message]),
     ),
   });
   return { meta, repo, hooks };
@@ -128,35 +138,67 @@ export async function listPage(r: Resource, identity: Identity, { query, filters
     scope,
     tenants: r.meta.tenancy === 'tenant' ? await tenantsInScope(scope) : [PLATFORM_TENANT],
     query: { ...query, orderBy: query.orderBy && sortable.has(query.orderBy) ? query.orderBy : undefined },
-    filters,
+    filters: boundFilters(r, identity, filters),
     modes: r.meta.filters ?? {},
-    within: withinStations(r, identity.stations),
+    within: withinBinding(r, identity),
   });
-  return { ...page, records: page.records.map((record) => present(r, record)) };
+  return { ...page, records: (await labelled(r, page.records)).map((record) => present(r, record)) };
 }
 
-/** The list constraint of a station binding on a resource that belongs to stations. */
-function withinStations(r: Resource, stations: readonly string[] | undefined) {
-  const field = r.hooks.stationField;
-  return field && stations ? { field, values: stations } : undefined;
+/**
+ * The list constraint of a station binding (or a fleet account's fleet) on a resource that belongs to one. A
+ * fleet field the resource filters on exactly is constrained as that filter instead (`boundFilters`), so the
+ * list reads the fleet's own index partition.
+ */
+function withinBinding(r: Resource, reach: Pick<Reach, 'stations' | 'fleetId'>) {
+  const { stationField, fleetField } = r.hooks;
+  if (stationField && reach.stations) return { field: stationField, values: reach.stations };
+  if (fleetField && reach.fleetId !== undefined && r.meta.filters?.[fleetField] !== 'eq')
+    return { field: fleetField, values: [reach.fleetId] };
+  return undefined;
 }
 
-/** Refuses a write that would place a record at a station outside the caller's binding. */
-function requireStation(r: Resource, identity: Identity, record: Record_) {
-  const field = r.hooks.stationField;
-  if (field && !stationVisible(identity, record[field])) throw refused('server.stationNotBound');
+/** The filters of a list with a fleet account's fleet in place of any fleet asked for. */
+function boundFilters(r: Resource, reach: Pick<Reach, 'fleetId'>, filters: Record<string, unknown>) {
+  const { fleetField } = r.hooks;
+  return fleetField && reach.fleetId !== undefined && r.meta.filters?.[fleetField] === 'eq'
+    ? { ...filters, [fleetField]: reach.fleetId }
+    : filters;
+}
+
+/** Whether the caller's station binding and fleet binding let them see a record. */
+function bindingAllows(r: Resource, reach: Pick<Reach, 'stations' | 'fleetId'>, record: Record_) {
+  const { stationField, fleetField } = r.hooks;
+  return (
+    (!stationField || stationVisible(reach, record[stationField])) &&
+    (!fleetField || fleetVisible(reach, record[fleetField]))
+  );
+}
+
+/**
+ * Refuses a write that would place a record at a station outside the caller's binding, or in another fleet
+ * than a fleet account's own.
+ */
+function requireBinding(r: Resource, identity: Identity, record: Record_) {
+  const { stationField, fleetField } = r.hooks;
+  if (stationField && !stationVisible(identity, record[stationField]))
+    throw refused('server.stationNotBound');
+  if (fleetField && !fleetVisible(identity, record[fleetField])) throw refused('server.fleetNotBound');
 }
 
 async function find(r: Resource, identity: Identity, id: unknown) {
   const record = typeof id === 'string' && id ? await r.repo.get(readScope(r, identity), id) : undefined;
-  const field = r.hooks.stationField;
-  if (!record || (field && !stationVisible(identity, record[field]))) throw notFound();
+  if (!record || !bindingAllows(r, identity, record)) throw notFound();
   return record;
 }
 
 export async function resourceInfo(r: Resource, identity: Identity, id: unknown) {
-  return present(r, await find(r, identity, id));
+  const [record] = await labelled(r, [await find(r, identity, id)]);
+  return present(r, record!);
 }
+
+const labelled = (r: Resource, records: (Record_ & Stored)[]) =>
+  r.hooks.label && records.length ? r.hooks.label(records) : Promise.resolve(records);
 
 /** An add request's fields, checked against the resource's schema. */
 export const addInput = (r: Resource, body: unknown) => parse(r.meta.schema, body) as Record<string, unknown>;
@@ -171,7 +213,11 @@ export async function createResource(r: Resource, identity: Identity, parsed: Re
   const tenant = writeTenant(r, identity);
   const idFrom = r.meta.idFrom;
   const record = { ...parsed, id: idFrom ? String(parsed[idFrom.field]) : newId(), tenant } as Record_;
-  requireStation(r, identity, record);
+  // A fleet account's new driver or vehicle joins its own fleet.
+  const { fleetField } = r.hooks;
+  if (fleetField && identity.fleetId && (record[fleetField] ?? '') === '')
+    record[fleetField] = identity.fleetId;
+  requireBinding(r, identity, record);
   await r.hooks.check?.(record, identity);
   // A check may place the record with its parent (a charge point with its station's company), in scope.
   const owner =
@@ -225,7 +271,9 @@ export async function updateResource(r: Resource, identity: Identity, input: Upd
   // An id taken from a field stays what it was created with.
   if (r.meta.idFrom) fields[r.meta.idFrom.field] = current.id;
   const next = { ...fields, id: current.id, tenant: current.tenant } as Record_;
-  requireStation(r, identity, next);
+  const { fleetField } = r.hooks;
+  if (fleetField && identity.fleetId && (next[fleetField] ?? '') === '') next[fleetField] = identity.fleetId;
+  requireBinding(r, identity, next);
   await r.hooks.check?.(next, identity, current);
   const also = (await r.hooks.alsoWrite?.(next, current)) ?? [];
   return present(r, await r.repo.update(current, next, {}, also));
@@ -283,6 +331,7 @@ export async function exportResource(r: Resource, identity: Identity, { query, f
       name: r.meta.name,
       scope: readScope(r, identity),
       stations: identity.stations,
+      fleetId: identity.fleetId,
       filters,
       orderBy: query.orderBy,
       order: query.order,
@@ -303,11 +352,18 @@ export async function exportRows(r: Resource, params: Record<string, unknown>) {
       orderBy: params.orderBy as string | undefined,
       order: params.order as 'asc' | 'desc' | undefined,
     },
-    filters: (params.filters ?? {}) as Record<string, unknown>,
+    filters: boundFilters(
+      r,
+      { fleetId: params.fleetId as string | undefined },
+      (params.filters ?? {}) as Record<string, unknown>,
+    ),
     modes: r.meta.filters ?? {},
-    within: withinStations(r, params.stations as string[] | undefined),
+    within: withinBinding(r, {
+      stations: params.stations as string[] | undefined,
+      fleetId: params.fleetId as string | undefined,
+    }),
   });
-  return page.records.map((record) => present(r, record));
+  return (await labelled(r, page.records)).map((record) => present(r, record));
 }
 
 export async function importTemplate(r: Resource) {

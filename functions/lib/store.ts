@@ -316,6 +316,26 @@ export class Repository<T extends object> {
     return `${this.decl.type}#${id}`;
   }
 
+  /**
+   * A new item's writes: the item (put where none exists), its unique guards and its view counters, in that
+   * order, with the item's stored metadata.
+   */
+  private creation(item: T, tenant: string, extra: Record<string, unknown>) {
+    const meta: Stored = { tenant, version: 1, createTime: new Date().toISOString() };
+    const uniques = this.uniques(item);
+    const id = String(item[this.decl.idField]);
+    const stored = this.stored(item, meta, extra);
+    return {
+      meta,
+      uniques,
+      item: { Put: this.itemOf(this.entity.create(this.composites(stored)).params(), stored) } as Transact,
+      guards: uniques.map(
+        ([name, value]) => ({ Put: takeGuard(name, value, this.owner(id)) as Put }) as Transact,
+      ),
+      counters: this.counterWrites(undefined, this.viewAttributes(stored, tenant)),
+    };
+  }
+
   /** Writes a new item with its unique guards; `extra` holds index attributes (gsi2pk...). */
   async create(
     item: T,
@@ -323,17 +343,26 @@ export class Repository<T extends object> {
     extra: Record<string, unknown> = {},
     also: GuardedWrite[] = [],
   ): Promise<T & Stored> {
-    const meta: Stored = { tenant, version: 1, createTime: new Date().toISOString() };
-    const uniques = this.uniques(item);
-    const id = String(item[this.decl.idField]);
-    const stored = this.stored(item, meta, extra);
-    const writes: Transact[] = [
-      { Put: this.itemOf(this.entity.create(this.composites(stored)).params(), stored) },
-      ...uniques.map(([name, value]) => ({ Put: takeGuard(name, value, this.owner(id)) as Put })),
-      ...this.counterWrites(undefined, this.viewAttributes(stored, tenant)),
+    const made = this.creation(item, tenant, extra);
+    await this.transactUnique([made.item, ...made.guards, ...made.counters], made.uniques, 1, also);
+    return { ...item, ...made.meta };
+  }
+
+  /**
+   * The writes of a create made inside another entity's transaction (its `also` writes): the item, refused
+   * as `refusal` if it exists, its unique guards (refused with their own message when a value is taken) and
+   * its view counters.
+   */
+  createWrites(item: T, tenant: string, refusal: AppError): GuardedWrite[] {
+    const made = this.creation(item, tenant, {});
+    return [
+      { write: made.item, refusal },
+      ...made.guards.map((write, i) => ({
+        write,
+        refusal: refused(this.decl.uniqueMessage?.[made.uniques[i]![0]] ?? 'server.duplicate'),
+      })),
+      ...made.counters.map((write) => ({ write, refusal })),
     ];
-    await this.transactUnique(writes, uniques, 1, also);
-    return { ...item, ...meta };
   }
 
   private async transactUnique(

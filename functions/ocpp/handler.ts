@@ -30,6 +30,7 @@ import { isKnownAction, validateRequest, validateResponse } from './schemas.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 const logger = new Logger({ serviceName: 'ocpp', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN' });
 

@@ -20,6 +20,7 @@ import { pendingHandOffs, queueHandOff } from './transactions.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 /** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
 export const offlineGraceSeconds = () =>

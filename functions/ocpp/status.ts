@@ -12,6 +12,11 @@ declare module '@functions/lib/events.ts' {
   interface Events {
     /** A connector's reported state became available (it was not): the station's queue calls the next driver. */
     connectorAvailable: { stationId: string; chargePointId: string; connectorNo: number };
+    /**
+     * A connector's charging was suspended by the charger (1.6 status, 2.0.1 chargingState SuspendedEVSE):
+     * the station gives no power now (a load limit, a charging profile); its session is paused.
+     */
+    connectorSuspended: { tenant: string; chargePointId: string; connectorNo: number; at: string };
   }
 }
 
@@ -27,6 +32,8 @@ export interface StatusReport {
 
 /** 1.6 ChargePointErrorCode that means "no fault". */
 const NO_ERROR = 'NoError';
+/** The status (1.6) and charging state (2.0.1) of a session the charger gives no power. */
+const SUSPENDED_BY_CHARGER = 'SuspendedEVSE';
 
 export async function reportStatus(charger: ChargerContext, report: StatusReport): Promise<void> {
   const { applied, previous, current } = await setConnector(
@@ -50,6 +57,13 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
       stationId: charger.stationId,
       chargePointId: charger.chargePointId,
       connectorNo: report.connectorNo,
+    });
+  if (report.status === SUSPENDED_BY_CHARGER && previous?.status !== SUSPENDED_BY_CHARGER)
+    await emit('connectorSuspended', {
+      tenant: charger.tenant,
+      chargePointId: charger.chargePointId,
+      connectorNo: report.connectorNo,
+      at: report.at,
     });
   const faulted =
     current.state === 'faulted' || (report.errorCode !== undefined && report.errorCode !== NO_ERROR);

@@ -27,6 +27,7 @@ import type { CLOSED_BY_KEYS } from '@shared/schemas/order.ts';
 import { outsideSamplesKey, putSample, samplesKey, samplesOf } from '@functions/data/meter-values.ts';
 import {
   activeSessions as activeSessionItems,
+  activeSessionOn,
   createSession,
   dueSessions,
   dueSessionsPage,
@@ -263,13 +264,8 @@ async function activeSessions(chargePointId: string, connectorNo?: number): Prom
 }
 
 /** The active session of a connector, if any (newest). */
-export async function activeSession(
-  chargePointId: string,
-  connectorNo: number,
-): Promise<Session | undefined> {
-  const sessions = await activeSessions(chargePointId, connectorNo);
-  return sessions.sort((a, b) => b.startTime.localeCompare(a.startTime))[0];
-}
+export const activeSession = (chargePointId: string, connectorNo: number) =>
+  activeSessionOn<Session>(chargePointId, connectorNo);
 
 /**
  * 2.0.1: a session started without a token (the station starts at plug-in) takes the first token reported

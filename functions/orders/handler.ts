@@ -10,6 +10,7 @@ import {
   waitAddSchema,
   waitListSchema,
 } from '@shared/schemas/reservation.ts';
+import { homeQuery } from '@shared/schemas/home.ts';
 import { insightQuery, revenueStatQuery } from '@shared/schemas/revenue.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { httpHandler, ok, who, type Request, type Route } from '@functions/lib/http.ts';
@@ -17,10 +18,12 @@ import { parse } from '@functions/lib/validate.ts';
 import { exportOrders, listOrders, orderDetail, realtimeSessions, resetOrder } from './queries.ts';
 import { addWait, cancelWait, listWait } from './queue.ts';
 import { addReservation, cancelReservation, listReservations, reservationDetail } from './reservations.ts';
+import { homeDashboard } from './home.ts';
 import { exportRevenue, revenueStat, transactionInsight } from './revenue.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 /** A cancel names its entry in the query or, failing that, in the body. */
 const idOf = (req: Request) => req.query.id ?? (req.body as { id?: unknown } | undefined)?.id;
@@ -50,6 +53,7 @@ export const handler = httpHandler({
   'POST /biz/waitOrder/list': async (req) => ok(await listWait(who(req), parse(waitListSchema, req.body))),
   'POST /biz/waitOrder/cancel': async (req) => ok(await cancelWait(who(req), idOf(req))),
 
+  'POST /biz/home/dashboard': async (req) => ok(await homeDashboard(who(req), parse(homeQuery, req.body))),
   'POST /biz/revenue/stat': async (req) => ok(await revenueStat(who(req), parse(revenueStatQuery, req.body))),
   'POST /biz/revenue/export': async (req) =>
     ok(await exportRevenue(who(req), parse(revenueStatQuery, req.body))),

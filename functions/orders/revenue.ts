@@ -32,13 +32,14 @@ import {
   revenueRangeProblem,
   type Growth,
   type Insight,
+  type InsightPoint,
   type InsightQuery,
   type RevenueFigures,
   type RevenueRow,
   type RevenueStat,
   type RevenueStatQuery,
 } from '@shared/schemas/revenue.ts';
-import { pilesOfStation, stations } from '@functions/devices/sites.ts';
+import { pilesForStatistics, stations } from '@functions/devices/sites.ts';
 import { queueExport } from '@functions/export/tasks.ts';
 import {
   reachOf,
@@ -99,7 +100,7 @@ export async function readRollups(
  * The items of every company in view, read in parallel; a caller bound to stations reads station items and
  * keeps their stations' (docs/decisions/190).
  */
-async function readAll(
+export async function readAll(
   reach: Reach,
   companies: Company[],
   startDay: string,
@@ -234,7 +235,7 @@ export async function revenueStat(reach: Reach, query: RevenueStatQuery): Promis
 
 // ---- Transaction insight ---------------------------------------------------------------------------------
 
-const utcToday = () => new Date().toISOString().slice(0, 10);
+export const utcToday = () => new Date().toISOString().slice(0, 10);
 const inRange = (day: string, from: string, to: string) => day >= from && day <= to;
 
 function byCurrency(items: RollupItem[]): Map<string, RevenueSums> {
@@ -246,7 +247,30 @@ function byCurrency(items: RollupItem[]): Map<string, RevenueSums> {
   return out;
 }
 
-function growthOf(current: RollupItem[], previous: RollupItem[]) {
+/** Revenue per currency of rollup items, as decimal text. */
+export const revenueByCurrency = (items: RollupItem[]) =>
+  Object.fromEntries(
+    [...byCurrency(items)].map(([currency, s]) => [currency, formatMinor(s.revenueMinor, currency)]),
+  );
+
+/** One day of a daily series: its sums, revenue per currency and both utilizations over the day's 24 hours. */
+export function insightPoint(
+  day: string,
+  items: RollupItem[],
+  capacity: { connectors: number; ratedW: number },
+): InsightPoint {
+  const sums = sumRollups(items);
+  return {
+    day,
+    energyKwh: kwhText(sums.energyWh),
+    orders: Number(sums.orders),
+    revenue: revenueByCurrency(items),
+    utilization: utilization(sums.fullPowerMs, capacity.connectors, 24),
+    peakUtilization: peakUtilization(sums.energyWh, capacity.ratedW, 24),
+  };
+}
+
+export function growthOf(current: RollupItem[], previous: RollupItem[]) {
   const c = sumRollups(current);
   const p = sumRollups(previous);
   const cm = byCurrency(current);
@@ -305,10 +329,7 @@ export async function transactionInsight(
   const viewStations = stationList.filter(
     (s) => inView.has(agentOfTenant(String(s.tenant))) && stationVisible(reach, s.id),
   );
-  const capacity = await mapLimit(viewStations, PARALLEL, async (s) => {
-    const piles = await pilesOfStation(String(s.tenant), String(s.id));
-    return { ratedW: ratedPowerW(piles), connectors: ratedConnectors(piles) };
-  });
+  const capacity = await mapLimit(viewStations, PARALLEL, stationCapacity);
   const totalRatedW = capacity.reduce((a, c) => a + c.ratedW, 0);
   const totalConnectors = capacity.reduce((a, c) => a + c.connectors, 0);
 
@@ -318,20 +339,10 @@ export async function transactionInsight(
 
   const perDay = new Map<string, RollupItem[]>();
   for (const item of cur) perDay.set(item.day, [...(perDay.get(item.day) ?? []), item]);
-  const series = dayList(current.startDay, current.endDay).map((day) => {
-    const items = perDay.get(day) ?? [];
-    const sums = sumRollups(items);
-    return {
-      day,
-      energyKwh: kwhText(sums.energyWh),
-      orders: Number(sums.orders),
-      revenue: Object.fromEntries(
-        [...byCurrency(items)].map(([currency, s]) => [currency, formatMinor(s.revenueMinor, currency)]),
-      ),
-      utilization: utilization(sums.fullPowerMs, totalConnectors, 24),
-      peakUtilization: peakUtilization(sums.energyWh, totalRatedW, 24),
-    };
-  });
+  const capacityTotal = { connectors: totalConnectors, ratedW: totalRatedW };
+  const series = dayList(current.startDay, current.endDay).map((day) =>
+    insightPoint(day, perDay.get(day) ?? [], capacityTotal),
+  );
 
   const perStation = new Map<string, RollupItem[]>();
   for (const item of cur)
@@ -369,6 +380,12 @@ export async function transactionInsight(
     connectors: totalConnectors,
     stations: stationRows,
   };
+}
+
+/** A station's rated power and connectors (utilization's denominators), from the piles kept a minute. */
+export async function stationCapacity(s: { id: unknown; tenant: unknown }) {
+  const piles = await pilesForStatistics(String(s.tenant), String(s.id));
+  return { ratedW: ratedPowerW(piles), connectors: ratedConnectors(piles) };
 }
 
 /** Stations whose piles are read at once. */

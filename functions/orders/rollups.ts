@@ -31,13 +31,18 @@ export function localDay(iso: string, timeZone: string): string {
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 }
 
-/** The transaction items adding one order's figures to its company's day and its station's day. */
+/** The UTC hour (`YYYY-MM-DDTHH`) of an instant: the key of the company's hour rollup. */
+export const utcHour = (iso: string) => new Date(Date.parse(iso)).toISOString().slice(0, 13);
+
+/** The transaction items adding one order's figures to its company's and station's day, charger's day, hour. */
 export const rollupUpdates = (input: {
   agentId: string;
   tenant: string;
   stationId: string;
+  chargePointId: string;
   currency: string;
   day: string;
+  hour: string;
   figures: RollupFigures;
 }) => dataRollupUpdates(input) as RollupUpdate[];
 

@@ -17,6 +17,7 @@ import { settleSession } from './settlement.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 export { ORDER_TYPE, orderNoOf, orderOf } from './session-order.ts';
 

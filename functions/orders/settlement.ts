@@ -30,6 +30,8 @@ import {
   type OrderFacts,
 } from '@functions/data/orders.ts';
 import { rollupUpdates } from '@functions/data/revenue-rollups.ts';
+import { fleetOrderPut } from '@functions/data/fleet-orders.ts';
+import { fleetRollupUpdates } from '@functions/data/fleet-rollups.ts';
 import { send, type TransactItem } from '@functions/data/table.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Stored } from '@functions/lib/store.ts';
@@ -37,6 +39,7 @@ import type { Record_ } from '@functions/lib/resources.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
+import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
 import {
   FLEET_OPER_TYPE,
   FLEET_STATUS,
@@ -45,7 +48,7 @@ import {
   type FleetAccount,
 } from '@functions/fleets/accounts.ts';
 import { isRefused, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
-import { localDay } from './rollups.ts';
+import { localDay, utcHour } from './rollups.ts';
 import { discountsFor, pricingFor, revenueTariffFor } from './tariffs.ts';
 
 const ACTIVE_STOPS = new Set(['local', 'remote', 'evdisconnected', 'stoppedbyev', 'unlockcommand']);
@@ -300,12 +303,24 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
     );
     const m = (text: string) => parseMinor(text, c);
     const energyWh = session.energyWh ?? 0;
+    const day = localDay(session.endTime ?? session.startTime, timeZone);
+    // The fleet's own rollups (its analysis and dashboard), for an order its fleet account is asked to pay.
+    const fleetRollups = payFields.fleetId
+      ? fleetRollupUpdates({
+          fleetId: payFields.fleetId,
+          memberId: payFields.fleetDriverId ?? payFields.fleetVehicleId,
+          day,
+          figures: { energyWh, costUnits: Number(minorToUnits(actualMinor, c)), sessions: 1 },
+        })
+      : [];
     const rollups = rollupUpdates({
       agentId: session.agentId,
       tenant: session.tenant,
       stationId: session.stationId,
+      chargePointId: session.chargePointId,
       currency: c,
-      day: localDay(session.endTime ?? session.startTime, timeZone),
+      day,
+      hour: utcHour(session.endTime ?? session.startTime),
       figures: {
         orders: 1,
         energyWh,
@@ -327,8 +342,19 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         { Put: orderCreate(order as Item & OrderFacts) },
         ...writes,
         // A start failure is no charging: it is not in the revenue figures.
-        ...(isRefused(session) ? [] : rollups),
+        ...(isRefused(session) ? [] : [...rollups, ...fleetRollups]),
+        ...fleetOrderWrites(order),
       ]);
+      // The fleet's member is parked again and the fleet hears what the payment did (never failing this).
+      await quietly('order settled', () =>
+        fleetOrderSettled({
+          ...payFields,
+          orderNo,
+          tenant: session.tenant,
+          idTag: session.idTag,
+          stopReason: session.stopReason,
+        }),
+      );
       return 'created';
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -341,6 +367,34 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       await retryPause(attempt);
     }
   }
+}
+
+/** What a fleet's order list shows of an order its fleet account pays (or was asked to pay). */
+const FLEET_ORDER_FIELDS = [
+  'orderNo',
+  'idTag',
+  'startTime',
+  'endTime',
+  'totalElectricity',
+  'actualFee',
+  'currency',
+  'payFlag',
+  'payTime',
+  'unpaidReason',
+  'fleetDriverId',
+  'fleetVehicleId',
+  'fleetBalanceBefore',
+  'fleetBalanceAfter',
+] as const;
+
+/** The fleet's projection of the order, in the transaction that writes or pays it (none without a fleet). */
+function fleetOrderWrites(order: Record<string, unknown>): TransactItem[] {
+  if (typeof order.fleetId !== 'string' || !order.fleetId) return [];
+  const shown = Object.fromEntries(
+    FLEET_ORDER_FIELDS.flatMap((f) => (order[f] === undefined ? [] : [[f, order[f]]])),
+  );
+  const time = String(order.endTime ?? order.startTime ?? '');
+  return [fleetOrderPut({ ...shown, fleetId: order.fleetId, orderNo: String(order.orderNo), time })];
 }
 
 /**
@@ -376,6 +430,7 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
           version: Number(order.version ?? 1) + 1,
         }),
         ...paid.writes,
+        ...fleetOrderWrites({ ...order, ...payFields, payFlag: 1, payTime: at, unpaidReason: undefined }),
       ]);
       return 'settled';
     } catch (error) {

@@ -13,6 +13,7 @@ import { sweepReservations } from './reservations.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 export async function handler(): Promise<{
   reservations: { expired: number; settled: number };

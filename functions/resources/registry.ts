@@ -7,7 +7,7 @@ import { deviceResources } from '@functions/biz/device-resources.ts';
 import { chargePoints, stations } from '@functions/devices/sites.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
 import { feeResources } from '@functions/fees/resources.ts';
-import { fleetRecords } from '@functions/fleets/accounts.ts';
+import { driverRecords, fleetRecords, vehicleRecords } from '@functions/fleets/accounts.ts';
 
 export function allResources(): Resource[] {
   return [
@@ -20,6 +20,8 @@ export function allResources(): Resource[] {
     chargePoints,
     energyBoxes,
     fleetRecords,
+    driverRecords,
+    vehicleRecords,
   ];
 }
 

@@ -42,6 +42,8 @@ export interface RuntimeOptions {
   port?: number;
   dataDir?: string;
   seed?: 'demo' | 'none';
+  /** With demo data, its made-up history too (default yes; SEED_HISTORY=0 for `npm start`). */
+  seedHistory?: boolean;
   mqttPort?: number;
   smtpPort?: number;
   topology?: Topology;
@@ -301,7 +303,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     const schedules = startSchedules(topology.schedules, (id, e) => onError(`schedule ${id}`)(e));
     stops.push(() => schedules.stop());
 
-    const seeded = await seed(dataDir, options.seed ?? 'demo');
+    const seeded = await seed(dataDir, options.seed ?? 'demo', options.seedHistory ?? true);
 
     // Simulated chargers (issue 5): with demo data, the first SIM_CHARGERS demo chargers come alive in-process.
     // Registered last, so they stop first (before the WebSocket front closes).

@@ -1,10 +1,11 @@
 /**
  * Fleets (functions/fleets/handler.ts; issue 18): the fleet resource's calls and its balance operations,
- * served by the fleets domain. SPEC.md section 6 names no button codes under /fleets (11100): the page's code
+ * the drivers' and vehicles' calls (with Excel import), served by the fleets domain. SPEC.md section 6 names no button codes under /fleets (11100): the page's code
  * governs them; every code of the fleet menus is Pro (decision 204).
  */
 import { CODE } from '@shared/permissions/menus.ts';
 import { fleetResource } from '@shared/resources/fleet/fleet.ts';
+import { driverResource, vehicleResource } from '@shared/resources/fleet/members.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { HttpRouteDecl } from './types.ts';
 
@@ -17,6 +18,13 @@ const route = (path: string, audit?: string): HttpRouteDecl => ({
   ...(audit ? { audit } : {}),
 });
 
+/** A call of the fleet console: fleet accounts may make it (on their own fleet). */
+const fleetRoute = (path: string, permission: string, audit?: string): HttpRouteDecl => ({
+  ...route(path, audit),
+  permission,
+  fleet: true,
+});
+
 export const fleetRoutes: HttpRouteDecl[] = [
   ...resourceRoutes(fleetResource, 'fleets'),
   route('/biz/fleet/enable', 'fleetRes.audit.enable'),
@@ -24,4 +32,19 @@ export const fleetRoutes: HttpRouteDecl[] = [
   route('/biz/fleet/topUp', 'fleetRes.audit.topUp'),
   route('/biz/fleet/reset', 'fleetRes.audit.reset'),
   route('/biz/fleet/funds'),
+  route('/biz/fleet/activate', 'fleetRes.audit.activate'),
+  // The dashboard: a fleet account's own fleet, a staff member's pick (decision 366).
+  fleetRoute('/biz/fleet/dashboard', CODE.fleetDashboard),
+  // The fleet console's calls: a fleet account's own fleet, a staff member's pick (decision 366).
+  fleetRoute('/biz/fleetAlert/list', CODE.fleetAlerts),
+  fleetRoute('/biz/fleetAlert/read', CODE.fleetAlerts, 'fleetRes.audit.alertRead'),
+  fleetRoute('/biz/fleetAlert/readAll', CODE.fleetAlerts, 'fleetRes.audit.alertReadAll'),
+  fleetRoute('/biz/fleetFund/list', CODE.fleetFunds),
+  fleetRoute('/biz/fleetOrder/list', CODE.fleetDashboard),
+  fleetRoute('/biz/fleet/analysis', CODE.fleetAnalysis),
+  fleetRoute('/biz/fleet/analysisDownload', CODE.fleetAnalysis),
+  fleetRoute('/biz/fleetFund/download', CODE.fleetFunds),
+  // A fleet account manages its own fleet's drivers and vehicles (decision 366).
+  ...resourceRoutes(driverResource, 'fleets', { fleet: true }),
+  ...resourceRoutes(vehicleResource, 'fleets', { fleet: true }),
 ];

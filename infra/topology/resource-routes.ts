@@ -6,7 +6,12 @@ import type { ResourceMeta } from '@shared/resources/define.ts';
 import { FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
 import type { HttpRouteDecl } from './types.ts';
 
-export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDecl[] {
+/** `fleet`: a fleet account may call the resource's calls (not its export, which /fileExport serves). */
+export function resourceRoutes(
+  meta: ResourceMeta,
+  domain: string,
+  options: { fleet?: true } = {},
+): HttpRouteDecl[] {
   const base = `/${meta.module}/${meta.name}`;
   const route = (
     action: string,
@@ -19,6 +24,7 @@ export function resourceRoutes(meta: ResourceMeta, domain: string): HttpRouteDec
     domain,
     auth: 'user',
     permission,
+    ...(options.fleet && action !== 'export' ? { fleet: true as const } : {}),
     ...(alsoNeeds ? { alsoNeeds } : {}),
     ...(audit
       ? { audit, auditWhat: meta.label, ...(meta.secrets?.length ? { auditMask: meta.secrets } : {}) }

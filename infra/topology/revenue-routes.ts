@@ -1,7 +1,8 @@
 /**
  * Revenue statistics and transaction insight (issue 7; functions/orders/revenue.ts): statistics 4400, their
  * Excel export 4400 (and the Pro file export code 9100; queues a file: audited),
- * transaction insight 4600. All read the revenue rollups only.
+ * transaction insight 4600, the home dashboard 1100. All read the revenue rollups only (the dashboard also
+ * live state and alarm counters).
  */
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -22,4 +23,6 @@ export const revenueRoutes: HttpRouteDecl[] = [
     alsoNeeds: [CODE.fileExport],
   },
   revenue('/biz/transactionInsight/stat', CODE.transactionInsight),
+  // The home dashboard (functions/orders/home.ts): rollups, counters and live state.
+  revenue('/biz/home/dashboard', CODE.home),
 ];

@@ -55,6 +55,11 @@ export interface HttpRouteDecl {
    * Pro file export 9100, where its file is listed and downloaded.
    */
   alsoNeeds?: string[];
+  /**
+   * A fleet account may call it (decision 366): fleet accounts reach only these and the `login` routes, and
+   * the services behind them keep the account to its own fleet.
+   */
+  fleet?: true;
   /** Title of the audit log entry (catalog key `server.audit.*`); every mutating call has one. */
   audit?: string;
   /** Catalog key filling the title's `{{what}}` (the resource a generic call changes). */

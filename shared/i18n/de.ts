@@ -10,6 +10,8 @@ import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
+import { fleetConsole } from './areas/fleet-console.ts';
+import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
@@ -127,6 +129,8 @@ export const de: Catalog = {
   ...order.de,
   ...reservation.de,
   ...fleet.de,
+  ...fleetConsole.de,
+  ...home.de,
   ...revenue.de,
   ...subscription.de,
   ...subscriptionConsole.de,

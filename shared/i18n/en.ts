@@ -10,6 +10,8 @@ import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
+import { fleetConsole } from './areas/fleet-console.ts';
+import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
@@ -130,6 +132,8 @@ export const en = {
   ...order.en,
   ...reservation.en,
   ...fleet.en,
+  ...fleetConsole.en,
+  ...home.en,
   ...revenue.en,
   ...subscription.en,
   ...subscriptionConsole.en,

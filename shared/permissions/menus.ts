@@ -242,6 +242,8 @@ const rows: Row[] = [
   ['10101', '10100', null, { platformOnly: true }],
 
   ['11000', ROOT, null, { icon: 'fleets', pro: true }],
+  // The fleet dashboard, where a fleet login lands (SPEC.md section 2; the route is spelled as there).
+  ['11050', '11000', '/vehicle/dashbord', { pro: true }],
   ['11100', '11000', '/fleets', { keepAlive: '1', pro: true }],
   ['11101', '11100', null, { pro: true }],
   ['11200', '11000', '/driver', { pro: true }],
@@ -309,6 +311,7 @@ export const PERMISSION = {
  * docs/api.md lists every route's). test/identity/rules.test.ts checks each is in the catalogue.
  */
 export const CODE = {
+  home: '1100',
   monitor: '1101',
   monitorStopCharging: '1102',
   monitorLiveData: '1103',
@@ -438,10 +441,29 @@ export const CODE = {
   fileExport: '9100',
   brands: '10100',
   brandEdit: '10101',
+  fleetDashboard: '11050',
   fleets: '11100',
   fleetDetail: '11101',
+  drivers: '11200',
+  vehicles: '11300',
+  fleetAlerts: '11400',
+  fleetAnalysis: '11500',
   fleetFunds: '11600',
 } as const;
+
+/**
+ * What a fleet account may do (decision 366): its fleet's console, whatever roles it holds. A company cannot
+ * hand a fleet account its own pages by editing a role, and the routes check the fleet binding anyway.
+ */
+export const FLEET_ACCOUNT_CODES: readonly string[] = [
+  '11000',
+  CODE.fleetDashboard,
+  CODE.drivers,
+  CODE.vehicles,
+  CODE.fleetAlerts,
+  CODE.fleetAnalysis,
+  CODE.fleetFunds,
+];
 
 /** Every id a menu tree holds, from the given ids up to the root (a granted child shows its group). */
 export function withAncestors(ids: Iterable<string>): Set<string> {

@@ -27,8 +27,11 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
   sortable?: string[];
   /** Index-backed orders (at most two; DESIGN.md section 3: no scan on a hot path). */
   views?: { eq?: string[]; sort: string }[];
-  /** Each entry a field whose value is unique within a tenant (or platform-wide for platform resources). */
-  unique?: { field: string; message: string }[];
+  /**
+   * Each entry a field whose value is unique within a tenant (or platform-wide for platform resources).
+   * `guard` names the guard when resources share one (a tag held by a driver or a vehicle, never both).
+   */
+  unique?: { field: string; message: string; guard?: string }[];
   /** Write-only fields: stored, never returned (a `{field}Set` flag says whether one is stored). */
   secrets?: string[];
   /**

@@ -4,6 +4,7 @@
  * template; alarm mail really sent through the SMTP sink to the consignees bound to the template; the list,
  * offline list and statistics calls with their filters, the 30-day window and tenancy.
  */
+import { companyOwner, openAlarmCount } from '@functions/data/alarm-stats.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,7 +150,16 @@ describe('fault alarms', () => {
     const list = await ok(burstCo.token, '/biz/alarm/list', { current: 1, size: 50 });
     expect(new Set(list.records.map((r: { chargePointId: string }) => r.chargePointId)).size).toBe(
       burst.length,
-    );
+    ); // Counted open exactly once each, in the alarm's own transaction; a repeat counts nothing; recovery
+    // takes one off, a second recovery nothing.
+    await Promise.all(burst.map((ref) => raiseAlarm(ref, { connectorId: 1, code: 'PowerLoss', at: ago(8) })));
+    const owner = [companyOwner(`/${burstCo.id}/`)];
+    expect(await openAlarmCount(owner)).toBe(burst.length);
+    await Promise.all([
+      recoverAlarms(burst[0]!, { connectorId: 1, at: ago(2) }),
+      recoverAlarms(burst[0]!, { connectorId: 1, at: ago(1) }),
+    ]);
+    expect(await openAlarmCount(owner)).toBe(burst.length - 1);
   });
 
   it('keeps the alarm when its mail cannot be sent', async () => {

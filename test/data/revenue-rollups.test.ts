@@ -14,8 +14,10 @@ const input = (agentId: string, day: string, stationId: string) => ({
   agentId,
   tenant: `/${agentId}/`,
   stationId,
+  chargePointId: `${stationId}-CP`,
   currency: 'EUR',
   day,
+  hour: `${day}T09`,
   figures: {
     orders: 1,
     energyWh: 12_345,
@@ -65,7 +67,17 @@ describe('revenue rollups', () => {
     expect(await rawGet({ pk: 'REVENUE#NEW', sk: 'DAY#2026-03-01' })).toEqual(oldDay('NEW', '2026-03-01', 2));
     expect(await rawGet({ pk: 'REVENUE#NEW', sk: 'STDAY#2026-03-01#S1' })).toEqual(
       oldDay('NEW', '2026-03-01', 2, 'S1'),
-    );
+    ); // The charger's day and the company's hour (the home dashboard's) count the same.
+    expect(await rawGet({ pk: 'REVENUE#NEW', sk: 'CPDAY#2026-03-01#S1-CP' })).toMatchObject({
+      orders: 2,
+      energyWh: 24_690,
+      stationId: 'S1',
+    });
+    expect(await rawGet({ pk: 'REVENUE#NEW', sk: 'HOUR#2026-03-01T09' })).toMatchObject({
+      orders: 2,
+      revenueMinor: 1400,
+    });
+    expect(await rawGet({ pk: 'REVENUE#NEW', sk: 'STHOUR#2026-03-01T09#S1' })).toMatchObject({ orders: 2 });
   });
 
   it('add to a day written by hand', async () => {

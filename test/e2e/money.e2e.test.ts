@@ -6,10 +6,13 @@
  * the price computed by hand and paid from the card's balance, its page shows the price breakdown and the
  * meter curve; /statRevenue counts it for the day and for the station (also just after midnight in Berlin,
  * when the UTC date is still the day before); the order export is downloaded from /fileExport and holds the
- * order. The demo fleet is topped up on /fleets (issue 18) and the top-up is in its fund records.
+ * order. The demo fleet is topped up on /fleets (issue 18) and the top-up is in its fund records; its
+ * administrator signs in on the fleet tab and walks the fleet console (dashboard, drivers, vehicles, fund
+ * history, analysis, alerts).
  */
 import { readFileSync } from 'node:fs';
 import { readSheet } from '@functions/lib/excel.ts';
+import { addDays } from '@shared/pricing/metrics.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +39,14 @@ const AMOUNT = '5.64';
 const CARD_LEFT = '94.36';
 /** The stations' time zone (Demo Berlin Central), and the operator's browser's. */
 const TIME_ZONE = 'Europe/Berlin';
+/** A row or total of the revenue statistics as the API answers it. */
+interface Figures {
+  currency: string;
+  stationName?: string;
+  orders: number;
+  energyKwh: string;
+  pay: string;
+}
 const berlinDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(ms);
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -44,7 +55,7 @@ let charger: OcppClient | undefined;
 
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
-  [rt, browser] = await Promise.all([startTestRuntime({ seed: 'demo' }), launchBrowser()]);
+  [rt, browser] = await Promise.all([startTestRuntime({ seed: 'demo', seedHistory: true }), launchBrowser()]);
 });
 afterAll(async () => {
   delete process.env.AUTH_CAPTCHA;
@@ -183,12 +194,31 @@ describe('the money path in the browser', () => {
       await wizard.getByRole('button', { name: 'Save' }).click();
       await wizard.waitFor({ state: 'detached' });
 
+      // What the statistics count before: the demo history's orders of the last 30 days (by station).
+      const operator = await login(rt.url, 'operator', 'Operator12345');
+      const today = berlinDay(Date.now());
+      const baseline = (
+        await api(rt.url, operator, '/biz/revenue/stat', {
+          startDay: addDays(today, -29),
+          endDay: today,
+          groupBy: 'station',
+        })
+      ).data as { rows: Figures[]; totals: Figures[] };
+      const baseTotal = baseline.totals.find((t) => t.currency === 'USD');
+      const baseStation = baseline.rows.find((r) => r.stationName === STATION);
+      const plus = (base: Figures | undefined) => ({
+        Sessions: String((base?.orders ?? 0) + 1),
+        'Energy (kWh)': ((Math.round(Number(base?.energyKwh ?? 0) * 1000) + 12_345) / 1000).toFixed(3),
+        Paid: ((Math.round(Number(base?.pay ?? 0) * 100) + Math.round(Number(AMOUNT) * 100)) / 100).toFixed(
+          2,
+        ),
+      });
+
       // 3. A session on a charger of the station, over the real OCPP WebSocket, with the demo card.
       const { transactionId, stoppedAt } = await chargeSession();
       // The revenue day of the order: the date of its end at the station.
       const day = berlinDay(Date.parse(stoppedAt));
       // Orders are written by the session queue's consumer: wait until it has settled the session.
-      const operator = await login(rt.url, 'operator', 'Operator12345');
       const orderNo = await waitFor(
         async () => {
           const listed = await api(rt.url, operator, '/biz/chargeOrder/list', { current: 1, size: 10 });
@@ -271,22 +301,12 @@ describe('the money path in the browser', () => {
       });
       const total = stat.getByRole('row', { name: 'Total USD' });
       const totals = await cellsByHeader(stat, total);
-      expect(totals).toMatchObject({
-        Currency: 'USD',
-        Sessions: '1',
-        'Energy (kWh)': '12.345',
-        Paid: AMOUNT,
-        Revenue: AMOUNT,
-      });
+      expect(totals).toMatchObject({ Currency: 'USD', ...plus(baseTotal) });
       await page.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Station' }).click();
       const stationStat = stat.getByRole('row', { name: new RegExp(STATION) });
       await stationStat.waitFor();
-      expect(await cellsByHeader(stat, stationStat)).toMatchObject({
-        Station: STATION,
-        Sessions: '1',
-        Paid: AMOUNT,
-        Revenue: AMOUNT,
-      });
+      const { Sessions, Paid } = plus(baseStation);
+      expect(await cellsByHeader(stat, stationStat)).toMatchObject({ Station: STATION, Sessions, Paid });
 
       // 6. The order export: Export on /chargeOrder, then the file from /fileExport.
       await page.goto(`${rt.url}/charge/chargeOrder`);
@@ -325,23 +345,29 @@ describe('the money path in the browser', () => {
       expect(await page.getByRole('search').getByLabel('To', { exact: true }).inputValue()).toBe(day);
       await stat.getByRole('row', { name: new RegExp(`^${day}`) }).waitFor();
       expect(await cellsByHeader(stat, stat.getByRole('row', { name: 'Total USD' }))).toMatchObject({
-        Sessions: '1',
-        Paid: AMOUNT,
+        Sessions: plus(baseTotal).Sessions,
+        Paid: plus(baseTotal).Paid,
       });
 
       expect(errors).toEqual([]);
     },
   );
 
+  /** The demo fleet's balance after the top-up below (the fleet console shows it next). */
+  let afterTopUp = 0;
   it('tops up the demo fleet on /fleets and books the top-up in its fund records', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page);
+    // The seeded history has spent some of the opening balance.
+    const token = await login(rt.url, 'operator', 'Operator12345');
+    const before: number = (await api(rt.url, token, '/biz/fleet/info?id=demo-fleet')).data.balance;
+    afterTopUp = (Math.round(before * 10_000) + 255_000) / 10_000;
     await page.goto(`${rt.url}/charge/fleets`);
     await page.getByRole('heading', { level: 1, name: 'Fleets' }).waitFor();
     const row = page.getByRole('row', { name: /Demo Logistics/ });
-    await row.getByText('500.0000').waitFor();
+    await row.getByText(before.toFixed(4)).waitFor();
     // The row's action, inline or under its "More" menu.
     const inline = row.getByRole('button', { name: 'Top up' });
     if (await inline.count()) await inline.click();
@@ -350,25 +376,103 @@ describe('the money path in the browser', () => {
       await page.getByRole('menuitem', { name: 'Top up' }).click();
     }
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Current balance: 500.0000').waitFor();
+    await dialog.getByText(`Current balance: ${before.toFixed(4)}`).waitFor();
     await field(dialog, 'Amount').fill('25.5');
     await dialog.getByRole('button', { name: 'Top up' }).click();
-    await page.getByText('Topped up; the balance is now 525.5000').first().waitFor();
-    await row.getByText('525.5000').waitFor();
+    await page
+      .getByText(`Topped up; the balance is now ${afterTopUp.toFixed(4)}`)
+      .first()
+      .waitFor();
+    await row.getByText(afterTopUp.toFixed(4)).waitFor();
 
-    const token = await login(rt.url, 'operator', 'Operator12345');
     const funds = await api(rt.url, token, '/biz/fleet/funds?id=demo-fleet');
     // The fleet's page lists the top-up first.
     await page.goto(`${rt.url}/charge/fleetsDetail/demo-fleet`);
     const records = page.getByRole('table', { name: 'Fund records' });
     await records.getByRole('row').nth(1).getByText('25.5000', { exact: true }).waitFor();
     expect(await records.getByRole('row').nth(1).textContent()).toContain('Top-up');
+    // Its members are on its page too.
+    await page
+      .getByRole('table', { name: 'Drivers' })
+      .getByRole('row', { name: /Demo fleet driver/ })
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Vehicles' })
+      .getByRole('row', { name: /Demo van/ })
+      .waitFor();
     expect(funds.data[0]).toMatchObject({
       operType: 2,
-      beforeBalance: 500,
-      afterBalance: 525.5,
+      beforeBalance: before,
+      afterBalance: afterTopUp,
       changeBalance: 25.5,
     });
+    expect(errors).toEqual([]);
+  });
+  it('lets the fleet administrator sign in on the fleet tab and walk its own fleet console', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${rt.url}/charge/login`);
+    await page.getByRole('tab', { name: 'Fleets' }).click();
+    const form = page.getByRole('form', { name: 'Fleets' });
+    await form.getByLabel('Username').fill('fleet@demo.local');
+    await form.getByLabel('Password').fill('Fleet12345');
+    await form.getByLabel('Image code').fill('ABCD');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/charge\/vehicle\/dashbord$/);
+    await page.getByRole('heading', { level: 1, name: 'Fleet dashboard' }).waitFor();
+    // Its own fleet, with the top-up above, its members and the alerts of its seeded history.
+    await page.getByRole('heading', { name: 'Demo Logistics' }).waitFor();
+    await page.getByText(afterTopUp.toFixed(4)).first().waitFor();
+    await page.getByText('Vehicle Demo van started charging').first().waitFor();
+    const nav = page.getByRole('navigation');
+    expect(await nav.getByRole('link', { name: 'Fleets', exact: true }).count()).toBe(0);
+
+    await page.goto(`${rt.url}/charge/driver`);
+    await page.getByRole('heading', { level: 1, name: 'Drivers' }).waitFor();
+    await page.getByRole('row', { name: /Demo fleet driver/ }).waitFor();
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel(/^Fleet/).count()).toBe(0);
+    await field(dialog, 'Driver name').fill('E2E driver');
+    await field(dialog, 'Charging tag (idTag)').fill('E2E-FLEET-TAG');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /E2E driver.*E2E-FLEET-TAG.*Demo Logistics/ }).waitFor();
+
+    await page.goto(`${rt.url}/charge/vehicle`);
+    await page.getByRole('row', { name: /Demo van.*B-EV-1001/ }).waitFor();
+
+    await page.goto(`${rt.url}/charge/fundHistory`);
+    await page.getByRole('heading', { level: 1, name: 'Fund history' }).waitFor();
+    await page.getByRole('row', { name: /Top-up.*25\.5000/ }).waitFor();
+
+    await page.goto(`${rt.url}/charge/analysis`);
+    await page.getByRole('heading', { level: 1, name: 'Analysis' }).waitFor();
+    await page.getByRole('button', { name: '30 days' }).click();
+    await page
+      .getByRole('table', { name: 'Per vehicle' })
+      .getByRole('row', { name: /Demo van/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Drivers' }).click();
+    await page
+      .getByRole('table', { name: 'Per driver' })
+      .getByRole('row', { name: /E2E driver/ })
+      .waitFor();
+
+    await page.goto(`${rt.url}/charge/alerts`);
+    await page.getByRole('heading', { level: 1, name: 'Fleet alerts' }).waitFor();
+    // The seeded history's: each start and stop of its driver and its van, unread.
+    await page
+      .getByRole('row', { name: /Driver Demo fleet driver started charging.*Unread/ })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByText('12 alerts marked read').first().waitFor();
+    await page
+      .getByRole('row', { name: /Driver Demo fleet driver started charging.*Read/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('row', { name: /Unread/ }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -33,8 +33,10 @@ beforeAll(async () => {
         agentId: DEMO_AGENT_ID,
         tenant: `/${DEMO_AGENT_ID}/`,
         stationId: berlin,
+        chargePointId: 'DEMO-CP-001',
         currency: 'USD',
         day,
+        hour: `${day}T12`,
         figures: {
           orders: 1500,
           energyWh: 1_234_567_891,
@@ -72,6 +74,37 @@ async function signIn(): Promise<Page> {
 }
 
 describe('statistics figures in the browser', () => {
+  it('shows the home dashboard a login lands on: KPIs, the live tiles and the top chargers', async () => {
+    const page = await signIn();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.waitForURL(/\/charge\/home$/);
+    const energy = page.getByLabel('Energy (kWh)', { exact: true });
+    await energy.waitFor();
+    expect(await energy.textContent()).toBe('1.23M');
+    expect(await energy.getAttribute('title')).toBe('1234567.891');
+    expect(await page.getByLabel('Sessions', { exact: true }).textContent()).toBe('1.5K');
+    // Nothing the week before: growth from a zero base is 100 % (SPEC.md section 9).
+    await page.getByText('+100.00 % against the 7 days before').first().waitFor();
+    // Now: the five demo chargers, none connected in this test; each tile opens its screen.
+    expect(await page.getByLabel('Chargers offline', { exact: true }).textContent()).toBe('5');
+    expect(await page.getByLabel('Chargers online', { exact: true }).textContent()).toBe('0');
+    const top = page.getByRole('table', { name: 'Top five chargers: 7 days against 30 days' });
+    const cells = await top
+      .getByRole('row', { name: /DEMO-CP-001|Demo/ })
+      .first()
+      .locator('td')
+      .allTextContents();
+    expect(cells.slice(1)).toEqual(['1234567.891', '1500', '1234567.891', '1500']);
+    await page.getByRole('link', { name: 'Open the live monitor' }).first().click();
+    await page.waitForURL(/\/charge\/monitor$/);
+    // Another window asks again.
+    await page.goto(`${rt.url}/charge/home`);
+    await page.getByLabel('Window').selectOption({ label: '30 days' });
+    await page.getByText('+100.00 % against the 30 days before').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it(
     'abbreviates large figures on the tiles, the exact value in the title',
     { timeout: 120_000 },

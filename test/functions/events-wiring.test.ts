@@ -19,9 +19,10 @@ const EXPECTED: Record<string, string[]> = {
   // One per command action (ReserveNow/CancelReservation, remote starts, ChangeAvailability): any order.
   commandEnded: ['pileAvailability', 'remoteStart', 'reservationCommand'],
   // In this order, as orders/session-hooks.ts called them.
-  sessionStarted: ['reservationUsedBySession', 'queueServed', 'timeTargetNoted'],
+  sessionStarted: ['reservationUsedBySession', 'queueServed', 'timeTargetNoted', 'fleetMemberCharging'],
   sessionMetered: ['chargeTarget'],
   connectorAvailable: ['queueCalled'],
+  connectorSuspended: ['fleetMemberPaused'],
   reservationStatusChanged: ['reservationStatus'],
 };
 const ORDERED = new Set(['sessionStarted']);

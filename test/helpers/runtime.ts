@@ -26,6 +26,10 @@ function sharedDynamodb(dataDir: string, options: TestRuntimeOptions) {
   return { endpoint, tablePrefix: `t${id}.` };
 }
 
+/**
+ * Test runtimes seed the demo company without its made-up history (infra/local/seed/demo-history.ts), so
+ * tests count only the orders they make; `seedHistory: true` for those that look at the history itself.
+ */
 export async function startTestRuntime(
   options: TestRuntimeOptions = {},
 ): Promise<Runtime & { cleanup(): Promise<void> }> {
@@ -37,6 +41,7 @@ export async function startTestRuntime(
     smtpPort: 0,
     simChargers: 0,
     log: () => undefined,
+    seedHistory: false,
     ...options,
     dataDir,
     dynamodb,

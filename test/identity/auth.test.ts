@@ -330,7 +330,9 @@ describe('fleet login', () => {
       const ok = await fleet('fleet@demo.local', 'Fleet12345');
       expect(ok.code).toBe(0);
       const menus = await api(rt.url, ok.data.token, '/admin/menu/list');
-      expect(JSON.stringify(menus.data)).toContain('/fleets');
+      // The fleet console's menus only (decision 366): not the company's fleet list, not its users.
+      expect(JSON.stringify(menus.data)).toContain('/vehicle/dashbord');
+      expect(JSON.stringify(menus.data)).not.toContain('/fleets"');
       expect(JSON.stringify(menus.data)).not.toContain('/user"');
       const staff = await fleet('operator', 'Operator12345');
       expect(staff.code).not.toBe(0);

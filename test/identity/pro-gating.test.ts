@@ -252,7 +252,7 @@ describe('Pro features on the server', () => {
     const signedIn = await fleetLogin('fleet@proco.example');
     expect(signedIn.code, signedIn.msg).toBe(0);
     const menus = JSON.stringify((await api(rt.url, signedIn.data.token, '/admin/menu/list')).data);
-    expect(menus).toContain('"/fleets"');
+    expect(menus).toContain('"/vehicle/dashbord"');
   });
 
   it("lets only a Pro company's fleet tags authorise and pay at its chargers (a downgraded company keeps its fleets unused)", async () => {

@@ -281,8 +281,10 @@ describe('a user bound to a station', () => {
   });
 
   it('counts its station only in the revenue statistics and the transaction insight', async () => {
-    const day = new Date().toISOString().slice(0, 10);
-    const query = { startDay: day, endDay: day, groupBy: 'station' };
+    // The orders fall on the stations' local day, which near midnight UTC is not the UTC day: a range
+    // around today holds them whatever the hour.
+    const dayAt = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const query = { startDay: dayAt(-1), endDay: dayAt(1), groupBy: 'station' };
     const all = await ok(operator, '/biz/revenue/stat', query);
     expect(ids(all.rows, 'stationId')).toEqual([station.berlin, station.munich].sort());
     const mine = await ok(bound, '/biz/revenue/stat', query);

@@ -26,7 +26,6 @@ import { findCard } from '@functions/ocpp/authorize.ts';
 import type { Session } from '@functions/ocpp/transactions.ts';
 import { readJvmRecord } from '@infra/local/dynamodb.ts';
 import { fromRoot } from '@infra/local/paths.ts';
-import { freePort } from '@infra/local/ports.ts';
 import { DEMO_FEES } from '@infra/local/seed/demo-fees.ts';
 import { demoCardNumbers } from '@infra/local/seed/demo-chargers.ts';
 import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
@@ -34,6 +33,7 @@ import { fleetIds, startFleet, versionAt, type Fleet } from '@infra/local/simula
 import { envNames } from '@infra/topology/env.ts';
 import { topology } from '@infra/topology/index.ts';
 import { orphanExport } from '../helpers/exports.ts';
+import { steadyPort } from '../helpers/ports.ts';
 
 const CHARGERS = 40;
 /** Chargers switched off for good while the runtime is down: they must show offline afterwards. */
@@ -160,7 +160,7 @@ async function drive(charger: SimulatedCharger, finishing: () => boolean, index:
 
 describe('a runtime killed with SIGKILL mid-session', () => {
   it('loses, doubles and leaves behind nothing', { timeout: 240_000 }, async () => {
-    const port = await freePort();
+    const port = await steadyPort();
     const first = await startRuntime(port);
 
     const ids = fleetIds('CRASH-CP-', CHARGERS);

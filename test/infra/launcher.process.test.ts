@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '@infra/local/paths.ts';
-import { freePort } from '@infra/local/ports.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-launcher-'));
 const pids: number[] = [];
@@ -39,7 +38,6 @@ const ofFolder = () =>
 
 describe('the runtime under npm start', () => {
   it('stops when its launcher is killed with SIGKILL', async () => {
-    const port = await freePort();
     // A launcher as bin/start.mjs starts the runtime (the console build and dependency checks left out).
     const launcherCode = `
       const { spawn } = require('node:child_process');
@@ -53,7 +51,7 @@ describe('the runtime under npm start', () => {
       cwd: fromRoot(),
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: '0', // the kernel's pick: nothing else can take it in between
         DATA_DIR: dataDir,
         MQTT_PORT: '0',
         SMTP_PORT: '0',

@@ -9,18 +9,18 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { fromRoot } from '@infra/local/paths.ts';
-import { freePort } from '@infra/local/ports.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-proc-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+/** Each start listens on a port the kernel picks (a port picked here and handed over can be taken meanwhile). */
+async function start(): Promise<{ child: ChildProcess; output: () => string; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/runtime.ts'], {
     cwd: fromRoot(),
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
       MQTT_PORT: '0',
       SMTP_PORT: '0',
@@ -38,7 +38,9 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
     if (child.exitCode !== null || Date.now() > until) throw new Error(`runtime did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, output: () => output };
+  const url = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
+  if (!url) throw new Error(`runtime named no API address: ${output}`);
+  return { child, output: () => output, url };
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -55,8 +57,7 @@ const javaProcessesFor = (dir: string) =>
 
 describe('runtime process', () => {
   it('keeps its data across a restart and leaves no process behind', async () => {
-    const port = await freePort();
-    const first = await start(port);
+    const first = await start();
     expect(first.output()).toContain(
       'seeded: identity-catalogue, identity-demo, demo-sites, stop-reason-catalogue, demo-energy-box',
     );
@@ -64,10 +65,10 @@ describe('runtime process', () => {
     expect(await stop(first.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toHaveLength(0);
 
-    const second = await start(port);
+    const second = await start();
     expect(second.output()).not.toContain('seeded:'); // nothing seeded twice
     // The charger credentials written by the first start are still there.
-    const charger = await connectCharger(`http://127.0.0.1:${port}`, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+    const charger = await connectCharger(second.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD);
     expect((await charger.call('Heartbeat', {}))[0]).toBe(3);
     await charger.close();
     expect(await stop(second.child)).toBe(0);

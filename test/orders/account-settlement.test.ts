@@ -16,13 +16,19 @@ import {
   addDriver,
   addVehicle,
   createFleet,
+  drivers,
   findFleetAccount,
   FLEET_STATUS,
   fleetFundRecords,
   fleets,
   topUpFleet,
 } from '@functions/fleets/accounts.ts';
+import { fromUnits, toUnits } from '@functions/fleets/balance.ts';
 import { orderKey } from '@functions/orders/keys.ts';
+import { fleetAlertPage } from '@functions/data/fleet-alerts.ts';
+import { fleetOrderPage } from '@functions/data/fleet-orders.ts';
+import { fleetDaysBetween, memberDaysBetween } from '@functions/data/fleet-rollups.ts';
+import { FLEET_ALERT_TYPE } from '@shared/resources/fleet/members.ts';
 import { handOver, orderOf as orderOfSession } from '@functions/orders/session-consumer.ts';
 import { payment, resettleOrder, settleSession } from '@functions/orders/settlement.ts';
 import { pricingFor } from '@functions/orders/tariffs.ts';
@@ -102,7 +108,7 @@ async function fleetWithTag(balance: number, overdraftAmount: number, status: nu
 
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
-  rt = await startTestRuntime();
+  rt = await startTestRuntime({ seedHistory: true });
   operator = await login(rt.url, 'operator', 'Operator12345');
   const flat = (
     await ok(operator, '/biz/chargingFee/add', {
@@ -140,12 +146,24 @@ afterAll(async () => {
 
 describe('the demo accounts', () => {
   it('are seeded: a fleet with a driver and a vehicle tag, an app user with a tag', async () => {
-    expect(await fleets.getAny(DEMO_FLEET.id)).toMatchObject({
+    const seeded = (await fleets.getAny(DEMO_FLEET.id))!;
+    expect(seeded).toMatchObject({
       tenant: TENANT,
-      balance: DEMO_FLEET.balance,
       overdraftAmount: DEMO_FLEET.overdraftAmount,
       status: FLEET_STATUS.enabled,
     });
+    // Its history came through the real pipeline: six paid orders, each a consumption record, whose sum
+    // is what the opening balance lost; the fleet was told of each start and stop.
+    const orders = await fleetOrderPage(DEMO_FLEET.id, 0, 50);
+    expect(orders).toHaveLength(6);
+    expect(orders.every((o) => o.payFlag === 1 && o.fleetBalanceAfter! < o.fleetBalanceBefore!)).toBe(true);
+    const spent = (await consumptions(DEMO_FLEET.id)).reduce((sum, r) => sum - toUnits(r.changeBalance), 0n);
+    expect(spent).toBeGreaterThan(0n);
+    expect(toUnits(seeded.balance)).toBe(toUnits(DEMO_FLEET.balance) - spent);
+    const told = (await fleetAlertPage(DEMO_FLEET.id, 0, 50)).map((a) => a.type);
+    expect(told.filter((t) => t === FLEET_ALERT_TYPE.driverStarted)).toHaveLength(3);
+    expect(told.filter((t) => t === FLEET_ALERT_TYPE.vehicleStopped)).toHaveLength(3);
+    expect((await drivers.getAny('demo-fleet-driver'))?.status).toBe(0);
     // Tags are found case-insensitively, like card numbers.
     expect((await findFleetAccount(TENANT, DEMO_FLEET.driverTag.toLowerCase()))?.fleet.id).toBe(
       DEMO_FLEET.id,
@@ -165,8 +183,8 @@ describe('the demo accounts', () => {
       payType: 3,
       payFlag: 1,
       fleetId: DEMO_FLEET.id,
-      fleetBalanceBefore: 500,
-      fleetBalanceAfter: 499,
+      fleetBalanceBefore: seeded.balance,
+      fleetBalanceAfter: fromUnits(toUnits(seeded.balance) - 10_000n),
     });
     const appSession = await charge(DEMO_APP_USER.tag, 2000);
     expect(appSession.status).toBe('Accepted');
@@ -333,6 +351,167 @@ describe('a fleet account', () => {
         6,
       );
     }
+  });
+});
+
+describe("a fleet's alerts and its members' status", () => {
+  const alerts = async (fleetId: string) =>
+    (await fleetAlertPage(fleetId, 0, 50)).map((a) => [a.type, a.readFlag]).reverse();
+
+  it('marks a driver charging at the start and parked after its order, and tells the fleet each step', async () => {
+    // Balance 2.00, warning at 1.50 (overdraft 0.50): one 1.00 session crosses the warning, the next zero.
+    const fleet = await createFleet(
+      { name: `Alerting ${newId().slice(0, 6)}`, balance: 2, overdraftAmount: 0.5, warnBalance: 1.5 },
+      TENANT,
+    );
+    const idTag = `AL-${newId().slice(0, 10)}`;
+    const driver = await addDriver(
+      { fleetId: fleet.id, name: 'Alert driver', email: 'al@x.example', idTag },
+      TENANT,
+    );
+    day++;
+    const date = `2026-10-${String(day).padStart(2, '0')}`;
+    const started = payloadOf(
+      await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag,
+        meterStart: 0,
+        timestamp: `${date}T10:00:00Z`,
+      }),
+    );
+    // Charging, and told so (the status is set first, then the alert), before the stop.
+    await waitFor(
+      async () =>
+        (await drivers.getAny(driver.id))?.status === 1 && (await alerts(fleet.id)).length === 1
+          ? true
+          : undefined,
+      10_000,
+      'charging',
+    );
+    await cp.call('StopTransaction', {
+      transactionId: started.transactionId,
+      meterStop: 2000,
+      timestamp: `${date}T11:00:00Z`,
+      reason: 'Local',
+    });
+    // Parked again, and the fleet told what the payment did (the alerts follow the status).
+    await waitFor(
+      async () =>
+        (await drivers.getAny(driver.id))?.status === 0 && (await alerts(fleet.id)).length === 3
+          ? true
+          : undefined,
+      15_000,
+      'parked',
+    );
+    const T = FLEET_ALERT_TYPE;
+    expect(await alerts(fleet.id)).toEqual([
+      [T.driverStarted, 0],
+      [T.driverStopped, 0],
+      [T.balanceWarning, 0],
+    ]);
+    await charge(idTag, 2000); // 1.00 → 0.00: not below zero yet
+    const third = await charge(idTag, 2000); // 0.00 → −1.00 is past the overdraft: unpaid
+    expect(third.order.payFlag).toBe(0);
+    await topUpFleet(fleet.id, 0.2);
+    await charge(idTag, 600); // 0.20 → −0.10: into the overdraft
+    // Each of the four sessions started and stopped, and two payments told something: 11 alerts once written.
+    await waitFor(async () => ((await alerts(fleet.id)).length === 11 ? true : undefined), 15_000, 'alerts');
+    const types = (await alerts(fleet.id)).map(([type]) => type);
+    expect(types.filter((t) => t === T.orderStopped)).toHaveLength(1);
+    expect(types.filter((t) => t === T.balanceLow)).toHaveLength(1);
+    expect(types.filter((t) => t === T.balanceWarning)).toHaveLength(1);
+    expect((await drivers.getAny(driver.id))?.status).toBe(0);
+
+    // The fleet's orders, newest first, say what each order says; paying the unpaid one later updates it.
+    const orderNos = async () =>
+      (await fleetOrderPage(fleet.id, 0, 10)).map((o) => [
+        o.payFlag,
+        o.fleetBalanceBefore,
+        o.fleetBalanceAfter,
+      ]);
+    expect(await orderNos()).toEqual([
+      [1, 0.2, -0.1],
+      [0, undefined, undefined],
+      [1, 1, 0],
+      [1, 2, 1],
+    ]);
+    await topUpFleet(fleet.id, 5);
+    expect(await resettleOrder(String(third.order.orderNo))).toBe('settled');
+    expect((await orderNos())[1]).toEqual([1, 4.9, 3.9]);
+
+    // The fleet's rollups hold each order once, paid or not: 4 sessions, 6.6 kWh, 3.30 in ten-thousandths.
+    const month = ['2026-09-01', '2026-12-31'] as const;
+    const sums = (days: { energyWh: number; costUnits: number; sessions: number }[]) =>
+      days.reduce((t, d) => [t[0]! + d.sessions, t[1]! + d.energyWh, t[2]! + d.costUnits], [0, 0, 0]);
+    expect(sums(await fleetDaysBetween(fleet.id, ...month))).toEqual([4, 6600, 33_000]);
+    expect(sums(await memberDaysBetween(driver.id, ...month))).toEqual([4, 6600, 33_000]);
+  });
+});
+
+describe("a fleet member's session the charger suspends or loses power on", () => {
+  it('raises "order paused" once per suspension and "order stopped: power lost" at the end', async () => {
+    const fleet = await createFleet(
+      { name: `Power ${newId().slice(0, 6)}`, balance: 50, overdraftAmount: 0, warnBalance: 1 },
+      TENANT,
+    );
+    const idTag = `PW-${newId().slice(0, 10)}`;
+    await addVehicle(
+      {
+        fleetId: fleet.id,
+        name: 'Van 7',
+        vin: `WVWZZZ1JZ${newId()
+          .replace(/[^0-9]/g, '0')
+          .slice(0, 8)}`,
+        idTag,
+      },
+      TENANT,
+    );
+    day++;
+    const date = `2026-10-${String(day).padStart(2, '0')}`;
+    const started = payloadOf(
+      await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag,
+        meterStart: 0,
+        timestamp: `${date}T10:00:00Z`,
+      }),
+    );
+    const typesOf = async () => (await fleetAlertPage(fleet.id, 0, 50)).map((a) => a).reverse();
+    await waitFor(async () => ((await typesOf()).length === 1 ? true : undefined), 10_000, 'started');
+    const status = (status: string, minute: number) =>
+      cp.call('StatusNotification', {
+        connectorId: 1,
+        status,
+        errorCode: 'NoError',
+        timestamp: `${date}T10:${String(minute).padStart(2, '0')}:00Z`,
+      });
+    // Suspended, reported twice, resumed, suspended again: two pauses told.
+    await status('SuspendedEVSE', 10);
+    await status('SuspendedEVSE', 11);
+    await status('Charging', 20);
+    await status('SuspendedEVSE', 30);
+    await status('SuspendedEV', 31); // the car pausing is not the charger's want of power
+    await cp.call('StopTransaction', {
+      transactionId: started.transactionId,
+      meterStop: 1000,
+      timestamp: `${date}T11:00:00Z`,
+      reason: 'PowerLoss',
+    });
+    const T = FLEET_ALERT_TYPE;
+    await waitFor(async () => ((await typesOf()).length === 5 ? true : undefined), 15_000, 'the alerts');
+    const all = await typesOf();
+    expect(all.map((a) => a.type)).toEqual([
+      T.vehicleStarted,
+      T.orderPaused,
+      T.orderPaused,
+      T.vehicleStopped,
+      T.orderStopped,
+    ]);
+    expect(all[1]!.values).toEqual({ name: 'Van 7', chargePointId: CP });
+    expect(all[4]!.values).toMatchObject({ cause: 'power' });
+    // Paid all the same: the power loss is not the fleet's money.
+    const order = await waitFor(() => getOrder(orderNoOf(date, started.transactionId)), 10_000, 'the order');
+    expect(order!.payFlag).toBe(1);
   });
 });
 

@@ -77,7 +77,16 @@ const add = (a: Figures, b: Figures) =>
 async function seed(agentId: string, stationId: string, currency: string, day: string, f: Figures) {
   await db().send(
     new TransactWriteCommand({
-      TransactItems: rollupUpdates({ agentId, tenant: `/${agentId}/`, stationId, currency, day, figures: f }),
+      TransactItems: rollupUpdates({
+        agentId,
+        tenant: `/${agentId}/`,
+        stationId,
+        chargePointId: `${stationId}-CP`,
+        currency,
+        day,
+        hour: `${day}T12`,
+        figures: f,
+      }),
     }),
   );
 }

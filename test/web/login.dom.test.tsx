@@ -193,6 +193,8 @@ describe('login page', () => {
   });
 
   it('logs a fleet administrator in and goes to the fleet dashboard', async () => {
+    localStorage.setItem('menus', '[]');
+    localStorage.setItem('refresh_token', 'staff-refresh');
     const api = fakeApi({
       'GET /auth/publicKey': publicKey,
       'POST /fleets/fleetsAdmin/pwdLogin': () => ({ body: { code: 0, msg: '', data: { token: 'fleet-1' } } }),
@@ -216,7 +218,9 @@ describe('login page', () => {
     await expect(key.decrypt(body.password)).resolves.toBe('Fleet12345');
     expect(localStorage.getItem('vehicle_access_token')).toBe('fleet-1');
     expect(localStorage.getItem('access_token')).toBeNull();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fleet dashboard' })).toBeTruthy();
+    // A staff session left in the browser ends: its user and menus are not the fleet account's.
+    expect(localStorage.getItem('menus')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
   it('shows the fleet login failure message and refreshes the image code', async () => {

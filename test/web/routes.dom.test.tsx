@@ -148,11 +148,14 @@ describe('public pages', () => {
     expect(screen.getByLabelText('Language')).toBeTruthy();
   });
 
-  it('sends the fleet dashboard to /login without a fleet token', async () => {
-    localStorage.setItem('access_token', 'staff-only');
+  it('sends the fleet dashboard to /login without a token, and opens the console on a fleet token alone', async () => {
     fakeApi({});
     const view = renderConsole('/vehicle/dashbord');
     await waitFor(() => expect(view.pathname()).toBe('/login'));
+    cleanup();
+    localStorage.setItem('vehicle_access_token', 'fleet-1');
+    // The guard lets the fleet token in (the layout then loads the fleet account's user info and menus).
+    expect(renderConsole('/vehicle/dashbord').pathname()).toBe('/vehicle/dashbord');
   });
 
   it('lets only a company without a subscription into the wizard', async () => {

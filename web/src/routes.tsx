@@ -1,7 +1,8 @@
 /**
  * Every route of SPEC.md section 2, under the basename /charge.
  * - Public: /login, /logincommon, /privacy/ (+ /privacy/{lang}), /status (platform health).
- * - Fleet (fleet token): /vehicle/dashbord. Subscription wizard: /subsplan.
+ * - Subscription wizard: /subsplan. A fleet account (fleet token) signs in to the same layout, where its
+ *   menus are its fleet's: /vehicle/dashbord and the fleet pages (decision 366).
  * - Authenticated, in the main layout: every menu page of shared/permissions/menus.ts, the detail routes,
  *   / → /home and /order → /order/chargeOrder. Unauthenticated visitors go to /login.
  * Each page is the resource registry's screen for the route (web/src/resources/pages.tsx) when there is
@@ -10,10 +11,9 @@
  */
 import { CODE, detailRouteCodes, menuCatalogue } from '@shared/permissions/menus.ts';
 import { ApiEvents } from '@web/auth/api-events.tsx';
-import { RequireAuth, RequireFleet } from '@web/auth/guards.tsx';
+import { RequireAuth } from '@web/auth/guards.tsx';
 import { AppLayout } from '@web/layout/app-layout.tsx';
 import type { RouteHandle, TitleKey } from '@web/layout/route-handle.ts';
-import { FleetDashboardPage } from '@web/pages/fleet-dashboard-page.tsx';
 import { LoginCommonPage } from '@web/pages/login-common-page.tsx';
 import { LoginPage } from '@web/pages/login-page.tsx';
 import { NotAvailablePage } from '@web/pages/not-available-page.tsx';
@@ -127,15 +127,6 @@ export const routes: RouteObject[] = [
       { path: '/logincommon', element: <LoginCommonPage /> },
       { path: '/privacy/*', element: <PrivacyPage /> },
       { path: '/status', element: <PublicStatusPage /> },
-      {
-        path: '/vehicle/dashbord',
-        handle: { titleKey: 'shell.titles.fleetDashboard' } satisfies RouteHandle,
-        element: (
-          <RequireFleet>
-            <FleetDashboardPage />
-          </RequireFleet>
-        ),
-      },
       { path: '/subsplan', element: <SubscriptionPage /> },
       { index: true, element: <Navigate to="/home" replace /> },
       { path: '/order', element: <Navigate to="/order/chargeOrder" replace /> },

@@ -13,10 +13,11 @@ import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
 import { cards } from '@functions/biz/cards.ts';
 import { CARD_TYPE, RECEIVE_STATUS } from '@shared/resources/device/card.ts';
 import { DEMO_AGENT_ID } from './demo-chargers.ts';
+import { DEMO_FLEET_ID } from './identity.ts';
 import type { SeedStep } from './index.ts';
 
 export const DEMO_FLEET = {
-  id: 'demo-fleet',
+  id: DEMO_FLEET_ID,
   name: 'Demo Logistics',
   balance: 500,
   overdraftAmount: 50,

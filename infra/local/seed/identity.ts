@@ -130,8 +130,13 @@ async function createUser(input: {
   tenant: string;
   kind: 'user' | 'fleet';
   email?: string;
+  fleetId?: string;
 }) {
-  if (await users.getAny(input.userId)) return;
+  const existing = await users.getAny(input.userId);
+  // A data folder seeded before fleet accounts were bound to their fleet gets the binding.
+  if (existing && input.fleetId && !existing.fleetId)
+    await users.update(existing, { ...existing, fleetId: input.fleetId });
+  if (existing) return;
   await users.create(
     {
       userId: input.userId,
@@ -142,10 +147,14 @@ async function createUser(input: {
       lockFlag: LOCK_FLAG.normal,
       kind: input.kind,
       email: input.email,
+      ...(input.fleetId ? { fleetId: input.fleetId } : {}),
     },
     input.tenant,
   );
 }
+
+/** The demo fleet's id (demo-accounts.ts creates the fleet). */
+export const DEMO_FLEET_ID = 'demo-fleet';
 
 export const identityCatalogue: SeedStep = {
   id: 'identity-catalogue',
@@ -215,6 +224,8 @@ export const demoIdentity: SeedStep = {
       tenant: path,
       kind: 'fleet',
       email: DEMO_ACCOUNTS.fleet.username,
+      // The demo fleet "Demo Logistics" (demo-accounts.ts) is this account's.
+      fleetId: DEMO_FLEET_ID,
     });
   },
   describe: () => [

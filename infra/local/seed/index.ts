@@ -8,6 +8,7 @@ import path from 'node:path';
 import { demoAccounts } from './demo-accounts.ts';
 import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
+import { demoFleetHistory } from './demo-history.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 import { demoSubscription, subscriptionCatalogue } from './subscription.ts';
@@ -16,6 +17,11 @@ export interface SeedStep {
   id: string;
   /** Runs with SEED=none too. */
   always: boolean;
+  /**
+   * Made-up history for people to look at (past sessions through the real pipeline): skipped, and not marked
+   * done, when the runtime is told not to (SEED_HISTORY=0; tests that count orders start without it).
+   */
+  history?: boolean;
   run(): Promise<void>;
   /** Lines printed after start-up (credentials, ...). */
   describe(): string[];
@@ -29,6 +35,7 @@ export const seedSteps: SeedStep[] = [
   demoEnergyBox,
   demoFees,
   demoAccounts,
+  demoFleetHistory,
   subscriptionCatalogue,
   demoSubscription,
 ];
@@ -36,6 +43,7 @@ export const seedSteps: SeedStep[] = [
 export async function seed(
   dataDir: string,
   mode: 'demo' | 'none',
+  history = true,
 ): Promise<{ applied: string[]; lines: string[] }> {
   const file = path.join(dataDir, 'seed.json');
   const done: string[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).applied : [];
@@ -43,6 +51,7 @@ export async function seed(
   const lines: string[] = [];
   for (const step of seedSteps) {
     if (mode === 'none' && !step.always) continue;
+    if (step.history && !history) continue;
     if (!done.includes(step.id)) {
       await step.run();
       applied.push(step.id);

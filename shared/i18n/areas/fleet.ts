@@ -10,6 +10,9 @@ export const fleet = area(
         disable: 'Disable fleet',
         topUp: 'Top up fleet',
         reset: 'Reset fleet balance',
+        activate: 'Create fleet with its administrator',
+        alertRead: 'Mark fleet alert read',
+        alertReadAll: 'Mark all fleet alerts read',
       },
       server: {
         noDelete: 'A fleet cannot be deleted; disable it instead',
@@ -25,6 +28,9 @@ export const fleet = area(
         before: 'Balance before',
         change: 'Change',
         after: 'Balance after',
+        noMembers: 'None yet',
+        shownOf: '{{shown}} of {{total}} shown.',
+        manage: 'Manage them',
       },
       fleet: {
         title: 'Fleets',
@@ -67,7 +73,15 @@ export const fleet = area(
     'zh-CN': {
       fleetRes: {
         names: { fleet: '车队' },
-        audit: { enable: '启用车队', disable: '停用车队', topUp: '车队充值', reset: '车队余额清零' },
+        audit: {
+          enable: '启用车队',
+          disable: '停用车队',
+          topUp: '车队充值',
+          reset: '车队余额清零',
+          activate: '创建车队及其管理员',
+          alertRead: '标记车队告警已读',
+          alertReadAll: '全部车队告警标为已读',
+        },
         server: { noDelete: '车队不能删除，请改为停用' },
         detail: {
           back: '← 车队',
@@ -80,6 +94,9 @@ export const fleet = area(
           before: '变动前余额',
           change: '变动金额',
           after: '变动后余额',
+          noMembers: '暂无',
+          shownOf: '显示 {{shown}} / {{total}}。',
+          manage: '前往管理',
         },
         fleet: {
           title: '车队',
@@ -119,7 +136,15 @@ export const fleet = area(
     'zh-TW': {
       fleetRes: {
         names: { fleet: '車隊' },
-        audit: { enable: '啟用車隊', disable: '停用車隊', topUp: '車隊儲值', reset: '車隊餘額歸零' },
+        audit: {
+          enable: '啟用車隊',
+          disable: '停用車隊',
+          topUp: '車隊儲值',
+          reset: '車隊餘額歸零',
+          activate: '建立車隊及其管理員',
+          alertRead: '標記車隊告警已讀',
+          alertReadAll: '全部車隊告警標為已讀',
+        },
         server: { noDelete: '車隊不能刪除，請改為停用' },
         detail: {
           back: '← 車隊',
@@ -132,6 +157,9 @@ export const fleet = area(
           before: '變動前餘額',
           change: '變動金額',
           after: '變動後餘額',
+          noMembers: '暫無',
+          shownOf: '顯示 {{shown}} / {{total}}。',
+          manage: '前往管理',
         },
         fleet: {
           title: '車隊',
@@ -176,6 +204,9 @@ export const fleet = area(
           disable: 'Flotte deaktivieren',
           topUp: 'Flotte aufladen',
           reset: 'Flottensaldo zurücksetzen',
+          activate: 'Flotte mit Administrator anlegen',
+          alertRead: 'Flottenwarnung als gelesen markieren',
+          alertReadAll: 'Alle Flottenwarnungen als gelesen markieren',
         },
         server: { noDelete: 'Eine Flotte kann nicht gelöscht werden; deaktivieren Sie sie stattdessen' },
         detail: {
@@ -189,6 +220,9 @@ export const fleet = area(
           before: 'Saldo vorher',
           change: 'Änderung',
           after: 'Saldo nachher',
+          noMembers: 'Noch keine',
+          shownOf: '{{shown}} von {{total}} angezeigt.',
+          manage: 'Verwalten',
         },
         fleet: {
           title: 'Flotten',
@@ -236,6 +270,9 @@ export const fleet = area(
           disable: 'ปิดใช้กองยานพาหนะ',
           topUp: 'เติมเงินกองยานพาหนะ',
           reset: 'ล้างยอดเงินกองยานพาหนะ',
+          activate: 'สร้างกองยานพาหนะพร้อมผู้ดูแล',
+          alertRead: 'ทำเครื่องหมายการแจ้งเตือนว่าอ่านแล้ว',
+          alertReadAll: 'ทำเครื่องหมายการแจ้งเตือนทั้งหมดว่าอ่านแล้ว',
         },
         server: { noDelete: 'ไม่สามารถลบกองยานพาหนะได้ ให้ปิดใช้งานแทน' },
         detail: {
@@ -249,6 +286,9 @@ export const fleet = area(
           before: 'ยอดก่อน',
           change: 'จำนวนที่เปลี่ยน',
           after: 'ยอดหลัง',
+          noMembers: 'ยังไม่มี',
+          shownOf: 'แสดง {{shown}} จาก {{total}}',
+          manage: 'จัดการ',
         },
         fleet: {
           title: 'กองยานพาหนะ',

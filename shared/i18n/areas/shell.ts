@@ -533,6 +533,7 @@ const menuNames = {
 
   // 11000 fleets
   '11000': ['Fleet management', '车队管理', '車隊管理', 'Flottenverwaltung', 'การจัดการกองยานพาหนะ'],
+  '11050': ['Fleet dashboard', '车队看板', '車隊儀表板', 'Flotten-Dashboard', 'แดชบอร์ดกองยานพาหนะ'],
   '11100': ['Fleets', '车队', '車隊', 'Flotten', 'กองยานพาหนะ'],
   '11101': ['Fleet details', '车队详情', '車隊詳情', 'Flottendetails', 'รายละเอียดกองยานพาหนะ'],
   '11200': ['Drivers', '司机', '司機', 'Fahrer', 'ผู้ขับขี่'],

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CODE } from '@shared/permissions/menus.ts';
 import { defineResource } from '@shared/resources/define.ts';
 import { balanceMoney, optional, optionalText, requiredText, topUpAmount } from '@shared/schemas/fields.ts';
+import { LIMITS, password } from '@shared/schemas/identity.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 
 export const FLEET_CODE = { view: CODE.fleets, detail: CODE.fleetDetail };
@@ -36,6 +37,17 @@ export const fleetSchema = z
       balanceMoney(0, 1_000_000_000),
     ),
     status: numericChoice(Object.values(FLEET_STATUS)),
+  })
+  .strict();
+
+/**
+ * The fleet wizard (SPEC.md section 2): the fleet, its settings and its administrator's account, whose
+ * sign-in name is the administrator e-mail (required here) and whose password follows the password rules.
+ */
+export const fleetActivationSchema = fleetSchema
+  .extend({
+    admin: z.email({ error: 'validation.emailFormat' }).max(LIMITS.emailMax, { error: 'validation.tooLong' }),
+    password,
   })
   .strict();
 

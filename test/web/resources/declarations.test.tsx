@@ -23,6 +23,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { serverKeyPair } from '../support/fake-api.ts';
+import { forgetPublicKey } from '@web/auth/crypto.ts';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
@@ -207,6 +208,7 @@ describe('users', () => {
 
   it('adds a user with the password encrypted and the chosen roles', async () => {
     grant(...userCodes);
+    forgetPublicKey(); // the console caches the key another file's server may have given
     const keys = await serverKeys;
     const api = fakeApi({
       '/admin/user/list': () => page([]),
@@ -244,6 +246,7 @@ describe('users', () => {
 
   it('resets a password: both entries must match, and it travels encrypted', async () => {
     grant(...userCodes);
+    forgetPublicKey(); // the console caches the key another file's server may have given
     const keys = await serverKeys;
     const api = fakeApi({
       '/admin/user/list': () => page([alice]),

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * The fleet screen (/fleets, issue 18): the list with balances in four decimals and status, the add form
- * refusing a warning balance not above the overdraft before sending, enable and disable by status, the top-up
+ * The fleet screen (/fleets, issue 18): the list with balances in four decimals and status, the wizard
+ * (fleet, settings refusing a warning balance not above the overdraft, the administrator's account) with its
+ * "Fleet activation failure", enable and disable by status, the top-up
  * dialog (four decimals, above 0, checked before sending) and the reset that asks first. No delete. The
  * fleet's page shows its money and its latest fund records.
  */
@@ -14,9 +15,12 @@ import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
+import { serverKeyPair } from '../support/fake-api.ts';
+import { forgetPublicKey } from '@web/auth/crypto.ts';
 
 afterEach(() => {
   cleanup();
+  forgetPublicKey();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -51,38 +55,68 @@ describe('fleet screen', () => {
     expect(await rowActions(user, 'Vans')).toContain('Enable');
   });
 
-  it('refuses a warning balance not above the overdraft before sending, then adds', async () => {
+  it('adds through the wizard: fleet, settings (warning above overdraft), account; the password encrypted', async () => {
     grant('11100');
+    // The console caches the server's key: this test's key pair is a new one.
+    forgetPublicKey();
+    const keys = await serverKeyPair();
     const api = fakeApi({
       '/biz/fleet/list': () => page([]),
-      '/biz/fleet/add': ({ body }) => ({ data: { ...fleet, ...(body as object), id: 'f9' } }),
+      '/auth/publicKey': () => ({ data: { publicKey: keys.pem } }),
+      '/biz/fleet/activate': () => ({ code: 1, msg: 'This username is already taken', data: null }),
     });
     const user = userEvent.setup();
     renderScreen(<ResourceListPage decl={fleetDecl} />);
-    await user.click(await screen.findByRole('button', { name: /^Add/ }));
+    await screen.findByText('No data');
+    expect(screen.queryByRole('button', { name: /^Add$/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'New fleet' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/^Fleet name/), 'Vans');
-    await user.type(within(dialog).getByLabelText(/^Warning balance/), '20');
+    await user.type(within(dialog).getByLabelText(/^Administrator e-mail/), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('E-mail format is wrong')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/^Administrator e-mail/));
+    await user.type(within(dialog).getByLabelText(/^Administrator e-mail/), 'vans@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    await user.type(await within(dialog).findByLabelText(/^Warning balance/), '20');
     await user.clear(within(dialog).getByLabelText(/^Overdraft amount/));
     await user.type(within(dialog).getByLabelText(/^Overdraft amount/), '20');
+    await user.clear(within(dialog).getByLabelText(/^Opening balance/));
     await user.type(within(dialog).getByLabelText(/^Opening balance/), '120.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(
       await within(dialog).findByText('The warning balance must be higher than the overdraft amount'),
     ).toBeTruthy();
-    expect(api.calls('/biz/fleet/add')).toHaveLength(0);
-
     await user.clear(within(dialog).getByLabelText(/^Warning balance/));
     await user.type(within(dialog).getByLabelText(/^Warning balance/), '25');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls('/biz/fleet/add')).toHaveLength(1));
-    expect(api.calls('/biz/fleet/add')[0]!.body).toMatchObject({
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    expect(await within(dialog).findByText(/signs in on the fleet tab as vans@example.com/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Fleet12345');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Fleet12346');
+    await user.click(within(dialog).getByRole('button', { name: 'Create fleet' }));
+    expect(await within(dialog).findByText('The passwords do not match')).toBeTruthy();
+    expect(api.calls('/biz/fleet/activate')).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText(/^Confirm password/));
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Fleet12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Create fleet' }));
+
+    // A refusal reads "Fleet activation failure" with the reason; the dialog stays.
+    expect(
+      await within(dialog).findByText('Fleet activation failure: This username is already taken'),
+    ).toBeTruthy();
+    const body = api.calls('/biz/fleet/activate')[0]!.body!;
+    expect(body).toMatchObject({
       name: 'Vans',
+      admin: 'vans@example.com',
       warnBalance: 25,
       overdraftAmount: 20,
       balance: 120.5,
       status: 0,
     });
+    expect(body).not.toHaveProperty('confirm');
+    expect(await keys.decrypt(String(body.password))).toBe('Fleet12345');
   });
 
   it('tops up with at most four decimals, refusing five before sending', async () => {
@@ -135,11 +169,13 @@ describe('fleet screen', () => {
     await waitFor(() => expect(api.calls('/biz/fleet/disable')).toHaveLength(1));
   });
 
-  it("shows a fleet's page with its money and its fund records, newest first", async () => {
+  it("shows a fleet's page with its money, its drivers (to who holds them) and its fund records", async () => {
     expect(resourcePages['/fleetsDetail']).toBe(FleetDetailPage);
-    grant('11100', '11101');
+    grant('11100', '11101', '11200');
     const api = fakeApi({
       '/biz/fleet/info': () => ({ data: fleet }),
+      '/biz/driver/list': () =>
+        page([{ id: 'd1', name: 'Mia', idTag: 'TAG-MIA', email: 'mia@x.example', status: 1 }], 3),
       '/biz/fleet/funds': () => ({
         data: [
           {
@@ -174,5 +210,15 @@ describe('fleet screen', () => {
       ['Top-up', '0.0000', '510.0000', '510.0000'],
     ]);
     expect(api.calls('/biz/fleet/funds')[0]!.query).toMatchObject({ id: 'f1' });
+
+    // The fleet's drivers, charging now; the vehicles not asked for without their screen's code.
+    const drivers = await screen.findByRole('table', { name: 'Drivers' });
+    expect(
+      [...within(drivers).getAllByRole('row')[1]!.querySelectorAll('td')].map((c) => c.textContent),
+    ).toEqual(['Mia', 'TAG-MIA', 'mia@x.example', 'Charging']);
+    expect(screen.getByText(/1 of 3 shown/)).toBeTruthy();
+    expect(api.calls('/biz/driver/list')[0]!.body).toMatchObject({ fleetId: 'f1' });
+    expect(api.calls('/biz/vehicle/list')).toHaveLength(0);
+    expect(screen.queryByRole('table', { name: 'Vehicles' })).toBeNull();
   });
 });

@@ -47,7 +47,8 @@ const stat = {
 
 describe('revenue screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(Object.keys(revenuePages).sort()).toEqual(['/statRevenue', '/transcationInsight']);
+    expect(Object.keys(revenuePages).sort()).toEqual(['/home', '/statRevenue', '/transcationInsight']);
+    expect(resourcePages['/home']).toBe(revenuePages['/home']);
     expect(resourcePages['/statRevenue']).toBe(revenuePages['/statRevenue']);
     expect(resourcePages['/transcationInsight']).toBe(revenuePages['/transcationInsight']);
   });

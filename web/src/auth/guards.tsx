@@ -1,14 +1,13 @@
-/** Route guards: staff routes need the staff token, the fleet dashboard the fleet token (SPEC.md section 2). */
-import { useAuthenticated, useFleetAuthenticated } from '@web/auth/session.ts';
+/**
+ * Route guards: the console needs a staff token or a fleet token (a fleet account's console is the same
+ * layout with its fleet's menus; decision 366).
+ */
+import { useAuthenticated, useConsoleAuthenticated } from '@web/auth/session.ts';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  return useAuthenticated() ? children : <Navigate to="/login" replace />;
-}
-
-export function RequireFleet({ children }: { children: ReactNode }) {
-  return useFleetAuthenticated() ? children : <Navigate to="/login" replace />;
+  return useConsoleAuthenticated() ? children : <Navigate to="/login" replace />;
 }
 
 /** /logincommon: an authenticated visitor goes to the console instead. */

@@ -40,30 +40,45 @@ export function isFleetAuthenticated(): boolean {
   return readStored(STORAGE.vehicleAccessToken) !== null;
 }
 
+/** Signed in to the console: as staff, or as a fleet account (its fleet console, decision 366). */
+export function isConsoleAuthenticated(): boolean {
+  return isAuthenticated() || isFleetAuthenticated();
+}
+
 export function useAuthenticated(): boolean {
   return useSyncExternalStore(subscribe, isAuthenticated, () => false);
 }
 
-export function useFleetAuthenticated(): boolean {
-  return useSyncExternalStore(subscribe, isFleetAuthenticated, () => false);
+export function useConsoleAuthenticated(): boolean {
+  return useSyncExternalStore(subscribe, isConsoleAuthenticated, () => false);
 }
 
 /** A staff login succeeded: keep the tokens (SPEC.md section 4). */
 export function signIn(tokens: { accessToken: string; refreshToken?: string | null }): void {
+  // One console session at a time: a staff login replaces a fleet one.
+  writeStored(STORAGE.vehicleAccessToken, null);
   writeStored(STORAGE.accessToken, tokens.accessToken);
   writeStored(STORAGE.refreshToken, tokens.refreshToken ?? null);
   expiring = false;
   emit();
 }
 
-/** A fleet login succeeded: the fleet token is kept apart from the staff session. */
+/**
+ * A fleet login succeeded: the fleet token is kept apart from the staff keys, and a staff session left in
+ * this browser ends (its user, menus and permissions must not show in the fleet console).
+ */
 export function signInFleet(token: string): void {
+  clearSession();
   writeStored(STORAGE.vehicleAccessToken, token);
   emit();
 }
 
-/** Session expiry (401) and failed user info: clear exactly SESSION_KEYS and mark unauthenticated. */
+/**
+ * Session expiry (401) and failed user info: clear exactly SESSION_KEYS and mark unauthenticated. A fleet
+ * session (no staff token: the fleet token was the one in use) ends with its token too.
+ */
 export function endSession(): void {
+  if (!isAuthenticated()) writeStored(STORAGE.vehicleAccessToken, null);
   clearSession();
   expiring = false;
   emit();

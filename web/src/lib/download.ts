@@ -1,10 +1,13 @@
-/** Downloads a file answer of an API call (an Excel template) with the session's token and language. */
+/**
+ * Downloads a file answer of an API call (an Excel template, a fleet's fund history) with the session's
+ * token and language; `body` is sent as the call's JSON body (the list's filter).
+ */
 import { languageHeaders } from '@shared/i18n/index.ts';
 import { storedToken } from '@web/auth/storage.ts';
 import { currentLanguage } from '@web/i18n.ts';
 import { REQUEST_TIMEOUT_MS } from '@web/lib/http.ts';
 
-export async function downloadFile(url: string, fileName: string): Promise<void> {
+export async function downloadFile(url: string, fileName: string, body?: object): Promise<void> {
   const token = storedToken();
   const response = await fetch(url, {
     method: 'POST',
@@ -12,7 +15,9 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
     headers: {
       ...languageHeaders(currentLanguage()),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
     },
+    ...(body ? { body: JSON.stringify(body) } : {}),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

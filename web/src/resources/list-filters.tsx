@@ -2,6 +2,7 @@
 import { Box, Button, HStack, Wrap } from '@chakra-ui/react';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
 import type { ResourceDecl, Row } from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useState, type FormEvent } from 'react';
@@ -24,7 +25,9 @@ export function cleanFilters(filters: Filters, draft: Row): Row {
 
 export function FilterBar(props: { decl: ResourceDecl; onApply: (filters: Row) => void }) {
   const tr = useTr();
-  const filters = props.decl.filters ?? [];
+  const can = useCan();
+  // A filter on a field the user may not see (a fleet account's fleet) is not offered.
+  const filters = (props.decl.filters ?? []).filter((f) => can(f.permission));
   const [draft, setDraft] = useState<Row>(() => blank(filters));
   if (!filters.length) return null;
   return (

@@ -17,18 +17,13 @@ import { call } from '@web/lib/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { formatBalance } from '@web/resources/decls/device/card.tsx';
 import { updateSchema } from '@web/resources/decls/device/common.ts';
-import type { Column, EnumOption, Field, ResourceDecl, Row, RowAction } from '@web/resources/types.ts';
+import type { Column, Field, ResourceDecl, Row, RowAction } from '@web/resources/types.ts';
+import { FLEET_LIMIT_FIELDS, FLEET_STATUS_OPTIONS, fleetDetailPath } from './common.ts';
+import { FleetToolbar } from './fleet-wizard.tsx';
 
 const { permissions: p } = fleetResource;
 const F = 'fleetRes.fleet';
 const FLEET_API = '/biz/fleet';
-
-export const FLEET_STATUS_OPTIONS: readonly EnumOption[] = [
-  { value: FLEET_STATUS.enabled, label: `${F}.statuses.enabled`, tone: 'success' },
-  { value: FLEET_STATUS.disabled, label: `${F}.statuses.disabled`, tone: 'neutral' },
-];
-
-export const fleetDetailPath = (id: unknown) => `/fleetsDetail/${encodeURIComponent(String(id ?? ''))}`;
 
 const fleetName = (row: Row) => String(row.name ?? row.id ?? '');
 const enabled = (row: Row) => Number(row.status) === FLEET_STATUS.enabled;
@@ -45,36 +40,16 @@ const columns: Column[] = [
   createTimeColumn,
 ];
 
-const fields: Field[] = [
-  { name: 'name', label: `${F}.name`, kind: 'text', required: true },
-  { name: 'admin', label: `${F}.admin`, kind: 'text', help: `${F}.adminHelp` },
-  { name: 'manager', label: `${F}.manager`, kind: 'text' },
-  { name: 'address', label: `${F}.address`, kind: 'text' },
-  { name: 'warnBalance', label: `${F}.warnBalance`, kind: 'number', required: true, help: `${F}.warnHelp` },
-  {
-    name: 'overdraftAmount',
-    label: `${F}.overdraftAmount`,
-    kind: 'number',
-    required: true,
-    help: `${F}.overdraftHelp`,
-  },
-  // The opening balance; afterwards only top-ups, resets and sessions change it.
-  {
-    name: 'balance',
-    label: `${F}.openingBalance`,
-    kind: 'number',
-    modes: ['create'],
-    help: `${F}.openingHelp`,
-  },
-  {
-    name: 'status',
-    label: `${F}.status`,
-    kind: 'select',
-    required: true,
-    options: FLEET_STATUS_OPTIONS,
-    modes: ['create'],
-  },
-];
+/** The edit form's fields (a new fleet is the wizard's). */
+const fields: Field[] = (
+  [
+    { name: 'name', label: `${F}.name`, kind: 'text', required: true },
+    { name: 'admin', label: `${F}.admin`, kind: 'text', help: `${F}.adminHelp` },
+    { name: 'manager', label: `${F}.manager`, kind: 'text' },
+    { name: 'address', label: `${F}.address`, kind: 'text' },
+    ...FLEET_LIMIT_FIELDS,
+  ] satisfies Field[]
+).map((field): Field => ({ ...field, modes: ['edit'] }));
 
 /** SPEC.md section 5, checked before anything is sent (the server checks it too). */
 const withWarnRule = (schema: z.ZodObject) =>
@@ -106,13 +81,14 @@ export const fleetDecl: ResourceDecl = {
   api: { base: FLEET_API },
   idField: 'id',
   nameField: 'name',
-  // No delete: a fleet holds money and its drivers' and vehicles' tags (the server refuses it too).
-  permissions: { view: p.view, add: p.add, edit: p.edit },
-  schemas: { create: withWarnRule(fleetSchema), update: withWarnRule(updateSchema(fleetSchema)) },
+  // No delete: a fleet holds money and its drivers' and vehicles' tags (the server refuses it too). Adding
+  // is the wizard's (the toolbar), which makes the fleet with its administrator's account.
+  permissions: { view: p.view, edit: p.edit },
+  schemas: { update: withWarnRule(updateSchema(fleetSchema)) },
+  toolbar: FleetToolbar,
   columns,
   filters: [{ name: 'status', label: `${F}.status`, kind: 'select', options: FLEET_STATUS_OPTIONS }],
   fields,
-  defaults: { status: FLEET_STATUS.enabled, balance: 0, overdraftAmount: 0 },
   detail: [
     { key: 'name', label: `${F}.name` },
     { key: 'admin', label: `${F}.admin` },

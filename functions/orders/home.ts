@@ -1,0 +1,240 @@
+/**
+ * The home dashboard (`POST /biz/home/dashboard`, code 1100; issue 19): what an operator opens first, for the
+ * caller's scope (platform, company and those below, or the stations a user is bound to).
+ * - KPIs of the window against the one before it, the daily series and utilization (as the transaction
+ *   insight computes them, decision 181) from the company days (a bound user: its station days); the window
+ *   ends on the newest local date of the stations in view.
+ * - The last 24 hours by hour: the company's (or, for a bound user, its stations') UTC-hour rollups.
+ * - Top five stations and chargers over 7 days with their 30 days beside: station and charger day rollups,
+ *   ranked on 7 days, the 30 days read for the five shown.
+ * - Now: chargers online, offline and faulted and connectors charging from the live state (the piles of the
+ *   stations in view, kept a minute; their live state read fresh), open alarms from their counters.
+ * Orders are never read: every figure is a rollup, a counter or live state.
+ */
+import { addDays, growthRate, kwhText, sumRollups, utilization } from '@shared/pricing/metrics.ts';
+import { HOME_TOP, type HomeDashboard, type HomeQuery, type TopEntry } from '@shared/schemas/home.ts';
+import { companyOwner, openAlarmCount, stationOwner } from '@functions/data/alarm-stats.ts';
+import {
+  chargerDays,
+  chargerDaysOf,
+  companyHours,
+  stationDaysOf,
+  stationHours,
+} from '@functions/data/revenue-rollups.ts';
+import { chargePointById, chargersNow, stations } from '@functions/devices/sites.ts';
+import { stationVisible, type Identity } from '@functions/identity/access.ts';
+import { tenantsInScope } from '@functions/identity/tenants.ts';
+import { visible } from '@functions/lib/store.ts';
+import {
+  companiesInScope,
+  growthOf,
+  insightPoint,
+  readAll,
+  revenueByCurrency,
+  stationCapacity,
+  utcToday,
+  type RollupItem,
+} from './revenue.ts';
+import { localDay } from './rollups.ts';
+
+const HOUR_MS = 3_600_000;
+const IN_PROGRESS = new Set(['charging', 'suspendedEV', 'suspendedEVSE']);
+
+/** The UTC hour key (`YYYY-MM-DDTHH`) of an instant. */
+const hourKey = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+/** Utilization against the window before, growth by SPEC.md section 9 (null without both figures). */
+function utilizationGrowth(current: number | null, previous: number | null) {
+  const growth =
+    current === null || previous === null
+      ? null
+      : growthRate(BigInt(Math.round(current * 100)), BigInt(Math.round(previous * 100)));
+  return { current, previous, growth };
+}
+
+/** Ids ranked by their 7-day energy (then sessions), those with sessions only, the first five. */
+function rank(items7: RollupItem[], idOf: (item: RollupItem) => string) {
+  const groups = new Map<string, RollupItem[]>();
+  for (const item of items7) groups.set(idOf(item), [...(groups.get(idOf(item)) ?? []), item]);
+  return [...groups]
+    .map(([id, items]) => ({ id, agentId: String(items[0]!.agentId), s7: sumRollups(items) }))
+    .filter((r) => r.s7.orders > 0n)
+    .sort(
+      (a, b) =>
+        Number(b.s7.energyWh - a.s7.energyWh) ||
+        Number(b.s7.orders - a.s7.orders) ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, HOME_TOP);
+}
+
+/** A top entry: its 7 days and the 30 days read for it. */
+function entry(
+  r: ReturnType<typeof rank>[number],
+  days30: Record<string, unknown>[],
+  name: string,
+  stationName?: string,
+): TopEntry {
+  const s30 = sumRollups(days30);
+  return {
+    id: r.id,
+    name,
+    ...(stationName ? { stationName } : {}),
+    energyKwh7: kwhText(r.s7.energyWh),
+    orders7: Number(r.s7.orders),
+    energyKwh30: kwhText(s30.energyWh),
+    orders30: Number(s30.orders),
+  };
+}
+
+/**
+ * The newest local date among the stations in view (their own time zones): a day's orders are counted on
+ * their station's date, so just after midnight in Berlin "today" is already Berlin's new day, while UTC's
+ * date is still the old one. Without stations, UTC's date.
+ */
+function latestLocalDay(inView: Record<string, unknown>[], now: number): string {
+  const zones = new Set(inView.map((s) => String(s.timeZone ?? 'UTC')));
+  const iso = new Date(now).toISOString();
+  return [...zones].reduce((latest, zone) => {
+    const day = localDay(iso, zone);
+    return day > latest ? day : latest;
+  }, utcToday());
+}
+
+/** The stations' rated connectors and power together (utilization's denominators). */
+async function capacityOf(inView: { id: string; tenant: string }[]) {
+  const each = await Promise.all(inView.map(stationCapacity));
+  return {
+    connectors: each.reduce((n, c) => n + c.connectors, 0),
+    ratedW: each.reduce((n, c) => n + c.ratedW, 0),
+  };
+}
+
+export async function homeDashboard(
+  identity: Identity,
+  query: HomeQuery,
+  now = Date.now(),
+): Promise<HomeDashboard> {
+  const [scopeStations, companies] = await Promise.all([
+    stations.repo.list(identity.scope),
+    companiesInScope(identity.scope),
+  ]);
+  const inView = scopeStations.filter((s) => stationVisible(identity, s.id));
+  const stationNames = new Map(inView.map((s) => [s.id, String(s.name ?? '')]));
+  const today = latestLocalDay(inView, now);
+  const { days } = query;
+  const current = { startDay: addDays(today, 1 - days), endDay: today };
+  const previous = { startDay: addDays(today, 1 - 2 * days), endDay: addDays(today, -days) };
+  const since30 = addDays(today, -29);
+  const since7 = addDays(today, -6);
+  const firstHour = hourKey(now - 23 * HOUR_MS);
+  const lastHour = hourKey(now);
+  const bound = identity.stations !== undefined;
+  const inScope = (item: RollupItem) =>
+    visible(identity.scope, String(item.tenant)) && (!bound || stationVisible(identity, item.stationId));
+
+  // The company's days (a bound user: its stations' days) of both windows and the last 30 days, at once.
+  const from = previous.startDay < since30 ? previous.startDay : since30;
+  const [dayItems, stationWeek, chargerWeek, hourItems, capacity, chargers, openAlarms] = await Promise.all([
+    readAll(identity, companies, from, today, bound ? { kind: 'stations' } : { kind: 'all' }),
+    readAll(identity, companies, since7, today, { kind: 'stations' }),
+    Promise.all(
+      companies.map(async (c) =>
+        ((await chargerDays(c.id, since7, today)) as unknown as RollupItem[]).map((i) => ({
+          ...i,
+          agentId: c.id,
+        })),
+      ),
+    ).then((parts) => parts.flat().filter(inScope)),
+    Promise.all(
+      companies.map((c) =>
+        bound ? stationHours(c.id, firstHour, lastHour) : companyHours(c.id, firstHour, lastHour),
+      ),
+    ),
+    capacityOf(inView),
+    chargersNow(inView),
+    bound
+      ? openAlarmCount(identity.stations!.map(stationOwner))
+      : tenantsInScope(identity.scope).then((tenants) => openAlarmCount(tenants.map(companyOwner))),
+  ]);
+
+  const within = (w: { startDay: string; endDay: string }) =>
+    dayItems.filter((i) => i.day >= w.startDay && i.day <= w.endDay);
+  const cur = within(current);
+  const prev = within(previous);
+  const hoursOfWindow = days * 24;
+  const byDay = new Map<string, RollupItem[]>();
+  for (const item of dayItems) byDay.set(item.day, [...(byDay.get(item.day) ?? []), item]);
+  const series = Array.from({ length: days }, (_, i) => {
+    const day = addDays(current.startDay, i);
+    return insightPoint(day, byDay.get(day) ?? [], capacity);
+  });
+  const energy30 = Array.from({ length: 30 }, (_, i) => {
+    const day = addDays(since30, i);
+    return { day, energyKwh: kwhText(sumRollups(byDay.get(day) ?? []).energyWh) };
+  });
+
+  const byHour = new Map<string, RollupItem[]>();
+  for (const item of (hourItems.flat() as unknown as RollupItem[]).filter(inScope)) {
+    const key = String((item as { hour?: string }).hour);
+    byHour.set(key, [...(byHour.get(key) ?? []), item]);
+  }
+  const hours = Array.from({ length: 24 }, (_, i) => {
+    const start = Date.parse(`${firstHour}:00:00Z`) + i * HOUR_MS;
+    const items = byHour.get(hourKey(start)) ?? [];
+    const sums = sumRollups(items);
+    return {
+      hour: new Date(start).toISOString(),
+      energyKwh: kwhText(sums.energyWh),
+      orders: Number(sums.orders),
+      revenue: revenueByCurrency(items),
+    };
+  });
+
+  // Top five: ranked on the last 7 days; the 30 days read for the five shown only.
+  const topStationRanks = rank(stationWeek, (i) => String(i.stationId));
+  const topChargerRanks = rank(chargerWeek, (i) => String((i as { chargePointId?: string }).chargePointId));
+  const [topStations, topChargers] = await Promise.all([
+    Promise.all(
+      topStationRanks.map(async (r) =>
+        entry(r, await stationDaysOf(r.agentId, [r.id], since30, today), stationNames.get(r.id) ?? r.id),
+      ),
+    ),
+    Promise.all(
+      topChargerRanks.map(async (r) => {
+        const [pile, days30] = await Promise.all([
+          chargePointById(r.id),
+          chargerDaysOf(r.agentId, r.id, since30, today),
+        ]);
+        return entry(r, days30, String(pile?.name ?? r.id), stationNames.get(String(pile?.stationId)));
+      }),
+    ),
+  ]);
+
+  const online = chargers.filter((c) => c.online).length;
+  const currentUtilization = utilization(sumRollups(cur).fullPowerMs, capacity.connectors, hoursOfWindow);
+  const previousUtilization = utilization(sumRollups(prev).fullPowerMs, capacity.connectors, hoursOfWindow);
+  return {
+    days,
+    current,
+    previous,
+    kpis: { ...growthOf(cur, prev), utilization: utilizationGrowth(currentUtilization, previousUtilization) },
+    live: {
+      chargers: {
+        total: chargers.length,
+        online,
+        offline: chargers.length - online,
+        faulted: chargers.filter((c) => c.states.includes('faulted')).length,
+      },
+      // A session in progress: charging, or paused by the car or the charger.
+      activeSessions: chargers.reduce((n, c) => n + c.states.filter((x) => IN_PROGRESS.has(x)).length, 0),
+      openAlarms,
+    },
+    series,
+    energy30,
+    hours,
+    topStations,
+    topChargers,
+    at: new Date(now).toISOString(),
+  };
+}

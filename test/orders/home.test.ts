@@ -1,0 +1,129 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
+/**
+ * The home dashboard (issue 19) against the real runtime: sessions through the real pipeline (now and ten
+ * days ago), a charger connected over OCPP charging and faulted, and what the dashboard makes of them: the
+ * window's KPIs against the one before, the last 24 hours by hour, the top chargers and stations over 7 days
+ * against 30, chargers online / offline / faulted, sessions in progress and open alarms. Another company sees
+ * none of it; a window SPEC.md does not list is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargerContext } from '@functions/ocpp/charger.ts';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { api, companyWithAdmin, login } from '../helpers/identity.ts';
+import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { recordSession } from '../helpers/orders.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let operator: string;
+let cp: OcppClient;
+
+const dashboard = async (token: string, body: unknown = {}) =>
+  api(rt.url, token, '/biz/home/dashboard', body);
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  rt = await startTestRuntime();
+  operator = await login(rt.url, 'operator', 'Operator12345');
+  const berlin = (await chargerContext('DEMO-CP-002'))!;
+  const munich = (await chargerContext('DEMO-CP-004'))!;
+  // Two sessions ending within the last hour on DEMO-CP-002, one ten days ago on DEMO-CP-004.
+  await recordSession(berlin, {
+    tx: 'H1',
+    connectorNo: 1,
+    idTag: 'SIM-TAG-001',
+    start: minutesAgo(50),
+    minutes: 30,
+    wh: 10_000,
+  });
+  await recordSession(berlin, {
+    tx: 'H2',
+    connectorNo: 2,
+    idTag: 'SIM-TAG-002',
+    start: minutesAgo(40),
+    minutes: 20,
+    wh: 5_000,
+  });
+  await recordSession(munich, {
+    tx: 'H3',
+    connectorNo: 1,
+    idTag: 'SIM-TAG-003',
+    start: minutesAgo(10 * 24 * 60),
+    minutes: 60,
+    wh: 40_000,
+  });
+  cp = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
+}, 120_000);
+
+afterAll(async () => {
+  await cp?.close();
+  await rt?.cleanup();
+});
+
+describe('the home dashboard', () => {
+  it('shows the window against the one before, the last 24 hours and the top chargers and stations', async () => {
+    const seven = (await dashboard(operator, { days: 7 })).data;
+    expect(seven.kpis.orders).toMatchObject({ current: 2, previous: 1, growth: 100 });
+    expect(seven.kpis.energyKwh).toMatchObject({ current: '15.000', previous: '40.000', growth: -62.5 });
+    expect(seven.kpis.revenue.map((r: any) => r.currency)).toEqual(['USD']);
+    expect(seven.series).toHaveLength(7);
+    const thirty = (await dashboard(operator, { days: 30 })).data;
+    expect(thirty.kpis.orders).toMatchObject({ current: 3, previous: 0, growth: 100 });
+
+    // 24 hourly buckets; the two recent sessions end in the last two.
+    expect(seven.hours).toHaveLength(24);
+    const recent = seven.hours.slice(-2).reduce((n: number, h: any) => n + h.orders, 0);
+    expect(recent).toBe(2);
+    expect(seven.hours.slice(0, -2).every((h: any) => h.orders === 0)).toBe(true);
+    expect(seven.energy30).toHaveLength(30);
+    expect(seven.energy30.reduce((kwh: number, d: any) => kwh + Number(d.energyKwh), 0)).toBe(55);
+
+    // Top over 7 days: DEMO-CP-002 with its 30 days beside; DEMO-CP-004 charged only ten days ago, so it is
+    // not on the list (nor its station).
+    expect(seven.topChargers.map((c: any) => [c.id, c.orders7, c.orders30, c.stationName])).toEqual([
+      ['DEMO-CP-002', 2, 2, 'Demo Berlin Central'],
+    ]);
+    expect(seven.topStations.map((s: any) => [s.name, s.orders7, s.energyKwh7, s.energyKwh30])).toEqual([
+      ['Demo Berlin Central', 2, '15.000', '15.000'],
+    ]);
+  });
+
+  it('counts chargers, sessions in progress and open alarms now', async () => {
+    const before = (await dashboard(operator)).data.live;
+    expect(before.chargers).toMatchObject({ total: 5, online: 1, offline: 4, faulted: 0 });
+    expect(before.activeSessions).toBe(0);
+    const status = (connectorId: number, s: string, errorCode = 'NoError') =>
+      cp.call('StatusNotification', {
+        connectorId,
+        status: s,
+        errorCode,
+        timestamp: new Date().toISOString(),
+      });
+    await status(1, 'Charging');
+    await status(2, 'Faulted', 'GroundFailure');
+    const live = await waitFor(async () => {
+      const now = (await dashboard(operator)).data.live;
+      return now.openAlarms === before.openAlarms + 1 ? now : undefined;
+    });
+    expect(live).toMatchObject({ activeSessions: 1, chargers: { online: 1, faulted: 1 } });
+    await status(2, 'Available');
+    await waitFor(async () =>
+      (await dashboard(operator)).data.live.openAlarms === before.openAlarms ? true : undefined,
+    );
+  });
+
+  it('shows another company none of it, and refuses a window SPEC.md does not list', async () => {
+    const admin = await login(rt.url, 'admin', 'Admin12345');
+    const other = await companyWithAdmin(rt.url, admin, 'Homeless', { subStatus: 1, currency: 'EUR' });
+    const theirs = (await dashboard(other.token, { days: 30 })).data;
+    expect(theirs.kpis.orders.current).toBe(0);
+    expect(theirs.topChargers).toEqual([]);
+    expect(theirs.live.chargers.total).toBe(0);
+    expect(theirs.hours.every((h: any) => h.orders === 0)).toBe(true);
+    const bad = await dashboard(operator, { days: 5 });
+    expect(bad.code).not.toBe(0);
+    expect(bad.msg).toBeTruthy();
+    expect((await dashboard(operator, { days: 7, extra: 1 })).code).not.toBe(0);
+  });
+});
