@@ -1,20 +1,26 @@
 /**
- * App users' balances (SPEC.md section 3, App user), as far as settlement needs them; the CRM screens are a
- * later issue and build on this store.
+ * App users' accounts (SPEC.md section 3, App user; issue 19): the registry's resource (/biz/appUser/...)
+ * and what settlement, authorisation, staff and the driver app change of them.
  *
  * - `APPUSER#{id}`: tenant (the company whose app the user registered with, `/` for the platform's app),
- *   userName, email, phone, accountBalance (four decimals, never below zero), frozenAmount (held for
- *   sessions in progress: not spendable), cardNo (the idTag the user charges with), lockFlag, version.
+ *   userName, email, phone, userLevel, accountBalance (four decimals, never below zero), frozenAmount (held
+ *   for sessions in progress: not spendable), cardNo (the idTag the user charges with), lockFlag, lockTime,
+ *   cause (why locked), regSource, lastLoginTime/Source, lastIp, ticketNo, passwordHash (write-only), version.
  * - The tag: the guard item of the unique value `APPUSERTAG` `{tenant}|{cardNo}` (case-folded), written in
- *   the same transaction as the user and naming it.
- * - `APPUSERLEDGER#{id}`, sk `{time}#{id}`: one entry per balance change (type `consume` or `recharge`) with
- *   beforeBalance, afterBalance and changeBalance, in the same transaction as the change, conditional on the
- *   user's version (`balanceChange`).
+ *   the same transaction as the user and naming it; the e-mail likewise (`APPUSER.email`): one account per
+ *   e-mail in a company's app.
+ * - `APPUSERLEDGER#{id}`, sk `{time}#{id}`: one entry per balance change (type `consume`, `recharge` or
+ *   `adjust`) with beforeBalance, afterBalance and changeBalance, in the same transaction as the change,
+ *   conditional on the user's version (`balanceChange`).
  */
-import { appBalanceSet, appLedgerEntries, appLedgerPut } from '@functions/data/app-users.ts';
+import { appBalanceSet, appLedgerEntries, appLedgerPut, latestAppLedger } from '@functions/data/app-users.ts';
 import { send } from '@functions/data/table.ts';
+import type { Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
+import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
+import { resource, type Resource } from '@functions/lib/resources.ts';
 import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { APP_SOURCE, appUserResource, LOCK_FLAG, USER_LEVEL } from '@shared/resources/crm/app-user.ts';
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from '../fleets/balance.ts';
 
 export interface AppUserRecord {
@@ -23,19 +29,50 @@ export interface AppUserRecord {
   userName: string;
   email?: string;
   phone?: string;
+  userLevel?: number;
   accountBalance: number;
   frozenAmount: number;
   cardNo?: string;
   lockFlag: number;
+  lockTime?: string;
+  cause?: string;
+  unlockCause?: string;
+  regSource?: number;
+  lastLoginTime?: string;
+  lastLoginSource?: number;
+  lastIp?: string;
+  ticketNo?: string;
+  passwordHash?: string;
 }
 
 const APP_USER_TAG = 'APPUSERTAG';
 
-export const appUsers = new Repository<AppUserRecord>({
-  type: 'APPUSER',
-  idField: 'id',
-  unique: (u) => ({ [APP_USER_TAG]: u.cardNo ? `${u.tenant}|${u.cardNo}` : undefined }),
+/** What the server keeps of a user whatever an edit sends: money, lock, origin, sign-in facts. */
+const SERVER_FIELDS = [
+  'accountBalance',
+  'frozenAmount',
+  'lockFlag',
+  'lockTime',
+  'cause',
+  'unlockCause',
+  'regSource',
+  'lastLoginTime',
+  'lastLoginSource',
+  'lastIp',
+  'passwordHash',
+] as const;
+
+/**
+ * The app user resource (/biz/appUser/...): staff read users and correct their profile; an edit keeps every
+ * server field (the balance changes through settlement, top-ups and adjustments only).
+ */
+export const appUserRecords: Resource = resource(appUserResource, {
+  check: async (record, _identity, current) => {
+    if (!current) return;
+    for (const field of SERVER_FIELDS) if (current[field] !== undefined) record[field] = current[field];
+  },
 });
+export const appUsers = appUserRecords.repo as unknown as Repository<AppUserRecord>;
 
 function money(name: string, value: number) {
   if (!hasFourDecimals(value) || value < 0) throw new Error(`${name}: a number ≥ 0 with four decimals`);
@@ -54,7 +91,16 @@ export async function createAppUser(
   const { accountBalance = 0, frozenAmount = 0, ...fields } = input;
   money('frozenAmount', frozenAmount);
   const user = await appUsers.create(
-    { lockFlag: 0, ...fields, id: input.id ?? newId(), tenant, accountBalance: 0, frozenAmount },
+    {
+      lockFlag: LOCK_FLAG.normal,
+      userLevel: USER_LEVEL.ordinary,
+      regSource: APP_SOURCE.console,
+      ...fields,
+      id: input.id ?? newId(),
+      tenant,
+      accountBalance: 0,
+      frozenAmount,
+    },
     tenant,
   );
   return accountBalance ? rechargeAppUser(user.id, accountBalance) : user;
@@ -80,7 +126,7 @@ export async function findAppUser(
 export function appBalanceWrites(
   user: AppUserRecord & Stored,
   change: bigint,
-  type: 'consume' | 'recharge',
+  type: 'consume' | 'recharge' | 'adjust',
   at: string,
   entry: Record<string, unknown> = {},
 ) {
@@ -105,3 +151,62 @@ export async function rechargeAppUser(id: string, amount: number): Promise<AppUs
 
 /** An app user's ledger, oldest first. */
 export const appUserLedger = (id: string) => appLedgerEntries(id);
+
+/** A user of the caller's scope, or 404. */
+async function userInScope(identity: Identity, id: string) {
+  const user = await appUsers.get(identity.scope, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+/**
+ * Locks a user with its cause: from now on the charger is told their tag is Blocked (functions/ocpp/
+ * authorize.ts reads the user at each Authorize and StartTransaction). Locking a locked user refreshes the
+ * cause and keeps the first lock time.
+ */
+export async function lockAppUser(identity: Identity, id: string, cause: string) {
+  const user = await userInScope(identity, id);
+  const at = new Date().toISOString();
+  const lockTime = user.lockFlag === LOCK_FLAG.locked && user.lockTime ? user.lockTime : at;
+  return appUsers.update(user, { ...user, lockFlag: LOCK_FLAG.locked, lockTime, cause });
+}
+
+/** Unlocks a user: their tag is accepted again; the lock's cause stays on record beside the unlock's. */
+export async function unlockAppUser(identity: Identity, id: string, cause: string | undefined) {
+  const user = await userInScope(identity, id);
+  if (user.lockFlag !== LOCK_FLAG.locked) throw refused('crm.server.notLocked');
+  const { lockTime: _l, ...rest } = user;
+  return appUsers.update(user, {
+    ...rest,
+    lockFlag: LOCK_FLAG.normal,
+    ...(cause ? { unlockCause: cause } : {}),
+  });
+}
+
+/**
+ * A staff adjustment of a user's balance (a goodwill credit, a correction), with its cause and who made it in
+ * the ledger entry. Taking money away stops at what is frozen for sessions in progress: the balance never
+ * goes below it (nor below zero).
+ */
+export async function adjustAppUser(identity: Identity, id: string, amount: number, cause: string) {
+  await userInScope(identity, id);
+  return withRetries(async () => {
+    const user = await userInScope(identity, id);
+    const change = toUnits(amount);
+    if (toUnits(user.accountBalance) + change < toUnits(user.frozenAmount))
+      throw badRequest('server.validation', { amount: 'crm.server.belowFrozen' });
+    const at = new Date().toISOString();
+    const writes = appBalanceWrites(user, change, 'adjust', at, { cause, operator: identity.user.username });
+    await send.transact(writes.writes);
+    return { ...user, accountBalance: fromUnits(writes.after), version: user.version + 1, updateTime: at };
+  });
+}
+
+/** How many ledger entries the user's page shows, newest first. */
+export const LEDGER_SHOWN = 100;
+
+/** A user's latest ledger entries, newest first. */
+export async function appUserLedgerLatest(identity: Identity, id: string) {
+  const user = await userInScope(identity, id);
+  return latestAppLedger(user.id, LEDGER_SHOWN);
+}

@@ -9,7 +9,15 @@
  */
 import { newId } from '@functions/lib/store.ts';
 import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
-import { defineEntity, model, putRecord, queryAll, type TransactItem } from './table.ts';
+import {
+  defineEntity,
+  model,
+  putRecord,
+  queryAll,
+  queryPage,
+  withoutKeys,
+  type TransactItem,
+} from './table.ts';
 
 export const appUserLedger = defineEntity(
   {
@@ -68,3 +76,10 @@ export const appLedgerPut = (
 /** A user's ledger entries as stored, oldest first. */
 export const appLedgerEntries = (appUserId: string) =>
   queryAll(appUserLedger.query.byUser({ appUserId }).params());
+
+/** A user's latest `limit` ledger entries, newest first, without keys. */
+export async function latestAppLedger(appUserId: string, limit: number) {
+  const query = appUserLedger.query.byUser({ appUserId }).params();
+  const items = await queryPage({ ...query, ScanIndexForward: false }, 0, limit);
+  return items.map((item) => withoutKeys<Record<string, unknown>>(item));
+}

@@ -1,5 +1,6 @@
 /** Every declared resource with its server rules, by module and name (the exports consumer looks them up). */
 import type { Resource } from '@functions/lib/resources.ts';
+import { appUserRecords } from '@functions/appusers/accounts.ts';
 import { parameters } from '@functions/admin/parameters.ts';
 import { systemResources } from '@functions/admin/system-resources.ts';
 import { catalogueResources } from '@functions/biz/catalogue-resources.ts';
@@ -22,6 +23,7 @@ export function allResources(): Resource[] {
     fleetRecords,
     driverRecords,
     vehicleRecords,
+    appUserRecords,
   ];
 }
 

@@ -13,6 +13,7 @@ import { parameterResource } from '@shared/resources/parameter.ts';
 import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
+import { crmRoutes } from './crm-routes.ts';
 import { commandRoutes } from './command-routes.ts';
 import { feeActionRoutes } from './fee-routes.ts';
 import { fleetRoutes } from './fleet-routes.ts';
@@ -97,6 +98,7 @@ export const topology: Topology = {
     orders: fn('functions/orders/handler.ts'),
     subscription: fn('functions/subscription/handler.ts'),
     fleets: fn('functions/fleets/handler.ts'),
+    appusers: fn('functions/appusers/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -118,6 +120,7 @@ export const topology: Topology = {
     ...revenueRoutes,
     ...subscriptionRoutes,
     ...fleetRoutes,
+    ...crmRoutes,
   ],
 
   websocket: {

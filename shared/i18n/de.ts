@@ -11,6 +11,7 @@ import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
+import { crm } from './areas/crm.ts';
 import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
@@ -131,6 +132,7 @@ export const de: Catalog = {
   ...fleet.de,
   ...fleetConsole.de,
   ...home.de,
+  ...crm.de,
   ...revenue.de,
   ...subscription.de,
   ...subscriptionConsole.de,

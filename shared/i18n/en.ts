@@ -11,6 +11,7 @@ import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
+import { crm } from './areas/crm.ts';
 import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
@@ -134,6 +135,7 @@ export const en = {
   ...fleet.en,
   ...fleetConsole.en,
   ...home.en,
+  ...crm.en,
   ...revenue.en,
   ...subscription.en,
   ...subscriptionConsole.en,

@@ -11,6 +11,7 @@ import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
+import { crm } from './areas/crm.ts';
 import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
@@ -129,6 +130,7 @@ export const zhCN: Catalog = {
   ...fleet['zh-CN'],
   ...fleetConsole['zh-CN'],
   ...home['zh-CN'],
+  ...crm['zh-CN'],
   ...revenue['zh-CN'],
   ...subscription['zh-CN'],
   ...subscriptionConsole['zh-CN'],

@@ -14,6 +14,7 @@ import type { ComponentType } from 'react';
 import { alarmDecls, alarmPages } from './decls/alarm/index.ts';
 import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { commandPages } from './decls/command/index.ts';
+import { crmDecls, crmPages } from './decls/crm/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
 import { feeDecls, feePages } from './decls/fee/index.ts';
 import { fleetDecls, fleetPages } from './decls/fleet/index.ts';
@@ -43,6 +44,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...reservationDecls,
     ...planDecls,
     ...fleetDecls,
+    ...crmDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -73,4 +75,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...reservationPages,
   ...planPages,
   ...fleetPages,
+  ...crmPages,
 };

@@ -1,0 +1,72 @@
+/**
+ * An app user's page (/appUserDetail/{id}, 7101): the user as staff see them, their charging statistics
+ * (SPEC.md section 3: count, energy, actual fee, duration), their latest ledger entries and the card they
+ * charge with. The statistics sum the orders of the user's tag (one key range of the tag index, newest
+ * first; a user's own orders, never a scan of the company's) that the user paid or owes: orders of the same
+ * tag at another company's charger are not the viewer's to count.
+ */
+import { idTagOrders } from '@functions/data/orders.ts';
+import type { Identity } from '@functions/identity/access.ts';
+import { notFound } from '@functions/lib/errors.ts';
+import { present, resourceInfo } from '@functions/lib/resources.ts';
+import { uniqueOwner, visible } from '@functions/lib/store.ts';
+import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
+import { kwhText } from '@shared/pricing/metrics.ts';
+import { cards as cardRecords } from '@functions/biz/cards.ts';
+import { appUserLedgerLatest, appUserRecords, appUsers } from './accounts.ts';
+
+export interface AppUserStats {
+  /** Sessions (orders) of the user. */
+  count: number;
+  /** Energy charged, kWh with three decimals. */
+  elec: string;
+  /** What the orders cost, per currency (decimal text). */
+  actualFee: { currency: string; amount: string }[];
+  /** Time charging, seconds. */
+  duration: number;
+}
+
+/** The sums of a user's orders in the viewer's scope. */
+export async function appUserStats(scope: string, userId: string, tag: string | undefined) {
+  const stats: AppUserStats = { count: 0, elec: '0.000', actualFee: [], duration: 0 };
+  if (!tag) return stats;
+  const orders = (await idTagOrders(tag)).filter(
+    (o) => visible(scope, String(o.tenant ?? '')) && (o.appUserId === undefined || o.appUserId === userId),
+  );
+  let wh = 0n;
+  const fees = new Map<string, bigint>();
+  for (const order of orders) {
+    stats.count += 1;
+    wh += BigInt(Math.round(Number(order.energyWh ?? 0)));
+    stats.duration += Math.max(0, Math.round(Number(order.totalTime ?? 0)));
+    const currency = String(order.currency ?? '');
+    if (currency && order.actualFee !== undefined)
+      fees.set(currency, (fees.get(currency) ?? 0n) + parseMinor(String(order.actualFee), currency));
+  }
+  stats.elec = kwhText(wh);
+  stats.actualFee = [...fees].map(([currency, minor]) => ({
+    currency,
+    amount: formatMinor(minor, currency),
+  }));
+  return stats;
+}
+
+/** The user's card: the card whose number is the user's tag, in the user's company, when there is one. */
+async function cardOf(tenant: string, tag: string | undefined) {
+  if (!tag) return [];
+  const id = await uniqueOwner('CARD.cardSn', `${tenant}|${tag}`);
+  const card = id ? await cardRecords.repo.getAny(id) : undefined;
+  return card ? [present(cardRecords, card)] : [];
+}
+
+export async function appUserDetail(identity: Identity, id: string) {
+  const user = await appUsers.get(identity.scope, id);
+  if (!user) throw notFound();
+  const [shown, stats, ledger, cards] = await Promise.all([
+    resourceInfo(appUserRecords, identity, id),
+    appUserStats(identity.scope, user.id, user.cardNo),
+    appUserLedgerLatest(identity, id),
+    cardOf(user.tenant, user.cardNo),
+  ]);
+  return { user: shown, stats, ledger, cards };
+}

@@ -1,0 +1,42 @@
+/**
+ * App users domain (issue 19): the staff calls of /appUser and /appUserDetail. The one place binding these
+ * routes to the services: each request is read and checked here with the shared schemas.
+ */
+import { refused } from '@functions/lib/errors.ts';
+import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
+import { present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
+import type { Stored } from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
+import {
+  appUserAdjustSchema,
+  appUserLockSchema,
+  appUserUnlockSchema,
+} from '@shared/resources/crm/app-user.ts';
+import { adjustAppUser, appUserRecords, lockAppUser, unlockAppUser } from './accounts.ts';
+import { appUserDetail } from './detail.ts';
+
+const shown = (user: object) => present(appUserRecords, user as Record_ & Stored);
+
+export const handler = httpHandler({
+  ...resourceHandlers([appUserRecords]),
+  // App users sign themselves up in the driver app, and hold money: staff never add or delete one.
+  'POST /biz/appUser/add': async () => {
+    throw refused('crm.server.noAdd');
+  },
+  'POST /biz/appUser/del': async () => {
+    throw refused('crm.server.noDelete');
+  },
+  'POST /biz/appUser/detail': async (req) => ok(await appUserDetail(who(req), String(req.query.id ?? ''))),
+  'POST /biz/appUser/lock': async (req) => {
+    const { id, cause } = parse(appUserLockSchema, req.body);
+    return ok(shown(await lockAppUser(who(req), id, cause)));
+  },
+  'POST /biz/appUser/unlock': async (req) => {
+    const { id, cause } = parse(appUserUnlockSchema, req.body);
+    return ok(shown(await unlockAppUser(who(req), id, cause)));
+  },
+  'POST /biz/appUser/adjust': async (req) => {
+    const { id, amount, cause } = parse(appUserAdjustSchema, req.body);
+    return ok(shown(await adjustAppUser(who(req), id, amount, cause)));
+  },
+} satisfies Record<string, Route>);

@@ -1,0 +1,26 @@
+/**
+ * App users (functions/appusers/handler.ts; issue 19): the app user resource's calls (list and export 7100,
+ * edit 7102; add and delete are refused: users sign up in the driver app and hold money), the user's page
+ * (7101), lock and unlock with a cause (7102) and balance adjustments (7103).
+ */
+import { CODE } from '@shared/permissions/menus.ts';
+import { appUserResource } from '@shared/resources/crm/app-user.ts';
+import { resourceRoutes } from './resource-routes.ts';
+import type { HttpRouteDecl } from './types.ts';
+
+const route = (path: string, permission: string, audit?: string): HttpRouteDecl => ({
+  method: 'POST',
+  path,
+  domain: 'appusers',
+  auth: 'user',
+  permission,
+  ...(audit ? { audit } : {}),
+});
+
+export const crmRoutes: HttpRouteDecl[] = [
+  ...resourceRoutes(appUserResource, 'appusers'),
+  route('/biz/appUser/detail', CODE.appUserDetail),
+  route('/biz/appUser/lock', CODE.appUserEdit, 'crm.audit.lock'),
+  route('/biz/appUser/unlock', CODE.appUserEdit, 'crm.audit.unlock'),
+  route('/biz/appUser/adjust', CODE.appUserBalance, 'crm.audit.adjust'),
+];
