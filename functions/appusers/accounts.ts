@@ -13,7 +13,14 @@
  *   `adjust`) with beforeBalance, afterBalance and changeBalance, in the same transaction as the change,
  *   conditional on the user's version (`balanceChange`).
  */
-import { appBalanceSet, appLedgerEntries, appLedgerPut, latestAppLedger } from '@functions/data/app-users.ts';
+import {
+  appBalanceSet,
+  appLedgerEntries,
+  appLedgerPut,
+  appMoneySet,
+  latestAppLedger,
+} from '@functions/data/app-users.ts';
+import { closeUserSessions } from '@functions/auth/sessions.ts';
 import { send } from '@functions/data/table.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
@@ -122,16 +129,22 @@ export async function findAppUser(
   return undefined;
 }
 
-/** The change of an app user's balance and its ledger entry (see `balanceChange`). */
+/**
+ * The change of an app user's balance and its ledger entry (see `balanceChange`); with `frozenAfter`, the
+ * frozen amount is set in the same update (a session paid with its hold released).
+ */
 export function appBalanceWrites(
   user: AppUserRecord & Stored,
   change: bigint,
   type: 'consume' | 'recharge' | 'adjust',
   at: string,
   entry: Record<string, unknown> = {},
+  frozenAfter?: number,
 ) {
   return balanceChange(toUnits(user.accountBalance), change, (amounts) => [
-    appBalanceSet(user, amounts.after, at),
+    frozenAfter === undefined
+      ? appBalanceSet(user, amounts.after, at)
+      : appMoneySet(user, { accountBalance: amounts.after, frozenAmount: frozenAfter }, at),
     appLedgerPut({ ...entry, appUserId: user.id, tenant: user.tenant, type }, amounts, at),
   ]);
 }
@@ -161,14 +174,17 @@ async function userInScope(identity: Identity, id: string) {
 
 /**
  * Locks a user with its cause: from now on the charger is told their tag is Blocked (functions/ocpp/
- * authorize.ts reads the user at each Authorize and StartTransaction). Locking a locked user refreshes the
+ * authorize.ts reads the user at each Authorize and StartTransaction) and the driver app's sessions end. Locking a locked user refreshes the
  * cause and keeps the first lock time.
  */
 export async function lockAppUser(identity: Identity, id: string, cause: string) {
   const user = await userInScope(identity, id);
   const at = new Date().toISOString();
   const lockTime = user.lockFlag === LOCK_FLAG.locked && user.lockTime ? user.lockTime : at;
-  return appUsers.update(user, { ...user, lockFlag: LOCK_FLAG.locked, lockTime, cause });
+  const locked = await appUsers.update(user, { ...user, lockFlag: LOCK_FLAG.locked, lockTime, cause });
+  // Signed out of the driver app everywhere: a locked user cannot sign in again either.
+  await closeUserSessions(user.id);
+  return locked;
 }
 
 /** Unlocks a user: their tag is accepted again; the lock's cause stays on record beside the unlock's. */

@@ -8,7 +8,8 @@ export interface TokenClaims {
   sub: string;
   username: string;
   agentId?: string;
-  kind: 'user' | 'fleet';
+  /** `app`: a driver app user (the subject is the app user's id; agentId their company's). */
+  kind: 'user' | 'fleet' | 'app';
   /** The sign-in session (functions/auth/sessions.ts): logging out ends it. */
   sid: string;
 }
@@ -44,7 +45,7 @@ export async function verifyAccessToken(token: string | undefined): Promise<Verd
         sub: String(payload.sub),
         username: String(payload.username ?? ''),
         agentId: payload.agentId ? String(payload.agentId) : undefined,
-        kind: payload.kind === 'fleet' ? 'fleet' : 'user',
+        kind: payload.kind === 'fleet' || payload.kind === 'app' ? payload.kind : 'user',
         sid: String(payload.sid ?? ''),
       },
     };

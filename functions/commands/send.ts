@@ -91,6 +91,8 @@ export async function sendPlatformCommand(input: {
   command: string;
   params?: Record<string, unknown>;
   transactionId?: string;
+  /** Who the results list names as sender (a driver app user: `app:{email}`); else the platform. */
+  createdBy?: string;
 }) {
   const def = commandByKey.get(input.command);
   if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
@@ -104,7 +106,7 @@ export async function sendPlatformCommand(input: {
     params,
     loaded: {},
     commandId: crypto.randomUUID(),
-    createdBy: PLATFORM_SENDER,
+    createdBy: input.createdBy ?? PLATFORM_SENDER,
     transactionId: input.transactionId,
   });
 }

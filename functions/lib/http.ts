@@ -33,7 +33,7 @@ export interface Caller {
   userId?: string;
   username?: string;
   agentId?: string;
-  kind?: 'user' | 'fleet';
+  kind?: 'user' | 'fleet' | 'app';
   sessionId?: string;
 }
 
@@ -43,8 +43,10 @@ export interface Request {
   query: Record<string, string | undefined>;
   params: Record<string, string | undefined>;
   caller: Caller;
-  /** The signed-in user's identity (undefined on public routes). */
+  /** The signed-in user's identity (undefined on public and driver-app routes). */
   identity?: Identity;
+  /** On driver-app routes: the signed-in app user's id (the route loads the user). */
+  appUserId?: string;
   language: string;
   /** Sets who the audit entry names when the route is public (a login names the username tried). */
   auditAs?: string;
@@ -167,8 +169,14 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
     };
     let failure: unknown;
     try {
-      if (!isPublic) {
-        if (!req.caller.authenticated || !req.caller.userId) throw unauthorized();
+      if (decl?.auth === 'app') {
+        // The driver app's routes take its tokens only; staff tokens are no app user's.
+        if (!req.caller.authenticated || !req.caller.userId || req.caller.kind !== 'app')
+          throw unauthorized();
+        req.appUserId = req.caller.userId;
+      } else if (!isPublic) {
+        if (!req.caller.authenticated || !req.caller.userId || req.caller.kind === 'app')
+          throw unauthorized();
         req.identity = await loadIdentity(req.caller.userId);
         // A fleet account reaches its fleet's calls and the ones every signed-in user makes, whatever its roles.
         if (req.identity.fleetId !== undefined && decl?.permission !== 'login' && !decl?.fleet)

@@ -38,6 +38,8 @@ import type { Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { frozenWithout } from '@functions/appusers/holds.ts';
+import { appHoldDelete, appHoldOn, appMoneySet, type AppHold } from '@functions/data/app-users.ts';
 import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
 import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
 import {
@@ -156,21 +158,60 @@ function fleetPayment(account: FleetAccount, fee: bigint, order: Order, at: stri
   };
 }
 
-/** The app balance pays when what is not frozen covers the fee (the balance never goes negative). */
-function appPayment(user: AppUserRecord & Stored, fee: bigint, order: Order, at: string): Payment {
+/**
+ * The app balance pays when what is not frozen covers the fee (the balance never goes negative). The hold the
+ * driver app took for this session (if any) is released in the same transaction, paid or not: its amount is
+ * spendable for this order and frozen for nothing after it.
+ */
+function appPayment(
+  user: AppUserRecord & Stored,
+  fee: bigint,
+  order: Order,
+  at: string,
+  hold: AppHold | undefined,
+): Payment {
   const who = { payType: PAY_TYPE.appBalance, appUserId: user.id };
   const before = toUnits(user.accountBalance);
-  if (before - toUnits(user.frozenAmount) < fee)
-    return { ...who, payFlag: 0, unpaidReason: 'balance', writes: [] };
-  const debit = appBalanceWrites(user, -fee, 'consume', at, { orderNo: order.orderNo });
+  const frozenAfter = hold ? frozenWithout(user, hold) : user.frozenAmount;
+  const release = hold
+    ? [
+        appMoneySet(user, { accountBalance: user.accountBalance, frozenAmount: frozenAfter }, at),
+        appHoldDelete(hold),
+      ]
+    : [];
+  if (before - toUnits(frozenAfter) < fee)
+    return { ...who, payFlag: 0, unpaidReason: 'balance', writes: release };
+  const debit = appBalanceWrites(
+    user,
+    -fee,
+    'consume',
+    at,
+    { orderNo: order.orderNo },
+    hold ? frozenAfter : undefined,
+  );
   return {
     ...who,
     payFlag: 1,
     payTime: at,
     appBalanceBefore: fromUnits(debit.before),
     appBalanceAfter: fromUnits(debit.after),
-    writes: [...debit.writes, debitGuard(order.orderNo, `APPUSER#${user.id}`, at)],
+    writes: [
+      ...debit.writes,
+      ...(hold ? [appHoldDelete(hold)] : []),
+      debitGuard(order.orderNo, `APPUSER#${user.id}`, at),
+    ],
   };
+}
+
+/** The connector a session ran on: where the driver app's hold for it is. */
+export interface SessionPlace {
+  chargePointId: string;
+  connectorNo: number;
+}
+
+/** The app user's hold for a session on `place`, when its tag is an app user's and the app took one. */
+async function holdFor(user: (AppUserRecord & Stored) | undefined, place: SessionPlace | undefined) {
+  return user && place ? appHoldOn(user.id, place.chargePointId, place.connectorNo) : undefined;
 }
 
 /**
@@ -184,8 +225,25 @@ export async function payment(
   idTag: string | undefined,
   order: Order,
   at: string,
+  place?: SessionPlace,
 ): Promise<Payment> {
-  if (order.actualMinor === 0n) return { payType: PAY_TYPE.none, payFlag: 1, payTime: at, writes: [] };
+  if (order.actualMinor === 0n) {
+    // Nothing to pay (a refused start, a free tariff): the app's hold for the session is still given back.
+    const user = idTag && place ? await findAppUser(tenant, idTag) : undefined;
+    const hold = await holdFor(user, place);
+    const writes =
+      user && hold
+        ? [
+            appMoneySet(
+              user,
+              { accountBalance: user.accountBalance, frozenAmount: frozenWithout(user, hold) },
+              at,
+            ),
+            appHoldDelete(hold),
+          ]
+        : [];
+    return { payType: PAY_TYPE.none, payFlag: 1, payTime: at, writes };
+  }
   if (!idTag) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
   const fee = minorToUnits(order.actualMinor, order.currency);
   const [fleet, appUser, card] = await Promise.all([
@@ -194,7 +252,7 @@ export async function payment(
     findCard(tenant, idTag),
   ]);
   if (fleet) return fleetPayment(fleet, fee, order, at);
-  if (appUser) return appPayment(appUser, fee, order, at);
+  if (appUser) return appPayment(appUser, fee, order, at, await holdFor(appUser, place));
   if (!card) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
   if (toUnits(card.balance) < fee)
     return {
@@ -290,7 +348,10 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
   const c = priced.currency;
   for (let attempt = 1; ; attempt++) {
     const at = new Date().toISOString();
-    const paid = await payment(session.tenant, session.idTag, { orderNo, currency: c, actualMinor }, at);
+    const paid = await payment(session.tenant, session.idTag, { orderNo, currency: c, actualMinor }, at, {
+      chargePointId: session.chargePointId,
+      connectorNo: session.connectorNo,
+    });
     const { writes, ...payFields } = paid;
     const order = Object.fromEntries(
       Object.entries({

@@ -33,6 +33,10 @@ export interface PaymentProvider {
     paymentMethodId: string;
     /** The same key twice creates one payment (a retried step never charges twice). */
     idempotencyKey: string;
+    /** More of what the payment is for (an app top-up's user), kept with it at the provider. */
+    metadata?: Record<string, string>;
+    /** What the payment is, on the card holder's statement (else the subscription's). */
+    description?: string;
   }): Promise<PaymentResult>;
   retrievePayment(paymentId: string): Promise<PaymentResult>;
   /** Gives back part of a succeeded payment (a downgrade's refund). */

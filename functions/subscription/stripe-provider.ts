@@ -110,8 +110,8 @@ export function createStripeProvider(
             payment_method: input.paymentMethodId,
             allowed_payment_method_types: ['card'],
             confirm: true,
-            metadata: { subscribeId: input.subscribeId, agentId: input.agentId },
-            description: `Subscription ${input.subscribeId}`,
+            metadata: { subscribeId: input.subscribeId, agentId: input.agentId, ...input.metadata },
+            description: input.description ?? `Subscription ${input.subscribeId}`,
           },
           { idempotencyKey: input.idempotencyKey },
         );

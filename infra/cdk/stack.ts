@@ -429,7 +429,7 @@ export class ConsoleStack extends Stack {
           apiId: httpApi.apiId,
           routeKey: key,
           target: `integrations/${integration.integrationId}`,
-          ...(route.auth === 'user'
+          ...(route.auth !== 'public'
             ? { authorizationType: 'CUSTOM', authorizerId: userAuthorizer.authorizerId }
             : { authorizationType: 'NONE' }),
         });

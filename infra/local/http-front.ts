@@ -169,7 +169,7 @@ export async function handleApi(
   if (!match) return false;
   if (match.malformed) return (sendRefusal(req, res, 400, 'server.badUrl'), true);
   const event = toApiEvent(req, url, body, match.route, match.params);
-  if (match.route.auth === 'user') {
+  if (match.route.auth !== 'public') {
     // Identity source $request.header.Authorization: without it API Gateway answers 401 itself.
     if (!event.headers.authorization) {
       res.writeHead(401, { 'content-type': 'application/json' });

@@ -14,6 +14,7 @@ import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { alarmRoutes } from './alarm-routes.ts';
 import { crmRoutes } from './crm-routes.ts';
+import { driverAppRoutes } from './driver-app-routes.ts';
 import { commandRoutes } from './command-routes.ts';
 import { feeActionRoutes } from './fee-routes.ts';
 import { fleetRoutes } from './fleet-routes.ts';
@@ -99,6 +100,7 @@ export const topology: Topology = {
     subscription: fn('functions/subscription/handler.ts'),
     fleets: fn('functions/fleets/handler.ts'),
     appusers: fn('functions/appusers/handler.ts'),
+    driverapp: fn('functions/driverapp/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -121,6 +123,7 @@ export const topology: Topology = {
     ...subscriptionRoutes,
     ...fleetRoutes,
     ...crmRoutes,
+    ...driverAppRoutes,
   ],
 
   websocket: {

@@ -43,8 +43,11 @@ export interface HttpRouteDecl {
   path: string;
   /** Key of `domains`: the handler module behind the route. */
   domain: string;
-  /** `public` routes skip the authorizer. */
-  auth: 'public' | 'user';
+  /**
+   * `public` routes skip the authorizer; `user` routes take staff and fleet tokens; `app` routes take only the
+   * driver app's tokens (an app user's, functions/driverapp).
+   */
+  auth: 'public' | 'user' | 'app';
   /**
    * Permission code the caller must hold (shared/permissions/menus.ts), checked centrally by the domain
    * middleware; `login` for calls any signed-in user may make. Required on `user` routes.

@@ -12,6 +12,7 @@ import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
 import { crm } from './areas/crm.ts';
+import { driverApp } from './areas/driver-app.ts';
 import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
@@ -133,6 +134,7 @@ export const de: Catalog = {
   ...fleetConsole.de,
   ...home.de,
   ...crm.de,
+  ...driverApp.de,
   ...revenue.de,
   ...subscription.de,
   ...subscriptionConsole.de,

@@ -12,6 +12,7 @@ import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
 import { crm } from './areas/crm.ts';
+import { driverApp } from './areas/driver-app.ts';
 import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
@@ -136,6 +137,7 @@ export const en = {
   ...fleetConsole.en,
   ...home.en,
   ...crm.en,
+  ...driverApp.en,
   ...revenue.en,
   ...subscription.en,
   ...subscriptionConsole.en,

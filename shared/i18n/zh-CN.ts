@@ -12,6 +12,7 @@ import { reservation } from './areas/reservation.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
 import { crm } from './areas/crm.ts';
+import { driverApp } from './areas/driver-app.ts';
 import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
@@ -131,6 +132,7 @@ export const zhCN: Catalog = {
   ...fleetConsole['zh-CN'],
   ...home['zh-CN'],
   ...crm['zh-CN'],
+  ...driverApp['zh-CN'],
   ...revenue['zh-CN'],
   ...subscription['zh-CN'],
   ...subscriptionConsole['zh-CN'],

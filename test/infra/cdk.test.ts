@@ -253,7 +253,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     }
   });
 
-  it("creates every HTTP route in its domain's nested stack, with the authorizer on user routes only", () => {
+  it("creates every HTTP route in its domain's nested stack, with the authorizer on all but public routes", () => {
     const httpApiId = logicalId(s(), s().stack.httpApi);
     const routes = httpRoutes(s());
     expect(routes).toHaveLength(topology.routes.length);
@@ -264,7 +264,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       expect(found!.domain, key).toBe(decl.domain);
       const p = found!.props;
       expect(p.ApiId, key).toEqual({ Ref: httpApiId });
-      if (decl.auth === 'user') {
+      if (decl.auth !== 'public') {
         expect(p.AuthorizationType, key).toBe('CUSTOM');
         expect(s().resources[p.AuthorizerId.Ref]?.Type, key).toBe('AWS::ApiGatewayV2::Authorizer');
       } else {

@@ -1,0 +1,111 @@
+/**
+ * The driver app's accounts (issue 19): sign-up and sign-in by e-mail within a company's app (or the
+ * platform's), with tokens of their own (kind `app`: the HTTP middleware lets them reach the `/app/` routes
+ * and nothing else, and staff tokens never reach those), the profile and sign-out. A locked user cannot sign
+ * in, and locking a user ends their sessions (functions/appusers/accounts.ts).
+ */
+import type { z } from 'zod';
+import { closeSession, openSession } from '@functions/auth/sessions.ts';
+import { appUserRecords, appUsers, createAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { operators } from '@functions/identity/entities.ts';
+import { AppError, badRequest, refused, unauthorized } from '@functions/lib/errors.ts';
+import { present, type Record_ } from '@functions/lib/resources.ts';
+import { hashSecret, verifySecret } from '@functions/lib/password.ts';
+import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { LOCK_FLAG } from '@shared/resources/crm/app-user.ts';
+import type { appProfileSchema, appSignInSchema, appSignUpSchema } from '@shared/schemas/driver-app.ts';
+
+/** The company (tenant path) whose app it is: an existing company's, or the platform's. */
+async function appTenant(operatorId: string | undefined): Promise<string> {
+  if (!operatorId) return PLATFORM_TENANT;
+  const company = await operators.getAny(operatorId);
+  if (!company) throw badRequest('server.validation', { operatorId: 'driverApp.server.noCompany' });
+  return company.path;
+}
+
+/** What the app shows of its user: the console's view of the record (never the password hash). */
+export const shownUser = (user: AppUserRecord & Stored) =>
+  present(appUserRecords, user as unknown as Record_ & Stored);
+
+/** The signed-in user, or 401 when the account is gone. */
+export async function appUserOf(id: string | undefined) {
+  const user = id ? await appUsers.getAny(id) : undefined;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+async function tokensFor(user: AppUserRecord & Stored) {
+  const tokens = await openSession({
+    sub: user.id,
+    username: user.email ?? user.userName,
+    agentId: user.tenant === PLATFORM_TENANT ? '' : (user.tenant.split('/').filter(Boolean).at(-1) ?? ''),
+    kind: 'app',
+  });
+  return { token: tokens.access_token, expiresIn: tokens.expires_in, user: shownUser(user) };
+}
+
+export interface SignInContext {
+  ip: string;
+  at: string;
+}
+
+export async function signUp(input: z.infer<typeof appSignUpSchema>, context: SignInContext) {
+  const tenant = await appTenant(input.operatorId);
+  const user = await createAppUser(
+    {
+      userName: input.userName,
+      email: input.email,
+      ...(input.phone ? { phone: input.phone } : {}),
+      regSource: input.source,
+      passwordHash: await hashSecret(input.password),
+      lastLoginTime: context.at,
+      lastLoginSource: input.source,
+      lastIp: context.ip,
+    },
+    tenant,
+  );
+  return tokensFor(user);
+}
+
+export async function signIn(input: z.infer<typeof appSignInSchema>, context: SignInContext) {
+  const tenant = await appTenant(input.operatorId);
+  const id = await uniqueOwner('APPUSER.email', `${tenant}|${input.email}`);
+  const user = id ? await appUsers.getAny(id) : undefined;
+  // One answer for an unknown e-mail and a wrong password: the sign-in does not tell who has an account.
+  if (!user?.passwordHash || !(await verifySecret(input.password, user.passwordHash)))
+    throw refused('driverApp.server.badCredentials');
+  if (user.lockFlag === LOCK_FLAG.locked) throw refused('driverApp.server.locked');
+  const facts = { lastLoginTime: context.at, lastLoginSource: input.source, lastIp: context.ip };
+  return tokensFor(await updateFresh(user, (current) => ({ ...current, ...facts })));
+}
+
+/**
+ * A user's record changed from what is stored now: a balance moved meanwhile (a session paid) bumps the
+ * version, so the change is read again and made again rather than refused.
+ */
+async function updateFresh(
+  user: AppUserRecord & Stored,
+  change: (current: AppUserRecord & Stored) => AppUserRecord,
+): Promise<AppUserRecord & Stored> {
+  for (let attempt = 1; ; attempt++) {
+    const current = attempt === 1 ? user : await appUserOf(user.id);
+    try {
+      return await appUsers.update(current, change(current));
+    } catch (error) {
+      if (!(error instanceof AppError && error.message === 'server.staleUpdate') || attempt >= 4) throw error;
+    }
+  }
+}
+
+export const signOut = (sessionId: string | undefined) =>
+  sessionId ? closeSession(sessionId) : Promise.resolve();
+
+export async function updateProfile(userId: string | undefined, input: z.infer<typeof appProfileSchema>) {
+  const user = await appUserOf(userId);
+  const changed = await updateFresh(user, ({ phone: _p, ...rest }) => ({
+    ...rest,
+    userName: input.userName,
+    ...(input.phone ? { phone: input.phone } : {}),
+  }));
+  return shownUser(changed);
+}
