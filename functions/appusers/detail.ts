@@ -8,12 +8,12 @@
 import { idTagOrders } from '@functions/data/orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { notFound } from '@functions/lib/errors.ts';
-import { present, resourceInfo } from '@functions/lib/resources.ts';
-import { uniqueOwner, visible } from '@functions/lib/store.ts';
+import { present, resourceInfo, type Record_ } from '@functions/lib/resources.ts';
+import { uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
 import { kwhText } from '@shared/pricing/metrics.ts';
 import { cards as cardRecords } from '@functions/biz/cards.ts';
-import { appUserLedgerLatest, appUserRecords, appUsers } from './accounts.ts';
+import { appUserLedgerLatest, appUserRecords, appUsers, type AppUserRecord } from './accounts.ts';
 
 export interface AppUserStats {
   /** Sessions (orders) of the user. */
@@ -50,6 +50,10 @@ export async function appUserStats(scope: string, userId: string, tag: string | 
   }));
   return stats;
 }
+
+/** A user as the console shows one (never the password hash). */
+export const shownAppUser = (user: AppUserRecord & Stored) =>
+  present(appUserRecords, user as unknown as Record_ & Stored);
 
 /** The user's card: the card whose number is the user's tag, in the user's company, when there is one. */
 async function cardOf(tenant: string, tag: string | undefined) {

@@ -4,14 +4,18 @@
  */
 import { refused } from '@functions/lib/errors.ts';
 import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
-import { present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
+import { fileResponse, present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {
   appUserAdjustSchema,
   appUserLockSchema,
   appUserUnlockSchema,
+  opsUserQuery,
 } from '@shared/resources/crm/app-user.ts';
+import { appInsightQuery } from '@shared/schemas/app-insight.ts';
+import { appInsight, appInsightFile } from './insight.ts';
+import { opsUsers } from './ops.ts';
 import { adjustAppUser, appUserRecords, lockAppUser, unlockAppUser } from './accounts.ts';
 import { appUserDetail } from './detail.ts';
 
@@ -34,6 +38,13 @@ export const handler = httpHandler({
   'POST /biz/appUser/unlock': async (req) => {
     const { id, cause } = parse(appUserUnlockSchema, req.body);
     return ok(shown(await unlockAppUser(who(req), id, cause)));
+  },
+  'POST /biz/opsUser/list': async (req) => ok(await opsUsers(who(req), parse(opsUserQuery, req.body ?? {}))),
+  'POST /biz/appInsight/stat': async (req) =>
+    ok(await appInsight(who(req), parse(appInsightQuery, req.body ?? {}))),
+  'POST /biz/appInsight/export': async (req) => {
+    const file = await appInsightFile(who(req), parse(appInsightQuery, req.body ?? {}));
+    return fileResponse(file.body, file.name);
   },
   'POST /biz/appUser/adjust': async (req) => {
     const { id, amount, cause } = parse(appUserAdjustSchema, req.body);

@@ -40,6 +40,7 @@ import { findCard } from '@functions/ocpp/authorize.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { frozenWithout } from '@functions/appusers/holds.ts';
 import { appHoldDelete, appHoldOn, appMoneySet, type AppHold } from '@functions/data/app-users.ts';
+import { appActivityAdd } from '@functions/data/app-activity.ts';
 import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
 import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
 import {
@@ -117,6 +118,8 @@ function cardDebit(
 
 /** unpaidReason: balance, the account cannot cover the fee; disabled, the fleet is disabled; noAccount, none found. */
 interface Payment extends OrderPayer {
+  /** The paying app user's company (their activity's, for /appInsight); not stored on the order. */
+  appUserTenant?: string;
   payType?: number;
   payFlag: 0 | 1;
   payTime?: string;
@@ -170,7 +173,7 @@ function appPayment(
   at: string,
   hold: AppHold | undefined,
 ): Payment {
-  const who = { payType: PAY_TYPE.appBalance, appUserId: user.id };
+  const who = { payType: PAY_TYPE.appBalance, appUserId: user.id, appUserTenant: user.tenant };
   const before = toUnits(user.accountBalance);
   const frozenAfter = hold ? frozenWithout(user, hold) : user.frozenAmount;
   const release = hold
@@ -352,7 +355,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
       chargePointId: session.chargePointId,
       connectorNo: session.connectorNo,
     });
-    const { writes, ...payFields } = paid;
+    const { writes, appUserTenant, ...payFields } = paid;
     const order = Object.fromEntries(
       Object.entries({
         ...base,
@@ -397,13 +400,18 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         fullPowerMs: fullPowerMs(energyWh, ratedW),
       },
     });
+    // The app user's day of activity (/appInsight), for a session an app user is asked to pay.
+    const activity =
+      appUserTenant && payFields.appUserId && !isRefused(session)
+        ? [appActivityAdd({ tenant: appUserTenant, day, appUserId: payFields.appUserId, energyWh })]
+        : [];
     try {
       await send.transact([
         // Written once: a replay finds it and charges nothing.
         { Put: orderCreate(order as Item & OrderFacts) },
         ...writes,
         // A start failure is no charging: it is not in the revenue figures.
-        ...(isRefused(session) ? [] : [...rollups, ...fleetRollups]),
+        ...(isRefused(session) ? [] : [...rollups, ...fleetRollups, ...activity]),
         ...fleetOrderWrites(order),
       ]);
       // The fleet's member is parked again and the fleet hears what the payment did (never failing this).
@@ -480,7 +488,7 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
       await orderUnpaidNoted(orderNo, paid.unpaidReason ?? 'noAccount', at);
       return 'unpaid';
     }
-    const { writes: _w, unpaidReason: _r, ...payFields } = paid;
+    const { writes: _w, unpaidReason: _r, appUserTenant: _t, ...payFields } = paid;
     try {
       await send.transact([
         // Unpaid to paid once: a concurrent reset loses here and charges nothing.

@@ -1,7 +1,8 @@
 /**
  * App users (functions/appusers/handler.ts; issue 19): the app user resource's calls (list and export 7100,
  * edit 7102; add and delete are refused: users sign up in the driver app and hold money), the user's page
- * (7101), lock and unlock with a cause (7102) and balance adjustments (7103).
+ * (7101), lock and unlock with a cause (7102) and balance adjustments (7103); the ops view (7200) and the
+ * insight (7500).
  */
 import { CODE } from '@shared/permissions/menus.ts';
 import { appUserResource } from '@shared/resources/crm/app-user.ts';
@@ -23,4 +24,9 @@ export const crmRoutes: HttpRouteDecl[] = [
   route('/biz/appUser/lock', CODE.appUserEdit, 'crm.audit.lock'),
   route('/biz/appUser/unlock', CODE.appUserEdit, 'crm.audit.unlock'),
   route('/biz/appUser/adjust', CODE.appUserBalance, 'crm.audit.adjust'),
+  // The operations view (docs/decisions/193).
+  route('/biz/opsUser/list', CODE.opsUsers),
+  // CRM insight; its Excel file is data export, Pro like every export (9100).
+  route('/biz/appInsight/stat', CODE.appInsight),
+  { ...route('/biz/appInsight/export', CODE.appInsight), alsoNeeds: [CODE.fileExport] },
 ];

@@ -100,3 +100,11 @@ export const appUserLedgerQuery = pageQuery.extend({ id });
 
 /** Ledger entry types: a session paid, a top-up in the app, a staff adjustment. */
 export const LEDGER_TYPES = ['consume', 'recharge', 'adjust'] as const;
+
+/** Why /opsUser lists a user (docs/decisions/193). */
+export const OPS_REASONS = ['locked', 'frozen', 'unpaid'] as const;
+export type OpsReason = (typeof OPS_REASONS)[number];
+
+/** /opsUser: a page of the users needing attention, of one reason when given. */
+export const opsUserQuery = pageQuery.extend({ reason: optional(z.enum(OPS_REASONS)) });
+export type OpsUserQuery = z.infer<typeof opsUserQuery>;

@@ -7,7 +7,9 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AppInsightPage } from '@web/resources/decls/crm/app-insight.tsx';
 import { AppUserDetailPage } from '@web/resources/decls/crm/app-user-detail.tsx';
+import { opsUserDecl } from '@web/resources/decls/crm/ops-user.tsx';
 import { appUserDecl } from '@web/resources/decls/crm/app-user.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { resourcePages } from '@web/resources/pages.tsx';
@@ -180,5 +182,117 @@ describe("an app user's page", () => {
     await waitFor(() => expect(api.calls('/biz/appUser/lock')).toHaveLength(1));
     expect(api.calls('/biz/appUser/lock')[0]!.body).toEqual({ id: 'u1', cause: 'Fraud' });
     expect(await screen.findByText('The user is locked')).toBeTruthy();
+  });
+});
+
+describe('the ops view', () => {
+  it('is the /opsUser page: why each user needs attention, filtered by reason', async () => {
+    expect(resourcePages['/opsUser']).toBeDefined();
+    grant('7200', '7101', '7102');
+    const api = fakeApi({
+      '/biz/opsUser/list': () =>
+        page([
+          {
+            ...user,
+            reasons: ['locked', 'unpaid'],
+            lockFlag: 1,
+            cause: 'Stolen card',
+            unpaidOrders: 2,
+            unpaidAmount: '9.40 EUR',
+          },
+        ]),
+    });
+    const ui = userEvent.setup();
+    renderScreen(<ResourceListPage decl={opsUserDecl} />);
+    const row = (await screen.findByText('Mia Driver')).closest('tr')!;
+    for (const text of ['Locked', 'Unpaid orders', 'Stolen card', '9.40 EUR'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    expect(await rowActions(ui, 'Mia Driver')).toEqual(expect.arrayContaining(['Details', 'Unlock']));
+    expect(api.calls('/biz/opsUser/list')[0]!.body).toMatchObject({ current: 1 });
+  });
+});
+
+describe('the insight page', () => {
+  const insight = {
+    endDay: '2026-11-25',
+    totalUsers: 120,
+    lockedUsers: 3,
+    days: 30,
+    windows: [
+      {
+        days: 7,
+        against: 14,
+        activeUsers: 40,
+        previousActive: 50,
+        churned: 15,
+        retained: 35,
+        churnRate: '30.00',
+        retention: '70.00',
+        newUsers: 6,
+        sessions: 90,
+        sessionsPerUser: '2.25',
+      },
+      {
+        days: 14,
+        against: 28,
+        activeUsers: 60,
+        previousActive: 0,
+        churned: 0,
+        retained: 0,
+        churnRate: null,
+        retention: null,
+        newUsers: 9,
+        sessions: 150,
+        sessionsPerUser: '2.50',
+      },
+      {
+        days: 30,
+        against: 60,
+        activeUsers: 80,
+        previousActive: 70,
+        churned: 10,
+        retained: 60,
+        churnRate: '14.29',
+        retention: '85.71',
+        newUsers: 20,
+        sessions: 300,
+        sessionsPerUser: '3.75',
+      },
+    ],
+    series: [{ day: '2026-11-25', newUsers: 1, activeUsers: 10, sessions: 12 }],
+  };
+
+  it('shows the churn windows with their rates, switches the chart window, and exports with the export code', async () => {
+    expect(resourcePages['/appInsight']).toBeDefined();
+    grant('7500', '9100');
+    const api = fakeApi({ '/biz/appInsight/stat': () => ({ data: insight }) });
+    const ui = userEvent.setup();
+    renderScreen(<AppInsightPage />);
+    const table = await screen.findByRole('table', { name: 'Churn windows' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
+      'Inactive 7 days, against the 14 before',
+      '50',
+      '40',
+      '15',
+      '30.00 %',
+      '70.00 %',
+      '6',
+      '90',
+      '2.25',
+    ]);
+    expect(within(rows[1]!).getAllByText('n/a')).toHaveLength(2);
+    expect(screen.getByLabelText('Retention (7 days)').textContent).toBe('70.00 %');
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeTruthy();
+    await ui.selectOptions(screen.getByLabelText('Chart window'), '7');
+    await waitFor(() => expect(api.calls('/biz/appInsight/stat').at(-1)!.body).toEqual({ days: 7 }));
+  });
+
+  it('offers no export without the export code', async () => {
+    grant('7500');
+    fakeApi({ '/biz/appInsight/stat': () => ({ data: insight }) });
+    renderScreen(<AppInsightPage />);
+    await screen.findByRole('table', { name: 'Churn windows' });
+    expect(screen.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
   });
 });
