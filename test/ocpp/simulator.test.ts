@@ -265,6 +265,20 @@ describe('simulator, OCPP 1.6', () => {
     expect(c.bootStatus).toBe('Accepted');
   });
 
+  it('starts its first session at once when asked (the demo is alive at first start), not after an idle time', async () => {
+    // Real time, an hour's idle between sessions: only the first start may come early, on connector 1.
+    const c = await started(
+      charger('1.6', {
+        timeScale: 1,
+        sessions: { firstStartS: [0, 1], idleS: [3600, 3600], durationS: [3600, 3600] },
+      }),
+    );
+    const start = await waitFor(() => csms.of(c.id, 'StartTransaction')[0], 8000, 'first start');
+    expect(start.payload).toMatchObject({ connectorId: 1 });
+    expect(csms.of(c.id, 'StartTransaction')).toHaveLength(1);
+    await c.stop();
+  });
+
   it('runs a session: Authorize, StartTransaction, Preparing → Charging, rising meter values, StopTransaction', async () => {
     const c = await started(charger('1.6'));
     const session = await c.startSession(1, 'TAG-0001', {

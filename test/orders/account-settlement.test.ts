@@ -35,6 +35,7 @@ import { pricingFor } from '@functions/orders/tariffs.ts';
 import type { Session } from '@functions/ocpp/transactions.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { DEMO_APP_USER, DEMO_FLEET } from '@infra/local/seed/demo-accounts.ts';
+import { DEMO_APP_DRIVERS, demoAppSessions } from '@infra/local/seed/demo-history.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
@@ -145,6 +146,35 @@ afterAll(async () => {
 });
 
 describe('the demo accounts', () => {
+  it("are seeded: the demo app's drivers with two months of sessions, each an order paid from the balance", async () => {
+    const sessions = demoAppSessions();
+    for (const driver of DEMO_APP_DRIVERS) {
+      const user = (await appUsers.getAny(driver.id))!;
+      expect(user).toMatchObject({ cardNo: driver.tag, tenant: TENANT, frozenAmount: 0 });
+      const own = sessions.filter((s) => s.idTag === driver.tag);
+      const ledger = await appUserLedger(driver.id);
+      const paid = ledger.filter((e) => e.type === 'consume');
+      // Every session of the driver became an order paid from the balance, and the balance is what is left.
+      expect(paid).toHaveLength(own.length);
+      const spent = paid.reduce((sum, e) => sum - toUnits(e.changeBalance), 0n);
+      expect(toUnits(user.accountBalance)).toBe(toUnits(400) - spent);
+    }
+    // Emil stopped charging three weeks ago; Fatma began ten days ago.
+    const last = (tag: string) =>
+      sessions
+        .filter((s) => s.idTag === tag)
+        .map((s) => s.start)
+        .sort()
+        .at(-1)!;
+    expect(Date.now() - Date.parse(last('APP-TAG-006'))).toBeGreaterThan(20 * 86_400_000);
+    const first = sessions
+      .filter((s) => s.idTag === 'APP-TAG-007')
+      .map((s) => s.start)
+      .sort()[0]!;
+    expect(Date.now() - Date.parse(first)).toBeLessThan(11 * 86_400_000);
+    expect(sessions.length).toBeGreaterThan(60);
+  });
+
   it('are seeded: a fleet with a driver and a vehicle tag, an app user with a tag', async () => {
     const seeded = (await fleets.getAny(DEMO_FLEET.id))!;
     expect(seeded).toMatchObject({

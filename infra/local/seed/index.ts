@@ -8,7 +8,7 @@ import path from 'node:path';
 import { demoAccounts } from './demo-accounts.ts';
 import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
-import { demoFleetHistory } from './demo-history.ts';
+import { demoAppHistory, demoFleetHistory } from './demo-history.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 import { demoSubscription, subscriptionCatalogue } from './subscription.ts';
@@ -36,6 +36,7 @@ export const seedSteps: SeedStep[] = [
   demoFees,
   demoAccounts,
   demoFleetHistory,
+  demoAppHistory,
   subscriptionCatalogue,
   demoSubscription,
 ];

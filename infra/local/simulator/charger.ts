@@ -142,8 +142,12 @@ export interface ChargerOptions {
   autoBoot?: boolean;
   /** Send heartbeats after boot (default true). */
   heartbeat?: boolean;
-  /** Run sessions in a loop on every connector (simulated seconds). */
-  sessions?: boolean | { idleS?: [number, number]; durationS?: [number, number] };
+  /**
+   * Run sessions in a loop on every connector (simulated seconds); `firstStartS`: connector 1 starts its first
+   * session that soon after start-up instead of after an idle time (a demo that is alive at once).
+   */
+  sessions?:
+    boolean | { idleS?: [number, number]; durationS?: [number, number]; firstStartS?: [number, number] };
   /** Random faults now and then, recovered after a while (simulated seconds). */
   faults?: boolean | { meanIntervalS?: number; recoverS?: [number, number] };
   /** Id tags the session loop uses (default SIM-TAG-001). */
@@ -1632,12 +1636,19 @@ export class SimulatedCharger extends EventEmitter {
     const [durMin, durMax] = cfg.durationS ?? [600, 2400];
     const between = (a: number, b: number) => a + this.random() * (b - a);
     const tags = this.options.idTags?.length ? this.options.idTags : ['SIM-TAG-001'];
-    // Connectors do not all start at the same moment.
-    await this.sleep(this.realMs(between(0, idleMax)));
+    const first = c.id === 1 ? cfg.firstStartS : undefined;
+    // Connectors do not all start at the same moment (connector 1 at once when asked to).
+    await this.sleep(this.realMs(first ? between(first[0], first[1]) : between(0, idleMax)));
+    let idle = !first;
     while (!this.stopped) {
-      await this.sleep(this.realMs(between(idleMin, idleMax)));
+      if (idle) await this.sleep(this.realMs(between(idleMin, idleMax)));
       if (this.stopped) return;
-      if (c.session || c.fault || !c.operative || c.reservation || !this.booted || !this.isOpen()) continue;
+      if (c.session || c.fault || !c.operative || c.reservation || !this.booted || !this.isOpen()) {
+        // A first session due at once waits only until the charger is up.
+        if (!idle) await this.sleep(this.realMs(2));
+        continue;
+      }
+      idle = true;
       const tag = tags[Math.floor(this.random() * tags.length)]!;
       // A refusal is reported as a sessionRejected event; the loop just tries again later.
       const started = await this.startSession(c.id, tag).then(

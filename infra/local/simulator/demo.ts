@@ -12,6 +12,9 @@ export const DEFAULT_SIM_CHARGERS = 3;
 /** The id tag the demo chargers' sessions present (a demo card with this number lets them charge). */
 export const DEMO_SIM_ID_TAG = 'SIM-TAG-001';
 
+/** When the first demo charger starts its first session after start-up (seconds, at random in between). */
+export const DEMO_FIRST_SESSION_S: [number, number] = [5, 25];
+
 /** `SIM_CHARGERS` as a count (the default when unset or not a whole number ≥ 0). */
 export function simChargersFromEnv(value = process.env.SIM_CHARGERS): number {
   if (value === undefined || value.trim() === '') return DEFAULT_SIM_CHARGERS;
@@ -38,12 +41,13 @@ export function startDemoChargers(baseUrl: string, count: number, mqttUrl?: stri
   const ids = demoChargerIds.slice(0, Math.max(0, Math.min(count, demoChargerIds.length)));
   if (!ids.length) return undefined;
   const chargers = ids.map(
-    (id) =>
+    (id, i) =>
       new SimulatedCharger({
         url: baseUrl,
         id,
         password: DEMO_CHARGER_PASSWORD,
-        sessions: true,
+        // The first charger starts a session within its first half minute: the console is alive at once.
+        sessions: i === 0 ? { firstStartS: DEMO_FIRST_SESSION_S } : true,
         idTags: [DEMO_SIM_ID_TAG],
         ...demoShape(id),
       }),
