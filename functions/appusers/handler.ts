@@ -42,7 +42,7 @@ export const handler = httpHandler({
   'POST /biz/opsUser/list': async (req) => ok(await opsUsers(who(req), parse(opsUserQuery, req.body ?? {}))),
   'POST /biz/appInsight/stat': async (req) =>
     ok(await appInsight(who(req), parse(appInsightQuery, req.body ?? {}))),
-  'POST /biz/appInsight/export': async (req) => {
+  'POST /biz/appInsight/download': async (req) => {
     const file = await appInsightFile(who(req), parse(appInsightQuery, req.body ?? {}));
     return fileResponse(file.body, file.name);
   },

@@ -28,5 +28,5 @@ export const crmRoutes: HttpRouteDecl[] = [
   route('/biz/opsUser/list', CODE.opsUsers),
   // CRM insight; its Excel file is data export, Pro like every export (9100).
   route('/biz/appInsight/stat', CODE.appInsight),
-  { ...route('/biz/appInsight/export', CODE.appInsight), alsoNeeds: [CODE.fileExport] },
+  { ...route('/biz/appInsight/download', CODE.appInsight), alsoNeeds: [CODE.fileExport] },
 ];

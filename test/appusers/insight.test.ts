@@ -106,7 +106,7 @@ describe('app insight', () => {
   });
 
   it('exports the windows and the days as an Excel file', async () => {
-    const res = await fetch(`${rt.url}/biz/appInsight/export`, {
+    const res = await fetch(`${rt.url}/biz/appInsight/download`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}` },
       body: JSON.stringify({ days: 7 }),

@@ -14,6 +14,7 @@ import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-cha
 import { PAY_TYPE } from '@shared/schemas/order.ts';
 import { api, login, okCall } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { paymentMethod } from '../helpers/payments.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -38,23 +39,7 @@ const publicCall = async (path: string, body: unknown) => {
 };
 const profile = () => ok(app, '/app/user/profile');
 
-async function paymentMethod(number: string): Promise<string> {
-  const res = await fetch(`${rt.stripe.url}/v1/payment_methods`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${rt.stripe.publishableKey}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      type: 'card',
-      'card[number]': number,
-      'card[exp_month]': '12',
-      'card[exp_year]': String(new Date().getUTCFullYear() + 2),
-      'card[cvc]': '123',
-    }).toString(),
-  });
-  return ((await res.json()) as { id: string }).id;
-}
+const card = (number: string) => paymentMethod(rt.stripe, number);
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -164,7 +149,7 @@ describe('top-ups', () => {
     expect(config).toMatchObject({ publishableKey: rt.stripe.publishableKey, currency: expect.any(String) });
     const paid = await ok(app, '/app/wallet/topUp', {
       amount: 30,
-      paymentMethodId: await paymentMethod('4242424242424242'),
+      paymentMethodId: await card('4242424242424242'),
       requestId: 'r-1',
     });
     expect(paid.accountBalance).toBe(30);
@@ -180,7 +165,7 @@ describe('top-ups', () => {
     ).not.toBe(0);
     const declined = await api(rt.url, app, '/app/wallet/topUp', {
       amount: 5,
-      paymentMethodId: await paymentMethod('4000000000000002'),
+      paymentMethodId: await card('4000000000000002'),
       requestId: 'r-3',
     });
     expect(declined.code).not.toBe(0);
@@ -189,7 +174,7 @@ describe('top-ups', () => {
     // 3-D Secure: 2048 with the client secret, then the customer authenticates and the app confirms twice.
     const asked = await api(rt.url, app, '/app/wallet/topUp', {
       amount: 12.5,
-      paymentMethodId: await paymentMethod('4000002760003184'),
+      paymentMethodId: await card('4000002760003184'),
       requestId: 'r-4',
     });
     expect(asked.code).toBe(2048);

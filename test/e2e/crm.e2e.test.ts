@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUserLedger } from '@functions/appusers/accounts.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, signInOnConsole } from '../helpers/browser.ts';
 import { login, okCall } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
@@ -28,12 +28,7 @@ afterAll(async () => {
 });
 
 async function signIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${rt.url}/charge/login`);
-  await page.getByLabel('Username').fill('operator');
-  await page.getByLabel('Password').fill('Operator12345');
-  await page.getByLabel('Image code').fill('ABCD');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const page = await signInOnConsole(await browser.newPage(), rt.url, 'operator', 'Operator12345');
   await page.waitForURL(/\/charge\/home$/);
   return page;
 }

@@ -11,7 +11,7 @@ import { dynamoDocument } from '@functions/lib/aws.ts';
 import { rollupUpdates } from '@functions/orders/rollups.ts';
 import { DEMO_AGENT_ID } from '@infra/local/seed/demo-chargers.ts';
 import { addDays, fullPowerMs } from '@shared/pricing/metrics.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, signInOnConsole } from '../helpers/browser.ts';
 import { api, login } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
@@ -62,16 +62,8 @@ afterAll(async () => {
   await rt?.cleanup();
 });
 
-async function signIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${rt.url}/charge/login`);
-  await page.getByLabel('Username').fill('operator');
-  await page.getByLabel('Password').fill('Operator12345');
-  await page.getByLabel('Image code').fill('ABCD');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  return page;
-}
+const signIn = async (): Promise<Page> =>
+  signInOnConsole(await browser.newPage(), rt.url, 'operator', 'Operator12345');
 
 describe('statistics figures in the browser', () => {
   it('shows the home dashboard a login lands on: KPIs, the live tiles and the top chargers', async () => {

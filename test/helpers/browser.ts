@@ -74,3 +74,14 @@ function launch(): Promise<Browser> {
     ],
   });
 }
+
+/** Signs in on the console's login page (image codes off in tests) and waits until the login page is left. */
+export async function signInOnConsole(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/charge/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Image code').fill('ABCD');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  return page;
+}

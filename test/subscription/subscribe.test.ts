@@ -17,6 +17,7 @@ import { runSchedule } from '@functions/subscription/activation.ts';
 import { paymentProvider, setPaymentProvider } from '@functions/subscription/payment-provider.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
 import { api, companyWithAdmin, encrypt, login } from '../helpers/identity.ts';
+import { paymentMethod as cardAtProvider } from '../helpers/payments.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -39,25 +40,11 @@ async function company(name: string) {
   tokens[name] = token;
 }
 
-/** What the console's card element does: the card goes to the provider, the server gets its id. */
+/** What the console's card element does (checked: a payment method id came back). */
 async function paymentMethod(number: string): Promise<string> {
-  const res = await fetch(`${rt.stripe.url}/v1/payment_methods`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${rt.stripe.publishableKey}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      type: 'card',
-      'card[number]': number,
-      'card[exp_month]': '12',
-      'card[exp_year]': String(new Date().getUTCFullYear() + 2),
-      'card[cvc]': '123',
-    }).toString(),
-  });
-  const body = (await res.json()) as { id: string };
-  expect(body.id).toMatch(/^pm_/);
-  return body.id;
+  const id = await cardAtProvider(rt.stripe, number);
+  expect(id).toMatch(/^pm_/);
+  return id;
 }
 
 /** The bank's 3-D Secure page, answered as the customer would. */

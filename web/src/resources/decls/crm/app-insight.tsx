@@ -2,7 +2,7 @@
  * CRM insight (/appInsight, code 7500; issue 19): app users new, active and churned over the churn windows
  * of SPEC.md section 9 (inactive 7, 14 and 30 days against the 14, 28 and 60 before), their retention and
  * sessions per user, a daily chart over an analytics window (7 … 60 days), and the same as an Excel file
- * (`POST /biz/appInsight/stat`, `/export`; export is Pro: 9100).
+ * (`POST /biz/appInsight/stat`, `/download`; a file of data is Pro: 9100).
  */
 import { Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -44,7 +44,7 @@ export function AppInsightPage() {
   const exportFile = async () => {
     setExporting(true);
     try {
-      await downloadFile('/biz/appInsight/export', `app-insight-${days}.xlsx`, { days });
+      await downloadFile('/biz/appInsight/download', `app-insight-${days}.xlsx`, { days });
     } catch (error) {
       showMessage('error', `${tr(`${I}.exportFailed`)}: ${(error as Error).message}`);
     } finally {
