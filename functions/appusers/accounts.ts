@@ -13,21 +13,21 @@
  *   `adjust`) with beforeBalance, afterBalance and changeBalance, in the same transaction as the change,
  *   conditional on the user's version (`balanceChange`).
  */
-import {
-  appBalanceSet,
-  appLedgerEntries,
-  appLedgerPut,
-  appMoneySet,
-  latestAppLedger,
-} from '@functions/data/app-users.ts';
+import { appBalanceSet, appLedgerEntries, appLedgerPut, appMoneySet } from '@functions/data/app-users.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 import { send } from '@functions/data/table.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { resource, type Resource } from '@functions/lib/resources.ts';
+import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
 import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
-import { APP_SOURCE, appUserResource, LOCK_FLAG, USER_LEVEL } from '@shared/resources/crm/app-user.ts';
+import {
+  APP_SOURCE,
+  appUserResource,
+  LEDGER_TYPES,
+  LOCK_FLAG,
+  USER_LEVEL,
+} from '@shared/resources/crm/app-user.ts';
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from '../fleets/balance.ts';
 
 export interface AppUserRecord {
@@ -80,6 +80,10 @@ export const appUserRecords: Resource = resource(appUserResource, {
   },
 });
 export const appUsers = appUserRecords.repo as unknown as Repository<AppUserRecord>;
+
+/** A user as the console and the driver app show one (never the password hash or the tenant). */
+export const shownAppUser = (user: AppUserRecord & Stored) =>
+  present(appUserRecords, user as unknown as Record_ & Stored);
 
 function money(name: string, value: number) {
   if (!hasFourDecimals(value) || value < 0) throw new Error(`${name}: a number ≥ 0 with four decimals`);
@@ -136,7 +140,7 @@ export async function findAppUser(
 export function appBalanceWrites(
   user: AppUserRecord & Stored,
   change: bigint,
-  type: 'consume' | 'recharge' | 'adjust',
+  type: (typeof LEDGER_TYPES)[number],
   at: string,
   entry: Record<string, unknown> = {},
   frozenAfter?: number,
@@ -216,13 +220,4 @@ export async function adjustAppUser(identity: Identity, id: string, amount: numb
     await send.transact(writes.writes);
     return { ...user, accountBalance: fromUnits(writes.after), version: user.version + 1, updateTime: at };
   });
-}
-
-/** How many ledger entries the user's page shows, newest first. */
-export const LEDGER_SHOWN = 100;
-
-/** A user's latest ledger entries, newest first. */
-export async function appUserLedgerLatest(identity: Identity, id: string) {
-  const user = await userInScope(identity, id);
-  return latestAppLedger(user.id, LEDGER_SHOWN);
 }

@@ -8,12 +8,13 @@
 import { idTagOrders } from '@functions/data/orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { notFound } from '@functions/lib/errors.ts';
-import { present, resourceInfo, type Record_ } from '@functions/lib/resources.ts';
-import { uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
+import { present } from '@functions/lib/resources.ts';
+import { latestAppLedger } from '@functions/data/app-users.ts';
+import { uniqueOwner, visible } from '@functions/lib/store.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
 import { kwhText } from '@shared/pricing/metrics.ts';
 import { cards as cardRecords } from '@functions/biz/cards.ts';
-import { appUserLedgerLatest, appUserRecords, appUsers, type AppUserRecord } from './accounts.ts';
+import { appUsers, shownAppUser } from './accounts.ts';
 
 export interface AppUserStats {
   /** Sessions (orders) of the user. */
@@ -51,10 +52,6 @@ export async function appUserStats(scope: string, userId: string, tag: string | 
   return stats;
 }
 
-/** A user as the console shows one (never the password hash). */
-export const shownAppUser = (user: AppUserRecord & Stored) =>
-  present(appUserRecords, user as unknown as Record_ & Stored);
-
 /** The user's card: the card whose number is the user's tag, in the user's company, when there is one. */
 async function cardOf(tenant: string, tag: string | undefined) {
   if (!tag) return [];
@@ -63,14 +60,16 @@ async function cardOf(tenant: string, tag: string | undefined) {
   return card ? [present(cardRecords, card)] : [];
 }
 
+/** How many ledger entries the user's page shows, newest first. */
+export const LEDGER_SHOWN = 100;
+
 export async function appUserDetail(identity: Identity, id: string) {
   const user = await appUsers.get(identity.scope, id);
   if (!user) throw notFound();
-  const [shown, stats, ledger, cards] = await Promise.all([
-    resourceInfo(appUserRecords, identity, id),
+  const [stats, ledger, cards] = await Promise.all([
     appUserStats(identity.scope, user.id, user.cardNo),
-    appUserLedgerLatest(identity, id),
+    latestAppLedger(user.id, LEDGER_SHOWN),
     cardOf(user.tenant, user.cardNo),
   ]);
-  return { user: shown, stats, ledger, cards };
+  return { user: shownAppUser(user), stats, ledger, cards };
 }

@@ -4,8 +4,7 @@
  */
 import { refused } from '@functions/lib/errors.ts';
 import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
-import { fileResponse, present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import { fileResponse, resourceHandlers } from '@functions/lib/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {
   appUserAdjustSchema,
@@ -16,10 +15,8 @@ import {
 import { appInsightQuery } from '@shared/schemas/app-insight.ts';
 import { appInsight, appInsightFile } from './insight.ts';
 import { opsUsers } from './ops.ts';
-import { adjustAppUser, appUserRecords, lockAppUser, unlockAppUser } from './accounts.ts';
+import { adjustAppUser, appUserRecords, lockAppUser, shownAppUser, unlockAppUser } from './accounts.ts';
 import { appUserDetail } from './detail.ts';
-
-const shown = (user: object) => present(appUserRecords, user as Record_ & Stored);
 
 export const handler = httpHandler({
   ...resourceHandlers([appUserRecords]),
@@ -33,11 +30,11 @@ export const handler = httpHandler({
   'POST /biz/appUser/detail': async (req) => ok(await appUserDetail(who(req), String(req.query.id ?? ''))),
   'POST /biz/appUser/lock': async (req) => {
     const { id, cause } = parse(appUserLockSchema, req.body);
-    return ok(shown(await lockAppUser(who(req), id, cause)));
+    return ok(shownAppUser(await lockAppUser(who(req), id, cause)));
   },
   'POST /biz/appUser/unlock': async (req) => {
     const { id, cause } = parse(appUserUnlockSchema, req.body);
-    return ok(shown(await unlockAppUser(who(req), id, cause)));
+    return ok(shownAppUser(await unlockAppUser(who(req), id, cause)));
   },
   'POST /biz/opsUser/list': async (req) => ok(await opsUsers(who(req), parse(opsUserQuery, req.body ?? {}))),
   'POST /biz/appInsight/stat': async (req) =>
@@ -48,6 +45,6 @@ export const handler = httpHandler({
   },
   'POST /biz/appUser/adjust': async (req) => {
     const { id, amount, cause } = parse(appUserAdjustSchema, req.body);
-    return ok(shown(await adjustAppUser(who(req), id, amount, cause)));
+    return ok(shownAppUser(await adjustAppUser(who(req), id, amount, cause)));
   },
 } satisfies Record<string, Route>);

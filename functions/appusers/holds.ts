@@ -15,6 +15,7 @@ import {
   type AppHold,
 } from '@functions/data/app-users.ts';
 import { send } from '@functions/data/table.ts';
+import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { refused } from '@functions/lib/errors.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import { fromUnits, toUnits, withRetries } from '../fleets/balance.ts';
@@ -51,8 +52,8 @@ export async function takeHold(
       ]);
     } catch (error) {
       // The hold's put refused: the user charges on that connector already.
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (reasons?.[1]?.Code === 'ConditionalCheckFailed') throw refused('driverApp.server.alreadyCharging');
+      if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed')
+        throw refused('driverApp.server.alreadyCharging');
       throw error;
     }
     return hold;
@@ -65,25 +66,25 @@ export const frozenWithout = (user: Pick<AppUserRecord, 'frozenAmount'>, hold: P
   return fromUnits(left < 0n ? 0n : left);
 };
 
+/**
+ * The writes that give a hold back: the frozen amount less the hold (under the version read) and the hold's
+ * delete (refused when it was given back already), for one transaction (alone, or with a session's payment).
+ */
+export const holdReleaseWrites = (user: AppUserRecord & Stored, hold: AppHold, at: string) => [
+  appMoneySet(user, { accountBalance: user.accountBalance, frozenAmount: frozenWithout(user, hold) }, at),
+  appHoldDelete(hold),
+];
+
 /** Releases a hold (the start failed, or it expired); false when it was released already. */
 export async function releaseHold(hold: AppHold): Promise<boolean> {
   return withRetries(async () => {
-    const user: (AppUserRecord & Stored) | undefined = await appUsers.getAny(hold.appUserId);
+    const user = await appUsers.getAny(hold.appUserId);
     if (!user) return false;
-    const at = new Date().toISOString();
     try {
-      await send.transact([
-        appMoneySet(
-          user,
-          { accountBalance: user.accountBalance, frozenAmount: frozenWithout(user, hold) },
-          at,
-        ),
-        appHoldDelete(hold),
-      ]);
+      await send.transact(holdReleaseWrites(user, hold, new Date().toISOString()));
       return true;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return false;
+      if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') return false;
       throw error;
     }
   });

@@ -6,10 +6,10 @@
  */
 import type { z } from 'zod';
 import { closeSession, openSession } from '@functions/auth/sessions.ts';
-import { appUserRecords, appUsers, createAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { appUsers, createAppUser, shownAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { operators } from '@functions/identity/entities.ts';
+import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { AppError, badRequest, refused, unauthorized } from '@functions/lib/errors.ts';
-import { present, type Record_ } from '@functions/lib/resources.ts';
 import { hashSecret, verifySecret } from '@functions/lib/password.ts';
 import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { LOCK_FLAG } from '@shared/resources/crm/app-user.ts';
@@ -23,10 +23,6 @@ async function appTenant(operatorId: string | undefined): Promise<string> {
   return company.path;
 }
 
-/** What the app shows of its user: the console's view of the record (never the password hash). */
-export const shownUser = (user: AppUserRecord & Stored) =>
-  present(appUserRecords, user as unknown as Record_ & Stored);
-
 /** The signed-in user, or 401 when the account is gone. */
 export async function appUserOf(id: string | undefined) {
   const user = id ? await appUsers.getAny(id) : undefined;
@@ -38,10 +34,10 @@ async function tokensFor(user: AppUserRecord & Stored) {
   const tokens = await openSession({
     sub: user.id,
     username: user.email ?? user.userName,
-    agentId: user.tenant === PLATFORM_TENANT ? '' : (user.tenant.split('/').filter(Boolean).at(-1) ?? ''),
+    agentId: companyOfTenant(user.tenant),
     kind: 'app',
   });
-  return { token: tokens.access_token, expiresIn: tokens.expires_in, user: shownUser(user) };
+  return { token: tokens.access_token, expiresIn: tokens.expires_in, user: shownAppUser(user) };
 }
 
 export interface SignInContext {
@@ -107,5 +103,5 @@ export async function updateProfile(userId: string | undefined, input: z.infer<t
     userName: input.userName,
     ...(input.phone ? { phone: input.phone } : {}),
   }));
-  return shownUser(changed);
+  return shownAppUser(changed);
 }

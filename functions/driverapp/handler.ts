@@ -14,7 +14,8 @@ import {
   appTopUpConfirmSchema,
   appTopUpSchema,
 } from '@shared/schemas/driver-app.ts';
-import { appUserOf, shownUser, signIn, signOut, signUp, updateProfile } from './account.ts';
+import { shownAppUser } from '@functions/appusers/accounts.ts';
+import { appUserOf, signIn, signOut, signUp, updateProfile } from './account.ts';
 import { startCharging, stopCharging, tidyHolds, userOrders, userReservations } from './charging.ts';
 import { confirmTopUp, topUp, walletConfig } from './wallet.ts';
 // The reactions to the events the charging calls can emit (docs/decisions/400).
@@ -35,7 +36,7 @@ export const handler = httpHandler({
   /** The user with their balance, frozen amount and tag (holds whose session never came are given back first). */
   'POST /app/user/profile': async (req) => {
     const user = await me(req);
-    return ok(shownUser((await tidyHolds(user)) ? await me(req) : user));
+    return ok(shownAppUser((await tidyHolds(user)) ? await me(req) : user));
   },
   'POST /app/user/update': async (req) =>
     ok(await updateProfile(req.appUserId, parse(appProfileSchema, req.body))),

@@ -8,18 +8,17 @@
 import type { z } from 'zod';
 import { appBalanceWrites, appUsers, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { send } from '@functions/data/table.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { companyCurrency, companyOfTenant } from '@functions/identity/tenants.ts';
 import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
-import { PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/store.ts';
 import { debitGuard, toUnits, withRetries } from '@functions/fleets/balance.ts';
 import { paymentProvider, type PaymentResult } from '@functions/subscription/payment-provider.ts';
 import { registerStripeProviderFromEnv } from '@functions/subscription/stripe-provider.ts';
 import { minorDigits } from '@shared/pricing/money.ts';
-import { CURRENCIES } from '@shared/schemas/admin.ts';
 import { CODE_NEEDS_AUTHENTICATION } from '@shared/schemas/subscription.ts';
 import type { appTopUpSchema } from '@shared/schemas/driver-app.ts';
-import { shownUser } from './account.ts';
+import { shownAppUser } from '@functions/appusers/accounts.ts';
 
 /** In Lambda the provider comes from the environment; the local runtime and tests set their own. */
 function provider() {
@@ -32,13 +31,7 @@ function provider() {
 }
 
 /** The currency of the user's company (the platform's app: EUR). */
-async function currencyOf(user: AppUserRecord): Promise<string> {
-  if (user.tenant === PLATFORM_TENANT) return 'EUR';
-  const id = user.tenant.split('/').filter(Boolean).at(-1);
-  const company = id ? await operators.getAny(id) : undefined;
-  const currency = String(company?.currency ?? '');
-  return (CURRENCIES as readonly string[]).includes(currency) ? currency : 'EUR';
-}
+const currencyOf = (user: AppUserRecord) => companyCurrency(companyOfTenant(user.tenant));
 
 /** What the app's card form needs: the provider's publishable key and where to reach it, and the currency. */
 export async function walletConfig(user: AppUserRecord & Stored) {
@@ -87,7 +80,7 @@ async function settle(
   if (payment.status === 'processing') throw refused('subscriptionRes.paymentProcessing');
   if (payment.status !== 'succeeded')
     throw refused('subscriptionRes.paymentFailed', { reason: payment.reason ?? '' });
-  return { code: 0, msg: 'success', data: shownUser(await credit(user.id, payment, amount)) };
+  return { code: 0, msg: 'success', data: shownAppUser(await credit(user.id, payment, amount)) };
 }
 
 export async function topUp(user: AppUserRecord & Stored, input: z.infer<typeof appTopUpSchema>) {

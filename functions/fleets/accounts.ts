@@ -24,7 +24,7 @@ import {
 import { send } from '@functions/data/table.ts';
 import { fleetVisible, proEntitled, type Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { companyAndAbove, tenantsInScope } from '@functions/identity/tenants.ts';
+import { companyAndAbove, companyOfTenant, tenantsInScope } from '@functions/identity/tenants.ts';
 import { FLEET_STATUS, fleetResource, warnAboveOverdraft } from '@shared/resources/fleet/fleet.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { resource, type Resource, type ResourceHooks } from '@functions/lib/resources.ts';
@@ -258,7 +258,7 @@ export async function findFleetAccount(tenant: string, idTag: string): Promise<F
     const holder = driver ?? (await vehicles.getAny(id));
     const fleet = holder ? await fleets.getAny(holder.fleetId) : undefined;
     if (!fleet) continue;
-    const company = await operators.getAny(owner.split('/').filter(Boolean).at(-1) ?? '');
+    const company = await operators.getAny(companyOfTenant(owner));
     if (company && !proEntitled(company)) continue;
     return { fleet, ...(driver ? { driverId: id } : { vehicleId: id }) };
   }

@@ -1,4 +1,5 @@
 /** The tenants a scope covers: its company and every company below it (and the platform for `/`). */
+import { CURRENCIES } from '@shared/schemas/admin.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { operators } from './entities.ts';
 
@@ -13,4 +14,14 @@ export function companyAndAbove(tenant: string): string[] {
   const out: string[] = [];
   for (let n = parts.length; n >= 1; n--) out.push(`/${parts.slice(0, n).join('/')}/`);
   return out;
+}
+
+/** The company a tenant path is (its last segment, the operator's id): `/a/b/` → `b`; the platform: ''. */
+export const companyOfTenant = (tenant: string) => tenant.split('/').filter(Boolean).at(-1) ?? '';
+
+/** A company's currency (EUR when it has none the product supports, or for the platform). */
+export async function companyCurrency(agentId: string): Promise<string> {
+  const company = agentId ? await operators.getAny(agentId) : undefined;
+  const currency = String(company?.currency ?? '');
+  return (CURRENCIES as readonly string[]).includes(currency) ? currency : 'EUR';
 }

@@ -29,7 +29,7 @@ import {
 import { getLive, getLiveMany } from '@functions/devices/live.ts';
 import { pilesOfStation, visibleStation } from '@functions/devices/sites.ts';
 import { inReach, stationVisible, type Identity } from '@functions/identity/access.ts';
-import { tenantsInScope } from '@functions/identity/tenants.ts';
+import { companyOfTenant, tenantsInScope } from '@functions/identity/tenants.ts';
 import {
   activeWaitOrderId,
   calledBefore,
@@ -188,7 +188,7 @@ export async function addWait(identity: Identity, input: z.infer<typeof waitAddS
   const entry: Entry & Record<string, unknown> = {
     id,
     tenant: station.tenant,
-    agentId: String(station.tenant.split('/').filter(Boolean).at(-1) ?? ''),
+    agentId: companyOfTenant(station.tenant),
     stationId: station.id,
     stationName: String(station.name ?? ''),
     idTag: input.idTag,

@@ -48,6 +48,7 @@ import {
   type Identity,
   type Reach,
 } from '@functions/identity/access.ts';
+import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
 import { companyDays, stationDays } from '@functions/data/revenue-rollups.ts';
 import { badRequest } from '@functions/lib/errors.ts';
@@ -327,7 +328,7 @@ export async function transactionInsight(
   // the same: every order is in its company's day and in its station's day).
   const inView = new Set(companies.map((c) => c.id));
   const viewStations = stationList.filter(
-    (s) => inView.has(agentOfTenant(String(s.tenant))) && stationVisible(reach, s.id),
+    (s) => inView.has(companyOfTenant(String(s.tenant))) && stationVisible(reach, s.id),
   );
   const capacity = await mapLimit(viewStations, PARALLEL, stationCapacity);
   const totalRatedW = capacity.reduce((a, c) => a + c.ratedW, 0);
@@ -353,7 +354,7 @@ export async function transactionInsight(
     return {
       stationId: String(s.id),
       stationName: String(s.name ?? ''),
-      agentId: agentOfTenant(String(s.tenant)),
+      agentId: companyOfTenant(String(s.tenant)),
       ratedPowerKw: capacity[i]!.ratedW / 1000,
       connectors: capacity[i]!.connectors,
       energyKwh: kwhText(sums.energyWh),
@@ -404,8 +405,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-
-const agentOfTenant = (tenant: string) => tenant.split('/').filter(Boolean).at(-1) ?? '';
 
 // ---- Export ----------------------------------------------------------------------------------------------
 

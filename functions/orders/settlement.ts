@@ -16,10 +16,9 @@ import { cancellationCodes, retryPause } from '@functions/lib/conditional.ts';
 import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
-import { CURRENCIES } from '@shared/schemas/admin.ts';
 import { CHARGE_TYPE, END_FLAG, PAY_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { companyCurrency } from '@functions/identity/tenants.ts';
 import { ledgerPut } from '@functions/data/card-ledger.ts';
 import { cardBalanceSet } from '@functions/data/cards.ts';
 import {
@@ -38,8 +37,8 @@ import type { Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { findCard } from '@functions/ocpp/authorize.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
-import { frozenWithout } from '@functions/appusers/holds.ts';
-import { appHoldDelete, appHoldOn, appMoneySet, type AppHold } from '@functions/data/app-users.ts';
+import { frozenWithout, holdReleaseWrites } from '@functions/appusers/holds.ts';
+import { appHoldDelete, appHoldOn, type AppHold } from '@functions/data/app-users.ts';
 import { appActivityAdd } from '@functions/data/app-activity.ts';
 import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
 import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
@@ -176,12 +175,7 @@ function appPayment(
   const who = { payType: PAY_TYPE.appBalance, appUserId: user.id, appUserTenant: user.tenant };
   const before = toUnits(user.accountBalance);
   const frozenAfter = hold ? frozenWithout(user, hold) : user.frozenAmount;
-  const release = hold
-    ? [
-        appMoneySet(user, { accountBalance: user.accountBalance, frozenAmount: frozenAfter }, at),
-        appHoldDelete(hold),
-      ]
-    : [];
+  const release = hold ? holdReleaseWrites(user, hold, at) : [];
   if (before - toUnits(frozenAfter) < fee)
     return { ...who, payFlag: 0, unpaidReason: 'balance', writes: release };
   const debit = appBalanceWrites(
@@ -234,17 +228,7 @@ export async function payment(
     // Nothing to pay (a refused start, a free tariff): the app's hold for the session is still given back.
     const user = idTag && place ? await findAppUser(tenant, idTag) : undefined;
     const hold = await holdFor(user, place);
-    const writes =
-      user && hold
-        ? [
-            appMoneySet(
-              user,
-              { accountBalance: user.accountBalance, frozenAmount: frozenWithout(user, hold) },
-              at,
-            ),
-            appHoldDelete(hold),
-          ]
-        : [];
+    const writes = user && hold ? holdReleaseWrites(user, hold, at) : [];
     return { payType: PAY_TYPE.none, payFlag: 1, payTime: at, writes };
   }
   if (!idTag) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
@@ -275,13 +259,6 @@ export async function payment(
     cardBalanceAfter: fromUnits(debit.after),
     writes: debit.writes,
   };
-}
-
-/** The company's currency, for orders priced without a tariff. */
-async function companyCurrency(agentId: string): Promise<string> {
-  const company = agentId ? await operators.getAny(agentId) : undefined;
-  const currency = String(company?.currency ?? '');
-  return (CURRENCIES as readonly string[]).includes(currency) ? currency : 'EUR';
 }
 
 /**

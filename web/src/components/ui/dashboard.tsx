@@ -1,5 +1,8 @@
-/** The pieces of a dashboard page: a headline figure and a titled card around a chart or a table. */
-import { Card, Heading, Text } from '@chakra-ui/react';
+/**
+ * The pieces of a dashboard page: a headline figure, a titled card around a chart or a table, and the pick of
+ * an analytics window.
+ */
+import { Card, Field, Heading, NativeSelect, Text } from '@chakra-ui/react';
 import { abbreviate } from '@shared/pricing/metrics.ts';
 import type { ReactNode } from 'react';
 
@@ -43,5 +46,34 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
+  );
+}
+
+/** The pick of a dashboard's window in days (SPEC.md section 9: the analytics windows), with its label. */
+export function WindowSelect(props: {
+  label: string;
+  windows: readonly number[];
+  value: number;
+  onChange: (days: number) => void;
+  /** How a window reads ("7 days"). */
+  name: (days: number) => string;
+}) {
+  return (
+    <Field.Root maxW="48">
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={String(props.value)}
+          onChange={(e) => props.onChange(Number(e.currentTarget.value))}
+        >
+          {props.windows.map((d) => (
+            <option key={d} value={d}>
+              {props.name(d)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

@@ -4,10 +4,10 @@
  * sessions per user, a daily chart over an analytics window (7 … 60 days), and the same as an Excel file
  * (`POST /biz/appInsight/stat`, `/download`; a file of data is Pro: 9100).
  */
-import { Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { INSIGHT_WINDOWS, type AppInsight } from '@shared/schemas/app-insight.ts';
-import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
+import { abbreviatedTick, Figure, Panel, WindowSelect } from '@web/components/ui/dashboard.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
@@ -54,19 +54,13 @@ export function AppInsightPage() {
   return (
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap" gap="3" align="end">
-        <Field.Root maxW="48">
-          <Field.Label>{tr(`${I}.window`)}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
-              {INSIGHT_WINDOWS.map((d) => (
-                <option key={d} value={d}>
-                  {tr('home.days', { days: d })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <WindowSelect
+          label={tr(`${I}.window`)}
+          windows={INSIGHT_WINDOWS}
+          value={days}
+          onChange={setDays}
+          name={(d) => tr('home.days', { days: d })}
+        />
         {can(CODE.fileExport) ? (
           <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportFile()}>
             {tr(`${I}.export`)}

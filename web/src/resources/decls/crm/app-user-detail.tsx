@@ -6,6 +6,7 @@
  */
 import { Button, HStack, Stack, Table } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
+import { LEDGER_TYPES } from '@shared/resources/crm/app-user.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
@@ -45,8 +46,6 @@ interface Detail {
   cards: Row[];
 }
 
-const LEDGER_TYPES = ['consume', 'recharge', 'adjust'];
-
 function Ledger({ entries }: { entries: Row[] }) {
   const tr = useTr();
   if (!entries.length) return <EmptyState title={tr(`${D}.noLedger`)} />;
@@ -67,7 +66,7 @@ function Ledger({ entries }: { entries: Row[] }) {
         <Table.Row key={`${String(entry.createTime)}#${String(entry.entryId ?? '')}`}>
           <Table.Cell>{formatDateTime(entry.createTime)}</Table.Cell>
           <Table.Cell>
-            {LEDGER_TYPES.includes(String(entry.type))
+            {(LEDGER_TYPES as readonly string[]).includes(String(entry.type))
               ? tr(`${D}.types.${String(entry.type)}`)
               : String(entry.type)}
           </Table.Cell>

@@ -5,21 +5,10 @@
  * and chargers over 7 days against 30 (`POST /biz/home/dashboard`: rollups, counters and live state). Large
  * figures are abbreviated K … E with the exact value in their title; the page reads itself again every minute.
  */
-import {
-  Box,
-  Card,
-  Field,
-  HStack,
-  Link,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Card, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { abbreviate } from '@shared/pricing/metrics.ts';
 import { HOME_WINDOWS, type HomeDashboard, type TopEntry } from '@shared/schemas/home.ts';
-import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
+import { abbreviatedTick, Figure, Panel, WindowSelect } from '@web/components/ui/dashboard.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { DataTable } from '@web/resources/data-table.tsx';
@@ -55,19 +44,13 @@ export function HomePage() {
   return (
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <Field.Root maxW="48">
-          <Field.Label>{tr(`${H}.window`)}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
-              {HOME_WINDOWS.map((d) => (
-                <option key={d} value={d}>
-                  {tr(`${H}.days`, { days: d })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <WindowSelect
+          label={tr(`${H}.window`)}
+          windows={HOME_WINDOWS}
+          value={days}
+          onChange={setDays}
+          name={(d) => tr(`${H}.days`, { days: d })}
+        />
         {dashboard.data ? (
           <Text fontSize="sm" color="fg.muted">
             {tr(`${H}.asOf`, { time: formatDateTime(dashboard.data.at) })}
