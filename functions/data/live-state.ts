@@ -65,19 +65,22 @@ export async function getLiveItem(chargePointId: string): Promise<Record<string,
   return Item ? withoutKeys<Record<string, unknown>>(Item) : undefined;
 }
 
-/** The live items of many chargers (100 to a batch, until every key is processed), without keys. */
+/** The live items of many chargers (100 to a batch, the batches at once, until every key is processed), without keys. */
 export async function getLiveItems(ids: string[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(key);
+  const batches = [];
+  for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100).map(key));
+  const read = async (first: Record<string, unknown>[]) => {
+    const out: Record<string, unknown>[] = [];
+    let keys: Record<string, unknown>[] | undefined = first;
     while (keys && keys.length) {
       const res = await send.batchGet({ RequestItems: { main: { Keys: keys } } });
       for (const items of Object.values(res.Responses ?? {}))
         out.push(...items.map((x) => withoutKeys<Record<string, unknown>>(x as Record<string, unknown>)));
       keys = Object.values(res.UnprocessedKeys ?? {})[0]?.Keys as Record<string, unknown>[] | undefined;
     }
-  }
-  return out;
+    return out;
+  };
+  return (await Promise.all(batches.map(read))).flat();
 }
 
 /** Sets top-level live attributes (creating the item, with an empty connectors map, when needed). */

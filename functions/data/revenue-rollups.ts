@@ -9,11 +9,19 @@
  * - the company's UTC hour `HOUR#{YYYY-MM-DDTHH}` (the home dashboard's 24 hours; UTC, so the last 24 hours
  *   are 24 keys whatever the stations' time zones), and a station's `STHOUR#{YYYY-MM-DDTHH}#{stationId}` (users
  *   bound to stations see only theirs).
+ * The whole platform has a partition of its own, `REVENUE#PLATFORM` (the platform administrator's dashboard
+ * reads one partition instead of one per company; docs/decisions/195): every order is added there too, to
+ * - the platform's day and UTC hour in the order's currency, `CURDAY#{day}#{currency}` and
+ *   `CURHOUR#{YYYY-MM-DDTHH}#{currency}` (companies charge in different currencies);
+ * - its station's and its charger's energy and sessions of the day, as two numbers of a day map
+ *   (`STMAP#{shard}#{day}`, `CPMAP#{shard}#{day}`; attributes `e:{id}` and `o:{id}`): the top five of the
+ *   whole platform rank every charger's 7 days, which are 7 × 8 items this way instead of one item per
+ *   charger and day. Eight shards by id keep each item far below DynamoDB's 400 KB (~3,000 ids a shard).
  * Amounts are integers of the currency's minor unit.
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { REVENUE_FIELDS, type RevenueField } from '@shared/pricing/metrics.ts';
-import { defineEntity, model, PARAMS, queryAll, request, send } from './table.ts';
+import { defineEntity, model, PARAMS, putAll, queryAll, request, send } from './table.ts';
 
 const figures = Object.fromEntries(REVENUE_FIELDS.map((f) => [f, { type: 'number' as const }])) as Record<
   RevenueField,
@@ -146,6 +154,59 @@ export const revenueStationHours = defineEntity(
   { keyOnly: ['agentId'] },
 );
 
+/** The agent id of the whole platform's partition (no company id has this form: theirs are generated). */
+export const PLATFORM_ROLLUPS = 'PLATFORM';
+
+export const revenueCurrencyDays = defineEntity(
+  {
+    model: model('REVENUECURRENCYDAY'),
+    attributes: {
+      agentId: { type: 'string', required: true },
+      day: { type: 'string', required: true },
+      currency: { type: 'string', required: true },
+      tenant: { type: 'string' },
+      ...figures,
+    },
+    indexes: {
+      byDay: {
+        pk: partition,
+        sk: {
+          field: 'sk',
+          composite: ['day', 'currency'],
+          template: 'CURDAY#${day}#${currency}',
+          casing: 'none',
+        },
+      },
+    },
+  },
+  { keyOnly: ['agentId'] },
+);
+
+export const revenueCurrencyHours = defineEntity(
+  {
+    model: model('REVENUECURRENCYHOUR'),
+    attributes: {
+      agentId: { type: 'string', required: true },
+      hour: { type: 'string', required: true },
+      currency: { type: 'string', required: true },
+      tenant: { type: 'string' },
+      ...figures,
+    },
+    indexes: {
+      byHour: {
+        pk: partition,
+        sk: {
+          field: 'sk',
+          composite: ['hour', 'currency'],
+          template: 'CURHOUR#${hour}#${currency}',
+          casing: 'none',
+        },
+      },
+    },
+  },
+  { keyOnly: ['agentId'] },
+);
+
 export interface RollupInput {
   agentId: string;
   tenant: string;
@@ -160,7 +221,8 @@ export interface RollupInput {
 
 /**
  * The transaction items adding one order's figures to its company's day, its station's day, its charger's
- * day, its company's hour and its station's hour.
+ * day, its company's hour and its station's hour; and in the platform's partition to the platform's day and
+ * hour in its currency, its station's day and its charger's day.
  */
 export function rollupUpdates(input: RollupInput): { Update: UpdateCommandInput }[] {
   const adds = Object.fromEntries(REVENUE_FIELDS.map((f) => [f, Number(input.figures[f] ?? 0)])) as Record<
@@ -186,8 +248,115 @@ export function rollupUpdates(input: RollupInput): { Update: UpdateCommandInput 
       .set(labels)
       .add(adds)
       .params(),
+    ...platformUpdates(input, adds),
   ].map((params) => ({ Update: request(params) as UpdateCommandInput }));
 }
+
+/** Shards of a day map: an id's shard is a stable hash of it. */
+const MAP_SHARDS = 8;
+function shardOf(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return h % MAP_SHARDS;
+}
+
+type MapKind = 'STMAP' | 'CPMAP';
+const mapKey = (kind: MapKind, day: string, shard: number) => ({
+  pk: `REVENUE#${PLATFORM_ROLLUPS}`,
+  sk: `${kind}#${shard}#${day}`,
+});
+
+/** Adds an order's energy and session to an id's figures in a day map. */
+function mapAdd(kind: MapKind, day: string, id: string, energyWh: number, orders: number) {
+  return {
+    Key: mapKey(kind, day, shardOf(id)),
+    UpdateExpression: 'ADD #e :e, #o :o',
+    ExpressionAttributeNames: { '#e': `e:${id}`, '#o': `o:${id}` },
+    ExpressionAttributeValues: { ':e': energyWh, ':o': orders },
+  };
+}
+
+/** The platform partition's part of an order's rollups. */
+function platformUpdates(input: RollupInput, adds: Record<RevenueField, number>) {
+  const agentId = PLATFORM_ROLLUPS;
+  const { currency, day, hour } = input;
+  return [
+    revenueCurrencyDays.update({ agentId, day, currency }).set({ tenant: '/' }).add(adds).params(),
+    revenueCurrencyHours.update({ agentId, hour, currency }).set({ tenant: '/' }).add(adds).params(),
+    mapAdd('STMAP', day, input.stationId, adds.energyWh, adds.orders),
+    mapAdd('CPMAP', day, input.chargePointId, adds.energyWh, adds.orders),
+  ];
+}
+
+/** One id's figures of a day, as the day maps give them. */
+export interface DayFigures {
+  day: string;
+  id: string;
+  energyWh: number;
+  orders: number;
+}
+
+/**
+ * The platform's stations' (STMAP) or chargers' (CPMAP) energy and sessions from startDay to endDay (both
+ * included), one entry per id and day with sessions; only those of `ids` when given (read as a projection).
+ */
+export async function platformDayFigures(
+  kind: MapKind,
+  startDay: string,
+  endDay: string,
+  ids?: string[],
+): Promise<DayFigures[]> {
+  const names: Record<string, string> = { '#pk': 'pk', '#sk': 'sk' };
+  ids?.forEach((id, i) => {
+    names[`#e${i}`] = `e:${id}`;
+    names[`#o${i}`] = `o:${id}`;
+  });
+  const projection = ['#sk', ...Object.keys(names).filter((n) => /^#[eo]\d/.test(n))].join(', ');
+  // A shard's days are one range: the shards of the ids asked for (all without), at once.
+  const shards = ids ? [...new Set(ids.map(shardOf))] : [...Array(MAP_SHARDS).keys()];
+  const read = (shard: number) =>
+    queryAll(
+      request({
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: {
+          ':pk': `REVENUE#${PLATFORM_ROLLUPS}`,
+          ':from': mapKey(kind, startDay, shard).sk,
+          ':to': mapKey(kind, endDay, shard).sk,
+        },
+        ...(ids ? { ProjectionExpression: projection } : {}),
+      }),
+    );
+  const items = (await Promise.all(shards.map(read))).flat();
+  const out: DayFigures[] = [];
+  for (const item of items) {
+    const day = String(item.sk).split('#')[2]!;
+    for (const [name, value] of Object.entries(item))
+      if (name.startsWith('e:')) {
+        const id = name.slice(2);
+        out.push({ day, id, energyWh: Number(value), orders: Number(item[`o:${id}`] ?? 0) });
+      }
+  }
+  return out;
+}
+
+/** The platform's days in each currency from startDay to endDay (both included), by day then currency. */
+export const platformDays = (startDay: string, endDay: string) =>
+  queryAll(
+    revenueCurrencyDays.query
+      .byDay({ agentId: PLATFORM_ROLLUPS })
+      .between({ day: startDay }, { day: endDay, currency: '~' })
+      .params(),
+  );
+
+/** The platform's UTC hours in each currency from `fromHour` to `toHour` (both included). */
+export const platformHours = (fromHour: string, toHour: string) =>
+  queryAll(
+    revenueCurrencyHours.query
+      .byHour({ agentId: PLATFORM_ROLLUPS })
+      .between({ hour: fromHour }, { hour: toHour, currency: '~' })
+      .params(),
+  );
 
 /** The company's days from startDay to endDay (both included), oldest first. */
 export const companyDays = (agentId: string, startDay: string, endDay: string) =>
@@ -279,4 +448,73 @@ async function batchRead(keys: Record<string, unknown>[], projection: string) {
     }
   }
   return out;
+}
+
+/** Adds a station's or charger's day (energy and sessions) to the day maps being rebuilt. */
+function addTo(
+  maps: Map<string, Record<string, number>>,
+  kind: MapKind,
+  item: Record<string, unknown>,
+  id: string,
+) {
+  const { sk } = mapKey(kind, String(item.day), shardOf(id));
+  const map = maps.get(sk) ?? {};
+  map[`e:${id}`] = (map[`e:${id}`] ?? 0) + Number(item.energyWh ?? 0);
+  map[`o:${id}`] = (map[`o:${id}`] ?? 0) + Number(item.orders ?? 0);
+  maps.set(sk, map);
+}
+
+/**
+ * Writes the platform's partition from the companies' partitions (their orders settled before the platform
+ * partition existed; docs/decisions/195): the companies' days and hours summed per currency, their station
+ * and charger days into the day maps. Puts absolute sums, so running it again (after a crash half-way) gives the same
+ * items. Run before anything settles (the runtime's first seed step on a data folder; a one-off on AWS).
+ */
+export async function rebuildPlatformRollups(agentIds: string[]): Promise<number> {
+  const agentId = PLATFORM_ROLLUPS;
+  const sums = new Map<string, { item: Record<string, unknown>; figures: Record<RevenueField, number> }>();
+  const add = (key: string, item: Record<string, unknown>, source: Record<string, unknown>) => {
+    const entry = sums.get(key) ?? {
+      item,
+      figures: Object.fromEntries(REVENUE_FIELDS.map((f) => [f, 0])) as Record<RevenueField, number>,
+    };
+    for (const f of REVENUE_FIELDS) entry.figures[f] += Number(source[f] ?? 0);
+    sums.set(key, entry);
+  };
+  const maps = new Map<string, Record<string, number>>();
+  const all = { from: '0000', to: '9999~' };
+  for (const company of agentIds) {
+    const [days, stations, chargers, hours] = await Promise.all([
+      companyDays(company, all.from, all.to),
+      stationDays(company, all.from, all.to),
+      chargerDays(company, all.from, all.to),
+      companyHours(company, all.from, all.to),
+    ]);
+    for (const d of days) {
+      const { day, currency } = d as { day: string; currency: string };
+      add(`D${day}${currency}`, { kind: 'day', day, currency }, d);
+    }
+    for (const h of hours) {
+      const { hour, currency } = h as { hour: string; currency: string };
+      add(`H${hour}${currency}`, { kind: 'hour', hour, currency }, h);
+    }
+    for (const s of stations) addTo(maps, 'STMAP', s, String(s.stationId));
+    for (const c of chargers) addTo(maps, 'CPMAP', c, String(c.chargePointId));
+  }
+  const items = [...sums.values()].map(
+    ({ item, figures: f }) =>
+      // request(): stored as the entity's own writes store it (without ElectroDB's identifiers).
+      request(
+        item.kind === 'day'
+          ? revenueCurrencyDays
+              .put({ agentId, day: String(item.day), currency: String(item.currency), tenant: '/', ...f })
+              .params()
+          : revenueCurrencyHours
+              .put({ agentId, hour: String(item.hour), currency: String(item.currency), tenant: '/', ...f })
+              .params(),
+      ).Item as Record<string, unknown>,
+  );
+  for (const [sk, attributes] of maps) items.push({ pk: `REVENUE#${agentId}`, sk, ...attributes });
+  await putAll(items);
+  return items.length;
 }

@@ -245,6 +245,20 @@ export const send = {
     ),
 };
 
+/** Puts items into the main table, 25 to a batch, until every one is processed. */
+export async function putAll(items: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    // Keyed by the table's id; unprocessed items come back under its deployed name, which send keeps.
+    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+      main: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+    };
+    while (request && Object.keys(request).length) {
+      const answer = await send.batchWrite({ RequestItems: request });
+      request = answer.UnprocessedItems as typeof request;
+    }
+  }
+}
+
 /**
  * Every item of a query (or of a scan), page after page; reading stops once `limit` items were read (the last
  * page read is kept whole).

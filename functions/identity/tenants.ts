@@ -4,7 +4,12 @@ import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { operators } from './entities.ts';
 
 export async function tenantsInScope(scope: string): Promise<string[]> {
-  const paths = (await operators.list(scope)).map((o) => o.path);
+  return tenantsOf(scope, await operators.list(scope));
+}
+
+/** The tenants a scope covers, from the companies of the scope already read. */
+export function tenantsOf(scope: string, companies: { path: string }[]): string[] {
+  const paths = companies.map((o) => o.path);
   return scope === PLATFORM_TENANT ? [PLATFORM_TENANT, ...paths] : paths.length ? paths : [scope];
 }
 

@@ -26,6 +26,7 @@ import {
   isKeyField,
   model,
   PARAMS,
+  putAll,
   queryAll,
   request,
   send,
@@ -492,16 +493,7 @@ export class Repository<T extends object> {
         counts.set(partition, (counts.get(partition) ?? 0) + 1);
       });
     }
-    for (let i = 0; i < writes.length; i += 25) {
-      // Keyed by the table's id; unprocessed items come back under its deployed name, which send keeps.
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        main: writes.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-      };
-      while (request && Object.keys(request).length) {
-        const answer = await send.batchWrite({ RequestItems: request });
-        request = answer.UnprocessedItems as typeof request;
-      }
-    }
+    await putAll(writes);
     for (const [partition, n] of counts) await send.update(countWrite(partition, n));
   }
 

@@ -9,6 +9,8 @@
  *   ranked on 7 days, the 30 days read for the five shown.
  * - Now: chargers online, offline and faulted and connectors charging from the live state (the piles of the
  *   stations in view, kept a minute; their live state read fresh), open alarms from their counters.
+ * The platform administrator reads the platform's partition (its days and hours in each currency, every
+ * station's and charger's days: docs/decisions/195) instead of one partition per company.
  * Orders are never read: every figure is a rollup, a counter or live state.
  */
 import { addDays, growthRate, kwhText, sumRollups, utilization } from '@shared/pricing/metrics.ts';
@@ -18,13 +20,17 @@ import {
   chargerDays,
   chargerDaysOf,
   companyHours,
+  PLATFORM_ROLLUPS,
+  platformDayFigures,
+  platformDays,
+  platformHours,
   stationDaysOf,
   stationHours,
 } from '@functions/data/revenue-rollups.ts';
-import { chargePointById, chargersNow, stations } from '@functions/devices/sites.ts';
+import { chargePointById, chargersNow, pilesForStatistics, stations } from '@functions/devices/sites.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
-import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { visible } from '@functions/lib/store.ts';
+import { tenantsOf } from '@functions/identity/tenants.ts';
+import { PLATFORM_TENANT, visible } from '@functions/lib/store.ts';
 import {
   companiesInScope,
   growthOf,
@@ -101,6 +107,53 @@ function latestLocalDay(inView: Record<string, unknown>[], now: number): string 
   }, utcToday());
 }
 
+/** The platform's stations' or chargers' days from its day maps, as rollup items of the platform partition. */
+const platformDaysOf = async (
+  kind: 'STMAP' | 'CPMAP',
+  startDay: string,
+  endDay: string,
+  idField: 'stationId' | 'chargePointId',
+) =>
+  (await platformDayFigures(kind, startDay, endDay)).map(
+    ({ id, ...figures }) =>
+      ({
+        ...figures,
+        [idField]: id,
+        agentId: PLATFORM_ROLLUPS,
+        tenant: PLATFORM_TENANT,
+      }) as unknown as RollupItem,
+  );
+
+/**
+ * The 30 days of the top five, by id: the platform's from its day maps in one read (only the five's figures),
+ * a company's from each one's days.
+ */
+async function topDays30(
+  ranks: ReturnType<typeof rank>,
+  kind: 'STMAP' | 'CPMAP',
+  since30: string,
+  today: string,
+  daysOf: (agentId: string, id: string) => Promise<Record<string, unknown>[]>,
+): Promise<(id: string) => Record<string, unknown>[]> {
+  if (ranks.length && ranks.every((r) => r.agentId === PLATFORM_ROLLUPS)) {
+    const ids = ranks.map((r) => r.id);
+    const figures = await platformDayFigures(kind, since30, today, ids);
+    return (id) => figures.filter((f) => f.id === id) as unknown as Record<string, unknown>[];
+  }
+  const each = await Promise.all(ranks.map((r) => daysOf(r.agentId, r.id)));
+  return (id) => each[ranks.findIndex((r) => r.id === id)] ?? [];
+}
+
+/** Rollup items as read, labelled with the partition's agent (the 30 days of a top entry are read there). */
+const asRollups = async (read: Promise<Record<string, unknown>[]>, agentId = PLATFORM_ROLLUPS) =>
+  (await read).map((item) => ({ ...(item as unknown as RollupItem), agentId }));
+
+/** The piles of the stations in view by id (the statistics' pile cache). */
+async function pilesOf(inView: { id: string; tenant: string }[]) {
+  const each = await Promise.all(inView.map((s) => pilesForStatistics(s.tenant, s.id)));
+  return new Map(each.flat().map((p) => [p.id, p as Record<string, unknown>] as const));
+}
+
 /** The stations' rated connectors and power together (utilization's denominators). */
 async function capacityOf(inView: { id: string; tenant: string }[]) {
   const each = await Promise.all(inView.map(stationCapacity));
@@ -135,28 +188,38 @@ export async function homeDashboard(
 
   // The company's days (a bound user: its stations' days) of both windows and the last 30 days, at once.
   const from = previous.startDay < since30 ? previous.startDay : since30;
-  const [dayItems, stationWeek, chargerWeek, hourItems, capacity, chargers, openAlarms] = await Promise.all([
-    readAll(identity, companies, from, today, bound ? { kind: 'stations' } : { kind: 'all' }),
-    readAll(identity, companies, since7, today, { kind: 'stations' }),
-    Promise.all(
-      companies.map(async (c) =>
-        ((await chargerDays(c.id, since7, today)) as unknown as RollupItem[]).map((i) => ({
-          ...i,
-          agentId: c.id,
-        })),
-      ),
-    ).then((parts) => parts.flat().filter(inScope)),
-    Promise.all(
-      companies.map((c) =>
-        bound ? stationHours(c.id, firstHour, lastHour) : companyHours(c.id, firstHour, lastHour),
-      ),
-    ),
-    capacityOf(inView),
-    chargersNow(inView),
-    bound
-      ? openAlarmCount(identity.stations!.map(stationOwner))
-      : tenantsInScope(identity.scope).then((tenants) => openAlarmCount(tenants.map(companyOwner))),
-  ]);
+  const platform = identity.scope === PLATFORM_TENANT && !bound;
+  const [dayItems, stationItems, chargerItems, hourItems, capacity, chargers, openAlarms, piles] =
+    await Promise.all([
+      platform
+        ? asRollups(platformDays(from, today))
+        : readAll(identity, companies, from, today, bound ? { kind: 'stations' } : { kind: 'all' }),
+      platform
+        ? platformDaysOf('STMAP', since7, today, 'stationId')
+        : readAll(identity, companies, since7, today, { kind: 'stations' }),
+      (platform
+        ? platformDaysOf('CPMAP', since7, today, 'chargePointId')
+        : Promise.all(companies.map((c) => asRollups(chargerDays(c.id, since7, today), c.id))).then((parts) =>
+            parts.flat(),
+          )
+      ).then((items) => items.filter(inScope)),
+      platform
+        ? asRollups(platformHours(firstHour, lastHour))
+        : Promise.all(
+            companies.map((c) =>
+              asRollups(
+                bound ? stationHours(c.id, firstHour, lastHour) : companyHours(c.id, firstHour, lastHour),
+                c.id,
+              ),
+            ),
+          ).then((parts) => parts.flat().filter(inScope)),
+      capacityOf(inView),
+      chargersNow(inView),
+      bound
+        ? openAlarmCount(identity.stations!.map(stationOwner))
+        : openAlarmCount(tenantsOf(identity.scope, companies).map(companyOwner)),
+      pilesOf(inView),
+    ]);
 
   const within = (w: { startDay: string; endDay: string }) =>
     dayItems.filter((i) => i.day >= w.startDay && i.day <= w.endDay);
@@ -175,7 +238,7 @@ export async function homeDashboard(
   });
 
   const byHour = new Map<string, RollupItem[]>();
-  for (const item of (hourItems.flat() as unknown as RollupItem[]).filter(inScope)) {
+  for (const item of hourItems) {
     const key = String((item as { hour?: string }).hour);
     byHour.set(key, [...(byHour.get(key) ?? []), item]);
   }
@@ -192,24 +255,29 @@ export async function homeDashboard(
   });
 
   // Top five: ranked on the last 7 days; the 30 days read for the five shown only.
-  const topStationRanks = rank(stationWeek, (i) => String(i.stationId));
-  const topChargerRanks = rank(chargerWeek, (i) => String((i as { chargePointId?: string }).chargePointId));
-  const [topStations, topChargers] = await Promise.all([
-    Promise.all(
-      topStationRanks.map(async (r) =>
-        entry(r, await stationDaysOf(r.agentId, [r.id], since30, today), stationNames.get(r.id) ?? r.id),
-      ),
+  const topStationRanks = rank(stationItems, (i) => String(i.stationId));
+  const topChargerRanks = rank(chargerItems, (i) => String((i as { chargePointId?: string }).chargePointId));
+  const [stationDays30, chargerDays30, topPiles] = await Promise.all([
+    topDays30(topStationRanks, 'STMAP', since30, today, (agentId, id) =>
+      stationDaysOf(agentId, [id], since30, today),
     ),
-    Promise.all(
-      topChargerRanks.map(async (r) => {
-        const [pile, days30] = await Promise.all([
-          chargePointById(r.id),
-          chargerDaysOf(r.agentId, r.id, since30, today),
-        ]);
-        return entry(r, days30, String(pile?.name ?? r.id), stationNames.get(String(pile?.stationId)));
-      }),
+    topDays30(topChargerRanks, 'CPMAP', since30, today, (agentId, id) =>
+      chargerDaysOf(agentId, id, since30, today),
     ),
+    // Named from the stations' piles already read (a pile no longer at a station in view: read alone).
+    Promise.all(topChargerRanks.map(async (r) => piles.get(r.id) ?? (await chargePointById(r.id)))),
   ]);
+  const topStations = topStationRanks.map((r) =>
+    entry(r, stationDays30(r.id), stationNames.get(r.id) ?? r.id),
+  );
+  const topChargers = topChargerRanks.map((r, i) =>
+    entry(
+      r,
+      chargerDays30(r.id),
+      String(topPiles[i]?.name ?? r.id),
+      stationNames.get(String(topPiles[i]?.stationId)),
+    ),
+  );
 
   const online = chargers.filter((c) => c.online).length;
   const currentUtilization = utilization(sumRollups(cur).fullPowerMs, capacity.connectors, hoursOfWindow);

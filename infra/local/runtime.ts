@@ -294,6 +294,8 @@ export async function startRuntime(options: RuntimeOptions = {}) {
     process.env.AWS_ENDPOINT_URL_SFN = `${base()}/__aws/sfn`;
     process.env[envNames.iotDataEndpoint] = `${base()}/__aws/iot`;
 
+    // Data an earlier version wrote is brought up to date before anything is consumed.
+    await seed(dataDir, options.seed ?? 'demo', options.seedHistory ?? true, 'upgrade');
     const pollers = topology.queues.map((q) =>
       pollQueue(queues.sqs, q, queues.queueUrls[q.id]!, onError(`queue ${q.id}`)),
     );

@@ -7,6 +7,10 @@
  * none of it; a window SPEC.md does not list is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_ROLLUPS, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
+import { queryAll } from '@functions/data/table.ts';
+import { registerChargers } from '@functions/devices/registration.ts';
+import { operators } from '@functions/identity/entities.ts';
 import { chargerContext } from '@functions/ocpp/charger.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, companyWithAdmin, login } from '../helpers/identity.ts';
@@ -125,5 +129,55 @@ describe('the home dashboard', () => {
     expect(bad.code).not.toBe(0);
     expect(bad.msg).toBeTruthy();
     expect((await dashboard(operator, { days: 7, extra: 1 })).code).not.toBe(0);
+  });
+
+  it("gives the platform administrator every company's, from the platform's own partition, rebuilt alike", async () => {
+    const admin = await login(rt.url, 'admin', 'Admin12345');
+    const euro = await companyWithAdmin(rt.url, admin, 'EuroCharge', { subStatus: 1, currency: 'EUR' });
+    await registerChargers({
+      tenant: `/${euro.id}/`,
+      station: { name: 'Euro Station' },
+      password: 'euro-secret-1',
+      chargePoints: [{ chargePointId: 'EURO-CP-1', protocol: 'ocpp1.6', connectors: 1 }],
+    });
+    await recordSession((await chargerContext('EURO-CP-1'))!, {
+      tx: 'E1',
+      connectorNo: 1,
+      idTag: 'EURO-TAG-1',
+      start: minutesAgo(30),
+      minutes: 20,
+      wh: 30_000,
+    });
+    const platform = (await dashboard(admin, { days: 7 })).data;
+    // The demo company's two sessions of the week and the new company's, each in its own currency.
+    expect(platform.kpis.orders.current).toBe(3);
+    expect(platform.kpis.revenue.map((r: any) => r.currency).sort()).toEqual(['EUR', 'USD']);
+    expect(platform.hours.slice(-2).reduce((n: number, h: any) => n + h.orders, 0)).toBe(3);
+    expect(platform.topChargers.map((c: any) => [c.id, c.orders7, c.energyKwh30, c.stationName])).toEqual([
+      ['EURO-CP-1', 1, '30.000', 'Euro Station'],
+      ['DEMO-CP-002', 2, '15.000', 'Demo Berlin Central'],
+    ]);
+    expect(platform.topStations.map((s: any) => s.name)).toEqual(['Euro Station', 'Demo Berlin Central']);
+    expect(platform.energy30.reduce((kwh: number, d: any) => kwh + Number(d.energyKwh), 0)).toBe(85);
+
+    // The partition rebuilt from the companies' rollups (an older data folder's upgrade) is the same.
+    const partition = async () =>
+      queryAll({
+        TableName: 'main',
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `REVENUE#${PLATFORM_ROLLUPS}` },
+      });
+    const settled = await partition();
+    const companies = await operators.list('/');
+    await rebuildPlatformRollups(companies.map((c) => c.id));
+    await rebuildPlatformRollups(companies.map((c) => c.id));
+    const rebuilt = await partition();
+    const bySk = (items: Record<string, unknown>[]) =>
+      Object.fromEntries(
+        items.map((i) => [i.sk, Object.fromEntries(Object.entries(i).filter(([k]) => !k.startsWith('__')))]),
+      );
+    expect(bySk(rebuilt)).toEqual(bySk(settled));
+    const again = (await dashboard(admin, { days: 7 })).data;
+    expect({ ...again, at: 0, live: 0 }).toEqual({ ...platform, at: 0, live: 0 });
   });
 });

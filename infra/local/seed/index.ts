@@ -10,6 +10,7 @@ import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
 import { demoAppHistory, demoFleetHistory } from './demo-history.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
+import { platformRollups } from './upgrades.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 import { demoSubscription, subscriptionCatalogue } from './subscription.ts';
 
@@ -22,12 +23,18 @@ export interface SeedStep {
    * done, when the runtime is told not to (SEED_HISTORY=0; tests that count orders start without it).
    */
   history?: boolean;
+  /**
+   * Brings data an earlier version wrote up to date (a new rollup partition...): runs, with SEED=none too,
+   * before the queues are polled, so nothing settles while it reads and writes.
+   */
+  upgrade?: boolean;
   run(): Promise<void>;
   /** Lines printed after start-up (credentials, ...). */
   describe(): string[];
 }
 
 export const seedSteps: SeedStep[] = [
+  platformRollups,
   identityCatalogue,
   demoIdentity,
   demoChargers,
@@ -45,13 +52,15 @@ export async function seed(
   dataDir: string,
   mode: 'demo' | 'none',
   history = true,
+  phase: 'upgrade' | 'seed' = 'seed',
 ): Promise<{ applied: string[]; lines: string[] }> {
   const file = path.join(dataDir, 'seed.json');
   const done: string[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).applied : [];
   const applied: string[] = [];
   const lines: string[] = [];
   for (const step of seedSteps) {
-    if (mode === 'none' && !step.always) continue;
+    if (Boolean(step.upgrade) !== (phase === 'upgrade')) continue;
+    if (mode === 'none' && !step.always && !step.upgrade) continue;
     if (step.history && !history) continue;
     if (!done.includes(step.id)) {
       await step.run();

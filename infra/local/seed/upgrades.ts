@@ -1,0 +1,23 @@
+/**
+ * Upgrades of a data folder written by an earlier version (seed steps marked `upgrade`: run once per folder,
+ * before the queues are polled).
+ */
+import { rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
+import { operators } from '@functions/identity/entities.ts';
+import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import type { SeedStep } from './index.ts';
+
+/**
+ * The platform's rollup partition (docs/decisions/195) from the companies' rollups: orders settled before it
+ * existed. On a new folder there is nothing yet; every order settled after adds to it itself.
+ */
+export const platformRollups: SeedStep = {
+  id: 'platform-rollups',
+  always: true,
+  upgrade: true,
+  async run() {
+    const companies = await operators.list(PLATFORM_TENANT);
+    await rebuildPlatformRollups(companies.map((c) => c.id));
+  },
+  describe: () => [],
+};
