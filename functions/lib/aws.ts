@@ -4,12 +4,13 @@
  * Clients are cached per endpoint: several local runtimes in one test process each get their own.
  */
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+type Logger = NonNullable<DynamoDBClientConfig['logger']>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -47,10 +48,17 @@ function cached<T>(key: string, make: () => T): T {
 
 const region = () => process.env.AWS_REGION ?? 'us-east-1';
 
+/**
+ * A logger without `info`: the SDK's logger middleware builds a redacted copy of every request and answer to
+ * pass to `logger.info` (even to its default no-op logger), which costs a copy of every item read. Without
+ * `info` the copy is never made; the SDK's warnings and errors still have nowhere else to go, as before.
+ */
+const quietLogger = { debug() {}, warn() {}, error() {} } as unknown as Logger;
+
 export function dynamoDocument(): DynamoDBDocumentClient {
   const endpoint = endpointFor('dynamodb');
   return cached(`dynamodb ${endpoint}`, () =>
-    DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), endpoint }), {
+    DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), endpoint, logger: quietLogger }), {
       marshallOptions: { removeUndefinedValues: true },
     }),
   );
@@ -58,14 +66,14 @@ export function dynamoDocument(): DynamoDBDocumentClient {
 
 export function sqsClient(): SQSClient {
   const endpoint = endpointFor('sqs');
-  return cached(`sqs ${endpoint}`, () => new SQSClient({ region: region(), endpoint }));
+  return cached(`sqs ${endpoint}`, () => new SQSClient({ region: region(), endpoint, logger: quietLogger }));
 }
 
 export function s3Client(): S3Client {
   const endpoint = endpointFor('s3');
   return cached(
     `s3 ${endpoint}`,
-    () => new S3Client({ region: region(), endpoint, forcePathStyle: endpoint !== undefined }),
+    () => new S3Client({ region: region(), endpoint, logger: quietLogger, forcePathStyle: endpoint !== undefined }),
   );
 }
 
@@ -74,17 +82,17 @@ export function sfnClient(): SFNClient {
   // StartSyncExecution prefixes the host with "sync-"; a local endpoint has no such host.
   return cached(
     `sfn ${endpoint}`,
-    () => new SFNClient({ region: region(), endpoint, disableHostPrefix: endpoint !== undefined }),
+    () => new SFNClient({ region: region(), endpoint, logger: quietLogger, disableHostPrefix: endpoint !== undefined }),
   );
 }
 
 export function iotDataClient(): IoTDataPlaneClient {
   const endpoint = endpointFor('iot_data_plane');
-  return cached(`iot ${endpoint}`, () => new IoTDataPlaneClient({ region: region(), endpoint }));
+  return cached(`iot ${endpoint}`, () => new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger }));
 }
 
 /** The `@connections` client of the WebSocket API (endpoint https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
 export function wsManagementClient(endpoint: string): ApiGatewayManagementApiClient {
   assertLoopback('execute-api', endpoint);
-  return cached(`ws ${endpoint}`, () => new ApiGatewayManagementApiClient({ region: region(), endpoint }));
+  return cached(`ws ${endpoint}`, () => new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger }));
 }

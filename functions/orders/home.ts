@@ -60,10 +60,16 @@ function utilizationGrowth(current: number | null, previous: number | null) {
 
 /** Ids ranked by their 7-day energy (then sessions), those with sessions only, the first five. */
 function rank(items7: RollupItem[], idOf: (item: RollupItem) => string) {
-  const groups = new Map<string, RollupItem[]>();
-  for (const item of items7) groups.set(idOf(item), [...(groups.get(idOf(item)) ?? []), item]);
-  return [...groups]
-    .map(([id, items]) => ({ id, agentId: String(items[0]!.agentId), s7: sumRollups(items) }))
+  // Only energy and sessions are ranked and shown: summed alone (the platform ranks every charger's week).
+  const groups = new Map<string, { id: string; agentId: string; s7: { energyWh: bigint; orders: bigint } }>();
+  for (const item of items7) {
+    const id = idOf(item);
+    const group = groups.get(id) ?? { id, agentId: String(item.agentId), s7: { energyWh: 0n, orders: 0n } };
+    group.s7.energyWh += BigInt(Math.trunc(Number(item.energyWh ?? 0)));
+    group.s7.orders += BigInt(Math.trunc(Number(item.orders ?? 0)));
+    groups.set(id, group);
+  }
+  return [...groups.values()]
     .filter((r) => r.s7.orders > 0n)
     .sort(
       (a, b) =>
