@@ -73,7 +73,13 @@ export function s3Client(): S3Client {
   const endpoint = endpointFor('s3');
   return cached(
     `s3 ${endpoint}`,
-    () => new S3Client({ region: region(), endpoint, logger: quietLogger, forcePathStyle: endpoint !== undefined }),
+    () =>
+      new S3Client({
+        region: region(),
+        endpoint,
+        logger: quietLogger,
+        forcePathStyle: endpoint !== undefined,
+      }),
   );
 }
 
@@ -82,17 +88,29 @@ export function sfnClient(): SFNClient {
   // StartSyncExecution prefixes the host with "sync-"; a local endpoint has no such host.
   return cached(
     `sfn ${endpoint}`,
-    () => new SFNClient({ region: region(), endpoint, logger: quietLogger, disableHostPrefix: endpoint !== undefined }),
+    () =>
+      new SFNClient({
+        region: region(),
+        endpoint,
+        logger: quietLogger,
+        disableHostPrefix: endpoint !== undefined,
+      }),
   );
 }
 
 export function iotDataClient(): IoTDataPlaneClient {
   const endpoint = endpointFor('iot_data_plane');
-  return cached(`iot ${endpoint}`, () => new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger }));
+  return cached(
+    `iot ${endpoint}`,
+    () => new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger }),
+  );
 }
 
 /** The `@connections` client of the WebSocket API (endpoint https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
 export function wsManagementClient(endpoint: string): ApiGatewayManagementApiClient {
   assertLoopback('execute-api', endpoint);
-  return cached(`ws ${endpoint}`, () => new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger }));
+  return cached(
+    `ws ${endpoint}`,
+    () => new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger }),
+  );
 }
