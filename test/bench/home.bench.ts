@@ -9,7 +9,6 @@
  * 60-day windows.
  *   npm run bench:home [operators] [days] [rounds]      (defaults 20, 730, 200)
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +21,7 @@ import {
   rebuildPlatformRollups,
 } from '@functions/data/revenue-rollups.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { putAll } from '@functions/data/table.ts';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { addDays, REVENUE_FIELDS } from '@shared/pricing/metrics.ts';
 import { companyWithAdmin, login } from '../helpers/identity.ts';
@@ -64,19 +62,6 @@ function figures(orders: number, seed: number) {
   out.revenueMinor = out.elecMinor;
   out.fullPowerMs = orders * 3_000_000;
   return out;
-}
-
-async function writeAll(items: Record<string, unknown>[]) {
-  const table = config.tableName('main');
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (request && Object.keys(request).length) {
-      const answer = await dynamoDocument().send(new BatchWriteCommand({ RequestItems: request }));
-      request = answer.UnprocessedItems as typeof request;
-    }
-  }
 }
 
 try {
@@ -160,7 +145,7 @@ try {
             .params().Item,
         );
     }
-    await writeAll(items as Record<string, unknown>[]);
+    await putAll(items as Record<string, unknown>[]);
     written += items.length;
   }
   // The platform's partition as settlement would have added to it (the same sums, written at once).
