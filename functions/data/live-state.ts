@@ -65,15 +65,20 @@ export async function getLiveItem(chargePointId: string): Promise<Record<string,
   return Item ? withoutKeys<Record<string, unknown>>(Item) : undefined;
 }
 
-/** The live items of many chargers (100 to a batch, the batches at once, until every key is processed), without keys. */
-export async function getLiveItems(ids: string[]): Promise<Record<string, unknown>[]> {
+/**
+ * The live items of many chargers (100 to a batch, the batches at once, until every key is processed), without
+ * keys; `consistent` reads what every write answered before the read has left.
+ */
+export async function getLiveItems(ids: string[], consistent = false): Promise<Record<string, unknown>[]> {
   const batches = [];
   for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100).map(key));
   const read = async (first: Record<string, unknown>[]) => {
     const out: Record<string, unknown>[] = [];
     let keys: Record<string, unknown>[] | undefined = first;
     while (keys && keys.length) {
-      const res = await send.batchGet({ RequestItems: { main: { Keys: keys } } });
+      const res = await send.batchGet({
+        RequestItems: { main: { Keys: keys, ...(consistent ? { ConsistentRead: true } : {}) } },
+      });
       for (const items of Object.values(res.Responses ?? {}))
         out.push(...items.map((x) => withoutKeys<Record<string, unknown>>(x as Record<string, unknown>)));
       keys = Object.values(res.UnprocessedKeys ?? {})[0]?.Keys as Record<string, unknown>[] | undefined;

@@ -331,10 +331,11 @@ export async function platformDayFigures(
   const out: DayFigures[] = [];
   for (const item of items) {
     const day = String(item.sk).split('#')[2]!;
-    for (const [name, value] of Object.entries(item))
+    // A map item holds hundreds of attributes: walked once, without copying them into entries.
+    for (const name in item)
       if (name.startsWith('e:')) {
         const id = name.slice(2);
-        out.push({ day, id, energyWh: Number(value), orders: Number(item[`o:${id}`] ?? 0) });
+        out.push({ day, id, energyWh: Number(item[name]), orders: Number(item[`o:${id}`] ?? 0) });
       }
   }
   return out;

@@ -65,10 +65,10 @@ export async function getLive(chargePointId: string): Promise<LiveState> {
 }
 
 /** Live states of many charge points (BatchGet, 100 at a time); a charge point never heard of is offline. */
-export async function getLiveMany(ids: string[]): Promise<Map<string, LiveState>> {
+export async function getLiveMany(ids: string[], consistent = false): Promise<Map<string, LiveState>> {
   const out = new Map<string, LiveState>();
   const unique = [...new Set(ids)];
-  for (const item of await getLiveItems(unique))
+  for (const item of await getLiveItems(unique, consistent))
     out.set(String(item.chargePointId), fromItem(String(item.chargePointId), item));
   for (const id of unique) if (!out.has(id)) out.set(id, fromItem(id, undefined));
   return out;

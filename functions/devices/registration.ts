@@ -7,7 +7,7 @@ import { chargePointSchema, type ChargePointInput } from '@shared/resources/site
 import { stationSchema, type StationInput } from '@shared/resources/site/station.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
 import { newId } from '@functions/lib/store.ts';
-import { agentIdOf, chargePoints, stations } from './sites.ts';
+import { agentIdOf, chargePoints, recountStation, stations } from './sites.ts';
 import { connectorWrites } from './connector-limit.ts';
 
 export interface ChargerRegistration {
@@ -80,5 +80,6 @@ export async function registerChargers(input: {
       await connectorWrites(input.tenant, pile, undefined, false),
     );
   }
+  await recountStation(input.tenant, stationId);
   return { stationId };
 }

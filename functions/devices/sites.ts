@@ -41,6 +41,12 @@ import {
 } from '@functions/lib/store.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { hasActiveSession } from '@functions/ocpp/active-sessions.ts';
+import {
+  nextLiveTurn,
+  putLiveFigures,
+  removeStationLive,
+  stationLivesIn,
+} from '@functions/data/station-live.ts';
 import { connectorWrites } from './connector-limit.ts';
 import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';
@@ -128,6 +134,10 @@ export const stations: Resource = resource(stationResource, {
   },
   deleteGuard: async (record) =>
     (await pilesOfStation(record.tenant, record.id)).length ? 'siteRes.server.stationHasPiles' : undefined,
+  // A deleted station's live figures go with it (it has no pile left).
+  afterWrite: async (next, current) => {
+    if (!next && current) await removeStationLive(current.tenant, current.id);
+  },
   stationField: 'id',
 });
 
@@ -157,6 +167,8 @@ export const chargePoints: Resource = resource(
       (await hasActiveSession(record.id)) ? 'siteRes.server.pileCharging' : undefined,
     // The company tree's connector count, within what its subscription bought (connector-limit.ts).
     alsoWrite: (next, current) => connectorWrites(String(next?.tenant ?? current?.tenant), next, current),
+    // The live figures of the station it joined and of the one it left.
+    afterWrite: (next, current) => pilesChanged([next, current]),
     stationField: 'stationId',
   },
 );
@@ -301,17 +313,64 @@ const statPiles = timedMemo<string, (Record_ & Stored)[]>(60_000);
 export const pilesForStatistics = (tenant: string, stationId: string) =>
   statPiles.get(`${tenant}|${stationId}`, () => pilesOfStation(tenant, stationId));
 
+/** A session in progress: charging, or paused by the car or the charger. */
+const IN_PROGRESS = new Set<ConnectorState>(['charging', 'suspendedEV', 'suspendedEVSE']);
+
 /**
- * The chargers of these stations now: online or not, and each connector's shown state (the monitor's views),
- * for counts (the home dashboard).
+ * Counts a station's live figures again from its piles and their live items (docs/decisions/196): after a
+ * charger came, went or reported a connector state the console shows differently, after a pile was added,
+ * moved or removed, and in the minute's sweep. The turn is taken before the reads, so what is stored is never
+ * older than a recount that started later.
  */
-export async function chargersNow(list: { id: string; tenant: string }[]) {
-  const piles = (await Promise.all(list.map((s) => pilesForStatistics(s.tenant, s.id)))).flat();
-  const live = await getLiveMany(piles.map((p) => p.id));
-  return piles.map((p) => {
-    const l = live.get(p.id)!;
-    return { online: liveSummary(l).online, states: connectorViews(p, l).map((c) => c.state) };
-  });
+export async function recountStation(tenant: string, stationId: string): Promise<void> {
+  const turn = await nextLiveTurn(tenant, stationId);
+  const piles = await pilesOfStation(tenant, stationId);
+  const live = await getLiveMany(
+    piles.map((p) => p.id),
+    true,
+  );
+  const figures = { chargers: piles.length, online: 0, faulted: 0, sessions: 0 };
+  for (const pile of piles) {
+    const l = live.get(pile.id)!;
+    const states = connectorViews(pile, l).map((c) => c.state);
+    if (liveSummary(l).online) figures.online++;
+    if (states.includes('faulted')) figures.faulted++;
+    figures.sessions += states.filter((state) => IN_PROGRESS.has(state)).length;
+  }
+  await putLiveFigures(tenant, stationId, turn, figures);
+}
+
+/** Piles were added, changed, moved or removed: their stations are counted again (statistics too). */
+export async function pilesChanged(piles: (Record_ | undefined)[]): Promise<void> {
+  statPiles.clear();
+  const at = new Map(piles.filter((p) => p?.stationId).map((p) => [String(p!.stationId), String(p!.tenant)]));
+  await Promise.all([...at].map(([stationId, tenant]) => recountStation(tenant, stationId)));
+}
+
+/** Every station's figures counted again (the minute's sweep, an older data folder), a few at a time. */
+export async function recountAllStations(): Promise<number> {
+  const all = await stations.repo.list(PLATFORM_TENANT);
+  for (let i = 0; i < all.length; i += 8)
+    await Promise.all(all.slice(i, i + 8).map((s) => recountStation(String(s.tenant), s.id)));
+  return all.length;
+}
+
+/**
+ * The chargers of these stations now (total, online, offline, faulted) and their sessions in progress, from
+ * the stations' live figures in the caller's scope.
+ */
+export async function chargersNow(scope: string, inView: { id: string }[]) {
+  const ids = new Set(inView.map((s) => s.id));
+  const total = { total: 0, online: 0, offline: 0, faulted: 0, sessions: 0 };
+  for (const s of await stationLivesIn(scope)) {
+    if (!ids.has(s.stationId)) continue;
+    total.total += s.chargers;
+    total.online += s.online;
+    total.offline += s.chargers - s.online;
+    total.faulted += s.faulted;
+    total.sessions += s.sessions;
+  }
+  return total;
 }
 
 // ---- Power balance ----------------------------------------------------------------------------------------

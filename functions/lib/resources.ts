@@ -33,6 +33,11 @@ export interface ResourceHooks {
    */
   alsoWrite?: (next: Record_ | undefined, current: (Record_ & Stored) | undefined) => Promise<GuardedWrite[]>;
   /**
+   * What follows a write that was stored (an add: no `current`; a delete: no `next`): figures counted from
+   * the records again. A crash before it leaves them to the recount that also runs on a schedule.
+   */
+  afterWrite?: (next: Record_ | undefined, current: (Record_ & Stored) | undefined) => Promise<void>;
+  /**
    * The field naming the station a record belongs to (`id` for a station itself): a user bound to stations
    * lists, reads, writes and exports only records of those (docs/decisions/190).
    */
@@ -225,8 +230,9 @@ export async function createResource(r: Resource, identity: Identity, parsed: Re
   const { tenant: _t, ...fields } = record;
   const placed = { ...fields, tenant: owner } as Record_;
   const also = (await r.hooks.alsoWrite?.(placed, undefined)) ?? [];
+  let created;
   try {
-    return present(r, await r.repo.create(placed, owner, {}, also));
+    created = await r.repo.create(placed, owner, {}, also);
   } catch (error) {
     // The id is the record's key: a taken one fails the create's condition.
     const taken =
@@ -234,6 +240,8 @@ export async function createResource(r: Resource, identity: Identity, parsed: Re
     if (idFrom && taken) throw refused(idFrom.message);
     throw error;
   }
+  await r.hooks.afterWrite?.(created, undefined);
+  return present(r, created);
 }
 
 const updateEnvelope = z.object({
@@ -276,7 +284,9 @@ export async function updateResource(r: Resource, identity: Identity, input: Upd
   requireBinding(r, identity, next);
   await r.hooks.check?.(next, identity, current);
   const also = (await r.hooks.alsoWrite?.(next, current)) ?? [];
-  return present(r, await r.repo.update(current, next, {}, also));
+  const updated = await r.repo.update(current, next, {}, also);
+  await r.hooks.afterWrite?.(updated, current);
+  return present(r, updated);
 }
 
 export async function deleteResource(r: Resource, identity: Identity, id: unknown) {
@@ -285,6 +295,7 @@ export async function deleteResource(r: Resource, identity: Identity, id: unknow
   const reason = await r.hooks.deleteGuard?.(current, identity);
   if (reason) throw refused(reason);
   await r.repo.remove(current, (await r.hooks.alsoWrite?.(undefined, current)) ?? []);
+  await r.hooks.afterWrite?.(undefined, current);
 }
 
 /** The five calls of each resource, keyed by route key, for a domain handler. */

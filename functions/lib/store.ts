@@ -218,10 +218,14 @@ export class Repository<T extends object> {
     return item;
   }
 
-  /** Every item the scope may see (its own tenant and the tenants below it), oldest first. */
-  async list(scope: string): Promise<(T & Stored)[]> {
+  /**
+   * Every item the scope may see (its own tenant and the tenants below it), oldest first; only the `fields`
+   * named when given (a dashboard that needs a few fields of every station).
+   */
+  async list(scope: string, fields?: string[]): Promise<(T & Stored)[]> {
     const query = this.entity.query.byTenant!({}).begins({ tenant: scope });
-    return (await queryAll(query.params(PARAMS))).map((item) => strip<T>(item));
+    const params = query.params(fields ? { ...PARAMS, attributes: fields } : PARAMS);
+    return (await queryAll(params)).map((item) => strip<T>(item));
   }
 
   private uniques(item: T): [string, string][] {

@@ -6,10 +6,13 @@
  *   (docs/decisions/030-offline-after-two-heartbeats.md);
  * - a charger that stayed offline past the grace period gets its offline alarm (once per outage; a quick
  *   reconnect raises none);
- * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox).
+ * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox);
+ * - every station's live figures are counted again (docs/decisions/196): what a crash between a charger's
+ *   change and its station's recount left behind is right again within the minute.
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { silentConnections } from '@functions/data/connections.ts';
+import { recountAllStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
@@ -43,7 +46,12 @@ export const silenceSeconds = () =>
 
 const HANDOFF_RETRY_SECONDS = 60;
 
-export async function handler(): Promise<{ removed: string[]; alarmed: string[]; requeued: number }> {
+export async function handler(): Promise<{
+  removed: string[];
+  alarmed: string[];
+  requeued: number;
+  recounted: number;
+}> {
   const grace = offlineGraceSeconds();
   const cutoff = Math.floor(Date.now() / 1000) - silenceSeconds();
   const removed: string[] = [];
@@ -66,5 +74,6 @@ export async function handler(): Promise<{ removed: string[]; alarmed: string[];
 
   const stale = await pendingHandOffs(new Date(Date.now() - HANDOFF_RETRY_SECONDS * 1000).toISOString());
   for (const s of stale) await queueHandOff(s.chargePointId, s.transactionId);
-  return { removed, alarmed, requeued: stale.length };
+  const recounted = await recountAllStations();
+  return { removed, alarmed, requeued: stale.length, recounted };
 }

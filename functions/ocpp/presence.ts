@@ -13,6 +13,7 @@ import {
   OFFLINE_PENDING,
 } from '@functions/data/live-state.ts';
 import { chargerBack, chargerOffline } from '@functions/alarms/service.ts';
+import { recountStation } from '@functions/devices/sites.ts';
 import { chargerContext, chargerRef } from './charger.ts';
 
 export interface PresenceInput {
@@ -34,16 +35,23 @@ export async function chargerConnected(input: PresenceInput & { protocol: string
     protocol: input.protocol,
     at,
   });
+  const charger = await chargerContext(input.chargePointId);
+  if (!charger) return;
+  await recountStation(charger.tenant, charger.stationId);
   // Back after an outage that was alarmed: the offline record gets its end.
-  if (alarmedSince) {
-    const charger = await chargerContext(input.chargePointId);
-    if (charger) await chargerBack(chargerRef(charger), { at });
-  }
+  if (alarmedSince) await chargerBack(chargerRef(charger), { at });
+}
+
+/** The station's live figures after its charger went offline. */
+async function wentOffline(chargePointId: string) {
+  const charger = await chargerContext(chargePointId);
+  if (charger) await recountStation(charger.tenant, charger.stationId);
 }
 
 /** Only the connection the charger is known on counts: a stale socket closing after a reconnect changes nothing. */
 export async function chargerDisconnected(input: PresenceInput): Promise<void> {
-  await liveDisconnected(input.chargePointId, input.connectionId, iso(input.at));
+  if (await liveDisconnected(input.chargePointId, input.connectionId, iso(input.at)))
+    await wentOffline(input.chargePointId);
 }
 
 /**
@@ -52,7 +60,9 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
  * any charger that went away at `at`. Returns whether it was shown online.
  */
 export async function chargerGone(chargePointId: string, at: number): Promise<boolean> {
-  return liveGone(chargePointId, iso(at));
+  const gone = await liveGone(chargePointId, iso(at));
+  if (gone) await wentOffline(chargePointId);
+  return gone;
 }
 
 /**

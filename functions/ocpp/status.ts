@@ -5,6 +5,7 @@
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { pileStatusReported } from '@functions/devices/availability.ts';
 import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
+import { recountStation } from '@functions/devices/sites.ts';
 import { emit } from '@functions/lib/events.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
 
@@ -51,6 +52,8 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
   );
   if (!applied) return;
   await pileStatusReported(charger.chargePointId, report.connectorNo, report.status);
+  // The station's live figures (home dashboard) follow a state the console shows differently.
+  if (current.state !== previous?.state) await recountStation(charger.tenant, charger.stationId);
   // A free connector calls the station's queue (functions/orders/queue.ts).
   if (current.state === 'available' && previous?.state !== 'available')
     await emit('connectorAvailable', {

@@ -7,11 +7,11 @@
  * - The last 24 hours by hour: the company's (or, for a bound user, its stations') UTC-hour rollups.
  * - Top five stations and chargers over 7 days with their 30 days beside: station and charger day rollups,
  *   ranked on 7 days, the 30 days read for the five shown.
- * - Now: chargers online, offline and faulted and connectors charging from the live state (the piles of the
- *   stations in view, kept a minute; their live state read fresh), open alarms from their counters.
+ * - Now: chargers online, offline and faulted and sessions in progress from the stations' live figures
+ *   (counted whenever a charger's live state changes: docs/decisions/196), open alarms from their counters.
  * The platform administrator reads the platform's partition (its days and hours in each currency, every
  * station's and charger's days: docs/decisions/195) instead of one partition per company.
- * Orders are never read: every figure is a rollup, a counter or live state.
+ * Orders are never read, nor chargers one by one: every figure is a rollup or a counter.
  */
 import { addDays, growthRate, kwhText, sumRollups, utilization } from '@shared/pricing/metrics.ts';
 import { HOME_TOP, type HomeDashboard, type HomeQuery, type TopEntry } from '@shared/schemas/home.ts';
@@ -44,7 +44,6 @@ import {
 import { localDay } from './rollups.ts';
 
 const HOUR_MS = 3_600_000;
-const IN_PROGRESS = new Set(['charging', 'suspendedEV', 'suspendedEVSE']);
 
 /** The UTC hour key (`YYYY-MM-DDTHH`) of an instant. */
 const hourKey = (ms: number) => new Date(ms).toISOString().slice(0, 13);
@@ -58,26 +57,35 @@ function utilizationGrowth(current: number | null, previous: number | null) {
   return { current, previous, growth };
 }
 
+/** A day's energy and sessions of one station or charger (the 7 days ranked). */
+interface DayFigure {
+  id: string;
+  /** The partition its 30 days are read from. */
+  agentId: string;
+  energyWh: unknown;
+  orders: unknown;
+}
+
 /** Ids ranked by their 7-day energy (then sessions), those with sessions only, the first five. */
-function rank(items7: RollupItem[], idOf: (item: RollupItem) => string) {
-  // Only energy and sessions are ranked and shown: summed alone (the platform ranks every charger's week).
-  const groups = new Map<string, { id: string; agentId: string; s7: { energyWh: bigint; orders: bigint } }>();
+function rank(items7: DayFigure[]) {
+  // Energy in Wh and session counts: whole numbers far below 2^53, summed as numbers (the platform ranks
+  // every charger's week on each call).
+  const groups = new Map<string, { id: string; agentId: string; energyWh: number; orders: number }>();
   for (const item of items7) {
-    const id = idOf(item);
-    const group = groups.get(id) ?? { id, agentId: String(item.agentId), s7: { energyWh: 0n, orders: 0n } };
-    group.s7.energyWh += BigInt(Math.trunc(Number(item.energyWh ?? 0)));
-    group.s7.orders += BigInt(Math.trunc(Number(item.orders ?? 0)));
-    groups.set(id, group);
+    let group = groups.get(item.id);
+    if (!group) groups.set(item.id, (group = { id: item.id, agentId: item.agentId, energyWh: 0, orders: 0 }));
+    group.energyWh += Math.trunc(Number(item.energyWh ?? 0));
+    group.orders += Math.trunc(Number(item.orders ?? 0));
   }
   return [...groups.values()]
-    .filter((r) => r.s7.orders > 0n)
-    .sort(
-      (a, b) =>
-        Number(b.s7.energyWh - a.s7.energyWh) ||
-        Number(b.s7.orders - a.s7.orders) ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, HOME_TOP);
+    .filter((r) => r.orders > 0)
+    .sort((a, b) => b.energyWh - a.energyWh || b.orders - a.orders || a.id.localeCompare(b.id))
+    .slice(0, HOME_TOP)
+    .map((r) => ({
+      id: r.id,
+      agentId: r.agentId,
+      s7: { energyWh: BigInt(r.energyWh), orders: BigInt(r.orders) },
+    }));
 }
 
 /** A top entry: its 7 days and the 30 days read for it. */
@@ -113,22 +121,23 @@ function latestLocalDay(inView: Record<string, unknown>[], now: number): string 
   }, utcToday());
 }
 
-/** The platform's stations' or chargers' days from its day maps, as rollup items of the platform partition. */
-const platformDaysOf = async (
-  kind: 'STMAP' | 'CPMAP',
-  startDay: string,
-  endDay: string,
-  idField: 'stationId' | 'chargePointId',
-) =>
-  (await platformDayFigures(kind, startDay, endDay)).map(
-    ({ id, ...figures }) =>
-      ({
-        ...figures,
-        [idField]: id,
-        agentId: PLATFORM_ROLLUPS,
-        tenant: PLATFORM_TENANT,
-      }) as unknown as RollupItem,
-  );
+/** The platform's stations' or chargers' days from its day maps, ranked in the platform partition. */
+const platformDaysOf = async (kind: 'STMAP' | 'CPMAP', startDay: string, endDay: string) =>
+  (await platformDayFigures(kind, startDay, endDay)).map((f): DayFigure => ({
+    id: f.id,
+    agentId: PLATFORM_ROLLUPS,
+    energyWh: f.energyWh,
+    orders: f.orders,
+  }));
+
+/** A company's station or charger days as figures to rank, by the id `field` names. */
+const asFigures = (items: RollupItem[], field: 'stationId' | 'chargePointId'): DayFigure[] =>
+  items.map((item) => ({
+    id: String((item as unknown as Record<string, unknown>)[field]),
+    agentId: String(item.agentId),
+    energyWh: item.energyWh,
+    orders: item.orders,
+  }));
 
 /**
  * The 30 days of the top five, by id: the platform's from its day maps in one read (only the five's figures),
@@ -175,7 +184,8 @@ export async function homeDashboard(
   now = Date.now(),
 ): Promise<HomeDashboard> {
   const [scopeStations, companies] = await Promise.all([
-    stations.repo.list(identity.scope),
+    // What the dashboard uses of each station: a few fields, not every station's whole record.
+    stations.repo.list(identity.scope, ['id', 'tenant', 'name', 'timeZone']),
     companiesInScope(identity.scope),
   ]);
   const inView = scopeStations.filter((s) => stationVisible(identity, s.id));
@@ -201,14 +211,15 @@ export async function homeDashboard(
         ? asRollups(platformDays(from, today))
         : readAll(identity, companies, from, today, bound ? { kind: 'stations' } : { kind: 'all' }),
       platform
-        ? platformDaysOf('STMAP', since7, today, 'stationId')
-        : readAll(identity, companies, since7, today, { kind: 'stations' }),
-      (platform
-        ? platformDaysOf('CPMAP', since7, today, 'chargePointId')
+        ? platformDaysOf('STMAP', since7, today)
+        : readAll(identity, companies, since7, today, { kind: 'stations' }).then((items) =>
+            asFigures(items, 'stationId'),
+          ),
+      platform
+        ? platformDaysOf('CPMAP', since7, today)
         : Promise.all(companies.map((c) => asRollups(chargerDays(c.id, since7, today), c.id))).then((parts) =>
-            parts.flat(),
-          )
-      ).then((items) => items.filter(inScope)),
+            asFigures(parts.flat().filter(inScope), 'chargePointId'),
+          ),
       platform
         ? asRollups(platformHours(firstHour, lastHour))
         : Promise.all(
@@ -220,7 +231,7 @@ export async function homeDashboard(
             ),
           ).then((parts) => parts.flat().filter(inScope)),
       capacityOf(inView),
-      chargersNow(inView),
+      chargersNow(identity.scope, inView),
       bound
         ? openAlarmCount(identity.stations!.map(stationOwner))
         : openAlarmCount(tenantsOf(identity.scope, companies).map(companyOwner)),
@@ -261,8 +272,8 @@ export async function homeDashboard(
   });
 
   // Top five: ranked on the last 7 days; the 30 days read for the five shown only.
-  const topStationRanks = rank(stationItems, (i) => String(i.stationId));
-  const topChargerRanks = rank(chargerItems, (i) => String((i as { chargePointId?: string }).chargePointId));
+  const topStationRanks = rank(stationItems);
+  const topChargerRanks = rank(chargerItems);
   const [stationDays30, chargerDays30, topPiles] = await Promise.all([
     topDays30(topStationRanks, 'STMAP', since30, today, (agentId, id) =>
       stationDaysOf(agentId, [id], since30, today),
@@ -285,23 +296,17 @@ export async function homeDashboard(
     ),
   );
 
-  const online = chargers.filter((c) => c.online).length;
   const currentUtilization = utilization(sumRollups(cur).fullPowerMs, capacity.connectors, hoursOfWindow);
   const previousUtilization = utilization(sumRollups(prev).fullPowerMs, capacity.connectors, hoursOfWindow);
+  const { sessions, ...counts } = chargers;
   return {
     days,
     current,
     previous,
     kpis: { ...growthOf(cur, prev), utilization: utilizationGrowth(currentUtilization, previousUtilization) },
     live: {
-      chargers: {
-        total: chargers.length,
-        online,
-        offline: chargers.length - online,
-        faulted: chargers.filter((c) => c.states.includes('faulted')).length,
-      },
-      // A session in progress: charging, or paused by the car or the charger.
-      activeSessions: chargers.reduce((n, c) => n + c.states.filter((x) => IN_PROGRESS.has(x)).length, 0),
+      chargers: counts,
+      activeSessions: sessions,
       openAlarms,
     },
     series,

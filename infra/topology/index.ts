@@ -174,7 +174,7 @@ export const topology: Topology = {
     {
       id: 'offlineSweep',
       description:
-        'Closes connections silent past the grace period, raises offline alarms, re-queues sessions not handed over',
+        "Closes connections silent past the grace period, raises offline alarms, re-queues sessions not handed over, recounts the stations' live figures",
       expression: 'rate(1 minute)',
       handler: fn('functions/ocpp/offline-sweep.ts'),
     },

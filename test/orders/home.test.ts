@@ -8,10 +8,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLLUPS, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
+import {
+  nextLiveTurn,
+  putLiveFigures,
+  removeStationLive,
+  stationLivesIn,
+} from '@functions/data/station-live.ts';
 import { queryAll } from '@functions/data/table.ts';
+import { setConnector } from '@functions/devices/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { chargerContext } from '@functions/ocpp/charger.ts';
+import { handler as sweep } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, companyWithAdmin, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
@@ -179,5 +187,119 @@ describe('the home dashboard', () => {
     expect(bySk(rebuilt)).toEqual(bySk(settled));
     const again = (await dashboard(admin, { days: 7 })).data;
     expect({ ...again, at: 0, live: 0 }).toEqual({ ...platform, at: 0, live: 0 });
+  });
+});
+
+describe("the stations' live figures behind the live tiles (decision 196)", () => {
+  let company: { id: string; token: string };
+  let tenant: string;
+  let first: string;
+  let second: string;
+  const chargers: OcppClient[] = [];
+  const figuresOf = async (stationId: string) =>
+    (await stationLivesIn(tenant)).find((s) => s.stationId === stationId);
+  const ok = async (path: string, body: object) => {
+    const res = await api(rt.url, company.token, path, body);
+    expect(res.code, res.msg).toBe(0);
+    return res.data;
+  };
+  const statusOf = (c: OcppClient, connectorId: number, status: string, errorCode = 'NoError') =>
+    c.call('StatusNotification', { connectorId, status, errorCode, timestamp: new Date().toISOString() });
+
+  beforeAll(async () => {
+    const admin = await login(rt.url, 'admin', 'Admin12345');
+    company = await companyWithAdmin(rt.url, admin, 'LiveCount', { subStatus: 1 });
+    tenant = `/${company.id}/`;
+    const fee = await ok('/biz/chargingFee/add', {
+      name: 'Flat',
+      feeType: 1,
+      unitPrice: '0.5',
+      timeSharing: 0,
+      periods: [],
+    });
+    const register = (name: string, ids: string[]) =>
+      registerChargers({
+        tenant,
+        station: { name, feeRuleId: fee.id },
+        password: 'live-count-secret',
+        chargePoints: ids.map((chargePointId) => ({ chargePointId, protocol: 'ocpp1.6', connectors: 2 })),
+      });
+    first = (await register('Live North', ['LIVE-1', 'LIVE-2', 'LIVE-3'])).stationId;
+    second = (await register('Live South', ['LIVE-4'])).stationId;
+  });
+
+  afterAll(async () => {
+    await Promise.all(chargers.map((c) => c.close()));
+  });
+
+  it('follow chargers as they come, charge, fault and go, from many reports at once', async () => {
+    expect(await figuresOf(first)).toMatchObject({ chargers: 3, online: 0, faulted: 0, sessions: 0 });
+    expect((await dashboard(company.token)).data.live).toMatchObject({
+      chargers: { total: 4, online: 0, offline: 4, faulted: 0 },
+      activeSessions: 0,
+    });
+    for (const id of ['LIVE-1', 'LIVE-2', 'LIVE-3'])
+      chargers.push(await connectCharger(rt.url, id, 'live-count-secret', ['ocpp1.6']));
+    // Six connectors of one station report at once: every recount races the others; the last one stored
+    // counts them all.
+    const [a, b, c] = chargers as [OcppClient, OcppClient, OcppClient];
+    await Promise.all([
+      statusOf(a, 1, 'Charging'),
+      statusOf(a, 2, 'Charging'),
+      statusOf(b, 1, 'SuspendedEV'),
+      statusOf(b, 2, 'Faulted', 'GroundFailure'),
+      statusOf(c, 1, 'Faulted', 'OverVoltage'),
+      statusOf(c, 2, 'Available'),
+    ]);
+    expect(await figuresOf(first)).toMatchObject({ chargers: 3, online: 3, faulted: 2, sessions: 3 });
+    expect((await dashboard(company.token)).data.live).toMatchObject({
+      chargers: { total: 4, online: 3, offline: 1, faulted: 2 },
+      activeSessions: 3,
+    });
+    // A charger that goes away shows offline with its sessions and fault (its connectors show offline).
+    await chargers.shift()!.close();
+    await waitFor(async () => ((await figuresOf(first))?.online === 2 ? true : undefined));
+    expect(await figuresOf(first)).toMatchObject({ online: 2, faulted: 2, sessions: 1 });
+  });
+
+  it('follow a pile moved to another station or removed, and only the caller sees its own', async () => {
+    const pile = await ok('/biz/chargePoint/info?id=LIVE-3', {});
+    const {
+      passwordHashSet: _p,
+      createTime: _c,
+      updateTime: _u,
+      stationName: _s,
+      agentId: _a,
+      ...fields
+    } = pile;
+    await ok('/biz/chargePoint/update', { ...fields, stationId: second });
+    expect(await figuresOf(first)).toMatchObject({ chargers: 2, online: 1, faulted: 1, sessions: 1 });
+    expect(await figuresOf(second)).toMatchObject({ chargers: 2, online: 1, faulted: 1, sessions: 0 });
+    await ok('/biz/chargePoint/del?id=LIVE-4', {});
+    expect(await figuresOf(second)).toMatchObject({ chargers: 1, online: 1 });
+    // The demo company's figures are not this company's, nor this company's the demo's.
+    expect((await stationLivesIn(tenant)).map((s) => s.stationId).sort()).toEqual([first, second].sort());
+    expect((await dashboard(operator)).data.live.chargers.total).toBe(5);
+  });
+
+  it('refuse an older recount over a newer one, and are right again after a crash by the sweep', async () => {
+    // Two recounts: the later turn is stored first; the earlier one (older reads) is refused.
+    const older = await nextLiveTurn(tenant, first);
+    const newer = await nextLiveTurn(tenant, first);
+    const figures = { chargers: 2, online: 1, faulted: 1, sessions: 1 };
+    expect(await putLiveFigures(tenant, first, newer, figures)).toBe(true);
+    expect(await putLiveFigures(tenant, first, older, { ...figures, sessions: 9 })).toBe(false);
+    expect(await figuresOf(first)).toMatchObject(figures);
+
+    // The live state written and the process gone before the station was counted again: the figures are
+    // those of before until the minute's sweep counts every station again.
+    await setConnector('LIVE-2', 1, { status: 'Available', at: new Date().toISOString() }, 'ocpp1.6');
+    expect(await figuresOf(first)).toMatchObject({ sessions: 1 });
+    // An older data folder without figures gets them the same way.
+    await removeStationLive(tenant, second);
+    const swept = await sweep();
+    expect(swept.recounted).toBeGreaterThanOrEqual(2);
+    expect(await figuresOf(first)).toMatchObject({ chargers: 2, online: 1, faulted: 1, sessions: 0 });
+    expect(await figuresOf(second)).toMatchObject({ chargers: 1, online: 1, faulted: 1, sessions: 0 });
   });
 });

@@ -3,6 +3,7 @@
  * before the queues are polled).
  */
 import { rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
+import { recountAllStations } from '@functions/devices/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import type { SeedStep } from './index.ts';
@@ -18,6 +19,17 @@ export const platformRollups: SeedStep = {
   async run() {
     const companies = await operators.list(PLATFORM_TENANT);
     await rebuildPlatformRollups(companies.map((c) => c.id));
+  },
+  describe: () => [],
+};
+
+/** Every station's live figures (docs/decisions/196), which stations registered before them lack. */
+export const stationLiveFigures: SeedStep = {
+  id: 'station-live-figures',
+  always: true,
+  upgrade: true,
+  async run() {
+    await recountAllStations();
   },
   describe: () => [],
 };
