@@ -1,7 +1,7 @@
 /**
  * Each station's live figures (docs/decisions/196): its chargers, how many are online and faulted, and its
  * sessions in progress, counted from its chargers' live items (functions/devices/sites.ts `recountStation`)
- * whenever one of them changes, and by the minute's sweep. One item per station in one partition:
+ * whenever one of them changes, and again by the minute's sweep once they are ten minutes old. One item per station in one partition:
  * `STATIONLIVE` / `{tenant}{stationId}`, so the figures of a company and those below it are one key range
  * (`begins_with` its tenant path) and the platform's the whole partition.
  *
@@ -25,6 +25,8 @@ export interface StationLiveFigures {
 export interface StationLive extends StationLiveFigures {
   tenant: string;
   stationId: string;
+  /** When the figures were stored (ISO). */
+  at?: string;
 }
 
 export const stationLives = defineEntity({
@@ -93,9 +95,10 @@ export async function stationLivesIn(scope: string): Promise<StationLive[]> {
         '#o': 'online',
         '#f': 'faulted',
         '#n': 'sessions',
+        '#at': 'at',
       },
       ExpressionAttributeValues: { ':pk': STATION_LIVE, ':scope': scope },
-      ProjectionExpression: '#t, #s, #c, #o, #f, #n',
+      ProjectionExpression: '#t, #s, #c, #o, #f, #n, #at',
     }),
   );
   return items.map((item) => {
@@ -107,6 +110,7 @@ export async function stationLivesIn(scope: string): Promise<StationLive[]> {
       online: Number(i.online ?? 0),
       faulted: Number(i.faulted ?? 0),
       sessions: Number(i.sessions ?? 0),
+      ...(i.at ? { at: String(i.at) } : {}),
     };
   });
 }

@@ -347,12 +347,35 @@ export async function pilesChanged(piles: (Record_ | undefined)[]): Promise<void
   await Promise.all([...at].map(([stationId, tenant]) => recountStation(tenant, stationId)));
 }
 
-/** Every station's figures counted again (the minute's sweep, an older data folder), a few at a time. */
+/** Every station's figures counted again (an older data folder), a few at a time. */
 export async function recountAllStations(): Promise<number> {
-  const all = await stations.repo.list(PLATFORM_TENANT);
-  for (let i = 0; i < all.length; i += 8)
-    await Promise.all(all.slice(i, i + 8).map((s) => recountStation(String(s.tenant), s.id)));
+  const all = await stations.repo.list(PLATFORM_TENANT, ['id', 'tenant']);
+  await recountEach(all.map((s) => ({ tenant: String(s.tenant), stationId: s.id })));
   return all.length;
+}
+
+/** Seconds after which a station's figures are counted again though nothing changed (a crash's leftovers). */
+export const liveRecountSeconds = () => Number(process.env.LIVE_RECOUNT_SECONDS ?? 600);
+
+/**
+ * The minute's sweep: the stations whose figures are older than `liveRecountSeconds`, oldest first, a tenth
+ * of all stations (at least 50) each time, so quiet stations are counted again about every ten minutes
+ * without a burst. Answers how many were counted.
+ */
+export async function recountStaleStations(): Promise<number> {
+  const all = await stationLivesIn(PLATFORM_TENANT);
+  const cutoff = new Date(Date.now() - liveRecountSeconds() * 1000).toISOString();
+  const stale = all
+    .filter((s) => (s.at ?? '') <= cutoff)
+    .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''))
+    .slice(0, Math.max(50, Math.ceil(all.length / 10)));
+  await recountEach(stale);
+  return stale.length;
+}
+
+async function recountEach(list: { tenant: string; stationId: string }[]) {
+  for (let i = 0; i < list.length; i += 8)
+    await Promise.all(list.slice(i, i + 8).map((s) => recountStation(s.tenant, s.stationId)));
 }
 
 /**

@@ -7,12 +7,12 @@
  * - a charger that stayed offline past the grace period gets its offline alarm (once per outage; a quick
  *   reconnect raises none);
  * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox);
- * - every station's live figures are counted again (docs/decisions/196): what a crash between a charger's
- *   change and its station's recount left behind is right again within the minute.
+ * - stations' live figures not counted for ten minutes are counted again (docs/decisions/196): what a crash
+ *   between a charger's change and its station's count left behind is right again within about ten minutes.
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { silentConnections } from '@functions/data/connections.ts';
-import { recountAllStations } from '@functions/devices/sites.ts';
+import { recountStaleStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
@@ -74,6 +74,6 @@ export async function handler(): Promise<{
 
   const stale = await pendingHandOffs(new Date(Date.now() - HANDOFF_RETRY_SECONDS * 1000).toISOString());
   for (const s of stale) await queueHandOff(s.chargePointId, s.transactionId);
-  const recounted = await recountAllStations();
+  const recounted = await recountStaleStations();
   return { removed, alarmed, requeued: stale.length, recounted };
 }

@@ -21,6 +21,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { chargerContext } from '@functions/ocpp/charger.ts';
 import { handler as sweep } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { stationLiveFigures } from '@infra/local/seed/upgrades.ts';
 import { api, companyWithAdmin, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { recordSession } from '../helpers/orders.ts';
@@ -292,14 +293,21 @@ describe("the stations' live figures behind the live tiles (decision 196)", () =
     expect(await figuresOf(first)).toMatchObject(figures);
 
     // The live state written and the process gone before the station was counted again: the figures are
-    // those of before until the minute's sweep counts every station again.
+    // those of before until the minute's sweep counts the station again.
     await setConnector('LIVE-2', 1, { status: 'Available', at: new Date().toISOString() }, 'ocpp1.6');
     expect(await figuresOf(first)).toMatchObject({ sessions: 1 });
-    // An older data folder without figures gets them the same way.
-    await removeStationLive(tenant, second);
-    const swept = await sweep();
+    // Counted by the sweep once the figures are old enough (ten minutes; no wait here).
+    expect((await sweep()).recounted).toBe(0);
+    expect(await figuresOf(first)).toMatchObject({ sessions: 1 });
+    process.env.LIVE_RECOUNT_SECONDS = '0';
+    const swept = await sweep().finally(() => delete process.env.LIVE_RECOUNT_SECONDS);
     expect(swept.recounted).toBeGreaterThanOrEqual(2);
     expect(await figuresOf(first)).toMatchObject({ chargers: 2, online: 1, faulted: 1, sessions: 0 });
+
+    // A data folder from before the figures has none: its upgrade step counts every station once.
+    await removeStationLive(tenant, second);
+    expect(await figuresOf(second)).toBeUndefined();
+    await stationLiveFigures.run();
     expect(await figuresOf(second)).toMatchObject({ chargers: 1, online: 1, faulted: 1, sessions: 0 });
   });
 });
