@@ -35,23 +35,22 @@ export async function chargerConnected(input: PresenceInput & { protocol: string
     protocol: input.protocol,
     at,
   });
-  const charger = await chargerContext(input.chargePointId);
-  if (!charger) return;
-  await recountStation(charger.tenant, charger.stationId);
+  const charger = await recountStationOf(input.chargePointId);
   // Back after an outage that was alarmed: the offline record gets its end.
-  if (alarmedSince) await chargerBack(chargerRef(charger), { at });
+  if (alarmedSince && charger) await chargerBack(chargerRef(charger), { at });
 }
 
-/** The station's live figures after its charger went offline. */
-async function wentOffline(chargePointId: string) {
+/** The live figures of a charger's station after it came or went; the charger, if known. */
+async function recountStationOf(chargePointId: string) {
   const charger = await chargerContext(chargePointId);
   if (charger) await recountStation(charger.tenant, charger.stationId);
+  return charger;
 }
 
 /** Only the connection the charger is known on counts: a stale socket closing after a reconnect changes nothing. */
 export async function chargerDisconnected(input: PresenceInput): Promise<void> {
   if (await liveDisconnected(input.chargePointId, input.connectionId, iso(input.at)))
-    await wentOffline(input.chargePointId);
+    await recountStationOf(input.chargePointId);
 }
 
 /**
@@ -61,7 +60,7 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
  */
 export async function chargerGone(chargePointId: string, at: number): Promise<boolean> {
   const gone = await liveGone(chargePointId, iso(at));
-  if (gone) await wentOffline(chargePointId);
+  if (gone) await recountStationOf(chargePointId);
   return gone;
 }
 
