@@ -8,15 +8,20 @@
  * - a charger's day `CPDAY#{YYYY-MM-DD}#{chargePointId}` (the home dashboard's top chargers);
  * - the company's UTC hour `HOUR#{YYYY-MM-DDTHH}` (the home dashboard's 24 hours; UTC, so the last 24 hours
  *   are 24 keys whatever the stations' time zones), and a station's `STHOUR#{YYYY-MM-DDTHH}#{stationId}` (users
- *   bound to stations see only theirs).
+ *   bound to stations see only theirs);
+ * - a station's and a charger's month, `STMONTH#{stationId}#{YYYY-MM}` and `CPMONTH#{chargePointId}#{YYYY-MM}`,
+ *   with each day's energy and sessions as attributes `e{DD}` and `o{DD}`: the home dashboard's top five show
+ *   their 30 days, which are two items of each this way (one read of up to 20 keys for all ten) instead of 30
+ *   day items each.
  * The whole platform has a partition of its own, `REVENUE#PLATFORM` (the platform administrator's dashboard
  * reads one partition instead of one per company; docs/decisions/195): every order is added there too, to
  * - the platform's day and UTC hour in the order's currency, `CURDAY#{day}#{currency}` and
  *   `CURHOUR#{YYYY-MM-DDTHH}#{currency}` (companies charge in different currencies);
  * - its station's and its charger's energy and sessions of the day, as two numbers of a day map
- *   (`STMAP#{shard}#{day}`, `CPMAP#{shard}#{day}`; attributes `e:{id}` and `o:{id}`): the top five of the
+ *   (`STMAP#{day}#{shard}`, `CPMAP#{day}#{shard}`; attribute `f:{id}`, energy and sessions in one number): the top five of the
  *   whole platform rank every charger's 7 days, which are 7 × 8 items this way instead of one item per
- *   charger and day. Eight shards by id keep each item far below DynamoDB's 400 KB (~3,000 ids a shard).
+ *   charger and day, and, keyed day first, one range read. Eight shards by id keep each item far below
+ *   DynamoDB's 400 KB (~3,000 ids a shard).
  * Amounts are integers of the currency's minor unit.
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -248,6 +253,8 @@ export function rollupUpdates(input: RollupInput): { Update: UpdateCommandInput 
       .set(labels)
       .add(adds)
       .params(),
+    monthAdd(input.agentId, 'STMONTH', input.stationId, input.day, adds.energyWh, adds.orders),
+    monthAdd(input.agentId, 'CPMONTH', input.chargePointId, input.day, adds.energyWh, adds.orders),
     ...platformUpdates(input, adds),
   ].map((params) => ({ Update: request(params) as UpdateCommandInput }));
 }
@@ -263,17 +270,94 @@ function shardOf(id: string): number {
 type MapKind = 'STMAP' | 'CPMAP';
 const mapKey = (kind: MapKind, day: string, shard: number) => ({
   pk: `REVENUE#${PLATFORM_ROLLUPS}`,
-  sk: `${kind}#${shard}#${day}`,
+  sk: `${kind}#${day}#${shard}`,
 });
+
+/** A day map's key before it was keyed day first (`{kind}#{shard}#{day}`): the upgrade step removes them. */
+const OLD_MAP_KEY = /^(ST|CP)MAP#\d#/;
+
+/**
+ * An id's figures of a day in a day map are one number, energy in Wh × 10^6 + sessions: sums add up alike, and
+ * one attribute per id instead of two halves what the platform's ranking reads. Exact below 2^53, so for up to
+ * 999,999 sessions and 9 GWh a day at one station.
+ */
+const PACK = 1_000_000;
 
 /** Adds an order's energy and session to an id's figures in a day map. */
 function mapAdd(kind: MapKind, day: string, id: string, energyWh: number, orders: number) {
   return {
     Key: mapKey(kind, day, shardOf(id)),
+    UpdateExpression: 'ADD #f :f',
+    ExpressionAttributeNames: { '#f': `f:${id}` },
+    ExpressionAttributeValues: { ':f': energyWh * PACK + orders },
+  };
+}
+
+type MonthKind = 'STMONTH' | 'CPMONTH';
+const monthKey = (agentId: string, kind: MonthKind, id: string, month: string) => ({
+  pk: `REVENUE#${agentId}`,
+  sk: `${kind}#${id}#${month}`,
+});
+
+/** Adds an order's energy and session to its day (`e{DD}`, `o{DD}`) of a station's or charger's month. */
+function monthAdd(
+  agentId: string,
+  kind: MonthKind,
+  id: string,
+  day: string,
+  energyWh: number,
+  orders: number,
+) {
+  return {
+    Key: monthKey(agentId, kind, id, day.slice(0, 7)),
     UpdateExpression: 'ADD #e :e, #o :o',
-    ExpressionAttributeNames: { '#e': `e:${id}`, '#o': `o:${id}` },
+    ExpressionAttributeNames: { '#e': `e${day.slice(8, 10)}`, '#o': `o${day.slice(8, 10)}` },
     ExpressionAttributeValues: { ':e': energyWh, ':o': orders },
   };
+}
+
+/** The months (`YYYY-MM`) from startDay's to endDay's. */
+function monthsOf(startDay: string, endDay: string): string[] {
+  const months: string[] = [];
+  for (let [y, m] = startDay.split('-').map(Number) as [number, number]; ; m === 12 ? (y++, (m = 1)) : m++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > endDay.slice(0, 7)) return months;
+    months.push(month);
+  }
+}
+
+/**
+ * Stations' (STMONTH) or chargers' (CPMONTH) energy and sessions of each day from startDay to endDay (both
+ * included), each from its company's partition: one entry per id and day with sessions. Two months of ten ids
+ * are 20 keys, one read.
+ */
+export async function monthFigures(
+  wanted: { kind: MonthKind; agentId: string; id: string }[],
+  startDay: string,
+  endDay: string,
+): Promise<(DayFigures & { kind: MonthKind })[]> {
+  const months = monthsOf(startDay, endDay);
+  const keys = wanted.flatMap((w) => months.map((month) => monthKey(w.agentId, w.kind, w.id, month)));
+  const out: (DayFigures & { kind: MonthKind })[] = [];
+  for (const item of await batchRead(keys)) {
+    const sk = String(item.sk);
+    const kind = sk.slice(0, 7) as MonthKind;
+    const month = sk.slice(-7);
+    const id = sk.slice(8, -8);
+    for (const name in item) {
+      if (!/^e\d\d$/.test(name)) continue;
+      const day = `${month}-${name.slice(1)}`;
+      if (day >= startDay && day <= endDay)
+        out.push({
+          kind,
+          day,
+          id,
+          energyWh: Number(item[name]),
+          orders: Number(item[`o${name.slice(1)}`] ?? 0),
+        });
+    }
+  }
+  return out;
 }
 
 /** The platform partition's part of an order's rollups. */
@@ -298,44 +382,33 @@ export interface DayFigures {
 
 /**
  * The platform's stations' (STMAP) or chargers' (CPMAP) energy and sessions from startDay to endDay (both
- * included), one entry per id and day with sessions; only those of `ids` when given (read as a projection).
+ * included), one entry per id and day with sessions.
  */
 export async function platformDayFigures(
   kind: MapKind,
   startDay: string,
   endDay: string,
-  ids?: string[],
 ): Promise<DayFigures[]> {
-  const names: Record<string, string> = { '#pk': 'pk', '#sk': 'sk' };
-  ids?.forEach((id, i) => {
-    names[`#e${i}`] = `e:${id}`;
-    names[`#o${i}`] = `o:${id}`;
-  });
-  const projection = ['#sk', ...Object.keys(names).filter((n) => /^#[eo]\d/.test(n))].join(', ');
-  // A shard's days are one range: the shards of the ids asked for (all without), at once.
-  const shards = ids ? [...new Set(ids.map(shardOf))] : [...Array(MAP_SHARDS).keys()];
-  const read = (shard: number) =>
-    queryAll(
-      request({
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: {
-          ':pk': `REVENUE#${PLATFORM_ROLLUPS}`,
-          ':from': mapKey(kind, startDay, shard).sk,
-          ':to': mapKey(kind, endDay, shard).sk,
-        },
-        ...(ids ? { ProjectionExpression: projection } : {}),
-      }),
-    );
-  const items = (await Promise.all(shards.map(read))).flat();
+  // Keyed day first: every shard of every day of the window is one range.
+  const items = await queryAll(
+    request({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `REVENUE#${PLATFORM_ROLLUPS}`,
+        ':from': mapKey(kind, startDay, 0).sk,
+        ':to': mapKey(kind, endDay, MAP_SHARDS - 1).sk,
+      },
+    }),
+  );
   const out: DayFigures[] = [];
   for (const item of items) {
-    const day = String(item.sk).split('#')[2]!;
+    const day = String(item.sk).split('#')[1]!;
     // A map item holds hundreds of attributes: walked once, without copying them into entries.
     for (const name in item)
-      if (name.startsWith('e:')) {
-        const id = name.slice(2);
-        out.push({ day, id, energyWh: Number(item[name]), orders: Number(item[`o:${id}`] ?? 0) });
+      if (name.startsWith('f:')) {
+        const packed = Number(item[name]);
+        const orders = packed % PACK;
+        out.push({ day, id: name.slice(2), energyWh: (packed - orders) / PACK, orders });
       }
   }
   return out;
@@ -401,47 +474,14 @@ export const stationHours = (agentId: string, fromHour: string, toHour: string) 
       .params(),
   );
 
-/** One charger's days from startDay to endDay (both included; days without orders have no item): energy and sessions. */
-export async function chargerDaysOf(
-  agentId: string,
-  chargePointId: string,
-  startDay: string,
-  endDay: string,
-): Promise<Record<string, unknown>[]> {
-  const keys: Record<string, unknown>[] = [];
-  for (let t = Date.parse(startDay); t <= Date.parse(endDay); t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    keys.push(
-      revenueChargerDays.get({ agentId, day, chargePointId }).params().Key as Record<string, unknown>,
-    );
-  }
-  return batchRead(keys, 'energyWh, orders');
-}
-
-/** Stations' days of a company from startDay to endDay (both included; none for a day without orders). */
-export async function stationDaysOf(
-  agentId: string,
-  stationIds: string[],
-  startDay: string,
-  endDay: string,
-): Promise<Record<string, unknown>[]> {
-  const keys: Record<string, unknown>[] = [];
-  for (let t = Date.parse(startDay); t <= Date.parse(endDay); t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    for (const stationId of stationIds)
-      keys.push(revenueStationDays.get({ agentId, day, stationId }).params().Key as Record<string, unknown>);
-  }
-  return batchRead(keys, 'energyWh, orders, stationId');
-}
-
 /** Items by key, 100 to a request, what is left unprocessed asked again; only the attributes named. */
-async function batchRead(keys: Record<string, unknown>[], projection: string) {
+async function batchRead(keys: Record<string, unknown>[], projection?: string) {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let batch: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
     while (batch?.length) {
       const res = await send.batchGet({
-        RequestItems: { main: { Keys: batch, ProjectionExpression: projection } },
+        RequestItems: { main: { Keys: batch, ...(projection ? { ProjectionExpression: projection } : {}) } },
       });
       for (const items of Object.values(res.Responses ?? {}))
         out.push(...(items as Record<string, unknown>[]));
@@ -460,15 +500,32 @@ function addTo(
 ) {
   const { sk } = mapKey(kind, String(item.day), shardOf(id));
   const map = maps.get(sk) ?? {};
-  map[`e:${id}`] = (map[`e:${id}`] ?? 0) + Number(item.energyWh ?? 0);
-  map[`o:${id}`] = (map[`o:${id}`] ?? 0) + Number(item.orders ?? 0);
+  map[`f:${id}`] = (map[`f:${id}`] ?? 0) + Number(item.energyWh ?? 0) * PACK + Number(item.orders ?? 0);
   maps.set(sk, map);
+}
+
+/** Adds a station's or charger's day (energy and sessions) to its month being rebuilt. */
+function addToMonth(
+  months: Map<string, Record<string, unknown>>,
+  agentId: string,
+  kind: MonthKind,
+  item: Record<string, unknown>,
+  id: string,
+) {
+  const day = String(item.day);
+  const key = monthKey(agentId, kind, id, day.slice(0, 7));
+  const month = months.get(key.sk + key.pk) ?? { ...key };
+  const dd = day.slice(8, 10);
+  month[`e${dd}`] = Number(month[`e${dd}`] ?? 0) + Number(item.energyWh ?? 0);
+  month[`o${dd}`] = Number(month[`o${dd}`] ?? 0) + Number(item.orders ?? 0);
+  months.set(key.sk + key.pk, month);
 }
 
 /**
  * Writes the platform's partition from the companies' partitions (their orders settled before the platform
  * partition existed; docs/decisions/195): the companies' days and hours summed per currency, their station
- * and charger days into the day maps. Puts absolute sums, so running it again (after a crash half-way) gives the same
+ * and charger days into the day maps; and each company's station and charger months from their days (written
+ * before months existed). Puts absolute sums, so running it again (after a crash half-way) gives the same
  * items. Run before anything settles (the runtime's first seed step on a data folder; a one-off on AWS).
  */
 export async function rebuildPlatformRollups(agentIds: string[]): Promise<number> {
@@ -483,6 +540,7 @@ export async function rebuildPlatformRollups(agentIds: string[]): Promise<number
     sums.set(key, entry);
   };
   const maps = new Map<string, Record<string, number>>();
+  const months = new Map<string, Record<string, unknown>>();
   const all = { from: '0000', to: '9999~' };
   for (const company of agentIds) {
     const [days, stations, chargers, hours] = await Promise.all([
@@ -499,8 +557,14 @@ export async function rebuildPlatformRollups(agentIds: string[]): Promise<number
       const { hour, currency } = h as { hour: string; currency: string };
       add(`H${hour}${currency}`, { kind: 'hour', hour, currency }, h);
     }
-    for (const s of stations) addTo(maps, 'STMAP', s, String(s.stationId));
-    for (const c of chargers) addTo(maps, 'CPMAP', c, String(c.chargePointId));
+    for (const s of stations) {
+      addTo(maps, 'STMAP', s, String(s.stationId));
+      addToMonth(months, company, 'STMONTH', s, String(s.stationId));
+    }
+    for (const c of chargers) {
+      addTo(maps, 'CPMAP', c, String(c.chargePointId));
+      addToMonth(months, company, 'CPMONTH', c, String(c.chargePointId));
+    }
   }
   const items = [...sums.values()].map(
     ({ item, figures: f }) =>
@@ -516,6 +580,31 @@ export async function rebuildPlatformRollups(agentIds: string[]): Promise<number
       ).Item as Record<string, unknown>,
   );
   for (const [sk, attributes] of maps) items.push({ pk: `REVENUE#${agentId}`, sk, ...attributes });
+  items.push(...months.values());
   await putAll(items);
   return items.length;
+}
+
+/**
+ * A data folder of the version before the day maps were keyed day first and the months existed: the
+ * platform's partition and the companies' months written from the companies' day rollups (absolute sums),
+ * then the day maps still keyed shard first (`{kind}#{shard}#{day}`) deleted. Running it again (after a crash
+ * half-way) gives the same items. Returns how many old items were deleted.
+ */
+export async function upgradeDayMapsAndMonths(agentIds: string[]): Promise<number> {
+  const old: Record<string, unknown>[] = [];
+  for (const kind of ['STMAP', 'CPMAP'] as const) {
+    const items = await queryAll(
+      request({
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :kind)',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':pk': `REVENUE#${PLATFORM_ROLLUPS}`, ':kind': `${kind}#` },
+        ProjectionExpression: '#pk, #sk',
+      }),
+    );
+    old.push(...items.filter((item) => OLD_MAP_KEY.test(String(item.sk))));
+  }
+  await rebuildPlatformRollups(agentIds);
+  await Promise.all(old.map((Key) => send.delete({ Key })));
+  return old.length;
 }

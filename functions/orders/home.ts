@@ -6,7 +6,7 @@
  *   ends on the newest local date of the stations in view.
  * - The last 24 hours by hour: the company's (or, for a bound user, its stations') UTC-hour rollups.
  * - Top five stations and chargers over 7 days with their 30 days beside: station and charger day rollups,
- *   ranked on 7 days, the 30 days read for the five shown.
+ *   ranked on 7 days, the 30 days of the five shown from their months (one read for all ten).
  * - Now: chargers online, offline and faulted and sessions in progress from the stations' live figures
  *   (counted whenever a charger's live state changes: docs/decisions/196), open alarms from their counters.
  * The platform administrator reads the platform's partition (its days and hours in each currency, every
@@ -18,16 +18,21 @@ import { HOME_TOP, type HomeDashboard, type HomeQuery, type TopEntry } from '@sh
 import { companyOwner, openAlarmCount, stationOwner } from '@functions/data/alarm-stats.ts';
 import {
   chargerDays,
-  chargerDaysOf,
   companyHours,
+  monthFigures,
   PLATFORM_ROLLUPS,
   platformDayFigures,
   platformDays,
   platformHours,
-  stationDaysOf,
   stationHours,
 } from '@functions/data/revenue-rollups.ts';
-import { chargePointById, chargersNow, pilesForStatistics, stations } from '@functions/devices/sites.ts';
+import {
+  agentIdOf,
+  chargePointById,
+  chargersNow,
+  pilesForStatistics,
+  stations,
+} from '@functions/devices/sites.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsOf } from '@functions/identity/tenants.ts';
 import { PLATFORM_TENANT, visible } from '@functions/lib/store.ts';
@@ -60,7 +65,7 @@ function utilizationGrowth(current: number | null, previous: number | null) {
 /** A day's energy and sessions of one station or charger (the 7 days ranked). */
 interface DayFigure {
   id: string;
-  /** The partition its 30 days are read from. */
+  /** The company whose partition holds its 30 days (the platform's figures: PLATFORM_ROLLUPS, found later). */
   agentId: string;
   energyWh: unknown;
   orders: unknown;
@@ -138,26 +143,6 @@ const asFigures = (items: RollupItem[], field: 'stationId' | 'chargePointId'): D
     energyWh: item.energyWh,
     orders: item.orders,
   }));
-
-/**
- * The 30 days of the top five, by id: the platform's from its day maps in one read (only the five's figures),
- * a company's from each one's days.
- */
-async function topDays30(
-  ranks: ReturnType<typeof rank>,
-  kind: 'STMAP' | 'CPMAP',
-  since30: string,
-  today: string,
-  daysOf: (agentId: string, id: string) => Promise<Record<string, unknown>[]>,
-): Promise<(id: string) => Record<string, unknown>[]> {
-  if (ranks.length && ranks.every((r) => r.agentId === PLATFORM_ROLLUPS)) {
-    const ids = ranks.map((r) => r.id);
-    const figures = await platformDayFigures(kind, since30, today, ids);
-    return (id) => figures.filter((f) => f.id === id) as unknown as Record<string, unknown>[];
-  }
-  const each = await Promise.all(ranks.map((r) => daysOf(r.agentId, r.id)));
-  return (id) => each[ranks.findIndex((r) => r.id === id)] ?? [];
-}
 
 /** Rollup items as read, labelled with the partition's agent (the 30 days of a top entry are read there). */
 const asRollups = async (read: Promise<Record<string, unknown>[]>, agentId = PLATFORM_ROLLUPS) =>
@@ -271,26 +256,40 @@ export async function homeDashboard(
     };
   });
 
-  // Top five: ranked on the last 7 days; the 30 days read for the five shown only.
+  // Top five: ranked on the last 7 days; the 30 days of the five shown from their months, in one read. The
+  // platform's figures do not say whose a station or charger is: its company is the station's or pile's.
   const topStationRanks = rank(stationItems);
   const topChargerRanks = rank(chargerItems);
-  const [stationDays30, chargerDays30, topPiles] = await Promise.all([
-    topDays30(topStationRanks, 'STMAP', since30, today, (agentId, id) =>
-      stationDaysOf(agentId, [id], since30, today),
-    ),
-    topDays30(topChargerRanks, 'CPMAP', since30, today, (agentId, id) =>
-      chargerDaysOf(agentId, id, since30, today),
-    ),
-    // Named from the stations' piles already read (a pile no longer at a station in view: read alone).
-    Promise.all(topChargerRanks.map(async (r) => piles.get(r.id) ?? (await chargePointById(r.id)))),
-  ]);
+  // Named from the stations' piles already read (a pile no longer at a station in view: read alone).
+  const topPiles = await Promise.all(
+    topChargerRanks.map(async (r) => piles.get(r.id) ?? (await chargePointById(r.id))),
+  );
+  const stationTenants = new Map(inView.map((s) => [s.id, String(s.tenant)]));
+  const days30 = await monthFigures(
+    [
+      ...topStationRanks.map((r) => ({
+        kind: 'STMONTH' as const,
+        id: r.id,
+        agentId: r.agentId === PLATFORM_ROLLUPS ? agentIdOf(stationTenants.get(r.id) ?? '') : r.agentId,
+      })),
+      ...topChargerRanks.map((r, i) => ({
+        kind: 'CPMONTH' as const,
+        id: r.id,
+        agentId: r.agentId === PLATFORM_ROLLUPS ? String(topPiles[i]?.agentId ?? '') : r.agentId,
+      })),
+    ],
+    since30,
+    today,
+  );
+  const days30Of = (kind: 'STMONTH' | 'CPMONTH', id: string) =>
+    days30.filter((f) => f.kind === kind && f.id === id) as unknown as Record<string, unknown>[];
   const topStations = topStationRanks.map((r) =>
-    entry(r, stationDays30(r.id), stationNames.get(r.id) ?? r.id),
+    entry(r, days30Of('STMONTH', r.id), stationNames.get(r.id) ?? r.id),
   );
   const topChargers = topChargerRanks.map((r, i) =>
     entry(
       r,
-      chargerDays30(r.id),
+      days30Of('CPMONTH', r.id),
       String(topPiles[i]?.name ?? r.id),
       stationNames.get(String(topPiles[i]?.stationId)),
     ),

@@ -14,14 +14,14 @@ import {
   removeStationLive,
   stationLivesIn,
 } from '@functions/data/station-live.ts';
-import { queryAll } from '@functions/data/table.ts';
+import { putAll, queryAll, send } from '@functions/data/table.ts';
 import { setConnector } from '@functions/devices/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { chargerContext } from '@functions/ocpp/charger.ts';
 import { handler as sweep } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
-import { stationLiveFigures } from '@infra/local/seed/upgrades.ts';
+import { dayMapsAndMonths, stationLiveFigures } from '@infra/local/seed/upgrades.ts';
 import { api, companyWithAdmin, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { recordSession } from '../helpers/orders.ts';
@@ -176,18 +176,58 @@ describe('the home dashboard', () => {
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': `REVENUE#${PLATFORM_ROLLUPS}` },
       });
-    const settled = await partition();
     const companies = await operators.list('/');
+    // The companies' station and charger months (the top five's 30 days), as settlement added to them.
+    const months = async () =>
+      (
+        await Promise.all(
+          companies.map((c) =>
+            queryAll({
+              TableName: 'main',
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': `REVENUE#${c.id}` },
+            }),
+          ),
+        )
+      )
+        .flat()
+        .filter((i) => /^(ST|CP)MONTH#/.test(String(i.sk)));
+    const settled = await partition();
+    const settledMonths = await months();
+    expect(settledMonths.length).toBeGreaterThanOrEqual(4);
     await rebuildPlatformRollups(companies.map((c) => c.id));
     await rebuildPlatformRollups(companies.map((c) => c.id));
     const rebuilt = await partition();
     const bySk = (items: Record<string, unknown>[]) =>
       Object.fromEntries(
-        items.map((i) => [i.sk, Object.fromEntries(Object.entries(i).filter(([k]) => !k.startsWith('__')))]),
+        items.map((i) => [
+          `${i.pk} ${i.sk}`,
+          Object.fromEntries(Object.entries(i).filter(([k]) => !k.startsWith('__'))),
+        ]),
       );
     expect(bySk(rebuilt)).toEqual(bySk(settled));
+    expect(bySk(await months())).toEqual(bySk(settledMonths));
     const again = (await dashboard(admin, { days: 7 })).data;
     expect({ ...again, at: 0, live: 0 }).toEqual({ ...platform, at: 0, live: 0 });
+
+    // A folder of the version before: day maps keyed shard first (`CPMAP#{shard}#{day}`), no months. The
+    // upgrade step keys them day first, leaves none of the old behind, writes the months, and a second run
+    // changes nothing.
+    const maps = rebuilt.filter((i) => /^(ST|CP)MAP#/.test(String(i.sk)));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const item of maps) {
+      const [kind, day, shard] = String(item.sk).split('#');
+      await putAll([{ ...item, sk: `${kind}#${shard}#${day}` }]);
+      await send.delete({ TableName: 'main', Key: { pk: item.pk, sk: item.sk } });
+    }
+    for (const item of settledMonths)
+      await send.delete({ TableName: 'main', Key: { pk: item.pk, sk: item.sk } });
+    await dayMapsAndMonths.run();
+    await dayMapsAndMonths.run();
+    expect(bySk(await partition())).toEqual(bySk(settled));
+    expect(bySk(await months())).toEqual(bySk(settledMonths));
+    const upgraded = (await dashboard(admin, { days: 7 })).data;
+    expect({ ...upgraded, at: 0, live: 0 }).toEqual({ ...platform, at: 0, live: 0 });
   });
 });
 

@@ -10,7 +10,7 @@ import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
 import { demoAppHistory, demoFleetHistory } from './demo-history.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
-import { platformRollups, stationLiveFigures } from './upgrades.ts';
+import { dayMapsAndMonths, platformRollups, stationLiveFigures } from './upgrades.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 import { demoSubscription, subscriptionCatalogue } from './subscription.ts';
 
@@ -35,6 +35,7 @@ export interface SeedStep {
 
 export const seedSteps: SeedStep[] = [
   platformRollups,
+  dayMapsAndMonths,
   stationLiveFigures,
   identityCatalogue,
   demoIdentity,

@@ -2,7 +2,7 @@
  * Upgrades of a data folder written by an earlier version (seed steps marked `upgrade`: run once per folder,
  * before the queues are polled).
  */
-import { rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
+import { upgradeDayMapsAndMonths, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
 import { recountAllStations } from '@functions/devices/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
@@ -19,6 +19,21 @@ export const platformRollups: SeedStep = {
   async run() {
     const companies = await operators.list(PLATFORM_TENANT);
     await rebuildPlatformRollups(companies.map((c) => c.id));
+  },
+  describe: () => [],
+};
+
+/**
+ * The platform's day maps keyed day first (`STMAP#{day}#{shard}`; docs/decisions/195) and the stations' and
+ * chargers' months (the home dashboard's 30 days of its top five).
+ */
+export const dayMapsAndMonths: SeedStep = {
+  id: 'day-maps-and-months',
+  always: true,
+  upgrade: true,
+  async run() {
+    const companies = await operators.list(PLATFORM_TENANT);
+    await upgradeDayMapsAndMonths(companies.map((c) => c.id));
   },
   describe: () => [],
 };
