@@ -3,6 +3,7 @@
  * payment channels (and their push certificate upload), mail servers (and a real test mail), eMsp roaming
  * partners (and the binding of sites to them), assets and vendors. Parameters are in ./parameters.ts.
  */
+import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
@@ -147,12 +148,20 @@ const stations = new Repository<{ id: string; name?: string; stationName?: strin
 
 type Emsp = Record_ & Stored & { stationIds?: string[] };
 
+/** The stored key of a partner's platform token (its `cpoTokenKey`): its SHA-256, never the token itself. */
+export const emspTokenKey = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
 export const emsp: Resource = resource(emspResource, {
   check: async (record, _identity, current) => {
     // Bindings change only through the bind call; the country code and party id pair is unique.
     record.stationIds = (current?.stationIds as string[] | undefined) ?? [];
     record.bindFlag = (current?.bindFlag as number | undefined) ?? EMSP_FLAG.no;
     record.partyKey = `${String(record.countryCode)}*${String(record.partyId)}`;
+    // The OCPI handshake's state is the server's (functions/ocpi); the platform token is found by its hash.
+    record.registerFlag = (current?.registerFlag as number | undefined) ?? EMSP_FLAG.no;
+    if (current?.ocpi) record.ocpi = current.ocpi;
+    const token = typeof record.cpoToken === 'string' ? record.cpoToken : '';
+    record.cpoTokenKey = token ? emspTokenKey(token) : undefined;
   },
   deleteGuard: async (record) =>
     ((record.stationIds as string[] | undefined) ?? []).length ? 'systemRes.server.emspBound' : undefined,

@@ -20,6 +20,7 @@ import { feeActionRoutes } from './fee-routes.ts';
 import { fleetRoutes } from './fleet-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { ocppFileRoutes } from './ocpp-file-routes.ts';
+import { ocpiRoutes } from './ocpi-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { reservationRoutes } from './reservation-routes.ts';
 import { revenueRoutes } from './revenue-routes.ts';
@@ -101,6 +102,8 @@ export const topology: Topology = {
     fleets: fn('functions/fleets/handler.ts'),
     appusers: fn('functions/appusers/handler.ts'),
     driverapp: fn('functions/driverapp/handler.ts'),
+    ocpi: fn('functions/ocpi/handler.ts'),
+    roaming: fn('functions/ocpi/console.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -124,6 +127,7 @@ export const topology: Topology = {
     ...fleetRoutes,
     ...crmRoutes,
     ...driverAppRoutes,
+    ...ocpiRoutes,
   ],
 
   websocket: {

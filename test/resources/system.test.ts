@@ -460,9 +460,10 @@ describe('eMsp entries and their sites', () => {
       enableFlag: 0,
       registerFlag: 1,
     });
+    // The register flag is the OCPI handshake's (functions/ocpi), not the form's.
     expect(disabled).toMatchObject({
       enableFlag: 0,
-      registerFlag: 1,
+      registerFlag: 0,
       bindFlag: 1,
       stationIds: [other],
       emspTokenSet: true,

@@ -1,6 +1,7 @@
 /**
  * eMsp roaming partners (SPEC.md section 3): name, OCPI country code and party id, the partner's and our
- * URLs, both tokens (write-only), enable and register flags. The sites published to a partner are bound apart
+ * URLs, both tokens (write-only), enable and register flags. Each is one OCPI 2.2.1 registration
+ * (functions/ocpi, docs/decisions/426): the register flag and the OCPI state are kept by the server. The sites published to a partner are bound apart
  * (`/admin/emsp/bind`, the /emspBind screen): `stationIds` and `bindFlag` are kept by the server.
  */
 import { z } from 'zod';
@@ -25,6 +26,7 @@ export const emspSchema = z
     emspToken: secret(),
     cpoToken: secret(),
     enableFlag: flag(EMSP_FLAG.yes),
+    /** Kept by the server from the OCPI handshake (functions/ocpi); a value sent is ignored. */
     registerFlag: flag(EMSP_FLAG.no),
   })
   .strict();
@@ -55,7 +57,11 @@ export const emspResource = defineResource({
   },
   sortable: ['name', 'countryCode', 'partyId', 'enableFlag', 'bindFlag'],
   views: [{ sort: 'createTime' }],
-  // partyKey (country code and party id together) is set by the server from the two fields.
-  unique: [{ field: 'partyKey', message: 'systemRes.server.emspPartyTaken' }],
+  // partyKey (country code and party id together) is set by the server from the two fields; cpoTokenKey (the
+  // hash of the platform token the partner calls with) finds the partner of an OCPI call (functions/ocpi).
+  unique: [
+    { field: 'partyKey', message: 'systemRes.server.emspPartyTaken' },
+    { field: 'cpoTokenKey', message: 'systemRes.server.emspTokenTaken' },
+  ],
   secrets: ['emspToken', 'cpoToken'],
 });

@@ -82,9 +82,8 @@ export const emspDecl: ResourceDecl = {
     secretField('emspToken', 'systemRes.emsp.emspToken'),
     secretField('cpoToken', 'systemRes.emsp.cpoToken'),
     flagSwitch('enableFlag', 'systemRes.emsp.enableFlag'),
-    flagSwitch('registerFlag', 'systemRes.emsp.registerFlag'),
   ],
-  defaults: { enableFlag: EMSP_FLAG.yes, registerFlag: EMSP_FLAG.no },
+  defaults: { enableFlag: EMSP_FLAG.yes },
   detail: [
     { key: 'name', label: 'systemRes.emsp.name' },
     { key: 'countryCode', label: 'systemRes.emsp.countryCode' },

@@ -1,0 +1,42 @@
+/**
+ * The console's roaming calls (issue 20; the /emsp screen): register the platform at an eMSP (or update its
+ * credentials there when registered), and a partner's OCPI state (registration, version, the modules the eMSP
+ * offers, the last exchange and its error, the platform's versions URL to give the eMSP).
+ */
+import { z } from 'zod';
+import { publicBaseUrl } from '@functions/commands/files.ts';
+import { notFound } from '@functions/lib/errors.ts';
+import { httpHandler, ok, type Route } from '@functions/lib/http.ts';
+import { parse } from '@functions/lib/validate.ts';
+import { registerAtPartner } from './credentials.ts';
+import { partnerById } from './partners.ts';
+
+const idSchema = z.object({ id: z.string({ error: 'validation.required' }).min(1).max(64) }).strict();
+
+async function roamingState(id: string, base: string) {
+  const partner = await partnerById(id);
+  if (!partner) throw notFound();
+  const ocpi = partner.ocpi ?? {};
+  return {
+    id: partner.id,
+    registerFlag: partner.registerFlag,
+    version: ocpi.version ?? '',
+    modules: [...new Set((ocpi.endpoints ?? []).map((e) => e.identifier))],
+    lastExchangeAt: ocpi.lastExchangeAt ?? '',
+    lastError: ocpi.lastError ?? '',
+    versionsUrl: `${base}/ocpi/versions`,
+    stationCount: (partner.stationIds ?? []).length,
+  };
+}
+
+export const handler = httpHandler({
+  'POST /admin/emsp/register': async (req) => {
+    const { id } = parse(idSchema, req.body);
+    if (!(await partnerById(id))) throw notFound();
+    const base = publicBaseUrl(req.event);
+    const result = await registerAtPartner(id, `${base}/ocpi`);
+    return ok({ ...result, state: await roamingState(id, base) });
+  },
+  'POST /admin/emsp/roaming': async (req) =>
+    ok(await roamingState(parse(idSchema, req.body).id, publicBaseUrl(req.event))),
+} satisfies Record<string, Route>);

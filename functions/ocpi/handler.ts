@@ -1,0 +1,90 @@
+/**
+ * The OCPI 2.2.1 endpoints of the platform as the CPO (issue 20): versions, version details, credentials
+ * (register, update, unregister), locations and tariffs (sender interfaces, paginated). Each request is read and
+ * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts.
+ */
+import { CPO_MODULES, OCPI_STATUS, OCPI_VERSION, ocpiPageQuery } from '@shared/schemas/ocpi.ts';
+import { deleteCredentials, getCredentials, postCredentials } from './credentials.ts';
+import { invalidParameters, OcpiError } from './errors.ts';
+import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
+import { partnerLocation, partnerLocations } from './locations.ts';
+import { partnerTariffs } from './tariffs.ts';
+
+/** A pull's page query, or 2001 saying which parameter is wrong. */
+function pageQuery(req: OcpiRequest) {
+  const parsed = ocpiPageQuery.safeParse(req.query);
+  if (!parsed.success)
+    throw invalidParameters(`Invalid ${String(parsed.error.issues[0]?.path[0] ?? 'query')} parameter`);
+  return parsed.data;
+}
+
+/** A page of everything the partner may pull. */
+async function page(req: OcpiRequest, all: (window: { from?: string; to?: string }) => Promise<unknown[]>) {
+  const query = pageQuery(req);
+  const items = await all({ from: query.date_from, to: query.date_to });
+  return new OcpiPage(
+    items.slice(query.offset, query.offset + query.limit),
+    items.length,
+    query.offset,
+    query.limit,
+  );
+}
+
+const unknownLocation = () => new OcpiError(404, OCPI_STATUS.unknownLocation, 'Unknown location');
+
+/** A location, one of its EVSEs, or one of that EVSE's connectors, by the path's ids. */
+async function locationPart(req: OcpiRequest) {
+  const { locationId, evseUid: uid, connectorId } = req.params;
+  const location = await partnerLocation(req.partner!, String(locationId));
+  if (!location) throw unknownLocation();
+  if (!uid) return location;
+  const evse = location.evses.find((e) => e.uid === uid);
+  if (!evse) throw unknownLocation();
+  if (!connectorId) return evse;
+  const connector = evse.connectors.find((c) => c.id === connectorId);
+  if (!connector) throw unknownLocation();
+  return connector;
+}
+
+const V = `/ocpi/${OCPI_VERSION}`;
+
+/** A credentials call as the service takes it. */
+const call = (req: OcpiRequest) => ({
+  partner: req.partner!,
+  token: req.token,
+  body: req.body,
+  base: req.base,
+});
+
+export const handler = ocpiHandler({
+  'GET /ocpi/versions': {
+    auth: 'any',
+    run: async (req) => [{ version: OCPI_VERSION, url: `${req.base}/${OCPI_VERSION}` }],
+  },
+  [`GET ${V}`]: {
+    auth: 'any',
+    run: async (req) => ({
+      version: OCPI_VERSION,
+      endpoints: CPO_MODULES.map((m) => ({
+        identifier: m.identifier,
+        role: m.role,
+        url: `${req.base}/${OCPI_VERSION}/${m.identifier}`,
+      })),
+    }),
+  },
+  [`GET ${V}/credentials`]: { auth: 'any', run: (req) => getCredentials(call(req)) },
+  [`POST ${V}/credentials`]: { auth: 'any', run: (req) => postCredentials(call(req), false) },
+  [`PUT ${V}/credentials`]: { auth: 'any', run: (req) => postCredentials(call(req), true) },
+  [`DELETE ${V}/credentials`]: { auth: 'any', run: (req) => deleteCredentials(call(req)) },
+  [`GET ${V}/locations`]: {
+    auth: 'registered',
+    run: (req) => page(req, (window) => partnerLocations(req.partner!, window)),
+  },
+  [`GET ${V}/locations/{locationId}`]: { auth: 'registered', run: locationPart },
+  [`GET ${V}/locations/{locationId}/{evseUid}`]: { auth: 'registered', run: locationPart },
+  [`GET ${V}/locations/{locationId}/{evseUid}/{connectorId}`]: { auth: 'registered', run: locationPart },
+  [`GET ${V}/tariffs`]: {
+    auth: 'registered',
+    run: (req) => page(req, (window) => partnerTariffs(req.partner!, window)),
+  },
+});

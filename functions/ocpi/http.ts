@@ -1,0 +1,150 @@
+/**
+ * The OCPI side of HTTP (issue 20): OCPI calls are not console calls. They carry `Authorization: Token
+ * {base64 token}` (the API Gateway authorizer is for staff tokens, so the routes are public there and the
+ * token is checked here), answer OCPI's envelope `{ data, status_code, status_message, timestamp }` with OCPI
+ * status codes, echo `X-Request-ID` and `X-Correlation-ID`, and page with `X-Total-Count`, `X-Limit` and
+ * `Link`. Bad input is an OCPI client error (2001), never a 500 or a stack trace.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
+import { publicBaseUrl } from '@functions/commands/files.ts';
+import { isSizeRefusal, logger } from '@functions/lib/http.ts';
+import { invalidParameters, OcpiError } from './errors.ts';
+import { partnerByToken, type Partner } from './partners.ts';
+
+/** A page of a pull: the items, how many there are in all, and the query it answered. */
+export class OcpiPage {
+  constructor(
+    readonly items: unknown[],
+    readonly total: number,
+    readonly offset: number,
+    readonly limit: number,
+  ) {}
+}
+
+export interface OcpiRequest {
+  event: APIGatewayProxyEventV2;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  /** The partner whose token the call carries (undefined on a call that may come without a known one). */
+  partner?: Partner;
+  /** The token the call carried, as sent (decoded). */
+  token: string;
+  /** This platform's OCPI base (`https://host/ocpi`), for the URLs it gives out. */
+  base: string;
+}
+
+export interface OcpiRoute {
+  run: (req: OcpiRequest) => Promise<unknown>;
+  /**
+   * Who may call: `registered` only a registered partner by its current token; `any` also a token the
+   * platform gave a partner to register with (versions and credentials).
+   */
+  auth: 'registered' | 'any';
+}
+
+/** The token of `Authorization: Token {token}`: base64 in OCPI 2.2.1; a plain one is taken as sent. */
+export function tokenOf(header: string | undefined): string | undefined {
+  const match = /^Token\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const sent = match[1]!;
+  const decoded = Buffer.from(sent, 'base64').toString('utf8');
+  // Only a clean round trip is base64: a plain token that happens to decode is taken as sent.
+  return Buffer.from(decoded, 'utf8').toString('base64').replace(/=+$/, '') === sent.replace(/=+$/, '') &&
+    /^[\x20-\x7e]+$/.test(decoded)
+    ? decoded
+    : sent;
+}
+
+/** The platform's OCPI base URL (`{PUBLIC_BASE_URL or the request's origin}/ocpi`). */
+export const ocpiBase = (event: APIGatewayProxyEventV2) => `${publicBaseUrl(event)}/ocpi`;
+
+const envelope = (statusCode: number, message: string, data?: unknown) => ({
+  ...(data === undefined ? {} : { data }),
+  status_code: statusCode,
+  status_message: message,
+  timestamp: new Date().toISOString(),
+});
+
+function readBody(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text, (key, value: unknown) => {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype')
+        throw invalidParameters(`Field ${key} is not allowed`);
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof OcpiError) throw error;
+    throw invalidParameters('The body is not JSON');
+  }
+}
+
+/** The `Link` of the next page, when there is one: the same URL with the next offset. */
+function nextLink(event: APIGatewayProxyEventV2, base: string, page: OcpiPage): string | undefined {
+  if (page.offset + page.items.length >= page.total) return undefined;
+  const url = new URL(`${base.replace(/\/ocpi$/, '')}${event.rawPath}`);
+  for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v) url.searchParams.set(k, v);
+  url.searchParams.set('offset', String(page.offset + page.items.length));
+  url.searchParams.set('limit', String(page.limit));
+  return `<${url.toString()}>; rel="next"`;
+}
+
+/** Builds the OCPI handler from its routes (keyed by API Gateway route key, as every domain's). */
+export function ocpiHandler(routes: Record<string, OcpiRoute>) {
+  const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
+    const requestId = event.headers['x-request-id'] ?? randomUUID();
+    const correlationId = event.headers['x-correlation-id'] ?? requestId;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': requestId,
+      'x-correlation-id': correlationId,
+    };
+    const answer = (status: number, body: unknown, extra: Record<string, string> = {}) => ({
+      statusCode: status,
+      headers: { ...headers, ...extra },
+      body: JSON.stringify(body),
+    });
+    const route = routes[event.routeKey];
+    if (!route) return answer(404, envelope(OCPI_STATUS.clientError, 'Unknown endpoint'));
+    try {
+      const token = tokenOf(event.headers.authorization);
+      if (!token) throw new OcpiError(401, OCPI_STATUS.clientError, 'Authorization: Token is missing');
+      const partner = await partnerByToken(token);
+      const allowed = partner && (route.auth === 'any' || partner.registered);
+      if (!allowed) throw new OcpiError(401, OCPI_STATUS.clientError, 'Unknown or expired token');
+      const base = ocpiBase(event);
+      const req: OcpiRequest = {
+        event,
+        params: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+        body: readBody(event),
+        partner,
+        token,
+        base,
+      };
+      const data = await route.run(req);
+      if (data instanceof OcpiPage) {
+        const link = nextLink(event, base, data);
+        return answer(200, envelope(OCPI_STATUS.success, 'Success', data.items), {
+          'x-total-count': String(data.total),
+          'x-limit': String(data.limit),
+          ...(link ? { link } : {}),
+        });
+      }
+      return answer(200, envelope(OCPI_STATUS.success, 'Success', data ?? undefined));
+    } catch (error) {
+      if (error instanceof OcpiError)
+        return answer(error.httpStatus, envelope(error.statusCode, error.message));
+      if (isSizeRefusal(error))
+        return answer(400, envelope(OCPI_STATUS.invalidParameters, 'A value is too long'));
+      logger.error('OCPI call failed', error as Error);
+      return answer(500, envelope(OCPI_STATUS.serverError, 'Internal error'));
+    }
+  };
+  // The route keys travel with the handler so a test can hold them against the topology (test/infra/routes).
+  return Object.assign(handler, { routes: Object.freeze(Object.keys(routes)) as readonly string[] });
+}

@@ -1,0 +1,121 @@
+/**
+ * The eMSP partners as OCPI parties (issue 20, docs/decisions/426): each /emsp record is one OCPI
+ * registration. Its fields as OCPI uses them:
+ * - `cpoToken`: the token the eMSP calls the platform with (the token it registers with, then the one the
+ *   handshake gave it); looked up by its hash (`cpoTokenKey`, a unique guard), so a call finds its partner in
+ *   one read;
+ * - `emspToken`: the token the platform calls the eMSP with;
+ * - `requestUrl`: the eMSP's versions URL; `cpoUrl`: the platform's versions URL given to it;
+ * - `registerFlag`: whether the handshake is done (kept by the server, never by the form);
+ * - `ocpi`: what the handshake learnt and the last exchange (`version`, `endpoints`, `roles`,
+ *   `lastExchangeAt`, `lastError`).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { emsp, emspTokenKey as tokenKey } from '@functions/admin/system-resources.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
+import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
+import type { OcpiEndpoint } from '@shared/schemas/ocpi.ts';
+
+/** What the platform keeps of a partner's OCPI side. */
+export interface OcpiState {
+  version?: string;
+  endpoints?: OcpiEndpoint[];
+  /** The partner's roles as its credentials gave them (party id, country code, name). */
+  roles?: unknown[];
+  lastExchangeAt?: string;
+  lastError?: string;
+}
+
+export type Partner = Record_ &
+  Stored & {
+    name: string;
+    countryCode: string;
+    partyId: string;
+    requestUrl: string;
+    cpoUrl: string;
+    emspToken?: string;
+    cpoToken?: string;
+    enableFlag: number;
+    registerFlag: number;
+    stationIds?: string[];
+    ocpi?: OcpiState;
+    /** Whether the handshake is done. */
+    registered: boolean;
+  };
+
+/** The guard name of the partners' token hashes (the emsp resource's unique `cpoTokenKey`). */
+const TOKEN_GUARD = 'EMSP.cpoTokenKey';
+
+/** A new token for a partner: 32 random bytes, base64url (43 characters, within OCPI's 64). */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const asPartner = (record: Record_ & Stored): Partner =>
+  ({ ...record, registered: record.registerFlag === EMSP_FLAG.yes }) as Partner;
+
+/** The enabled partner whose platform token this is, if any. */
+export async function partnerByToken(token: string): Promise<Partner | undefined> {
+  const id = await uniqueOwner(TOKEN_GUARD, `${PLATFORM_TENANT}|${tokenKey(token)}`);
+  const record = id ? await emsp.repo.get(PLATFORM_TENANT, id) : undefined;
+  if (!record || record.enableFlag !== EMSP_FLAG.yes) return undefined;
+  if (typeof record.cpoToken !== 'string' || !sameText(record.cpoToken, token)) return undefined;
+  return asPartner(record);
+}
+
+/** A partner by id (the console's calls). */
+export async function partnerById(id: string): Promise<Partner | undefined> {
+  const record = await emsp.repo.get(PLATFORM_TENANT, id);
+  return record ? asPartner(record) : undefined;
+}
+
+/** Every partner (the pushes go to the enabled, registered ones bound to a station). */
+export async function allPartners(): Promise<Partner[]> {
+  return (await emsp.repo.list(PLATFORM_TENANT)).map(asPartner);
+}
+
+/**
+ * Saves a partner's OCPI side: changed tokens (the token guard moves with the platform token), the register
+ * flag and the OCPI state. Refused as stale if the record changed meanwhile (the caller reads it again).
+ */
+export async function savePartner(
+  current: Partner,
+  change: {
+    cpoToken?: string;
+    emspToken?: string;
+    registered?: boolean;
+    ocpi?: OcpiState;
+    requestUrl?: string;
+  },
+): Promise<Partner> {
+  const { registered: _registered, ...stored } = current;
+  const cpoToken = change.cpoToken ?? current.cpoToken;
+  const next = {
+    ...stored,
+    ...(change.requestUrl ? { requestUrl: change.requestUrl } : {}),
+    cpoToken,
+    cpoTokenKey: cpoToken ? tokenKey(cpoToken) : undefined,
+    emspToken: change.emspToken ?? current.emspToken,
+    registerFlag:
+      change.registered === undefined
+        ? current.registerFlag
+        : change.registered
+          ? EMSP_FLAG.yes
+          : EMSP_FLAG.no,
+    ocpi: { ...(current.ocpi ?? {}), ...(change.ocpi ?? {}) },
+  };
+  return asPartner(await emsp.repo.update(current, next as Record_));
+}
+
+/** Notes an exchange with the partner: when, and its error (cleared by one that went well). */
+export async function noteExchange(current: Partner, error?: string): Promise<void> {
+  const fresh = (await partnerById(current.id)) ?? current;
+  await savePartner(fresh, {
+    ocpi: { lastExchangeAt: new Date().toISOString(), lastError: error ?? '' },
+  }).catch(() => undefined);
+}

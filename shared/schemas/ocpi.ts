@@ -1,0 +1,93 @@
+/**
+ * OCPI 2.2.1 (issue 20; the platform is the CPO): the version, status codes, module identifiers and the zod
+ * schemas of what a partner sends us (credentials, its versions and endpoints, its answers' envelope).
+ * Field names are OCPI's own (snake_case), as on the wire.
+ */
+import { z } from 'zod';
+
+export const OCPI_VERSION = '2.2.1';
+
+/** OCPI status codes (OCPI 2.2.1 part "Status codes"). */
+export const OCPI_STATUS = {
+  success: 1000,
+  clientError: 2000,
+  invalidParameters: 2001,
+  notEnoughInformation: 2002,
+  unknownLocation: 2003,
+  unknownToken: 2004,
+  serverError: 3000,
+  unableToUseClientApi: 3001,
+  unsupportedVersion: 3002,
+  noMatchingEndpoints: 3003,
+} as const;
+
+/** The modules the platform offers as the CPO, with its interface role in each. */
+export const CPO_MODULES = [
+  { identifier: 'credentials', role: 'SENDER' },
+  { identifier: 'credentials', role: 'RECEIVER' },
+  { identifier: 'locations', role: 'SENDER' },
+  { identifier: 'tariffs', role: 'SENDER' },
+] as const;
+
+/** The page size a pull gets when it asks for none, and the most it may ask for. */
+export const OCPI_PAGE = { default: 50, max: 100 } as const;
+
+/** CiString(n) of OCPI: printable ASCII. */
+const ciString = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\x20-\x7e]+$/);
+
+const ocpiUrl = z
+  .string()
+  .max(255)
+  .refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  });
+
+export const ocpiRoleSchema = z.object({
+  role: z.enum(['CPO', 'EMSP', 'HUB', 'NAP', 'NSP', 'OTHER', 'SCSP']),
+  party_id: z.string().regex(/^[A-Za-z0-9]{3}$/),
+  country_code: z.string().regex(/^[A-Za-z]{2}$/),
+  business_details: z.object({ name: z.string().min(1).max(100), website: ocpiUrl.optional() }).loose(),
+});
+
+/** The credentials object (both directions of the handshake). */
+export const ocpiCredentialsSchema = z.object({
+  token: ciString(64),
+  url: ocpiUrl,
+  roles: z.array(ocpiRoleSchema).min(1),
+});
+export type OcpiCredentials = z.infer<typeof ocpiCredentialsSchema>;
+
+/** The envelope every OCPI answer comes in. */
+export const ocpiEnvelopeSchema = z.object({
+  data: z.unknown().optional(),
+  status_code: z.number().int(),
+  status_message: z.string().optional(),
+  timestamp: z.string(),
+});
+
+/** A partner's versions list and one version's endpoints. */
+export const ocpiVersionsSchema = z.array(z.object({ version: z.string(), url: ocpiUrl }));
+export const ocpiVersionDetailsSchema = z.object({
+  version: z.string(),
+  endpoints: z.array(
+    z.object({ identifier: z.string(), role: z.enum(['SENDER', 'RECEIVER']).optional(), url: ocpiUrl }),
+  ),
+});
+export type OcpiEndpoint = z.infer<typeof ocpiVersionDetailsSchema>['endpoints'][number];
+
+/** Pagination of a pull (`offset`, `limit`, `date_from`, `date_to`). */
+export const ocpiPageQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(OCPI_PAGE.max).default(OCPI_PAGE.default),
+  date_from: z.iso.datetime({ offset: true }).optional(),
+  date_to: z.iso.datetime({ offset: true }).optional(),
+});

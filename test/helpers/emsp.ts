@@ -1,0 +1,198 @@
+/**
+ * An eMSP of the tests' own (issue 20): a small OCPI 2.2.1 server and client, written here from the OCPI
+ * standard, not a mock of the platform. As a server it offers versions, credentials (so the platform can
+ * register at it) and the receiver interfaces the CPO pushes to (locations), keeping what it receives; as a
+ * client it registers at the platform with the token the operator gave it and pulls modules page by page
+ * following `Link`, as a real eMSP does.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+export interface OcpiAnswer {
+  status: number;
+  headers: Headers;
+  body: { data?: unknown; status_code: number; status_message?: string; timestamp: string };
+}
+
+const encode = (token: string) => Buffer.from(token, 'utf8').toString('base64');
+
+/** One OCPI call as an eMSP makes it (the token base64, as 2.2.1 wants); the raw answer. */
+export async function ocpiRequest(
+  url: string,
+  token: string | undefined,
+  method = 'GET',
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<OcpiAnswer> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Token ${encode(token)}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as OcpiAnswer['body'] };
+}
+
+const envelope = (data: unknown, code = 1000) => ({
+  ...(data === undefined ? {} : { data }),
+  status_code: code,
+  status_message: code === 1000 ? 'Success' : 'Error',
+  timestamp: new Date().toISOString(),
+});
+
+export interface TestEmsp {
+  /** Its versions URL (what the operator enters as the partner's request URL). */
+  versionsUrl: string;
+  /** The token it gives the platform to register with (its token A), once the platform may use it. */
+  tokenA: string;
+  /** The token the platform calls it with now (A before a handshake, then the one it gave). */
+  platformToken(): string;
+  /** The token it calls the platform with (after a handshake). */
+  ownToken(): string | undefined;
+  /** The platform's endpoints it learnt (identifier → url). */
+  platformEndpoints: Map<string, string>;
+  /** What the platform pushed to its receiver interfaces, in order: method, module path, body. */
+  received: { method: string; path: string; body: unknown }[];
+  /** Registers at the platform with the token the operator gave (the eMSP starting the handshake). */
+  register(platformVersionsUrl: string, tokenGiven: string): Promise<OcpiAnswer>;
+  /** Every object of a module of the platform, following `Link` from page to page; and the pages' answers. */
+  pullAll(module: string, limit?: number): Promise<{ items: unknown[]; pages: OcpiAnswer[] }>;
+  close(): Promise<void>;
+}
+
+/** Starts the test eMSP on a free port of this machine. */
+export async function startTestEmsp(
+  party = { countryCode: 'NL', partyId: 'TMS', name: 'Test eMSP' },
+  offered = ['2.2.1'],
+): Promise<TestEmsp> {
+  const tokenA = `emsp-a-${randomBytes(8).toString('hex')}`;
+  let acceptedToken = tokenA;
+  let ownToken: string | undefined;
+  const platformEndpoints = new Map<string, string>();
+  const received: TestEmsp['received'] = [];
+  let base = '';
+
+  const roles = [
+    {
+      role: 'EMSP',
+      country_code: party.countryCode,
+      party_id: party.partyId,
+      business_details: { name: party.name },
+    },
+  ];
+
+  async function learn(versionsUrl: string, token: string) {
+    const versions = await ocpiRequest(versionsUrl, token);
+    const v221 = (versions.body.data as { version: string; url: string }[]).find(
+      (v) => v.version === '2.2.1',
+    );
+    if (!v221) throw new Error('platform has no 2.2.1');
+    const details = await ocpiRequest(v221.url, token);
+    platformEndpoints.clear();
+    for (const e of (details.body.data as { endpoints: { identifier: string; url: string }[] }).endpoints)
+      platformEndpoints.set(e.identifier, e.url);
+  }
+
+  const readJson = (req: IncomingMessage) =>
+    new Promise<unknown>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve(text ? JSON.parse(text) : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const auth = /^Token (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const token = auth ? Buffer.from(auth, 'base64').toString('utf8') : undefined;
+    if (token !== acceptedToken) return send(401, envelope(undefined, 2000));
+    const url = new URL(req.url ?? '/', base);
+    const body = await readJson(req);
+    if (url.pathname === '/ocpi/versions')
+      return send(200, envelope(offered.map((version) => ({ version, url: `${base}/ocpi/${version}` }))));
+    if (url.pathname === '/ocpi/2.2.1')
+      return send(
+        200,
+        envelope({
+          version: '2.2.1',
+          endpoints: [
+            { identifier: 'credentials', role: 'SENDER', url: `${base}/ocpi/2.2.1/credentials` },
+            { identifier: 'credentials', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/credentials` },
+            { identifier: 'locations', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/locations` },
+            { identifier: 'sessions', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/sessions` },
+            { identifier: 'cdrs', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/cdrs` },
+          ],
+        }),
+      );
+    if (url.pathname === '/ocpi/2.2.1/credentials' && (req.method === 'POST' || req.method === 'PUT')) {
+      // The platform registers here: its token and versions URL; it gets a new token of ours.
+      const credentials = body as { token: string; url: string };
+      ownToken = credentials.token;
+      await learn(credentials.url, ownToken);
+      acceptedToken = `emsp-c-${randomBytes(8).toString('hex')}`;
+      return send(200, envelope({ token: acceptedToken, url: `${base}/ocpi/versions`, roles }));
+    }
+    if (url.pathname.startsWith('/ocpi/2.2.1/')) {
+      received.push({ method: req.method ?? 'GET', path: url.pathname.slice('/ocpi/2.2.1/'.length), body });
+      return send(200, envelope(undefined));
+    }
+    return send(404, envelope(undefined, 2000));
+  }
+
+  const server: Server = createServer((req, res) => {
+    serve(req, res).catch(() => {
+      res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    versionsUrl: `${base}/ocpi/versions`,
+    tokenA,
+    platformToken: () => acceptedToken,
+    ownToken: () => ownToken,
+    platformEndpoints,
+    received,
+    async register(platformVersionsUrl, tokenGiven) {
+      await learn(platformVersionsUrl, tokenGiven);
+      const tokenB = `emsp-b-${randomBytes(8).toString('hex')}`;
+      acceptedToken = tokenB;
+      const answer = await ocpiRequest(platformEndpoints.get('credentials')!, tokenGiven, 'POST', {
+        token: tokenB,
+        url: `${base}/ocpi/versions`,
+        roles,
+      });
+      if (answer.body.status_code === 1000) ownToken = (answer.body.data as { token: string }).token;
+      return answer;
+    },
+    async pullAll(module, limit) {
+      const items: unknown[] = [];
+      const pages: OcpiAnswer[] = [];
+      let next: string | undefined = `${platformEndpoints.get(module)!}${limit ? `?limit=${limit}` : ''}`;
+      while (next) {
+        const page = await ocpiRequest(next, ownToken);
+        pages.push(page);
+        items.push(...((page.body.data as unknown[]) ?? []));
+        next = /<([^>]+)>;\s*rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
+        if (pages.length > 100) throw new Error('too many pages');
+      }
+      return { items, pages };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
