@@ -16,6 +16,7 @@ import type { PageQuery } from '@shared/schemas/admin.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
+import { timedMemo } from '@functions/lib/memo.ts';
 import { config } from '@functions/lib/config.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { storedMailServer } from '@functions/lib/company-mail.ts';
@@ -151,7 +152,16 @@ type Emsp = Record_ & Stored & { stationIds?: string[] };
 /** The stored key of a partner's platform token (its `cpoTokenKey`): its SHA-256, never the token itself. */
 export const emspTokenKey = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
+/**
+ * Every partner, kept ten seconds per instance: what a charger's status change reads to find the partners it
+ * is pushed to (functions/ocpi). Forgotten at once by this instance's own changes to a partner.
+ */
+const partnersMemo = timedMemo<'all', (Record_ & Stored)[]>(10_000);
+export const emspPartners = () => partnersMemo.get('all', () => emsp.repo.list(PLATFORM_TENANT));
+export const forgetEmspPartners = () => partnersMemo.clear();
+
 export const emsp: Resource = resource(emspResource, {
+  afterWrite: async () => forgetEmspPartners(),
   check: async (record, _identity, current) => {
     // Bindings change only through the bind call; the country code and party id pair is unique.
     record.stationIds = (current?.stationIds as string[] | undefined) ?? [];
@@ -245,6 +255,7 @@ export async function bind(identity: Identity, input: z.infer<typeof emspBindSch
     stationIds,
     bindFlag: stationIds.length ? EMSP_FLAG.yes : EMSP_FLAG.no,
   });
+  forgetEmspPartners();
   return bindView(identity, saved as Emsp);
 }
 

@@ -10,6 +10,10 @@ import { httpHandler, ok, type Route } from '@functions/lib/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { registerAtPartner } from './credentials.ts';
 import { partnerById } from './partners.ts';
+// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 const idSchema = z.object({ id: z.string({ error: 'validation.required' }).min(1).max(64) }).strict();
 

@@ -9,6 +9,10 @@ import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
 import { partnerLocation, partnerLocations } from './locations.ts';
 import { partnerTariffs } from './tariffs.ts';
+// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
 
 /** A pull's page query, or 2001 saying which parameter is wrong. */
 function pageQuery(req: OcpiRequest) {

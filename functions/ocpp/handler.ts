@@ -31,6 +31,7 @@ import { isKnownAction, validateRequest, validateResponse } from './schemas.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 const logger = new Logger({ serviceName: 'ocpp', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN' });
 

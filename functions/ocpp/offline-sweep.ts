@@ -24,6 +24,7 @@ import { pendingHandOffs, queueHandOff } from './transactions.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 /** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
 export const offlineGraceSeconds = () =>

@@ -14,6 +14,7 @@ import {
 } from '@functions/data/live-state.ts';
 import { chargerBack, chargerOffline } from '@functions/alarms/service.ts';
 import { recountStation } from '@functions/devices/sites.ts';
+import { emit } from '@functions/lib/events.ts';
 import { chargerContext, chargerRef } from './charger.ts';
 
 export interface PresenceInput {
@@ -40,10 +41,13 @@ export async function chargerConnected(input: PresenceInput & { protocol: string
   if (alarmedSince && charger) await chargerBack(chargerRef(charger), { at });
 }
 
-/** The live figures of a charger's station after it came or went; the charger, if known. */
+/** The live figures of a charger's station after it came or went, and its partners told; the charger, if known. */
 async function recountStationOf(chargePointId: string) {
   const charger = await chargerContext(chargePointId);
-  if (charger) await recountStation(charger.tenant, charger.stationId);
+  if (charger) {
+    await recountStation(charger.tenant, charger.stationId);
+    await emit('connectorStatesChanged', { stationId: charger.stationId, chargePointId });
+  }
   return charger;
 }
 

@@ -18,6 +18,11 @@ declare module '@functions/lib/events.ts' {
      * the station gives no power now (a load limit, a charging profile); its session is paused.
      */
     connectorSuspended: { tenant: string; chargePointId: string; connectorNo: number; at: string };
+    /**
+     * A state the console shows changed: one connector's (`connectorNo`), or all of a charger's when it came
+     * or went. Roaming partners are told (functions/ocpi).
+     */
+    connectorStatesChanged: { stationId: string; chargePointId: string; connectorNo?: number };
   }
 }
 
@@ -53,7 +58,14 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
   if (!applied) return;
   await pileStatusReported(charger.chargePointId, report.connectorNo, report.status);
   // The station's live figures (home dashboard) follow a state the console shows differently.
-  if (current.state !== previous?.state) await recountStation(charger.tenant, charger.stationId);
+  if (current.state !== previous?.state) {
+    await recountStation(charger.tenant, charger.stationId);
+    await emit('connectorStatesChanged', {
+      stationId: charger.stationId,
+      chargePointId: charger.chargePointId,
+      connectorNo: report.connectorNo,
+    });
+  }
   // A free connector calls the station's queue (functions/orders/queue.ts).
   if (current.state === 'available' && previous?.state !== 'available')
     await emit('connectorAvailable', {

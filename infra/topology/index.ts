@@ -164,6 +164,16 @@ export const topology: Topology = {
       retentionSeconds: 4 * 24 * 3600,
     },
     {
+      id: 'ocpiPush',
+      description:
+        'OCPI pushes to roaming partners (EVSE status), tried again, then to the dead-letter queue',
+      consumer: fn('functions/ocpi/push-consumer.ts'),
+      batchSize: 10,
+      visibilityTimeoutSeconds: 60,
+      maxReceiveCount: 5,
+      retentionSeconds: 4 * 24 * 3600,
+    },
+    {
       id: 'exports',
       description: 'File export tasks (orders, revenue, finance) written to the exports bucket',
       consumer: fn('functions/export/consumer.ts', { timeoutSeconds: 300, memoryMb: 1024 }),

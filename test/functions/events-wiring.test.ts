@@ -23,6 +23,7 @@ const EXPECTED: Record<string, string[]> = {
   sessionMetered: ['chargeTarget'],
   connectorAvailable: ['queueCalled'],
   connectorSuspended: ['fleetMemberPaused'],
+  connectorStatesChanged: ['evseStatusQueued'],
   reservationStatusChanged: ['reservationStatus'],
 };
 const ORDERED = new Set(['sessionStarted']);

@@ -9,9 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stations } from '@functions/devices/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
-import { startTestRuntime } from '../helpers/runtime.ts';
+import { connectCharger } from '../helpers/ocpp-client.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
@@ -231,6 +233,39 @@ describe('OCPI: the platform registers at an eMSP from the console', () => {
     expect(hub.ownToken()).not.toBe(given);
     expect((await ocpiRequest(versions(), given)).status).toBe(401);
     expect((await hub.pullAll('tariffs')).items).toHaveLength(1);
+  });
+
+  it("pushes an EVSE's status when the charger comes and when a connector's state changes", async () => {
+    const cp = await connectCharger(rt.url, 'DEMO-CP-002', DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
+    try {
+      const pushed = (uid: string) =>
+        hub.received.filter((r) => r.method === 'PATCH' && r.path === `locations/DE/EVC/${berlin.id}/${uid}`);
+      // Connected: both guns, as the console shows them now.
+      await waitFor(() => pushed('DEMO-CP-002*1').length >= 1 && pushed('DEMO-CP-002*2').length >= 1);
+      await cp.call('StatusNotification', {
+        connectorId: 1,
+        status: 'Charging',
+        errorCode: 'NoError',
+        timestamp: new Date().toISOString(),
+      });
+      await waitFor(() => pushed('DEMO-CP-002*1').some((r) => (r.body as any).status === 'CHARGING'));
+      expect(pushed('DEMO-CP-002*1').at(-1)!.body).toMatchObject({
+        status: 'CHARGING',
+        last_updated: expect.any(String),
+      });
+      // The location the eMSP pulls says the same.
+      const evse = (
+        await ocpiRequest(
+          `${hub.platformEndpoints.get('locations')}/${berlin.id}/DEMO-CP-002*1`,
+          hub.ownToken(),
+        )
+      ).body.data as any;
+      expect(evse.status).toBe('CHARGING');
+      // The first partner unregistered: it gets nothing.
+      expect(emsp.received.filter((r) => r.method === 'PATCH')).toEqual([]);
+    } finally {
+      await cp.close();
+    }
   });
 
   it('notes what went wrong when the eMSP cannot be reached, and keeps the registration', async () => {

@@ -1,11 +1,13 @@
 /**
  * eMsp roaming partners (/emsp): OCPI country code and party id (unique together), the partner's and our
  * URLs, both tokens write-only, enable and register flags, and whether sites are bound (bound on /emspBind).
+ * The register flag is the OCPI handshake's; the roaming action shows the link's OCPI state and registers.
  */
 import { EMSP_FLAG, emspResource, emspSchema } from '@shared/resources/system/emsp.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { flagSwitch, secretColumn, secretField, updateSchemaOf } from './common.ts';
+import { EmspRoamingDialog } from './emsp-roaming.tsx';
 
 export const ENABLE_FLAG_OPTIONS: readonly EnumOption[] = [
   { value: EMSP_FLAG.yes, label: 'systemRes.emsp.enabled', tone: 'success' },
@@ -102,6 +104,14 @@ export const emspDecl: ResourceDecl = {
     { key: 'bindFlag', label: 'systemRes.emsp.bindFlag', kind: 'enum', options: BIND_FLAG_OPTIONS },
     { key: 'stationIds', label: 'systemRes.emsp.stationCount', kind: 'tags' },
     createTimeColumn,
+  ],
+  actions: [
+    {
+      key: 'roaming',
+      label: () => 'systemRes.emsp.roaming',
+      permission: emspResource.permissions.view,
+      dialog: EmspRoamingDialog,
+    },
   ],
   exportable: true,
 };

@@ -1,0 +1,90 @@
+/**
+ * Pushes to the eMSPs' receiver interfaces (issue 20), through the `ocpiPush` queue so a charger's message
+ * never waits on a partner's server: a status change puts one message per partner the station is bound to;
+ * the consumer reads the state at delivery (so a late or repeated delivery sends what is true now) and PATCHes
+ * each EVSE. A partner that cannot be reached is retried by the queue, then the message goes to its
+ * dead-letter queue; the partner's last error says why.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { emspPartners } from '@functions/admin/system-resources.ts';
+import { getLive } from '@functions/devices/live.ts';
+import { chargePointById } from '@functions/devices/sites.ts';
+import { sqsClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
+import { endpointOf, ocpiCall } from './client.ts';
+import { evseStatus, evseUid } from './locations.ts';
+import { noteExchange, partnerById } from './partners.ts';
+import { ownParty } from './party.ts';
+import type { OcpiState } from './partners.ts';
+
+/** A message of the push queue: a charger's EVSEs (one gun, or all) to tell one partner about. */
+export interface EvsePush {
+  kind: 'evse';
+  partnerId: string;
+  stationId: string;
+  chargePointId: string;
+  connectorNo?: number;
+}
+
+export type OcpiPush = EvsePush;
+
+/** Whether a partner takes pushes of a station now: enabled, registered, bound to it. */
+const takes = (partner: Record_, stationId: string) =>
+  partner.enableFlag === EMSP_FLAG.yes &&
+  partner.registerFlag === EMSP_FLAG.yes &&
+  ((partner.stationIds as string[] | undefined) ?? []).includes(stationId);
+
+/** Queues a charger's EVSE status for every partner its station is bound to. */
+export async function queueEvseStatus(change: {
+  stationId: string;
+  chargePointId: string;
+  connectorNo?: number;
+}): Promise<void> {
+  const partners = (await emspPartners()).filter((p) => takes(p, change.stationId));
+  await Promise.all(
+    partners.map((p) =>
+      sqsClient().send(
+        new SendMessageCommand({
+          QueueUrl: config.queueUrl('ocpiPush'),
+          MessageBody: JSON.stringify({ kind: 'evse', partnerId: p.id, ...change } satisfies EvsePush),
+        }),
+      ),
+    ),
+  );
+}
+
+/** Delivers one push; throws when the partner did not take it (the queue tries again). */
+export async function deliver(push: OcpiPush): Promise<void> {
+  const partner = await partnerById(push.partnerId);
+  if (!partner || !takes(partner, push.stationId) || !partner.emspToken) return;
+  const url = endpointOf((partner.ocpi as OcpiState | undefined)?.endpoints, 'locations');
+  if (!url) return;
+  const pile = await chargePointById(push.chargePointId);
+  // The pile moved to another station (or is gone): its EVSEs are no longer this location's.
+  if (!pile || pile.stationId !== push.stationId) return;
+  const live = await getLive(push.chargePointId);
+  const own = await ownParty();
+  const guns = ((pile.connectors as { connectorNo: number }[] | undefined) ?? [])
+    .map((c) => Number(c.connectorNo))
+    .filter((no) => push.connectorNo === undefined || no === push.connectorNo);
+  try {
+    for (const gun of guns) {
+      const uid = evseUid(push.chargePointId, gun);
+      await ocpiCall(
+        partner,
+        partner.emspToken,
+        'PATCH',
+        `${url}/${own.countryCode}/${own.partyId}/${encodeURIComponent(push.stationId)}/${encodeURIComponent(uid)}`,
+        {
+          status: evseStatus(live, gun),
+          last_updated: new Date().toISOString(),
+        },
+      );
+    }
+  } catch (error) {
+    await noteExchange(partner, (error as Error).message);
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * How roaming reacts to what happens below it (docs/decisions/400, 426): a connector state the console shows
+ * changed, so the partners its station is bound to are told (queued: functions/ocpi/push.ts). Imported by
+ * every Lambda entry that can emit the event (test/functions/events-wiring.test.ts).
+ */
+import { on } from '@functions/lib/events.ts';
+import { logger } from '@functions/lib/http.ts';
+import { queueEvseStatus } from './push.ts';
+
+on('connectorStatesChanged', async function evseStatusQueued(change) {
+  // The charger's message is answered whatever happens to roaming.
+  await queueEvseStatus(change).catch((error: unknown) =>
+    logger.error('Queueing an OCPI status push failed', { ...change, error: String(error) }),
+  );
+});

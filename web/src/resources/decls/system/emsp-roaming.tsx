@@ -1,0 +1,157 @@
+/**
+ * The OCPI side of an eMsp link (/emsp row action, issue 20): whether the handshake is done, the version and
+ * the eMsp's modules, the last exchange and its error, the platform's versions URL to give the eMsp; and
+ * "Register" (or "Update registration"), which runs the handshake from the platform's side.
+ */
+import { Alert, Badge, Button, Code, DataList, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
+import { CODE } from '@shared/permissions/menus.ts';
+import { call } from '@web/lib/api.ts';
+import { errorMessage } from '@web/resources/api.ts';
+import { useTr } from '@web/resources/i18n.ts';
+import { useCan } from '@web/resources/permissions.ts';
+import type { RowDialogProps } from '@web/resources/types.ts';
+import { useCallback, useEffect, useState } from 'react';
+
+const E = 'systemRes.emsp';
+
+interface RoamingState {
+  registerFlag: number;
+  version: string;
+  modules: string[];
+  lastExchangeAt: string;
+  lastError: string;
+  versionsUrl: string;
+  stationCount: number;
+}
+
+export function EmspRoamingDialog(props: RowDialogProps) {
+  const tr = useTr();
+  const can = useCan();
+  const id = String(props.row.id ?? '');
+  const [state, setState] = useState<RoamingState | null>(null);
+  const [problem, setProblem] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setState(await call<RoamingState>('/admin/emsp/roaming', { id }));
+    } catch (error) {
+      setProblem(errorMessage(tr, error));
+    }
+  }, [id, tr]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const register = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await call<{ registered: boolean; error?: string; state: RoamingState }>(
+        '/admin/emsp/register',
+        { id },
+      );
+      setState(answer.state);
+      setOutcome(
+        answer.error
+          ? { ok: false, text: tr(`${E}.registerFailed`, { error: answer.error }) }
+          : { ok: true, text: tr(`${E}.registerDone`) },
+      );
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(tr, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const when = (iso: string) => (iso ? new Date(iso).toLocaleString() : tr(`${E}.none`));
+  const rows = state
+    ? [
+        {
+          key: 'registerFlag',
+          label: tr(`${E}.registerFlag`),
+          value: (
+            <Badge colorPalette={state.registerFlag === 1 ? 'green' : 'gray'}>
+              {tr(state.registerFlag === 1 ? `${E}.registered` : `${E}.unregistered`)}
+            </Badge>
+          ),
+        },
+        { key: 'version', label: tr(`${E}.version`), value: state.version || tr(`${E}.none`) },
+        {
+          key: 'modules',
+          label: tr(`${E}.modules`),
+          value: state.modules.length ? state.modules.join(', ') : tr(`${E}.none`),
+        },
+        { key: 'lastExchange', label: tr(`${E}.lastExchange`), value: when(state.lastExchangeAt) },
+        {
+          key: 'lastError',
+          label: tr(`${E}.lastError`),
+          value: state.lastError ? <Text color="fg.error">{state.lastError}</Text> : tr(`${E}.none`),
+        },
+        {
+          key: 'versionsUrl',
+          label: tr(`${E}.versionsUrl`),
+          value: (
+            <Code p="1" wordBreak="break-all">
+              {state.versionsUrl}
+            </Code>
+          ),
+        },
+      ]
+    : [];
+
+  return (
+    <Dialog.Root open size="md" onOpenChange={(e) => (e.open ? undefined : props.onClose())}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="emsp-roaming">
+            <Dialog.Header>
+              <Dialog.Title>
+                {tr(`${E}.roaming`)}: {String(props.row.name ?? '')}
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {problem && (
+                <Alert.Root status="error" mb="4">
+                  <Alert.Indicator />
+                  <Alert.Title fontWeight="normal">{problem}</Alert.Title>
+                </Alert.Root>
+              )}
+              {!state && !problem && <Spinner />}
+              {outcome && (
+                <Alert.Root
+                  status={outcome.ok ? 'success' : 'error'}
+                  mb="4"
+                  data-testid="emsp-register-outcome"
+                >
+                  <Alert.Indicator />
+                  <Alert.Title fontWeight="normal">{outcome.text}</Alert.Title>
+                </Alert.Root>
+              )}
+              <DataList.Root orientation="horizontal" gap="3">
+                {rows.map((row) => (
+                  <DataList.Item key={row.key} data-testid={`emsp-roaming-${row.key}`}>
+                    <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
+                    <DataList.ItemValue>{row.value}</DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              {state && can(CODE.emspEdit) && (
+                <Button colorPalette="blue" loading={busy} onClick={() => void register()}>
+                  {tr(state.registerFlag === 1 ? `${E}.registerAgain` : `${E}.register`)}
+                </Button>
+              )}
+              <Button variant="outline" onClick={props.onClose}>
+                {tr('admin.common.close')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
