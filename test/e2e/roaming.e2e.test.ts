@@ -47,7 +47,8 @@ describe('roaming in the browser', () => {
       const row = page.getByRole('row', { name: /Browser eMSP/ });
       await row.waitFor();
       expect(await row.textContent()).toContain('Not registered');
-      await row.getByRole('button', { name: 'OCPI roaming' }).click();
+      await row.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'OCPI roaming' }).click();
       const dialog = page.getByTestId('emsp-roaming');
       await dialog.getByTestId('emsp-roaming-versionsUrl').waitFor();
       expect(await dialog.getByTestId('emsp-roaming-versionsUrl').textContent()).toContain('/ocpi/versions');

@@ -65,6 +65,8 @@ export function EmspRoamingDialog(props: RowDialogProps) {
     }
   };
 
+  // After a registration the list shows the new register flag: closing reloads it.
+  const close = () => (outcome ? props.onDone(outcome.text) : props.onClose());
   const when = (iso: string) => (iso ? new Date(iso).toLocaleString() : tr(`${E}.none`));
   const rows = state
     ? [
@@ -102,7 +104,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
     : [];
 
   return (
-    <Dialog.Root open size="md" onOpenChange={(e) => (e.open ? undefined : props.onClose())}>
+    <Dialog.Root open size="md" onOpenChange={(e) => (e.open ? undefined : close())}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -145,7 +147,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
                   {tr(state.registerFlag === 1 ? `${E}.registerAgain` : `${E}.register`)}
                 </Button>
               )}
-              <Button variant="outline" onClick={props.onClose}>
+              <Button variant="outline" onClick={close}>
                 {tr('admin.common.close')}
               </Button>
             </Dialog.Footer>
