@@ -19,6 +19,7 @@ import { getCommand, markFailed, markOffline, markSent } from './store.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 

@@ -7,6 +7,7 @@
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 import {
   commandAnswerTimeoutSeconds,
   commandsAwaitingSince,

@@ -22,6 +22,7 @@ import { confirmTopUp, topUp, walletConfig } from './wallet.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 const context = (req: Request) => ({
   ip: req.event.requestContext.http.sourceIp,

@@ -32,7 +32,30 @@ export async function ocpiCall(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
+  options: { timeoutMs?: number } = {},
 ): Promise<unknown> {
+  return (await ocpiExchange(peer, token, method, url, body, options)).data;
+}
+
+/** One page of a paginated pull: its objects and the next page's URL (`Link: <...>; rel="next"`), if any. */
+export async function ocpiPage(
+  peer: Peer,
+  token: string,
+  url: string,
+): Promise<{ data: unknown; next?: string }> {
+  const { data, headers } = await ocpiExchange(peer, token, 'GET', url);
+  const next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
+  return { data, ...(next ? { next } : {}) };
+}
+
+async function ocpiExchange(
+  peer: Peer,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: { timeoutMs?: number } = {},
+): Promise<{ data: unknown; headers: Headers }> {
   const own = await ownParty();
   let res: Response;
   try {
@@ -49,7 +72,7 @@ export async function ocpiCall(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
     });
   } catch (error) {
     throw new OcpiCallError(`${method} ${url}: ${(error as Error).message}`);
@@ -68,7 +91,7 @@ export async function ocpiCall(
     throw new OcpiCallError(
       `${method} ${url}: HTTP ${res.status}, OCPI ${status_code}${status_message ? ` ${status_message}` : ''}`,
     );
-  return envelope.data.data;
+  return { data: envelope.data.data, headers: res.headers };
 }
 
 /**

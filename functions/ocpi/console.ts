@@ -14,6 +14,7 @@ import { partnerById } from './partners.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 const idSchema = z.object({ id: z.string({ error: 'validation.required' }).min(1).max(64) }).strict();
 

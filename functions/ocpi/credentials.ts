@@ -13,6 +13,7 @@ import { OcpiCallError, discoverEndpoints, endpointOf, ocpiCall, UnsupportedVers
 import { OcpiError, invalidParameters } from './errors.ts';
 import { newToken, noteExchange, partnerById, savePartner, type Partner } from './partners.ts';
 import { ownRoles } from './party.ts';
+import { queueTokensPull } from './push.ts';
 
 /** The platform's credentials as a partner gets them: its token, versions URL and role. */
 async function ownCredentials(token: string, base: string): Promise<OcpiCredentials> {
@@ -82,6 +83,8 @@ export async function postCredentials(call: CredentialsCall, update: boolean) {
       lastError: '',
     },
   });
+  // Its tokens, so its drivers are known at the chargers (queued: the handshake answers at once).
+  await queueTokensPull(partner.id);
   return ownCredentials(token, call.base);
 }
 
@@ -141,6 +144,7 @@ export async function registerAtPartner(
         lastError: '',
       },
     });
+    await queueTokensPull(partner.id);
     return { registered: true };
   } catch (error) {
     const message = (error as Error).message;

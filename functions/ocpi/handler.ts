@@ -1,6 +1,7 @@
 /**
  * The OCPI 2.2.1 endpoints of the platform as the CPO (issue 20): versions, version details, credentials
- * (register, update, unregister), locations and tariffs (sender interfaces, paginated). Each request is read and
+ * (register, update, unregister), locations and tariffs (sender interfaces, paginated), tokens (receiver:
+ * the eMSP pushes its tokens). Each request is read and
  * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts.
  */
 import { CPO_MODULES, OCPI_STATUS, OCPI_VERSION, ocpiPageQuery } from '@shared/schemas/ocpi.ts';
@@ -9,10 +10,12 @@ import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
 import { partnerLocation, partnerLocations } from './locations.ts';
 import { partnerTariffs } from './tariffs.ts';
+import { patchToken, putToken, receivedToken } from './tokens.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 /** A pull's page query, or 2001 saying which parameter is wrong. */
 function pageQuery(req: OcpiRequest) {
@@ -87,6 +90,18 @@ export const handler = ocpiHandler({
   [`GET ${V}/locations/{locationId}`]: { auth: 'registered', run: locationPart },
   [`GET ${V}/locations/{locationId}/{evseUid}`]: { auth: 'registered', run: locationPart },
   [`GET ${V}/locations/{locationId}/{evseUid}/{connectorId}`]: { auth: 'registered', run: locationPart },
+  [`GET ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
+    auth: 'registered',
+    run: (req) => receivedToken(req.partner!, req.params),
+  },
+  [`PUT ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
+    auth: 'registered',
+    run: (req) => putToken(req.partner!, req.params, req.body),
+  },
+  [`PATCH ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
+    auth: 'registered',
+    run: (req) => patchToken(req.partner!, req.params, req.body),
+  },
   [`GET ${V}/tariffs`]: {
     auth: 'registered',
     run: (req) => page(req, (window) => partnerTariffs(req.partner!, window)),

@@ -1,11 +1,21 @@
 /**
- * The `ocpiPush` queue's consumer (issue 20): each message is one push to one partner (functions/ocpi/push.ts);
+ * The `ocpiPush` queue's consumer (issue 20): each message is one exchange with one partner: an EVSE status
+ * (functions/ocpi/push.ts), a CDR (functions/ocpi/cdrs.ts) or a pull of its tokens (functions/ocpi/tokens.ts);
  * a push the partner did not take is reported as a failure of its message, so the queue tries it again and,
  * after its last try, moves it to the dead-letter queue.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/http.ts';
+import { deliverCdr } from './cdrs.ts';
+import { partnerById } from './partners.ts';
+import { pullTokens } from './tokens.ts';
 import { deliver, type OcpiPush } from './push.ts';
+
+/** A partner's tokens pulled, if it is still registered. */
+async function pullTokensOf(partnerId: string) {
+  const partner = await partnerById(partnerId);
+  if (partner?.registered) await pullTokens(partner);
+}
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: { itemIdentifier: string }[] = [];
@@ -16,9 +26,15 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     } catch {
       continue; // not ours: dropping it is the only answer
     }
-    if (push?.kind !== 'evse' || typeof push.partnerId !== 'string') continue;
+    const known =
+      (push?.kind === 'evse' && typeof push.partnerId === 'string') ||
+      (push?.kind === 'tokens' && typeof push.partnerId === 'string') ||
+      (push?.kind === 'cdr' && typeof push.orderNo === 'string');
+    if (!known) continue;
     try {
-      await deliver(push);
+      if (push.kind === 'cdr') await deliverCdr(push.orderNo);
+      else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
+      else await deliver(push);
     } catch (error) {
       logger.warn('OCPI push not taken', { error: String(error), messageId: record.messageId });
       batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -13,6 +13,7 @@ import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
+import type { CdrPush } from './cdrs.ts';
 import { endpointOf, ocpiCall } from './client.ts';
 import { evseStatus, evseUid } from './locations.ts';
 import { noteExchange, partnerById } from './partners.ts';
@@ -28,7 +29,22 @@ export interface EvsePush {
   connectorNo?: number;
 }
 
-export type OcpiPush = EvsePush;
+/** A message of the push queue: pull a partner's tokens (after a handshake). */
+export interface TokensPull {
+  kind: 'tokens';
+  partnerId: string;
+}
+
+export type OcpiPush = EvsePush | CdrPush | TokensPull;
+
+export async function queueTokensPull(partnerId: string): Promise<void> {
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: config.queueUrl('ocpiPush'),
+      MessageBody: JSON.stringify({ kind: 'tokens', partnerId } satisfies TokensPull),
+    }),
+  );
+}
 
 /** Whether a partner takes pushes of a station now: enabled, registered, bound to it. */
 const takes = (partner: Record_, stationId: string) =>
@@ -56,7 +72,7 @@ export async function queueEvseStatus(change: {
 }
 
 /** Delivers one push; throws when the partner did not take it (the queue tries again). */
-export async function deliver(push: OcpiPush): Promise<void> {
+export async function deliver(push: EvsePush): Promise<void> {
   const partner = await partnerById(push.partnerId);
   if (!partner || !takes(partner, push.stationId) || !partner.emspToken) return;
   const url = endpointOf((partner.ocpi as OcpiState | undefined)?.endpoints, 'locations');

@@ -2,7 +2,8 @@
  * Authorising an identity token (1.6 idTag, 2.0.1 idToken) for a charger: the cards of the charger's
  * company (and of the companies above it), then its local lists, then the company's choice for unknown
  * tokens. Blacklisted, disabled or lost cards are blocked, expired ones expired, a card scoped to other
- * stations or bound to other piles is refused here; an unknown token is refused unless the company accepts unknown tokens.
+ * stations or bound to other piles is refused here; a roaming partner's token is the partner's to decide
+ * (functions/ocpi/tokens.ts); an unknown token is refused unless the company accepts unknown tokens.
  */
 import { BLACK_FLAG, CARD_STATUS, cardResource } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
@@ -13,6 +14,7 @@ import { Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
+import { authorizeRoaming } from '@functions/ocpi/tokens.ts';
 import type { ChargerContext } from './charger.ts';
 
 /** The outcome in 2.0.1 terms; 1.6 maps it (`toIdTagStatus16`). */
@@ -23,8 +25,10 @@ export interface AuthResult {
   expiryDate?: string;
   parentIdTag?: string;
   /** Where the decision came from (kept on the session as its start mode). */
-  source: 'fleet' | 'appUser' | 'card' | 'localList' | 'unknownAccepted' | 'none';
+  source: 'fleet' | 'appUser' | 'card' | 'localList' | 'roaming' | 'unknownAccepted' | 'none';
   cardId?: string;
+  /** A roaming partner's token (functions/ocpi/tokens.ts): the partner, and its authorization reference. */
+  roaming?: { partnerId: string; authorizationReference?: string };
 }
 
 const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
@@ -108,6 +112,17 @@ export async function authorizeToken(
             : 'Invalid';
     return { ...base, status };
   }
+  // A roaming partner's token (an eMSP the station is bound to): the partner decides, and pays.
+  const roaming = await authorizeRoaming(idTag, { stationId: charger.stationId });
+  if (roaming)
+    return {
+      source: 'roaming',
+      status: roaming.status,
+      roaming: {
+        partnerId: roaming.partnerId,
+        ...(roaming.authorizationReference ? { authorizationReference: roaming.authorizationReference } : {}),
+      },
+    };
   const company = charger.agentId ? await operators.getAny(charger.agentId) : undefined;
   if (Number((company as Record<string, unknown> | undefined)?.acceptUnknownIdTag) === 1)
     return { status: 'Accepted', source: 'unknownAccepted' };

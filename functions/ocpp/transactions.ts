@@ -131,6 +131,8 @@ export interface Session {
   pricing?: SessionPricing;
   /** The platform ended it (the charger never did). */
   closedBy?: ClosedBy;
+  /** Started with a roaming partner's token: the partner pays (order and pay type eMsp; issue 20). */
+  roaming?: { partnerId: string; authorizationReference?: string };
   /** When a BootNotification of its charger ended it (its stop may still come within the grace). */
   bootAt?: string;
   /** A remote start that never started (functions/orders/remote-start.ts): its order's end flag, 3 or 4. */
@@ -180,6 +182,8 @@ export interface StartInput {
   transactionId?: string;
   /** The charge type and value of the remote start that began it (none: charged until full). */
   charge?: { chargeType: number; chargeValue?: string };
+  /** Its token is a roaming partner's (authorisation's `roaming`). */
+  roaming?: { partnerId: string; authorizationReference?: string };
 }
 
 /** A refused session uses no reservation and serves no queue entry: nobody charges on it. */
@@ -231,6 +235,7 @@ async function recordStart(
     pricing,
     chargeType: input.charge?.chargeType,
     chargeValue: input.charge?.chargeValue,
+    roaming: input.roaming,
   });
   if (input.transactionId !== undefined) {
     const created = session(input.transactionId);

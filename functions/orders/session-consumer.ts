@@ -18,6 +18,7 @@ import { settleSession } from './settlement.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 export { ORDER_TYPE, orderNoOf, orderOf } from './session-order.ts';
 

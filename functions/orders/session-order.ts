@@ -28,7 +28,10 @@ export function orderOf(s: Session) {
     transactionId: s.transactionId,
     protocol: s.protocol,
     idTag: s.idTag,
-    orderType: ORDER_TYPE.operator,
+    // A roaming partner's driver: the partner is billed through its CDR (functions/ocpi/cdrs.ts).
+    orderType: s.roaming ? ORDER_TYPE.emsp : ORDER_TYPE.operator,
+    emspId: s.roaming?.partnerId,
+    emspAuthorizationReference: s.roaming?.authorizationReference,
     startMode: s.startMode,
     startTime: s.startTime,
     endTime: s.endTime,

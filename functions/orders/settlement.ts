@@ -40,6 +40,8 @@ import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/ap
 import { frozenWithout, holdReleaseWrites } from '@functions/appusers/holds.ts';
 import { appHoldDelete, appHoldOn, type AppHold } from '@functions/data/app-users.ts';
 import { appActivityAdd } from '@functions/data/app-activity.ts';
+import { cdrOwed } from '@functions/data/roaming-cdrs.ts';
+import { emit } from '@functions/lib/events.ts';
 import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
 import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
 import {
@@ -85,6 +87,13 @@ const TRANSACTION_ATTEMPTS = 5;
 
 type Item = Record<string, unknown>;
 type Write = TransactItem;
+
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /** The order of a roaming partner's session was settled: its CDR is owed (functions/ocpi/cdrs.ts). */
+    roamingOrderSettled: { orderNo: string; partnerId: string };
+  }
+}
 
 /** The card debit and its ledger entry, conditional on the card version read. */
 function cardDebit(
@@ -328,10 +337,19 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
   const c = priced.currency;
   for (let attempt = 1; ; attempt++) {
     const at = new Date().toISOString();
-    const paid = await payment(session.tenant, session.idTag, { orderNo, currency: c, actualMinor }, at, {
-      chargePointId: session.chargePointId,
-      connectorNo: session.connectorNo,
-    });
+    // A roaming partner's driver is billed to the partner through the CDR, which is owed from this moment.
+    const roaming = session.roaming && !isRefused(session) ? session.roaming : undefined;
+    const paid: Payment = roaming
+      ? {
+          payType: PAY_TYPE.emsp,
+          payFlag: 1,
+          payTime: at,
+          writes: [{ Put: cdrOwed(orderNo, roaming.partnerId, at) }],
+        }
+      : await payment(session.tenant, session.idTag, { orderNo, currency: c, actualMinor }, at, {
+          chargePointId: session.chargePointId,
+          connectorNo: session.connectorNo,
+        });
     const { writes, appUserTenant, ...payFields } = paid;
     const order = Object.fromEntries(
       Object.entries({
@@ -392,6 +410,10 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         ...fleetOrderWrites(order),
       ]);
       // The fleet's member is parked again and the fleet hears what the payment did (never failing this).
+      if (roaming)
+        await quietly('roaming order settled', () =>
+          emit('roamingOrderSettled', { orderNo, partnerId: roaming.partnerId }),
+        );
       await quietly('order settled', () =>
         fleetOrderSettled({
           ...payFields,

@@ -4,8 +4,10 @@
  * queue entries called but not served within WAIT_CALL_MINUTES expire and the next driver is called
  * (functions/orders/queue.ts); charging sessions due are closed (a refused or silent one past its time-out,
  * one a reboot ended past the grace: functions/ocpp/transactions.ts) and become their orders; sessions
- * whose time target has passed are stopped (functions/orders/charge-target.ts).
+ * whose time target has passed are stopped (functions/orders/charge-target.ts); CDRs owed to roaming partners
+ * and not sent are queued again (functions/ocpi/cdrs.ts).
  */
+import { requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
 import { closeStaleSessions } from '@functions/ocpp/transactions.ts';
 import { sweepChargeTargets } from './charge-target.ts';
 import { sweepQueue } from './queue.ts';
@@ -14,15 +16,18 @@ import { sweepReservations } from './reservations.ts';
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 
 export async function handler(): Promise<{
   reservations: { expired: number; settled: number };
   queue: { expired: number };
   sessions: { closed: number; targetStops: number };
+  cdrs: { requeued: number };
 }> {
   return {
     reservations: await sweepReservations(),
     queue: await sweepQueue(),
     sessions: { closed: await closeStaleSessions(), targetStops: await sweepChargeTargets() },
+    cdrs: { requeued: await requeuePendingCdrs() },
   };
 }

@@ -28,6 +28,9 @@ export const ocpiRoutes: HttpRouteDecl[] = [
   wire('GET', `${V}/locations/{locationId}/{evseUid}`),
   wire('GET', `${V}/locations/{locationId}/{evseUid}/{connectorId}`),
   wire('GET', `${V}/tariffs`),
+  wire('GET', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
+  wire('PUT', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
+  wire('PATCH', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   {
     method: 'POST',
     path: '/admin/emsp/register',

@@ -27,6 +27,7 @@ export const CPO_MODULES = [
   { identifier: 'credentials', role: 'RECEIVER' },
   { identifier: 'locations', role: 'SENDER' },
   { identifier: 'tariffs', role: 'SENDER' },
+  { identifier: 'tokens', role: 'RECEIVER' },
 ] as const;
 
 /** The page size a pull gets when it asks for none, and the most it may ask for. */
@@ -90,4 +91,32 @@ export const ocpiPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(OCPI_PAGE.max).default(OCPI_PAGE.default),
   date_from: z.iso.datetime({ offset: true }).optional(),
   date_to: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** OCPI 2.2.1 Token (an eMSP's driver credential), as pulled from or pushed by the eMSP. */
+export const ocpiTokenSchema = z.object({
+  country_code: z.string().regex(/^[A-Za-z]{2}$/),
+  party_id: z.string().regex(/^[A-Za-z0-9]{3}$/),
+  uid: ciString(36),
+  type: z.enum(['AD_HOC_USER', 'APP_USER', 'OTHER', 'RFID']),
+  contract_id: ciString(36),
+  visual_number: z.string().max(64).optional(),
+  issuer: z.string().min(1).max(64),
+  group_id: ciString(36).optional(),
+  valid: z.boolean(),
+  whitelist: z.enum(['ALWAYS', 'ALLOWED', 'ALLOWED_OFFLINE', 'NEVER']),
+  language: z.string().max(2).optional(),
+  last_updated: z.iso.datetime({ offset: true }),
+});
+export type OcpiToken = z.infer<typeof ocpiTokenSchema>;
+
+/** A PATCH of a Token: any of its fields, `last_updated` required (OCPI). */
+export const ocpiTokenPatchSchema = ocpiTokenSchema.partial().required({ last_updated: true });
+
+/** The eMSP's answer to a real-time authorization (AuthorizationInfo). */
+export const ocpiAuthorizationInfoSchema = z.object({
+  allowed: z.enum(['ALLOWED', 'BLOCKED', 'EXPIRED', 'NO_CREDIT', 'NOT_ALLOWED']),
+  token: z.object({ uid: z.string(), contract_id: z.string().optional() }).loose(),
+  authorization_reference: z.string().max(36).optional(),
+  info: z.unknown().optional(),
 });

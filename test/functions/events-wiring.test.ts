@@ -24,6 +24,7 @@ const EXPECTED: Record<string, string[]> = {
   connectorAvailable: ['queueCalled'],
   connectorSuspended: ['fleetMemberPaused'],
   connectorStatesChanged: ['evseStatusQueued'],
+  roamingOrderSettled: ['cdrQueued'],
   reservationStatusChanged: ['reservationStatus'],
 };
 const ORDERED = new Set(['sessionStarted']);

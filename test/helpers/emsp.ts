@@ -57,6 +57,14 @@ export interface TestEmsp {
   platformEndpoints: Map<string, string>;
   /** What the platform pushed to its receiver interfaces, in order: method, module path, body. */
   received: { method: string; path: string; body: unknown }[];
+  /** Its drivers' tokens (OCPI Token objects), offered on its tokens sender interface. */
+  tokens: Record<string, unknown>[];
+  /** Its real-time answers by token uid (ALLOWED, BLOCKED...); a uid not here is unknown to it (2004). */
+  realtime: Map<string, string>;
+  /** Receiver modules that answer 503 for now (its server down for them: `cdrs`, `locations`...). */
+  failing: Set<string>;
+  /** A token as this eMSP issues it. */
+  token(uid: string, whitelist: string, valid?: boolean): Record<string, unknown>;
   /** Registers at the platform with the token the operator gave (the eMSP starting the handshake). */
   register(platformVersionsUrl: string, tokenGiven: string): Promise<OcpiAnswer>;
   /** Every object of a module of the platform, following `Link` from page to page; and the pages' answers. */
@@ -74,7 +82,21 @@ export async function startTestEmsp(
   let ownToken: string | undefined;
   const platformEndpoints = new Map<string, string>();
   const received: TestEmsp['received'] = [];
+  const tokens: Record<string, unknown>[] = [];
+  const realtime = new Map<string, string>();
+  const failing = new Set<string>();
   let base = '';
+  const issue = (uid: string, whitelist: string, valid = true) => ({
+    country_code: party.countryCode,
+    party_id: party.partyId,
+    uid,
+    type: 'RFID',
+    contract_id: `${party.countryCode}-${party.partyId}-C${uid}`,
+    issuer: party.name,
+    valid,
+    whitelist,
+    last_updated: new Date().toISOString(),
+  });
 
   const roles = [
     {
@@ -134,6 +156,7 @@ export async function startTestEmsp(
             { identifier: 'locations', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/locations` },
             { identifier: 'sessions', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/sessions` },
             { identifier: 'cdrs', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/cdrs` },
+            { identifier: 'tokens', role: 'SENDER', url: `${base}/ocpi/2.2.1/tokens` },
           ],
         }),
       );
@@ -144,6 +167,33 @@ export async function startTestEmsp(
       await learn(credentials.url, ownToken);
       acceptedToken = `emsp-c-${randomBytes(8).toString('hex')}`;
       return send(200, envelope({ token: acceptedToken, url: `${base}/ocpi/versions`, roles }));
+    }
+    if (failing.has(url.pathname.split('/')[3] ?? '')) return send(503, envelope(undefined, 3000));
+    if (url.pathname === '/ocpi/2.2.1/tokens' && req.method === 'GET') {
+      // Its tokens page by page, with the next page's Link as OCPI pages.
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 2), 2);
+      const page = tokens.slice(offset, offset + limit);
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-total-count': String(tokens.length),
+        'x-limit': String(limit),
+      };
+      if (offset + page.length < tokens.length)
+        headers.link = `<${base}/ocpi/2.2.1/tokens?offset=${offset + page.length}&limit=${limit}>; rel="next"`;
+      res.writeHead(200, headers);
+      return res.end(JSON.stringify(envelope(page)));
+    }
+    const authorize = /^\/ocpi\/2\.2\.1\/tokens\/([^/]+)\/authorize$/.exec(url.pathname);
+    if (authorize && req.method === 'POST') {
+      const uid = decodeURIComponent(authorize[1]!);
+      received.push({ method: 'POST', path: `tokens/${uid}/authorize`, body });
+      const allowed = realtime.get(uid);
+      if (!allowed) return send(404, envelope(undefined, 2004));
+      return send(
+        200,
+        envelope({ allowed, token: issue(uid, 'NEVER'), authorization_reference: `REF-${uid}` }),
+      );
     }
     if (url.pathname.startsWith('/ocpi/2.2.1/')) {
       received.push({ method: req.method ?? 'GET', path: url.pathname.slice('/ocpi/2.2.1/'.length), body });
@@ -168,6 +218,10 @@ export async function startTestEmsp(
     ownToken: () => ownToken,
     platformEndpoints,
     received,
+    tokens,
+    realtime,
+    failing,
+    token: issue,
     async register(platformVersionsUrl, tokenGiven) {
       await learn(platformVersionsUrl, tokenGiven);
       const tokenB = `emsp-b-${randomBytes(8).toString('hex')}`;

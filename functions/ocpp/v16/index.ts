@@ -101,6 +101,7 @@ const startTransaction = known(
       authStatus: auth.status,
       reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
       charge: remote,
+      roaming: auth.roaming,
     });
     return { transactionId: Number(transactionId), idTagInfo: idTagInfo16(auth) };
   },

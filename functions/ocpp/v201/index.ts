@@ -151,6 +151,7 @@ const transactionEvent = known(
         authStatus: auth?.status,
         reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
         charge,
+        roaming: auth?.roaming,
       });
       session = await getSession(charger.chargePointId, transactionId);
     } else if (auth && session.authStatus === undefined)

@@ -1,0 +1,205 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- OCPI and OCPP answers are loose JSON */
+/**
+ * Roaming drivers at the platform's chargers (issue 20), against the real runtime and the tests' own eMSP:
+ * after the handshake the platform pulls the eMSP's tokens page by page; a charger presenting one is
+ * authorised as the eMSP says (whitelisted, blocked, asked in real time, or unknown to it); a session with
+ * one becomes an order of type and pay type eMsp, and its CDR reaches the eMSP exactly once, also when
+ * deliveries are repeated at once and when the eMSP was down at first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOrder } from '@functions/data/orders.ts';
+import { getCdr } from '@functions/data/roaming-cdrs.ts';
+import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
+import { stations } from '@functions/devices/sites.ts';
+import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { deliverCdr, queueCdr, requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { PAY_TYPE } from '@shared/schemas/order.ts';
+import { ORDER_TYPE } from '@functions/orders/session-order.ts';
+import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
+import { api, login } from '../helpers/identity.ts';
+import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let hub: TestEmsp;
+let cp: OcppClient;
+let partnerId: string;
+let admin: string;
+
+const ok = async (token: string, path: string, body?: unknown) => {
+  const answer = await api(rt.url, token, path, body);
+  expect(answer.code, `${path}: ${answer.msg}`).toBe(0);
+  return answer.data;
+};
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const idTagStatus = async (idTag: string) =>
+  ((await cp.call('Authorize', { idTag }))[2] as any).idTagInfo.status as string;
+
+/** A whole 1.6 session of `idTag` on connector 1: its order number once the order is written. */
+async function charge(idTag: string, wh: number): Promise<{ orderNo: string; status: string }> {
+  const started = (await cp.call('StartTransaction', {
+    connectorId: 1,
+    idTag,
+    meterStart: 100_000,
+    timestamp: minutesAgo(30),
+  })) as any[];
+  const transactionId = String(started[2].transactionId);
+  await cp.call('StopTransaction', {
+    transactionId: Number(transactionId),
+    meterStop: 100_000 + wh,
+    timestamp: minutesAgo(1),
+    idTag,
+    reason: 'Local',
+  });
+  const orderNo = `${minutesAgo(30).slice(0, 10).replace(/-/g, '')}-DEMO-CP-003-${transactionId}`;
+  await waitFor(async () => Boolean(await getOrder(orderNo)), 20_000);
+  return { orderNo, status: started[2].idTagInfo.status };
+}
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  rt = await startTestRuntime();
+  hub = await startTestEmsp({ countryCode: 'NL', partyId: 'HUB', name: 'Roaming hub' });
+  // Five tokens: more than one page of the eMSP's tokens interface (two a page).
+  hub.tokens.push(
+    hub.token('HUB-ALWAYS', 'ALWAYS'),
+    hub.token('HUB-ASK', 'NEVER'),
+    hub.token('HUB-BLOCKED', 'ALWAYS', false),
+    hub.token('HUB-DOWN-OK', 'ALLOWED'),
+    hub.token('HUB-DOWN-NO', 'NEVER'),
+  );
+  hub.realtime.set('HUB-ASK', 'ALLOWED');
+  hub.realtime.set('RT-ONLY', 'ALLOWED');
+  admin = await login(rt.url, 'admin', 'Admin12345');
+  const entry = await ok(admin, '/admin/emsp/add', {
+    name: 'Roaming hub',
+    countryCode: 'NL',
+    partyId: 'HUB',
+    requestUrl: hub.versionsUrl,
+    cpoUrl: `${rt.url}/ocpi/versions`,
+    emspToken: hub.tokenA,
+  });
+  partnerId = entry.id;
+  const berlin = (await stations.repo.list(PLATFORM_TENANT)).find((s) => s.name === 'Demo Berlin Central')!;
+  await ok(admin, '/admin/emsp/bind', { id: entry.id, stationIds: [berlin.id], version: entry.version });
+  expect((await ok(admin, '/admin/emsp/register', { id: entry.id })).registered).toBe(true);
+  cp = await connectCharger(rt.url, 'DEMO-CP-003', DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
+  await cp.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Roaming' });
+}, 120_000);
+
+afterAll(async () => {
+  await cp?.close();
+  await hub?.close();
+  await rt?.cleanup();
+});
+
+describe('roaming tokens at the chargers', () => {
+  it("pulls the eMSP's tokens page by page after the handshake", async () => {
+    await waitFor(async () => (await roamingTokensOf('HUB-DOWN-NO')).length === 1, 20_000);
+    for (const uid of ['HUB-ALWAYS', 'HUB-ASK', 'HUB-BLOCKED', 'HUB-DOWN-OK'])
+      expect((await roamingTokensOf(uid.toLowerCase())).map((t) => t.partnerId)).toEqual([partnerId]);
+  });
+
+  it('authorises as the eMSP says: whitelisted, blocked, in real time, or refused', async () => {
+    expect(await idTagStatus('HUB-ALWAYS')).toBe('Accepted');
+    expect(await idTagStatus('HUB-BLOCKED')).toBe('Blocked');
+    expect(await idTagStatus('HUB-ASK')).toBe('Accepted');
+    expect(hub.received.some((r) => r.path === 'tokens/HUB-ASK/authorize')).toBe(true);
+    // Known to no one but the eMSP's real-time answer.
+    expect(await idTagStatus('RT-ONLY')).toBe('Accepted');
+    expect(await idTagStatus('NOBODY-KNOWS')).toBe('Invalid');
+    // The eMSP cannot be reached: ALLOWED is let through, NEVER is not.
+    hub.failing.add('tokens');
+    try {
+      expect(await idTagStatus('HUB-DOWN-OK')).toBe('Accepted');
+      expect(await idTagStatus('HUB-DOWN-NO')).toBe('Invalid');
+    } finally {
+      hub.failing.delete('tokens');
+    }
+  });
+
+  it('keeps a token the eMSP pushes, and a later PATCH blocks it', async () => {
+    const base = `${rt.url}/ocpi/2.2.1/tokens/NL/HUB`;
+    const pushed = hub.token('HUB-PUSHED', 'ALWAYS');
+    const put = await ocpiRequest(`${base}/HUB-PUSHED`, hub.ownToken(), 'PUT', pushed);
+    expect(put.body.status_code).toBe(1000);
+    expect(await idTagStatus('HUB-PUSHED')).toBe('Accepted');
+    const later = new Date(Date.now() + 1000).toISOString();
+    const patch = await ocpiRequest(`${base}/HUB-PUSHED`, hub.ownToken(), 'PATCH', {
+      valid: false,
+      last_updated: later,
+    });
+    expect(patch.body.status_code).toBe(1000);
+    expect(await idTagStatus('HUB-PUSHED')).toBe('Blocked');
+    // Another party's token, or a malformed one: 2001, nothing kept.
+    const foreign = await ocpiRequest(`${rt.url}/ocpi/2.2.1/tokens/DE/XYZ/X1`, hub.ownToken(), 'PUT', {
+      ...pushed,
+      uid: 'X1',
+    });
+    expect(foreign.body.status_code).toBe(2001);
+    const bad = await ocpiRequest(`${base}/HUB-BAD`, hub.ownToken(), 'PUT', { uid: 'HUB-BAD' });
+    expect(bad.body.status_code).toBe(2001);
+    expect(await roamingTokensOf('HUB-BAD')).toEqual([]);
+    const unknown = await ocpiRequest(`${base}/NOPE`, hub.ownToken());
+    expect(unknown.body.status_code).toBe(2004);
+  });
+});
+
+describe('roaming sessions become eMsp orders with one CDR each', () => {
+  it('charges a whitelisted token as the eMSP’s and sends its CDR once', async () => {
+    const { orderNo, status } = await charge('HUB-ALWAYS', 12_000);
+    expect(status).toBe('Accepted');
+    const order = (await getOrder<any>(orderNo))!;
+    expect(order).toMatchObject({ orderType: ORDER_TYPE.emsp, payType: PAY_TYPE.emsp, emspId: partnerId });
+    const cdrs = () => hub.received.filter((r) => r.method === 'POST' && r.path === 'cdrs');
+    await waitFor(() => cdrs().some((r) => (r.body as any).id === orderNo), 20_000);
+    const cdr = cdrs().find((r) => (r.body as any).id === orderNo)!.body as any;
+    expect(cdr).toMatchObject({
+      country_code: 'DE',
+      party_id: 'EVC',
+      session_id: orderNo,
+      cdr_token: { uid: 'HUB-ALWAYS', country_code: 'NL', party_id: 'HUB', type: 'RFID' },
+      auth_method: 'WHITELIST',
+      cdr_location: { evse_uid: 'DEMO-CP-003*1', connector_id: '1', country: 'DEU' },
+      currency: 'USD',
+      total_energy: 12,
+      total_cost: { excl_vat: Number(order.actualFee) },
+    });
+    expect(cdr.total_cost.excl_vat).toBeGreaterThan(0);
+    expect((await getCdr(orderNo))?.status).toBe('sent');
+
+    // Delivered again, at once and later: the eMSP still has it once.
+    await Promise.all([deliverCdr(orderNo), deliverCdr(orderNo), queueCdr(orderNo)]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(cdrs().filter((r) => (r.body as any).id === orderNo)).toHaveLength(1);
+  });
+
+  it('keeps a CDR the eMSP could not take, and delivers it once when it can', async () => {
+    hub.failing.add('cdrs');
+    const { orderNo } = await charge('HUB-ASK', 5_000);
+    const order = (await getOrder<any>(orderNo))!;
+    expect(order).toMatchObject({ orderType: ORDER_TYPE.emsp, emspAuthorizationReference: 'REF-HUB-ASK' });
+    // The first delivery failed (the partner notes why): still owed.
+    await waitFor(
+      async () => /503/.test(String((await ok(admin, '/admin/emsp/roaming', { id: partnerId })).lastError)),
+      10_000,
+    );
+    expect((await getCdr(orderNo))?.status).toBe('pending');
+    hub.failing.delete('cdrs');
+    // The minute's sweep queues what is owed for a while.
+    expect(await requeuePendingCdrs(Date.now() + 5 * 60_000)).toBeGreaterThanOrEqual(1);
+    await waitFor(async () => (await getCdr(orderNo))?.status === 'sent', 20_000);
+    const sent = hub.received.filter((r) => r.path === 'cdrs' && (r.body as any).id === orderNo);
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.body as any).authorization_reference).toBe('REF-HUB-ASK');
+  });
+
+  it('leaves the orders of the platform’s own cards as they were', async () => {
+    const { orderNo } = await charge('SIM-TAG-001', 3_000);
+    const order = (await getOrder<any>(orderNo))!;
+    expect(order.orderType).toBe(ORDER_TYPE.operator);
+    expect(order.payType).toBe(PAY_TYPE.cardBalance);
+    expect(await getCdr(orderNo)).toBeUndefined();
+  });
+});
