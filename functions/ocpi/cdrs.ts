@@ -8,15 +8,12 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { getOrder } from '@functions/data/orders.ts';
 import { claimCdr, cdrReleased, cdrSent, getCdr, pendingCdrs } from '@functions/data/roaming-cdrs.ts';
-import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
-import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { endpointOf, ocpiCall } from './client.ts';
-import { locationOf, evseUid } from './locations.ts';
+import { roamingFacts } from './facts.ts';
 import { noteExchange, partnerById, type OcpiState } from './partners.ts';
-import { ownParty } from './party.ts';
+import { putSession, sessionOfOrder } from './sessions.ts';
 
 /** A message of the push queue: the CDR of an order, owed to a partner. */
 export interface CdrPush {
@@ -51,16 +48,10 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 10_000) / 10_00
 
 /** An order as an OCPI CDR. */
 export async function cdrOf(order: Order, partnerId: string) {
-  const own = await ownParty();
-  const partner = await partnerById(partnerId);
-  const idTag = String(order.idTag ?? '');
-  const token = (await roamingTokensOf(idTag)).find((t) => t.partnerId === partnerId);
-  const station = await stations.repo.get(PLATFORM_TENANT, String(order.stationId));
-  const pile = await chargePointById(String(order.chargePointId));
-  const location = station ? await locationOf(own, station) : undefined;
-  const uid = evseUid(String(order.chargePointId), Number(order.connectorNo));
-  const evse = location?.evses.find((e) => e.uid === uid);
-  const connector = evse?.connectors[0];
+  const { own, location, uid, evse, connector, pile, cdrToken, authMethod } = await roamingFacts(
+    partnerId,
+    order,
+  );
   const kwh = Number(order.energyWh ?? 0) / 1000;
   const seconds = Number(order.totalTime ?? 0);
   const total = Number(order.actualFee ?? 0);
@@ -71,14 +62,8 @@ export async function cdrOf(order: Order, partnerId: string) {
     start_date_time: new Date(String(order.startTime)).toISOString(),
     end_date_time: new Date(String(order.endTime ?? order.startTime)).toISOString(),
     session_id: String(order.orderNo),
-    cdr_token: {
-      country_code: token?.countryCode ?? partner?.countryCode ?? '',
-      party_id: token?.partyId ?? partner?.partyId ?? '',
-      uid: token?.uid ?? idTag,
-      type: token?.type ?? 'RFID',
-      contract_id: token?.contractId ?? idTag,
-    },
-    auth_method: token?.whitelist === 'ALWAYS' ? 'WHITELIST' : 'AUTH_REQUEST',
+    cdr_token: cdrToken,
+    auth_method: authMethod,
     ...(order.emspAuthorizationReference
       ? { authorization_reference: String(order.emspAuthorizationReference) }
       : {}),
@@ -135,6 +120,8 @@ export async function deliverCdr(orderNo: string): Promise<'sent' | 'skipped'> {
     throw new Error(`CDR ${orderNo}: partner ${owed.partnerId} cannot take it now`);
   }
   try {
+    // The session's last state first (COMPLETED, its final figures), then the CDR that bills it.
+    await putSession(partner, await sessionOfOrder(order, owed.partnerId)).catch(() => undefined);
     await ocpiCall(partner, partner.emspToken, 'POST', url, await cdrOf(order, owed.partnerId));
   } catch (error) {
     await cdrReleased(orderNo);

@@ -1,6 +1,7 @@
 /**
  * The `ocpiPush` queue's consumer (issue 20): each message is one exchange with one partner: an EVSE status
- * (functions/ocpi/push.ts), a CDR (functions/ocpi/cdrs.ts) or a pull of its tokens (functions/ocpi/tokens.ts);
+ * (functions/ocpi/push.ts), a started session (functions/ocpi/sessions.ts), a CDR (functions/ocpi/cdrs.ts) or
+ * a pull of its tokens (functions/ocpi/tokens.ts);
  * a push the partner did not take is reported as a failure of its message, so the queue tries it again and,
  * after its last try, moves it to the dead-letter queue.
  */
@@ -8,7 +9,13 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/http.ts';
 import { deliverCdr } from './cdrs.ts';
 import { partnerById } from './partners.ts';
+import { deliverSessionStart } from './sessions.ts';
 import { pullTokens } from './tokens.ts';
+// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 import { deliver, type OcpiPush } from './push.ts';
 
 /** A partner's tokens pulled, if it is still registered. */
@@ -29,11 +36,15 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     const known =
       (push?.kind === 'evse' && typeof push.partnerId === 'string') ||
       (push?.kind === 'tokens' && typeof push.partnerId === 'string') ||
-      (push?.kind === 'cdr' && typeof push.orderNo === 'string');
+      (push?.kind === 'cdr' && typeof push.orderNo === 'string') ||
+      (push?.kind === 'session' &&
+        typeof push.chargePointId === 'string' &&
+        typeof push.transactionId === 'string');
     if (!known) continue;
     try {
       if (push.kind === 'cdr') await deliverCdr(push.orderNo);
       else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
+      else if (push.kind === 'session') await deliverSessionStart(push.chargePointId, push.transactionId);
       else await deliver(push);
     } catch (error) {
       logger.warn('OCPI push not taken', { error: String(error), messageId: record.messageId });

@@ -35,7 +35,23 @@ export interface TokensPull {
   partnerId: string;
 }
 
-export type OcpiPush = EvsePush | CdrPush | TokensPull;
+/** A message of the push queue: a partner's session started (PUT to its sessions receiver). */
+export interface SessionPush {
+  kind: 'session';
+  chargePointId: string;
+  transactionId: string;
+}
+
+export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush;
+
+export async function queueSessionStart(chargePointId: string, transactionId: string): Promise<void> {
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: config.queueUrl('ocpiPush'),
+      MessageBody: JSON.stringify({ kind: 'session', chargePointId, transactionId } satisfies SessionPush),
+    }),
+  );
+}
 
 export async function queueTokensPull(partnerId: string): Promise<void> {
   await sqsClient().send(

@@ -1,13 +1,14 @@
 /**
  * How roaming reacts to what happens below it (docs/decisions/400, 426): a connector state the console shows
  * changed, so the partners its station is bound to are told (queued: functions/ocpi/push.ts); a roaming
- * partner's order was settled, so its CDR is queued (functions/ocpi/cdrs.ts). Imported by
+ * partner's session started, so it is pushed (functions/ocpi/sessions.ts); a roaming partner's order was
+ * settled, so its CDR is queued (functions/ocpi/cdrs.ts). Imported by
  * every Lambda entry that can emit the event (test/functions/events-wiring.test.ts).
  */
 import { on } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/http.ts';
 import { queueCdr } from './cdrs.ts';
-import { queueEvseStatus } from './push.ts';
+import { queueEvseStatus, queueSessionStart } from './push.ts';
 
 on('connectorStatesChanged', async function evseStatusQueued(change) {
   // The charger's message is answered whatever happens to roaming.
@@ -20,5 +21,12 @@ on('roamingOrderSettled', async function cdrQueued({ orderNo }) {
   // Owed in the order's own transaction: a failed queueing is put right by the minute's sweep.
   await queueCdr(orderNo).catch((error: unknown) =>
     logger.error('Queueing a CDR failed', { orderNo, error: String(error) }),
+  );
+});
+
+on('sessionStarted', async function roamingSessionQueued(session) {
+  if (!session.roaming) return;
+  await queueSessionStart(session.chargePointId, session.transactionId).catch((error: unknown) =>
+    logger.error('Queueing an OCPI session push failed', { ...session, error: String(error) }),
   );
 });

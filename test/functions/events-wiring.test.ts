@@ -19,7 +19,13 @@ const EXPECTED: Record<string, string[]> = {
   // One per command action (ReserveNow/CancelReservation, remote starts, ChangeAvailability): any order.
   commandEnded: ['pileAvailability', 'remoteStart', 'reservationCommand'],
   // In this order, as orders/session-hooks.ts called them.
-  sessionStarted: ['reservationUsedBySession', 'queueServed', 'timeTargetNoted', 'fleetMemberCharging'],
+  sessionStarted: [
+    'reservationUsedBySession',
+    'queueServed',
+    'timeTargetNoted',
+    'fleetMemberCharging',
+    'roamingSessionQueued',
+  ],
   sessionMetered: ['chargeTarget'],
   connectorAvailable: ['queueCalled'],
   connectorSuspended: ['fleetMemberPaused'],

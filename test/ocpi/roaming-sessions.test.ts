@@ -37,7 +37,11 @@ const idTagStatus = async (idTag: string) =>
   ((await cp.call('Authorize', { idTag }))[2] as any).idTagInfo.status as string;
 
 /** A whole 1.6 session of `idTag` on connector 1: its order number once the order is written. */
-async function charge(idTag: string, wh: number): Promise<{ orderNo: string; status: string }> {
+async function charge(
+  idTag: string,
+  wh: number,
+  whileCharging: (orderNo: string) => Promise<void> = async () => undefined,
+): Promise<{ orderNo: string; status: string }> {
   const started = (await cp.call('StartTransaction', {
     connectorId: 1,
     idTag,
@@ -45,6 +49,7 @@ async function charge(idTag: string, wh: number): Promise<{ orderNo: string; sta
     timestamp: minutesAgo(30),
   })) as any[];
   const transactionId = String(started[2].transactionId);
+  await whileCharging(`${minutesAgo(30).slice(0, 10).replace(/-/g, '')}-DEMO-CP-003-${transactionId}`);
   await cp.call('StopTransaction', {
     transactionId: Number(transactionId),
     meterStop: 100_000 + wh,
@@ -147,8 +152,20 @@ describe('roaming tokens at the chargers', () => {
 });
 
 describe('roaming sessions become eMsp orders with one CDR each', () => {
-  it('charges a whitelisted token as the eMSP’s and sends its CDR once', async () => {
-    const { orderNo, status } = await charge('HUB-ALWAYS', 12_000);
+  it('charges a whitelisted token as the eMSP’s, pushes its session and sends its CDR once', async () => {
+    const sessionPuts = (id: string) =>
+      hub.received.filter((r) => r.method === 'PUT' && r.path === `sessions/DE/EVC/${id}`);
+    const { orderNo, status } = await charge('HUB-ALWAYS', 12_000, async (id) => {
+      // While it charges, the eMSP has it as ACTIVE.
+      await waitFor(() => sessionPuts(id).length > 0, 20_000);
+      expect(sessionPuts(id)[0]!.body).toMatchObject({
+        id,
+        status: 'ACTIVE',
+        location_id: expect.any(String),
+        evse_uid: 'DEMO-CP-003*1',
+        cdr_token: { uid: 'HUB-ALWAYS' },
+      });
+    });
     expect(status).toBe('Accepted');
     const order = (await getOrder<any>(orderNo))!;
     expect(order).toMatchObject({ orderType: ORDER_TYPE.emsp, payType: PAY_TYPE.emsp, emspId: partnerId });
@@ -168,6 +185,17 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
     });
     expect(cdr.total_cost.excl_vat).toBeGreaterThan(0);
     expect((await getCdr(orderNo))?.status).toBe('sent');
+    // The session's last state, COMPLETED with its figures, came before its CDR.
+    const completed = hub.received.findIndex(
+      (r) => r.path === `sessions/DE/EVC/${orderNo}` && (r.body as any).status === 'COMPLETED',
+    );
+    const billed = hub.received.findIndex((r) => r.path === 'cdrs' && (r.body as any).id === orderNo);
+    expect(completed).toBeGreaterThanOrEqual(0);
+    expect(completed).toBeLessThan(billed);
+    expect(hub.received[completed]!.body).toMatchObject({
+      kwh: 12,
+      total_cost: { excl_vat: cdr.total_cost.excl_vat },
+    });
 
     // Delivered again, at once and later: the eMSP still has it once.
     await Promise.all([deliverCdr(orderNo), deliverCdr(orderNo), queueCdr(orderNo)]);

@@ -1,0 +1,44 @@
+/** What an OCPI Session and CDR of the platform both say of a roaming session (issue 20). */
+import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
+import { chargePointById, stations } from '@functions/devices/sites.ts';
+import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { evseUid, locationOf } from './locations.ts';
+import { partnerById } from './partners.ts';
+import { ownParty } from './party.ts';
+
+/**
+ * The roaming facts of a session or order (its token as the partner issued it, its place as a location):
+ * what a Session and a CDR both carry.
+ */
+export async function roamingFacts(
+  partnerId: string,
+  where: { idTag?: unknown; stationId?: unknown; chargePointId?: unknown; connectorNo?: unknown },
+) {
+  const own = await ownParty();
+  const partner = await partnerById(partnerId);
+  const idTag = String(where.idTag ?? '');
+  const token = (await roamingTokensOf(idTag)).find((t) => t.partnerId === partnerId);
+  const station = await stations.repo.get(PLATFORM_TENANT, String(where.stationId));
+  const pile = await chargePointById(String(where.chargePointId));
+  const location = station ? await locationOf(own, station) : undefined;
+  const uid = evseUid(String(where.chargePointId), Number(where.connectorNo));
+  const evse = location?.evses.find((e) => e.uid === uid);
+  return {
+    own,
+    partner,
+    location,
+    uid,
+    evse,
+    connector: evse?.connectors[0],
+    pile,
+    token,
+    cdrToken: {
+      country_code: token?.countryCode ?? partner?.countryCode ?? '',
+      party_id: token?.partyId ?? partner?.partyId ?? '',
+      uid: token?.uid ?? idTag,
+      type: token?.type ?? 'RFID',
+      contract_id: token?.contractId ?? idTag,
+    },
+    authMethod: token?.whitelist === 'ALWAYS' ? 'WHITELIST' : 'AUTH_REQUEST',
+  };
+}
