@@ -1,10 +1,11 @@
 /**
  * The OCPI 2.2.1 endpoints of the platform as the CPO (issue 20): versions, version details, credentials
  * (register, update, unregister), locations and tariffs (sender interfaces, paginated), tokens (receiver:
- * the eMSP pushes its tokens). Each request is read and
+ * the eMSP pushes its tokens), commands (receiver: the eMSP starts, stops and unlocks). Each request is read and
  * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts.
  */
 import { CPO_MODULES, OCPI_STATUS, OCPI_VERSION, ocpiPageQuery } from '@shared/schemas/ocpi.ts';
+import { receiveCommand } from './commands.ts';
 import { deleteCredentials, getCredentials, postCredentials } from './credentials.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
@@ -101,6 +102,10 @@ export const handler = ocpiHandler({
   [`PATCH ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
     auth: 'registered',
     run: (req) => patchToken(req.partner!, req.params, req.body),
+  },
+  [`POST ${V}/commands/{command}`]: {
+    auth: 'registered',
+    run: (req) => receiveCommand(req.partner!, String(req.params.command), req.body),
   },
   [`GET ${V}/tariffs`]: {
     auth: 'registered',

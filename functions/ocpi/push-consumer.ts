@@ -8,6 +8,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/http.ts';
 import { deliverCdr } from './cdrs.ts';
+import { deliverCommandResult } from './commands.ts';
 import { partnerById } from './partners.ts';
 import { deliverSessionStart } from './sessions.ts';
 import { pullTokens } from './tokens.ts';
@@ -37,6 +38,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       (push?.kind === 'evse' && typeof push.partnerId === 'string') ||
       (push?.kind === 'tokens' && typeof push.partnerId === 'string') ||
       (push?.kind === 'cdr' && typeof push.orderNo === 'string') ||
+      (push?.kind === 'commandResult' && typeof push.commandId === 'string') ||
       (push?.kind === 'session' &&
         typeof push.chargePointId === 'string' &&
         typeof push.transactionId === 'string');
@@ -44,6 +46,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     try {
       if (push.kind === 'cdr') await deliverCdr(push.orderNo);
       else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
+      else if (push.kind === 'commandResult') await deliverCommandResult(push.commandId);
       else if (push.kind === 'session') await deliverSessionStart(push.chargePointId, push.transactionId);
       else await deliver(push);
     } catch (error) {

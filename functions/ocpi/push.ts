@@ -14,6 +14,7 @@ import { config } from '@functions/lib/config.ts';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import type { CdrPush } from './cdrs.ts';
+import type { CommandResultPush } from './commands.ts';
 import { endpointOf, ocpiCall } from './client.ts';
 import { evseStatus, evseUid } from './locations.ts';
 import { noteExchange, partnerById } from './partners.ts';
@@ -42,7 +43,7 @@ export interface SessionPush {
   transactionId: string;
 }
 
-export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush;
+export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush | CommandResultPush;
 
 export async function queueSessionStart(chargePointId: string, transactionId: string): Promise<void> {
   await sqsClient().send(

@@ -8,6 +8,7 @@
 import { on } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/http.ts';
 import { queueCdr } from './cdrs.ts';
+import { queueCommandResult } from './commands.ts';
 import { queueEvseStatus, queueSessionStart } from './push.ts';
 
 on('connectorStatesChanged', async function evseStatusQueued(change) {
@@ -28,5 +29,15 @@ on('sessionStarted', async function roamingSessionQueued(session) {
   if (!session.roaming) return;
   await queueSessionStart(session.chargePointId, session.transactionId).catch((error: unknown) =>
     logger.error('Queueing an OCPI session push failed', { ...session, error: String(error) }),
+  );
+});
+
+on('commandEnded', async function roamingCommandEnded(command) {
+  // An eMSP's command: its result goes to the eMSP's response URL (queued).
+  await queueCommandResult(command).catch((error: unknown) =>
+    logger.error('Queueing an OCPI command result failed', {
+      commandId: command.commandId,
+      error: String(error),
+    }),
   );
 });

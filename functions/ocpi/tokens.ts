@@ -30,7 +30,7 @@ import { noteExchange, partnerById, type OcpiState, type Partner } from './partn
 /** How long a charger waits at most for an eMSP's real-time answer. */
 const REALTIME_TIMEOUT_MS = 5_000;
 
-const asRoaming = (partnerId: string, t: OcpiToken): RoamingToken => ({
+export const asRoaming = (partnerId: string, t: OcpiToken): RoamingToken => ({
   partnerId,
   countryCode: t.country_code.toUpperCase(),
   partyId: t.party_id.toUpperCase(),

@@ -31,6 +31,7 @@ export const ocpiRoutes: HttpRouteDecl[] = [
   wire('GET', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   wire('PUT', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   wire('PATCH', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
+  wire('POST', `${V}/commands/{command}`),
   {
     method: 'POST',
     path: '/admin/emsp/register',

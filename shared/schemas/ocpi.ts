@@ -28,6 +28,7 @@ export const CPO_MODULES = [
   { identifier: 'locations', role: 'SENDER' },
   { identifier: 'tariffs', role: 'SENDER' },
   { identifier: 'tokens', role: 'RECEIVER' },
+  { identifier: 'commands', role: 'RECEIVER' },
 ] as const;
 
 /** The page size a pull gets when it asks for none, and the most it may ask for. */
@@ -120,3 +121,26 @@ export const ocpiAuthorizationInfoSchema = z.object({
   authorization_reference: z.string().max(36).optional(),
   info: z.unknown().optional(),
 });
+
+/** The commands of the commands module, by their request bodies (2.2.1). */
+const responseUrl = ocpiUrl;
+export const ocpiCommandSchemas = {
+  START_SESSION: z.object({
+    response_url: responseUrl,
+    token: ocpiTokenSchema,
+    location_id: ciString(36),
+    evse_uid: ciString(36).optional(),
+    connector_id: ciString(36).optional(),
+    authorization_reference: ciString(36).optional(),
+  }),
+  STOP_SESSION: z.object({ response_url: responseUrl, session_id: ciString(64) }),
+  UNLOCK_CONNECTOR: z.object({
+    response_url: responseUrl,
+    location_id: ciString(36),
+    evse_uid: ciString(36),
+    connector_id: ciString(36),
+  }),
+  RESERVE_NOW: z.object({ response_url: responseUrl }).loose(),
+  CANCEL_RESERVATION: z.object({ response_url: responseUrl }).loose(),
+} as const;
+export type OcpiCommandType = keyof typeof ocpiCommandSchemas;

@@ -17,7 +17,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The reactions the direct calls made, by event (commands/ended.ts, orders/session-hooks.ts, ...). */
 const EXPECTED: Record<string, string[]> = {
   // One per command action (ReserveNow/CancelReservation, remote starts, ChangeAvailability): any order.
-  commandEnded: ['pileAvailability', 'remoteStart', 'reservationCommand'],
+  commandEnded: ['pileAvailability', 'remoteStart', 'reservationCommand', 'roamingCommandEnded'],
   // In this order, as orders/session-hooks.ts called them.
   sessionStarted: [
     'reservationUsedBySession',

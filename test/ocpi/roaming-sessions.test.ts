@@ -231,3 +231,89 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
     expect(await getCdr(orderNo)).toBeUndefined();
   });
 });
+
+describe("the eMSP's commands reach the charger and their results come back", () => {
+  const command = (type: string, body: object) =>
+    ocpiRequest(`${hub.platformEndpoints.get('commands')}/${type}`, hub.ownToken(), 'POST', body);
+  const resultsAt = (path: string) => hub.received.filter((r) => r.method === 'POST' && r.path === path);
+  /** Answers the next CALL of `action` the charger gets with `payload`; the CALL's payload. */
+  async function answer(action: string, payload: object) {
+    const call = await cp.next((f) => f[0] === 2 && f[2] === action, 10_000);
+    cp.send([3, call[1], payload]);
+    return call[3] as any;
+  }
+
+  it('starts a session by START_SESSION, stops it by STOP_SESSION, and posts both results', async () => {
+    const berlin = (await stations.repo.list(PLATFORM_TENANT)).find(
+      (st) => st.name === 'Demo Berlin Central',
+    )!;
+    const startAnswer = command('START_SESSION', {
+      response_url: `${hub.versionsUrl.replace('/versions', '')}/2.2.1/commands/START_SESSION/s1`,
+      token: hub.token('HUB-APP-1', 'NEVER'),
+      location_id: berlin.id,
+      evse_uid: 'DEMO-CP-003*1',
+    });
+    const remoteStart = await answer('RemoteStartTransaction', { status: 'Accepted' });
+    expect(remoteStart).toEqual({ connectorId: 1, idTag: 'HUB-APP-1' });
+    expect((await startAnswer).body.data).toMatchObject({ result: 'ACCEPTED', timeout: expect.any(Number) });
+    await waitFor(() => resultsAt('commands/START_SESSION/s1').length === 1, 20_000);
+    expect(resultsAt('commands/START_SESSION/s1')[0]!.body).toEqual({ result: 'ACCEPTED' });
+
+    // The charger starts it with the eMSP's token (asked in real time: the eMSP allows it).
+    hub.realtime.set('HUB-APP-1', 'ALLOWED');
+    const started = (await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'HUB-APP-1',
+      meterStart: 200_000,
+      timestamp: minutesAgo(20),
+    })) as any[];
+    expect(started[2].idTagInfo.status).toBe('Accepted');
+    const sessionId = `${minutesAgo(20).slice(0, 10).replace(/-/g, '')}-DEMO-CP-003-${String(started[2].transactionId)}`;
+
+    const stopAnswer = command('STOP_SESSION', {
+      response_url: `${hub.versionsUrl.replace('/versions', '')}/2.2.1/commands/STOP_SESSION/s2`,
+      session_id: sessionId,
+    });
+    const remoteStop = await answer('RemoteStopTransaction', { status: 'Accepted' });
+    expect(remoteStop).toEqual({ transactionId: Number(started[2].transactionId) });
+    expect((await stopAnswer).body.data).toMatchObject({ result: 'ACCEPTED' });
+    await waitFor(() => resultsAt('commands/STOP_SESSION/s2').length === 1, 20_000);
+    await cp.call('StopTransaction', {
+      transactionId: Number(started[2].transactionId),
+      meterStop: 207_500,
+      timestamp: minutesAgo(1),
+      reason: 'Remote',
+    });
+    await waitFor(
+      () => hub.received.some((r) => r.path === 'cdrs' && (r.body as any).id === sessionId),
+      20_000,
+    );
+    expect((await getOrder<any>(sessionId))!.orderType).toBe(ORDER_TYPE.emsp);
+  });
+
+  it('answers what it cannot do: unknown session, unbound location, reservations, bad bodies', async () => {
+    const url = `${hub.versionsUrl.replace('/versions', '')}/2.2.1/commands/x`;
+    expect(
+      (await command('STOP_SESSION', { response_url: url, session_id: '20260101-NOPE-1' })).body.data,
+    ).toMatchObject({
+      result: 'UNKNOWN_SESSION',
+    });
+    expect(
+      (
+        await command('START_SESSION', {
+          response_url: url,
+          token: hub.token('HUB-APP-2', 'ALWAYS'),
+          location_id: 'not-bound',
+          evse_uid: 'DEMO-CP-003*1',
+        })
+      ).body.data,
+    ).toMatchObject({ result: 'REJECTED' });
+    expect((await command('RESERVE_NOW', { response_url: url })).body.data).toMatchObject({
+      result: 'NOT_SUPPORTED',
+    });
+    const unknown = await command('SELF_DESTRUCT', { response_url: url });
+    expect(unknown.body.status_code).toBe(2001);
+    const malformed = await command('UNLOCK_CONNECTOR', { response_url: 'not a url' });
+    expect(malformed.body.status_code).toBe(2001);
+  });
+});
