@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
+import { AppError } from '@functions/lib/errors.ts';
 import { isSizeRefusal, logger } from '@functions/lib/http.ts';
+import { translate } from '@functions/lib/i18n.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { partnerByToken, type Partner } from './partners.ts';
 
@@ -141,6 +143,9 @@ export function ocpiHandler(routes: Record<string, OcpiRoute>) {
         return answer(error.httpStatus, envelope(error.statusCode, error.message));
       if (isSizeRefusal(error))
         return answer(400, envelope(OCPI_STATUS.invalidParameters, 'A value is too long'));
+      // A refusal of the services below (the partner changed meanwhile: a concurrent handshake).
+      if (error instanceof AppError && error.status < 500)
+        return answer(409, envelope(OCPI_STATUS.clientError, translate('en', error.message, error.values)));
       logger.error('OCPI call failed', error as Error);
       return answer(500, envelope(OCPI_STATUS.serverError, 'Internal error'));
     }

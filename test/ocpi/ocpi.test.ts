@@ -95,6 +95,43 @@ describe('OCPI: an eMSP registers with the platform', () => {
     }
   });
 
+  it('lets one of two registrations sent at once through, and the other is refused, not failed', async () => {
+    const twin = await startTestEmsp({ countryCode: 'NL', partyId: 'TWN', name: 'Twin' });
+    const admin2 = await login(rt.url, 'admin', 'Admin12345');
+    const given = 'twin-given-token-a-1';
+    const entry = (
+      await api(rt.url, admin2, '/admin/emsp/add', {
+        name: 'Twin',
+        countryCode: 'NL',
+        partyId: 'TWN',
+        requestUrl: 'https://placeholder.example.com/ocpi/versions',
+        cpoUrl: versions(),
+        cpoToken: given,
+      })
+    ).data;
+    try {
+      const body = (token: string) => ({
+        token,
+        url: twin.versionsUrl,
+        roles: [{ role: 'EMSP', party_id: 'TWN', country_code: 'NL', business_details: { name: 'Twin' } }],
+      });
+      const url = `${rt.url}/ocpi/2.2.1/credentials`;
+      const answers = await Promise.all([
+        ocpiRequest(url, given, 'POST', body(twin.platformToken())),
+        ocpiRequest(url, given, 'POST', body(twin.platformToken())),
+      ]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect(statuses[1]).toBeGreaterThanOrEqual(400);
+      expect(statuses[1]).toBeLessThan(500);
+      const winner = answers.find((a) => a.status === 200)!.body.data as any;
+      expect((await ocpiRequest(versions(), winner.token)).status).toBe(200);
+      expect((await ok('/admin/emsp/roaming', { id: entry.id })).registerFlag).toBe(1);
+    } finally {
+      await twin.close();
+    }
+  });
+
   it('registers: the eMSP gets a new token, the first one ends, and a second POST is 405', async () => {
     const answer = await emsp.register(versions(), GIVEN);
     expect(answer.body.status_code, answer.body.status_message).toBe(1000);
