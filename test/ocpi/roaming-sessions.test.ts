@@ -86,8 +86,11 @@ beforeAll(async () => {
     emspToken: hub.tokenA,
   });
   partnerId = entry.id;
-  const berlin = (await stations.repo.list(PLATFORM_TENANT)).find((s) => s.name === 'Demo Berlin Central')!;
-  await ok(admin, '/admin/emsp/bind', { id: entry.id, stationIds: [berlin.id], version: entry.version });
+  const all = await stations.repo.list(PLATFORM_TENANT);
+  const bound = ['Demo Berlin Central', 'Demo Munich Garage'].map(
+    (name) => all.find((s) => s.name === name)!.id,
+  );
+  await ok(admin, '/admin/emsp/bind', { id: entry.id, stationIds: bound, version: entry.version });
   expect((await ok(admin, '/admin/emsp/register', { id: entry.id })).registered).toBe(true);
   cp = await connectCharger(rt.url, 'DEMO-CP-003', DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
   await cp.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Roaming' });
@@ -221,6 +224,55 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
     const sent = hub.received.filter((r) => r.path === 'cdrs' && (r.body as any).id === orderNo);
     expect(sent).toHaveLength(1);
     expect((sent[0]!.body as any).authorization_reference).toBe('REF-HUB-ASK');
+  });
+
+  it('2.0.1: a TransactionEvent with the eMSP’s token is its order too, with its CDR', async () => {
+    const cs = await connectCharger(rt.url, 'DEMO-CP-004', DEMO_CHARGER_PASSWORD, ['ocpp2.0.1']);
+    try {
+      const t0 = Date.now() - 25 * 60_000;
+      const at = (ms: number) => new Date(ms).toISOString();
+      const register = (ms: number, wh: number) => [
+        {
+          timestamp: at(ms),
+          sampledValue: [
+            { value: wh, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
+          ],
+        },
+      ];
+      const started = (await cs.call('TransactionEvent', {
+        eventType: 'Started',
+        timestamp: at(t0),
+        triggerReason: 'Authorized',
+        seqNo: 0,
+        transactionInfo: { transactionId: 'roam-201', chargingState: 'Charging' },
+        evse: { id: 1, connectorId: 1 },
+        idToken: { idToken: 'HUB-ALWAYS', type: 'ISO14443' },
+        meterValue: register(t0, 50_000),
+      })) as any[];
+      expect(started[2].idTokenInfo.status).toBe('Accepted');
+      await cs.call('TransactionEvent', {
+        eventType: 'Ended',
+        timestamp: at(t0 + 20 * 60_000),
+        triggerReason: 'StopAuthorized',
+        seqNo: 1,
+        transactionInfo: { transactionId: 'roam-201', stoppedReason: 'Local' },
+        meterValue: register(t0 + 20 * 60_000, 58_000),
+      });
+      const orderNo = `${at(t0).slice(0, 10).replace(/-/g, '')}-DEMO-CP-004-roam-201`;
+      await waitFor(async () => Boolean(await getOrder(orderNo)), 20_000);
+      expect(await getOrder<any>(orderNo)).toMatchObject({
+        orderType: ORDER_TYPE.emsp,
+        payType: PAY_TYPE.emsp,
+      });
+      await waitFor(
+        () => hub.received.some((r) => r.path === 'cdrs' && (r.body as any).id === orderNo),
+        20_000,
+      );
+      const cdr = hub.received.find((r) => r.path === 'cdrs' && (r.body as any).id === orderNo)!.body as any;
+      expect(cdr).toMatchObject({ total_energy: 8, cdr_location: { evse_uid: 'DEMO-CP-004*1' } });
+    } finally {
+      await cs.close();
+    }
   });
 
   it('leaves the orders of the platform’s own cards as they were', async () => {
