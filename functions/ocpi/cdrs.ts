@@ -5,13 +5,11 @@
  * delivery claims it, posts it and marks it sent, so repeated or concurrent deliveries post it once. The CDR's
  * id is the order number: a partner that sees it again (a crash between its answer and the mark) knows it.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { getOrder } from '@functions/data/orders.ts';
 import { claimCdr, cdrReleased, cdrSent, getCdr, pendingCdrs } from '@functions/data/roaming-cdrs.ts';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
 import { endpointOf, ocpiCall } from './client.ts';
 import { roamingFacts } from './facts.ts';
+import { queuePush } from './queue.ts';
 import { noteExchange, partnerById, type OcpiState } from './partners.ts';
 import { putSession, sessionOfOrder } from './sessions.ts';
 
@@ -26,14 +24,7 @@ const LEASE_MS = 60_000;
 /** A CDR unsent this long is queued again by the sweep. */
 const REQUEUE_AFTER_MS = 2 * 60_000;
 
-export async function queueCdr(orderNo: string): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: config.queueUrl('ocpiPush'),
-      MessageBody: JSON.stringify({ kind: 'cdr', orderNo } satisfies CdrPush),
-    }),
-  );
-}
+export const queueCdr = (orderNo: string) => queuePush({ kind: 'cdr', orderNo } satisfies CdrPush);
 
 /** The minute's sweep: CDRs owed for a while and not sent are queued again. */
 export async function requeuePendingCdrs(now = Date.now()): Promise<number> {

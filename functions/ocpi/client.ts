@@ -25,17 +25,11 @@ export interface Peer {
   partyId: string;
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** One OCPI call; the envelope's `data` when it succeeded. */
-export async function ocpiCall(
-  peer: Peer,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-  options: { timeoutMs?: number } = {},
-): Promise<unknown> {
-  return (await ocpiExchange(peer, token, method, url, body, options)).data;
-}
+export const ocpiCall = async (...call: Parameters<typeof ocpiExchange>): Promise<unknown> =>
+  (await ocpiExchange(...call)).data;
 
 /** One page of a paginated pull: its objects and the next page's URL (`Link: <...>; rel="next"`), if any. */
 export async function ocpiPage(
@@ -51,7 +45,7 @@ export async function ocpiPage(
 async function ocpiExchange(
   peer: Peer,
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: Method,
   url: string,
   body?: unknown,
   options: { timeoutMs?: number } = {},

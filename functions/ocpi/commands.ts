@@ -6,7 +6,6 @@
  * at its `response_url` when the charger answered (or did not). RESERVE_NOW and CANCEL_RESERVATION answer
  * NOT_SUPPORTED for now (reservations have their own domain and fees; decision 426).
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ocpiCommandSchemas, type OcpiCommandType } from '@shared/schemas/ocpi.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { commandAnswerTimeoutSeconds, getCommand, type CommandRecord } from '@functions/commands/store.ts';
@@ -14,14 +13,13 @@ import { sendPlatformCommand } from '@functions/commands/send.ts';
 import { getRoamingCommand, putRoamingCommand } from '@functions/data/roaming-commands.ts';
 import { putRoamingToken } from '@functions/data/roaming-tokens.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { getSession } from '@functions/ocpp/transactions.ts';
 import { ocpiCall } from './client.ts';
 import { invalidParameters } from './errors.ts';
 import { noteExchange, partnerById, type Partner } from './partners.ts';
+import { queuePush } from './queue.ts';
 import { asRoaming } from './tokens.ts';
 
 /** A message of the push queue: an OCPI command's result to post to its response URL. */
@@ -142,15 +140,7 @@ export function commandResultOf(command: CommandRecord): string {
 /** Queues the result of a command an eMSP sent (other commands: nothing). */
 export async function queueCommandResult(command: CommandRecord & { createdBy?: string }): Promise<void> {
   if (!String(command.createdBy ?? '').startsWith(SENDER)) return;
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: config.queueUrl('ocpiPush'),
-      MessageBody: JSON.stringify({
-        kind: 'commandResult',
-        commandId: command.commandId,
-      } satisfies CommandResultPush),
-    }),
-  );
+  await queuePush({ kind: 'commandResult', commandId: command.commandId } satisfies CommandResultPush);
 }
 
 /** Posts a command's result to the eMSP's response URL; throws when it was not taken (tried again). */

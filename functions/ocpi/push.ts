@@ -5,12 +5,9 @@
  * each EVSE. A partner that cannot be reached is retried by the queue, then the message goes to its
  * dead-letter queue; the partner's last error says why.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { emspPartners } from '@functions/admin/system-resources.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import type { CdrPush } from './cdrs.ts';
@@ -19,6 +16,7 @@ import { endpointOf, ocpiCall } from './client.ts';
 import { evseStatus, evseUid } from './locations.ts';
 import { noteExchange, partnerById } from './partners.ts';
 import { ownParty } from './party.ts';
+import { queuePush } from './queue.ts';
 import type { OcpiState } from './partners.ts';
 
 /** A message of the push queue: a charger's EVSEs (one gun, or all) to tell one partner about. */
@@ -45,23 +43,11 @@ export interface SessionPush {
 
 export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush | CommandResultPush;
 
-export async function queueSessionStart(chargePointId: string, transactionId: string): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: config.queueUrl('ocpiPush'),
-      MessageBody: JSON.stringify({ kind: 'session', chargePointId, transactionId } satisfies SessionPush),
-    }),
-  );
-}
+export const queueSessionStart = (chargePointId: string, transactionId: string) =>
+  queuePush({ kind: 'session', chargePointId, transactionId } satisfies SessionPush);
 
-export async function queueTokensPull(partnerId: string): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: config.queueUrl('ocpiPush'),
-      MessageBody: JSON.stringify({ kind: 'tokens', partnerId } satisfies TokensPull),
-    }),
-  );
-}
+export const queueTokensPull = (partnerId: string) =>
+  queuePush({ kind: 'tokens', partnerId } satisfies TokensPull);
 
 /** Whether a partner takes pushes of a station now: enabled, registered, bound to it. */
 const takes = (partner: Record_, stationId: string) =>
@@ -77,14 +63,7 @@ export async function queueEvseStatus(change: {
 }): Promise<void> {
   const partners = (await emspPartners()).filter((p) => takes(p, change.stationId));
   await Promise.all(
-    partners.map((p) =>
-      sqsClient().send(
-        new SendMessageCommand({
-          QueueUrl: config.queueUrl('ocpiPush'),
-          MessageBody: JSON.stringify({ kind: 'evse', partnerId: p.id, ...change } satisfies EvsePush),
-        }),
-      ),
-    ),
+    partners.map((p) => queuePush({ kind: 'evse', partnerId: p.id, ...change } satisfies EvsePush)),
   );
 }
 
