@@ -407,7 +407,8 @@ export function problemsOf(req: FuzzRequest, answer: Answer): string[] {
     }
   }
   const envelope = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
-  const msg = envelope ? (envelope.msg ?? envelope.message) : undefined;
+  // OCPI's envelope (the /ocpi/ endpoints, issue 20) says it in `status_message`.
+  const msg = envelope ? (envelope.msg ?? envelope.message ?? envelope.status_message) : undefined;
   if (answer.status >= 400 && answer.status < 500) {
     if (envelope) {
       if (typeof msg !== 'string' || !msg.trim()) problems.push('4xx without a message');
