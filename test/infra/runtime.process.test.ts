@@ -12,7 +12,12 @@ import { fromRoot } from '@infra/local/paths.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-proc-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Children still running when the test ends (a failure half-way): stopped, so no JVM outlives the run. */
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Each start listens on a port the kernel picks (a port picked here and handed over can be taken meanwhile). */
 async function start(): Promise<{ child: ChildProcess; output: () => string; url: string }> {
@@ -30,10 +35,13 @@ async function start(): Promise<{ child: ChildProcess; output: () => string; url
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const until = Date.now() + 60_000;
+  // A cold start seeds two months of demo history: 20-30 s alone, more beside the rest of the suite.
+  const until = Date.now() + 150_000;
   while (!output.includes('is ready')) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`runtime did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -56,7 +64,7 @@ const javaProcessesFor = (dir: string) =>
     .filter((line) => line.includes('DynamoDBLocal') && line.includes(dir));
 
 describe('runtime process', () => {
-  it('keeps its data across a restart and leaves no process behind', async () => {
+  it('keeps its data across a restart and leaves no process behind', { timeout: 330_000 }, async () => {
     const first = await start();
     expect(first.output()).toContain(
       'seeded: identity-catalogue, identity-demo, demo-sites, stop-reason-catalogue, demo-energy-box',
