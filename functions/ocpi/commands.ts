@@ -16,6 +16,7 @@ import { chargePointById } from '@functions/devices/sites.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { getSession } from '@functions/ocpp/transactions.ts';
+import { orderNoOf } from '@functions/orders/session-order.ts';
 import { ocpiCall } from './client.ts';
 import { invalidParameters } from './errors.ts';
 import { noteExchange, partnerById, type Partner } from './partners.ts';
@@ -48,10 +49,18 @@ async function gunAt(partner: Partner, locationId: string, uid: string | undefin
     : undefined;
 }
 
-/** The charger and transaction of a session id (the order number it will have: `{day}-{charger}-{tx}`). */
-function sessionOfId(id: string) {
-  const match = /^\d{8}-(.+)-([^-]+)$/.exec(id);
-  return match ? { chargePointId: match[1]!, transactionId: match[2]! } : undefined;
+/**
+ * The session of a session id (the order number it will have: `{day}-{charger}-{tx}`). Charger ids and 2.0.1
+ * transaction ids may both hold dashes: each split is tried, shortest charger id first, until a session is.
+ */
+async function sessionOfId(id: string) {
+  if (!/^\d{8}-/.test(id)) return undefined;
+  const rest = id.slice(9);
+  for (let i = rest.indexOf('-'); i > 0; i = rest.indexOf('-', i + 1)) {
+    const session = await getSession(rest.slice(0, i), rest.slice(i + 1));
+    if (session && orderNoOf(session) === id) return session;
+  }
+  return undefined;
 }
 
 /** Sends the OCPP command and records where its result goes; the CommandResponse. */
@@ -104,8 +113,7 @@ export async function receiveCommand(partner: Partner, command: string, body: un
       });
     }
     case 'STOP_SESSION': {
-      const ref = sessionOfId(String(input.session_id));
-      const session = ref ? await getSession(ref.chargePointId, ref.transactionId) : undefined;
+      const session = await sessionOfId(String(input.session_id));
       if (!session || session.status !== 'active' || session.roaming?.partnerId !== partner.id)
         return response('UNKNOWN_SESSION');
       return dispatch(partner, type, input.response_url, {
