@@ -1,15 +1,16 @@
 /**
  * The console's roaming calls (issue 20; the /emsp screen): register the platform at an eMSP (or update its
- * credentials there when registered), and a partner's OCPI state (registration, version, the modules the eMSP
+ * credentials there when registered), pull its tokens again, and a partner's OCPI state (registration, version, the modules the eMSP
  * offers, the last exchange and its error, the platform's versions URL to give the eMSP).
  */
 import { z } from 'zod';
 import { publicBaseUrl } from '@functions/commands/files.ts';
-import { notFound } from '@functions/lib/errors.ts';
+import { notFound, refused } from '@functions/lib/errors.ts';
 import { httpHandler, ok, type Route } from '@functions/lib/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { registerAtPartner } from './credentials.ts';
 import { partnerById } from './partners.ts';
+import { queueTokensPull } from './push.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
@@ -41,6 +42,14 @@ export const handler = httpHandler({
     const base = publicBaseUrl(req.event);
     const result = await registerAtPartner(id, `${base}/ocpi`);
     return ok({ ...result, state: await roamingState(id, base) });
+  },
+  /** The eMsp's tokens pulled again (queued; a partner not registered has none to give). */
+  'POST /admin/emsp/pullTokens': async (req) => {
+    const partner = await partnerById(parse(idSchema, req.body).id);
+    if (!partner) throw notFound();
+    if (!partner.registered) throw refused('systemRes.server.emspNotRegistered');
+    await queueTokensPull(partner.id);
+    return ok({ queued: true });
   },
   'POST /admin/emsp/roaming': async (req) =>
     ok(await roamingState(parse(idSchema, req.body).id, publicBaseUrl(req.event))),

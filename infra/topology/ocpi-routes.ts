@@ -41,4 +41,12 @@ export const ocpiRoutes: HttpRouteDecl[] = [
     audit: 'systemRes.audit.emspRegister',
   },
   { method: 'POST', path: '/admin/emsp/roaming', domain: 'roaming', auth: 'user', permission: CODE.emsp },
+  {
+    method: 'POST',
+    path: '/admin/emsp/pullTokens',
+    domain: 'roaming',
+    auth: 'user',
+    permission: CODE.emspEdit,
+    audit: 'systemRes.audit.emspPullTokens',
+  },
 ];

@@ -236,6 +236,9 @@ describe('OCPI: an eMSP registers with the platform', () => {
     expect(gone.body.status_code).toBe(1000);
     expect((await ocpiRequest(versions(), token)).status).toBe(401);
     expect((await ok('/admin/emsp/roaming', { id: partner.id })).registerFlag).toBe(0);
+    // Nothing to pull from a partner that is not registered.
+    const pull = await api(rt.url, admin, '/admin/emsp/pullTokens', { id: partner.id });
+    expect(pull.msg).toBe('The eMsp is not registered yet; register first');
   });
 });
 

@@ -127,6 +127,15 @@ describe('roaming tokens at the chargers', () => {
     }
   });
 
+  it('pulls the tokens again from the console, and only for a registered partner', async () => {
+    hub.tokens.push(hub.token('HUB-LATE', 'ALWAYS'));
+    expect(await ok(admin, '/admin/emsp/pullTokens', { id: partnerId })).toEqual({ queued: true });
+    await waitFor(async () => (await roamingTokensOf('HUB-LATE')).length === 1, 20_000);
+    expect(await idTagStatus('HUB-LATE')).toBe('Accepted');
+    const unknown = await api(rt.url, admin, '/admin/emsp/pullTokens', { id: 'no-such-partner' });
+    expect(unknown.code).not.toBe(0);
+  });
+
   it('keeps a token the eMSP pushes, and a later PATCH blocks it', async () => {
     const base = `${rt.url}/ocpi/2.2.1/tokens/NL/HUB`;
     const pushed = hub.token('HUB-PUSHED', 'ALWAYS');

@@ -90,6 +90,8 @@ export const system = area(
         modules: "eMsp's modules",
         lastExchange: 'Last exchange',
         lastError: 'Last error',
+        pullTokens: 'Pull tokens',
+        pullTokensQueued: "The eMsp's tokens are being pulled",
         versionsUrl: 'Our versions URL (give it to the eMsp)',
         registerDone: 'Registered with the eMsp',
         registerFailed: 'Registration failed: {{error}}',
@@ -151,6 +153,7 @@ export const system = area(
         assetInUse: 'The asset is in use by a charge point; release it first',
         vendorNameTaken: 'A vendor with this name already exists',
         emspPartyTaken: 'An eMsp entry with this country code and party ID already exists',
+        emspNotRegistered: 'The eMsp is not registered yet; register first',
         emspTokenTaken: 'This CPO token is already given to another eMsp entry; choose another token',
         emspBound: 'The eMsp entry still has bound sites; unbind them first',
         emspDisabled: 'The eMsp entry is disabled; sites cannot be bound to it',
@@ -165,6 +168,7 @@ export const system = area(
       audit: {
         payUpload: 'Upload payment channel certificate',
         emspRegister: 'Register at eMsp (OCPI)',
+        emspPullTokens: 'Pull eMsp tokens (OCPI)',
         testMail: 'Send test mail',
       },
       testMail: {
@@ -261,6 +265,8 @@ export const system = area(
           modules: 'eMsp 的模块',
           lastExchange: '最近一次交互',
           lastError: '最近错误',
+          pullTokens: '拉取令牌',
+          pullTokensQueued: '正在拉取 eMsp 的令牌',
           versionsUrl: '我方版本地址（提供给 eMsp）',
           registerDone: '已在 eMsp 注册',
           registerFailed: '注册失败：{{error}}',
@@ -322,6 +328,7 @@ export const system = area(
           assetInUse: '该资产正被充电桩使用，请先释放',
           vendorNameTaken: '该名称的供应商已存在',
           emspPartyTaken: '相同国家代码和参与方 ID 的 eMsp 条目已存在',
+          emspNotRegistered: '该 eMsp 尚未注册，请先注册',
           emspTokenTaken: '此 CPO 令牌已分配给另一个 eMsp 条目，请换一个令牌',
           emspBound: '该 eMsp 条目仍有绑定的站点，请先解绑',
           emspDisabled: '该 eMsp 条目已停用，无法绑定站点',
@@ -336,6 +343,7 @@ export const system = area(
         audit: {
           payUpload: '上传支付渠道证书',
           emspRegister: '在 eMsp 注册（OCPI）',
+          emspPullTokens: '拉取 eMsp 令牌（OCPI）',
           testMail: '发送测试邮件',
         },
         testMail: {
@@ -431,6 +439,8 @@ export const system = area(
           modules: 'eMsp 的模組',
           lastExchange: '最近一次交換',
           lastError: '最近錯誤',
+          pullTokens: '拉取權杖',
+          pullTokensQueued: '正在拉取 eMsp 的權杖',
           versionsUrl: '我方版本網址（提供給 eMsp）',
           registerDone: '已在 eMsp 註冊',
           registerFailed: '註冊失敗：{{error}}',
@@ -492,6 +502,7 @@ export const system = area(
           assetInUse: '此資產正被充電樁使用，請先釋放',
           vendorNameTaken: '此名稱的供應商已存在',
           emspPartyTaken: '相同國家代碼和參與方 ID 的 eMsp 項目已存在',
+          emspNotRegistered: '該 eMsp 尚未註冊，請先註冊',
           emspTokenTaken: '此 CPO 權杖已分配給另一個 eMsp 項目，請換一個權杖',
           emspBound: '此 eMsp 項目仍有綁定的站點，請先解除綁定',
           emspDisabled: '此 eMsp 項目已停用，無法綁定站點',
@@ -506,6 +517,7 @@ export const system = area(
         audit: {
           payUpload: '上傳支付渠道憑證',
           emspRegister: '在 eMsp 註冊（OCPI）',
+          emspPullTokens: '拉取 eMsp 權杖（OCPI）',
           testMail: '寄送測試郵件',
         },
         testMail: {
@@ -603,6 +615,8 @@ export const system = area(
           modules: 'Module des eMsp',
           lastExchange: 'Letzter Austausch',
           lastError: 'Letzter Fehler',
+          pullTokens: 'Tokens abrufen',
+          pullTokensQueued: 'Die Tokens des eMsp werden abgerufen',
           versionsUrl: 'Unsere Versions-URL (dem eMsp geben)',
           registerDone: 'Beim eMsp registriert',
           registerFailed: 'Registrierung fehlgeschlagen: {{error}}',
@@ -665,6 +679,7 @@ export const system = area(
           assetInUse: 'Das Asset wird von einem Ladepunkt verwendet; bitte zuerst freigeben',
           vendorNameTaken: 'Ein Hersteller mit diesem Namen existiert bereits',
           emspPartyTaken: 'Ein eMsp-Eintrag mit diesem Ländercode und dieser Party-ID existiert bereits',
+          emspNotRegistered: 'Der eMsp ist noch nicht registriert; bitte zuerst registrieren',
           emspTokenTaken:
             'Dieses CPO-Token ist bereits einem anderen eMsp-Eintrag zugewiesen; wählen Sie ein anderes Token',
           emspBound: 'Der eMsp-Eintrag hat noch verknüpfte Standorte; bitte zuerst lösen',
@@ -683,6 +698,7 @@ export const system = area(
         audit: {
           payUpload: 'Zertifikat des Zahlungskanals hochladen',
           emspRegister: 'Beim eMsp registrieren (OCPI)',
+          emspPullTokens: 'eMsp-Tokens abrufen (OCPI)',
           testMail: 'Testmail senden',
         },
         testMail: {
@@ -778,6 +794,8 @@ export const system = area(
           modules: 'โมดูลของ eMsp',
           lastExchange: 'การแลกเปลี่ยนล่าสุด',
           lastError: 'ข้อผิดพลาดล่าสุด',
+          pullTokens: 'ดึงโทเคน',
+          pullTokensQueued: 'กำลังดึงโทเคนของ eMsp',
           versionsUrl: 'URL เวอร์ชันของเรา (ให้กับ eMsp)',
           registerDone: 'ลงทะเบียนกับ eMsp แล้ว',
           registerFailed: 'ลงทะเบียนไม่สำเร็จ: {{error}}',
@@ -839,6 +857,7 @@ export const system = area(
           assetInUse: 'สินทรัพย์นี้ถูกใช้งานโดยเครื่องชาร์จ กรุณายกเลิกก่อน',
           vendorNameTaken: 'มีผู้จำหน่ายที่ใช้ชื่อนี้อยู่แล้ว',
           emspPartyTaken: 'มีรายการ eMsp ที่มีรหัสประเทศและ Party ID นี้อยู่แล้ว',
+          emspNotRegistered: 'eMsp นี้ยังไม่ได้ลงทะเบียน โปรดลงทะเบียนก่อน',
           emspTokenTaken: 'โทเคน CPO นี้ถูกกำหนดให้รายการ eMsp อื่นแล้ว โปรดเลือกโทเคนอื่น',
           emspBound: 'รายการ eMsp นี้ยังมีสถานีที่ผูกอยู่ กรุณายกเลิกการผูกก่อน',
           emspDisabled: 'รายการ eMsp นี้ถูกปิดใช้งาน ไม่สามารถผูกสถานีได้',
@@ -853,6 +872,7 @@ export const system = area(
         audit: {
           payUpload: 'อัปโหลดใบรับรองของช่องทางการชำระเงิน',
           emspRegister: 'ลงทะเบียนกับ eMsp (OCPI)',
+          emspPullTokens: 'ดึงโทเคนของ eMsp (OCPI)',
           testMail: 'ส่งอีเมลทดสอบ',
         },
         testMail: {

@@ -1,7 +1,7 @@
 /**
  * The OCPI side of an eMsp link (/emsp row action, issue 20): whether the handshake is done, the version and
  * the eMsp's modules, the last exchange and its error, the platform's versions URL to give the eMsp; and
- * "Register" (or "Update registration"), which runs the handshake from the platform's side.
+ * "Register" (or "Update registration"), which runs the handshake from the platform's side, and "Pull tokens".
  */
 import { Alert, Badge, Button, Code, DataList, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -62,6 +62,16 @@ export function EmspRoamingDialog(props: RowDialogProps) {
       setOutcome({ ok: false, text: errorMessage(tr, error) });
     } finally {
       setBusy(false);
+    }
+  };
+
+  const pullTokens = async () => {
+    setOutcome(null);
+    try {
+      await call('/admin/emsp/pullTokens', { id });
+      setOutcome({ ok: true, text: tr(`${E}.pullTokensQueued`) });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(tr, error) });
     }
   };
 
@@ -142,6 +152,11 @@ export function EmspRoamingDialog(props: RowDialogProps) {
               </DataList.Root>
             </Dialog.Body>
             <Dialog.Footer>
+              {state?.registerFlag === 1 && can(CODE.emspEdit) && (
+                <Button variant="outline" onClick={() => void pullTokens()}>
+                  {tr(`${E}.pullTokens`)}
+                </Button>
+              )}
               {state && can(CODE.emspEdit) && (
                 <Button colorPalette="blue" loading={busy} onClick={() => void register()}>
                   {tr(state.registerFlag === 1 ? `${E}.registerAgain` : `${E}.register`)}
