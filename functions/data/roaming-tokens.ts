@@ -5,7 +5,7 @@
  * one Query (OCPI uids are case-insensitive, as OCPP idTags are compared here).
  */
 import { applied } from '@functions/lib/conditional.ts';
-import { defineEntity, model, putAll, queryAll, request, send } from './table.ts';
+import { defineEntity, getRecord, model, putAll, queryAll, request, send } from './table.ts';
 
 export interface RoamingToken {
   partnerId: string;
@@ -68,6 +68,11 @@ export async function putRoamingToken(token: RoamingToken): Promise<boolean> {
       ExpressionAttributeValues: { ':at': token.lastUpdated },
     }),
   );
+}
+
+/** One partner's token of this uid, if it gave one. */
+export async function roamingTokenOf(uid: string, partnerId: string): Promise<RoamingToken | undefined> {
+  return getRecord<RoamingToken>(roamingTokens.get({ uidKey: uidKey(uid), partnerId }).params());
 }
 
 /** The tokens of this uid, of every partner that gave one. */

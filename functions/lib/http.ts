@@ -79,7 +79,7 @@ export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'success', data 
  * Field names that reach for an object's prototype. No request has a use for them and, merged into an object
  * or stored, they change what the code or the database client sees: refused anywhere in a body.
  */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function readBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return undefined;

@@ -10,7 +10,7 @@ import { claimCdr, cdrReleased, cdrSent, getCdr, pendingCdrs } from '@functions/
 import { endpointOf, ocpiCall } from './client.ts';
 import { roamingFacts } from './facts.ts';
 import { queuePush } from './queue.ts';
-import { noteExchange, partnerById, type OcpiState } from './partners.ts';
+import { noteExchange, partnerById } from './partners.ts';
 import { putSession, sessionOfOrder } from './sessions.ts';
 
 /** A message of the push queue: the CDR of an order, owed to a partner. */
@@ -103,7 +103,7 @@ export async function deliverCdr(orderNo: string): Promise<'sent' | 'skipped'> {
   if (!(await claimCdr(orderNo, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString())))
     return 'skipped';
   const partner = await partnerById(owed.partnerId);
-  const url = endpointOf((partner?.ocpi as OcpiState | undefined)?.endpoints, 'cdrs');
+  const url = endpointOf(partner?.ocpi?.endpoints, 'cdrs');
   const order = await getOrder<Order>(orderNo);
   if (!partner || !partner.registered || !partner.emspToken || !url || !order) {
     // Not deliverable now (unregistered, no cdrs endpoint): kept pending for when it is.

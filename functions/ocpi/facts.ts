@@ -1,5 +1,5 @@
 /** What an OCPI Session and CDR of the platform both say of a roaming session (issue 20). */
-import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
+import { roamingTokenOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { evseUid, locationOf } from './locations.ts';
@@ -17,7 +17,7 @@ export async function roamingFacts(
   const own = await ownParty();
   const partner = await partnerById(partnerId);
   const idTag = String(where.idTag ?? '');
-  const token = (await roamingTokensOf(idTag)).find((t) => t.partnerId === partnerId);
+  const token = await roamingTokenOf(idTag, partnerId);
   const station = await stations.repo.get(PLATFORM_TENANT, String(where.stationId));
   const pile = await chargePointById(String(where.chargePointId));
   const location = station ? await locationOf(own, station) : undefined;

@@ -26,10 +26,14 @@ function pageQuery(req: OcpiRequest) {
   return parsed.data;
 }
 
-/** A page of everything the partner may pull. */
-async function page(req: OcpiRequest, all: (window: { from?: string; to?: string }) => Promise<unknown[]>) {
+/** A page of everything the partner may pull, within `date_from` / `date_to` of their last update. */
+async function page(req: OcpiRequest, all: () => Promise<{ last_updated: string }[]>) {
   const query = pageQuery(req);
-  const items = await all({ from: query.date_from, to: query.date_to });
+  const from = query.date_from && new Date(query.date_from).toISOString();
+  const to = query.date_to && new Date(query.date_to).toISOString();
+  const items = (await all()).filter(
+    (o) => (!from || o.last_updated >= from) && (!to || o.last_updated < to),
+  );
   return new OcpiPage(
     items.slice(query.offset, query.offset + query.limit),
     items.length,
@@ -86,7 +90,7 @@ export const handler = ocpiHandler({
   [`DELETE ${V}/credentials`]: { auth: 'any', run: (req) => deleteCredentials(call(req)) },
   [`GET ${V}/locations`]: {
     auth: 'registered',
-    run: (req) => page(req, (window) => partnerLocations(req.partner!, window)),
+    run: (req) => page(req, () => partnerLocations(req.partner!)),
   },
   [`GET ${V}/locations/{locationId}`]: { auth: 'registered', run: locationPart },
   [`GET ${V}/locations/{locationId}/{evseUid}`]: { auth: 'registered', run: locationPart },
@@ -109,6 +113,6 @@ export const handler = ocpiHandler({
   },
   [`GET ${V}/tariffs`]: {
     auth: 'registered',
-    run: (req) => page(req, (window) => partnerTariffs(req.partner!, window)),
+    run: (req) => page(req, () => partnerTariffs(req.partner!)),
   },
 });

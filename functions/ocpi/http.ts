@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { AppError } from '@functions/lib/errors.ts';
-import { isSizeRefusal, logger } from '@functions/lib/http.ts';
+import { isSizeRefusal, logger, PROTOTYPE_KEYS } from '@functions/lib/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { partnerByToken, type Partner } from './partners.ts';
@@ -75,8 +75,7 @@ function readBody(event: APIGatewayProxyEventV2): unknown {
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(text, (key, value: unknown) => {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype')
-        throw invalidParameters(`Field ${key} is not allowed`);
+      if (PROTOTYPE_KEYS.has(key)) throw invalidParameters(`Field ${key} is not allowed`);
       return value;
     });
   } catch (error) {

@@ -139,18 +139,10 @@ export async function boundStations(partner: Partner): Promise<Record_[]> {
   return found.filter((s): s is NonNullable<typeof s> => !!s);
 }
 
-/** The partner's locations, oldest id first, within `date_from` / `date_to` of their last update. */
-export async function partnerLocations(
-  partner: Partner,
-  window: { from?: string; to?: string } = {},
-): Promise<OcpiLocation[]> {
+/** The partner's locations, by station id. */
+export async function partnerLocations(partner: Partner): Promise<OcpiLocation[]> {
   const own = await ownParty();
-  const all = await Promise.all((await boundStations(partner)).map((s) => locationOf(own, s)));
-  return all.filter(
-    (l) =>
-      (!window.from || l.last_updated >= new Date(window.from).toISOString()) &&
-      (!window.to || l.last_updated < new Date(window.to).toISOString()),
-  );
+  return Promise.all((await boundStations(partner)).map((s) => locationOf(own, s)));
 }
 
 /** One bound location by id, if the partner may see it. */

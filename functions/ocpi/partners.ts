@@ -74,10 +74,11 @@ export async function partnerById(id: string): Promise<Partner | undefined> {
   return record ? asPartner(record) : undefined;
 }
 
-/** Every partner (the pushes go to the enabled, registered ones bound to a station). */
-export async function allPartners(): Promise<Partner[]> {
-  return (await emsp.repo.list(PLATFORM_TENANT)).map(asPartner);
-}
+/** Whether a partner takes a station's drivers and pushes now: enabled, registered, the station bound to it. */
+export const servesStation = (partner: Record<string, unknown>, stationId: string) =>
+  partner.enableFlag === EMSP_FLAG.yes &&
+  partner.registerFlag === EMSP_FLAG.yes &&
+  ((partner.stationIds as string[] | undefined) ?? []).includes(stationId);
 
 /**
  * Saves a partner's OCPI side: changed tokens (the token guard moves with the platform token), the register

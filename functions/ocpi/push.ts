@@ -8,16 +8,13 @@
 import { emspPartners } from '@functions/admin/system-resources.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
 import type { CdrPush } from './cdrs.ts';
 import type { CommandResultPush } from './commands.ts';
 import { endpointOf, ocpiCall } from './client.ts';
 import { evseStatus, evseUid } from './locations.ts';
-import { noteExchange, partnerById } from './partners.ts';
+import { noteExchange, partnerById, servesStation } from './partners.ts';
 import { ownParty } from './party.ts';
 import { queuePush } from './queue.ts';
-import type { OcpiState } from './partners.ts';
 
 /** A message of the push queue: a charger's EVSEs (one gun, or all) to tell one partner about. */
 export interface EvsePush {
@@ -49,19 +46,13 @@ export const queueSessionStart = (chargePointId: string, transactionId: string) 
 export const queueTokensPull = (partnerId: string) =>
   queuePush({ kind: 'tokens', partnerId } satisfies TokensPull);
 
-/** Whether a partner takes pushes of a station now: enabled, registered, bound to it. */
-const takes = (partner: Record_, stationId: string) =>
-  partner.enableFlag === EMSP_FLAG.yes &&
-  partner.registerFlag === EMSP_FLAG.yes &&
-  ((partner.stationIds as string[] | undefined) ?? []).includes(stationId);
-
 /** Queues a charger's EVSE status for every partner its station is bound to. */
 export async function queueEvseStatus(change: {
   stationId: string;
   chargePointId: string;
   connectorNo?: number;
 }): Promise<void> {
-  const partners = (await emspPartners()).filter((p) => takes(p, change.stationId));
+  const partners = (await emspPartners()).filter((p) => servesStation(p, change.stationId));
   await Promise.all(
     partners.map((p) => queuePush({ kind: 'evse', partnerId: p.id, ...change } satisfies EvsePush)),
   );
@@ -70,8 +61,8 @@ export async function queueEvseStatus(change: {
 /** Delivers one push; throws when the partner did not take it (the queue tries again). */
 export async function deliver(push: EvsePush): Promise<void> {
   const partner = await partnerById(push.partnerId);
-  if (!partner || !takes(partner, push.stationId) || !partner.emspToken) return;
-  const url = endpointOf((partner.ocpi as OcpiState | undefined)?.endpoints, 'locations');
+  if (!partner || !servesStation(partner, push.stationId) || !partner.emspToken) return;
+  const url = endpointOf(partner.ocpi?.endpoints, 'locations');
   if (!url) return;
   const pile = await chargePointById(push.chargePointId);
   // The pile moved to another station (or is gone): its EVSEs are no longer this location's.

@@ -9,7 +9,7 @@ import { getSession, type Session } from '@functions/ocpp/transactions.ts';
 import { orderNoOf } from '@functions/orders/session-order.ts';
 import { endpointOf, ocpiCall } from './client.ts';
 import { roamingFacts } from './facts.ts';
-import type { OcpiState, Partner } from './partners.ts';
+import type { Partner } from './partners.ts';
 import { partnerById } from './partners.ts';
 
 type OcpiSession = Awaited<ReturnType<typeof sessionOf>>;
@@ -77,7 +77,7 @@ export const sessionOfOrder = (order: Record<string, unknown>, partnerId: string
 
 /** PUT of a session to the partner's sessions receiver (none offered: nothing to do). */
 export async function putSession(partner: Partner, session: OcpiSession): Promise<void> {
-  const url = endpointOf((partner.ocpi as OcpiState | undefined)?.endpoints, 'sessions');
+  const url = endpointOf(partner.ocpi?.endpoints, 'sessions');
   if (!url || !partner.emspToken) return;
   await ocpiCall(
     partner,

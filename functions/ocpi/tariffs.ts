@@ -76,10 +76,7 @@ export async function tariffOf(fee: Record_) {
 export type OcpiTariff = Awaited<ReturnType<typeof tariffOf>>;
 
 /** The fee rules the partner's locations' connectors name (each gun's bound rule), once each, by id. */
-export async function partnerTariffs(
-  partner: Partner,
-  window: { from?: string; to?: string } = {},
-): Promise<OcpiTariff[]> {
+export async function partnerTariffs(partner: Partner): Promise<OcpiTariff[]> {
   const wanted = new Map<string, string>();
   for (const station of await boundStations(partner)) {
     const tenant = String(station.tenant);
@@ -91,11 +88,5 @@ export async function partnerTariffs(
   }
   const fees = await Promise.all([...wanted].map(([id, tenant]) => chargingFees.repo.get(tenant, id)));
   const tariffs = await Promise.all(fees.filter((f): f is NonNullable<typeof f> => !!f).map(tariffOf));
-  return tariffs
-    .filter(
-      (t) =>
-        (!window.from || t.last_updated >= new Date(window.from).toISOString()) &&
-        (!window.to || t.last_updated < new Date(window.to).toISOString()),
-    )
-    .sort((a, b) => a.id.localeCompare(b.id));
+  return tariffs.sort((a, b) => a.id.localeCompare(b.id));
 }

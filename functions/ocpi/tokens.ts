@@ -10,6 +10,7 @@
  * An accepted token charges as the partner's (order type and pay type eMSP).
  */
 import {
+  roamingTokenOf,
   roamingTokensOf,
   putRoamingToken,
   putRoamingTokens,
@@ -21,11 +22,10 @@ import {
   ocpiTokenSchema,
   type OcpiToken,
 } from '@shared/schemas/ocpi.ts';
-import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
 import { emspPartners } from '@functions/admin/system-resources.ts';
 import { endpointOf, ocpiCall, OcpiCallError, ocpiPage } from './client.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
-import { noteExchange, partnerById, type OcpiState, type Partner } from './partners.ts';
+import { noteExchange, partnerById, servesStation, type Partner } from './partners.ts';
 
 /** How long a charger waits at most for an eMSP's real-time answer. */
 const REALTIME_TIMEOUT_MS = 5_000;
@@ -62,7 +62,7 @@ const asOcpi = (t: RoamingToken) => ({
  * that are not valid OCPI objects are skipped. Returns how many were kept.
  */
 export async function pullTokens(partner: Partner): Promise<number> {
-  const url = endpointOf((partner.ocpi as OcpiState | undefined)?.endpoints, 'tokens', 'SENDER');
+  const url = endpointOf(partner.ocpi?.endpoints, 'tokens', 'SENDER');
   if (!url || !partner.emspToken) return 0;
   let kept = 0;
   let next: string | undefined = `${url}?limit=100`;
@@ -103,7 +103,7 @@ function pathParty(partner: Partner, params: Record<string, string | undefined>)
 /** GET `/tokens/{cc}/{pid}/{uid}`: the platform's copy of a token of the caller. */
 export async function receivedToken(partner: Partner, params: Record<string, string | undefined>) {
   const uid = pathParty(partner, params);
-  const kept = (await roamingTokensOf(uid)).find((t) => t.partnerId === partner.id);
+  const kept = await roamingTokenOf(uid, partner.id);
   if (!kept) throw new OcpiError(404, 2004, 'Unknown token');
   return asOcpi(kept);
 }
@@ -130,7 +130,7 @@ export async function patchToken(
   const parsed = ocpiTokenPatchSchema.safeParse(body);
   if (!parsed.success)
     throw invalidParameters(`Invalid token: ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
-  const kept = (await roamingTokensOf(uid)).find((t) => t.partnerId === partner.id);
+  const kept = await roamingTokenOf(uid, partner.id);
   if (!kept) throw new OcpiError(404, 2004, 'Unknown token');
   const merged = ocpiTokenSchema.safeParse({ ...asOcpi(kept), ...parsed.data, uid: kept.uid });
   if (!merged.success) throw invalidParameters('Invalid token');
@@ -151,7 +151,7 @@ async function askInRealTime(
   type: string,
   location: { stationId: string; evseUid?: string },
 ): Promise<RoamingAuth | 'unknown' | undefined> {
-  const url = endpointOf((partner.ocpi as OcpiState | undefined)?.endpoints, 'tokens', 'SENDER');
+  const url = endpointOf(partner.ocpi?.endpoints, 'tokens', 'SENDER');
   if (!url || !partner.emspToken) return undefined;
   try {
     const data = await ocpiCall(
@@ -179,12 +179,6 @@ async function askInRealTime(
     return undefined;
   }
 }
-
-/** Whether a partner may charge at a station now: enabled, registered, the station bound to it. */
-const servesStation = (partner: Partner | Record<string, unknown>, stationId: string) =>
-  partner.enableFlag === EMSP_FLAG.yes &&
-  partner.registerFlag === EMSP_FLAG.yes &&
-  ((partner.stationIds as string[] | undefined) ?? []).includes(stationId);
 
 /**
  * A token at a charger, as roaming decides it: undefined when no partner the station is bound to knows it
