@@ -93,6 +93,8 @@ export async function sendPlatformCommand(input: {
   transactionId?: string;
   /** Who the results list names as sender (a driver app user: `app:{email}`); else the platform. */
   createdBy?: string;
+  /** The command's id, when the caller recorded something under it before sending (an OCPI command). */
+  commandId?: string;
 }) {
   const def = commandByKey.get(input.command);
   if (!def) throw badRequest('server.validation', { command: 'commandRes.validation.unknownCommand' });
@@ -105,7 +107,7 @@ export async function sendPlatformCommand(input: {
     connectorNo: input.connectorNo,
     params,
     loaded: {},
-    commandId: crypto.randomUUID(),
+    commandId: input.commandId ?? crypto.randomUUID(),
     createdBy: input.createdBy ?? PLATFORM_SENDER,
     transactionId: input.transactionId,
   });

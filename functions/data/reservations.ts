@@ -116,6 +116,34 @@ export const reservationIds = defineEntity(
   { keyOnly: ['chargePointId', 'reservationId'] },
 );
 
+/**
+ * The pointer from a roaming partner's reservation id (OCPI `reservation_id`, unique per eMSP) to its order:
+ * `ROAMRESV#{partnerId}#{reservationId}` / `RESERVEID` (`orderId`), created with the order (a second
+ * RESERVE_NOW of one id is refused) and kept after its end (ids are not reused).
+ */
+export const partnerReservationIds = defineEntity(
+  {
+    model: model('ROAMRESV'),
+    attributes: {
+      partnerId: { type: 'string', required: true },
+      reservationId: { type: 'string', required: true },
+      orderId: { type: 'string' },
+    },
+    indexes: {
+      byReservation: {
+        pk: {
+          field: 'pk',
+          composite: ['partnerId', 'reservationId'],
+          template: 'ROAMRESV#${partnerId}#${reservationId}',
+          casing: 'none',
+        },
+        sk: { field: 'sk', composite: [], template: 'RESERVEID', casing: 'none' },
+      },
+    },
+  },
+  { keyOnly: ['partnerId', 'reservationId'] },
+);
+
 /** What the data layer needs of a reservation record (the domain's record holds more). */
 export interface ReservationFacts {
   id: string;
@@ -164,22 +192,55 @@ export async function reservationOrderId(chargePointId: string, reservationId: n
   return found ? String(found.orderId) : undefined;
 }
 
-/** Writes a new reservation record (open: on the expiry index), refused when its id exists. */
-export const reservationCreate = <T extends ReservationFacts>(record: T) =>
-  send.put(
-    putRecord(
-      reserveOrders
-        .create({
-          id: record.id,
-          tenant: record.tenant,
-          createTime: record.createTime,
-          expiryTime: record.expiryTime,
-          open: true,
-        })
-        .params(),
-      record,
-    ),
+const createParams = <T extends ReservationFacts>(record: T) =>
+  putRecord(
+    reserveOrders
+      .create({
+        id: record.id,
+        tenant: record.tenant,
+        createTime: record.createTime,
+        expiryTime: record.expiryTime,
+        open: true,
+      })
+      .params(),
+    record,
   );
+
+/** Writes a new reservation record (open: on the expiry index), refused when its id exists. */
+export const reservationCreate = <T extends ReservationFacts>(record: T) => send.put(createParams(record));
+
+/**
+ * Writes a roaming partner's new reservation with the pointer from its reservation id, in one transaction;
+ * false when the partner had used that id already (nothing written).
+ */
+export async function partnerReservationCreate<T extends ReservationFacts>(
+  record: T,
+  partnerId: string,
+  reservationId: string,
+): Promise<boolean> {
+  try {
+    await send.transact([
+      { Put: createParams(record) },
+      {
+        Put: partnerReservationIds
+          .create({ partnerId, reservationId, orderId: record.id })
+          .params() as object,
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+/** The order of a roaming partner's reservation id, if it made one. */
+export async function partnerReservationOrderId(partnerId: string, reservationId: string) {
+  const found = await getRecord<{ orderId: string }>(
+    partnerReservationIds.get({ partnerId, reservationId }).params({ consistent: true }),
+  );
+  return found ? String(found.orderId) : undefined;
+}
 
 /**
  * Moves a reservation from `from` to another status that is not an end, with `set` and its timeline

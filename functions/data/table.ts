@@ -303,6 +303,42 @@ export async function queryPage(
   return out;
 }
 
+/**
+ * One page of an index partition whose sort keys start with a time (`{time}#{id}`), within [from, to), oldest
+ * first, and how many items the range holds (a COUNT query over the same range): an OCPI-style pull with
+ * `offset`, `limit` and `X-Total-Count`.
+ */
+export async function timeRangePage(
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  pk: string,
+  window: { from?: string; to?: string },
+  offset: number,
+  limit: number,
+): Promise<{ items: Record<string, unknown>[]; total: number }> {
+  const values: Record<string, string> = { ':pk': pk };
+  // `{time}#{id}` sorts after `{time}`: BETWEEN from AND to keeps from and leaves to out.
+  let range = '';
+  if (window.from) values[':from'] = window.from;
+  if (window.to) values[':to'] = window.to;
+  if (window.from && window.to) range = ` AND ${index}sk BETWEEN :from AND :to`;
+  else if (window.from) range = ` AND ${index}sk >= :from`;
+  else if (window.to) range = ` AND ${index}sk < :to`;
+  const params = {
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk${range}`,
+    ExpressionAttributeValues: values,
+  };
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const counted = await send.query({ ...params, Select: 'COUNT', ExclusiveStartKey });
+    total += counted.Count ?? 0;
+    ExclusiveStartKey = counted.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const items = total > offset ? await queryPage(params, offset, limit) : [];
+  return { items, total };
+}
+
 const KEY_FIELDS = new Set<string>([
   MAIN.pk,
   MAIN.sk,

@@ -3,15 +3,26 @@
  * the partner's cdrs receiver once. The CDR is owed from the settlement transaction (an outbox item,
  * functions/data/roaming-cdrs.ts); it is queued then (and again by the minute's sweep while unsent), and a
  * delivery claims it, posts it and marks it sent, so repeated or concurrent deliveries post it once. The CDR's
- * id is the order number: a partner that sees it again (a crash between its answer and the mark) knows it.
+ * id is the order number (ocpiIdOf): a partner that sees it again (a crash between its answer and the mark)
+ * knows it. A reservation an eMSP made (functions/orders/reservations.ts) is billed by a CDR of its own: its
+ * reserved time and fee, no energy. The CDRs sent are kept and offered to the cdrs sender interface (GET).
  */
 import { getOrder } from '@functions/data/orders.ts';
-import { claimCdr, cdrReleased, cdrSent, getCdr, pendingCdrs } from '@functions/data/roaming-cdrs.ts';
+import {
+  claimCdr,
+  cdrReleased,
+  cdrSent,
+  getCdr,
+  partnerCdrsPage,
+  pendingCdrs,
+  type RoamingCdr,
+} from '@functions/data/roaming-cdrs.ts';
+import { getReservation } from '@functions/data/reservations.ts';
 import { endpointOf, ocpiCall } from './client.ts';
-import { roamingFacts } from './facts.ts';
+import { ocpiIdOf, roamingFacts } from './facts.ts';
 import { queuePush } from './queue.ts';
-import { noteExchange, partnerById } from './partners.ts';
-import { putSession, sessionOfOrder } from './sessions.ts';
+import { noteExchange, partnerById, type Partner } from './partners.ts';
+import { publishOrderSession } from './sessions.ts';
 
 /** A message of the push queue: the CDR of an order, owed to a partner. */
 export interface CdrPush {
@@ -37,22 +48,22 @@ type Order = Record<string, unknown>;
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10_000) / 10_000;
 
-/** An order as an OCPI CDR. */
-export async function cdrOf(order: Order, partnerId: string) {
+/**
+ * What every CDR of the platform says: who issued it, the token, the place (a CdrLocation), when. `id` is the
+ * order number (or `R{id}` for a reservation), `sessionId` the session's when there was one.
+ */
+async function cdrBase(order: Order, partnerId: string, id: string, sessionId?: string) {
   const { own, location, uid, evse, connector, pile, cdrToken, authMethod } = await roamingFacts(
     partnerId,
     order,
   );
-  const kwh = Number(order.energyWh ?? 0) / 1000;
-  const seconds = Number(order.totalTime ?? 0);
-  const total = Number(order.actualFee ?? 0);
   return {
     country_code: own.countryCode,
     party_id: own.partyId,
-    id: String(order.orderNo),
+    id: ocpiIdOf(id),
     start_date_time: new Date(String(order.startTime)).toISOString(),
     end_date_time: new Date(String(order.endTime ?? order.startTime)).toISOString(),
-    session_id: String(order.orderNo),
+    ...(sessionId ? { session_id: ocpiIdOf(sessionId) } : {}),
     cdr_token: cdrToken,
     auth_method: authMethod,
     ...(order.emspAuthorizationReference
@@ -74,6 +85,16 @@ export async function cdrOf(order: Order, partnerId: string) {
       connector_power_type: connector?.power_type ?? String(pile?.powerType ?? 'AC_3_PHASE'),
     },
     currency: String(order.currency ?? 'EUR'),
+  };
+}
+
+/** A charging session's priced order as an OCPI CDR. */
+export async function cdrOf(order: Order, partnerId: string, lastUpdated: string) {
+  const kwh = Number(order.energyWh ?? 0) / 1000;
+  const seconds = Number(order.totalTime ?? 0);
+  const total = Number(order.actualFee ?? 0);
+  return {
+    ...(await cdrBase(order, partnerId, String(order.orderNo), String(order.orderNo))),
     charging_periods: [
       {
         start_date_time: new Date(String(order.startTime)).toISOString(),
@@ -90,8 +111,57 @@ export async function cdrOf(order: Order, partnerId: string) {
     ...(Number(order.occupancyFee ?? 0)
       ? { total_parking_cost: { excl_vat: Number(order.occupancyFee) } }
       : {}),
-    last_updated: new Date().toISOString(),
+    last_updated: lastUpdated,
   };
+}
+
+/** An eMSP's ended reservation as an OCPI CDR: the time it was held and its fee (RESERVATION_TIME). */
+export async function reservationCdrOf(reservation: Order, partnerId: string, lastUpdated: string) {
+  const seconds = Number(reservation.durationSeconds ?? 0);
+  const fee = Number(reservation.fee ?? 0);
+  return {
+    ...(await cdrBase(reservation, partnerId, `R${String(reservation.id)}`)),
+    charging_periods: [
+      {
+        start_date_time: new Date(String(reservation.startTime)).toISOString(),
+        dimensions: [{ type: 'RESERVATION_TIME', volume: hours(seconds) }],
+      },
+    ],
+    total_cost: { excl_vat: fee },
+    total_reservation_cost: { excl_vat: fee },
+    total_energy: 0,
+    total_time: hours(seconds),
+    last_updated: lastUpdated,
+  };
+}
+
+/** The record a CDR bills: a session's order, or a reservation (`R{id}`). */
+const billedOf = (owed: RoamingCdr) =>
+  owed.kind === 'reservation' ? getReservation<Order>(owed.orderNo.slice(1)) : getOrder<Order>(owed.orderNo);
+
+/** The CDR owed, as OCPI has it (the one posted, once it was). */
+async function cdrBodyOf(owed: RoamingCdr, billed: Order) {
+  if (owed.body) return owed.body;
+  return owed.kind === 'reservation'
+    ? reservationCdrOf(billed, owed.partnerId, owed.createdAt)
+    : cdrOf(billed, owed.partnerId, owed.createdAt);
+}
+
+/** GET /cdrs: a page of the partner's CDRs, by creation within the window. */
+export async function partnerCdrs(
+  partner: Partner,
+  window: { from?: string; to?: string },
+  offset: number,
+  limit: number,
+) {
+  const { items, total } = await partnerCdrsPage(partner.id, window, offset, limit);
+  const bodies = await Promise.all(
+    items.map(async (owed) => {
+      const billed = owed.body ? {} : await billedOf(owed);
+      return billed ? cdrBodyOf(owed, billed) : undefined;
+    }),
+  );
+  return { items: bodies.filter((b) => b !== undefined), total };
 }
 
 /** Delivers an order's CDR to its partner, once; throws when the partner did not take it (tried again). */
@@ -104,21 +174,23 @@ export async function deliverCdr(orderNo: string): Promise<'sent' | 'skipped'> {
     return 'skipped';
   const partner = await partnerById(owed.partnerId);
   const url = endpointOf(partner?.ocpi?.endpoints, 'cdrs');
-  const order = await getOrder<Order>(orderNo);
-  if (!partner || !partner.registered || !partner.emspToken || !url || !order) {
+  const billed = await billedOf(owed);
+  if (!partner || !partner.registered || !partner.emspToken || !url || !billed) {
     // Not deliverable now (unregistered, no cdrs endpoint): kept pending for when it is.
     await cdrReleased(orderNo);
     throw new Error(`CDR ${orderNo}: partner ${owed.partnerId} cannot take it now`);
   }
+  let body: Record<string, unknown>;
   try {
-    // The session's last state first (COMPLETED, its final figures), then the CDR that bills it.
-    await putSession(partner, await sessionOfOrder(order, owed.partnerId)).catch(() => undefined);
-    await ocpiCall(partner, partner.emspToken, 'POST', url, await cdrOf(order, owed.partnerId));
+    // A session's last state first (COMPLETED, its final figures), then the CDR that bills it.
+    if (owed.kind !== 'reservation') await publishOrderSession(billed, owed.partnerId).catch(() => undefined);
+    body = await cdrBodyOf(owed, billed);
+    await ocpiCall(partner, partner.emspToken, 'POST', url, body);
   } catch (error) {
     await cdrReleased(orderNo);
     await noteExchange(partner, (error as Error).message);
     throw error;
   }
-  await cdrSent(orderNo, new Date().toISOString());
+  await cdrSent(orderNo, new Date().toISOString(), body);
   return 'sent';
 }

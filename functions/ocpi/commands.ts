@@ -2,10 +2,13 @@
  * The OCPI commands module, receiver interface (issue 20): an eMSP's START_SESSION, STOP_SESSION and
  * UNLOCK_CONNECTOR become the console's OCPP commands (remote start, remote stop, unlock) through the same
  * pipeline (functions/commands/send.ts: stored, queued, sent over the charger's WebSocket, answered or timed
- * out), recorded as sent by `ocpi:{partnerId}`. The eMSP gets a CommandResponse at once and the CommandResult
- * at its `response_url` when the charger answered (or did not). RESERVE_NOW and CANCEL_RESERVATION answer
- * NOT_SUPPORTED for now (reservations have their own domain and fees; decision 426).
+ * out), recorded as sent by `ocpi:{partnerId}`; RESERVE_NOW and CANCEL_RESERVATION become reservation orders
+ * of the partner and their ReserveNow / CancelReservation (functions/orders/reservations.ts: the station's
+ * reservation switch and fee apply, the fee is billed to the partner by a CDR). The eMSP gets a
+ * CommandResponse at once and the CommandResult at its `response_url` when the charger answered (or did not):
+ * where the result goes is stored under the command's id before the command is sent.
  */
+import type { z } from 'zod';
 import { ocpiCommandSchemas, type OcpiCommandType } from '@shared/schemas/ocpi.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { commandAnswerTimeoutSeconds, getCommand, type CommandRecord } from '@functions/commands/store.ts';
@@ -13,14 +16,20 @@ import { sendPlatformCommand } from '@functions/commands/send.ts';
 import { getRoamingCommand, putRoamingCommand } from '@functions/data/roaming-commands.ts';
 import { putRoamingToken } from '@functions/data/roaming-tokens.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { AppError } from '@functions/lib/errors.ts';
+import { AppError, notFound } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { getSession } from '@functions/ocpp/transactions.ts';
-import { orderNoOf } from '@functions/orders/session-order.ts';
+import {
+  addPartnerReservation,
+  cancelPartnerReservation,
+  type Requester,
+} from '@functions/orders/reservations.ts';
+import { RESERVE_MINUTES_MAX } from '@shared/schemas/reservation.ts';
 import { ocpiCall } from './client.ts';
 import { invalidParameters } from './errors.ts';
 import { noteExchange, partnerById, type Partner } from './partners.ts';
 import { queuePush } from './queue.ts';
+import { partnerSession } from './sessions.ts';
 import { asRoaming } from './tokens.ts';
 
 /** A message of the push queue: an OCPI command's result to post to its response URL. */
@@ -49,41 +58,43 @@ async function gunAt(partner: Partner, locationId: string, uid: string | undefin
     : undefined;
 }
 
-/**
- * The session of a session id (the order number it will have: `{day}-{charger}-{tx}`). Charger ids and 2.0.1
- * transaction ids may both hold dashes: each split is tried, shortest charger id first, until a session is.
- */
-async function sessionOfId(id: string) {
-  if (!/^\d{8}-/.test(id)) return undefined;
-  const rest = id.slice(9);
-  for (let i = rest.indexOf('-'); i > 0; i = rest.indexOf('-', i + 1)) {
-    const session = await getSession(rest.slice(0, i), rest.slice(i + 1));
-    if (session && orderNoOf(session) === id) return session;
-  }
-  return undefined;
-}
-
-/** Sends the OCPP command and records where its result goes; the CommandResponse. */
-async function dispatch(
+/** Sends an OCPP command for the partner, its result's destination stored first (under the command's id). */
+async function sendFor(
   partner: Partner,
   type: OcpiCommandType,
   responseUrl: string,
   command: Parameters<typeof sendPlatformCommand>[0],
 ) {
+  const commandId = crypto.randomUUID();
+  await putRoamingCommand({
+    commandId,
+    partnerId: partner.id,
+    type,
+    responseUrl,
+    createdAt: new Date().toISOString(),
+  });
+  return sendPlatformCommand({ ...command, commandId, createdBy: `${SENDER}${partner.id}` });
+}
+
+/** The partner as a reservation's requester: the reservation's commands sent for it. */
+const reservationRequester = (partner: Partner, type: OcpiCommandType, responseUrl: string): Requester => ({
+  createdBy: `${SENDER}${partner.id}`,
+  send: (command) => sendFor(partner, type, responseUrl, command),
+});
+
+/**
+ * The CommandResponse of a request the platform took (ACCEPTED) or refused before sending (REJECTED; `unknown`
+ * when what it names was not found, if given).
+ */
+async function accepted(run: () => Promise<unknown>, unknown?: string) {
   try {
-    const sent = await sendPlatformCommand({ ...command, createdBy: `${SENDER}${partner.id}` });
-    await putRoamingCommand({
-      commandId: sent.commandId,
-      partnerId: partner.id,
-      type,
-      responseUrl,
-      createdAt: new Date().toISOString(),
-    });
+    await run();
     return response('ACCEPTED');
   } catch (error) {
-    // Refused before sending (the charger offline, no session...): said in the answer, nothing to follow.
-    if (error instanceof AppError) return response('REJECTED', translate('en', error.message, error.values));
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    if (unknown && error.message === notFound().message) return response(unknown);
+    // Refused before sending (the charger offline, no session, no reservation fee...): said in the answer.
+    return response('REJECTED', translate('en', error.message, error.values));
   }
 }
 
@@ -106,31 +117,65 @@ export async function receiveCommand(partner: Partner, command: string, body: un
       if (!gun) return response('REJECTED', 'Unknown location or EVSE');
       // The token it starts with is the eMSP's: the charger's authorisation finds it (functions/ocpi/tokens.ts).
       await putRoamingToken(asRoaming(partner.id, start.token));
-      return dispatch(partner, type, input.response_url, {
-        ...gun,
-        command: 'remoteStart',
-        params: { idTag: start.token.uid, chargeType: CHARGE_TYPE.full },
-      });
+      return accepted(() =>
+        sendFor(partner, type, input.response_url, {
+          ...gun,
+          command: 'remoteStart',
+          params: { idTag: start.token.uid, chargeType: CHARGE_TYPE.full },
+        }),
+      );
     }
     case 'STOP_SESSION': {
-      const session = await sessionOfId(String(input.session_id));
+      const kept = await partnerSession(partner, String(input.session_id));
+      const session = kept && (await getSession(kept.chargePointId, kept.transactionId));
       if (!session || session.status !== 'active' || session.roaming?.partnerId !== partner.id)
         return response('UNKNOWN_SESSION');
-      return dispatch(partner, type, input.response_url, {
-        chargePointId: session.chargePointId,
-        connectorNo: session.connectorNo,
-        command: 'remoteStop',
-        transactionId: session.transactionId,
-      });
+      return accepted(() =>
+        sendFor(partner, type, input.response_url, {
+          chargePointId: session.chargePointId,
+          connectorNo: session.connectorNo,
+          command: 'remoteStop',
+          transactionId: session.transactionId,
+        }),
+      );
     }
     case 'UNLOCK_CONNECTOR': {
       const gun = await gunAt(partner, String(input.location_id), String(input.evse_uid));
       if (!gun || input.connector_id !== '1')
         return response('REJECTED', 'Unknown location, EVSE or connector');
-      return dispatch(partner, type, input.response_url, { ...gun, command: 'unlockConnector' });
+      return accepted(() =>
+        sendFor(partner, type, input.response_url, { ...gun, command: 'unlockConnector' }),
+      );
     }
-    default:
-      return response('NOT_SUPPORTED');
+    case 'RESERVE_NOW': {
+      const reserve = parsed.data as z.infer<(typeof ocpiCommandSchemas)['RESERVE_NOW']>;
+      // An EVSE is required: the reservation order holds one connector (decision 426).
+      const gun = await gunAt(partner, reserve.location_id, reserve.evse_uid);
+      if (!gun) return response('REJECTED', 'Unknown location or EVSE (an EVSE is required)');
+      const minutes = Math.ceil((Date.parse(reserve.expiry_date) - Date.now()) / 60_000);
+      if (minutes < 1 || minutes > RESERVE_MINUTES_MAX)
+        return response('REJECTED', `The expiry must be 1 to ${RESERVE_MINUTES_MAX} minutes ahead`);
+      await putRoamingToken(asRoaming(partner.id, reserve.token));
+      return accepted(() =>
+        addPartnerReservation(
+          { ...gun, idTag: reserve.token.uid, minutes },
+          {
+            partnerId: partner.id,
+            reservationId: reserve.reservation_id,
+            authorizationReference: reserve.authorization_reference,
+          },
+          reservationRequester(partner, type, input.response_url),
+        ),
+      );
+    }
+    case 'CANCEL_RESERVATION': {
+      const id = String(input.reservation_id);
+      return accepted(
+        () =>
+          cancelPartnerReservation(partner.id, id, reservationRequester(partner, type, input.response_url)),
+        'UNKNOWN_RESERVATION',
+      );
+    }
   }
 }
 

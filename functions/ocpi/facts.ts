@@ -1,4 +1,5 @@
 /** What an OCPI Session and CDR of the platform both say of a roaming session (issue 20). */
+import { createHash } from 'node:crypto';
 import { roamingTokenOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
@@ -41,4 +42,14 @@ export async function roamingFacts(
     },
     authMethod: token?.whitelist === 'ALWAYS' ? 'WHITELIST' : 'AUTH_REQUEST',
   };
+}
+
+/**
+ * An order number as an OCPI session or CDR id (CiString(36)): itself when it fits, else its day and 27 hex
+ * digits of its SHA-256 (a 2.0.1 transaction id alone can be 36 characters). The sessions a partner was given
+ * are kept by this id (functions/data/roaming-sessions.ts), so it is never parsed back.
+ */
+export function ocpiIdOf(orderNo: string): string {
+  if (orderNo.length <= 36) return orderNo;
+  return `${orderNo.slice(0, 8)}-${createHash('sha256').update(orderNo).digest('hex').slice(0, 27)}`;
 }

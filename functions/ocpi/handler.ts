@@ -1,15 +1,17 @@
 /**
  * The OCPI 2.2.1 endpoints of the platform as the CPO (issue 20): versions, version details, credentials
- * (register, update, unregister), locations and tariffs (sender interfaces, paginated), tokens (receiver:
- * the eMSP pushes its tokens), commands (receiver: the eMSP starts, stops and unlocks). Each request is read and
+ * (register, update, unregister), locations, tariffs, sessions and CDRs (sender interfaces, paginated), tokens
+ * (receiver: the eMSP pushes its tokens), commands (receiver: the eMSP starts, stops, unlocks and reserves). Each request is read and
  * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts.
  */
 import { CPO_MODULES, OCPI_STATUS, OCPI_VERSION, ocpiPageQuery } from '@shared/schemas/ocpi.ts';
+import { partnerCdrs } from './cdrs.ts';
 import { receiveCommand } from './commands.ts';
 import { deleteCredentials, getCredentials, postCredentials } from './credentials.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
 import { partnerLocation, partnerLocations } from './locations.ts';
+import { partnerSessions } from './sessions.ts';
 import { partnerTariffs } from './tariffs.ts';
 import { patchToken, putToken, receivedToken } from './tokens.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
@@ -40,6 +42,24 @@ async function page(req: OcpiRequest, all: () => Promise<{ last_updated: string 
     query.offset,
     query.limit,
   );
+}
+
+/** A page of a pull whose store reads the `date_from` / `date_to` window itself (sessions, CDRs). */
+async function windowPage(
+  req: OcpiRequest,
+  read: (
+    window: { from?: string; to?: string },
+    offset: number,
+    limit: number,
+  ) => Promise<{ items: unknown[]; total: number }>,
+) {
+  const query = pageQuery(req);
+  const window = {
+    from: query.date_from && new Date(query.date_from).toISOString(),
+    to: query.date_to && new Date(query.date_to).toISOString(),
+  };
+  const { items, total } = await read(window, query.offset, query.limit);
+  return new OcpiPage(items, total, query.offset, query.limit);
 }
 
 const unknownLocation = () => new OcpiError(404, OCPI_STATUS.unknownLocation, 'Unknown location');
@@ -114,5 +134,15 @@ export const handler = ocpiHandler({
   [`GET ${V}/tariffs`]: {
     auth: 'registered',
     run: (req) => page(req, () => partnerTariffs(req.partner!)),
+  },
+  [`GET ${V}/sessions`]: {
+    auth: 'registered',
+    run: (req) =>
+      windowPage(req, (window, offset, limit) => partnerSessions(req.partner!, window, offset, limit)),
+  },
+  [`GET ${V}/cdrs`]: {
+    auth: 'registered',
+    run: (req) =>
+      windowPage(req, (window, offset, limit) => partnerCdrs(req.partner!, window, offset, limit)),
   },
 });

@@ -1,6 +1,6 @@
 /**
  * The `ocpiPush` queue's consumer (issue 20): each message is one exchange with one partner: an EVSE status
- * (functions/ocpi/push.ts), a started session (functions/ocpi/sessions.ts), a CDR (functions/ocpi/cdrs.ts) or
+ * (functions/ocpi/push.ts), a session's state (functions/ocpi/sessions.ts), a CDR (functions/ocpi/cdrs.ts) or
  * a pull of its tokens (functions/ocpi/tokens.ts);
  * a push the partner did not take is reported as a failure of its message, so the queue tries it again and,
  * after its last try, moves it to the dead-letter queue.
@@ -10,7 +10,7 @@ import { logger } from '@functions/lib/http.ts';
 import { deliverCdr } from './cdrs.ts';
 import { deliverCommandResult } from './commands.ts';
 import { partnerById } from './partners.ts';
-import { deliverSessionStart } from './sessions.ts';
+import { deliverSessionUpdate } from './sessions.ts';
 import { pullTokens } from './tokens.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
@@ -47,7 +47,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       if (push.kind === 'cdr') await deliverCdr(push.orderNo);
       else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
       else if (push.kind === 'commandResult') await deliverCommandResult(push.commandId);
-      else if (push.kind === 'session') await deliverSessionStart(push.chargePointId, push.transactionId);
+      else if (push.kind === 'session') await deliverSessionUpdate(push.chargePointId, push.transactionId);
       else await deliver(push);
     } catch (error) {
       logger.warn('OCPI push not taken', { error: String(error), messageId: record.messageId });

@@ -15,6 +15,7 @@ import { evseStatus, evseUid } from './locations.ts';
 import { noteExchange, partnerById, servesStation } from './partners.ts';
 import { ownParty } from './party.ts';
 import { queuePush } from './queue.ts';
+import type { SessionPush } from './sessions.ts';
 
 /** A message of the push queue: a charger's EVSEs (one gun, or all) to tell one partner about. */
 export interface EvsePush {
@@ -31,17 +32,7 @@ export interface TokensPull {
   partnerId: string;
 }
 
-/** A message of the push queue: a partner's session started (PUT to its sessions receiver). */
-export interface SessionPush {
-  kind: 'session';
-  chargePointId: string;
-  transactionId: string;
-}
-
 export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush | CommandResultPush;
-
-export const queueSessionStart = (chargePointId: string, transactionId: string) =>
-  queuePush({ kind: 'session', chargePointId, transactionId } satisfies SessionPush);
 
 export const queueTokensPull = (partnerId: string) =>
   queuePush({ kind: 'tokens', partnerId } satisfies TokensPull);

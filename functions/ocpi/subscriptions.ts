@@ -9,7 +9,8 @@ import { on } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/http.ts';
 import { queueCdr } from './cdrs.ts';
 import { queueCommandResult } from './commands.ts';
-import { queueEvseStatus, queueSessionStart } from './push.ts';
+import { queueEvseStatus } from './push.ts';
+import { queueSessionUpdate } from './sessions.ts';
 
 on('connectorStatesChanged', async function evseStatusQueued(change) {
   // The charger's message is answered whatever happens to roaming.
@@ -27,7 +28,7 @@ on('roamingOrderSettled', async function cdrQueued({ orderNo }) {
 
 on('sessionStarted', async function roamingSessionQueued(session) {
   if (!session.roaming) return;
-  await queueSessionStart(session.chargePointId, session.transactionId).catch((error: unknown) =>
+  await queueSessionUpdate(session.chargePointId, session.transactionId).catch((error: unknown) =>
     logger.error('Queueing an OCPI session push failed', { ...session, error: String(error) }),
   );
 });

@@ -18,6 +18,10 @@
  *   currency's minor unit (shared/pricing/money.ts). It is paid from the reserving idTag's card when its
  *   balance covers it (settlement's `payment`: the balance change and its ledger entry are in the same
  *   transaction as the order's end), unpaid otherwise.
+ * - A roaming partner's reservation (OCPI RESERVE_NOW / CANCEL_RESERVATION, functions/ocpi/commands.ts) is
+ *   the same order, sent by the platform for the partner, with the partner's reservation id (unique per
+ *   partner) and `emspId`: its fee is billed to the partner (pay type eMsp) by a CDR owed in the end's own
+ *   transaction (docs/decisions/426), not taken from a card.
  * Every move is a conditional write on the status read, so a repeated answer, or a race between cancel, use
  * and expiry, ends a reservation once and charges it once.
  */
@@ -34,10 +38,10 @@ import {
   type ReserveEndReason,
   type ReserveOrderView,
 } from '@shared/schemas/reservation.ts';
-import { END_FLAG } from '@shared/schemas/order.ts';
+import { END_FLAG, PAY_TYPE } from '@shared/schemas/order.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
-import { stations, visibleChargePoint } from '@functions/devices/sites.ts';
+import { chargePointById, stations, visibleChargePoint } from '@functions/devices/sites.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import {
@@ -45,6 +49,8 @@ import {
   getReservation,
   heldReservations,
   openReservations,
+  partnerReservationCreate,
+  partnerReservationOrderId,
   reservationCancelCommand,
   reservationCreate,
   reservationEnd,
@@ -54,12 +60,15 @@ import {
   type ReservationSet,
 } from '@functions/data/reservations.ts';
 import { getCommandConsistent } from '@functions/data/commands.ts';
+import { cdrOwed } from '@functions/data/roaming-cdrs.ts';
+import { quietly } from '@functions/fleets/alerts.ts';
+import { emit } from '@functions/lib/events.ts';
 import { send, withoutKeys } from '@functions/data/table.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { newId, Repository } from '@functions/lib/store.ts';
-import { payment } from './settlement.ts';
+import { payment, type Payment } from './settlement.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 const DAY = 86_400_000;
@@ -87,7 +96,42 @@ type Order = ReserveOrderView & {
   commandId?: string;
   cancelCommandId?: string;
   reserveFeeId: string;
+  /** A roaming partner's reservation: the partner, its reservation id and authorisation reference. */
+  emspId?: string;
+  emspReservationId?: string;
+  emspAuthorizationReference?: string;
 };
+
+/** The one OCPP command a reservation call sends (reserveNow or cancelReservation). */
+type ReservationCommand = {
+  chargePointId: string;
+  connectorNo?: number;
+  command: 'reserveNow' | 'cancelReservation';
+  params: Record<string, unknown>;
+};
+
+/**
+ * Who asks for a reservation or its cancel: a console user, or a roaming partner through the platform. `send`
+ * puts the command through the pipeline (as the caller, or as the platform for the partner).
+ */
+export interface Requester {
+  createdBy: string;
+  send: (command: ReservationCommand) => Promise<{ commandId: string }>;
+}
+
+/** A console user as a requester: the command sent as the user, allowed its code (the route checked its own). */
+const consoleUser = (identity: Identity, baseUrl?: string): Requester => ({
+  createdBy: identity.user.username,
+  send: (command) =>
+    sendCommand(
+      withCode(
+        identity,
+        command.command === 'reserveNow' ? COMMAND_CODE.reserveNow : COMMAND_CODE.cancelReservation,
+      ),
+      command,
+      baseUrl,
+    ),
+});
 
 /** The caller, allowed the command behind a reservation call (the route's own code already checked). */
 const withCode = (identity: Identity, code: string): Identity => ({
@@ -159,14 +203,23 @@ export async function endReservation(
       ...extra,
     };
     let writes: Awaited<ReturnType<typeof payment>>['writes'] = [];
-    if (order.status !== RESERVE_STATUS.requesting && order.startTime) {
+    const billed = order.status !== RESERVE_STATUS.requesting && order.startTime;
+    if (billed) {
       const fee = reservationFee(order, at);
-      const paid = await payment(
-        order.tenant,
-        order.idTag,
-        { orderNo: `R${order.id}`, currency: order.currency ?? 'EUR', actualMinor: fee.minor },
-        now,
-      );
+      // A partner's reservation is billed to the partner: its CDR is owed from this transaction.
+      const paid: Payment = order.emspId
+        ? {
+            payType: PAY_TYPE.emsp,
+            payFlag: 1,
+            payTime: now,
+            writes: [{ Put: cdrOwed(`R${order.id}`, order.emspId, now, 'reservation') }],
+          }
+        : await payment(
+            order.tenant,
+            order.idTag,
+            { orderNo: `R${order.id}`, currency: order.currency ?? 'EUR', actualMinor: fee.minor },
+            now,
+          );
       Object.assign(set, {
         fee: fee.fee,
         durationSeconds: fee.seconds,
@@ -185,6 +238,11 @@ export async function endReservation(
         reservationEnd(order, order.status, set, { status: RESERVE_STATUS.ended, at, reason: why }),
         ...writes,
       ]);
+      const partnerId = order.emspId;
+      if (billed && partnerId)
+        await quietly('roaming reservation settled', () =>
+          emit('roamingOrderSettled', { orderNo: `R${order.id}`, partnerId }),
+        );
       return true;
     } catch (error) {
       // The status or the card changed since they were read: read again and decide again.
@@ -320,6 +378,31 @@ export async function sweepReservations(now = Date.now()): Promise<{ expired: nu
 export async function addReservation(identity: Identity, input: ReserveAdd, baseUrl?: string) {
   const pile = await visibleChargePoint(identity, input.chargePointId);
   if (!pile) throw notFound();
+  return reserve(pile, input, consoleUser(identity, baseUrl));
+}
+
+/**
+ * A roaming partner's RESERVE_NOW: the reservation order of `input`, sent by the platform for the partner
+ * (`requester`), billed to it; refused (an AppError) as a console user's would be, and when the partner used
+ * its reservation id before.
+ */
+export async function addPartnerReservation(
+  input: ReserveAdd,
+  emsp: { partnerId: string; reservationId: string; authorizationReference?: string },
+  requester: Requester,
+) {
+  const pile = await chargePointById(input.chargePointId);
+  if (!pile) throw notFound();
+  return reserve(pile, input, requester, emsp);
+}
+
+/** Checks, writes and requests a reservation on a pile the requester may use. */
+async function reserve(
+  pile: Record_,
+  input: ReserveAdd,
+  requester: Requester,
+  emsp?: { partnerId: string; reservationId: string; authorizationReference?: string },
+) {
   const connectors = (pile.connectors as Connector[] | undefined) ?? [];
   if (!connectors.some((c) => c.connectorNo === input.connectorNo))
     throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
@@ -334,11 +417,11 @@ export async function addReservation(identity: Identity, input: ReserveAdd, base
   const expiryTime = new Date(created.getTime() + input.minutes * 60_000).toISOString();
   const order: Order & Record<string, unknown> = {
     id,
-    tenant: pile.tenant,
+    tenant: String(pile.tenant),
     agentId: String(pile.agentId ?? ''),
     stationId: String(station.id),
     stationName: String(station.name ?? ''),
-    chargePointId: pile.id,
+    chargePointId: String(pile.id),
     connectorNo: input.connectorNo,
     idTag: input.idTag,
     minutes: input.minutes,
@@ -348,24 +431,29 @@ export async function addReservation(identity: Identity, input: ReserveAdd, base
     status: RESERVE_STATUS.requesting,
     createTime,
     expiryTime,
-    createdBy: identity.user.username,
+    createdBy: requester.createdBy,
     history: [{ status: RESERVE_STATUS.requesting, at: createTime }],
+    ...(emsp
+      ? {
+          emspId: emsp.partnerId,
+          emspReservationId: emsp.reservationId,
+          ...(emsp.authorizationReference ? { emspAuthorizationReference: emsp.authorizationReference } : {}),
+        }
+      : {}),
   };
-  await reservationCreate(order);
+  if (!emsp) await reservationCreate(order);
+  else if (!(await partnerReservationCreate(order, emsp.partnerId, emsp.reservationId)))
+    throw refused('reservationRes.server.idUsed');
 
   let commandId: string;
   try {
     commandId = (
-      await sendCommand(
-        withCode(identity, COMMAND_CODE.reserveNow),
-        {
-          chargePointId: pile.id,
-          connectorNo: input.connectorNo,
-          command: 'reserveNow',
-          params: { idTag: input.idTag, expiryDate: expiryTime },
-        },
-        baseUrl,
-      )
+      await requester.send({
+        chargePointId: String(pile.id),
+        connectorNo: input.connectorNo,
+        command: 'reserveNow',
+        params: { idTag: input.idTag, expiryDate: expiryTime },
+      })
     ).commandId;
   } catch (error) {
     // Offline, a command pending on the connector, a version without the command: the request failed.
@@ -397,7 +485,22 @@ async function orderInScope(identity: Identity, id: unknown): Promise<Order> {
 
 /** POST /biz/reserveOrder/cancel?id= (4202). */
 export async function cancelReservation(identity: Identity, id: unknown, baseUrl?: string) {
-  const order = await orderInScope(identity, id);
+  return cancel(await orderInScope(identity, id), consoleUser(identity, baseUrl));
+}
+
+/** A roaming partner's CANCEL_RESERVATION of its reservation id; not found when it made no such one. */
+export async function cancelPartnerReservation(
+  partnerId: string,
+  reservationId: string,
+  requester: Requester,
+) {
+  const orderId = await partnerReservationOrderId(partnerId, reservationId);
+  const order = orderId ? await getOrder(orderId) : undefined;
+  if (!order || order.emspId !== partnerId) throw notFound();
+  return cancel(order, requester);
+}
+
+async function cancel(order: Order, requester: Requester) {
   if (order.status !== RESERVE_STATUS.successful || order.reservationId === undefined)
     throw refused('reservationRes.server.notCancellable');
   if (!(await move(order.id, RESERVE_STATUS.successful, RESERVE_STATUS.canceling, {})))
@@ -405,15 +508,11 @@ export async function cancelReservation(identity: Identity, id: unknown, baseUrl
   let commandId: string;
   try {
     commandId = (
-      await sendCommand(
-        withCode(identity, COMMAND_CODE.cancelReservation),
-        {
-          chargePointId: order.chargePointId,
-          command: 'cancelReservation',
-          params: { reservationId: order.reservationId },
-        },
-        baseUrl,
-      )
+      await requester.send({
+        chargePointId: order.chargePointId,
+        command: 'cancelReservation',
+        params: { reservationId: order.reservationId },
+      })
     ).commandId;
   } catch (error) {
     await move(order.id, RESERVE_STATUS.canceling, RESERVE_STATUS.successful, {}, 'cancelFailed');

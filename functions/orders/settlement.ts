@@ -125,7 +125,7 @@ function cardDebit(
 }
 
 /** unpaidReason: balance, the account cannot cover the fee; disabled, the fleet is disabled; noAccount, none found. */
-interface Payment extends OrderPayer {
+export interface Payment extends OrderPayer {
   /** The paying app user's company (their activity's, for /appInsight); not stored on the order. */
   appUserTenant?: string;
   payType?: number;

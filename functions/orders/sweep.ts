@@ -5,9 +5,11 @@
  * (functions/orders/queue.ts); charging sessions due are closed (a refused or silent one past its time-out,
  * one a reboot ended past the grace: functions/ocpp/transactions.ts) and become their orders; sessions
  * whose time target has passed are stopped (functions/orders/charge-target.ts); CDRs owed to roaming partners
- * and not sent are queued again (functions/ocpi/cdrs.ts).
+ * and not sent are queued again (functions/ocpi/cdrs.ts); roaming sessions running without an update for a
+ * while are queued for one (functions/ocpi/sessions.ts).
  */
 import { requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
+import { queueSessionUpdates } from '@functions/ocpi/sessions.ts';
 import { closeStaleSessions } from '@functions/ocpp/transactions.ts';
 import { sweepChargeTargets } from './charge-target.ts';
 import { sweepQueue } from './queue.ts';
@@ -23,11 +25,13 @@ export async function handler(): Promise<{
   queue: { expired: number };
   sessions: { closed: number; targetStops: number };
   cdrs: { requeued: number };
+  roamingSessions: { updates: number };
 }> {
   return {
     reservations: await sweepReservations(),
     queue: await sweepQueue(),
     sessions: { closed: await closeStaleSessions(), targetStops: await sweepChargeTargets() },
     cdrs: { requeued: await requeuePendingCdrs() },
+    roamingSessions: { updates: await queueSessionUpdates() },
   };
 }

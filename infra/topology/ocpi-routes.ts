@@ -28,6 +28,8 @@ export const ocpiRoutes: HttpRouteDecl[] = [
   wire('GET', `${V}/locations/{locationId}/{evseUid}`),
   wire('GET', `${V}/locations/{locationId}/{evseUid}/{connectorId}`),
   wire('GET', `${V}/tariffs`),
+  wire('GET', `${V}/sessions`),
+  wire('GET', `${V}/cdrs`),
   wire('GET', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   wire('PUT', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   wire('PATCH', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),

@@ -27,6 +27,8 @@ export const CPO_MODULES = [
   { identifier: 'credentials', role: 'RECEIVER' },
   { identifier: 'locations', role: 'SENDER' },
   { identifier: 'tariffs', role: 'SENDER' },
+  { identifier: 'sessions', role: 'SENDER' },
+  { identifier: 'cdrs', role: 'SENDER' },
   { identifier: 'tokens', role: 'RECEIVER' },
   { identifier: 'commands', role: 'RECEIVER' },
 ] as const;
@@ -140,7 +142,15 @@ export const ocpiCommandSchemas = {
     evse_uid: ciString(36),
     connector_id: ciString(36),
   }),
-  RESERVE_NOW: z.object({ response_url: responseUrl }).loose(),
-  CANCEL_RESERVATION: z.object({ response_url: responseUrl }).loose(),
+  RESERVE_NOW: z.object({
+    response_url: responseUrl,
+    token: ocpiTokenSchema,
+    expiry_date: z.iso.datetime({ offset: true }),
+    reservation_id: ciString(36),
+    location_id: ciString(36),
+    evse_uid: ciString(36).optional(),
+    authorization_reference: ciString(36).optional(),
+  }),
+  CANCEL_RESERVATION: z.object({ response_url: responseUrl, reservation_id: ciString(36) }),
 } as const;
 export type OcpiCommandType = keyof typeof ocpiCommandSchemas;

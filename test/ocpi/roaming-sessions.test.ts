@@ -4,16 +4,22 @@
  * after the handshake the platform pulls the eMSP's tokens page by page; a charger presenting one is
  * authorised as the eMSP says (whitelisted, blocked, asked in real time, or unknown to it); a session with
  * one becomes an order of type and pay type eMsp, and its CDR reaches the eMSP exactly once, also when
- * deliveries are repeated at once and when the eMSP was down at first.
+ * deliveries are repeated at once and when the eMSP was down at first; running sessions are updated, sessions
+ * and CDRs can be pulled; the eMSP's commands (start, stop, reserve, cancel) reach a test charger and the
+ * project's simulator, and a reservation's time is billed to the eMSP by a CDR.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrder } from '@functions/data/orders.ts';
 import { getCdr } from '@functions/data/roaming-cdrs.ts';
 import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
-import { stations } from '@functions/devices/sites.ts';
+import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { getReservation, partnerReservationOrderId } from '@functions/data/reservations.ts';
 import { deliverCdr, queueCdr, requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
+import { deliverSessionUpdate, queueSessionUpdates } from '@functions/ocpi/sessions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { PAY_TYPE } from '@shared/schemas/order.ts';
 import { ORDER_TYPE } from '@functions/orders/session-order.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
@@ -235,8 +241,10 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
     expect((sent[0]!.body as any).authorization_reference).toBe('REF-HUB-ASK');
   });
 
-  it('2.0.1: a TransactionEvent with the eMSP’s token is its order too, with its CDR', async () => {
+  it('2.0.1: a TransactionEvent with the eMSP’s token is its order too, with its CDR, ids within 36', async () => {
     const cs = await connectCharger(rt.url, 'DEMO-CP-004', DEMO_CHARGER_PASSWORD, ['ocpp2.0.1']);
+    // A charger's own transaction id: a UUID, so the order number is longer than OCPI's ids may be.
+    const txId = randomUUID();
     try {
       const t0 = Date.now() - 25 * 60_000;
       const at = (ms: number) => new Date(ms).toISOString();
@@ -253,7 +261,7 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
         timestamp: at(t0),
         triggerReason: 'Authorized',
         seqNo: 0,
-        transactionInfo: { transactionId: 'roam-201', chargingState: 'Charging' },
+        transactionInfo: { transactionId: txId, chargingState: 'Charging' },
         evse: { id: 1, connectorId: 1 },
         idToken: { idToken: 'HUB-ALWAYS', type: 'ISO14443' },
         meterValue: register(t0, 50_000),
@@ -264,21 +272,29 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
         timestamp: at(t0 + 20 * 60_000),
         triggerReason: 'StopAuthorized',
         seqNo: 1,
-        transactionInfo: { transactionId: 'roam-201', stoppedReason: 'Local' },
+        transactionInfo: { transactionId: txId, stoppedReason: 'Local' },
         meterValue: register(t0 + 20 * 60_000, 58_000),
       });
-      const orderNo = `${at(t0).slice(0, 10).replace(/-/g, '')}-DEMO-CP-004-roam-201`;
+      const orderNo = `${at(t0).slice(0, 10).replace(/-/g, '')}-DEMO-CP-004-${txId}`;
       await waitFor(async () => Boolean(await getOrder(orderNo)), 20_000);
       expect(await getOrder<any>(orderNo)).toMatchObject({
         orderType: ORDER_TYPE.emsp,
         payType: PAY_TYPE.emsp,
       });
-      await waitFor(
-        () => hub.received.some((r) => r.path === 'cdrs' && (r.body as any).id === orderNo),
-        20_000,
-      );
-      const cdr = hub.received.find((r) => r.path === 'cdrs' && (r.body as any).id === orderNo)!.body as any;
+      const cdrOf = () =>
+        hub.received.find(
+          (r) => r.path === 'cdrs' && (r.body as any).cdr_location.evse_uid === 'DEMO-CP-004*1',
+        )?.body as any;
+      await waitFor(() => Boolean(cdrOf()), 20_000);
+      const cdr = cdrOf();
       expect(cdr).toMatchObject({ total_energy: 8, cdr_location: { evse_uid: 'DEMO-CP-004*1' } });
+      // OCPI's ids are at most 36 characters: the session's and the CDR's are one, a digest of the order number.
+      expect(orderNo.length).toBeGreaterThan(36);
+      expect(cdr.id.length).toBeLessThanOrEqual(36);
+      expect(cdr.session_id).toBe(cdr.id);
+      expect(cdr.id.startsWith(orderNo.slice(0, 9))).toBe(true);
+      const puts = hub.received.filter((r) => r.method === 'PUT' && r.path === `sessions/DE/EVC/${cdr.id}`);
+      expect(puts.map((r) => (r.body as any).status)).toContain('COMPLETED');
     } finally {
       await cs.close();
     }
@@ -330,6 +346,8 @@ describe("the eMSP's commands reach the charger and their results come back", ()
     })) as any[];
     expect(started[2].idTagInfo.status).toBe('Accepted');
     const sessionId = `${minutesAgo(20).slice(0, 10).replace(/-/g, '')}-DEMO-CP-003-${String(started[2].transactionId)}`;
+    // The eMSP knows the session by its push.
+    await waitFor(() => hub.received.some((r) => r.path === `sessions/DE/EVC/${sessionId}`), 20_000);
 
     const stopAnswer = command('STOP_SESSION', {
       response_url: `${hub.versionsUrl.replace('/versions', '')}/2.2.1/commands/STOP_SESSION/s2`,
@@ -352,7 +370,7 @@ describe("the eMSP's commands reach the charger and their results come back", ()
     expect((await getOrder<any>(sessionId))!.orderType).toBe(ORDER_TYPE.emsp);
   });
 
-  it('answers what it cannot do: unknown session, unbound location, reservations, bad bodies', async () => {
+  it('answers what it cannot do: unknown session or reservation, unbound location, bad bodies', async () => {
     const url = `${hub.versionsUrl.replace('/versions', '')}/2.2.1/commands/x`;
     expect(
       (await command('STOP_SESSION', { response_url: url, session_id: '20260101-NOPE-1' })).body.data,
@@ -369,12 +387,243 @@ describe("the eMSP's commands reach the charger and their results come back", ()
         })
       ).body.data,
     ).toMatchObject({ result: 'REJECTED' });
-    expect((await command('RESERVE_NOW', { response_url: url })).body.data).toMatchObject({
-      result: 'NOT_SUPPORTED',
-    });
+    expect(
+      (await command('CANCEL_RESERVATION', { response_url: url, reservation_id: 'never-made' })).body.data,
+    ).toMatchObject({ result: 'UNKNOWN_RESERVATION' });
+    // A reservation needs an EVSE, and an expiry within a day.
+    const reserveAt = (extra: object) =>
+      command('RESERVE_NOW', {
+        response_url: url,
+        token: hub.token('HUB-APP-2', 'ALWAYS'),
+        expiry_date: new Date(Date.now() + 30 * 60_000).toISOString(),
+        reservation_id: 'bad-1',
+        location_id: 'not-bound',
+        ...extra,
+      });
+    expect((await reserveAt({})).body.data).toMatchObject({ result: 'REJECTED' });
+    expect((await command('RESERVE_NOW', { response_url: url })).body.status_code).toBe(2001);
     const unknown = await command('SELF_DESTRUCT', { response_url: url });
     expect(unknown.body.status_code).toBe(2001);
     const malformed = await command('UNLOCK_CONNECTOR', { response_url: 'not a url' });
     expect(malformed.body.status_code).toBe(2001);
+  });
+});
+
+describe('running sessions are updated, and the eMSP can pull its sessions and CDRs', () => {
+  const pull = (module: string, query = '') =>
+    ocpiRequest(`${hub.platformEndpoints.get(module)}${query}`, hub.ownToken());
+
+  it('sends a running session again with its energy and cost so far, then keeps it COMPLETED', async () => {
+    const since = new Date().toISOString();
+    const started = (await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'HUB-ALWAYS',
+      meterStart: 300_000,
+      timestamp: minutesAgo(15),
+    })) as any[];
+    const transactionId = String(started[2].transactionId);
+    const id = `${minutesAgo(15).slice(0, 10).replace(/-/g, '')}-DEMO-CP-003-${transactionId}`;
+    const puts = () =>
+      hub.received
+        .filter((r) => r.method === 'PUT' && r.path === `sessions/DE/EVC/${id}`)
+        .map((r) => r.body as any);
+    await waitFor(() => puts().length === 1, 20_000);
+    expect(puts()[0]).toMatchObject({ status: 'ACTIVE', kwh: 0 });
+    await cp.call('MeterValues', {
+      connectorId: 1,
+      transactionId: Number(transactionId),
+      meterValue: [
+        {
+          timestamp: minutesAgo(2),
+          sampledValue: [{ value: '306000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
+        },
+      ],
+    });
+    // Not yet due: nothing queued for it. Due (the sweep's clock 10 minutes on): updated with what it has used.
+    await queueSessionUpdates();
+    expect(await queueSessionUpdates(Date.now() + 10 * 60_000)).toBeGreaterThanOrEqual(1);
+    await waitFor(() => puts().length >= 2, 20_000);
+    expect(puts()[1]).toMatchObject({ status: 'ACTIVE', kwh: 6, currency: 'USD' });
+    expect(puts()[1].total_cost.excl_vat).toBeGreaterThan(0);
+
+    await cp.call('StopTransaction', {
+      transactionId: Number(transactionId),
+      meterStop: 309_000,
+      timestamp: minutesAgo(1),
+      reason: 'Local',
+    });
+    await waitFor(() => hub.received.some((r) => r.path === 'cdrs' && (r.body as any).id === id), 20_000);
+    // A late running update changes nothing: the session stays COMPLETED for the eMSP and for the pull.
+    await deliverSessionUpdate('DEMO-CP-003', transactionId);
+    expect(puts().at(-1)).toMatchObject({ status: 'COMPLETED', kwh: 9 });
+
+    const sessions = await pull('sessions', `?date_from=${encodeURIComponent(since)}`);
+    expect(sessions.body.status_code).toBe(1000);
+    const pulled = (sessions.body.data as any[]).find((s) => s.id === id);
+    expect(pulled).toMatchObject({ status: 'COMPLETED', kwh: 9 });
+    expect(Number(sessions.headers.get('x-total-count'))).toBe((sessions.body.data as any[]).length);
+
+    const cdrs = await pull('cdrs', `?date_from=${encodeURIComponent(since)}`);
+    const posted = hub.received.find((r) => r.path === 'cdrs' && (r.body as any).id === id)!.body;
+    expect((cdrs.body.data as any[]).find((c) => c.id === id)).toEqual(posted);
+    // Pages: one at a time, the total and the next page's link.
+    const all = await pull('cdrs');
+    const first = await pull('cdrs', '?limit=1');
+    expect(first.body.data as any[]).toHaveLength(1);
+    expect(Number(first.headers.get('x-total-count'))).toBe((all.body.data as any[]).length);
+    expect(first.headers.get('link')).toMatch(/offset=1/);
+    // Nothing after now; a window in the future is empty.
+    const later = await pull(
+      'sessions',
+      `?date_from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
+    expect(later.body.data).toEqual([]);
+    expect((await pull('sessions', '?limit=1000')).body.status_code).toBe(2001);
+  });
+});
+
+describe("an eMSP's reservations", () => {
+  const command = (type: string, body: object) =>
+    ocpiRequest(`${hub.platformEndpoints.get('commands')}/${type}`, hub.ownToken(), 'POST', body);
+  const responseUrl = (name: string) => `${hub.versionsUrl.replace('/versions', '')}/2.2.1/commands/${name}`;
+  const resultsAt = (name: string) =>
+    hub.received.filter((r) => r.method === 'POST' && r.path === `commands/${name}`).map((r) => r.body);
+
+  it('reserves an EVSE by RESERVE_NOW, cancels it by CANCEL_RESERVATION and bills the time by a CDR', async () => {
+    // The operator offers reservations at the station (with a fee of 0.60 a minute).
+    const operator = await login(rt.url, 'operator', 'Operator12345');
+    const fee = await ok(operator, '/biz/reserveFee/add', { name: 'Roaming hold', price: '0.60' });
+    const berlin = (await stations.repo.list(PLATFORM_TENANT)).find(
+      (st) => st.name === 'Demo Berlin Central',
+    )!;
+    const current = await ok(operator, `/biz/station/info?id=${berlin.id}`);
+    const { createTime: _c, updateTime: _u, agentId: _a, ...fields } = current;
+    const body: Record<string, unknown> = { ...fields, reserveFlag: true, reserveFeeId: fee.id };
+    for (const k of Object.keys(body))
+      if (k.endsWith('Set') || k === 'tenant' || k === 'version') delete body[k];
+    await ok(operator, '/biz/station/update', { ...body, version: current.version });
+
+    const reserveNow = {
+      response_url: responseUrl('RESERVE_NOW/r1'),
+      token: hub.token('HUB-APP-3', 'ALWAYS'),
+      expiry_date: new Date(Date.now() + 30 * 60_000).toISOString(),
+      reservation_id: 'hub-res-1',
+      location_id: berlin.id,
+      evse_uid: 'DEMO-CP-003*1',
+      authorization_reference: 'HUB-AUTH-9',
+    };
+    const answer = command('RESERVE_NOW', reserveNow);
+    const call = await cp.next((f) => f[0] === 2 && f[2] === 'ReserveNow', 10_000);
+    expect(call[3]).toMatchObject({ connectorId: 1, idTag: 'HUB-APP-3' });
+    cp.send([3, call[1], { status: 'Accepted' }]);
+    expect((await answer).body.data).toMatchObject({ result: 'ACCEPTED' });
+    await waitFor(() => resultsAt('RESERVE_NOW/r1').length === 1, 20_000);
+    expect(resultsAt('RESERVE_NOW/r1')[0]).toEqual({ result: 'ACCEPTED' });
+    const orderId = (await partnerReservationOrderId(partnerId, 'hub-res-1'))!;
+    await waitFor(async () => (await getReservation<any>(orderId))?.status === 2, 10_000);
+    expect(await getReservation<any>(orderId)).toMatchObject({ emspId: partnerId, idTag: 'HUB-APP-3' });
+
+    // One reservation per reservation id: the same id again is refused, nothing sent to the charger.
+    const again = await command('RESERVE_NOW', {
+      ...reserveNow,
+      response_url: responseUrl('RESERVE_NOW/r2'),
+    });
+    expect(again.body.data).toMatchObject({ result: 'REJECTED' });
+
+    await new Promise((r) => setTimeout(r, 2_000));
+    const cancelled = command('CANCEL_RESERVATION', {
+      response_url: responseUrl('CANCEL_RESERVATION/c1'),
+      reservation_id: 'hub-res-1',
+    });
+    const cancel = await cp.next((f) => f[0] === 2 && f[2] === 'CancelReservation', 10_000);
+    cp.send([3, cancel[1], { status: 'Accepted' }]);
+    expect((await cancelled).body.data).toMatchObject({ result: 'ACCEPTED' });
+    await waitFor(() => resultsAt('CANCEL_RESERVATION/c1').length === 1, 20_000);
+    await waitFor(async () => (await getReservation<any>(orderId))?.status === 4, 10_000);
+    const ended = (await getReservation<any>(orderId))!;
+    // Billed to the eMSP, not to any card: its CDR carries the time held and the fee.
+    expect(ended).toMatchObject({ payType: PAY_TYPE.emsp, endReason: 'cancelled' });
+    expect(Number(ended.fee)).toBeGreaterThan(0);
+    expect(ended.cardId).toBeUndefined();
+    const cdrOf = () =>
+      hub.received.find((r) => r.path === 'cdrs' && (r.body as any).id === `R${orderId}`)?.body as any;
+    await waitFor(() => Boolean(cdrOf()), 20_000);
+    expect(cdrOf()).toMatchObject({
+      authorization_reference: 'HUB-AUTH-9',
+      cdr_token: { uid: 'HUB-APP-3' },
+      total_energy: 0,
+      total_cost: { excl_vat: Number(ended.fee) },
+      total_reservation_cost: { excl_vat: Number(ended.fee) },
+      charging_periods: [{ dimensions: [{ type: 'RESERVATION_TIME' }] }],
+    });
+    expect(cdrOf().session_id).toBeUndefined();
+    expect((await getCdr(`R${orderId}`))?.status).toBe('sent');
+    // Cancelled already: a second cancel is refused.
+    const twice = await command('CANCEL_RESERVATION', {
+      response_url: responseUrl('c2'),
+      reservation_id: 'hub-res-1',
+    });
+    expect(twice.body.data).toMatchObject({ result: 'REJECTED' });
+  });
+});
+
+describe("the project's simulator charges an eMSP's driver by command", () => {
+  it('2.0.1: START_SESSION starts it, the eMSP gets the session, STOP_SESSION ends it, the CDR follows', async () => {
+    const sim = new SimulatedCharger({
+      url: rt.url.replace(/^http/, 'ws'),
+      id: 'DEMO-CP-004',
+      password: DEMO_CHARGER_PASSWORD,
+      ocpp: '2.0.1',
+      connectors: 2,
+      timeScale: 200,
+      reconnect: { minMs: 50, maxMs: 200 },
+      validate: true,
+    });
+    try {
+      await sim.start();
+      await sim.whenBooted();
+      const base = hub.versionsUrl.replace('/versions', '');
+      const command = (type: string, body: object) =>
+        ocpiRequest(`${hub.platformEndpoints.get('commands')}/${type}`, hub.ownToken(), 'POST', body);
+      const location = String((await chargePointById('DEMO-CP-004'))!.stationId);
+      const started = await command('START_SESSION', {
+        response_url: `${base}/2.2.1/commands/START_SESSION/sim`,
+        token: hub.token('HUB-SIM-1', 'ALWAYS'),
+        location_id: location,
+        evse_uid: 'DEMO-CP-004*1',
+      });
+      expect(started.body.data).toMatchObject({ result: 'ACCEPTED' });
+      const put = await waitFor(
+        () =>
+          hub.received.find(
+            (r) =>
+              r.method === 'PUT' &&
+              (r.body as any).evse_uid === 'DEMO-CP-004*1' &&
+              (r.body as any).cdr_token?.uid === 'HUB-SIM-1',
+          )?.body as any,
+        20_000,
+      );
+      expect(put).toMatchObject({ status: 'ACTIVE' });
+      expect(put.id.length).toBeLessThanOrEqual(36);
+      await new Promise((r) => setTimeout(r, 800));
+      const stopped = await command('STOP_SESSION', {
+        response_url: `${base}/2.2.1/commands/STOP_SESSION/sim`,
+        session_id: put.id,
+      });
+      expect(stopped.body.data).toMatchObject({ result: 'ACCEPTED' });
+      const cdr = await waitFor(
+        () => hub.received.find((r) => r.path === 'cdrs' && (r.body as any).id === put.id)?.body as any,
+        30_000,
+      );
+      expect(cdr.session_id).toBe(put.id);
+      expect(cdr.total_energy).toBeGreaterThan(0);
+      expect(
+        hub.received
+          .filter((r) => r.path.startsWith('commands/') && r.path.endsWith('/sim'))
+          .map((r) => r.body),
+      ).toEqual([{ result: 'ACCEPTED' }, { result: 'ACCEPTED' }]);
+    } finally {
+      await sim.stop();
+    }
   });
 });
