@@ -8,7 +8,11 @@ import { operators } from '@functions/identity/entities.ts';
 
 export const CLIENT_AUTH = `Basic ${Buffer.from('console:console').toString('base64')}`;
 
+/** The public key of each runtime's URL. A worker runs many runtimes, and a freed port is given out again. */
 const keys = new Map<string, string>();
+
+/** Forgets the public key fetched from `base` (a new runtime there has a key pair of its own). */
+export const forgetPublicKey = (base: string) => keys.delete(base);
 
 export async function encrypt(base: string, plain: string): Promise<string> {
   let key = keys.get(base);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { connectDynamo, dropTables } from '@infra/local/dynamodb.ts';
 import { runtimeTableName, startRuntime, type Runtime, type RuntimeOptions } from '@infra/local/runtime.ts';
 import { topology as defaultTopology } from '@infra/topology/index.ts';
+import { forgetPublicKey } from './identity.ts';
 
 export interface TestRuntimeOptions extends RuntimeOptions {
   /**
@@ -46,6 +47,8 @@ export async function startTestRuntime(
     dataDir,
     dynamodb,
   });
+  // The port may be one an earlier runtime of this worker had: its password key is not this one's.
+  forgetPublicKey(runtime.url);
   return Object.assign(runtime, {
     cleanup: async () => {
       await runtime.stop();
