@@ -29,6 +29,7 @@ import {
   OFFLINE_ALARM_CODE,
   OFFLINE_FLAG,
   RECOVER_FLAG,
+  TRANSFORMER_ALARM_CODE,
   type AlarmRecord,
 } from '@shared/schemas/alarm.ts';
 import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/catalogue-resources.ts';
@@ -288,6 +289,37 @@ export async function recoverAlarms(
   input: { connectorId: number; at: string },
 ): Promise<void> {
   await closeOpen(ref.tenant, faultKey(ref.chargePointId, input.connectorId), input.at);
+}
+
+// ---- The calls load management makes ----------------------------------------------------------------------
+
+const groupKey = (stationId: string, group: string) => `${stationId}#transformer#${group}`;
+
+/**
+ * A transformer group's load went over its alarm power (functions/energy/balancer.ts): one open alarm per
+ * station and group, on the group's first pile (connector 0); a repeat changes nothing.
+ */
+export async function raiseGroupAlarm(
+  ref: ChargerRef & { stationId: string },
+  input: { group: string; info: string; at: string },
+): Promise<void> {
+  await raise(ref, {
+    id: newId(),
+    offlineFlag: OFFLINE_FLAG.fault,
+    code: TRANSFORMER_ALARM_CODE,
+    info: input.info,
+    connectorId: 0,
+    startTime: isoTime(input.at),
+    openKey: groupKey(ref.stationId, input.group),
+  });
+}
+
+/** The group's load is back under its alarm power: its open alarm recovers. Idempotent. */
+export async function recoverGroupAlarm(
+  ref: { tenant: string; stationId: string },
+  input: { group: string; at: string },
+): Promise<void> {
+  await closeOpen(ref.tenant, groupKey(ref.stationId, input.group), input.at);
 }
 
 /** The charger stayed disconnected past the grace period (the lead's sweep calls this once per outage). Idempotent per outage (key on `since`). */

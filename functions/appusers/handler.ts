@@ -17,6 +17,12 @@ import { appInsight, appInsightFile } from './insight.ts';
 import { opsUsers } from './ops.ts';
 import { adjustAppUser, appUserRecords, lockAppUser, shownAppUser, unlockAppUser } from './accounts.ts';
 import { appUserDetail } from './detail.ts';
+// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([appUserRecords]),

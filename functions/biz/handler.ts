@@ -38,6 +38,12 @@ import {
   listVersions,
   uploadFirmware,
 } from './device-resources.ts';
+// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 /** These lists have always read a body that is no object as an empty request (the generic ones refuse it). */
 const objectBody = (body: unknown) => ({ ...(body && typeof body === 'object' ? body : {}) });

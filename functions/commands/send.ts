@@ -146,7 +146,8 @@ async function dispatch(input: {
   }
   const variant = variantFor(def, connection.protocol);
   if (!variant) throw refused('commandRes.server.notInVersion', { version: connection.protocol.slice(4) });
-  let transactionId: string | undefined;
+  // A session's own command (a TxProfile) names it; a remote stop finds the connector's when not named.
+  let transactionId = input.transactionId;
   if (def.needsSession) {
     transactionId =
       input.transactionId ?? (await activeSession(pile.id, input.connectorNo ?? 0))?.transactionId;

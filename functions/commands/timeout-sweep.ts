@@ -8,6 +8,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 import {
   commandAnswerTimeoutSeconds,
   commandsAwaitingSince,

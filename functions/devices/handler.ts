@@ -70,6 +70,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 /** These calls have always read their body's fields this way (a body that is no object has none). */
 const fieldsOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;

@@ -28,6 +28,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
+import { emit } from '@functions/lib/events.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { createResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
@@ -396,6 +397,13 @@ export async function chargersNow(scope: string, inView: { id: string }[]) {
   return total;
 }
 
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /** A station's power balance plan was saved: load management adjusts the station at once. */
+    powerBalanceSaved: { stationId: string; tenant: string };
+  }
+}
+
 // ---- Power balance ----------------------------------------------------------------------------------------
 
 /**
@@ -413,7 +421,10 @@ export async function savePowerBalance(
   for (const group of plan.groups)
     for (const pile of group.chargePointIds)
       if (!piles.has(pile)) throw refused('siteRes.server.pileNotAtStation', { pile });
-  return present(stations, await stations.repo.update(current, { ...current, powerBalance: plan }));
+  const saved = await stations.repo.update(current, { ...current, powerBalance: plan });
+  // Load management applies it at once (functions/energy).
+  await emit('powerBalanceSaved', { stationId: current.id, tenant: current.tenant });
+  return present(stations, saved);
 }
 
 // ---- Reads with live state --------------------------------------------------------------------------------

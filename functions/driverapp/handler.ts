@@ -23,6 +23,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 const context = (req: Request) => ({
   ip: req.event.requestContext.http.sourceIp,

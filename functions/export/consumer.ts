@@ -13,6 +13,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 const ExportMessage = z.object({ taskId: z.string().min(1).max(128) }).strict();
 

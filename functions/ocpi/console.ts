@@ -16,6 +16,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 const idSchema = z.object({ id: z.string({ error: 'validation.required' }).min(1).max(64) }).strict();
 

@@ -19,6 +19,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 /** A pull's page query, or 2001 saying which parameter is wrong. */
 function pageQuery(req: OcpiRequest) {

@@ -17,6 +17,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 import { deliver, type OcpiPush } from './push.ts';
 
 /** A partner's tokens pulled, if it is still registered. */

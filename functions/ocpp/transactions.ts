@@ -66,6 +66,8 @@ declare module '@functions/lib/events.ts' {
      * Updated): a session charged up to a value is stopped once it reaches it.
      */
     sessionMetered: { chargePointId: string; transactionId: string };
+    /** A session ended (the charger's stop, or the platform's close), once: its station's power re-balances. */
+    sessionEnded: { chargePointId: string; transactionId: string; stationId: string; connectorNo: number };
   }
 }
 
@@ -264,7 +266,7 @@ async function recordStart(
 }
 
 /** The active sessions of a charger (of one connector when given). */
-async function activeSessions(chargePointId: string, connectorNo?: number): Promise<Session[]> {
+export async function activeSessions(chargePointId: string, connectorNo?: number): Promise<Session[]> {
   return (await activeSessionItems(chargePointId, connectorNo)) as unknown as Session[];
 }
 
@@ -508,6 +510,12 @@ async function finish(
     // The sweep re-queues sessions still on the hand-off index.
     logger.error('Session hand-off not queued; the sweep will retry', { error: String(error) }),
   );
+  await emit('sessionEnded', {
+    chargePointId,
+    transactionId,
+    stationId: current.stationId,
+    connectorNo: current.connectorNo,
+  }).catch((error: unknown) => logger.error('sessionEnded not handled', { error: String(error) }));
   return true;
 }
 

@@ -25,6 +25,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 /** A cancel names its entry in the query or, failing that, in the body. */
 const idOf = (req: Request) => req.query.id ?? (req.body as { id?: unknown } | undefined)?.id;

@@ -19,6 +19,7 @@ import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';
 import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
 
 export { ORDER_TYPE, orderNoOf, orderOf } from './session-order.ts';
 

@@ -206,6 +206,13 @@ export const topology: Topology = {
       handler: fn('functions/orders/sweep.ts'),
     },
     {
+      id: 'loadBalance',
+      description:
+        "Adjusts the stations' charging limits to their transformer groups' power every adjust cycle (dynamic load management)",
+      expression: 'rate(1 minute)',
+      handler: fn('functions/energy/schedule.ts'),
+    },
+    {
       id: 'financeExport',
       description: "Queues the previous day's revenue export per operator",
       expression: 'cron(30 1 * * ? *)',

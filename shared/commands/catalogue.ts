@@ -1067,6 +1067,9 @@ export const COMMANDS: CommandDef[] = [
           recurrencyKind: p.recurrencyKind,
           validFrom: p.validFrom,
           validTo: p.validTo,
+          // A TxProfile sent for a session names its transaction (functions/energy/balancer.ts).
+          transactionId:
+            p.purpose === 'TxProfile' && c.transactionId !== undefined ? Number(c.transactionId) : undefined,
           chargingSchedule: schedule(p),
         }),
       }),
@@ -1083,6 +1086,7 @@ export const COMMANDS: CommandDef[] = [
           recurrencyKind: p.recurrencyKind,
           validFrom: p.validFrom,
           validTo: p.validTo,
+          transactionId: p.purpose === 'TxProfile' ? c.transactionId : undefined,
           chargingSchedule: [{ id: p.chargingProfileId, ...schedule(p) }],
         }),
       }),

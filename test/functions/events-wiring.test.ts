@@ -17,7 +17,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The reactions the direct calls made, by event (commands/ended.ts, orders/session-hooks.ts, ...). */
 const EXPECTED: Record<string, string[]> = {
   // One per command action (ReserveNow/CancelReservation, remote starts, ChangeAvailability): any order.
-  commandEnded: ['pileAvailability', 'remoteStart', 'reservationCommand', 'roamingCommandEnded'],
+  commandEnded: [
+    'loadLimitRejected',
+    'pileAvailability',
+    'remoteStart',
+    'reservationCommand',
+    'roamingCommandEnded',
+  ],
   // In this order, as orders/session-hooks.ts called them.
   sessionStarted: [
     'reservationUsedBySession',
@@ -25,11 +31,14 @@ const EXPECTED: Record<string, string[]> = {
     'timeTargetNoted',
     'fleetMemberCharging',
     'roamingSessionQueued',
+    'loadRebalancedAtStart',
   ],
+  sessionEnded: ['loadRebalancedAtEnd'],
+  powerBalanceSaved: ['planApplied'],
   sessionMetered: ['chargeTarget'],
   connectorAvailable: ['queueCalled'],
   connectorSuspended: ['fleetMemberPaused'],
-  connectorStatesChanged: ['evseStatusQueued'],
+  connectorStatesChanged: ['evseStatusQueued', 'loadLimitsToAChargerThatCame'],
   roamingOrderSettled: ['cdrQueued'],
   reservationStatusChanged: ['reservationStatus'],
 };

@@ -212,6 +212,8 @@ export interface ChargingProfile {
   unit: 'A' | 'W';
   periods: { startPeriod: number; limit: number; numberPhases?: number }[];
   startsAt: number;
+  /** When its schedule's duration ends (none: it goes on). */
+  endsAt?: number;
   raw: Json;
 }
 
@@ -1490,22 +1492,41 @@ export class SimulatedCharger extends EventEmitter {
     if (!c.session) this.later(1, () => this.setStatus(c, this.idleStatus(c)));
   }
 
-  /** The power limit in force on a connector (W), from its profiles and the charger's (connector 0). */
+  /**
+   * The power limit in force on a connector (W), as OCPP ranks profiles: the session's TxProfile of the highest
+   * stack level in force, else the TxDefaultProfile of the highest stack level in force (the connector's before
+   * the charger's at the same level), capped by the charger's maximum profile. A profile is in force from its
+   * schedule's start until its duration ends.
+   */
   limitW(c: Connector): number | undefined {
-    let limit: number | undefined;
     const now = Date.now();
-    for (const holder of [this.connectors[0]!, c]) {
-      for (const p of holder.profiles.values()) {
-        const elapsed = (now - p.startsAt) / 1000;
-        const period = [...p.periods].reverse().find((x) => x.startPeriod <= elapsed) ?? p.periods[0];
-        if (!period) continue;
-        const phases = period.numberPhases ?? c.electrical.phases;
-        const volts = c.electrical.powerType === 'AC' ? 230 * phases : 400;
-        const w = p.unit === 'W' ? period.limit : period.limit * volts;
-        limit = limit === undefined ? w : Math.min(limit, w);
-      }
-    }
-    return limit;
+    const inForce = (p: ChargingProfile) => p.startsAt <= now && (p.endsAt === undefined || now < p.endsAt);
+    const wattsOf = (p: ChargingProfile) => {
+      const elapsed = (now - p.startsAt) / 1000;
+      const period = [...p.periods].reverse().find((x) => x.startPeriod <= elapsed) ?? p.periods[0];
+      if (!period) return undefined;
+      const phases = period.numberPhases ?? c.electrical.phases;
+      const volts = c.electrical.powerType === 'AC' ? 230 * phases : 400;
+      return p.unit === 'W' ? period.limit : period.limit * volts;
+    };
+    /** The profile of `purpose` with the highest stack level in force, connector `c` first on a tie. */
+    const top = (purposes: string[], holders: Connector[]) => {
+      let best: ChargingProfile | undefined;
+      for (const holder of holders)
+        for (const p of holder.profiles.values())
+          if (purposes.includes(p.purpose) && inForce(p) && (!best || p.stackLevel > best.stackLevel))
+            best = p;
+      return best;
+    };
+    const station = this.connectors[0]!;
+    const own = c.id === 0 ? [station] : [c, station];
+    const tx = (c.session ? top(['TxProfile'], [c]) : undefined) ?? top(['TxDefaultProfile'], own);
+    const max = top(['ChargePointMaxProfile', 'ChargingStationMaxProfile'], [station]);
+    const limits = [tx, max].flatMap((p) => {
+      const w = p && wattsOf(p);
+      return w === undefined ? [] : [w];
+    });
+    return limits.length ? Math.min(...limits) : undefined;
   }
 
   setProfile(connectorId: number, profile: ChargingProfile): boolean {

@@ -21,6 +21,8 @@ export interface Schedule {
   chargingRateUnit: 'A' | 'W';
   chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
   startSchedule?: string;
+  /** Seconds the schedule lasts; after it the profile below it applies. */
+  duration?: number;
 }
 
 /** A profile as the simulator keeps it: its periods in order, from its schedule's start (or now). */
@@ -38,6 +40,9 @@ export function toChargingProfile(
     unit: schedule.chargingRateUnit,
     periods: [...schedule.chargingSchedulePeriod].sort((a, b) => a.startPeriod - b.startPeriod),
     startsAt: Number.isFinite(start) ? start : Date.now(),
+    ...(typeof schedule.duration === 'number' && schedule.duration > 0
+      ? { endsAt: (Number.isFinite(start) ? start : Date.now()) + schedule.duration * 1000 }
+      : {}),
     raw: p as unknown as Json,
   };
 }

@@ -73,7 +73,8 @@ export function advance(
     return { energyWh: registerWh, powerW: 0, currentA: 0, voltageV, socPct: ev?.socPct ?? 0 };
   }
   const nominal = chargingPower(electrical, ev, limitW);
-  const powerW = nominal > 0 ? nominal * (1 + (random() - 0.5) * 0.02) : 0;
+  // Up to 2 % under the nominal power, never over it: an EV honours the limit it was given.
+  const powerW = nominal > 0 ? nominal * (1 - random() * 0.02) : 0;
   const energy = (powerW * seconds) / 3600;
   ev.socPct = Math.min(100, ev.socPct + (energy / ev.batteryWh) * 100);
   const currentA =

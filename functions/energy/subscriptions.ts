@@ -1,0 +1,51 @@
+/**
+ * How load management reacts to what happens below it (docs/decisions/400, 427): a session started or ended,
+ * so its station's power is shared again at once; a charger came, so it gets its limits and its base profile
+ * again; a plan was saved, so the station is put on the round and adjusted; a limit the charger rejected is
+ * sent again. Imported by every Lambda entry
+ * that can emit these events (test/functions/events-wiring.test.ts).
+ */
+import { loadBalanceDueNow } from '@functions/data/load-balance.ts';
+import { on } from '@functions/lib/events.ts';
+import { logger } from '@functions/lib/http.ts';
+import { balanceStation, limitCommandEnded, stationOnRound } from './balancer.ts';
+
+/** Adjusts a station with a plan in force; a failure is logged (the next cycle adjusts it anyway). */
+async function rebalance(stationId: string, resendPiles: string[] = []) {
+  try {
+    if (await stationOnRound(stationId)) await balanceStation(stationId, resendPiles);
+  } catch (error) {
+    logger.error('Load management could not adjust a station', { stationId, error: String(error) });
+  }
+}
+
+on('sessionStarted', async function loadRebalancedAtStart(session) {
+  await rebalance(session.stationId);
+});
+
+on('sessionEnded', async function loadRebalancedAtEnd(session) {
+  await rebalance(session.stationId);
+});
+
+on('connectorStatesChanged', async function loadLimitsToAChargerThatCame(change) {
+  // A charger came or went (no connector named): one that came gets its profiles again.
+  if (change.connectorNo === undefined) await rebalance(change.stationId, [change.chargePointId]);
+});
+
+on('powerBalanceSaved', async function planApplied({ stationId, tenant }) {
+  try {
+    await loadBalanceDueNow(stationId, tenant, new Date().toISOString());
+    await balanceStation(stationId);
+  } catch (error) {
+    logger.error('A saved power balance plan was not applied yet', { stationId, error: String(error) });
+  }
+});
+
+on('commandEnded', async function loadLimitRejected(command) {
+  await limitCommandEnded(command).catch((error: unknown) =>
+    logger.error('A rejected load limit was not sent again', {
+      commandId: command.commandId,
+      error: String(error),
+    }),
+  );
+});
