@@ -28,6 +28,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
+import { getLoadBalance } from '@functions/data/load-balance.ts';
 import { emit } from '@functions/lib/events.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { hashSecret } from '@functions/lib/password.ts';
@@ -492,10 +493,20 @@ export async function chargePointDetail(identity: Identity, id: unknown) {
 export async function stationDetail(identity: Identity, id: unknown) {
   const station = await visibleStation(identity, id);
   if (!station) throw notFound();
-  const piles = await withLive(
-    (await pilesOfStation(station.tenant, station.id)).map((p) => present(chargePoints, p)),
-  );
-  return { ...present(stations, station), chargePoints: piles, counts: countsOf(piles) };
+  const [piles, balance] = await Promise.all([
+    withLive((await pilesOfStation(station.tenant, station.id)).map((p) => present(chargePoints, p))),
+    getLoadBalance(station.id),
+  ]);
+  // What load management found and sent last (functions/energy/balancer.ts), while a plan is in force.
+  const loadBalance = balance?.nextAt
+    ? { at: balance.at, nextAt: balance.nextAt, groups: balance.groups, connectors: balance.connectors }
+    : undefined;
+  return {
+    ...present(stations, station),
+    chargePoints: piles,
+    counts: countsOf(piles),
+    ...(loadBalance ? { loadBalance } : {}),
+  };
 }
 
 const countsOf = (piles: { connectorStates: ConnectorView[] }[]) =>

@@ -1,9 +1,11 @@
 /**
- * A station's page (/stationDetail/{id}): its facts, pictures, the counts of its connectors per state and
- * its charge points with their online state and live connector states, from `/biz/station/detail`,
- * refreshed every 10 seconds in place (the page is not reloaded).
+ * A station's page (/stationDetail/{id}): its facts, pictures, the counts of its connectors per state, its
+ * charge points with their online state and live connector states, and, while its power balance plan is in
+ * force, what load management found and sent (each transformer group's power, load and state; each
+ * connector's limit), from `/biz/station/detail`, refreshed every 10 seconds in place (the page is not
+ * reloaded).
  */
-import { Card, DataList, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Card, DataList, HStack, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { OPEN_FLAG } from '@shared/resources/site/station.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { Section } from '@web/components/ui/section.tsx';
@@ -70,6 +72,10 @@ export function StationDetailPage() {
   const piles = (Array.isArray(data.chargePoints) ? data.chargePoints : []) as Row[];
   const images = (Array.isArray(data.images) ? data.images : []) as string[];
   const balance = (data.powerBalance ?? null) as Row | null;
+  const load = (data.loadBalance ?? null) as LoadBalance | null;
+  const limits = new Map(
+    (load?.connectors ?? []).map((c) => [`${c.chargePointId}#${c.connectorNo}`, c.limitW]),
+  );
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
@@ -128,6 +134,8 @@ export function StationDetailPage() {
         )}
       </Section>
 
+      {load ? <LoadSection tr={tr} load={load} /> : null}
+
       <Section title={tr(`${D}.counts`)}>
         <StateCounts tr={tr} counts={data.counts} label={tr(`${D}.counts`)} />
       </Section>
@@ -136,7 +144,7 @@ export function StationDetailPage() {
         {piles.length === 0 ? <EmptyState title={tr(`${D}.noChargePoints`)} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
           {piles.map((pile) => (
-            <PileCard key={String(pile.id)} tr={tr} pile={pile} />
+            <PileCard key={String(pile.id)} tr={tr} pile={pile} limits={limits} />
           ))}
         </SimpleGrid>
       </Section>
@@ -144,7 +152,77 @@ export function StationDetailPage() {
   );
 }
 
-function PileCard({ tr, pile }: { tr: Translate; pile: Row }) {
+interface LoadBalance {
+  at: string;
+  nextAt: string;
+  groups: {
+    name: string;
+    ratedW: number;
+    alarmW: number;
+    availableW: number;
+    chargingW: number;
+    otherW: number;
+    limitW: number;
+    alarm: boolean;
+    stopped: boolean;
+  }[];
+  connectors: { chargePointId: string; connectorNo: number; limitW: number }[];
+}
+
+const kw = (w: number) => (w / 1000).toFixed(1);
+
+/** Each transformer group as load management last found it. */
+function LoadSection({ tr, load }: { tr: Translate; load: LoadBalance }) {
+  const columns: [string, (g: LoadBalance['groups'][number]) => string][] = [
+    ['loadRated', (g) => kw(g.ratedW)],
+    ['loadAlarm', (g) => kw(g.alarmW)],
+    ['loadAvailable', (g) => kw(g.availableW)],
+    ['loadCharging', (g) => kw(g.chargingW)],
+    ['loadOther', (g) => kw(g.otherW)],
+    ['loadLimits', (g) => kw(g.limitW)],
+  ];
+  return (
+    <Section title={tr(`${D}.loadTitle`)}>
+      <Text fontSize="sm" color="fg.muted" mb="2">
+        {tr(`${D}.loadNote`, { at: formatDateTime(load.at), next: formatDateTime(load.nextAt) })}
+      </Text>
+      <Table.ScrollArea>
+        <Table.Root size="sm" aria-label={tr(`${D}.loadTitle`)}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{tr(`${D}.loadGroup`)}</Table.ColumnHeader>
+              {columns.map(([key]) => (
+                <Table.ColumnHeader key={key} textAlign="end">
+                  {tr(`${D}.${key}`)} (kW)
+                </Table.ColumnHeader>
+              ))}
+              <Table.ColumnHeader>{tr(`${D}.loadState`)}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {load.groups.map((g) => (
+              <Table.Row key={g.name}>
+                <Table.Cell>{g.name}</Table.Cell>
+                {columns.map(([key, value]) => (
+                  <Table.Cell key={key} textAlign="end">
+                    {value(g)}
+                  </Table.Cell>
+                ))}
+                <Table.Cell>
+                  <Badge colorPalette={g.stopped ? 'red' : g.alarm ? 'orange' : 'green'}>
+                    {tr(`${D}.${g.stopped ? 'loadStopped' : g.alarm ? 'loadAlarmOn' : 'loadNormal'}`)}
+                  </Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Section>
+  );
+}
+
+function PileCard({ tr, pile, limits }: { tr: Translate; pile: Row; limits: Map<string, number> }) {
   const connectors = (Array.isArray(pile.connectorStates) ? pile.connectorStates : []) as ConnectorView[];
   const id = String(pile.id ?? pile.chargePointId ?? '');
   return (
@@ -172,6 +250,11 @@ function PileCard({ tr, pile }: { tr: Translate; pile: Row }) {
                 {c.name ? ` · ${c.name}` : ''}
               </Text>
               <HStack gap="2">
+                {limits.has(`${id}#${c.connectorNo}`) ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {tr(`${D}.connectorLimit`, { kw: kw(limits.get(`${id}#${c.connectorNo}`)!) })}
+                  </Text>
+                ) : null}
                 {c.errorCode && c.errorCode !== 'NoError' ? (
                   <Text fontSize="xs" color="fg.error">
                     {c.errorCode}
