@@ -27,6 +27,8 @@ export interface GroupState {
   alarm: boolean;
   /** Over its rated power with stop electricity on: every limit 0. */
   stopped: boolean;
+  /** Solar-surplus mode: the PV surplus it may charge with now (W). */
+  surplusW?: number;
 }
 
 export interface ConnectorLimit {

@@ -39,6 +39,7 @@ import { energyBoxes } from '@functions/energybox/boxes.ts';
 import { raiseGroupAlarm, recoverGroupAlarm } from '@functions/alarms/service.ts';
 import { logger } from '@functions/lib/http.ts';
 import { activeSessions, type Session } from '@functions/ocpp/transactions.ts';
+import { renewableSources } from './renewable.ts';
 import { sharePower, type ShareSession } from './share.ts';
 
 /** Who the command results list names as the sender of load management's profiles. */
@@ -123,6 +124,40 @@ async function otherLoadW(tenant: string, pileIds: Set<string>, chargingW: numbe
     if (w !== undefined) measured = (measured ?? 0) + w;
   }
   return measured === undefined ? 0 : Math.max(0, measured - chargingW);
+}
+
+/** A production report this old no longer says what the PV array produces now. */
+const PRODUCTION_FRESH_MS = 5 * 60_000;
+
+/**
+ * A group in solar-surplus mode (a PV array of the station names it, with the mode on): what its arrays
+ * produce now (their energy boxes' `pvPowerW`, shared by peak power among the arrays a box reports for) less
+ * the site's other load. A box silent for PRODUCTION_FRESH_MS counts as producing nothing. Undefined: the
+ * group is not in solar-surplus mode.
+ */
+async function surplusW(tenant: string, stationId: string, group: string, otherW: number) {
+  const all = (await renewableSources.repo.list(tenant)).filter(
+    (s) => s.stationId === stationId && s.sourceType === 'PV',
+  );
+  const arrays = all.filter((s) => s.surplusMode === true && s.surplusGroup === group);
+  if (!arrays.length) return undefined;
+  const codes = [...new Set(arrays.map((s) => String(s.energyBoxCode ?? '')).filter(Boolean))];
+  const reports = await energyBoxStatesOf(codes);
+  let producedW = 0;
+  for (const array of arrays) {
+    const report = reports.get(String(array.energyBoxCode ?? ''));
+    const power = Number(report?.pvPowerW);
+    if (
+      !report ||
+      !Number.isFinite(power) ||
+      Date.parse(String(report.updatedAt)) + PRODUCTION_FRESH_MS < Date.now()
+    )
+      continue;
+    const peers = all.filter((s) => s.energyBoxCode === array.energyBoxCode);
+    const peak = peers.reduce((sum, s) => sum + Number(s.peakPower ?? 0), 0);
+    producedW += (Math.max(0, power) * Number(array.peakPower ?? 0)) / (peak || 1);
+  }
+  return Math.max(0, Math.floor(producedW - otherW));
 }
 
 interface Plan {
@@ -234,7 +269,16 @@ async function adjust(
           });
         else idle.push({ key, maxW: pileMaxW(pile) });
       }
-    const shared = sharePower({ mode: plan.powerMode, ratedW, otherW, sessions: shareSessions, idle });
+    // Solar-surplus mode: what the group's PV arrays produce now beyond the other load, at most.
+    const surplus = await surplusW(tenant, stationId, group.name, otherW);
+    const shared = sharePower({
+      mode: plan.powerMode,
+      ratedW,
+      otherW,
+      sessions: shareSessions,
+      idle,
+      ...(surplus !== undefined ? { capW: surplus } : {}),
+    });
     const limitOf = (key: string) => (stopped ? 0 : (shared.limits[key] ?? shared.idleLimits[key] ?? 0));
 
     for (const [key, pile] of pileOf) {
@@ -308,6 +352,7 @@ async function adjust(
       limitW: connectors.filter((c) => c.group === group.name).reduce((sum, c) => sum + c.limitW, 0),
       alarm: loadW > alarmW,
       stopped,
+      ...(surplus !== undefined ? { surplusW: surplus } : {}),
     };
     groups.push(state);
     const wasAlarm = previous?.groups.find((g) => g.name === group.name)?.alarm === true;

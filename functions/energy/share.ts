@@ -43,6 +43,8 @@ export interface ShareInput {
   sessions: ShareSession[];
   /** Idle connectors (key and maximum), for their default limit. */
   idle: { key: string; maxW: number }[];
+  /** At most this much for charging whatever the group could take (solar-surplus mode: the PV surplus). */
+  capW?: number;
 }
 
 export interface ShareResult {
@@ -60,7 +62,10 @@ export function capOf(s: ShareSession): number {
 }
 
 export function sharePower(input: ShareInput): ShareResult {
-  const availableW = Math.max(0, Math.floor(input.ratedW - Math.max(0, input.otherW)));
+  const availableW = Math.max(
+    0,
+    Math.floor(Math.min(input.ratedW - Math.max(0, input.otherW), input.capW ?? Infinity)),
+  );
   const limits: Record<string, number> = {};
   let left = availableW;
   if (input.mode === 2) {

@@ -9,6 +9,7 @@ import { loadBalanceDueNow } from '@functions/data/load-balance.ts';
 import { on } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/http.ts';
 import { balanceStation, limitCommandEnded, stationOnRound } from './balancer.ts';
+import { boxProduced } from './renewable.ts';
 
 /** Adjusts a station with a plan in force; a failure is logged (the next cycle adjusts it anyway). */
 async function rebalance(stationId: string, resendPiles: string[] = []) {
@@ -47,5 +48,11 @@ on('commandEnded', async function loadLimitRejected(command) {
       commandId: command.commandId,
       error: String(error),
     }),
+  );
+});
+
+on('energyBoxReported', async function renewableProduced(report) {
+  await boxProduced(report).catch((error: unknown) =>
+    logger.error('A box’s production was not recorded', { code: report.code, error: String(error) }),
   );
 });

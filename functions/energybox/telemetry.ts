@@ -4,8 +4,12 @@
  * each report is kept as a sample for the detail's last-hour chart (a short TTL).
  */
 import { z } from 'zod';
-import { energyBoxStateKey, putEnergyBoxState } from '@functions/data/energy-boxes.ts';
+import { energyBoxStateKey, getEnergyBoxState, putEnergyBoxState } from '@functions/data/energy-boxes.ts';
+import { emit } from '@functions/lib/events.ts';
+import { logger } from '@functions/lib/http.ts';
 import { energyBoxSamplesKey, putSample } from '@functions/data/meter-values.ts';
+// Reactions to the events it can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/energy/subscriptions.ts';
 
 export { energyBoxSamplesKey, energyBoxStateKey };
 /** Samples are kept two days (the detail shows one hour). */
@@ -24,6 +28,18 @@ const Telemetry = z
 /** What a sample keeps for the chart: the per-phase currents. */
 const SAMPLE_FIELDS = ['l1Usable', 'l2Usable', 'l3Usable', 'l1Load', 'l2Load', 'l3Load', 'loadLimit'];
 
+declare module '@functions/lib/events.ts' {
+  interface Events {
+    /** A box reported: renewable production it measures is recorded (functions/energy). */
+    energyBoxReported: {
+      code: string;
+      previous?: Record<string, unknown>;
+      current: Record<string, unknown>;
+      at: string;
+    };
+  }
+}
+
 export async function handler(event: unknown): Promise<{ stored: boolean }> {
   const parsed = Telemetry.safeParse(event);
   if (!parsed.success) return { stored: false }; // a malformed device message changes nothing
@@ -32,6 +48,9 @@ export async function handler(event: unknown): Promise<{ stored: boolean }> {
   const sample = Object.fromEntries(
     SAMPLE_FIELDS.flatMap((f) => (typeof parsed.data[f] === 'number' ? [[f, parsed.data[f]]] : [])),
   );
+  // The report before this one: what a register grew by since (production).
+  const previous =
+    typeof parsed.data.pvEnergyWh === 'number' ? await getEnergyBoxState(parsed.data.code) : undefined;
   await Promise.all([
     putEnergyBoxState(parsed.data, at),
     Object.keys(sample).length
@@ -43,5 +62,10 @@ export async function handler(event: unknown): Promise<{ stored: boolean }> {
         )
       : undefined,
   ]);
+  if (typeof parsed.data.pvEnergyWh === 'number')
+    await emit('energyBoxReported', { code: parsed.data.code, previous, current: parsed.data, at }).catch(
+      (error: unknown) =>
+        logger.error('A box report was not handled', { code: parsed.data.code, error: String(error) }),
+    );
   return { stored: true };
 }

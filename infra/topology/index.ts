@@ -27,6 +27,7 @@ import { revenueRoutes } from './revenue-routes.ts';
 import { subscriptionRoutes } from './subscription-routes.ts';
 import { resourceActionRoutes } from './resource-action-routes.ts';
 import { resourceRoutes } from './resource-routes.ts';
+import { energyRoutes } from './energy-routes.ts';
 import type { FunctionRef, HttpRouteDecl, Topology } from './types.ts';
 
 const fn = (module: string, extra: Partial<FunctionRef> = {}): FunctionRef => ({ module, ...extra });
@@ -104,6 +105,7 @@ export const topology: Topology = {
     driverapp: fn('functions/driverapp/handler.ts'),
     ocpi: fn('functions/ocpi/handler.ts'),
     roaming: fn('functions/ocpi/console.ts'),
+    energy: fn('functions/energy/handler.ts'),
   },
 
   httpAuthorizer: fn('functions/authorizer/http.ts'),
@@ -128,6 +130,7 @@ export const topology: Topology = {
     ...crmRoutes,
     ...driverAppRoutes,
     ...ocpiRoutes,
+    ...energyRoutes,
   ],
 
   websocket: {

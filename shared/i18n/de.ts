@@ -9,6 +9,7 @@ import { deviceSend } from './areas/device-send.ts';
 import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
+import { energy } from './areas/energy.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
 import { crm } from './areas/crm.ts';
@@ -130,6 +131,7 @@ export const de: Catalog = {
   ...fee.de,
   ...order.de,
   ...reservation.de,
+  ...energy.de,
   ...fleet.de,
   ...fleetConsole.de,
   ...home.de,

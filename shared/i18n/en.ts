@@ -9,6 +9,7 @@ import { deviceSend } from './areas/device-send.ts';
 import { monitorConsole } from './areas/monitor-console.ts';
 import { order } from './areas/order.ts';
 import { reservation } from './areas/reservation.ts';
+import { energy } from './areas/energy.ts';
 import { fleet } from './areas/fleet.ts';
 import { fleetConsole } from './areas/fleet-console.ts';
 import { crm } from './areas/crm.ts';
@@ -133,6 +134,7 @@ export const en = {
   ...fee.en,
   ...order.en,
   ...reservation.en,
+  ...energy.en,
   ...fleet.en,
   ...fleetConsole.en,
   ...home.en,

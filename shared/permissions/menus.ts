@@ -235,6 +235,7 @@ const rows: Row[] = [
 
   ['8000', ROOT, null, { icon: 'energy' }],
   ['8100', '8000', '/renewable'],
+  ['8101', '8100', null],
 
   ['9000', ROOT, null, { icon: 'export', pro: true }],
   ['9100', '9000', '/fileExport', { pro: true }],
@@ -352,6 +353,8 @@ export const CODE = {
   chargingProfileDelete: '2603',
   energyBoxes: '2700',
   energyBoxEdit: '2701',
+  renewable: '8100',
+  renewableEdit: '8101',
   energyBoxUpgrade: '2702',
   cards: '2800',
   cardAdd: '2801',

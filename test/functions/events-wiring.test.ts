@@ -35,6 +35,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   sessionEnded: ['loadRebalancedAtEnd'],
   powerBalanceSaved: ['planApplied'],
+  energyBoxReported: ['renewableProduced'],
   sessionMetered: ['chargeTarget'],
   connectorAvailable: ['queueCalled'],
   connectorSuspended: ['fleetMemberPaused'],

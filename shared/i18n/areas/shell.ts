@@ -539,6 +539,13 @@ const menuNames = {
   // 8000 energy, 9000 export, 10000 brands and models
   '8000': ['Energy', '能源管理', '能源管理', 'Energie', 'พลังงาน'],
   '8100': ['Renewable energy', '可再生能源', '再生能源', 'Erneuerbare Energie', 'พลังงานหมุนเวียน'],
+  '8101': [
+    'Edit renewable sources',
+    '编辑可再生能源',
+    '編輯再生能源',
+    'Erneuerbare Quellen bearbeiten',
+    'แก้ไขแหล่งพลังงานหมุนเวียน',
+  ],
   '9000': ['Export', '导出管理', '匯出管理', 'Exporte', 'การส่งออก'],
   '9100': ['File export', '文件导出', '檔案匯出', 'Dateiexport', 'ส่งออกไฟล์'],
   '10000': ['Brands and models', '品牌型号', '品牌型號', 'Marken und Modelle', 'แบรนด์และรุ่น'],

@@ -16,6 +16,7 @@ import { catalogueDecls, cataloguePages } from './decls/catalogue/index.ts';
 import { commandPages } from './decls/command/index.ts';
 import { crmDecls, crmPages } from './decls/crm/index.ts';
 import { deviceDecls, devicePages } from './decls/device/index.ts';
+import { energyDecls, energyPages } from './decls/energy/index.ts';
 import { feeDecls, feePages } from './decls/fee/index.ts';
 import { fleetDecls, fleetPages } from './decls/fleet/index.ts';
 import { orderDecls, orderPages } from './decls/order/index.ts';
@@ -45,6 +46,7 @@ export const resourceDecls: Record<string, ResourceDecl> = Object.fromEntries(
     ...planDecls,
     ...fleetDecls,
     ...crmDecls,
+    ...energyDecls,
   ].map((d) => [d.id, d]),
 );
 
@@ -76,4 +78,5 @@ export const resourcePages: Record<string, ComponentType> = {
   ...planPages,
   ...fleetPages,
   ...crmPages,
+  ...energyPages,
 };

@@ -1,0 +1,367 @@
+/**
+ * Renewable energy (/renewable, 8100; issue 21): the renewable report of a site (or every site in reach) over
+ * a period (energy charged, its renewable part and share, production on site, CO2 avoided; by day, by site, by
+ * order) from `POST /biz/renewable/report`, its Excel file (Pro: 9100), and the renewable sources (a declared
+ * resource: PV arrays, turbines, green supply contracts) with the import of a source's hourly production.
+ */
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { CODE } from '@shared/permissions/menus.ts';
+import {
+  RENEWABLE_TYPES,
+  renewableSourceResource,
+  renewableSourceSchema,
+} from '@shared/resources/energy/renewable-source.ts';
+import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
+import { showMessage } from '@web/components/ui/toaster.tsx';
+import { call } from '@web/lib/api.ts';
+import { downloadFile } from '@web/lib/download.ts';
+import { formatDateTime } from '@web/lib/format.ts';
+import { ActionDialog } from '@web/resources/action-dialog.tsx';
+import { updateSchemaOf } from '@web/resources/decls/catalogue/common.ts';
+import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
+import { stationOptions } from '@web/resources/decls/device/card.tsx';
+import { stationSource } from '@web/resources/decls/site/common.tsx';
+import { DataTable } from '@web/resources/data-table.tsx';
+import { useTr } from '@web/resources/i18n.ts';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
+import { useCan } from '@web/resources/permissions.ts';
+import type { EnumOption, ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
+import { useSubmit } from '@web/resources/use-submit.ts';
+import { useState } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import useSWR from 'swr';
+
+const R = 'energyRes.renewableSource';
+const P = 'energyConsole.renewable';
+
+export const SOURCE_TYPE_OPTIONS: readonly EnumOption[] = RENEWABLE_TYPES.map((t) => ({
+  value: t,
+  label: `${R}.types.${t}`,
+}));
+
+/** Imports a PV array's or turbine's hourly production from an Excel sheet (columns hour, kwh). */
+function ProductionDialog({ row, onClose, onDone }: RowDialogProps) {
+  const tr = useTr();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const { busy, failure, run } = useSubmit();
+  const submit = async () => {
+    if (!file || file.size === 0) return setError(tr(`${R}.fileRequired`));
+    setError('');
+    const form = new FormData();
+    form.set('file', file, file.name);
+    await run(async () => {
+      const answer = await call<{ imported: number }>('/biz/renewable/importProduction', form, {
+        sourceId: String(row.id),
+      });
+      onDone(tr(`${R}.imported`, { count: answer.imported }));
+    });
+  };
+  return (
+    <ActionDialog
+      title={tr(`${R}.importTitle`, { name: String(row.name ?? '') })}
+      submitLabel={tr(`${R}.import`)}
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <Stack gap="4">
+        <Text color="fg.muted">{tr(`${R}.importHelp`)}</Text>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          onClick={() =>
+            void downloadFile('/biz/renewable/productionTemplate', 'production-template.xlsx').catch(
+              (e: Error) => showMessage('error', e.message),
+            )
+          }
+        >
+          {tr(`${R}.template`)}
+        </Button>
+        <Field.Root invalid={Boolean(error)} required>
+          <Field.Label>
+            {tr(`${R}.file`)}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="file"
+            p="1"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              setFile(e.currentTarget.files?.[0] ?? null);
+              setError('');
+            }}
+          />
+          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+        </Field.Root>
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+export const renewableSourceDecl: ResourceDecl = {
+  ...fromResource(renewableSourceResource),
+  title: `${R}.title`,
+  nameField: 'name',
+  schemas: { create: renewableSourceSchema, update: updateSchemaOf(renewableSourceSchema) },
+  columns: [
+    { key: 'name', label: `${R}.name`, sortable: true },
+    { key: 'stationName', label: `${R}.station` },
+    {
+      key: 'sourceType',
+      label: `${R}.sourceType`,
+      kind: 'enum',
+      options: SOURCE_TYPE_OPTIONS,
+      sortable: true,
+    },
+    { key: 'peakPower', label: `${R}.peakPower`, kind: 'number', sortable: true },
+    { key: 'share', label: `${R}.share`, kind: 'number' },
+    { key: 'energyBoxCode', label: `${R}.energyBoxCode` },
+    { key: 'surplusGroup', label: `${R}.surplusGroup` },
+    { key: 'surplusMode', label: `${R}.surplusMode`, render: (row) => (row.surplusMode ? '✓' : '') },
+    { ...createTimeColumn, hidden: true },
+  ],
+  filters: [
+    { name: 'name', label: `${R}.name`, kind: 'text' },
+    { name: 'stationId', label: `${R}.station`, kind: 'remote', remote: stationSource },
+    { name: 'sourceType', label: `${R}.sourceType`, kind: 'select', options: SOURCE_TYPE_OPTIONS },
+  ],
+  fields: [
+    { name: 'name', label: `${R}.name`, kind: 'text', required: true },
+    { name: 'stationId', label: `${R}.station`, kind: 'select', required: true, loadOptions: stationOptions },
+    {
+      name: 'sourceType',
+      label: `${R}.sourceType`,
+      kind: 'select',
+      required: true,
+      options: SOURCE_TYPE_OPTIONS,
+    },
+    { name: 'peakPower', label: `${R}.peakPower`, kind: 'number', help: `${R}.peakPowerHelp` },
+    { name: 'share', label: `${R}.share`, kind: 'number', help: `${R}.shareHelp` },
+    { name: 'energyBoxCode', label: `${R}.energyBoxCode`, kind: 'text', help: `${R}.energyBoxHelp` },
+    { name: 'surplusGroup', label: `${R}.surplusGroup`, kind: 'text', help: `${R}.surplusHelp` },
+    { name: 'surplusMode', label: `${R}.surplusMode`, kind: 'switch' },
+    { name: 'remark', label: `${R}.remark`, kind: 'textarea' },
+  ],
+  defaults: { sourceType: 'PV', surplusMode: false },
+  actions: [
+    {
+      key: 'production',
+      label: () => `${R}.importProduction`,
+      permission: CODE.renewableEdit,
+      visible: (row) => row.sourceType === 'PV' || row.sourceType === 'WIND',
+      dialog: ProductionDialog,
+    },
+  ],
+  exportable: true,
+  importable: true,
+};
+
+interface Report {
+  from: string;
+  to: string;
+  gridFactor: number;
+  totals: {
+    energyWh: number;
+    renewableWh: number;
+    sharePct: number;
+    producedWh: number;
+    co2AvoidedG: number;
+    orders: number;
+  };
+  stations: {
+    stationId: string;
+    stationName: string;
+    energyWh: number;
+    renewableWh: number;
+    producedWh: number;
+    co2AvoidedG: number;
+    sources: number;
+  }[];
+  days: { day: string; energyWh: number; renewableWh: number; producedWh: number }[];
+  orders: {
+    orderNo: string;
+    stationName: string;
+    chargePointId: string;
+    startTime: string;
+    energyWh: number;
+    renewableWh: number;
+    sharePct: number;
+    co2AvoidedG: number;
+  }[];
+}
+
+const kwh = (wh: number) => Math.round(wh / 100) / 10;
+const dayInput = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function RenewablePage() {
+  const tr = useTr();
+  const can = useCan();
+  const [stationId, setStationId] = useState('');
+  const [from, setFrom] = useState(() => dayInput(Date.now() - 29 * 86_400_000));
+  const [to, setTo] = useState(() => dayInput(Date.now()));
+  const [exporting, setExporting] = useState(false);
+  const stations = useSWR('renewable-stations', () => stationOptions());
+  const query = {
+    ...(stationId ? { stationId } : {}),
+    from: `${from}T00:00:00.000Z`,
+    to: new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString(),
+  };
+  const report = useSWR(['/biz/renewable/report', stationId, from, to], () =>
+    call<Report>('/biz/renewable/report', query),
+  );
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/biz/renewable/download', `renewable-${from}-${to}.xlsx`, query);
+    } catch (error) {
+      showMessage('error', `${tr(`${P}.exportFailed`)}: ${(error as Error).message}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="5">
+      <HStack gap="3" align="end" wrap="wrap">
+        <Field.Root w="auto">
+          <Field.Label>{tr(`${P}.station`)}</Field.Label>
+          <NativeSelect.Root size="sm" w="64">
+            <NativeSelect.Field value={stationId} onChange={(e) => setStationId(e.currentTarget.value)}>
+              <option value="">{tr(`${P}.allStations`)}</option>
+              {(stations.data ?? []).map((o) => (
+                <option key={String(o.value)} value={String(o.value)}>
+                  {tr(o.label)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label>{tr(`${P}.from`)}</Field.Label>
+          <Input size="sm" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label>{tr(`${P}.to`)}</Field.Label>
+          <Input size="sm" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        </Field.Root>
+        {can(CODE.fileExport) ? (
+          <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportFile()}>
+            {tr(`${P}.export`)}
+          </Button>
+        ) : null}
+      </HStack>
+      {report.data ? (
+        <ReportView data={report.data} />
+      ) : (
+        <LoadStates {...fromSwr(report)} errorTitle={tr(`${P}.loadError`)} />
+      )}
+      <ResourceListPage decl={renewableSourceDecl} />
+    </Stack>
+  );
+}
+
+function ReportView({ data }: { data: Report }) {
+  const tr = useTr();
+  const chart = data.days.map((d) => ({
+    day: d.day,
+    energy: kwh(d.energyWh),
+    renewable: kwh(d.renewableWh),
+    produced: kwh(d.producedWh),
+  }));
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="4">
+        <Figure label={tr(`${P}.energy`)} value={kwh(data.totals.energyWh)} />
+        <Figure label={tr(`${P}.renewable`)} value={kwh(data.totals.renewableWh)} />
+        <Figure label={tr(`${P}.share`)} value={`${data.totals.sharePct} %`} />
+        <Figure label={tr(`${P}.produced`)} value={kwh(data.totals.producedWh)} />
+        <Figure label={tr(`${P}.co2`)} value={Math.round(data.totals.co2AvoidedG / 100) / 10} />
+      </SimpleGrid>
+      <Text fontSize="xs" color="fg.muted">
+        {tr(`${P}.help`, { factor: data.gridFactor })}
+      </Text>
+      <Panel title={tr(`${P}.byDay`)}>
+        <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 800, height: 260 }}>
+          <ComposedChart data={chart}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis tickFormatter={abbreviatedTick} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="energy" name={tr(`${P}.energy`)} fill="#3182ce" />
+            <Bar dataKey="renewable" name={tr(`${P}.renewable`)} fill="#38a169" />
+            <Line dataKey="produced" name={tr(`${P}.produced`)} stroke="#dd6b20" dot={false} />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </Panel>
+      <Panel title={tr(`${P}.byStation`)}>
+        <DataTable
+          label={tr(`${P}.byStation`)}
+          scroll
+          headings={[
+            tr(`${P}.station`),
+            { label: tr(`${P}.energy`), end: true },
+            { label: tr(`${P}.renewable`), end: true },
+            { label: tr(`${P}.produced`), end: true },
+            { label: tr(`${P}.co2`), end: true },
+            { label: tr(`${P}.sources`), end: true },
+          ]}
+        >
+          {data.stations.map((s) => (
+            <Table.Row key={s.stationId}>
+              <Table.Cell>{s.stationName}</Table.Cell>
+              <Table.Cell textAlign="end">{kwh(s.energyWh)}</Table.Cell>
+              <Table.Cell textAlign="end">{kwh(s.renewableWh)}</Table.Cell>
+              <Table.Cell textAlign="end">{kwh(s.producedWh)}</Table.Cell>
+              <Table.Cell textAlign="end">{Math.round(s.co2AvoidedG / 100) / 10}</Table.Cell>
+              <Table.Cell textAlign="end">{s.sources}</Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
+      </Panel>
+      <Panel title={tr(`${P}.orders`, { count: data.orders.length, total: data.totals.orders })}>
+        <DataTable
+          label={tr(`${P}.ordersLabel`)}
+          scroll
+          headings={[
+            tr(`${P}.orderNo`),
+            tr(`${P}.station`),
+            tr(`${P}.start`),
+            { label: tr(`${P}.energy`), end: true },
+            { label: tr(`${P}.renewable`), end: true },
+            { label: tr(`${P}.share`), end: true },
+            { label: tr(`${P}.co2`), end: true },
+          ]}
+        >
+          {data.orders.map((o) => (
+            <Table.Row key={o.orderNo}>
+              <Table.Cell fontFamily="mono" fontSize="xs">
+                {o.orderNo}
+              </Table.Cell>
+              <Table.Cell>{o.stationName}</Table.Cell>
+              <Table.Cell>{formatDateTime(o.startTime)}</Table.Cell>
+              <Table.Cell textAlign="end">{kwh(o.energyWh)}</Table.Cell>
+              <Table.Cell textAlign="end">{kwh(o.renewableWh)}</Table.Cell>
+              <Table.Cell textAlign="end">{o.sharePct} %</Table.Cell>
+              <Table.Cell textAlign="end">{Math.round(o.co2AvoidedG / 100) / 10}</Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
+      </Panel>
+    </Stack>
+  );
+}
