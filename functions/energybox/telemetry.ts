@@ -9,6 +9,10 @@ import { emit } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/http.ts';
 import { energyBoxSamplesKey, putSample } from '@functions/data/meter-values.ts';
 // Reactions to the events it can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
 import '@functions/energy/subscriptions.ts';
 
 export { energyBoxSamplesKey, energyBoxStateKey };

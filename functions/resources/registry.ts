@@ -7,6 +7,7 @@ import { catalogueResources } from '@functions/biz/catalogue-resources.ts';
 import { deviceResources } from '@functions/biz/device-resources.ts';
 import { chargePoints, stations } from '@functions/devices/sites.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
+import { renewableSources } from '@functions/energy/renewable.ts';
 import { feeResources } from '@functions/fees/resources.ts';
 import { driverRecords, fleetRecords, vehicleRecords } from '@functions/fleets/accounts.ts';
 
@@ -24,6 +25,7 @@ export function allResources(): Resource[] {
     driverRecords,
     vehicleRecords,
     appUserRecords,
+    renewableSources,
   ];
 }
 

@@ -141,7 +141,7 @@ export const renewableSourceDecl: ResourceDecl = {
   ],
   fields: [
     { name: 'name', label: `${R}.name`, kind: 'text', required: true },
-    { name: 'stationId', label: `${R}.station`, kind: 'select', required: true, loadOptions: stationOptions },
+    { name: 'stationId', label: `${R}.station`, kind: 'remote', required: true, remote: stationSource },
     {
       name: 'sourceType',
       label: `${R}.sourceType`,
@@ -243,7 +243,7 @@ export function RenewablePage() {
               <option value="">{tr(`${P}.allStations`)}</option>
               {(stations.data ?? []).map((o) => (
                 <option key={String(o.value)} value={String(o.value)}>
-                  {tr(o.label)}
+                  {o.raw ? o.label : tr(o.label)}
                 </option>
               ))}
             </NativeSelect.Field>
