@@ -17,6 +17,9 @@ import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
+/** Adjusts the station now; a run an event started meanwhile holds it for a moment: tried until this one runs. */
+const adjustNow = (stationId: string) => waitFor(() => balanceStation(stationId), 20_000);
+
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let operator: string;
 const chargers: SimulatedCharger[] = [];
@@ -47,6 +50,7 @@ function simulate(id: string, ocpp: '1.6' | '2.0.1', connectors: number) {
 async function savePlan(
   stationName: string,
   group: { ratedPower: number; alarmPower: number; piles: string[] },
+  stopElectricity = false,
 ) {
   const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
   const station = list.find((s: any) => s.name === stationName);
@@ -58,7 +62,7 @@ async function savePlan(
     normalCycle: 60,
     alarmCycle: 30,
     samplingCycle: 10,
-    stopElectricity: false,
+    stopElectricity,
     offlineMaxPower: 11,
     groups: [
       { name: 'T1', ratedPower: group.ratedPower, alarmPower: group.alarmPower, chargePointIds: group.piles },
@@ -211,7 +215,7 @@ describe('the load an energy box measures, and the transformer alarm', () => {
     // The site's other load: 40 A on each phase (27.6 kW), measured by the box linked to these piles.
     const since = new Date().toISOString();
     await telemetry({ code: DEMO_ENERGY_BOX, l1Load: 40, l2Load: 40, l3Load: 40 });
-    const over = (await balanceStation(stationId))!;
+    const over = await adjustNow(stationId);
     expect(over.groups[0]!.alarm).toBe(true);
     expect(over.groups[0]!.otherW).toBeGreaterThan(20_000);
     expect(over.groups[0]!.availableW).toBe(30_000 - over.groups[0]!.otherW);
@@ -228,14 +232,37 @@ describe('the load an energy box measures, and the transformer alarm', () => {
     expect(alarm).toMatchObject({ stationId, connectorId: 0 });
     expect(alarm.endTime).toBeUndefined();
     // Adjusted again while still over: still one alarm.
-    await balanceStation(stationId);
+    await adjustNow(stationId);
     expect(await alarms()).toHaveLength(1);
 
     await telemetry({ code: DEMO_ENERGY_BOX, l1Load: 2, l2Load: 2, l3Load: 2 });
-    const under = (await balanceStation(stationId))!;
+    const under = await adjustNow(stationId);
     expect(under.groups[0]!.alarm).toBe(false);
     const [recovered] = await alarms();
     expect(recovered.endTime).toBeTruthy();
     await sim.stopSession(1, 'Local');
+  });
+
+  it('stops giving power while the group is over its rated power, with stop electricity on', async () => {
+    const stationId = await savePlan(
+      'Demo Berlin Central',
+      { ratedPower: 30, alarmPower: 25, piles: ['DEMO-CP-001', 'DEMO-CP-002'] },
+      true,
+    );
+    const sim = chargers.find((c) => c.id === 'DEMO-CP-001')!;
+    await sim.startSession(2, 'SIM-TAG-002', { ev: { maxPowerW: 22_000, socPct: 20 } });
+    await waitFor(async () => ((await txLimits(stationId)).length === 1 ? true : undefined), 30_000);
+    // 50 A a phase: 34.5 kW, over the 30 kW the transformer is rated for.
+    await telemetry({ code: DEMO_ENERGY_BOX, l1Load: 50, l2Load: 50, l3Load: 50 });
+    const over = await adjustNow(stationId);
+    expect(over.groups[0]).toMatchObject({ stopped: true, alarm: true });
+    expect(over.connectors.every((c) => c.limitW === 0)).toBe(true);
+    await waitFor(() => (applied(sim, 2) === 0 ? true : undefined), 20_000);
+    // Under it again: power comes back.
+    await telemetry({ code: DEMO_ENERGY_BOX, l1Load: 5, l2Load: 5, l3Load: 5 });
+    const under = await adjustNow(stationId);
+    expect(under.groups[0]).toMatchObject({ stopped: false, alarm: false });
+    expect(under.connectors.find((c) => c.purpose === 'TxProfile')!.limitW).toBeGreaterThan(0);
+    await sim.stopSession(2, 'Local');
   });
 });
