@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLoadBalance } from '@functions/data/load-balance.ts';
 import { balanceStation, BALANCER_SENDER, PROFILE } from '@functions/energy/balancer.ts';
+import { adjustDue } from '@functions/energy/schedule.ts';
 import { handler as telemetry } from '@functions/energybox/telemetry.ts';
 import { getSession } from '@functions/ocpp/transactions.ts';
 import { DEMO_CHARGER_PASSWORD, DEMO_ENERGY_BOX } from '@infra/local/seed/demo-chargers.ts';
@@ -156,14 +157,18 @@ describe.each([
         undefined,
       20_000,
     );
-    await new Promise((r) => setTimeout(r, 1_500));
-    const metered = await Promise.all(
-      running.map(async ([sim, c]) => {
-        const s = await getSession(sim.id, String(sim.connector(c)!.session!.transactionId));
-        return s?.lastPowerW ?? 0;
-      }),
-    );
-    expect(metered.every((w) => w > 0)).toBe(true);
+    // What the chargers meter once their samples under the new limits have arrived: within the 30 kW.
+    const meteredNow = () =>
+      Promise.all(
+        running.map(async ([sim, c]) => {
+          const s = await getSession(sim.id, String(sim.connector(c)!.session!.transactionId));
+          return s?.lastPowerW ?? 0;
+        }),
+      );
+    const metered = await waitFor(async () => {
+      const w = await meteredNow();
+      return w.every((x) => x > 0 && x <= 10_000) ? w : undefined;
+    }, 20_000);
     expect(metered.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(30_000);
     // Sent through the command pipeline, by load management.
     const commands = await ok('/biz/command/list', { current: 1, size: 50, chargePointId: piles[0][0] });
@@ -264,5 +269,18 @@ describe('the load an energy box measures, and the transformer alarm', () => {
     expect(under.groups[0]).toMatchObject({ stopped: false, alarm: false });
     expect(under.connectors.find((c) => c.purpose === 'TxProfile')!.limitW).toBeGreaterThan(0);
     await sim.stopSession(2, 'Local');
+  });
+
+  it('adjusts a station on its cycle: the schedule finds it due, and puts it on its next cycle', async () => {
+    const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
+    const stationId = String(list.find((s: any) => s.name === 'Demo Berlin Central').id);
+    const before = (await getLoadBalance(stationId))!;
+    expect(Date.parse(before.nextAt!) - Date.now()).toBeLessThanOrEqual(60_000);
+    // Nothing is due now; a minute and a half on, this station is.
+    expect(await adjustDue(Date.now() - 120_000)).toBe(0);
+    expect(await adjustDue(Date.now() + 90_000)).toBeGreaterThanOrEqual(1);
+    const after = (await getLoadBalance(stationId))!;
+    expect(after.at > before.at).toBe(true);
+    expect(Date.parse(after.nextAt!)).toBeGreaterThan(Date.now() + 50_000);
   });
 });

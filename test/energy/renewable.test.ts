@@ -16,6 +16,7 @@ import { readSheet, writeSheet } from '@functions/lib/excel.ts';
 import { getOrder } from '@functions/data/orders.ts';
 import { DEMO_CHARGER_PASSWORD, DEMO_ENERGY_BOX } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
+import { SimulatedEnergyBox } from '@infra/local/simulator/energy-box.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
@@ -312,5 +313,47 @@ describe('solar-surplus mode', () => {
     expect(dark.groups[0]!.availableW).toBe(0);
     expect(dark.connectors.find((c) => c.purpose === 'TxProfile')!.limitW).toBe(0);
     await sim.stopSession(1, 'Local');
+  });
+});
+
+describe('production over MQTT', () => {
+  it('records what a PV array measured by an energy box produced, from the box’s own reports', async () => {
+    const box = await api(rt.url, operator, '/biz/energyBox/add', {
+      code: 'EB-PV-T',
+      name: 'Roof meter',
+      ratedCurrent: 63,
+      loadLimit: 80,
+      phases: 3,
+      chargePointIds: [],
+    });
+    expect(box.code, JSON.stringify(box)).toBe(0);
+    const roof = await ok('/biz/renewableSource/add', {
+      name: 'Workshop roof',
+      stationId: berlin,
+      sourceType: 'PV',
+      peakPower: 20,
+      energyBoxCode: 'EB-PV-T',
+    });
+    // Noon, sped up: ten minutes of sun for every second.
+    const start = Date.now();
+    const noon = Math.floor(start / 86_400_000) * 86_400_000 + 12 * 3_600_000;
+    const meter = new SimulatedEnergyBox({
+      url: `mqtt://127.0.0.1:${rt.iot.mqttPort}`,
+      code: 'EB-PV-T',
+      intervalMs: 100,
+      pvPeakW: 20_000,
+      now: () => noon + (Date.now() - start) * 600,
+    });
+    await meter.start();
+    try {
+      const hourNow = () => new Date().toISOString().slice(0, 13);
+      const produced = async () =>
+        (await productionByHour(roof.id, hourNow().slice(0, 10), hourNow().slice(0, 10))).get(hourNow()) ?? 0;
+      await waitFor(async () => ((await produced()) > 1_000 ? true : undefined), 20_000);
+      // Never more than the box's register counted.
+      expect(await produced()).toBeLessThanOrEqual(meter.pvEnergyWh);
+    } finally {
+      await meter.stop();
+    }
   });
 });

@@ -5,6 +5,8 @@
  */
 import { cards } from '@functions/biz/cards.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
+import { stations } from '@functions/devices/sites.ts';
+import { renewableSources } from '@functions/energy/renewable.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
 import type { SeedStep } from './index.ts';
 
@@ -37,6 +39,44 @@ export const demoEnergyBox: SeedStep = {
       },
       tenant,
     );
+  },
+  describe: () => [],
+};
+
+/** The demo PV roof at Berlin Central (W), measured by the demo energy box (the simulator reports it). */
+export const DEMO_PV_PEAK_W = 30_000;
+
+/**
+ * Berlin Central's renewable sources: a 30 kW PV roof the demo energy box measures and a green supply contract
+ * for 30 % of the grid energy (/renewable). Demo material like the history (tests that count sources start
+ * without it).
+ */
+export const demoRenewableSources: SeedStep = {
+  id: 'demo-renewable-sources',
+  always: false,
+  history: true,
+  async run() {
+    const tenant = `/${DEMO_AGENT_ID}/`;
+    const berlin = (await stations.repo.list(tenant)).find((s) => s.name === 'Demo Berlin Central');
+    if (!berlin) return;
+    const base = {
+      stationId: berlin.id,
+      stationName: String(berlin.name),
+      tenant: berlin.tenant,
+      surplusMode: false,
+    };
+    for (const source of [
+      {
+        id: 'demo-pv-roof',
+        name: 'Berlin Central PV roof',
+        sourceType: 'PV',
+        peakPower: DEMO_PV_PEAK_W / 1000,
+        energyBoxCode: DEMO_ENERGY_BOX,
+      },
+      { id: 'demo-green-contract', name: 'Green supply contract', sourceType: 'GREEN_CONTRACT', share: 30 },
+    ])
+      if (!(await renewableSources.repo.getAny(source.id)))
+        await renewableSources.repo.create({ ...base, ...source }, berlin.tenant);
   },
   describe: () => [],
 };

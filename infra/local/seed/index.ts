@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoAccounts } from './demo-accounts.ts';
-import { demoChargers, demoEnergyBox } from './demo-chargers.ts';
+import { demoChargers, demoEnergyBox, demoRenewableSources } from './demo-chargers.ts';
 import { demoFees } from './demo-fees.ts';
 import { demoAppHistory, demoFleetHistory } from './demo-history.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
@@ -42,6 +42,7 @@ export const seedSteps: SeedStep[] = [
   demoChargers,
   stopReasonCatalogue,
   demoEnergyBox,
+  demoRenewableSources,
   demoFees,
   demoAccounts,
   demoFleetHistory,

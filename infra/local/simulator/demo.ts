@@ -4,7 +4,7 @@
  * OCPP 2.0.1), running sessions in a loop, so the console has live chargers right after `npm start`.
  */
 import { DEMO_CHARGER_PASSWORD, demoChargerIds, demoChargerProtocol } from '../seed/demo-chargers.ts';
-import { DEMO_ENERGY_BOX } from '../seed/demo-chargers.ts';
+import { DEMO_ENERGY_BOX, DEMO_PV_PEAK_W } from '../seed/demo-chargers.ts';
 import { SimulatedCharger, type ChargerOptions } from './charger.ts';
 import { SimulatedEnergyBox } from './energy-box.ts';
 
@@ -53,7 +53,10 @@ export function startDemoChargers(baseUrl: string, count: number, mqttUrl?: stri
       }),
   );
   // The demo energy box reports over MQTT beside them.
-  const box = mqttUrl ? new SimulatedEnergyBox({ url: mqttUrl, code: DEMO_ENERGY_BOX }) : undefined;
+  // The demo box also measures Berlin Central's 30 kW PV roof (the seed's renewable source).
+  const box = mqttUrl
+    ? new SimulatedEnergyBox({ url: mqttUrl, code: DEMO_ENERGY_BOX, pvPeakW: DEMO_PV_PEAK_W })
+    : undefined;
   // Not awaited: the runtime is ready before its chargers are (stop() works in any state).
   void Promise.all(chargers.map((c) => c.start()));
   void box?.start().catch(() => undefined);

@@ -2,7 +2,9 @@
  * A simulated energy box on MQTT (the local aedes broker, IoT Core in AWS): it reports its rated current, load
  * limit, per-phase usable and load currents, faults, wifi and bluetooth state and firmware version on
  * `ebox/{code}/telemetry`, and applies the commands it receives on `ebox/{code}/commands` (a new load limit at
- * once; an upgrade after a short download).
+ * once; an upgrade after a short download). With `pvPeakW` it also measures a PV array: its power now
+ * (`pvPowerW`, a clear-sky day: nothing from 18:00 to 06:00 UTC, the peak at noon) and its production register
+ * (`pvEnergyWh`), which /renewable records by the hour.
  */
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -17,6 +19,16 @@ export interface EnergyBoxOptions {
   firmwareVersion?: string;
   /** Milliseconds an upgrade takes. */
   upgradeMs?: number;
+  /** A PV array's peak power (W) the box measures; none: no PV fields in its reports. */
+  pvPeakW?: number;
+  /** The clock of the PV curve (tests set the hour). */
+  now?: () => number;
+}
+
+/** A clear-sky day's PV output as a share of the peak at this UTC time (0 at night, 1 at noon). */
+export function pvShareAt(ms: number): number {
+  const hour = (ms % 86_400_000) / 3_600_000;
+  return hour <= 6 || hour >= 18 ? 0 : Math.sin(((hour - 6) / 12) * Math.PI);
 }
 
 export class SimulatedEnergyBox {
@@ -27,6 +39,9 @@ export class SimulatedEnergyBox {
   firmwareVersion: string;
   upgrading = false;
   readonly received: Record<string, unknown>[] = [];
+  /** The PV production register (Wh) and when it was last advanced. */
+  pvEnergyWh = 0;
+  private pvAt?: number;
 
   constructor(private readonly options: EnergyBoxOptions) {
     this.ratedCurrent = options.ratedCurrent ?? 63;
@@ -79,8 +94,20 @@ export class SimulatedEnergyBox {
       bluetooth: 'off',
       firmwareVersion: this.firmwareVersion,
       upgrading: this.upgrading,
+      ...this.pv(),
     };
     await this.client?.publishAsync(this.topic.telemetry, JSON.stringify(message), { qos: 1 });
+  }
+
+  /** The PV fields of a report: the power now, the register advanced by the power since the last report. */
+  private pv(): { pvPowerW?: number; pvEnergyWh?: number } {
+    const peak = this.options.pvPeakW;
+    if (!peak) return {};
+    const now = this.options.now?.() ?? Date.now();
+    const powerW = Math.round(peak * pvShareAt(now));
+    if (this.pvAt !== undefined) this.pvEnergyWh += (powerW * Math.max(0, now - this.pvAt)) / 3_600_000;
+    this.pvAt = now;
+    return { pvPowerW: powerW, pvEnergyWh: Math.round(this.pvEnergyWh) };
   }
 
   private onCommand(text: string) {
