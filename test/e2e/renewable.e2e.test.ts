@@ -63,7 +63,7 @@ describe('/renewable in the browser', () => {
       const form = page.getByRole('dialog');
       await form.getByLabel('Name', { exact: false }).first().fill('Car park roof');
       await form.getByLabel(/^Site/).click();
-    await form.getByRole('option', { name: 'Demo Berlin Central' }).click();
+      await form.getByRole('option', { name: 'Demo Berlin Central' }).click();
       await form.getByLabel('Type', { exact: false }).first().selectOption('PV');
       await form.getByLabel('Peak power (kW)', { exact: false }).fill('40');
       await form.getByRole('button', { name: 'Save' }).click();
@@ -74,8 +74,11 @@ describe('/renewable in the browser', () => {
 
       // The array made 4 kWh in the order's hour (an import would say so): half of its 8 kWh.
       const operator = await login(rt.url, 'operator', 'Operator12345');
-      const source = (await api<any>(rt.url, operator, '/biz/renewableSource/list', { current: 1, size: 5 }))
-        .data.records[0];
+      const listed = await api<{ records: { id: string }[] }>(rt.url, operator, '/biz/renewableSource/list', {
+        current: 1,
+        size: 5,
+      });
+      const source = listed.data!.records[0]!;
       await setProduction(source.id, hour, 4_000);
       await page.reload();
       const orders = page.getByRole('table', { name: 'Orders' });
@@ -85,7 +88,7 @@ describe('/renewable in the browser', () => {
       const sites = page.getByRole('table', { name: 'By site' });
       expect(await sites.getByRole('row', { name: /Demo Berlin Central/ }).textContent()).toContain('8');
 
-    await page.getByLabel('Language').selectOption('cn');
+      await page.getByLabel('Language').selectOption('cn');
       await page.getByRole('heading', { level: 1, name: '可再生能源' }).waitFor();
       await page.getByRole('table', { name: '按站点' }).waitFor();
       expect(errors).toEqual([]);
