@@ -38,6 +38,7 @@ import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
 import { raiseGroupAlarm, recoverGroupAlarm } from '@functions/alarms/service.ts';
 import { logger } from '@functions/lib/http.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
 import { activeSessions, type Session } from '@functions/ocpp/transactions.ts';
 import { renewableSources } from './renewable.ts';
 import { sharePower, type ShareSession } from './share.ts';
@@ -111,9 +112,12 @@ function boxLoadW(report: Record<string, unknown> | undefined): number | undefin
   return amps.reduce((sum, a) => sum + (Number.isFinite(a) ? a : 0), 0) * PHASE_VOLTS;
 }
 
-/** What is measured of a group's load that is not charging: its boxes' load less its sessions' draw. */
-async function otherLoadW(tenant: string, pileIds: Set<string>, chargingW: number): Promise<number> {
-  const boxes = (await energyBoxes.repo.list(tenant)).filter((b) =>
+/**
+ * What is measured of a group's load that is not charging: its boxes' load (those of the company's `boxes`
+ * linked to its piles) less its sessions' draw.
+ */
+async function otherLoadW(boxes: Record_[], pileIds: Set<string>, chargingW: number): Promise<number> {
+  boxes = boxes.filter((b) =>
     ((b.chargePointIds as string[] | undefined) ?? []).some((id) => pileIds.has(id)),
   );
   if (!boxes.length) return 0;
@@ -135,10 +139,8 @@ const PRODUCTION_FRESH_MS = 5 * 60_000;
  * the site's other load. A box silent for PRODUCTION_FRESH_MS counts as producing nothing. Undefined: the
  * group is not in solar-surplus mode.
  */
-async function surplusW(tenant: string, stationId: string, group: string, otherW: number) {
-  const all = (await renewableSources.repo.list(tenant)).filter(
-    (s) => s.stationId === stationId && s.sourceType === 'PV',
-  );
+async function surplusW(sources: Record_[], stationId: string, group: string, otherW: number) {
+  const all = sources.filter((s) => s.stationId === stationId && s.sourceType === 'PV');
   const arrays = all.filter((s) => s.surplusMode === true && s.surplusGroup === group);
   if (!arrays.length) return undefined;
   const codes = [...new Set(arrays.map((s) => String(s.energyBoxCode ?? '')).filter(Boolean))];
@@ -234,7 +236,12 @@ async function adjust(
   const groups: GroupState[] = [];
   const connectors: ConnectorLimit[] = [];
   const allPiles = plan.groups.flatMap((g) => g.chargePointIds);
-  const live = await getLiveMany(allPiles);
+  // The company's energy boxes and renewable sources, read once for all its groups.
+  const [live, boxes, sources] = await Promise.all([
+    getLiveMany(allPiles),
+    energyBoxes.repo.list(tenant),
+    renewableSources.repo.list(tenant),
+  ]);
 
   for (const group of plan.groups) {
     const piles = (await Promise.all(group.chargePointIds.map((id) => chargePointById(id))))
@@ -244,7 +251,7 @@ async function adjust(
     for (const pile of piles)
       for (const s of await activeSessions(pile.id)) sessions.set(keyOf(pile.id, s.connectorNo), s);
     const chargingW = [...sessions.values()].reduce((sum, s) => sum + Math.max(0, s.lastPowerW ?? 0), 0);
-    const otherW = await otherLoadW(tenant, new Set(piles.map((p) => p.id)), chargingW);
+    const otherW = await otherLoadW(boxes, new Set(piles.map((p) => p.id)), chargingW);
     const ratedW = Math.round(group.ratedPower * 1000);
     const alarmW = Math.round(group.alarmPower * 1000);
     const loadW = chargingW + otherW;
@@ -270,7 +277,7 @@ async function adjust(
         else idle.push({ key, maxW: pileMaxW(pile) });
       }
     // Solar-surplus mode: what the group's PV arrays produce now beyond the other load, at most.
-    const surplus = await surplusW(tenant, stationId, group.name, otherW);
+    const surplus = await surplusW(sources, stationId, group.name, otherW);
     const shared = sharePower({
       mode: plan.powerMode,
       ratedW,

@@ -23,7 +23,7 @@ import {
   productionImportSchema,
   type renewableReportQuery,
 } from '@shared/resources/energy/renewable-source.ts';
-import { parameters } from '@functions/admin/parameters.ts';
+import { parameterByCode } from '@functions/admin/parameters.ts';
 import { stationOrders } from '@functions/data/orders.ts';
 import { addProduction, productionByHour, setProduction } from '@functions/data/renewable-production.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
@@ -32,7 +32,6 @@ import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
 import { resource, type Record_, type Resource } from '@functions/lib/resources.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 
 const HOUR = 3_600_000;
 /** Orders listed in the report (newest first); the totals count every order. */
@@ -50,8 +49,7 @@ export const renewableSources: Resource = resource(renewableSourceResource, {
 
 /** The grid's CO2 per kWh (g): the system parameter, else the default. */
 export async function gridFactor(): Promise<number> {
-  const all = await parameters.repo.list(PLATFORM_TENANT);
-  const value = Number(all.find((p) => p.code === GRID_FACTOR_PARAMETER && p.enable !== false)?.value);
+  const value = Number((await parameterByCode(GRID_FACTOR_PARAMETER))?.value);
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_GRID_FACTOR_G_PER_KWH;
 }
 

@@ -4,6 +4,7 @@
  * order) from `POST /biz/renewable/report`, its Excel file (Pro: 9100), and the renewable sources (a declared
  * resource: PV arrays, turbines, green supply contracts) with the import of a source's hourly production.
  */
+import { FileField } from '@web/components/ui/file-field.tsx';
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import {
@@ -91,22 +92,15 @@ function ProductionDialog({ row, onClose, onDone }: RowDialogProps) {
         >
           {tr(`${R}.template`)}
         </Button>
-        <Field.Root invalid={Boolean(error)} required>
-          <Field.Label>
-            {tr(`${R}.file`)}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="file"
-            p="1"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setError('');
-            }}
-          />
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-        </Field.Root>
+        <FileField
+          label={tr(`${R}.file`)}
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          error={error}
+          onChange={(f) => {
+            setFile(f);
+            setError('');
+          }}
+        />
       </Stack>
     </ActionDialog>
   );

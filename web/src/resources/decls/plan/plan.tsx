@@ -5,7 +5,8 @@
  * (POST /admin/plan/upload, form data; the answer's key becomes the plan's pdfUrl). A company sees the universal
  * entries and its own custom plans. /planDetail/{id}/{name} shows one plan's facts.
  */
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { FileField } from '@web/components/ui/file-field.tsx';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { FEATURE_PACKAGE, PLAN_TYPE, planForm } from '@shared/schemas/subscription.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
@@ -163,22 +164,15 @@ export function ReceiptDialog({ row, onClose, onDone }: RowDialogProps) {
     >
       <Stack gap="4">
         <Text color="fg.muted">{tr(`${P}.receiptHelp`)}</Text>
-        <Field.Root invalid={Boolean(error)} required>
-          <Field.Label>
-            {tr(`${P}.receiptFile`)}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="file"
-            p="1"
-            accept=".pdf,application/pdf"
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setError('');
-            }}
-          />
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-        </Field.Root>
+        <FileField
+          label={tr(`${P}.receiptFile`)}
+          accept=".pdf,application/pdf"
+          error={error}
+          onChange={(f) => {
+            setFile(f);
+            setError('');
+          }}
+        />
       </Stack>
     </ActionDialog>
   );

@@ -3,7 +3,8 @@
  * write-only; the push certificate is uploaded from a row action and is never shown or downloadable (only its
  * file name is). The company form's picker reads the same list (id, payUuid, payName).
  */
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { FileField } from '@web/components/ui/file-field.tsx';
+import { Stack, Text } from '@chakra-ui/react';
 import { AUTO_REFUND, CERTIFICATE, payResource, paySchema } from '@shared/resources/system/pay.ts';
 import { call } from '@web/lib/api.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
@@ -68,23 +69,16 @@ export function CertificateDialog({ row, onClose, onDone }: RowDialogProps) {
             ? tr('systemRes.pay.currentCertificate', { name: current })
             : tr('systemRes.pay.noCertificate')}
         </Text>
-        <Field.Root invalid={Boolean(error)} required>
-          <Field.Label>
-            {tr('systemRes.pay.chooseFile')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="file"
-            p="1"
-            accept={CERTIFICATE.extensions.map((e) => `.${e}`).join(',')}
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setError('');
-            }}
-          />
-          <Field.HelperText>{tr('systemRes.pay.uploadHelp')}</Field.HelperText>
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-        </Field.Root>
+        <FileField
+          label={tr('systemRes.pay.chooseFile')}
+          accept={CERTIFICATE.extensions.map((e) => `.${e}`).join(',')}
+          help={tr('systemRes.pay.uploadHelp')}
+          error={error}
+          onChange={(f) => {
+            setFile(f);
+            setError('');
+          }}
+        />
       </Stack>
     </ActionDialog>
   );
