@@ -2,7 +2,8 @@
  * Live OCPP WebSocket connections (table `connections`, TTL `expiresAt`): one item per connection, keyed by
  * `connectionId` (the attribute itself), index `byChargePoint` on `chargePointId`. Access patterns:
  * - a connection's put (on `$connect`) and delete;
- * - activity on a known connection (`lastSeenAt`), refused when the connection is gone;
+ * - a connection by its id;
+ * - activity on a known connection (`lastSeenAt`, refreshed by the offline sweep), refused when it is gone;
  * - a charge point's connections (index);
  * - every connection, and the connections silent since before a time (scans: one small item per connected
  *   charger, so bounded; the local runtime's start-up and the offline sweep);
@@ -47,6 +48,12 @@ export const connections = defineEntity(
 
 /** Stores a connection as given (fields no entity declares would pass through too). */
 export const putConnection = (c: Connection) => send.put(putRecord(connections.put(c).params(), c));
+
+/** A connection as stored, undefined when it is not known. */
+export async function getConnection(connectionId: string): Promise<Connection | undefined> {
+  const { Item } = await send.get(connections.get({ connectionId }).params());
+  return Item as Connection | undefined;
+}
 
 /** Records activity on a connection; the connection as it is now, undefined when it is not known. */
 export async function touchConnection(connectionId: string, lastSeenAt: number) {

@@ -4,7 +4,8 @@
  * - a charger's live item, and many at once (batch gets);
  * - top-level facts set (boot, firmware and log status, availability, reservations...; the connectors map made
  *   when missing);
- * - a connector's status set when newer than the stored one (the previous one returned);
+ * - a connector's status set when newer than the stored one and different from it (the previous one returned);
+ *   the same status again writes nothing (decision 430);
  * - presence: connected (back online, off the pending index; the old values returned), disconnected on the
  *   connection it is known on, shown gone when online, an outage alarmed once;
  * - chargers offline and not yet alarmed, by when they went away (gsi3 `OFFLINEPENDING`, `{disconnectedAt}`).
@@ -117,9 +118,21 @@ export async function setLiveFacts(
 }
 
 /**
- * Sets connector `connectorNo`'s status `status` (its `at` the charger's time) unless the stored one is newer.
- * Answers whether it applied and the previous status; a `ValidationException` means the item has no
- * connectors map (an item from before: the caller makes it and tries again).
+ * What a connector's status says, without its time: the same status reported again has the same signature
+ * (`sig`, stored in the connector's value and never read back).
+ */
+export const statusSignature = (status: object): string =>
+  JSON.stringify(
+    Object.entries(status)
+      .filter(([k, v]) => k !== 'at' && k !== 'sig' && v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+
+/**
+ * Sets connector `connectorNo`'s status `status` (its `at` the charger's time) unless the stored one is newer or
+ * says the same (then nothing is written: a charger repeating its state costs no write). Answers whether it
+ * applied and the previous status; a `ValidationException` means the item has no connectors map (an item from
+ * before: the caller makes it and tries again).
  */
 export async function setConnectorStatus(
   chargePointId: string,
@@ -127,21 +140,31 @@ export async function setConnectorStatus(
   status: { at: string },
 ): Promise<{ applied: boolean; previous?: unknown }> {
   const c = String(connectorNo);
+  const sig = statusSignature(status);
   try {
     const { Attributes } = await send.update({
       TableName: 'main',
       Key: key(chargePointId),
       UpdateExpression: 'SET connectors.#c = :c',
-      ConditionExpression: 'attribute_not_exists(connectors.#c) OR connectors.#c.#at <= :at',
-      ExpressionAttributeNames: { '#c': c, '#at': 'at' },
-      ExpressionAttributeValues: { ':c': status, ':at': status.at },
+      ConditionExpression:
+        'attribute_not_exists(connectors.#c) OR (connectors.#c.#at <= :at AND ' +
+        '(attribute_not_exists(connectors.#c.#sig) OR connectors.#c.#sig <> :sig))',
+      ExpressionAttributeNames: { '#c': c, '#at': 'at', '#sig': 'sig' },
+      ExpressionAttributeValues: { ':c': { ...status, sig }, ':at': status.at, ':sig': sig },
       ReturnValues: 'UPDATED_OLD',
     });
-    return { applied: true, previous: (Attributes?.connectors as Record<string, unknown> | undefined)?.[c] };
+    const previous = (Attributes?.connectors as Record<string, Record<string, unknown>> | undefined)?.[c];
+    return { applied: true, previous: previous && withoutSignature(previous) };
   } catch (error) {
     if (isConditionFailure(error)) return { applied: false };
     throw error;
   }
+}
+
+/** A stored connector status as readers see it. */
+export function withoutSignature<T extends Record<string, unknown>>(status: T): Omit<T, 'sig'> {
+  const { sig: _sig, ...rest } = status;
+  return rest;
 }
 
 export interface Connected {

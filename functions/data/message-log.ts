@@ -2,10 +2,11 @@
  * The OCPP message log (table `ocppLog`, TTL `expiresAt`; functions/ocpp/message-log.ts): one item per
  * exchange, `chargePointId` (the partition, the attribute itself) and `at` (its wire position). Access
  * patterns:
- * - an exchange's put;
+ * - an exchange's put (group-committed: resolved once written, many in one request under load);
  * - a charge point's exchanges between two positions, newest first, a page at a time, expired ones skipped
  *   (DynamoDB Local never expires items).
  */
+import { putGrouped } from './group-commit.ts';
 import { defineEntity, model, PARAMS, putRecord, send } from './table.ts';
 
 export const messageLog = defineEntity(
@@ -28,7 +29,10 @@ export const messageLog = defineEntity(
 
 /** Stores an exchange as given (its fields are the log's: frame, direction, reply...). */
 export const putExchange = <T extends { chargePointId: string; at: string }>(item: T) =>
-  send.put(putRecord(messageLog.put({ chargePointId: item.chargePointId, at: item.at }).params(), item));
+  putGrouped(putRecord(messageLog.put({ chargePointId: item.chargePointId, at: item.at }).params(), item), [
+    'chargePointId',
+    'at',
+  ]);
 
 /**
  * A page of a charge point's exchanges positioned from `from` to `to` (both included), newest first, at most

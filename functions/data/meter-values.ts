@@ -5,9 +5,11 @@
  * - samples of a connector outside any transaction `{chargePointId}#connector{connectorNo}`;
  * - samples of a transaction reported outside its life `outside#{chargePointId}#{transactionId}` (with `why`);
  * - an energy box's current samples `EBOX#{code}` (functions/energybox/telemetry.ts).
- * Access patterns: a sample put (a repeated one overwrites itself), a partition's samples in time order, an
+ * Access patterns: a sample put (a repeated one overwrites itself; group-committed: resolved once written, many
+ * in one request under load), a partition's samples in time order, an
  * energy box's samples since a time. DynamoDB Local never expires items, so readers skip expired ones.
  */
+import { putGrouped } from './group-commit.ts';
 import { defineEntity, model, PARAMS, putRecord, queryAll, send } from './table.ts';
 
 export const meterValues = defineEntity(
@@ -48,13 +50,14 @@ export const putSample = (
   fields: Record<string, unknown>,
   expiresAt: number,
 ) =>
-  send.put(
+  putGrouped(
     putRecord(meterValues.put({ transactionKey, at, expiresAt }).params(), {
       transactionKey,
       at,
       ...fields,
       expiresAt,
     }),
+    ['transactionKey', 'at'],
   );
 
 /** A partition's samples, oldest first, expired ones left out (as stored, with their key attributes). */

@@ -7,7 +7,13 @@
  * late or replayed StatusNotification does not roll a connector back.
  */
 import { connectorStateOf, type ConnectorState } from '@shared/ocpp/connector-state.ts';
-import { getLiveItem, getLiveItems, setConnectorStatus, setLiveFacts } from '@functions/data/live-state.ts';
+import {
+  getLiveItem,
+  getLiveItems,
+  setConnectorStatus,
+  setLiveFacts,
+  withoutSignature,
+} from '@functions/data/live-state.ts';
 
 export interface ConnectorLive {
   /** The state as SPEC.md section 4 names it. */
@@ -57,8 +63,16 @@ const fromItem = (chargePointId: string, item: Record<string, unknown> | undefin
   online: false,
   connectors: {},
   ...(item ?? {}),
-  ...(item ? { connectors: (item.connectors as Record<string, ConnectorLive>) ?? {} } : {}),
+  ...(item ? { connectors: connectorsOf(item.connectors) } : {}),
 });
+
+const connectorsOf = (stored: unknown): Record<string, ConnectorLive> =>
+  Object.fromEntries(
+    Object.entries((stored ?? {}) as Record<string, Record<string, unknown>>).map(([no, status]) => [
+      no,
+      withoutSignature(status) as unknown as ConnectorLive,
+    ]),
+  );
 
 export async function getLive(chargePointId: string): Promise<LiveState> {
   return fromItem(chargePointId, await getLiveItem(chargePointId));
@@ -80,8 +94,9 @@ export async function setLive(chargePointId: string, values: Record<string, unkn
 }
 
 /**
- * Records a connector's status if it is newer than the stored one. Returns the previous live connector
- * (undefined when none) and whether the update applied.
+ * Records a connector's status if it is newer than the stored one and says something else (the same status
+ * again writes nothing and does not apply). Returns the previous live connector (undefined when none) and
+ * whether the update applied.
  */
 export async function setConnector(
   chargePointId: string,

@@ -41,7 +41,7 @@ import {
   type GuardedWrite,
   type Stored,
 } from '@functions/lib/store.ts';
-import { findConnection } from '@functions/ocpp/connections.ts';
+import { connectionActivity, findConnection } from '@functions/ocpp/connections.ts';
 import { hasActiveSession } from '@functions/ocpp/active-sessions.ts';
 import {
   nextLiveTurn,
@@ -484,9 +484,13 @@ export async function chargePointDetail(identity: Identity, id: unknown) {
   const record = await visibleChargePoint(identity, id);
   if (!record) throw notFound();
   const [row] = await withLive([present(chargePoints, record)]);
-  // Every message touches the connection item: the last one is the charger's last word.
+  // The charger's last word: API Gateway keeps its connection's last activity (the record only what the
+  // offline sweep last saw, should API Gateway not answer).
   const connection = row!.online ? await findConnection(record.id) : undefined;
-  return connection ? { ...row!, lastMessageAt: new Date(connection.lastSeenAt * 1000).toISOString() } : row!;
+  if (!connection) return row!;
+  const lastActive = await connectionActivity(connection.connectionId).catch(() => undefined);
+  const lastMessageMs = Math.max(lastActive ?? 0, connection.lastSeenAt * 1000);
+  return { ...row!, lastMessageAt: new Date(lastMessageMs).toISOString() };
 }
 
 /** POST /biz/station/detail?id=: a station with its charge points and their live connector states. */

@@ -1,10 +1,11 @@
 /** The connections table: which WebSocket connection a charge point is on right now. */
-import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteConnectionCommand, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import {
   allConnections,
   connectionsOfChargePoint,
   deleteConnection,
   deleteConnections,
+  getConnection,
   putConnection,
   touchConnection as touchStored,
   type Connection,
@@ -30,32 +31,48 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
 }
 
 /**
- * Each function instance remembers the connections it has seen. A busy charger's messages then cost no
- * write: its connection item is touched at most every TOUCH_INTERVAL_MS, which is plenty for the sweep's
- * silence grace (minutes). A connection the platform closed gets no more frames, so a remembered one that was
- * superseded meanwhile is harmless.
+ * Each function instance remembers the connections it has seen for KNOWN_FOR_MS, so a charger's messages cost no
+ * request for its connection (the subprotocol, and that the platform still knows it). A message writes nothing
+ * to the connection item: API Gateway keeps each connection's last activity itself (`connectionActivity`), and
+ * the offline sweep asks it about connections whose recorded activity looks old (decision 430).
  */
-export const TOUCH_INTERVAL_MS = 30_000;
-const seen = instanceCache(new Map<string, { connection: Connection; touchedAt: number }>());
+export const KNOWN_FOR_MS = 30_000;
+const seen = instanceCache(new Map<string, { connection: Connection; readAt: number }>());
 
-/** Records activity on a connection and returns it (undefined when it is no longer known). */
-export async function touchConnection(connectionId: string): Promise<Connection | undefined> {
+/** The connection a frame came on (undefined when the platform no longer knows it). */
+export async function knownConnection(connectionId: string): Promise<Connection | undefined> {
   const hit = seen.get(connectionId);
-  if (hit && Date.now() - hit.touchedAt < TOUCH_INTERVAL_MS) return hit.connection;
-  try {
-    const connection = await touchStored(connectionId, nowSeconds());
-    if (!connection) {
-      seen.delete(connectionId);
-      return undefined;
-    }
-    if (seen.size > 10_000) seen.clear();
-    seen.set(connectionId, { connection, touchedAt: Date.now() });
-    return connection;
-  } catch (error) {
+  if (hit && Date.now() - hit.readAt < KNOWN_FOR_MS) return hit.connection;
+  const connection = await getConnection(connectionId);
+  if (!connection || connection.expiresAt <= nowSeconds()) {
     seen.delete(connectionId);
+    return undefined;
+  }
+  if (seen.size > 10_000) seen.clear();
+  seen.set(connectionId, { connection, readAt: Date.now() });
+  return connection;
+}
+
+/**
+ * When a connection was last active (epoch ms), as API Gateway knows it (`GetConnection` on `@connections`);
+ * undefined when the connection is gone.
+ */
+export async function connectionActivity(connectionId: string): Promise<number | undefined> {
+  try {
+    const answer = await wsManagementClient(config.wsManagementEndpoint()).send(
+      new GetConnectionCommand({ ConnectionId: connectionId }),
+    );
+    const at = answer.LastActiveAt ?? answer.ConnectedAt;
+    return at ? new Date(at).getTime() : undefined;
+  } catch (error) {
+    if ((error as Error).name === 'GoneException') return undefined;
     throw error;
   }
 }
+
+/** Records a connection's last activity (epoch seconds; the sweep, from API Gateway's). */
+export const recordActivity = (connectionId: string, lastSeenAt: number) =>
+  touchStored(connectionId, lastSeenAt);
 
 export async function removeConnection(connectionId: string) {
   seen.delete(connectionId);

@@ -9,7 +9,9 @@
  * a valid CALL of an action the platform does not handle gets NotImplemented. Our own answer is checked
  * against the `.conf` schema too, and an answer that would break it becomes an InternalError: the platform
  * never sends an invalid payload. An action that throws is an InternalError with a generic description.
- * Every frame in and every answer out is written to the message log (functions/ocpp/message-log.ts).
+ * Every frame in and every answer out is written to the message log (functions/ocpp/message-log.ts), except a
+ * Heartbeat answered as it should be: it changes nothing and writes nothing (the charger's presence is its
+ * connection, whose last activity API Gateway keeps; decision 430).
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
@@ -19,8 +21,8 @@ import {
   closeConnection,
   connectionsOf,
   removeConnection,
+  knownConnection,
   saveConnection,
-  touchConnection,
 } from './connections.ts';
 import { callError, callResult, parseFrame, type Frame } from './frames.ts';
 import { actionsFor } from './actions.ts';
@@ -140,7 +142,7 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
   let reply: Reply | undefined;
   try {
     // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
-    const connection = await touchConnection(connectionId);
+    const connection = await knownConnection(connectionId);
     if (!connection) {
       // A connection the platform no longer knows was superseded by a newer one or found silent by the
       // offline sweep, and both close it; a frame that raced the close is not answered.
@@ -160,7 +162,7 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
         action: parsed.frame.action,
       };
   }
-  await inbound(reply);
+  if (!reply?.unlogged) await inbound(reply);
   return reply?.body === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply.body };
 }
 
@@ -176,7 +178,12 @@ interface Reply {
   body?: string;
   /** The exchange's action, when known: the CALL's, or that of the command a CALLRESULT / CALLERROR answers. */
   action?: string;
+  /** An exchange that changed nothing and is not logged (a Heartbeat answered with its CALLRESULT). */
+  unlogged?: boolean;
 }
+
+/** CALLs that change nothing: answered, never written anywhere. */
+const UNLOGGED_ACTIONS = new Set(['Heartbeat']);
 
 /** The frame to send back (with the exchange's action), or undefined when there is nothing to say. */
 async function answer(x: Exchange): Promise<Reply | undefined> {
@@ -245,7 +252,7 @@ async function answer(x: Exchange): Promise<Reply | undefined> {
       callError(id, 'InternalError', `The central system could not produce a valid ${action} answer`),
     );
   }
-  return reply(callResult(id, payload));
+  return { ...reply(callResult(id, payload)), ...(UNLOGGED_ACTIONS.has(action) ? { unlogged: true } : {}) };
 }
 
 /**

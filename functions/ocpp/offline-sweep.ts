@@ -3,7 +3,9 @@
  * - a connection silent for two heartbeat intervals is gone (a vanished charger may never send its close,
  *   and API Gateway only closes an idle socket after 10 minutes): its socket is closed and the charger shows
  *   offline since its last message, so commands to it answer "pile offline" at once
- *   (docs/decisions/030-offline-after-two-heartbeats.md);
+ *   (docs/decisions/030-offline-after-two-heartbeats.md). Messages write nothing to the connection item: the
+ *   connections recorded as silent are asked about at API Gateway, which keeps each one's last activity; one
+ *   still talking has its record brought up to date (one write per connection and silence period, decision 430);
  * - a charger that stayed offline past the grace period gets its offline alarm (once per outage; a quick
  *   reconnect raises none);
  * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox);
@@ -12,11 +14,12 @@
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { silentConnections } from '@functions/data/connections.ts';
+import { logger } from '@functions/lib/http.ts';
 import { recountStaleStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
-import { removeConnection, TOUCH_INTERVAL_MS } from './connections.ts';
+import { connectionActivity, recordActivity, removeConnection } from './connections.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from './transactions.ts';
@@ -33,17 +36,13 @@ export const offlineGraceSeconds = () =>
 
 /**
  * Seconds of silence after which a connection counts as gone: a charger sends something at least once per
- * heartbeat interval, so one missed heartbeat is tolerated and a second is not; plus the lag of the recorded
- * last message (touched at most every TOUCH_INTERVAL_MS). Never more than API Gateway's idle time-out and a
- * minute, after which the socket is closed anyway.
+ * heartbeat interval, so one missed heartbeat is tolerated and a second is not (API Gateway's last activity is
+ * exact). Never more than API Gateway's idle time-out and a minute, after which the socket is closed anyway.
  */
 export const silenceSeconds = () =>
   Number(
     process.env.OFFLINE_SILENCE_SECONDS ??
-      Math.min(
-        2 * heartbeatIntervalSeconds() + TOUCH_INTERVAL_MS / 1000,
-        topology.websocket.idleTimeoutSeconds + 60,
-      ),
+      Math.min(2 * heartbeatIntervalSeconds(), topology.websocket.idleTimeoutSeconds + 60),
   );
 
 const HANDOFF_RETRY_SECONDS = 60;
@@ -59,11 +58,24 @@ export async function handler(): Promise<{
   const removed: string[] = [];
   // The connections table holds one small item per connected charger, so a filtered scan is bounded.
   for (const c of await silentConnections(cutoff)) {
+    let lastActive: number | undefined;
+    try {
+      lastActive = await connectionActivity(c.connectionId);
+    } catch (error) {
+      // API Gateway could not say: asked again at the next sweep, nothing decided on a guess.
+      logger.warn('Connection activity unknown', { connectionId: c.connectionId, error: String(error) });
+      continue;
+    }
+    const lastSeen = Math.max(c.lastSeenAt, Math.floor((lastActive ?? 0) / 1000));
+    if (lastActive !== undefined && lastSeen >= cutoff) {
+      await recordActivity(c.connectionId, lastSeen);
+      continue;
+    }
     // Offline since its last message first: the $disconnect the close causes then changes nothing.
     await chargerDisconnected({
       chargePointId: c.chargePointId,
       connectionId: c.connectionId,
-      at: c.lastSeenAt * 1000,
+      at: lastSeen * 1000,
     });
     await removeConnection(c.connectionId);
     await wsManagementClient(config.wsManagementEndpoint())

@@ -273,12 +273,13 @@ export function createWebSocketFront({
       res.writeHead(204);
       return res.end();
     }
+    // The wire names of API Gateway's GetConnection answer (the SDK maps them to ConnectedAt...).
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
-        ConnectedAt: new Date(live.connectedAt).toISOString(),
-        LastActiveAt: new Date(live.lastActiveAt).toISOString(),
-        Identity: { SourceIp: live.sourceIp, UserAgent: live.userAgent },
+        connectedAt: new Date(live.connectedAt).toISOString(),
+        lastActiveAt: new Date(live.lastActiveAt).toISOString(),
+        identity: { sourceIp: live.sourceIp, userAgent: live.userAgent },
       }),
     );
   }

@@ -30,6 +30,7 @@ import {
 } from '@infra/local/simulator/charger.ts';
 import { fleetIds, versionAt } from '@infra/local/simulator/fleet.ts';
 import { sampledValues16, sampledValues201 } from '@infra/local/simulator/model.ts';
+import { countDynamo, type DynamoCounts } from '../helpers/dynamo-counter.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -137,9 +138,16 @@ interface Result {
   socketErrors: number;
   timeouts: number;
   unanswered: number;
+  /** What the process sent to DynamoDB while the messages were driven (the full path only). */
+  dynamo?: DynamoCounts;
 }
 
-async function run(label: string, url: string, password: string | undefined): Promise<Result> {
+async function run(
+  label: string,
+  url: string,
+  password: string | undefined,
+  counter?: ReturnType<typeof countDynamo>,
+): Promise<Result> {
   const chargers = ids.map(
     (id, i) =>
       new SimulatedCharger({
@@ -208,6 +216,7 @@ async function run(label: string, url: string, password: string | undefined): Pr
     inFlight.add(p);
   };
 
+  counter?.take(); // the connections and boots are not the messages measured
   const driveStart = performance.now();
   let n = 0;
   await new Promise<void>((resolve) => {
@@ -223,6 +232,7 @@ async function run(label: string, url: string, password: string | undefined): Pr
   });
   await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
   const driveSeconds = (performance.now() - driveStart) / 1000;
+  const dynamo = counter?.take();
   const held = chargers.filter((c) => c.isOpen()).length;
   ending = true;
   const unanswered = sent - answered - timeouts;
@@ -240,6 +250,7 @@ async function run(label: string, url: string, password: string | undefined): Pr
     socketErrors,
     timeouts,
     unanswered,
+    dynamo,
   };
 }
 
@@ -269,7 +280,7 @@ try {
     const t0 = performance.now();
     await registerBenchChargers(ids, PASSWORD);
     console.log(`  registered ${ids.length} chargers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    results.push(await run('local runtime (full path)', rt.url, PASSWORD));
+    results.push(await run('local runtime (full path)', rt.url, PASSWORD, countDynamo()));
     runtimeErrors = [...rt.errors];
   } finally {
     await rt.stop();
@@ -305,6 +316,18 @@ if (full && bare) {
       `${ratio(50)}x | ${ratio(95)}x | ${ratio(99)}x | | | | | |`,
   );
   for (const [key, count] of full.callErrors) console.log(`  CALLERROR on the full path: ${key} × ${count}`);
+  if (full.dynamo) {
+    const d = full.dynamo;
+    const per = (n: number) => (n / Math.max(1, full.answered)).toFixed(3);
+    console.log(
+      `  DynamoDB while driving (${full.answered} messages answered): ${per(d.writeRequests)} write requests ` +
+        `and ${per(d.itemsWritten)} items written per message, ${per(d.readRequests)} reads per message; ` +
+        Object.entries(d.requests)
+          .sort(([, a], [, b]) => b - a)
+          .map(([op, n]) => `${op} ${n}`)
+          .join(', '),
+    );
+  }
   if (runtimeErrors.length)
     console.log(`  runtime errors (last ${runtimeErrors.length}): ${runtimeErrors.slice(-3).join(' | ')}`);
   const errors =

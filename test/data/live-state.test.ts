@@ -16,6 +16,7 @@ import {
   offlinePending,
   setConnectorStatus,
   setLiveFacts,
+  statusSignature,
 } from '@functions/data/live-state.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
@@ -26,6 +27,7 @@ withDatabase();
 const key = (id: string) => ({ pk: `CHARGEPOINT#${id}`, sk: 'LIVE' });
 const T1 = '2026-03-01T10:00:00.000Z';
 const T2 = '2026-03-01T10:05:00.000Z';
+const T3 = '2026-03-01T10:10:00.000Z';
 
 /** The old update, sent by hand: whether it applied. */
 async function old(id: string, input: Omit<UpdateCommandInput, 'TableName' | 'Key'>) {
@@ -170,7 +172,10 @@ describe('live state', () => {
     expect(await setConnectorStatus('F2', 1, status(T1))).toEqual({ applied: false });
     const next = { ...status(T2), status: 'Finishing' };
     expect(await setConnectorStatus('F2', 1, next)).toEqual({ applied: true, previous: status(T2) });
-    expect((await rawGet(key('F2')))?.connectors).toEqual({ 1: next });
+    // The same status again, however newer, writes nothing (decision 430).
+    expect(await setConnectorStatus('F2', 1, { ...next, at: T3 })).toEqual({ applied: false });
+    // Stored with its signature, which readers never see.
+    expect((await rawGet(key('F2')))?.connectors).toEqual({ 1: { ...next, sig: statusSignature(next) } });
     // An item without a connectors map: refused as before (the caller makes the map and tries again).
     await rawPut({ ...key('F3'), chargePointId: 'F3' });
     await expect(setConnectorStatus('F3', 1, status(T1))).rejects.toMatchObject({

@@ -88,9 +88,9 @@ describe('OCPP message log', () => {
   it('bounds the frames returned by the limit, and pages through every frame once', async () => {
     const charger = await connect('DEMO-CP-002');
     const since = Date.now();
-    for (let i = 0; i < 4; i++) await charger.call('Heartbeat', {});
+    for (let i = 0; i < 4; i++) await charger.call('DataTransfer', { vendorId: 'acme' });
     charger.send([3, 'no-such-command', {}]); // logged, never answered: a single frame
-    expect((await charger.call('Heartbeat', {}))[0]).toBe(3);
+    expect((await charger.call('DataTransfer', { vendorId: 'acme' }))[0]).toBe(3);
     const all = await waitFor(async () => {
       const page = await recentMessages('DEMO-CP-002', { from: since, limit: 500 });
       return page.items.length === 11 ? page.items : undefined;

@@ -2,16 +2,15 @@
  * Presence follows the chargers' connections where they end without a close:
  * - a charger that stops talking shows offline after two heartbeat intervals of silence (not API Gateway's
  *   10-minute idle time-out): the sweep closes its socket and drops its connection record; its offline alarm
- *   still waits for the grace period (docs/decisions/030-offline-after-two-heartbeats.md). The heartbeat
- *   interval is 60 s here (OCPP_HEARTBEAT_SECONDS), so silence counts after 150 s;
+ *   still waits for the grace period (docs/decisions/030-offline-after-two-heartbeats.md). Messages write
+ *   nothing to the connection record: the sweep asks API Gateway (here the stand-in's `@connections`) when a
+ *   connection recorded as silent was last active (decision 430). The heartbeat interval is 60 s here
+ *   (OCPP_HEARTBEAT_SECONDS), so silence counts after 120 s; the test shortens it to 2 s;
  * - a charger that gives up while its connection is being accepted (a handshake time-out in a reconnect
  *   storm) leaves no connection behind and is not shown online.
  */
 import net from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dynamoDocument } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { connectionsOf } from '@functions/ocpp/connections.ts';
 import { handler as sweep, silenceSeconds } from '@functions/ocpp/offline-sweep.ts';
@@ -37,42 +36,52 @@ afterAll(async () => {
   await runtime?.cleanup();
 });
 
-/** Connects and boots a charger; its connection then looks silent for `seconds`. */
-async function chargerSilentFor(id: string, seconds: number) {
+/** Connects and boots a charger. */
+async function bootedCharger(id: string) {
   const cp = await connectCharger(runtime.url, id, DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
   open.push(cp);
   const boot = await cp.call('BootNotification', { chargePointVendor: 'Acme', chargePointModel: 'AC' });
   expect((boot[2] as { interval: number }).interval).toBe(60);
-  const [connection] = await connectionsOf(id);
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: config.tableName('connections'),
-      Key: { connectionId: connection!.connectionId },
-      UpdateExpression: 'SET lastSeenAt = :at',
-      ExpressionAttributeValues: { ':at': Math.floor(Date.now() / 1000) - seconds },
-    }),
-  );
   return cp;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('a charger that stops talking', () => {
   it('shows offline after two heartbeat intervals of silence; its alarm waits for the grace period', async () => {
-    expect(silenceSeconds()).toBe(150);
-    const silent = await chargerSilentFor('DEMO-CP-001', 200);
-    await chargerSilentFor('DEMO-CP-002', 100); // one heartbeat missed: still there
+    expect(silenceSeconds()).toBe(120);
+    process.env.OFFLINE_SILENCE_SECONDS = '2';
+    try {
+      const silent = await bootedCharger('DEMO-CP-001');
+      const talking = await bootedCharger('DEMO-CP-002');
+      const bootedAt = Date.now();
+      // Both connection records are older than the silence; only DEMO-CP-002 keeps talking (heartbeats, which
+      // write nothing).
+      for (let i = 0; i < 6; i++) {
+        await sleep(500);
+        expect((await talking.call('Heartbeat', {}))[0]).toBe(3);
+      }
+      const [before] = await connectionsOf('DEMO-CP-002');
 
-    const { removed } = await sweep();
-    expect(removed).toEqual(['DEMO-CP-001']);
-    const live = await getLive('DEMO-CP-001');
-    expect(live.online).toBe(false);
-    // Offline since its last message, not since the sweep noticed.
-    expect(Date.now() - Date.parse(live.disconnectedAt!)).toBeGreaterThan(190_000);
-    expect(await connectionsOf('DEMO-CP-001')).toHaveLength(0);
-    // Its socket is closed by the platform.
-    await waitFor(() => silent.socket.readyState === silent.socket.CLOSED || undefined, 10_000, 'closed');
-    expect((await getLive('DEMO-CP-002')).online).toBe(true);
+      const { removed } = await sweep();
+      expect(removed).toEqual(['DEMO-CP-001']);
+      const live = await getLive('DEMO-CP-001');
+      expect(live.online).toBe(false);
+      // Offline since its last message, not since the sweep noticed.
+      expect(Date.parse(live.disconnectedAt!)).toBeLessThanOrEqual(bootedAt);
+      expect(await connectionsOf('DEMO-CP-001')).toHaveLength(0);
+      // Its socket is closed by the platform.
+      await waitFor(() => silent.socket.readyState === silent.socket.CLOSED || undefined, 10_000, 'closed');
+      // The talking one is online, its record brought up to date from API Gateway's last activity.
+      expect((await getLive('DEMO-CP-002')).online).toBe(true);
+      const [after] = await connectionsOf('DEMO-CP-002');
+      expect(after!.lastSeenAt).toBeGreaterThan(before!.lastSeenAt);
+      expect((await sweep()).removed).toEqual([]);
+    } finally {
+      delete process.env.OFFLINE_SILENCE_SECONDS;
+    }
 
-    // No offline alarm yet: 200 s is within the 11-minute grace.
+    // No offline alarm yet: a few seconds are within the 11-minute grace.
     const operator = await login(runtime.url, 'operator', 'Operator12345');
     const offline = await api(runtime.url, operator, '/biz/alarm/offlineList', {
       current: 1,

@@ -360,7 +360,9 @@ describe('OCPP endpoint', () => {
   it('logs frames in and out, newest first, within a 3-day window', async () => {
     const charger = await connect('DEMO-CP-002', ['ocpp1.6']);
     const since = Date.now();
-    const answer = await charger.call('Heartbeat', {});
+    // A Heartbeat writes nothing (decision 430): a DataTransfer is logged with its answer.
+    expect((await charger.call('Heartbeat', {}))[0]).toBe(3);
+    const answer = await charger.call('DataTransfer', { vendorId: 'acme' });
     charger.send('garbage');
     await charger.next((f) => f[0] === 4 && f[1] === '-1');
     await charger.close();
@@ -378,11 +380,11 @@ describe('OCPP endpoint', () => {
       ['in', id],
     ]);
     expect(items[3]).toMatchObject({
-      action: 'Heartbeat',
+      action: 'DataTransfer',
       messageType: 2,
-      frame: `[2,"${id}","Heartbeat",{}]`,
+      frame: `[2,"${id}","DataTransfer",{"vendorId":"acme"}]`,
     });
-    expect(items[2]).toMatchObject({ action: 'Heartbeat', messageType: 3 });
+    expect(items[2]).toMatchObject({ action: 'DataTransfer', messageType: 3 });
     expect(items[1]).toMatchObject({ frame: 'garbage' });
     expect(items.every((m) => m.expiresAt > Date.now() / 1000 + 29 * 86_400)).toBe(true);
     const sorted = [...items].sort((a, b) => (a.at < b.at ? 1 : -1));
