@@ -324,7 +324,31 @@ const IN_PROGRESS = new Set<ConnectorState>(['charging', 'suspendedEV', 'suspend
  * moved or removed, and in the minute's sweep. The turn is taken before the reads, so what is stored is never
  * older than a recount that started later.
  */
-export async function recountStation(tenant: string, stationId: string): Promise<void> {
+export function recountStation(tenant: string, stationId: string): Promise<void> {
+  // One recount of a station at a time per instance: one asked for while one runs is the next run, shared by
+  // everyone who asks meanwhile; it starts after the running one, so its reads see every change of those who
+  // asked. A thousand chargers of a station reporting at once (a restart) cost a few recounts, not a thousand.
+  const key = `${tenant}|${stationId}`;
+  const recount = recounts.get(key);
+  if (recount)
+    return (recount.next ??= recount.running
+      .catch(() => undefined) // its own callers hear of its failure
+      .then(() => startRecount(tenant, stationId)));
+  return startRecount(tenant, stationId);
+}
+
+const recounts = new Map<string, { running: Promise<void>; next?: Promise<void> }>();
+
+function startRecount(tenant: string, stationId: string): Promise<void> {
+  const key = `${tenant}|${stationId}`;
+  const running = countStation(tenant, stationId).finally(() => {
+    if (recounts.get(key)?.running === running) recounts.delete(key);
+  });
+  recounts.set(key, { running });
+  return running;
+}
+
+async function countStation(tenant: string, stationId: string): Promise<void> {
   const turn = await nextLiveTurn(tenant, stationId);
   const piles = await pilesOfStation(tenant, stationId);
   const live = await getLiveMany(

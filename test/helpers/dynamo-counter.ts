@@ -16,6 +16,8 @@ export interface DynamoCounts {
   readRequests: number;
   /** Each write request as sent (operation and input as JSON), for a test to look for what it wrote. */
   writes: { operation: string; json: string }[];
+  /** Each read request as sent. */
+  reads: { operation: string; json: string }[];
 }
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
@@ -39,6 +41,7 @@ const fresh = (): DynamoCounts => ({
   itemsWritten: 0,
   readRequests: 0,
   writes: [],
+  reads: [],
 });
 
 /** Starts counting; `take()` answers the counts since the last take (or the start), `stop()` ends it. */
@@ -56,7 +59,10 @@ export function countDynamo() {
             counts.writeRequests++;
             counts.itemsWritten += itemsOf(operation, input);
             if (counts.writes.length < 10_000) counts.writes.push({ operation, json: JSON.stringify(input) });
-          } else counts.readRequests++;
+          } else {
+            counts.readRequests++;
+            if (counts.reads.length < 10_000) counts.reads.push({ operation, json: JSON.stringify(input) });
+          }
         }
         return next(args);
       },
