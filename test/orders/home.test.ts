@@ -17,11 +17,13 @@ import {
 import { putAll, queryAll, send } from '@functions/data/table.ts';
 import { setConnector } from '@functions/devices/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
+import { recountStation } from '@functions/devices/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { chargerContext } from '@functions/ocpp/charger.ts';
 import { handler as sweep } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { dayMapsAndMonths, stationLiveFigures } from '@infra/local/seed/upgrades.ts';
+import { countDynamo } from '../helpers/dynamo-counter.ts';
 import { api, companyWithAdmin, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { recordSession } from '../helpers/orders.ts';
@@ -321,6 +323,31 @@ describe("the stations' live figures behind the live tiles (decision 196)", () =
     // The demo company's figures are not this company's, nor this company's the demo's.
     expect((await stationLivesIn(tenant)).map((s) => s.stationId).sort()).toEqual([first, second].sort());
     expect((await dashboard(operator)).data.live.chargers.total).toBe(5);
+  });
+
+  it('are counted once for many changes at once, and see every change made before the count was asked', async () => {
+    // Fifty recounts asked at once (a station's chargers reporting together): a few runs, not fifty; each
+    // caller's change is in the figures once its recount resolved.
+    const at = new Date().toISOString();
+    const counter = countDynamo();
+    try {
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => {
+          if (i === 49) await setConnector('LIVE-2', 2, { status: 'Charging', at }, 'ocpp1.6');
+          await recountStation(tenant, first);
+        }),
+      );
+      expect(await figuresOf(first)).toMatchObject({ faulted: 0, sessions: 2 });
+      const turns = counter.take().writes.filter((w) => w.json.includes(':seq_u0')).length;
+      expect(turns).toBeGreaterThanOrEqual(1);
+      expect(turns).toBeLessThanOrEqual(3);
+    } finally {
+      counter.stop();
+    }
+    const back = { status: 'Faulted', errorCode: 'GroundFailure', at: new Date().toISOString() };
+    await setConnector('LIVE-2', 2, back, 'ocpp1.6');
+    await recountStation(tenant, first);
+    expect(await figuresOf(first)).toMatchObject({ chargers: 2, online: 1, faulted: 1, sessions: 1 });
   });
 
   it('refuse an older recount over a newer one, and are right again after a crash by the sweep', async () => {
