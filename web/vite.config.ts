@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { cataloguePlugin } from './catalogue-plugin.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,7 +24,7 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   root: here('.'),
   base: '/charge/',
-  plugins: [react()],
+  plugins: [react(), cataloguePlugin()],
   resolve: {
     alias: {
       '@web': here('./src'),
@@ -34,24 +35,24 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     rolldownOptions: {
+      // Chakra's theme module builds its whole theme with `defineConfig` (an identity function) when loaded:
+      // called as a pure function, the theme and its recipes go only where used (components/ui/system.ts).
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
-        // Libraries change less often than the console: separate chunks stay cached across deploys.
+        // React changes less often than the console: its chunk stays cached across deploys, and every page
+        // needs it. Other libraries go with the chunks that import them (a shared group would load every
+        // library with the login page).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|use-sync-external-store)[\\/]/,
             },
-            {
-              name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|@internationalized|@swc)[\\/]/,
-            },
             // recharts and what it brings: only the chart screens load it.
             {
               name: 'charts',
               test: /node_modules[\\/](recharts|victory-vendor|d3-[\w-]+|internmap|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -3,14 +3,15 @@
  * The main layout (SPEC.md sections 2, 4, 8): the left menu from the server's tree, collapse widths, the
  * second-level tabs, kept pages, the account menu, the expiry warning, the subscription redirect, the 500
  * page, the menu retry and the 401 flow (exactly SESSION_KEYS cleared, then /login). fetch is the only
- * thing replaced, plus the resource registry's screens (stand-ins that count their mounts).
+ * thing replaced, plus some routes' screens (stand-ins that count their mounts, met before any screen module is
+ * loaded: web/src/resources/screens.ts).
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_KEYS } from '@web/auth/storage.ts';
 import { forgetPublicKey } from '@web/auth/crypto.ts';
 import { changeLanguage } from '@web/i18n.ts';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { loadedScreens, screenModuleOf } from '@web/resources/screens.ts';
 import { useState, type ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, serverKeyPair, type Handler } from './support/fake-api.ts';
@@ -39,9 +40,9 @@ const standIns: Record<string, ComponentType> = {
   '/command': statefulPage('commands'),
   '/chargeOrder': statefulPage('charging orders'),
 };
-const registered = Object.fromEntries(Object.keys(standIns).map((path) => [path, resourcePages[path]]));
-beforeAll(() => void Object.assign(resourcePages, standIns));
-afterAll(() => void Object.assign(resourcePages, registered));
+const registered = Object.fromEntries(Object.keys(standIns).map((path) => [path, loadedScreens[path]]));
+beforeAll(() => void Object.assign(loadedScreens, standIns));
+afterAll(() => void Object.assign(loadedScreens, registered));
 
 const menu = (id: string, parentId: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -483,5 +484,62 @@ describe('unknown routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(mainMenu()).toBeTruthy();
+  });
+});
+
+describe('screens loaded on demand', () => {
+  const users = () => screenModuleOf('/user')!;
+
+  it('shows the loading state while the screen loads, then the screen', async () => {
+    signedIn();
+    api();
+    const saved = loadedScreens['/user'];
+    delete loadedScreens['/user'];
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = vi.spyOn(users(), 'load').mockImplementation(async () => {
+      await gate;
+      return { '/user': () => <p>the users screen</p> };
+    });
+    try {
+      renderConsole('/user');
+      expect(await screen.findByText('Loading the page…')).toBeTruthy();
+      release();
+      expect(await screen.findByText('the users screen')).toBeTruthy();
+      expect(screen.queryByText('Loading the page…')).toBeNull();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      load.mockRestore();
+      loadedScreens['/user'] = saved;
+    }
+  });
+
+  it('shows the route error page when the screen fails to load, and loads it again on the next visit', async () => {
+    signedIn();
+    api();
+    const saved = loadedScreens['/user'];
+    delete loadedScreens['/user'];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .spyOn(users(), 'load')
+      .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    try {
+      const view = renderConsole('/user');
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+      load.mockRestore();
+      const again = vi.spyOn(users(), 'load');
+      await act(() => view.router.navigate('/equipment'));
+      await act(() => view.router.navigate('/user'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+      await waitFor(() => expect(loadedScreens['/user']).toBeDefined());
+      expect(again).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+      again.mockRestore();
+    } finally {
+      load.mockRestore();
+      logged.mockRestore();
+      loadedScreens['/user'] ??= saved;
+    }
   });
 });

@@ -583,6 +583,7 @@ export const shell = area(
       notAvailableDetail:
         '{{title}} comes with a later release of the console. Your menu entry and permissions for it are already in place.',
       loading: 'Loading your workspace…',
+      loadingPage: 'Loading the page…',
       titles: {
         stationDetail: 'Site details',
         chargerDetail: 'Charge point details',
@@ -666,6 +667,7 @@ export const shell = area(
         notAvailable: '此页面暂未开放',
         notAvailableDetail: '“{{title}}”将在控制台的后续版本中提供，相关菜单和权限已就绪。',
         loading: '正在加载工作台…',
+        loadingPage: '正在加载页面…',
         titles: {
           stationDetail: '站点详情',
           chargerDetail: '充电桩详情',
@@ -744,6 +746,7 @@ export const shell = area(
         notAvailable: '此頁面暫未開放',
         notAvailableDetail: '「{{title}}」將於主控台的後續版本提供，相關選單與權限已就緒。',
         loading: '正在載入工作台…',
+        loadingPage: '正在載入頁面…',
         titles: {
           stationDetail: '站點詳情',
           chargerDetail: '充電樁詳情',
@@ -823,6 +826,7 @@ export const shell = area(
         notAvailableDetail:
           '„{{title}}“ kommt mit einer späteren Version der Konsole. Menüeintrag und Berechtigungen sind bereits eingerichtet.',
         loading: 'Arbeitsbereich wird geladen…',
+        loadingPage: 'Seite wird geladen…',
         titles: {
           stationDetail: 'Standortdetails',
           chargerDetail: 'Ladepunktdetails',
@@ -903,6 +907,7 @@ export const shell = area(
         notAvailable: 'หน้านี้ยังไม่พร้อมใช้งาน',
         notAvailableDetail: '{{title}} จะพร้อมใช้งานในคอนโซลเวอร์ชันถัดไป เมนูและสิทธิ์สำหรับหน้านี้ได้ตั้งค่าไว้แล้ว',
         loading: 'กำลังโหลดพื้นที่ทำงาน…',
+        loadingPage: 'กำลังโหลดหน้า…',
         titles: {
           stationDetail: 'รายละเอียดสถานี',
           chargerDetail: 'รายละเอียดเครื่องชาร์จ',

@@ -12,6 +12,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { expect, vi } from 'vitest';
 import { clearMessages } from '../support/render-console.tsx';
+import { loadConsoleParts } from '@web/console-parts.ts';
+
+// Screens render inside the layout, which loads the console's design system and strings first.
+await loadConsoleParts();
 
 export interface Sent {
   path: string;

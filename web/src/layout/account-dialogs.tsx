@@ -5,6 +5,7 @@
  * logs in again. The login page opens the same dialog with a username field (SPEC.md section 5).
  * Update info: phone and e-mail of the caller; the username is shown, not editable.
  */
+import '@web/lib/zod-config.ts';
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import {
   changePasswordForm,

@@ -3,6 +3,7 @@
  * the page title and the second-level tabs, the page, and the expiry warning. It loads user info and menus
  * first (use-console-session.ts), logs out after 30 minutes without input and keeps the access token fresh.
  */
+import '@web/lib/zod-config.ts';
 import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
 import { logout } from '@web/auth/logout.ts';
 import { useTokenRefresh } from '@web/auth/token-refresh.ts';

@@ -7,7 +7,7 @@
  * 401 runs the session-expiry flow, 403/426/428 show the server's msg, 404 "Request url not found",
  * network failure and time-out their own messages.
  */
-import { languageHeaders } from '@shared/i18n/index.ts';
+import { languageHeaders } from '@shared/i18n/languages.ts';
 import { storedToken } from '@web/auth/storage.ts';
 import { currentLanguage } from '@web/i18n.ts';
 import { getJson, RequestError, REQUEST_TIMEOUT_MS } from '@web/lib/http.ts';

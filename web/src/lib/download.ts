@@ -2,7 +2,7 @@
  * Downloads a file answer of an API call (an Excel template, a fleet's fund history) with the session's
  * token and language; `body` is sent as the call's JSON body (the list's filter).
  */
-import { languageHeaders } from '@shared/i18n/index.ts';
+import { languageHeaders } from '@shared/i18n/languages.ts';
 import { storedToken } from '@web/auth/storage.ts';
 import { currentLanguage } from '@web/i18n.ts';
 import { REQUEST_TIMEOUT_MS } from '@web/lib/http.ts';

@@ -1,4 +1,4 @@
-import { languageHeaders } from '@shared/i18n/index.ts';
+import { languageHeaders } from '@shared/i18n/languages.ts';
 import { currentLanguage } from '@web/i18n.ts';
 import { fetchHealth, HEALTH_REFRESH_MS, HEALTH_URL, type HealthSnapshot } from '@web/lib/health.ts';
 import useSWR from 'swr';

@@ -1,6 +1,6 @@
 /** The frame of the login pages: the product name as the page heading, the language select, a footer. */
 import { Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { languageOf } from '@shared/i18n/index.ts';
+import { languageOf } from '@shared/i18n/languages.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { LanguageSelect } from '@web/layout/language-select.tsx';
 import { currentLanguage } from '@web/i18n.ts';

@@ -3,26 +3,39 @@
  * picture beside it (click to get a new one). Staff may change a password first (the header's dialog, with a
  * username field: SPEC.md sections 2 and 5). The submit button is active once any field has input; the
  * shared `loginForm` schema validates. The password is sent encrypted. A failed login shows the server's
- * message and a new image code.
+ * message and a new image code. The rules (zod and the schema) and the change-password dialog are loaded
+ * when first needed: a field's first focus, the dialog's button.
  *
  * staff: GET /auth/oauth/token (password grant) → tokens stored → /home.
  * fleet: POST /fleets/fleetsAdmin/pwdLogin → `vehicle_access_token` → /vehicle/dashbord.
  */
 import { Alert, Button, chakra, Image, Stack } from '@chakra-ui/react';
-import { LIMITS, loginForm } from '@shared/schemas/identity.ts';
 import { imageCodeUrl, newRandomStr, requestFleetToken, requestStaffToken } from '@web/auth/auth-api.ts';
 import { encryptPassword, forgetPublicKey, InsecureContextError, PublicKeyError } from '@web/auth/crypto.ts';
 import { signIn, signInFleet } from '@web/auth/session.ts';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { ChangePasswordDialog } from '@web/layout/account-dialogs.tsx';
 import { fieldErrors } from '@web/lib/form-errors.ts';
 import { translateKey } from '@web/lib/i18n-keys.ts';
 import { RequestError } from '@web/lib/http.ts';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 export type LoginMode = 'staff' | 'fleet';
+
+type Rules = typeof import('@web/pages/login-rules.ts');
+let rulesLoading: Promise<Rules> | undefined;
+const loadRules = () => {
+  rulesLoading ??= import('@web/pages/login-rules.ts').catch((error: unknown) => {
+    rulesLoading = undefined; // the next focus or submit tries again
+    throw error;
+  });
+  return rulesLoading;
+};
+
+const ChangePasswordDialog = lazy(() =>
+  import('@web/layout/account-dialogs.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 export function LoginForm({ mode }: { mode: LoginMode }) {
   const { t } = useTranslation();
@@ -33,6 +46,10 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState(false);
+  // Once opened, the dialog stays mounted, so it closes with its animation.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [rules, setRules] = useState<Rules | null>(null);
+  const needRules = () => void loadRules().then(setRules, () => undefined);
 
   const hasInput = form.username !== '' || form.password !== '' || form.code !== '';
   const refreshCode = () => {
@@ -47,6 +64,13 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let loginForm: Rules['loginForm'];
+    try {
+      ({ loginForm } = await loadRules());
+    } catch {
+      setFailure(t('errors.network'));
+      return;
+    }
     const result = loginForm.safeParse(form);
     setErrors(fieldErrors(result));
     if (!result.success) return;
@@ -86,6 +110,7 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
     <>
       <form
         onSubmit={(event) => void submit(event)}
+        onFocus={needRules}
         noValidate
         aria-label={t(mode === 'staff' ? 'login.modes.staff' : 'login.modes.fleet')}
       >
@@ -100,7 +125,7 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
             label={t('login.username')}
             name="username"
             autoComplete="username"
-            maxLength={LIMITS.usernameMax}
+            maxLength={rules?.LIMITS.usernameMax}
             value={form.username}
             onChange={set('username')}
             error={error('username')}
@@ -110,7 +135,7 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
             name="password"
             type="password"
             autoComplete="current-password"
-            maxLength={LIMITS.passwordMax}
+            maxLength={rules?.LIMITS.passwordMax}
             value={form.password}
             onChange={set('password')}
             error={error('password')}
@@ -119,7 +144,7 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
             label={t('login.code')}
             name="code"
             autoComplete="off"
-            maxLength={LIMITS.imageCodeLength}
+            maxLength={rules?.LIMITS.imageCodeLength}
             value={form.code}
             onChange={set('code')}
             error={error('code')}
@@ -163,7 +188,10 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
               variant="plain"
               size="sm"
               alignSelf="center"
-              onClick={() => setChanging(true)}
+              onClick={() => {
+                setDialogLoaded(true);
+                setChanging(true);
+              }}
             >
               {t('login.changePassword')}
             </Button>
@@ -171,8 +199,10 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
         </Stack>
       </form>
       {/* Outside the form: React events bubble through portals, and its submit is not the login's. */}
-      {mode === 'staff' ? (
-        <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} beforeLogin />
+      {mode === 'staff' && dialogLoaded ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} beforeLogin />
+        </Suspense>
       ) : null}
     </>
   );

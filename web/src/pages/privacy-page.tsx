@@ -4,7 +4,7 @@
  * Only the languages that have a file are used, so an unknown code still shows the notice (in English).
  */
 import { Box } from '@chakra-ui/react';
-import { languages } from '@shared/i18n/index.ts';
+import { languages } from '@shared/i18n/languages.ts';
 import { BASE_PATH } from '@web/lib/base-path.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';

@@ -4,6 +4,7 @@
  * otherwise the operator detail is loaded by agentId. The guard is decided once on entry: paying clears the
  * stored user, and the success dialog must stay until it is confirmed.
  */
+import '@web/lib/zod-config.ts';
 import { logout } from '@web/auth/logout.ts';
 import { storedUser } from '@web/auth/session.ts';
 import { PlainFrame } from '@web/layout/plain-frame.tsx';

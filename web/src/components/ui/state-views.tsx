@@ -1,15 +1,8 @@
 /** The three states every data view has besides "here is your data": loading, failed, empty. */
-import { Alert, Button, EmptyState as ChakraEmptyState, Spinner, Text, VStack } from '@chakra-ui/react';
+import { Alert, Button, EmptyState as ChakraEmptyState, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export function LoadingState({ label }: { label: string }) {
-  return (
-    <VStack py="12" gap="3" role="status" aria-live="polite">
-      <Spinner size="lg" color="colorPalette.solid" colorPalette="blue" />
-      <Text color="fg.muted">{label}</Text>
-    </VStack>
-  );
-}
+export { LoadingState } from '@web/components/ui/loading-state.tsx';
 
 export function ErrorState(props: {
   title: string;

@@ -3,7 +3,7 @@
  * again while a task is waiting or running); a finished file is downloaded through the API, a settled task
  * (done or failed) may be deleted with its file.
  */
-import { languageHeaders } from '@shared/i18n/index.ts';
+import { languageHeaders } from '@shared/i18n/languages.ts';
 import { EXPORT_STATUSES, FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
 import { storedToken } from '@web/auth/storage.ts';
 import { currentLanguage } from '@web/i18n.ts';

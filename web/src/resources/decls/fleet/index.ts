@@ -1,8 +1,9 @@
 /** Console screens of the fleets (issue 18), by route (registered in web/src/resources/pages.tsx). */
+import { LoadingState } from '@web/components/ui/state-views.tsx';
+import { useTr } from '@web/resources/i18n.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
-import { createElement, type ComponentType } from 'react';
-import { FleetAnalysisPage } from './fleet-analysis.tsx';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { FleetDashboardPage } from './fleet-dashboard.tsx';
 import { FleetDetailPage } from './fleet-detail.tsx';
 import { alertDecl, fundHistoryDecl } from './fleet-records.tsx';
@@ -17,6 +18,20 @@ const listPage = (decl: ResourceDecl): ComponentType =>
     return createElement(ResourceListPage, { decl });
   };
 
+// The analysis draws charts: recharts stays out of the other fleet screens (web/src/resources/screens.ts
+// loads the analysis on its own).
+const LazyAnalysis = lazy(() =>
+  import('./fleet-analysis.tsx').then((m) => ({ default: m.FleetAnalysisPage })),
+);
+function FleetAnalysisRoute() {
+  const tr = useTr();
+  return createElement(
+    Suspense,
+    { fallback: createElement(LoadingState, { label: tr('shell.loadingPage') }) },
+    createElement(LazyAnalysis),
+  );
+}
+
 export const fleetPages: Record<string, ComponentType> = {
   '/fleets': listPage(fleetDecl),
   '/fleetsDetail': FleetDetailPage,
@@ -25,5 +40,5 @@ export const fleetPages: Record<string, ComponentType> = {
   '/vehicle': listPage(vehicleDecl),
   '/alerts': listPage(alertDecl),
   '/fundHistory': listPage(fundHistoryDecl),
-  '/analysis': FleetAnalysisPage,
+  '/analysis': FleetAnalysisRoute,
 };

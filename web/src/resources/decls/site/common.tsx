@@ -5,7 +5,7 @@
  * the session's token.
  */
 import { Badge, HStack, Status, Text, Wrap } from '@chakra-ui/react';
-import { languageHeaders } from '@shared/i18n/index.ts';
+import { languageHeaders } from '@shared/i18n/languages.ts';
 import { CONNECTOR_STATES, type ConnectorState } from '@shared/ocpp/connector-state.ts';
 import {
   CONNECTOR_FORMATS,

@@ -1,0 +1,252 @@
+/**
+ * Benchmark (issue 22): the gzipped JavaScript each console route loads, on the production build. The build
+ * (web/vite.config.ts, into a temporary folder, with its manifest) gives each chunk's static and dynamic
+ * imports; a route loads
+ * - the entry chunk and its static imports, and the catalogue of the default language (en);
+ * - for a console page, the layout's chunk and its static imports (web/src/layout/app-layout.tsx);
+ * - the module of its screen (web/src/resources/screens.ts) with its static imports, and the lazy parts its
+ *   chunks import that are no screen of their own (the charts a detail page draws): counted as if shown.
+ * Each chunk is counted once per route, gzipped with zlib's default level as a server sends it.
+ * Targets: the login page at most 150 KB, any route at most 350 KB; recharts (the `charts` chunk) only on
+ * the routes that draw charts.
+ *   npm run bench:web             the table
+ *   npm run bench:web -- --browser  also loads a few routes in Chromium against a local runtime and sums
+ *                                   the JavaScript the page really fetched (gzipped the same way)
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pageRoutes, screenKey } from '@web/route-table.ts';
+import { screenModuleOf, screenModules } from '@web/resources/screens.ts';
+import { build } from 'vite';
+
+const LOGIN_TARGET_KB = 150;
+const ROUTE_TARGET_KB = 350;
+/** The screens that draw charts (recharts): every other route must not load it. */
+const CHART_ROUTES = new Set([
+  '/home',
+  '/statRevenue',
+  '/transcationInsight',
+  '/alarmChart',
+  '/appInsight',
+  '/analysis',
+  '/renewable',
+  '/powerProfile',
+  '/energyBoxDetail',
+  '/orderDetail',
+]);
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-web-'));
+const started = performance.now();
+await build({
+  configFile: path.join(root, 'web/vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir, emptyOutDir: true, manifest: true },
+});
+const buildSeconds = ((performance.now() - started) / 1000).toFixed(1);
+const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+const chunk = (key: string): ManifestChunk => {
+  const found = manifest[key];
+  if (!found) throw new Error(`${key} is not in the build's manifest`);
+  return found;
+};
+const gzipped = new Map<string, number>();
+const gz = (file: string) => {
+  let size = gzipped.get(file);
+  if (size === undefined) gzipped.set(file, (size = gzipSync(readFileSync(path.join(outDir, file))).length));
+  return size;
+};
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/** A chunk and everything it imports statically (the browser fetches them together). */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of chunk(key).imports ?? []) closure(imported, into);
+  return into;
+}
+
+const ENTRY = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!ENTRY) throw new Error('The build has no entry chunk');
+/** The login pages: the entry chunk and the core part of the English catalogue. */
+const LOGIN = [ENTRY, 'src/catalogues/core-en.ts'];
+/** What any other page loads first (web/src/console-parts.ts). */
+const CONSOLE_PARTS = ['src/components/ui/console-system.ts', 'src/catalogues/console-en.ts'];
+const LAYOUT = 'src/layout/app-layout.tsx';
+/**
+ * The lazy pieces a screen shows as soon as it is shown (its chart), counted with its route. Any other
+ * dynamic import in a route's chunks is loaded on an action (a dialog) or by another route, and listed.
+ */
+const SHOWN_WITH: Record<string, string[]> = {
+  '/powerProfile': ['src/resources/decls/device/charging-profile-chart.tsx'],
+  '/energyBoxDetail': ['src/resources/decls/device/energy-box-chart.tsx'],
+  '/orderDetail': ['src/resources/decls/order/meter-chart.tsx'],
+};
+
+interface Row {
+  route: string;
+  keys: Set<string>;
+  target: number;
+}
+const union = (roots: string[]) => {
+  const keys = new Set<string>();
+  for (const root of roots) closure(root, keys);
+  return keys;
+};
+const rows: Row[] = [{ route: '/login', keys: union(LOGIN), target: LOGIN_TARGET_KB }];
+for (const [route, source] of [
+  ['/status', 'src/pages/public-status-page.tsx'],
+  ['/subsplan', 'src/pages/subscription-page.tsx'],
+] as const)
+  rows.push({ route, keys: union([...LOGIN, ...CONSOLE_PARTS, source]), target: ROUTE_TARGET_KB });
+for (const route of pageRoutes) {
+  const key = screenKey(route);
+  const screen = screenModuleOf(key)?.source;
+  const roots = [...LOGIN, ...CONSOLE_PARTS, LAYOUT, ...(screen ? [screen] : []), ...(SHOWN_WITH[key] ?? [])];
+  rows.push({ route: route.path, keys: union(roots), target: ROUTE_TARGET_KB });
+}
+
+/** Every dynamic import, reached from which chunk: a check that none of them goes uncounted by mistake. */
+const counted = new Set([
+  ...LOGIN,
+  ...CONSOLE_PARTS,
+  LAYOUT,
+  'src/pages/public-status-page.tsx',
+  'src/pages/subscription-page.tsx',
+  ...screenModules.map((m) => m.source),
+  ...Object.values(SHOWN_WITH).flat(),
+]);
+const onDemand = new Set<string>();
+for (const entry of Object.values(manifest))
+  for (const lazy of entry.dynamicImports ?? [])
+    if (!counted.has(lazy) && !lazy.startsWith('src/catalogues/')) onDemand.add(lazy);
+
+const isCharts = (key: string) => chunk(key).name === 'charts';
+const total = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + gz(chunk(key).file), 0);
+
+console.log(
+  `Production build in ${buildSeconds} s; gzipped JavaScript each route loads (en catalogue included):\n`,
+);
+console.log('| route | KB gz | target | met | charts |');
+console.log('| --- | --- | --- | --- | --- |');
+let failures = 0;
+let largest = rows[0]!;
+for (const row of rows) {
+  const bytes = total(row.keys);
+  const met = bytes <= row.target * 1000;
+  const charts = [...row.keys].some(isCharts);
+  const chartsOk = charts === CHART_ROUTES.has(row.route.split('/:')[0]!);
+  if (!met || !chartsOk) failures++;
+  if (row.route !== '/login' && bytes > total(largest.keys)) largest = row;
+  const chartNote = charts ? 'loaded' : '-';
+  console.log(
+    `| ${row.route} | ${kb(bytes)} | ≤ ${row.target} | ${met ? 'met' : 'NOT met'} | ${chartsOk ? chartNote : `${chartNote} (NOT expected)`} |`,
+  );
+}
+
+const files = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
+const all = files.reduce((sum, c) => sum + gz(c.file), 0);
+const catalogues = Object.keys(manifest)
+  .filter((key) => key.startsWith('src/catalogues/'))
+  .sort()
+  .map((key) => `${path.basename(key, '.ts')} ${kb(gz(chunk(key).file))}`);
+console.log(`\nLogin page: ${kb(total(rows[0]!.keys))} KB gz (target ${LOGIN_TARGET_KB}).`);
+console.log(`Largest route: ${largest.route}, ${kb(total(largest.keys))} KB gz (target ${ROUTE_TARGET_KB}).`);
+console.log(`Catalogue parts (KB gz; one language's at a time): ${catalogues.join(', ')}.`);
+const loginKeys = rows[0]!.keys;
+const beyondLogin = (key: string) => total(new Set([...union([key])].filter((k) => !loginKeys.has(k))));
+console.log(
+  `Loaded on an action or by another route, not counted above (KB gz beyond the login page's): ${[...onDemand]
+    .map((key) => `${key} ${kb(beyondLogin(key))}`)
+    .join(', ')}.`,
+);
+console.log(`Whole build: ${files.length} JavaScript chunks, ${kb(all)} KB gz.`);
+// `--detail /route` lists what a route loads, largest first.
+const detail = process.argv[process.argv.indexOf('--detail') + 1];
+for (const row of rows.filter((r) => process.argv.includes('--detail') && r.route === detail)) {
+  const sizes = [...row.keys]
+    .map((k) => [chunk(k).file, gz(chunk(k).file)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  console.log(`\n${row.route}: ${sizes.map(([file, size]) => `${file} ${kb(size)}`).join(', ')}`);
+}
+console.log(failures ? `\n${failures} route(s) NOT met.` : '\nEvery target met.');
+
+if (process.argv.includes('--browser')) await inBrowser();
+rmSync(outDir, { recursive: true, force: true });
+
+/**
+ * The same figures as a browser fetches them: the local runtime serves this build, Chromium signs in as the
+ * demo platform administrator and opens a few routes, each on a fresh page; every JavaScript response the
+ * page gets (from the network or the cache) is gzipped as above and summed.
+ */
+async function inBrowser() {
+  const { launchBrowser, signInOnConsole } = await import('../helpers/browser.ts');
+  const { startRuntime } = await import('@infra/local/runtime.ts');
+  process.env.AUTH_CAPTCHA = 'off';
+  process.env.DYNAMODB_IN_MEMORY ??= '1';
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-web-data-'));
+  const rt = await startRuntime({
+    port: 0,
+    mqttPort: 0,
+    smtpPort: 0,
+    dataDir,
+    seed: 'demo',
+    seedHistory: false,
+    simChargers: 0,
+    distDir: outDir,
+    log: () => undefined,
+  });
+  const browser = await launchBrowser();
+  try {
+    console.log('\nIn Chromium (a fresh page per route; the JavaScript it loaded, gzipped):\n');
+    console.log('| route | KB gz | chunks | static figure |');
+    console.log('| --- | --- | --- | --- |');
+    const routes = ['/login', '/home', '/equipment', '/chargeOrder', '/user', '/alarmChart', '/monitor'];
+    for (const route of routes) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (route !== '/login') {
+        await signInOnConsole(page, rt.url, 'admin', 'Admin12345');
+        await page.waitForLoadState('networkidle');
+        await page.close();
+      }
+      const fresh = await context.newPage();
+      const fetched = new Map<string, number>();
+      fresh.on('response', (response) => {
+        const url = response.url();
+        if (!url.endsWith('.js')) return;
+        void response.body().then(
+          (body) => fetched.set(url, gzipSync(body).length),
+          () => undefined,
+        );
+      });
+      await fresh.goto(`${rt.url}/charge${route}`);
+      await fresh.waitForLoadState('networkidle');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const bytes = [...fetched.values()].reduce((a, b) => a + b, 0);
+      const row = rows.find((r) => r.route === route);
+      console.log(`| ${route} | ${kb(bytes)} | ${fetched.size} | ${row ? kb(total(row.keys)) : '-'} |`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await rt.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
