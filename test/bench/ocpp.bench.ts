@@ -34,6 +34,7 @@ import {
 import { fleetIds, versionAt } from '@infra/local/simulator/fleet.ts';
 import { sampledValues16, sampledValues201 } from '@infra/local/simulator/model.ts';
 import { countDynamo, type DynamoCounts } from '../helpers/dynamo-counter.ts';
+import { printWritesPerAction, writesPerAction, type ActionWrites } from './ocpp-writes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,7 +57,9 @@ const START_JVM = process.env.DYNAMODB_JVM_OPTS;
 const CHARGERS = setting(args.chargers, 'CHARGERS', 1000);
 const RATE = setting(args.rate, 'RATE', 1000);
 const DISK_RATE = setting(args['disk-rate'], 'DISK_RATE', 600);
-const PHASES = (args.phases ?? process.env.PHASES ?? 'memory,disk,echo').split(',').map((p) => p.trim());
+const PHASES = (args.phases ?? process.env.PHASES ?? 'writes,memory,disk,echo')
+  .split(',')
+  .map((p) => p.trim());
 const DURATION = setting(args.duration, 'DURATION', 30);
 const CONCURRENCY = setting(args.concurrency, 'CONCURRENCY', 50);
 const OCPP = (args.ocpp ?? process.env.OCPP ?? '1.6') as OcppVersion | 'mixed';
@@ -323,6 +326,27 @@ async function fullPath(inMemory: boolean, rate: number): Promise<Result> {
   }
 }
 
+let perAction: ActionWrites[] | undefined;
+if (PHASES.includes('writes')) {
+  // One charger through a session, message by message (test/bench/ocpp-writes.ts).
+  process.env.DYNAMODB_IN_MEMORY = '1';
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-ocpp-'));
+  const rt = await startRuntime({
+    port: 0,
+    mqttPort: 0,
+    smtpPort: 0,
+    dataDir,
+    seed: 'demo',
+    simChargers: 0,
+    log: () => undefined,
+  });
+  try {
+    perAction = await writesPerAction(rt.url);
+  } finally {
+    await rt.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 if (PHASES.includes('memory')) results.push(await fullPath(true, RATE));
 if (PHASES.includes('disk')) results.push(await fullPath(false, DISK_RATE));
 if (PHASES.includes('echo')) {
@@ -334,6 +358,7 @@ if (PHASES.includes('echo')) {
   }
 }
 
+if (perAction) printWritesPerAction(perAction);
 const errorsOf = (r: Result) =>
   [...r.callErrors.values()].reduce((a, b) => a + b, 0) + r.socketErrors + r.timeouts + r.unanswered;
 console.log('');
