@@ -215,8 +215,8 @@ async function inBrowser() {
   const browser = await launchBrowser();
   try {
     console.log('\nIn Chromium (a fresh page per route; the JavaScript it loaded, gzipped):\n');
-    console.log('| route | KB gz | chunks | static figure |');
-    console.log('| --- | --- | --- | --- |');
+    console.log('| route | KB gz | chunks | static figure | page errors |');
+    console.log('| --- | --- | --- | --- | --- |');
     const routes = ['/login', '/home', '/equipment', '/chargeOrder', '/user', '/alarmChart', '/monitor'];
     for (const route of routes) {
       const context = await browser.newContext();
@@ -228,6 +228,9 @@ async function inBrowser() {
       }
       const fresh = await context.newPage();
       const fetched = new Map<string, number>();
+      const errors: string[] = [];
+      fresh.on('pageerror', (error) => errors.push(error.message));
+      fresh.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
       fresh.on('response', (response) => {
         const url = response.url();
         if (!url.endsWith('.js')) return;
@@ -239,9 +242,21 @@ async function inBrowser() {
       await fresh.goto(`${rt.url}/charge${route}`);
       await fresh.waitForLoadState('networkidle');
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const bytes = [...fetched.values()].reduce((a, b) => a + b, 0);
+      const report = (label: string, figure: string) => {
+        const bytes = [...fetched.values()].reduce((a, b) => a + b, 0);
+        console.log(
+          `| ${label} | ${kb(bytes)} | ${fetched.size} | ${figure} | ${errors.join('; ') || 'none'} |`,
+        );
+      };
       const row = rows.find((r) => r.route === route);
-      console.log(`| ${route} | ${kb(bytes)} | ${fetched.size} | ${row ? kb(total(row.keys)) : '-'} |`);
+      report(route, row ? kb(total(row.keys)) : '-');
+      if (route === '/login') {
+        // The form's rules come with a field's first focus.
+        await fresh.getByLabel('Username').first().focus();
+        await fresh.waitForLoadState('networkidle');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        report('/login, a field focused', kb(total(row!.keys) + beyondLogin('src/pages/login-rules.ts')));
+      }
       await context.close();
     }
   } finally {

@@ -1,8 +1,11 @@
 /**
  * Chakra v3 toaster: short messages (SPEC.md sections 8 and 9: they last 1.5 s) at the top of the page.
  * `showMessage` is how the console shows them; `onClosed` runs once the message has gone (the 401 flow).
+ * The store is here; what draws the messages (toaster-view.tsx) is loaded with the first one, so no page
+ * loads it before it has something to say.
  */
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /** SPEC.md section 9: messages and toasts last 1.5 s. */
 export const MESSAGE_DURATION_MS = 1500;
@@ -11,11 +14,23 @@ export const toaster = createToaster({ placement: 'top', max: 5, removeDelay: 20
 
 export type MessageType = 'success' | 'error' | 'warning' | 'info';
 
+let shown = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const isShown = () => shown;
+
 export function showMessage(
   type: MessageType,
   title: string,
   options: { description?: string; onClosed?: () => void } = {},
 ): string {
+  if (!shown) {
+    shown = true;
+    for (const listener of listeners) listener();
+  }
   return toaster.create({
     type,
     title,
@@ -28,21 +43,14 @@ export function showMessage(
   });
 }
 
+const ToasterView = lazy(() =>
+  import('@web/components/ui/toaster-view.tsx').then((m) => ({ default: m.ToasterView })),
+);
+
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  return useSyncExternalStore(subscribe, isShown, isShown) ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }
