@@ -6,7 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { cataloguePlugin } from './catalogue-plugin.ts';
+import { cataloguePlugin } from './src/catalogues/plugin.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -1,13 +1,12 @@
 /**
  * The console loads a language's catalogue in two parts (web/src/catalogues/parts.ts), from per-language
- * modules the build replaces with the part as JSON (web/catalogue-plugin.ts). Together the parts are the
+ * modules the build replaces with the part as JSON (web/src/catalogues/plugin.ts). Together the parts are the
  * whole catalogue, without overlap; each part module gives its part of its language; the plugin's code is
  * the same part, of that language alone, and leaves every other module alone.
  */
 import { resources } from '@shared/i18n/index.ts';
-// eslint-disable-next-line no-restricted-imports -- the build's plugin lives beside web/src, where no alias reaches
-import { catalogueCode } from '../../web/catalogue-plugin.ts';
 import { cataloguePart, CORE_KEYS } from '@web/catalogues/parts.ts';
+import { catalogueCode } from '@web/catalogues/plugin.ts';
 import { describe, expect, it } from 'vitest';
 
 const locales = Object.keys(resources) as (keyof typeof resources)[];

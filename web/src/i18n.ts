@@ -4,7 +4,7 @@
  * Only the chosen language's catalogue is loaded, in two parts (web/src/catalogues/parts.ts): the core part
  * before the first render (this module waits for it), the console part with the first page beyond the login
  * pages (web/src/console-parts.ts); another language's when the language is switched. Each part of each
- * language is a chunk of its own (web/catalogue-plugin.ts).
+ * language is a chunk of its own (web/src/catalogues/plugin.ts).
  */
 import type { Catalog } from '@shared/i18n/en.ts';
 import type { CataloguePart } from '@web/catalogues/parts.ts';

@@ -1,4 +1,4 @@
-/** The console part of the en catalogue (parts.ts); the build replaces this module with it as JSON (web/catalogue-plugin.ts). */
+/** The console part of the en catalogue (parts.ts); the build replaces this module with it as JSON (plugin.ts). */
 import { en } from '@shared/i18n/en.ts';
 import { cataloguePart } from './parts.ts';
 

@@ -1,4 +1,4 @@
-/** The core part of the th catalogue (parts.ts); the build replaces this module with it as JSON (web/catalogue-plugin.ts). */
+/** The core part of the th catalogue (parts.ts); the build replaces this module with it as JSON (plugin.ts). */
 import { th } from '@shared/i18n/th.ts';
 import { cataloguePart } from './parts.ts';
 

@@ -3,7 +3,7 @@
  * (the login pages, route errors and the loading state, the session messages, and the server's messages, which
  * a failed login shows), and `console`, everything else, loaded with the first page beyond the login pages
  * (web/src/console-parts.ts). The parts split the catalogue by its top-level keys.
- * Imported by web/catalogue-plugin.ts when the build starts: no alias resolves there but in type imports.
+ * Imported by plugin.ts when the build starts, where no alias resolves (type imports are erased).
  */
 import type { Catalog } from '@shared/i18n/en.ts';
 

@@ -5,11 +5,13 @@
  * the area files, and each area file holds all five languages: a bundler cannot take one language's part
  * out of an object, so built as they are every part's chunk would carry every language. In the production
  * build this plugin replaces each part's module with the part itself as JSON, computed when the build
- * starts; dev and the tests run the modules as written (same content, larger).
+ * starts; dev and the tests run the modules as written (same content, larger). It lives beside the modules it
+ * replaces, in web/src, whose changes rebuild the console when stale (bin/prepare.mjs).
  */
-import { resources } from '../shared/i18n/index.ts';
+// eslint-disable-next-line no-restricted-imports -- loaded with web/vite.config.ts, where no alias resolves
+import { resources } from '../../../shared/i18n/index.ts';
 import type { Plugin } from 'vite';
-import { cataloguePart, type CataloguePart } from './src/catalogues/parts.ts';
+import { cataloguePart, type CataloguePart } from './parts.ts';
 
 const MODULE = /[\\/]web[\\/]src[\\/]catalogues[\\/](core|console)-([\w-]+)\.ts$/;
 
