@@ -92,6 +92,23 @@ async function registerBenchChargers(chargePointIds: string[], password: string)
   });
 }
 
+/** A CPU profile of this process (BENCH_PROFILE=file: the full path's drive, written there). */
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (file: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** The bare echo: every CALL is answered at once with a CALLRESULT carrying the CALL's own payload. */
 async function startEcho() {
   const server = http.createServer();
@@ -232,6 +249,7 @@ async function run(
   };
 
   counter?.take(); // the connections and boots are not the messages measured
+  const profiler = counter && process.env.BENCH_PROFILE ? await startProfile() : undefined;
   const driveStart = performance.now();
   let n = 0;
   await new Promise<void>((resolve) => {
@@ -248,6 +266,7 @@ async function run(
   await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
   const driveSeconds = (performance.now() - driveStart) / 1000;
   const dynamo = counter?.take();
+  if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
   const held = chargers.filter((c) => c.isOpen()).length;
   ending = true;
   const unanswered = sent - answered - timeouts;
@@ -296,6 +315,7 @@ async function fullPath(inMemory: boolean, rate: number): Promise<Result> {
       smtpPort: 0,
       dataDir,
       seed: 'demo', // the demo company owns the benchmark's station
+      seedHistory: false, // its two months of made-up orders are not the OCPP path
       simChargers: 0,
       log: () => undefined,
     });
@@ -303,7 +323,7 @@ async function fullPath(inMemory: boolean, rate: number): Promise<Result> {
       const t0 = performance.now();
       await registerBenchChargers(ids, PASSWORD);
       console.log(`  registered ${ids.length} chargers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      const counter = countDynamo();
+      const counter = countDynamo({ keep: process.env.BENCH_DEBUG === '1' });
       const label = `full path, DynamoDB Local ${inMemory ? 'in memory' : 'on disk'}`;
       const result = await run(label, rt.url, PASSWORD, rate, counter);
       counter.stop();
@@ -337,6 +357,7 @@ if (PHASES.includes('writes')) {
     smtpPort: 0,
     dataDir,
     seed: 'demo',
+    seedHistory: false,
     simChargers: 0,
     log: () => undefined,
   });

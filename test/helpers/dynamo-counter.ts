@@ -22,6 +22,8 @@ export interface DynamoCounts {
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 const counters = new Set<{ counts: DynamoCounts }>();
+/** The counts that keep each request as sent (a test looking for what was written; costs a copy of each). */
+const keeping = new WeakSet<DynamoCounts>();
 const counted = new WeakSet<object>();
 
 function itemsOf(operation: string, input: Record<string, unknown>): number {
@@ -44,8 +46,11 @@ const fresh = (): DynamoCounts => ({
   reads: [],
 });
 
-/** Starts counting; `take()` answers the counts since the last take (or the start), `stop()` ends it. */
-export function countDynamo() {
+/**
+ * Starts counting; `take()` answers the counts since the last take (or the start), `stop()` ends it. With
+ * `keep`, each request is kept as sent (`writes`, `reads`).
+ */
+export function countDynamo({ keep = false }: { keep?: boolean } = {}) {
   const client = dynamoDocument();
   if (!counted.has(client)) {
     counted.add(client);
@@ -58,10 +63,12 @@ export function countDynamo() {
           if (WRITES.has(operation)) {
             counts.writeRequests++;
             counts.itemsWritten += itemsOf(operation, input);
-            if (counts.writes.length < 10_000) counts.writes.push({ operation, json: JSON.stringify(input) });
+            if (keeping.has(counts) && counts.writes.length < 10_000)
+              counts.writes.push({ operation, json: JSON.stringify(input) });
           } else {
             counts.readRequests++;
-            if (counts.reads.length < 10_000) counts.reads.push({ operation, json: JSON.stringify(input) });
+            if (keeping.has(counts) && counts.reads.length < 10_000)
+              counts.reads.push({ operation, json: JSON.stringify(input) });
           }
         }
         return next(args);
@@ -69,12 +76,17 @@ export function countDynamo() {
       { step: 'initialize', name: 'dynamoCounter' },
     );
   }
-  const counter = { counts: fresh() };
+  const start = () => {
+    const counts = fresh();
+    if (keep) keeping.add(counts);
+    return counts;
+  };
+  const counter = { counts: start() };
   counters.add(counter);
   return {
     take(): DynamoCounts {
       const taken = counter.counts;
-      counter.counts = fresh();
+      counter.counts = start();
       return taken;
     },
     stop: () => void counters.delete(counter),

@@ -37,7 +37,7 @@ describe('what a message writes', () => {
     const charger = await connect('DEMO-CP-001');
     await charger.call('BootNotification', { chargePointVendor: 'Acme', chargePointModel: 'AC' });
     const since = Date.now();
-    const counter = countDynamo();
+    const counter = countDynamo({ keep: true });
     try {
       for (let i = 0; i < 20; i++) expect((await charger.call('Heartbeat', {}))[0]).toBe(3);
       const writes = counter.take().writes;
