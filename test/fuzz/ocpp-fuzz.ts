@@ -573,6 +573,18 @@ function nextFrame(g: Generator): FuzzFrame {
   return CLASSES[0]!.make(g);
 }
 
+/** Whether a frame is a Heartbeat CALL (which the platform answers without logging it when it is valid). */
+function isHeartbeat(frame: FuzzFrame): boolean {
+  const text = typeof frame.data === 'string' ? frame.data : frame.data.toString('utf8');
+  if (!text.includes('Heartbeat')) return false;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) && value[0] === 2 && value[2] === 'Heartbeat';
+  } catch {
+    return false;
+  }
+}
+
 // ---- Figures ---------------------------------------------------------------------------------------------
 
 export interface OcppFuzzFigures {
@@ -836,7 +848,17 @@ async function fuzzOne(
     conn.socket.send(JSON.stringify([2, marker, 'Heartbeat', {}]));
     const synced = await conn.until((r) => Array.isArray(r) && r[1] === marker, 60_000);
     sent += batch.length;
-    if (handled !== undefined) handled = synced ? handled + batch.length + 1 : undefined;
+    // A Heartbeat answered with its CALLRESULT (the marker too) writes nothing, the log included (decision
+    // 430): every other frame the platform handled is logged.
+    const heartbeatIds = new Set(
+      batch.flatMap(({ frame, expect }) =>
+        expect.kind === 'answer' && isHeartbeat(frame) ? [expect.id] : [],
+      ),
+    );
+    const unlogged = conn.received.filter(
+      (r) => Array.isArray(r) && r[0] === 3 && typeof r[1] === 'string' && heartbeatIds.has(r[1]),
+    ).length;
+    if (handled !== undefined) handled = synced ? handled + batch.length - unlogged : undefined;
     f.framesSent += batch.length;
     f.bySubprotocol[who.protocol] += batch.length;
 
