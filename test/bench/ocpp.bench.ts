@@ -301,6 +301,19 @@ console.log(
 const results: Result[] = [];
 const runtimeErrors: string[] = [];
 
+/** A runtime of its own on `dataDir`, no simulated chargers. */
+const benchRuntime = (dataDir: string) =>
+  startRuntime({
+    port: 0,
+    mqttPort: 0,
+    smtpPort: 0,
+    dataDir,
+    seed: 'demo', // the demo company owns the benchmark's station
+    seedHistory: false, // its two months of made-up orders are not the OCPP path
+    simChargers: 0,
+    log: () => undefined,
+  });
+
 /** The full path on a fresh runtime, DynamoDB Local in memory or on disk. */
 async function fullPath(inMemory: boolean, rate: number): Promise<Result> {
   process.env.DYNAMODB_IN_MEMORY = inMemory ? '1' : '0';
@@ -309,16 +322,7 @@ async function fullPath(inMemory: boolean, rate: number): Promise<Result> {
   else process.env.DYNAMODB_JVM_OPTS = START_JVM;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-ocpp-'));
   try {
-    const rt = await startRuntime({
-      port: 0,
-      mqttPort: 0,
-      smtpPort: 0,
-      dataDir,
-      seed: 'demo', // the demo company owns the benchmark's station
-      seedHistory: false, // its two months of made-up orders are not the OCPP path
-      simChargers: 0,
-      log: () => undefined,
-    });
+    const rt = await benchRuntime(dataDir);
     try {
       const t0 = performance.now();
       await registerBenchChargers(ids, PASSWORD);
@@ -351,16 +355,7 @@ if (PHASES.includes('writes')) {
   // One charger through a session, message by message (test/bench/ocpp-writes.ts).
   process.env.DYNAMODB_IN_MEMORY = '1';
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-ocpp-'));
-  const rt = await startRuntime({
-    port: 0,
-    mqttPort: 0,
-    smtpPort: 0,
-    dataDir,
-    seed: 'demo',
-    seedHistory: false,
-    simChargers: 0,
-    log: () => undefined,
-  });
+  const rt = await benchRuntime(dataDir);
   try {
     perAction = await writesPerAction(rt.url);
   } finally {
