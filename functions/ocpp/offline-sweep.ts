@@ -19,7 +19,7 @@ import { recountStaleStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
-import { connectionActivity, recordActivity, removeConnection } from './connections.ts';
+import { connectionActivity, recordActivity, removeConnection, type Connection } from './connections.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from './transactions.ts';
@@ -46,6 +46,39 @@ export const silenceSeconds = () =>
   );
 
 const HANDOFF_RETRY_SECONDS = 60;
+const SWEEP_CONCURRENCY = 25;
+
+/**
+ * A connection whose record looks silent since before `cutoff`: still talking by API Gateway's last activity
+ * (its record brought up to date), or gone (the charger offline since then, the socket closed). Answers the
+ * charger's id when it was gone.
+ */
+async function settleSilent(c: Connection, cutoff: number): Promise<string | undefined> {
+  let lastActive: number | undefined;
+  try {
+    lastActive = await connectionActivity(c.connectionId);
+  } catch (error) {
+    // API Gateway could not say: asked again at the next sweep, nothing decided on a guess.
+    logger.warn('Connection activity unknown', { connectionId: c.connectionId, error: String(error) });
+    return undefined;
+  }
+  const lastSeen = Math.max(c.lastSeenAt, Math.floor((lastActive ?? 0) / 1000));
+  if (lastActive !== undefined && lastSeen >= cutoff) {
+    await recordActivity(c.connectionId, lastSeen);
+    return undefined;
+  }
+  // Offline since its last message first: the $disconnect the close causes then changes nothing.
+  await chargerDisconnected({
+    chargePointId: c.chargePointId,
+    connectionId: c.connectionId,
+    at: lastSeen * 1000,
+  });
+  await removeConnection(c.connectionId);
+  await wsManagementClient(config.wsManagementEndpoint())
+    .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
+    .catch(() => undefined); // already closed
+  return c.chargePointId;
+}
 
 export async function handler(): Promise<{
   removed: string[];
@@ -56,32 +89,15 @@ export async function handler(): Promise<{
   const grace = offlineGraceSeconds();
   const cutoff = Math.floor(Date.now() / 1000) - silenceSeconds();
   const removed: string[] = [];
-  // The connections table holds one small item per connected charger, so a filtered scan is bounded.
-  for (const c of await silentConnections(cutoff)) {
-    let lastActive: number | undefined;
-    try {
-      lastActive = await connectionActivity(c.connectionId);
-    } catch (error) {
-      // API Gateway could not say: asked again at the next sweep, nothing decided on a guess.
-      logger.warn('Connection activity unknown', { connectionId: c.connectionId, error: String(error) });
-      continue;
-    }
-    const lastSeen = Math.max(c.lastSeenAt, Math.floor((lastActive ?? 0) / 1000));
-    if (lastActive !== undefined && lastSeen >= cutoff) {
-      await recordActivity(c.connectionId, lastSeen);
-      continue;
-    }
-    // Offline since its last message first: the $disconnect the close causes then changes nothing.
-    await chargerDisconnected({
-      chargePointId: c.chargePointId,
-      connectionId: c.connectionId,
-      at: lastSeen * 1000,
-    });
-    await removeConnection(c.connectionId);
-    await wsManagementClient(config.wsManagementEndpoint())
-      .send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }))
-      .catch(() => undefined); // already closed
-    removed.push(c.chargePointId);
+  // The connections table holds one small item per connected charger, so a filtered scan is bounded. Every
+  // connection comes up here once per silence period (messages write nothing to it), so they are asked about
+  // SWEEP_CONCURRENCY at a time.
+  const silent = await silentConnections(cutoff);
+  for (let i = 0; i < silent.length; i += SWEEP_CONCURRENCY) {
+    const gone = await Promise.all(
+      silent.slice(i, i + SWEEP_CONCURRENCY).map((c) => settleSilent(c, cutoff)),
+    );
+    removed.push(...gone.filter((id): id is string => id !== undefined));
   }
 
   const alarmed = await alarmLongOutages(new Date(Date.now() - grace * 1000).toISOString());
