@@ -7,7 +7,6 @@ import {
   deleteConnections,
   getConnection,
   putConnection,
-  touchConnection as touchStored,
   type Connection,
 } from '@functions/data/connections.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
@@ -69,10 +68,6 @@ export async function connectionActivity(connectionId: string): Promise<number |
     throw error;
   }
 }
-
-/** Records a connection's last activity (epoch seconds; the sweep, from API Gateway's). */
-export const recordActivity = (connectionId: string, lastSeenAt: number) =>
-  touchStored(connectionId, lastSeenAt);
 
 export async function removeConnection(connectionId: string) {
   seen.delete(connectionId);

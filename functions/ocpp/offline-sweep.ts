@@ -13,13 +13,13 @@
  *   between a charger's change and its station's count left behind is right again within about ten minutes.
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { silentConnections } from '@functions/data/connections.ts';
+import { silentConnections, touchConnection } from '@functions/data/connections.ts';
 import { logger } from '@functions/lib/http.ts';
 import { recountStaleStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@infra/topology/index.ts';
-import { connectionActivity, recordActivity, removeConnection, type Connection } from './connections.ts';
+import { connectionActivity, removeConnection, type Connection } from './connections.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from './transactions.ts';
@@ -64,7 +64,7 @@ async function settleSilent(c: Connection, cutoff: number): Promise<string | und
   }
   const lastSeen = Math.max(c.lastSeenAt, Math.floor((lastActive ?? 0) / 1000));
   if (lastActive !== undefined && lastSeen >= cutoff) {
-    await recordActivity(c.connectionId, lastSeen);
+    await touchConnection(c.connectionId, lastSeen); // its record brought up to date
     return undefined;
   }
   // Offline since its last message first: the $disconnect the close causes then changes nothing.
