@@ -132,7 +132,7 @@ describe('Chakra systems', () => {
         true,
       ),
     );
-    expect(needed).toContain('tabs');
+    expect(needed).toContain('field');
     expect(needed.filter((key) => !has(loginSystem)(key))).toEqual([]);
   });
 

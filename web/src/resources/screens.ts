@@ -1,7 +1,7 @@
 /**
  * Where each console route's screen lives, loaded the first time one of its routes is shown: a domain's
- * module of screens (decls/<domain>/index.ts), or for a chart screen its own module, so recharts comes
- * only with the screens that draw charts. The login page and the layout carry no screen.
+ * module of screens (decls/<domain>/index.ts), or for a chart screen its own module, so the chart code
+ * (web/src/components/ui/chart/, the build's `charts` chunk) comes only with the screens that draw charts. The login page and the layout carry no screen.
  * `source` is the module `load` imports, as the build names it (test/bench/web.bench.ts measures each
  * route's chunks by it; test/web/resources/screens.test.ts checks both agree). Detail routes are keyed
  * without their parameter, as in pages.tsx (every screen loaded at once, for the tests).
@@ -73,19 +73,23 @@ export const screenModules: readonly ScreenModule[] = [
     load: () => import('./decls/catalogue/index.ts').then((m) => m.cataloguePages),
   },
   {
-    routes: [
-      '/firmware',
-      '/confKey',
-      '/display',
-      '/network',
-      '/listVersion',
-      '/card',
-      '/powerProfile',
-      '/energyBox',
-      '/energyBoxDetail',
-    ],
-    source: 'src/resources/decls/device/index.ts',
-    load: () => import('./decls/device/index.ts').then((m) => m.devicePages),
+    routes: ['/firmware', '/confKey', '/display', '/network', '/listVersion', '/card', '/energyBox'],
+    source: 'src/resources/decls/device/lists.ts',
+    load: () => import('./decls/device/lists.ts').then((m) => m.deviceListPages),
+  },
+  {
+    routes: ['/powerProfile'],
+    source: 'src/resources/decls/device/charging-profile.tsx',
+    load: () =>
+      import('./decls/device/charging-profile.tsx').then((m) => ({ '/powerProfile': m.ChargingProfilePage })),
+  },
+  {
+    routes: ['/energyBoxDetail'],
+    source: 'src/resources/decls/device/energy-box-detail.tsx',
+    load: () =>
+      import('./decls/device/energy-box-detail.tsx').then((m) => ({
+        '/energyBoxDetail': m.EnergyBoxDetailPage,
+      })),
   },
   {
     routes: ['/chargingFee', '/fee', '/reserveFee', '/discount'],

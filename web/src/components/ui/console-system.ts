@@ -26,6 +26,7 @@ import {
   switchSlotRecipe,
   tableSlotRecipe,
   tagSlotRecipe,
+  tabsSlotRecipe,
   tagsInputSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
@@ -55,6 +56,7 @@ export const consoleSystem: SystemContext = createSystem(loginConfig, {
       steps: stepsSlotRecipe,
       switch: switchSlotRecipe,
       table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
       tag: tagSlotRecipe,
       tagsInput: tagsInputSlotRecipe,
     },
