@@ -6,9 +6,10 @@
  * - for a console page, the layout's chunk and its static imports (web/src/layout/app-layout.tsx);
  * - the module of its screen (web/src/resources/screens.ts) with its static imports, and the lazy parts its
  *   chunks import that are no screen of their own (the charts a detail page draws): counted as if shown.
- * Each chunk is counted once per route, gzipped with zlib's default level as a server sends it.
- * Targets: the login page at most 150 KB, any route at most 350 KB; recharts (the `charts` chunk) only on
- * the routes that draw charts.
+ * Each chunk is counted once per route, gzipped with zlib's default level as a server sends it; a route is
+ * judged in its heaviest language (its catalogue parts in place of English's).
+ * Targets: the login page at most 150 KB, any route at most 350 KB; the chart code (the `charts` chunk,
+ * web/src/components/ui/chart/) only on the routes that draw charts.
  *   npm run bench:web             the table
  *   npm run bench:web -- --browser  also loads a few routes in Chromium against a local runtime and sums
  *                                   the JavaScript the page really fetched (gzipped the same way)
@@ -17,13 +18,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { languages } from '@shared/i18n/languages.ts';
 import { pageRoutes, screenKey } from '@web/route-table.ts';
 import { screenModuleOf, screenModules } from '@web/resources/screens.ts';
 import { build } from 'vite';
 
 const LOGIN_TARGET_KB = 150;
 const ROUTE_TARGET_KB = 350;
-/** The screens that draw charts (recharts): every other route must not load it. */
+/** The screens that draw charts (the `charts` chunk): every other route must not load it. */
 const CHART_ROUTES = new Set([
   '/home',
   '/statRevenue',
@@ -139,24 +141,39 @@ for (const entry of Object.values(manifest))
 
 const isCharts = (key: string) => chunk(key).name === 'charts';
 const total = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + gz(chunk(key).file), 0);
+/** The language's catalogue parts in place of English's. */
+const inLanguage = (keys: Set<string>, code: string) =>
+  new Set(
+    [...keys].map((key) => key.replace(/^(src\/catalogues\/(?:core|console))-en\.ts$/, `$1-${code}.ts`)),
+  );
+/** A route's figure in its heaviest language: the target holds for every language. */
+const heaviest = (keys: Set<string>) => {
+  let worst = { code: 'en', bytes: total(keys) };
+  for (const { locale: code } of languages) {
+    const bytes = total(inLanguage(keys, code));
+    if (bytes > worst.bytes) worst = { code, bytes };
+  }
+  return worst;
+};
 
 console.log(
   `Production build in ${buildSeconds} s; gzipped JavaScript each route loads (en catalogue included):\n`,
 );
-console.log('| route | KB gz | target | met | charts |');
-console.log('| --- | --- | --- | --- | --- |');
+console.log('| route | KB gz (en) | heaviest language | target | met | charts |');
+console.log('| --- | --- | --- | --- | --- | --- |');
 let failures = 0;
 let largest = rows[0]!;
 for (const row of rows) {
   const bytes = total(row.keys);
-  const met = bytes <= row.target * 1000;
+  const worst = heaviest(row.keys);
+  const met = worst.bytes <= row.target * 1000;
   const charts = [...row.keys].some(isCharts);
   const chartsOk = charts === CHART_ROUTES.has(row.route.split('/:')[0]!);
   if (!met || !chartsOk) failures++;
-  if (row.route !== '/login' && bytes > total(largest.keys)) largest = row;
+  if (row.route !== '/login' && worst.bytes > heaviest(largest.keys).bytes) largest = row;
   const chartNote = charts ? 'loaded' : '-';
   console.log(
-    `| ${row.route} | ${kb(bytes)} | ≤ ${row.target} | ${met ? 'met' : 'NOT met'} | ${chartsOk ? chartNote : `${chartNote} (NOT expected)`} |`,
+    `| ${row.route} | ${kb(bytes)} | ${kb(worst.bytes)} (${worst.code}) | ≤ ${row.target} | ${met ? 'met' : 'NOT met'} | ${chartsOk ? chartNote : `${chartNote} (NOT expected)`} |`,
   );
 }
 
@@ -166,8 +183,14 @@ const catalogues = Object.keys(manifest)
   .filter((key) => key.startsWith('src/catalogues/'))
   .sort()
   .map((key) => `${path.basename(key, '.ts')} ${kb(gz(chunk(key).file))}`);
-console.log(`\nLogin page: ${kb(total(rows[0]!.keys))} KB gz (target ${LOGIN_TARGET_KB}).`);
-console.log(`Largest route: ${largest.route}, ${kb(total(largest.keys))} KB gz (target ${ROUTE_TARGET_KB}).`);
+const login = heaviest(rows[0]!.keys);
+console.log(
+  `\nLogin page: ${kb(total(rows[0]!.keys))} KB gz in English, ${kb(login.bytes)} in ${login.code} (target ${LOGIN_TARGET_KB}).`,
+);
+const big = heaviest(largest.keys);
+console.log(
+  `Largest route: ${largest.route}, ${kb(big.bytes)} KB gz in ${big.code} (target ${ROUTE_TARGET_KB}).`,
+);
 console.log(`Catalogue parts (KB gz; one language's at a time): ${catalogues.join(', ')}.`);
 const loginKeys = rows[0]!.keys;
 const beyondLogin = (key: string) => total(new Set([...union([key])].filter((k) => !loginKeys.has(k))));

@@ -32,9 +32,11 @@ import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { Row } from '@web/resources/types.ts';
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
-import { callErrorText, commandName, ocppResultText, statusText } from './labels.ts';
+import { commandName, statusText } from './labels.ts';
+import { COMMAND_LIST_URL, isPending, resultText } from './result-text.ts';
 
-export const COMMAND_LIST_URL = '/biz/command/list';
+export { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
+
 export const RESULTS_REFRESH_MS = 5_000;
 const PAGE_SIZE = 10;
 const R = 'commandConsole.results';
@@ -58,63 +60,6 @@ const STATUS_TONE: Record<string, Tone> = {
   timeout: 'warning',
   failed: 'danger',
 };
-
-/** A command still on its way: the list keeps refreshing while one is shown. */
-export const isPending = (row: Row) => row.status === 'queued' || row.status === 'sent';
-
-export interface CommandError {
-  code?: string;
-  description?: string;
-}
-
-/** The outcome of a command as text: the answer's status, the CALLERROR, or why there is none yet. */
-export function resultText(tr: Translate, row: Row): string {
-  const result = row.result as Row | undefined;
-  const error = (row.error ?? undefined) as CommandError | undefined;
-  if (row.status === 'answered') {
-    if (result && typeof result.status === 'string') return ocppResultText(tr, result.status);
-    if (result === undefined) return '-';
-    return itemsText(tr, result) ?? summary(result);
-  }
-  if (error?.code) {
-    const text = callErrorText(tr, error.code);
-    return error.description && error.description !== text ? `${text}: ${error.description}` : text;
-  }
-  if (error?.description) return error.description;
-  if (isPending(row)) return tr(`${R}.waiting`);
-  return '-';
-}
-
-/** 2.0.1 answers with a status per item: variables read or written, monitors set or cleared. */
-const ITEM_LISTS = ['getVariableResult', 'setVariableResult', 'setMonitoringResult', 'clearMonitoringResult'];
-
-/** Each item of such an answer with its status (and a value read), e.g. "HeartbeatInterval: Accepted (300)". */
-function itemsText(tr: Translate, result: Row): string | undefined {
-  const key = ITEM_LISTS.find((k) => Array.isArray(result[k]));
-  if (!key) return undefined;
-  return (result[key] as Row[])
-    .map((item) => {
-      const variable = (item.variable as Row | undefined)?.name;
-      const id = item.id;
-      const what =
-        id === undefined
-          ? String(variable ?? '')
-          : variable === undefined
-            ? tr(`${R}.monitor`, { id })
-            : tr(`${R}.variableMonitor`, { variable, id });
-      const status = ocppResultText(tr, String(item.attributeStatus ?? item.status ?? ''));
-      return item.attributeValue === undefined
-        ? tr(`${R}.item`, { item: what, status })
-        : tr(`${R}.itemValue`, { item: what, status, value: item.attributeValue });
-    })
-    .join('; ');
-}
-
-/** A short line for an answer without a status (a configuration, a list version). */
-function summary(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
 
 const pretty = (value: unknown) => (value === undefined ? '-' : JSON.stringify(value, null, 2));
 

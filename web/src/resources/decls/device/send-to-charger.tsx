@@ -22,7 +22,7 @@ import {
   protocolOf,
   type PileRow,
 } from '@web/resources/decls/command/command-page.tsx';
-import { COMMAND_LIST_URL, isPending, resultText } from '@web/resources/decls/command/command-results.tsx';
+import { COMMAND_LIST_URL, isPending, resultText } from '@web/resources/decls/command/result-text.ts';
 import { commandName, ocppResultText, statusText } from '@web/resources/decls/command/labels.ts';
 import {
   checkParams,

@@ -30,7 +30,7 @@ import {
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
-import { isPending, resultText } from '@web/resources/decls/command/command-results.tsx';
+import { isPending, resultText } from '@web/resources/decls/command/result-text.ts';
 import { statusText } from '@web/resources/decls/command/labels.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
