@@ -18,7 +18,7 @@ const listPage = (decl: ResourceDecl): ComponentType =>
     return createElement(ResourceListPage, { decl });
   };
 
-// The analysis draws charts: recharts stays out of the other fleet screens (web/src/resources/screens.ts
+// The analysis draws charts: the chart code stays out of the other fleet screens (web/src/resources/screens.ts
 // loads the analysis on its own).
 const LazyAnalysis = lazy(() =>
   import('./fleet-analysis.tsx').then((m) => ({ default: m.FleetAnalysisPage })),
