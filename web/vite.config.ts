@@ -62,7 +62,7 @@ export default defineConfig(({ command }) => ({
               name: 'react',
               test: /node_modules[\\/](preact|react-router|react-router-dom|use-sync-external-store)[\\/]/,
             },
-            // recharts and what it brings: only the chart screens load it.
+            // The console's own chart code (src/components/ui/chart/, decision 431): only the chart screens load it.
             {
               name: 'charts',
               test: /src[\\/]components[\\/]ui[\\/]chart[\\/]/,

@@ -1,3 +1,4 @@
+import '@web/lib/effect-timing.ts';
 import '@web/i18n.ts';
 import { App } from '@web/App.tsx';
 import { StrictMode } from 'react';

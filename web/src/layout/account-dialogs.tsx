@@ -40,6 +40,8 @@ function AccountDialog(props: {
   };
   return (
     <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={props.title}
       open={props.open}
       onOpenChange={(details) => !details.open && props.onClose()}
       placement="center"

@@ -36,7 +36,13 @@ export function ResourceDetailDrawer(props: { decl: ResourceDecl; row: Row | nul
   );
   const record = hasInfo ? loaded.data : row;
   return (
-    <Drawer.Root open={row !== null} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size="lg">
+    <Drawer.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr('admin.common.detailTitle', { name: tr(decl.title) })}
+      open={row !== null}
+      onOpenChange={(e) => (e.open ? undefined : props.onClose())}
+      size="lg"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

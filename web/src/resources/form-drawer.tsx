@@ -46,7 +46,13 @@ export function ResourceFormDrawer(props: {
   });
 
   return (
-    <Drawer.Root open={props.open} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size="md">
+    <Drawer.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={title}
+      open={props.open}
+      onOpenChange={(e) => (e.open ? undefined : props.onClose())}
+      size="md"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

@@ -23,6 +23,8 @@ export function ConfirmDialog(props: {
   };
   return (
     <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={props.title}
       role="alertdialog"
       open={props.open}
       onOpenChange={(e) => (!e.open && !busy ? props.onClose() : undefined)}

@@ -24,6 +24,8 @@ export function FormDialog(props: {
 }) {
   return (
     <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={props.title}
       open
       onOpenChange={(e) => (e.open || props.busy ? undefined : props.onClose())}
       size={props.size ?? 'md'}

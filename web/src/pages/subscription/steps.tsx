@@ -425,6 +425,8 @@ export function SuccessDialog(props: { open: boolean; onConfirm: () => void }) {
   const tr = useTr();
   return (
     <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr(`${K}.successTitle`)}
       role="alertdialog"
       open={props.open}
       placement="center"

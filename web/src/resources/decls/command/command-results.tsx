@@ -33,7 +33,7 @@ import type { Row } from '@web/resources/types.ts';
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { commandName, statusText } from './labels.ts';
-import { COMMAND_LIST_URL, isPending, resultText } from './result-text.ts';
+import { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
 
 export { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
 

@@ -440,7 +440,13 @@ function UpgradeResultDialog(props: { result: UpgradeResult; boxes: Map<string, 
   };
   const { sent, flagged } = props.result;
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : props.onClose())} size="md">
+    <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr(`${E}.upgrade.resultTitle`)}
+      open
+      onOpenChange={(e) => (e.open ? undefined : props.onClose())}
+      size="md"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

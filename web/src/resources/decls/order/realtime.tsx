@@ -46,7 +46,13 @@ export function RealtimeDialog(props: { onClose: () => void }) {
   );
   const records = data?.records ?? [];
   return (
-    <Dialog.Root open size="xl" onOpenChange={(e) => (e.open ? undefined : props.onClose())}>
+    <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr(`${R}.title`)}
+      open
+      size="xl"
+      onOpenChange={(e) => (e.open ? undefined : props.onClose())}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

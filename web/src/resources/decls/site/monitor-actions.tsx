@@ -120,7 +120,13 @@ function ActionsDialog(props: {
     }
   };
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} size="lg">
+    <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr(`${A}.title`, { name: target.connectorName, pile: target.pileName })}
+      open
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      size="lg"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

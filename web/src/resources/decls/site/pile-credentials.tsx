@@ -50,6 +50,8 @@ export function CredentialsDialog(props: { credentials: Credentials; onClose: ()
   ];
   return (
     <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr(`${C}.title`)}
       open
       role="alertdialog"
       size="md"

@@ -56,7 +56,13 @@ export function QrCodesDialog(props: RowDialogProps) {
   const source = Array.isArray(props.row.connectorStates) ? props.row.connectorStates : props.row.connectors;
   const connectors = (Array.isArray(source) ? source : []) as { connectorNo: number; name?: string }[];
   return (
-    <Dialog.Root open size="lg" onOpenChange={(e) => (e.open ? undefined : props.onClose())}>
+    <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={tr('siteConsole.qr.title', { name: String(props.row.name ?? chargePointId) })}
+      open
+      size="lg"
+      onOpenChange={(e) => (e.open ? undefined : props.onClose())}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -36,6 +36,8 @@ export function WizardDialog(props: {
   const last = props.step === props.steps.length - 1;
   return (
     <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={props.title}
       open
       size="lg"
       scrollBehavior="inside"

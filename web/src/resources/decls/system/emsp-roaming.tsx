@@ -114,7 +114,13 @@ export function EmspRoamingDialog(props: RowDialogProps) {
     : [];
 
   return (
-    <Dialog.Root open size="md" onOpenChange={(e) => (e.open ? undefined : close())}>
+    <Dialog.Root
+      // Named after its title from the start (Preact's effect timing, decision 431).
+      aria-label={`${tr(`${E}.roaming`)}: ${String(props.row.name ?? '')}`}
+      open
+      size="md"
+      onOpenChange={(e) => (e.open ? undefined : close())}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
