@@ -22,7 +22,7 @@ import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
-import { COMMAND_SEND_URL, type PileRow } from '@web/resources/decls/command/command-page.tsx';
+import { COMMAND_SEND_URL, type PileRow } from '@web/resources/decls/command/pile-picker.tsx';
 import { COMMAND_LIST_URL, isPending, resultText } from '@web/resources/decls/command/result-text.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';

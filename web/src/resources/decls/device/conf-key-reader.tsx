@@ -12,7 +12,7 @@ import { Button, Code, HStack, Input, Stack, Table, Text } from '@chakra-ui/reac
 import { deviceKey } from '@shared/commands/catalogue.ts';
 import { request } from '@web/lib/api.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { PilePicker, protocolOf, type PileRow } from '@web/resources/decls/command/command-page.tsx';
+import { PilePicker, protocolOf, type PileRow } from '@web/resources/decls/command/pile-picker.tsx';
 import { ocppResultText } from '@web/resources/decls/command/labels.ts';
 import {
   checkParams,

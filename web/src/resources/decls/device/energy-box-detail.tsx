@@ -14,7 +14,7 @@ import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { useRecordPage } from '@web/resources/detail.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
-import { chargerDetailPath } from '@web/resources/decls/site/charge-point.tsx';
+import { chargerDetailPath } from '@web/resources/decls/site/common.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
 import { FieldsDialog } from '@web/resources/fields-dialog.tsx';
 import { useTr } from '@web/resources/i18n.ts';

@@ -21,7 +21,7 @@ import {
   PilePicker,
   protocolOf,
   type PileRow,
-} from '@web/resources/decls/command/command-page.tsx';
+} from '@web/resources/decls/command/pile-picker.tsx';
 import { COMMAND_LIST_URL, isPending, resultText } from '@web/resources/decls/command/result-text.ts';
 import { commandName, ocppResultText, statusText } from '@web/resources/decls/command/labels.ts';
 import {

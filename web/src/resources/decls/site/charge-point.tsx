@@ -22,14 +22,13 @@ import {
   POWER_TYPE_OPTIONS,
   PROTOCOL_OPTIONS,
   stationSource,
+  chargerDetailPath,
 } from './common.tsx';
 import { CredentialsDialog, ResetPasswordDialog, type Credentials } from './pile-credentials.tsx';
 import { PileWizard } from './pile-wizard.tsx';
 import { QrCodesDialog } from './qr-codes.tsx';
 
 const W = 'siteConsole.pile';
-
-export const chargerDetailPath = (id: unknown) => `/chargerDetail/${encodeURIComponent(String(id ?? ''))}`;
 
 /** Cells rendered with the current language (a column's render has no translator of its own). */
 function OnlineCell({ row }: { row: Row }) {

@@ -32,7 +32,7 @@ import {
   PROTOCOL_OPTIONS,
   type ConnectorView,
 } from './common.tsx';
-import { stationDetailPath } from './station.tsx';
+import { stationDetailPath } from './common.tsx';
 
 export const CHARGER_REFRESH_MS = 5_000;
 export const MESSAGE_WINDOW_DAYS = 3;

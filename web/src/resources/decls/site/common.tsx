@@ -34,6 +34,10 @@ import type { z } from 'zod';
 export const STATION_LIST_URL = '/biz/station/list';
 export const PILE_LIST_URL = '/biz/chargePoint/list';
 
+/** The detail routes of a station and a charger (here, not in their screens' modules, so a link costs nothing). */
+export const stationDetailPath = (id: unknown) => `/stationDetail/${encodeURIComponent(String(id ?? ''))}`;
+export const chargerDetailPath = (id: unknown) => `/chargerDetail/${encodeURIComponent(String(id ?? ''))}`;
+
 const P = 'siteConsole';
 
 export const STATION_STATUS_OPTIONS: readonly EnumOption[] = [

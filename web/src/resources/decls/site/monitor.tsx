@@ -18,7 +18,7 @@ import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { Field } from '@web/resources/types.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { chargerDetailPath } from './charge-point.tsx';
+import { chargerDetailPath } from './common.tsx';
 import {
   asState,
   OnlineBadge,
@@ -29,7 +29,7 @@ import {
   type ConnectorView,
 } from './common.tsx';
 import { TileActions, useMonitorActions } from './monitor-actions.tsx';
-import { stationDetailPath } from './station.tsx';
+import { stationDetailPath } from './common.tsx';
 
 export const MONITOR_REFRESH_MS = 5_000;
 const M = 'siteConsole.monitor';

@@ -17,7 +17,7 @@ import { optionLabel, renderValue } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Column, Row } from '@web/resources/types.ts';
 import { useParams } from 'react-router-dom';
-import { chargerDetailPath } from './charge-point.tsx';
+import { chargerDetailPath } from './common.tsx';
 import {
   ConnectorStateBadge,
   FEE_SET_MODE_OPTIONS,

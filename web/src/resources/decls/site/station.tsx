@@ -17,13 +17,12 @@ import {
   STATION_LIST_URL,
   STATION_STATUS_OPTIONS,
   STATION_TYPE_OPTIONS,
+  stationDetailPath,
 } from './common.tsx';
 import { PowerBalanceDialog } from './power-balance.tsx';
 import { StationWizard } from './station-wizard.tsx';
 
 const S = 'siteConsole.station';
-
-export const stationDetailPath = (id: unknown) => `/stationDetail/${encodeURIComponent(String(id ?? ''))}`;
 
 const columns: Column[] = [
   { key: 'name', label: `${S}.name`, sortable: true },
