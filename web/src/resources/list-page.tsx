@@ -14,7 +14,7 @@ import { Pager, ResourceTable } from '@web/resources/list-table.tsx';
 import { ListToolbar } from '@web/resources/list-toolbar.tsx';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { ResourceDecl, Row } from '@web/resources/types.ts';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 
 export { LIST_POLL_MS, PAGE_SIZES } from '@web/resources/list-state.ts';
 
@@ -94,4 +94,11 @@ function Notice(props: { status: 'warning' | 'info'; children: string }) {
       <Alert.Title fontWeight="normal">{props.children}</Alert.Title>
     </Alert.Root>
   );
+}
+
+/** The route screen of a declaration that is a plain list (the domains' page maps use it). */
+export function listPageOf(decl: ResourceDecl): ComponentType {
+  const Page = () => <ResourceListPage decl={decl} />;
+  Page.displayName = `${decl.id}Page`;
+  return Page;
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 /** A titled panel; `aside` stands at the heading's right (a badge, a button). */
 export function Section(props: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
-    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4">
+    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4" minW="0">
       <HStack justify="space-between" mb="3" wrap="wrap">
         <Heading as="h2" size="md">
           {props.title}

@@ -1,6 +1,6 @@
 /** Console screens of the alarms, by route (registered in web/src/resources/pages.tsx). */
 import { LoadingState } from '@web/components/ui/state-views.tsx';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { listPageOf } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,6 @@ import { alarmDecl } from './alarm.tsx';
 import { alarmOfflineDecl } from './offline.tsx';
 
 export const alarmDecls: ResourceDecl[] = [alarmDecl, alarmOfflineDecl];
-
-function listPage(decl: ResourceDecl): ComponentType {
-  const Page = () => createElement(ResourceListPage, { decl });
-  Page.displayName = `${decl.id}Page`;
-  return Page;
-}
 
 /** The statistics page with its charts, loaded when first shown (the chart code stays out of the main bundle). */
 const LazyChart = lazy(() => import('./chart.tsx').then((m) => ({ default: m.AlarmChartPage })));
@@ -26,7 +20,7 @@ function AlarmChartRoute() {
 }
 
 export const alarmPages: Record<string, ComponentType> = {
-  '/alarm': listPage(alarmDecl),
-  '/alarmOffline': listPage(alarmOfflineDecl),
+  '/alarm': listPageOf(alarmDecl),
+  '/alarmOffline': listPageOf(alarmOfflineDecl),
   '/alarmChart': AlarmChartRoute,
 };

@@ -1,7 +1,7 @@
 /** Console screens of the catalogue resources, by route (registered in web/src/resources/pages.tsx). */
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { listPageOf } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { alarmMailDecl } from './alarm-mail.ts';
 import { alarmTemplateDecl } from './alarm-template.ts';
 import { appVersionDecl } from './app-version.ts';
@@ -22,18 +22,12 @@ export const catalogueDecls: ResourceDecl[] = [
   alarmMailDecl,
 ];
 
-function listPage(decl: ResourceDecl): ComponentType {
-  const Page = () => createElement(ResourceListPage, { decl });
-  Page.displayName = `${decl.id}Page`;
-  return Page;
-}
-
 export const cataloguePages: Record<string, ComponentType> = {
   '/brand': BrandPage,
-  '/appVersion': listPage(appVersionDecl),
-  '/feedback': listPage(feedbackDecl),
-  '/fileExport': listPage(fileExportDecl),
-  '/stopReasonList': listPage(stopReasonDecl),
-  '/alarmTemplate': listPage(alarmTemplateDecl),
-  '/alarmMail': listPage(alarmMailDecl),
+  '/appVersion': listPageOf(appVersionDecl),
+  '/feedback': listPageOf(feedbackDecl),
+  '/fileExport': listPageOf(fileExportDecl),
+  '/stopReasonList': listPageOf(stopReasonDecl),
+  '/alarmTemplate': listPageOf(alarmTemplateDecl),
+  '/alarmMail': listPageOf(alarmMailDecl),
 };

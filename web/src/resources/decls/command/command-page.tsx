@@ -20,6 +20,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { COMMANDS, variantFor, type CommandDef } from '@shared/commands/catalogue.ts';
+import { Section } from '@web/components/ui/section.tsx';
 import { WarningNotice } from '@web/components/ui/state-views.tsx';
 import { request } from '@web/lib/api.ts';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
@@ -35,7 +36,6 @@ import { commandName } from './labels.ts';
 import {
   COMMAND_SEND_URL,
   ConnectorSelect,
-  Panel,
   PILE_PAGE,
   PilePicker,
   protocolName,
@@ -254,7 +254,7 @@ function CommandForm(props: {
   const formTitle = tr(`menu.m${MODE_CODE[mode]}`);
 
   return (
-    <Panel title={tr(`${C}.form.title`)}>
+    <Section title={tr(`${C}.form.title`)}>
       <form onSubmit={(e: FormEvent) => void submit(e)} aria-label={formTitle} noValidate>
         <Stack gap="4">
           <Box>
@@ -359,6 +359,6 @@ function CommandForm(props: {
           ) : null}
         </Stack>
       </form>
-    </Panel>
+    </Section>
   );
 }

@@ -3,11 +3,12 @@
  * state, and the connector select. Shared by the command page and the device pages that send a command
  * themselves, which load this module without the command page.
  */
-import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Section } from '@web/components/ui/section.tsx';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Row } from '@web/resources/types.ts';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { OnlineBadge, PILE_LIST_URL, stateLabel, type ConnectorView } from '../site/common.tsx';
 
@@ -103,7 +104,7 @@ export function PilePicker(props: {
     }
   };
   return (
-    <Panel title={tr(`${C}.pile.title`)}>
+    <Section title={tr(`${C}.pile.title`)}>
       <Stack gap="3">
         <Input
           type="search"
@@ -192,21 +193,6 @@ export function PilePicker(props: {
           </Box>
         ) : null}
       </Stack>
-    </Panel>
-  );
-}
-
-/** A titled section of the command page. */
-export function Panel(props: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <Box as="section" aria-label={props.title} bg="bg.panel" borderWidth="1px" rounded="l2" p="4" minW="0">
-      <HStack justify="space-between" mb="3" wrap="wrap">
-        <Heading as="h2" size="md">
-          {props.title}
-        </Heading>
-        {props.aside}
-      </HStack>
-      {props.children}
-    </Box>
+    </Section>
   );
 }

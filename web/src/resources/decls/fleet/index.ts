@@ -1,7 +1,7 @@
 /** Console screens of the fleets (issue 18), by route (registered in web/src/resources/pages.tsx). */
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { useTr } from '@web/resources/i18n.ts';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { listPageOf } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { FleetDashboardPage } from './fleet-dashboard.tsx';
@@ -12,11 +12,6 @@ import { driverDecl, vehicleDecl } from './members.tsx';
 
 /** Every fleet declaration (tests walk them). */
 export const fleetDecls: ResourceDecl[] = [fleetDecl, driverDecl, vehicleDecl, alertDecl, fundHistoryDecl];
-
-const listPage = (decl: ResourceDecl): ComponentType =>
-  function FleetListPage() {
-    return createElement(ResourceListPage, { decl });
-  };
 
 // The analysis draws charts: the chart code stays out of the other fleet screens (web/src/resources/screens.ts
 // loads the analysis on its own).
@@ -33,12 +28,12 @@ function FleetAnalysisRoute() {
 }
 
 export const fleetPages: Record<string, ComponentType> = {
-  '/fleets': listPage(fleetDecl),
+  '/fleets': listPageOf(fleetDecl),
   '/fleetsDetail': FleetDetailPage,
   '/vehicle/dashbord': FleetDashboardPage,
-  '/driver': listPage(driverDecl),
-  '/vehicle': listPage(vehicleDecl),
-  '/alerts': listPage(alertDecl),
-  '/fundHistory': listPage(fundHistoryDecl),
+  '/driver': listPageOf(driverDecl),
+  '/vehicle': listPageOf(vehicleDecl),
+  '/alerts': listPageOf(alertDecl),
+  '/fundHistory': listPageOf(fundHistoryDecl),
   '/analysis': FleetAnalysisRoute,
 };

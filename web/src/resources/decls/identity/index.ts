@@ -3,10 +3,10 @@ import { logDecl } from '@web/resources/decls/log.ts';
 import { operatorDecl, operatorLimitDecl } from '@web/resources/decls/operator.ts';
 import { roleDecl, subRoleDecl } from '@web/resources/decls/role.ts';
 import { userDecl } from '@web/resources/decls/user.tsx';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { listPageOf } from '@web/resources/list-page.tsx';
 import { OperatorDetailPage, OperatorsPage } from '@web/resources/operator-pages.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 
 /** Every identity declaration (tests walk them). */
 export const identityDecls: ResourceDecl[] = [
@@ -18,18 +18,12 @@ export const identityDecls: ResourceDecl[] = [
   logDecl,
 ];
 
-function listPage(decl: ResourceDecl): ComponentType {
-  const Page = () => createElement(ResourceListPage, { decl });
-  Page.displayName = `${decl.id}Page`;
-  return Page;
-}
-
 export const identityPages: Record<string, ComponentType> = {
-  '/user': listPage(userDecl),
-  '/role': listPage(roleDecl),
-  '/subRole': listPage(subRoleDecl),
+  '/user': listPageOf(userDecl),
+  '/role': listPageOf(roleDecl),
+  '/subRole': listPageOf(subRoleDecl),
   '/operator': OperatorsPage,
   '/operatorDetail': OperatorDetailPage,
-  '/operatorLimit': listPage(operatorLimitDecl),
-  '/log': listPage(logDecl),
+  '/operatorLimit': listPageOf(operatorLimitDecl),
+  '/log': listPageOf(logDecl),
 };

@@ -1,5 +1,5 @@
 /** Console screens of sites and devices (issue 5), by route (registered in web/src/resources/pages.tsx). */
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { listPageOf, ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { Stack } from '@chakra-ui/react';
 import { createElement, type ComponentType } from 'react';
@@ -13,12 +13,6 @@ import { stationDecl } from './station.tsx';
 /** Every site declaration (tests walk them). */
 export const siteDecls: ResourceDecl[] = [stationDecl, chargePointDecl];
 
-function listPage(decl: ResourceDecl): ComponentType {
-  const Page = () => createElement(ResourceListPage, { decl });
-  Page.displayName = `${decl.id}Page`;
-  return Page;
-}
-
 /** /device: the charge points under the company's connector usage (and its warning when over the limit). */
 function DevicePage() {
   return createElement(
@@ -30,7 +24,7 @@ function DevicePage() {
 }
 
 export const sitePages: Record<string, ComponentType> = {
-  '/equipment': listPage(stationDecl),
+  '/equipment': listPageOf(stationDecl),
   '/stationDetail': StationDetailPage,
   '/device': DevicePage,
   '/chargerDetail': ChargerDetailPage,

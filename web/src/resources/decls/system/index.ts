@@ -1,7 +1,7 @@
 /** Console screens of the system resources, by route (registered in web/src/resources/pages.tsx). */
-import { ResourceListPage } from '@web/resources/list-page.tsx';
+import { listPageOf } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { assetDecl } from './asset.ts';
 import { emspBindDecl } from './emsp-bind.tsx';
 import { emspDecl } from './emsp.ts';
@@ -21,18 +21,12 @@ export const systemDecls: ResourceDecl[] = [
   vendorDecl,
 ];
 
-function listPage(decl: ResourceDecl): ComponentType {
-  const Page = () => createElement(ResourceListPage, { decl });
-  Page.displayName = `${decl.id}Page`;
-  return Page;
-}
-
 export const systemPages: Record<string, ComponentType> = {
-  '/parameter': listPage(parameterDecl),
-  '/pay': listPage(payDecl),
-  '/mail': listPage(mailDecl),
-  '/emsp': listPage(emspDecl),
-  '/emspBind': listPage(emspBindDecl),
-  '/assetList': listPage(assetDecl),
-  '/vendorList': listPage(vendorDecl),
+  '/parameter': listPageOf(parameterDecl),
+  '/pay': listPageOf(payDecl),
+  '/mail': listPageOf(mailDecl),
+  '/emsp': listPageOf(emspDecl),
+  '/emspBind': listPageOf(emspBindDecl),
+  '/assetList': listPageOf(assetDecl),
+  '/vendorList': listPageOf(vendorDecl),
 };
