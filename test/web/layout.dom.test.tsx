@@ -13,6 +13,7 @@ import { forgetPublicKey } from '@web/auth/crypto.ts';
 import { changeLanguage } from '@web/i18n.ts';
 import { loadedScreens, screenModuleOf } from '@web/resources/screens.ts';
 import { useState, type ComponentType } from 'react';
+import useSWR from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, serverKeyPair, type Handler } from './support/fake-api.ts';
 import { clearMessages, renderConsole } from './support/render-console.tsx';
@@ -32,9 +33,15 @@ const statefulPage = (name: string) =>
       </button>
     );
   };
+// A kept page that polls the API (as the monitor does), counting its requests.
+let polls = 0;
+function PollingPage() {
+  const { data } = useSWR('kept-poll', () => ++polls, { refreshInterval: 40, dedupingInterval: 0 });
+  return <p>{`polled ${data ?? 0}`}</p>;
+}
 const standIns: Record<string, ComponentType> = {
   '/equipment': statefulPage('sites'),
-  '/device': statefulPage('chargers'),
+  '/device': PollingPage,
   '/firmware': statefulPage('firmware'),
   '/stationDetail': statefulPage('site details'),
   '/command': statefulPage('commands'),
@@ -240,6 +247,25 @@ describe('main layout', () => {
     await user.click(screen.getByRole('tab', { name: 'Firmware' }));
     expect(await screen.findByRole('button', { name: 'firmware clicked 0' })).toBeTruthy();
     expect(mounts).toEqual({ sites: 1, firmware: 2 });
+  });
+
+  it('pauses the requests of a hidden kept page, and resumes them when it shows again', async () => {
+    signedIn();
+    api();
+    const user = userEvent.setup();
+    renderConsole('/device');
+    await waitFor(() => expect(polls).toBeGreaterThan(2)); // polling while shown
+    await user.click(screen.getByRole('tab', { name: 'Firmware' }));
+    await screen.findByRole('button', { name: /firmware clicked/ });
+    const hiddenAt = polls;
+    await new Promise((resolve) => setTimeout(resolve, 400)); // ten intervals
+    expect(polls - hiddenAt).toBeLessThanOrEqual(1); // at most one that was already under way
+    expect(screen.getByText(/polled/).closest('[hidden]')).not.toBeNull(); // hidden, still mounted
+
+    const before = polls;
+    await user.click(screen.getByRole('tab', { name: 'Charge points' }));
+    await waitFor(() => expect(polls).toBeGreaterThan(before + 2));
+    expect(screen.getByText(/polled/).closest('[hidden]')).toBeNull();
   });
 
   it('redirects / to /home and /order to /order/chargeOrder', async () => {

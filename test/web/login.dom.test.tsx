@@ -192,6 +192,28 @@ describe('login page', () => {
     expect(randomStrOf(codeImage())).not.toBe(before);
   });
 
+  it('switches the mode with the arrow keys, the chosen tab focused and its form shown', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderConsole('/login');
+    const staff = screen.getByRole('tab', { name: 'Operation staff' });
+    const fleets = screen.getByRole('tab', { name: 'Fleets' });
+    expect(staff.tabIndex).toBe(0);
+    expect(fleets.tabIndex).toBe(-1); // one tab stop for the list
+    staff.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(fleets.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(fleets);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(fleets.id);
+    expect(screen.getByRole('form', { name: 'Fleets' })).toBeTruthy();
+    await user.keyboard('{ArrowRight}'); // the last stays the last
+    expect(fleets.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Home}');
+    expect(staff.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(staff);
+    expect(screen.getByRole('form', { name: 'Operation staff' })).toBeTruthy();
+  });
+
   it('logs a fleet administrator in and goes to the fleet dashboard', async () => {
     localStorage.setItem('menus', '[]');
     localStorage.setItem('refresh_token', 'staff-refresh');
