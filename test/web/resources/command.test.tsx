@@ -10,7 +10,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CommandPage } from '@web/resources/decls/command/command-page.tsx';
 import { describeParams } from '@web/resources/decls/command/param-form.tsx';
-import { resultText } from '@web/resources/decls/command/command-results.tsx';
+import { resultText } from '@web/resources/decls/command/result-text.ts';
 import i18n from '@web/i18n.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';

@@ -31,7 +31,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { OnlineBadge, PILE_LIST_URL } from '../site/common.tsx';
-import { COMMAND_LIST_URL, CommandResults } from './command-results.tsx';
+import { CommandResults } from './command-results.tsx';
+import { COMMAND_LIST_URL } from './result-text.ts';
 import { commandName } from './labels.ts';
 import {
   COMMAND_SEND_URL,

@@ -35,8 +35,6 @@ import useSWR from 'swr';
 import { commandName, statusText } from './labels.ts';
 import { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
 
-export { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
-
 export const RESULTS_REFRESH_MS = 5_000;
 const PAGE_SIZE = 10;
 const R = 'commandConsole.results';
