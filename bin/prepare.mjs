@@ -24,9 +24,13 @@ function run(command, args) {
 }
 
 export function checkPrerequisites() {
+  // Node 24 LTS (docs/decisions/436): what the Lambda functions run, and what the dependencies need.
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Node ${process.versions.node} is too old: Node 20.19 or newer is needed.`);
+  if (major < 24 || (major === 24 && minor < 11)) {
+    console.error(
+      `Node ${process.versions.node} is too old: Node 24.11 (LTS) or newer is needed.\n` +
+        'Get it from the npm registry with: export PATH="$(bin/node24.sh):$PATH"',
+    );
     process.exit(1);
   }
   const java = spawnSync('java', ['-version'], { encoding: 'utf8' });

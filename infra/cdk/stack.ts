@@ -345,7 +345,7 @@ export class ConsoleStack extends Stack {
       const fn = new NodejsFunction(this, cid, {
         entry,
         handler: ref.export ?? 'handler',
-        runtime: lambda.Runtime.NODEJS_22_X,
+        runtime: lambda.Runtime.NODEJS_24_X,
         architecture: lambda.Architecture.ARM_64,
         timeout: Duration.seconds(ref.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
         memorySize: ref.memoryMb ?? DEFAULT_MEMORY_MB,
@@ -357,7 +357,7 @@ export class ConsoleStack extends Stack {
         depsLockFilePath: lockFile,
         bundling: {
           format: OutputFormat.ESM,
-          target: 'node22',
+          target: 'node24',
           minify: true,
           sourceMap: true,
           mainFields: ['module', 'main'],

@@ -8,17 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StateMachineDecl } from '@infra/topology/types.ts';
 import { invoke } from './invoke.ts';
 
-// aws-local-stepfunctions uses Promise.withResolvers, which Node 20 lacks.
-const P = Promise as unknown as { withResolvers?: () => unknown };
-if (!P.withResolvers) {
-  P.withResolvers = () => {
-    let resolve!: (v: unknown) => void;
-    let reject!: (e: unknown) => void;
-    const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
-    return { promise, resolve, reject };
-  };
-}
-
 const ACCOUNT = '000000000000';
 const region = () => process.env.AWS_REGION ?? 'us-east-1';
 export const stateMachineArn = (id: string) => `arn:aws:states:${region()}:${ACCOUNT}:stateMachine:${id}`;

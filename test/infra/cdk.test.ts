@@ -182,7 +182,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       const r = s().resources[fnLogicalId(s(), ref)];
       expect(r?.Type).toBe('AWS::Lambda::Function');
       const p = r?.Properties ?? {};
-      expect(p.Runtime).toBe('nodejs22.x');
+      expect(p.Runtime).toBe('nodejs24.x');
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Handler).toBe(`index.${ref.export ?? 'handler'}`);
       expect(p.Timeout).toBe(ref.timeoutSeconds ?? 10);

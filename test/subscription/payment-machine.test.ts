@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'aws-local-stepfunctions';
-import '@infra/local/stepfunctions.ts'; // Promise.withResolvers on Node 20
 import { subscriptionPaymentDefinition } from '@infra/topology/subscription-payment.asl.ts';
 
 type Task = (input: Record<string, unknown>) => Promise<unknown>;
