@@ -2,9 +2,17 @@
  * The OCPI 2.2.1 endpoints of the platform as the CPO (issue 20): versions, version details, credentials
  * (register, update, unregister), locations, tariffs, sessions and CDRs (sender interfaces, paginated), tokens
  * (receiver: the eMSP pushes its tokens), commands (receiver: the eMSP starts, stops, unlocks and reserves). Each request is read and
- * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts.
+ * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts. Bad input is 2001 before a
+ * module runs (decision 433): a pull's query, a command's name, a command's `response_url`.
  */
-import { CPO_MODULES, OCPI_STATUS, OCPI_VERSION, ocpiPageQuery } from '@shared/schemas/ocpi.ts';
+import {
+  CPO_MODULES,
+  OCPI_STATUS,
+  OCPI_VERSION,
+  ocpiCommandSchemas,
+  ocpiPageQuery,
+  type OcpiCommandType,
+} from '@shared/schemas/ocpi.ts';
 import { partnerCdrs } from './cdrs.ts';
 import { receiveCommand } from './commands.ts';
 import { deleteCredentials, getCredentials, postCredentials } from './credentials.ts';
@@ -21,19 +29,26 @@ import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
 import '@functions/energy/subscriptions.ts';
 
-/** A pull's page query, or 2001 saying which parameter is wrong. */
+/**
+ * A pull's page query, or 2001 saying which parameter is wrong and why (`date_from` after `date_to` included:
+ * decision 433). Its dates come back as UTC instants (`...Z`), comparable as text.
+ */
 function pageQuery(req: OcpiRequest) {
   const parsed = ocpiPageQuery.safeParse(req.query);
-  if (!parsed.success)
-    throw invalidParameters(`Invalid ${String(parsed.error.issues[0]?.path[0] ?? 'query')} parameter`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidParameters(
+      `Invalid ${String(issue?.path[0] ?? 'query')} parameter: ${issue?.message ?? ''}`,
+    );
+  }
   return parsed.data;
 }
 
 /** A page of everything the partner may pull, within `date_from` / `date_to` of their last update. */
 async function page(req: OcpiRequest, all: () => Promise<{ last_updated: string }[]>) {
   const query = pageQuery(req);
-  const from = query.date_from && new Date(query.date_from).toISOString();
-  const to = query.date_to && new Date(query.date_to).toISOString();
+  const from = query.date_from;
+  const to = query.date_to;
   const items = (await all()).filter(
     (o) => (!from || o.last_updated >= from) && (!to || o.last_updated < to),
   );
@@ -55,10 +70,7 @@ async function windowPage(
   ) => Promise<{ items: unknown[]; total: number }>,
 ) {
   const query = pageQuery(req);
-  const window = {
-    from: query.date_from && new Date(query.date_from).toISOString(),
-    to: query.date_to && new Date(query.date_to).toISOString(),
-  };
+  const window = { from: query.date_from, to: query.date_to };
   const { items, total } = await read(window, query.offset, query.limit);
   return new OcpiPage(items, total, query.offset, query.limit);
 }
@@ -77,6 +89,16 @@ async function locationPart(req: OcpiRequest) {
   const connector = evse.connectors.find((c) => c.id === connectorId);
   if (!connector) throw unknownLocation();
   return connector;
+}
+
+/**
+ * The `{command}` of `/commands/{command}` as one of OCPI's CommandTypes, or 2001: an own-property check, so
+ * `__proto__`, `constructor` or `toString` name no command (decision 433).
+ */
+function commandOf(req: OcpiRequest): OcpiCommandType {
+  const command = req.params.command ?? '';
+  if (!Object.hasOwn(ocpiCommandSchemas, command)) throw invalidParameters(`Unknown command ${command}`);
+  return command as OcpiCommandType;
 }
 
 const V = `/ocpi/${OCPI_VERSION}`;
@@ -130,7 +152,7 @@ export const handler = ocpiHandler({
   },
   [`POST ${V}/commands/{command}`]: {
     auth: 'registered',
-    run: (req) => receiveCommand(req.partner!, String(req.params.command), req.body),
+    run: (req) => receiveCommand(req.partner!, commandOf(req), req.body),
   },
   [`GET ${V}/tariffs`]: {
     auth: 'registered',

@@ -3,7 +3,10 @@
  * {base64 token}` (the API Gateway authorizer is for staff tokens, so the routes are public there and the
  * token is checked here), answer OCPI's envelope `{ data, status_code, status_message, timestamp }` with OCPI
  * status codes, echo `X-Request-ID` and `X-Correlation-ID`, and page with `X-Total-Count`, `X-Limit` and
- * `Link`. Bad input is an OCPI client error (2001), never a 500 or a stack trace.
+ * `Link`. Bad input is an OCPI client error (2001), never a 500 or a stack trace (decision 433): the route is
+ * found in a Map, path parameters naming an object's prototype (`__proto__`, `constructor`, `prototype`) or
+ * not printable ASCII of at most 255 characters are refused before any module runs, a body over 1 MB is
+ * refused unread, and JSON bodies holding a prototype name at any depth are refused.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
@@ -27,7 +30,9 @@ export class OcpiPage {
 
 export interface OcpiRequest {
   event: APIGatewayProxyEventV2;
+  /** The path parameters, checked (printable ASCII, no prototype name); an object without a prototype. */
   params: Record<string, string | undefined>;
+  /** The query's own parameters; an object without a prototype. */
   query: Record<string, string | undefined>;
   body: unknown;
   /** The partner whose token the call carries (undefined on a call that may come without a known one). */
@@ -70,8 +75,41 @@ const envelope = (statusCode: number, message: string, data?: unknown) => ({
   timestamp: new Date().toISOString(),
 });
 
+/** The largest body an OCPI call may carry: its objects are a few kilobytes (decision 433). */
+export const OCPI_MAX_BODY_BYTES = 1024 * 1024;
+
+/** A path parameter as the modules may take it: printable ASCII, 1 to 255 characters (decision 433). */
+const PARAM_TEXT = /^[\x20-\x7e]{1,255}$/;
+
+/** A request or correlation id worth echoing: printable ASCII without spaces, at most 255 characters. */
+const ECHOED_ID = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The own entries of an object API Gateway built from what the caller sent, copied into an object without a
+ * prototype: `params.constructor` is then undefined, not Object's constructor.
+ */
+function ownEntries(
+  values: Record<string, string | undefined> | undefined,
+): Record<string, string | undefined> {
+  const own = Object.create(null) as Record<string, string | undefined>;
+  for (const [name, value] of Object.entries(values ?? {})) own[name] = value;
+  return own;
+}
+
+/** The path parameters, or 2001 naming the first that a module must not see. */
+function readParams(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
+  const params = ownEntries(event.pathParameters);
+  for (const [name, value] of Object.entries(params))
+    if (value === undefined || !PARAM_TEXT.test(value) || PROTOTYPE_KEYS.has(value))
+      throw invalidParameters(`Invalid ${name} parameter`);
+  return params;
+}
+
 function readBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return undefined;
+  const size = Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (size > OCPI_MAX_BODY_BYTES)
+    throw new OcpiError(413, OCPI_STATUS.invalidParameters, 'The body is larger than 1 MB');
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(text, (key, value: unknown) => {
@@ -96,9 +134,15 @@ function nextLink(event: APIGatewayProxyEventV2, base: string, page: OcpiPage): 
 
 /** Builds the OCPI handler from its routes (keyed by API Gateway route key, as every domain's). */
 export function ocpiHandler(routes: Record<string, OcpiRoute>) {
+  // A Map: a route key is never looked up among an object's inherited properties (decision 433).
+  const byKey = new Map(Object.entries(routes));
   const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
-    const requestId = event.headers['x-request-id'] ?? randomUUID();
-    const correlationId = event.headers['x-correlation-id'] ?? requestId;
+    const sent = (name: string) => {
+      const value = event.headers?.[name];
+      return typeof value === 'string' && ECHOED_ID.test(value) ? value : undefined;
+    };
+    const requestId = sent('x-request-id') ?? randomUUID();
+    const correlationId = sent('x-correlation-id') ?? requestId;
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
       'x-request-id': requestId,
@@ -109,10 +153,11 @@ export function ocpiHandler(routes: Record<string, OcpiRoute>) {
       headers: { ...headers, ...extra },
       body: JSON.stringify(body),
     });
-    const route = routes[event.routeKey];
+    const route = byKey.get(event.routeKey);
     if (!route) return answer(404, envelope(OCPI_STATUS.clientError, 'Unknown endpoint'));
+    logger.appendKeys({ requestId, route: event.routeKey });
     try {
-      const token = tokenOf(event.headers.authorization);
+      const token = tokenOf(event.headers?.authorization);
       if (!token) throw new OcpiError(401, OCPI_STATUS.clientError, 'Authorization: Token is missing');
       const partner = await partnerByToken(token);
       const allowed = partner && (route.auth === 'any' || partner.registered);
@@ -120,8 +165,8 @@ export function ocpiHandler(routes: Record<string, OcpiRoute>) {
       const base = ocpiBase(event);
       const req: OcpiRequest = {
         event,
-        params: event.pathParameters ?? {},
-        query: event.queryStringParameters ?? {},
+        params: readParams(event),
+        query: ownEntries(event.queryStringParameters),
         body: readBody(event),
         partner,
         token,

@@ -88,13 +88,41 @@ export const ocpiVersionDetailsSchema = z.object({
 });
 export type OcpiEndpoint = z.infer<typeof ocpiVersionDetailsSchema>['endpoints'][number];
 
-/** Pagination of a pull (`offset`, `limit`, `date_from`, `date_to`). */
-export const ocpiPageQuery = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(OCPI_PAGE.max).default(OCPI_PAGE.default),
-  date_from: z.iso.datetime({ offset: true }).optional(),
-  date_to: z.iso.datetime({ offset: true }).optional(),
-});
+/** The furthest offset a pull may ask for (decision 433). */
+export const OCPI_OFFSET_MAX = 1_000_000;
+
+/** A query parameter that is a whole number from `min` to `max`, written in decimal digits only. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/**
+ * A DateTime of a query, as the UTC instant it names (`...Z`, milliseconds): instants of different offsets
+ * then compare as text, as the stores' ranges do. Outside the years 0000 to 9999 once in UTC it is refused.
+ */
+const queryDateTime = z.iso
+  .datetime({ offset: true, message: 'must be an RFC 3339 date and time' })
+  .transform((value) => new Date(value).toISOString())
+  .refine((utc) => /^\d{4}-/.test(utc), 'must be within the years 0000 to 9999');
+
+/**
+ * Pagination of a pull (`offset`, `limit`, `date_from`, `date_to`). A `date_from` after `date_to` is refused
+ * (2001), not answered as an empty page: decision 433.
+ */
+export const ocpiPageQuery = z
+  .object({
+    offset: wholeNumber(0, OCPI_OFFSET_MAX).default(0),
+    limit: wholeNumber(1, OCPI_PAGE.max).default(OCPI_PAGE.default),
+    date_from: queryDateTime.optional(),
+    date_to: queryDateTime.optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    path: ['date_from'],
+    message: 'must not be after date_to',
+  });
 
 /** OCPI 2.2.1 Token (an eMSP's driver credential), as pulled from or pushed by the eMSP. */
 export const ocpiTokenSchema = z.object({
