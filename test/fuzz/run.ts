@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz`: the long fuzz pass (issue 15) against a fresh local runtime on a temporary data folder:
+ * `npm run fuzz`: the long fuzz pass (docs/decisions/355-fuzz-pass.md) against a fresh local runtime on a temporary data folder:
  * bad HTTP requests over every route (test/fuzz/http-fuzz.ts), then malformed OCPP frames over both
  * subprotocols (test/fuzz/ocpp-fuzz.ts), and the figures of each. Exits 1 when anything was found.
  *
@@ -41,6 +41,11 @@ try {
   console.log('\nHTTP');
   line('requests sent', http.requests);
   line('routes', http.routes);
+  for (const [door, f] of Object.entries(http.byDoor))
+    line(`  ${door} door`, `${f.requests} requests, ${f.serverErrors} × 5xx, ${f.noAnswer} unanswered`);
+  line('requests by caller', JSON.stringify(http.byCaller));
+  line('bursts (at once, one id)', `${http.bursts.batches} bursts of ${http.bursts.requests} requests`);
+  line('sessions renewed', JSON.stringify(http.renewed));
   line('answers by status class', JSON.stringify(http.byClass));
   line('5xx', http.serverErrors);
   line('stack traces / leaks', http.stackTraces);
@@ -52,7 +57,11 @@ try {
     'duration',
     `${(http.durationMs / 1000).toFixed(1)} s (${Math.round(http.requests / (http.durationMs / 1000))} requests/s)`,
   );
-  for (const f of http.findings.slice(0, 20)) console.log(`  finding: ${JSON.stringify(f)}`);
+  line(
+    'summary',
+    `${http.serverErrors} × 5xx over ${http.requests} requests including ${http.byDoor.app.requests} app, ${http.byDoor.ocpi.requests} OCPI and ${http.byDoor.webhook.requests} webhook`,
+  );
+  for (const f of http.findings.slice(0, 50)) console.log(`  finding: ${JSON.stringify(f)}`);
   failed ||= http.findings.length > 0 || !http.healthyAfter || runtimeErrors > 0;
 
   const ocpp = await runOcppFuzz(rt, { frames, seed, log: (l) => console.error(l) });
