@@ -21,29 +21,15 @@ const proxy: Record<string, ProxyOptions> = {
   '/ocpp': { target: apiTarget, ws: true },
 };
 
-/**
- * The production build runs the console on Preact's React layer (decision 431): the same components, about
- * 50 KB less gzipped JavaScript on every page. Exact names only, so react-router stays as it is. The dev
- * server and the unit tests keep React (its fast refresh needs React's internals); the browser tests run the
- * production build, so what ships is what they drive.
- */
-const preactForReact = [
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: here('.'),
   base: '/charge/',
   plugins: [react(), cataloguePlugin()],
   resolve: {
-    alias: [
-      { find: '@web', replacement: here('./src') },
-      { find: '@shared', replacement: here('../shared') },
-      ...(command === 'build' ? preactForReact : []),
-    ],
+    alias: {
+      '@web': here('./src'),
+      '@shared': here('../shared'),
+    },
   },
   build: {
     outDir: here('./dist'),
@@ -53,19 +39,20 @@ export default defineConfig(({ command }) => ({
       // called as a pure function, the theme and its recipes go only where used (components/ui/system.ts).
       treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
-        // Preact and the router change less often than the console: their chunk stays cached across
-        // deploys, and every page needs it. Other libraries go with the chunks that import them (a shared group would load every
-        // library with the login page).
+        // React and the router change less often than the console: their chunk stays cached across deploys,
+        // and every page needs it. Other libraries go with the chunks that import them (a shared group would
+        // load every library with the login page); docs/decisions/431-console-on-react-and-recharts.md.
         codeSplitting: {
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](preact|react-router|react-router-dom|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|use-sync-external-store)[\\/]/,
             },
-            // The console's own chart code (src/components/ui/chart/, decision 431): only the chart screens load it.
+            // recharts and what it brings (nothing else in the console uses these): only the chart screens
+            // load it.
             {
               name: 'charts',
-              test: /src[\\/]components[\\/]ui[\\/]chart[\\/]/,
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[\w-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|clsx|@standard-schema)[\\/]/,
             },
           ],
         },
@@ -74,4 +61,4 @@ export default defineConfig(({ command }) => ({
   },
   server: { proxy },
   preview: { proxy },
-}));
+});

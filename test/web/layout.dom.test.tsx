@@ -39,6 +39,11 @@ function PollingPage() {
   const { data } = useSWR('kept-poll', () => ++polls, { refreshInterval: 40, dedupingInterval: 0 });
   return <p>{`polled ${data ?? 0}`}</p>;
 }
+// React's <Activity mode="hidden"> hides a page's DOM with `display: none` (decision 320).
+const hiddenByActivity = (element: HTMLElement) => {
+  for (let at: HTMLElement | null = element; at; at = at.parentElement) if (at.style.display === 'none') return true;
+  return false;
+};
 const standIns: Record<string, ComponentType> = {
   '/equipment': statefulPage('sites'),
   '/device': PollingPage,
@@ -254,18 +259,18 @@ describe('main layout', () => {
     api();
     const user = userEvent.setup();
     renderConsole('/device');
-    await waitFor(() => expect(polls).toBeGreaterThan(2)); // polling while shown
+    await waitFor(() => expect(polls).toBeGreaterThan(2), { timeout: 10_000 }); // polling while shown
     await user.click(screen.getByRole('tab', { name: 'Firmware' }));
     await screen.findByRole('button', { name: /firmware clicked/ });
     const hiddenAt = polls;
     await new Promise((resolve) => setTimeout(resolve, 400)); // ten intervals
     expect(polls - hiddenAt).toBeLessThanOrEqual(1); // at most one that was already under way
-    expect(screen.getByText(/polled/).closest('[hidden]')).not.toBeNull(); // hidden, still mounted
+    expect(hiddenByActivity(screen.getByText(/polled/))).toBe(true); // hidden, still mounted
 
     const before = polls;
     await user.click(screen.getByRole('tab', { name: 'Charge points' }));
-    await waitFor(() => expect(polls).toBeGreaterThan(before + 2));
-    expect(screen.getByText(/polled/).closest('[hidden]')).toBeNull();
+    await waitFor(() => expect(polls).toBeGreaterThan(before + 2), { timeout: 10_000 });
+    expect(hiddenByActivity(screen.getByText(/polled/))).toBe(false);
   });
 
   it('redirects / to /home and /order to /order/chargeOrder', async () => {

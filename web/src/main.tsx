@@ -1,4 +1,3 @@
-import '@web/lib/effect-timing.ts';
 import '@web/i18n.ts';
 import { App } from '@web/App.tsx';
 import { StrictMode } from 'react';

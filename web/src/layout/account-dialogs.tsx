@@ -40,7 +40,7 @@ function AccountDialog(props: {
   };
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={props.title}
       open={props.open}
       onOpenChange={(details) => !details.open && props.onClose()}

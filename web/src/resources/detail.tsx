@@ -37,7 +37,7 @@ export function ResourceDetailDrawer(props: { decl: ResourceDecl; row: Row | nul
   const record = hasInfo ? loaded.data : row;
   return (
     <Drawer.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr('admin.common.detailTitle', { name: tr(decl.title) })}
       open={row !== null}
       onOpenChange={(e) => (e.open ? undefined : props.onClose())}

@@ -47,7 +47,7 @@ export function ResourceFormDrawer(props: {
 
   return (
     <Drawer.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={title}
       open={props.open}
       onOpenChange={(e) => (e.open ? undefined : props.onClose())}

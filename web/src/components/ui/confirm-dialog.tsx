@@ -23,7 +23,7 @@ export function ConfirmDialog(props: {
   };
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={props.title}
       role="alertdialog"
       open={props.open}

@@ -24,7 +24,7 @@ export function FormDialog(props: {
 }) {
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={props.title}
       open
       onOpenChange={(e) => (e.open || props.busy ? undefined : props.onClose())}

@@ -425,7 +425,7 @@ export function SuccessDialog(props: { open: boolean; onConfirm: () => void }) {
   const tr = useTr();
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr(`${K}.successTitle`)}
       role="alertdialog"
       open={props.open}

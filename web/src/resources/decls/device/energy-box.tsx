@@ -441,7 +441,7 @@ function UpgradeResultDialog(props: { result: UpgradeResult; boxes: Map<string, 
   const { sent, flagged } = props.result;
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr(`${E}.upgrade.resultTitle`)}
       open
       onOpenChange={(e) => (e.open ? undefined : props.onClose())}

@@ -47,7 +47,7 @@ export function RealtimeDialog(props: { onClose: () => void }) {
   const records = data?.records ?? [];
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr(`${R}.title`)}
       open
       size="xl"

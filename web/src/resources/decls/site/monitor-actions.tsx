@@ -121,7 +121,7 @@ function ActionsDialog(props: {
   };
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr(`${A}.title`, { name: target.connectorName, pile: target.pileName })}
       open
       onOpenChange={(e) => (e.open ? undefined : onClose())}

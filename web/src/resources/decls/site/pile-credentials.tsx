@@ -50,7 +50,7 @@ export function CredentialsDialog(props: { credentials: Credentials; onClose: ()
   ];
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr(`${C}.title`)}
       open
       role="alertdialog"

@@ -57,7 +57,7 @@ export function QrCodesDialog(props: RowDialogProps) {
   const connectors = (Array.isArray(source) ? source : []) as { connectorNo: number; name?: string }[];
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={tr('siteConsole.qr.title', { name: String(props.row.name ?? chargePointId) })}
       open
       size="lg"

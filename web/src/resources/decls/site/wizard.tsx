@@ -36,7 +36,7 @@ export function WizardDialog(props: {
   const last = props.step === props.steps.length - 1;
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={props.title}
       open
       size="lg"

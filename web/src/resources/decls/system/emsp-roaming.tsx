@@ -115,7 +115,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
 
   return (
     <Dialog.Root
-      // Named after its title from the start (Preact's effect timing, decision 431).
+      // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={`${tr(`${E}.roaming`)}: ${String(props.row.name ?? '')}`}
       open
       size="md"
