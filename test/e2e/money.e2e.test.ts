@@ -274,9 +274,8 @@ describe('the money path in the browser', () => {
         Amount: `${AMOUNT} USD`,
       });
       const curve = page.getByRole('region', { name: 'Meter curve' });
-      // The chart (web/src/components/ui/chart/, loaded with the page) draws the energy and power lines with
-      // their legend.
-      await curve.locator('.chart-line').first().waitFor();
+      // The chart (recharts, loaded with the page) draws the energy and power lines with their legend.
+      await curve.locator('.recharts-line').first().waitFor();
       await curve.getByText('Energy (kWh)').waitFor();
       await curve.getByText('Power (kW)').waitFor();
       expect(await curve.getByText('No meter samples were recorded for this session.').count()).toBe(0);

@@ -175,7 +175,7 @@ describe('composite schedule', () => {
       <ScheduleView schedule={{ unit: 'A', duration: 3600, periods: [{ startPeriod: 0, limit: 16 }] }} />,
     );
     const chart = await screen.findByRole('img', { name: 'Limit over time' }, { timeout: 10_000 });
-    await waitFor(() => expect(chart.querySelector('.chart-root')).not.toBeNull(), {
+    await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull(), {
       timeout: 10_000,
     });
   });
@@ -224,7 +224,7 @@ describe('composite schedule dialog', () => {
       params: { duration: 1800 },
     });
     const chart = await within(dialog).findByRole('img', { name: 'Limit over time' }, { timeout: 10_000 });
-    await waitFor(() => expect(chart.querySelector('.chart-root')).not.toBeNull(), {
+    await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull(), {
       timeout: 10_000,
     });
   });

@@ -363,7 +363,7 @@ describe('the energy box detail page', () => {
     expect(screen.queryByRole('button', { name: 'Set load limit' })).toBeNull();
 
     const chart = screen.getByRole('region', { name: 'Last hour' });
-    await waitFor(() => expect(chart.querySelector('.chart-root')).not.toBeNull(), {
+    await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull(), {
       timeout: 10_000,
     });
   });

@@ -1,7 +1,8 @@
 /**
  * Where each console route's screen lives, loaded the first time one of its routes is shown: a domain's
- * module of screens (decls/<domain>/index.ts), or for a chart screen its own module, so the chart code
- * (web/src/components/ui/chart/, the build's `charts` chunk) comes only with the screens that draw charts. The login page and the layout carry no screen.
+ * module of screens (decls/<domain>/index.ts), or for a chart screen its own module, so recharts (the
+ * build's `charts` chunk) comes only with the screens that draw charts. The login page and the layout carry
+ * no screen.
  * `source` is the module `load` imports, as the build names it (test/bench/web.bench.ts measures each
  * route's chunks by it; test/web/resources/screens.test.ts checks both agree). Detail routes are keyed
  * without their parameter, as in pages.tsx (every screen loaded at once, for the tests).

@@ -5,8 +5,6 @@
  * read without the charts.
  */
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
-import { PieChart } from '@web/components/ui/chart/pie-chart.tsx';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
@@ -15,6 +13,19 @@ import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-templa
 import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState, type FormEvent } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 
 const DAY = 86_400_000;
@@ -124,31 +135,35 @@ function StatView({ stat }: { stat: AlarmStat }) {
       </SimpleGrid>
 
       <Panel title={tr('alarmRes.chart.perDay')}>
-        <CartesianChart
-          label={tr('alarmRes.chart.perDay')}
-          data={perDay}
-          xKey="day"
-          height={280}
-          left={{ tick: abbreviatedTick, integer: true }}
-          legend
-          series={[1, 2, 3, 4].map((l) => ({
-            kind: 'bar' as const,
-            key: levelName(l),
-            colour: LEVEL_COLOURS[l - 1]!,
-            stack: 'levels',
-          }))}
-        />
+        <ResponsiveContainer width="100%" height={280} initialDimension={{ width: 800, height: 280 }}>
+          <BarChart data={perDay}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis allowDecimals={false} tickFormatter={abbreviatedTick} />
+            <Tooltip />
+            <Legend />
+            {[1, 2, 3, 4].map((l) => (
+              <Bar key={l} dataKey={levelName(l)} stackId="levels" fill={LEVEL_COLOURS[l - 1]} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
       </Panel>
 
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <Panel title={tr('alarmRes.chart.perLevel')}>
-          <PieChart
-            label={tr('alarmRes.chart.perLevel')}
-            data={levels.map((l) => ({ name: l.name, value: l.value, colour: LEVEL_COLOURS[l.level - 1]! }))}
-            height={240}
-            radius={80}
-            legend
-          />
+          <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 320, height: 240 }}>
+            <PieChart>
+              <Pie data={levels.filter((l) => l.value > 0)} dataKey="value" nameKey="name" outerRadius={80}>
+                {levels
+                  .filter((l) => l.value > 0)
+                  .map((l) => (
+                    <Cell key={l.level} fill={LEVEL_COLOURS[l.level - 1]} />
+                  ))}
+              </Pie>
+              <Tooltip />
+              <Legend />
+            </PieChart>
+          </ResponsiveContainer>
           <Ranking
             label={tr('alarmRes.chart.perLevel')}
             head={tr('alarmRes.alarm.level')}
@@ -156,10 +171,7 @@ function StatView({ stat }: { stat: AlarmStat }) {
           />
         </Panel>
         <Panel title={tr('alarmRes.chart.topCodes')}>
-          <TopBars
-            label={tr('alarmRes.chart.topCodes')}
-            data={stat.codes.map((c) => ({ name: c.code, count: c.count }))}
-          />
+          <TopBars data={stat.codes.map((c) => ({ name: c.code, count: c.count }))} />
           <Ranking
             label={tr('alarmRes.chart.topCodes')}
             head={tr('alarmRes.alarm.code')}
@@ -167,10 +179,7 @@ function StatView({ stat }: { stat: AlarmStat }) {
           />
         </Panel>
         <Panel title={tr('alarmRes.chart.topChargers')}>
-          <TopBars
-            label={tr('alarmRes.chart.topChargers')}
-            data={stat.chargers.map((c) => ({ name: chargerName(c), count: c.count }))}
-          />
+          <TopBars data={stat.chargers.map((c) => ({ name: chargerName(c), count: c.count }))} />
           <Ranking
             label={tr('alarmRes.chart.topChargers')}
             head={tr('alarmRes.alarm.chargePointName')}
@@ -186,20 +195,17 @@ function StatView({ stat }: { stat: AlarmStat }) {
   );
 }
 
-function TopBars({ label, data }: { label: string; data: { name: string; count: number }[] }) {
+function TopBars({ data }: { data: { name: string; count: number }[] }) {
   const tr = useTr();
   return (
-    <CartesianChart
-      horizontal
-      label={label}
-      data={data}
-      xKey="name"
-      height={240}
-      left={{ tick: abbreviatedTick, integer: true }}
-      x={{ width: 100 }}
-      grid={false}
-      series={[{ kind: 'bar', key: 'count', name: tr('alarmRes.chart.count'), colour: '#3182ce' }]}
-    />
+    <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 320, height: 240 }}>
+      <BarChart data={data} layout="vertical" margin={{ left: 8 }}>
+        <XAxis type="number" allowDecimals={false} tickFormatter={abbreviatedTick} />
+        <YAxis type="category" dataKey="name" width={100} />
+        <Tooltip />
+        <Bar dataKey="count" name={tr('alarmRes.chart.count')} fill="#3182ce" />
+      </BarChart>
+    </ResponsiveContainer>
   );
 }
 

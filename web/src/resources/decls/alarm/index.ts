@@ -9,7 +9,7 @@ import { alarmOfflineDecl } from './offline.tsx';
 
 export const alarmDecls: ResourceDecl[] = [alarmDecl, alarmOfflineDecl];
 
-/** The statistics page with its charts, loaded when first shown (the chart code stays out of the main bundle). */
+/** The statistics page with its charts, loaded when first shown (recharts stays out of the main bundle). */
 const LazyChart = lazy(() => import('./chart.tsx').then((m) => ({ default: m.AlarmChartPage })));
 function ChartLoading() {
   const { t } = useTranslation();

@@ -7,7 +7,6 @@
 import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { INSIGHT_WINDOWS, type AppInsight } from '@shared/schemas/app-insight.ts';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { abbreviatedTick, Figure, Panel, WindowSelect } from '@web/components/ui/dashboard.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
@@ -17,6 +16,17 @@ import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { useState } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 
 const I = 'crm.insight';
@@ -117,20 +127,30 @@ function InsightView({ data }: { data: AppInsight }) {
       </Panel>
 
       <Panel title={tr(`${I}.byDay`, { days: data.days })}>
-        <CartesianChart
-          label={tr(`${I}.byDay`, { days: data.days })}
-          data={data.series}
-          xKey="day"
-          height={260}
-          left={{ tick: abbreviatedTick, integer: true }}
-          right={{ tick: abbreviatedTick, integer: true }}
-          legend
-          series={[
-            { kind: 'bar', key: 'activeUsers', name: tr(`${I}.active`), colour: '#3182ce' },
-            { kind: 'bar', key: 'newUsers', name: tr(`${I}.newCol`), colour: '#38a169' },
-            { kind: 'line', key: 'sessions', name: tr(`${I}.sessions`), colour: '#dd6b20', axis: 'right' },
-          ]}
-        />
+        <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 800, height: 260 }}>
+          <ComposedChart data={data.series}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis yAxisId="users" tickFormatter={abbreviatedTick} allowDecimals={false} />
+            <YAxis
+              yAxisId="sessions"
+              orientation="right"
+              tickFormatter={abbreviatedTick}
+              allowDecimals={false}
+            />
+            <Tooltip />
+            <Legend />
+            <Bar yAxisId="users" dataKey="activeUsers" name={tr(`${I}.active`)} fill="#3182ce" />
+            <Bar yAxisId="users" dataKey="newUsers" name={tr(`${I}.newCol`)} fill="#38a169" />
+            <Line
+              yAxisId="sessions"
+              dataKey="sessions"
+              name={tr(`${I}.sessions`)}
+              stroke="#dd6b20"
+              dot={false}
+            />
+          </ComposedChart>
+        </ResponsiveContainer>
       </Panel>
     </Stack>
   );

@@ -1,10 +1,10 @@
 /**
- * The composite schedule as a step chart (loaded with this module only when a schedule is shown): each
- * period's limit from its start to the next one's, the last one to the schedule's end.
+ * The composite schedule as a step chart (recharts, loaded with this module only when a schedule is shown):
+ * each period's limit from its start to the next one's, the last one to the schedule's end.
  */
 import { Box } from '@chakra-ui/react';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { useTr } from '@web/resources/i18n.ts';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface SchedulePoint {
   startPeriod: number;
@@ -29,17 +29,23 @@ export default function ScheduleChart(props: {
   const tr = useTr();
   const data = stepPoints(props.periods, props.duration);
   return (
-    <Box role="img" aria-label={props.label} data-testid="composite-chart">
-      <CartesianChart
-        data={data}
-        xKey="startPeriod"
-        height={260}
-        x={{ numeric: true, unit: ' s' }}
-        left={{ unit: ` ${props.unit}` }}
-        series={[
-          { kind: 'line', key: 'limit', name: tr('profileRes.limit'), colour: '#3182ce', curve: 'step' },
-        ]}
-      />
+    <Box role="img" aria-label={props.label} height="260px" data-testid="composite-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="startPeriod" type="number" domain={[0, 'dataMax']} unit=" s" />
+          <YAxis unit={` ${props.unit}`} />
+          <Tooltip />
+          <Line
+            type="stepAfter"
+            dataKey="limit"
+            name={tr('profileRes.limit')}
+            stroke="#3182ce"
+            dot={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
     </Box>
   );
 }

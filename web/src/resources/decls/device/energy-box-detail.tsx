@@ -39,7 +39,7 @@ import {
 export const EBOX_REFRESH_MS = 10_000;
 const E = 'energyBoxRes';
 
-/** The chart code comes with the chart, when the page first shows it. */
+/** recharts comes with the chart, when the page first shows it. */
 const HistoryChart = lazy(() => import('./energy-box-chart.tsx'));
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

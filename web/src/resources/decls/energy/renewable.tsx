@@ -12,7 +12,6 @@ import {
   renewableSourceResource,
   renewableSourceSchema,
 } from '@shared/resources/energy/renewable-source.ts';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
@@ -31,6 +30,17 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { EnumOption, ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 
 const R = 'energyRes.renewableSource';
@@ -279,19 +289,18 @@ function ReportView({ data }: { data: Report }) {
         {tr(`${P}.help`, { factor: data.gridFactor })}
       </Text>
       <Panel title={tr(`${P}.byDay`)}>
-        <CartesianChart
-          label={tr(`${P}.byDay`)}
-          data={chart}
-          xKey="day"
-          height={260}
-          left={{ tick: abbreviatedTick }}
-          legend
-          series={[
-            { kind: 'bar', key: 'energy', name: tr(`${P}.energy`), colour: '#3182ce' },
-            { kind: 'bar', key: 'renewable', name: tr(`${P}.renewable`), colour: '#38a169' },
-            { kind: 'line', key: 'produced', name: tr(`${P}.produced`), colour: '#dd6b20' },
-          ]}
-        />
+        <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 800, height: 260 }}>
+          <ComposedChart data={chart}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis tickFormatter={abbreviatedTick} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="energy" name={tr(`${P}.energy`)} fill="#3182ce" />
+            <Bar dataKey="renewable" name={tr(`${P}.renewable`)} fill="#38a169" />
+            <Line dataKey="produced" name={tr(`${P}.produced`)} stroke="#dd6b20" dot={false} />
+          </ComposedChart>
+        </ResponsiveContainer>
       </Panel>
       <Panel title={tr(`${P}.byStation`)}>
         <DataTable

@@ -6,7 +6,6 @@
 import { Box, ButtonGroup, Button, HStack, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { FLEET_ANALYSIS_WINDOWS } from '@shared/resources/fleet/members.ts';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { abbreviatedTick, Figure } from '@web/components/ui/dashboard.tsx';
 import { Section } from '@web/components/ui/section.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
@@ -20,6 +19,17 @@ import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useState } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 import { FLEET_PICKER } from './common.ts';
 
@@ -65,18 +75,24 @@ function Board(props: { fleetId: string; days: number; kind: 'vehicle' | 'driver
       </SimpleGrid>
       <Section title={tr(`${N}.byDay`)}>
         <Box role="img" aria-label={tr(`${N}.byDay`)}>
-          <CartesianChart
-            data={data.series}
-            xKey="day"
-            height={280}
-            left={{ tick: abbreviatedTick }}
-            right={{ tick: abbreviatedTick }}
-            legend
-            series={[
-              { kind: 'bar', key: 'cost', name: tr(`${N}.cost`), colour: '#3182ce' },
-              { kind: 'line', key: 'energyKwh', name: tr(`${N}.energy`), colour: '#38a169', axis: 'right' },
-            ]}
-          />
+          <ResponsiveContainer width="100%" height={280} initialDimension={{ width: 800, height: 280 }}>
+            <ComposedChart data={data.series}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" />
+              <YAxis yAxisId="cost" tickFormatter={abbreviatedTick} />
+              <YAxis yAxisId="energy" orientation="right" tickFormatter={abbreviatedTick} />
+              <Tooltip />
+              <Legend />
+              <Bar yAxisId="cost" dataKey="cost" name={tr(`${N}.cost`)} fill="#3182ce" />
+              <Line
+                yAxisId="energy"
+                dataKey="energyKwh"
+                name={tr(`${N}.energy`)}
+                stroke="#38a169"
+                dot={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
         </Box>
       </Section>
       <Section title={tr(props.kind === 'vehicle' ? `${N}.perVehicle` : `${N}.perDriver`)}>

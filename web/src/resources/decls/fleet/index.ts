@@ -13,7 +13,7 @@ import { driverDecl, vehicleDecl } from './members.tsx';
 /** Every fleet declaration (tests walk them). */
 export const fleetDecls: ResourceDecl[] = [fleetDecl, driverDecl, vehicleDecl, alertDecl, fundHistoryDecl];
 
-// The analysis draws charts: the chart code stays out of the other fleet screens (web/src/resources/screens.ts
+// The analysis draws charts: recharts stays out of the other fleet screens (web/src/resources/screens.ts
 // loads the analysis on its own).
 const LazyAnalysis = lazy(() =>
   import('./fleet-analysis.tsx').then((m) => ({ default: m.FleetAnalysisPage })),

@@ -1,12 +1,12 @@
 /**
  * The meter curve of an order: energy delivered (kWh, from the register less its first reading) and power
  * (kW) over time, with the state of charge when the charger reports it. Loaded when the order page first
- * shows it, so the chart code stays out of the main bundle.
+ * shows it, so recharts stays out of the main bundle.
  */
 import type { MeterPoint } from '@shared/schemas/order.ts';
-import { CartesianChart, type Series } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { formatDateTime } from '@web/lib/format.ts';
 import { useTr } from '@web/resources/i18n.ts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** The chart's rows: time, energy delivered so far (kWh), power (kW), SoC (%). */
 export function chartRows(curve: readonly MeterPoint[], meterStart?: number) {
@@ -23,46 +23,51 @@ export default function MeterChart(props: { curve: readonly MeterPoint[]; meterS
   const tr = useTr();
   const data = chartRows(props.curve, props.meterStart);
   const hasSoc = data.some((d) => d.soc !== undefined);
-  // A sample without a figure is skipped, its neighbours joined (the chart joins over missing values).
-  const series: Series[] = [
-    {
-      kind: 'line',
-      key: 'energy',
-      name: tr('orderRes.detail.chartEnergy'),
-      colour: '#3182ce',
-      curve: 'monotone',
-    },
-    {
-      kind: 'line',
-      key: 'power',
-      name: tr('orderRes.detail.chartPower'),
-      colour: '#dd6b20',
-      curve: 'step',
-      axis: 'right',
-    },
-  ];
-  if (hasSoc)
-    series.push({
-      kind: 'line',
-      key: 'soc',
-      name: tr('orderRes.detail.chartSoc'),
-      colour: '#38a169',
-      curve: 'monotone',
-      axis: 'right',
-      dashed: '4 4',
-    });
   return (
-    <CartesianChart
-      label={tr('orderRes.detail.curve')}
-      data={data}
-      xKey="time"
-      height={320}
-      left={{ unit: ' kWh', width: 80 }}
-      right={{ unit: ' kW', width: 72 }}
-      x={{ minTickGap: 24 }}
-      tooltipLabel={(label) => `${tr('orderRes.detail.time')}: ${label}`}
-      legend
-      series={series}
-    />
+    <ResponsiveContainer width="100%" height={320} initialDimension={{ width: 800, height: 320 }}>
+      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="time" minTickGap={24} />
+        <YAxis yAxisId="energy" unit=" kWh" width={80} />
+        <YAxis yAxisId="power" orientation="right" unit=" kW" width={72} />
+        <Tooltip labelFormatter={(label) => `${tr('orderRes.detail.time')}: ${String(label)}`} />
+        <Legend />
+        <Line
+          yAxisId="energy"
+          type="monotone"
+          dataKey="energy"
+          name={tr('orderRes.detail.chartEnergy')}
+          stroke="#3182ce"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+          connectNulls
+        />
+        <Line
+          yAxisId="power"
+          type="stepAfter"
+          dataKey="power"
+          name={tr('orderRes.detail.chartPower')}
+          stroke="#dd6b20"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+          connectNulls
+        />
+        {hasSoc ? (
+          <Line
+            yAxisId="power"
+            type="monotone"
+            dataKey="soc"
+            name={tr('orderRes.detail.chartSoc')}
+            stroke="#38a169"
+            strokeDasharray="4 4"
+            dot={false}
+            isAnimationActive={false}
+            connectNulls
+          />
+        ) : null}
+      </LineChart>
+    </ResponsiveContainer>
   );
 }

@@ -8,7 +8,6 @@
 import { Box, Card, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { abbreviate } from '@shared/pricing/metrics.ts';
 import { HOME_WINDOWS, type HomeDashboard, type TopEntry } from '@shared/schemas/home.ts';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { abbreviatedTick, Figure, Panel, WindowSelect } from '@web/components/ui/dashboard.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
@@ -17,6 +16,18 @@ import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 
 const H = 'home';
@@ -183,44 +194,45 @@ function HomeView({ data }: { data: HomeDashboard }) {
 
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
         <Panel title={tr(`${H}.series`)}>
-          <CartesianChart
-            label={tr(`${H}.series`)}
-            data={series}
-            xKey="day"
-            height={260}
-            left={{ tick: abbreviatedTick }}
-            right={{ tick: abbreviatedTick }}
-            legend
-            series={[
-              { kind: 'bar', key: 'energy', name: tr(`${H}.energy`), colour: '#38a169' },
-              { kind: 'line', key: 'orders', name: tr(`${H}.orders`), colour: '#3182ce', axis: 'right' },
-            ]}
-          />
+          <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 600, height: 260 }}>
+            <ComposedChart data={series}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" />
+              <YAxis yAxisId="energy" tickFormatter={abbreviatedTick} />
+              <YAxis yAxisId="orders" orientation="right" tickFormatter={abbreviatedTick} />
+              <Tooltip />
+              <Legend />
+              <Bar yAxisId="energy" dataKey="energy" name={tr(`${H}.energy`)} fill="#38a169" />
+              <Line yAxisId="orders" dataKey="orders" name={tr(`${H}.orders`)} stroke="#3182ce" dot={false} />
+            </ComposedChart>
+          </ResponsiveContainer>
         </Panel>
         <Panel title={tr(`${H}.hours`)}>
           <Text fontSize="xs" color="fg.muted" mb="2">
             {tr(`${H}.hoursHelp`)}
           </Text>
-          <CartesianChart
-            label={tr(`${H}.hours`)}
-            data={hours}
-            xKey="hour"
-            height={240}
-            left={{ tick: abbreviatedTick }}
-            series={[{ kind: 'bar', key: 'energy', name: tr(`${H}.energy`), colour: '#805ad5' }]}
-          />
+          <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 600, height: 240 }}>
+            <BarChart data={hours}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="hour" />
+              <YAxis tickFormatter={abbreviatedTick} />
+              <Tooltip />
+              <Bar dataKey="energy" name={tr(`${H}.energy`)} fill="#805ad5" />
+            </BarChart>
+          </ResponsiveContainer>
         </Panel>
       </SimpleGrid>
 
       <Panel title={tr(`${H}.energy30`)}>
-        <CartesianChart
-          label={tr(`${H}.energy30`)}
-          data={energy30}
-          xKey="day"
-          height={220}
-          left={{ tick: abbreviatedTick }}
-          series={[{ kind: 'bar', key: 'energy', name: tr(`${H}.energy`), colour: '#38a169' }]}
-        />
+        <ResponsiveContainer width="100%" height={220} initialDimension={{ width: 800, height: 220 }}>
+          <BarChart data={energy30}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis tickFormatter={abbreviatedTick} />
+            <Tooltip />
+            <Bar dataKey="energy" name={tr(`${H}.energy`)} fill="#38a169" />
+          </BarChart>
+        </ResponsiveContainer>
       </Panel>
 
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">

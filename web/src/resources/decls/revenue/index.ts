@@ -1,8 +1,8 @@
 /**
  * Console screens of the revenue statistics and transaction insight (issue 7) and the home dashboard (issue
  * 19), by route (registered in
- * web/src/resources/pages.tsx). Both are dashboards with charts, loaded when first shown (the chart code,
- * web/src/components/ui/chart/, stays out of the main bundle).
+ * web/src/resources/pages.tsx). Both are dashboards with charts, loaded when first shown (recharts stays
+ * out of the main bundle).
  */
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { createElement, lazy, Suspense, type ComponentType } from 'react';

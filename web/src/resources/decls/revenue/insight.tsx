@@ -19,7 +19,6 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
 import { call } from '@web/lib/api.ts';
@@ -28,6 +27,18 @@ import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState, type FormEvent } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 
 const L = 'revenueRes.insight';
@@ -152,48 +163,46 @@ function InsightView({ insight }: { insight: Insight }) {
       </SimpleGrid>
 
       <Panel title={tr(`${L}.growthChart`)}>
-        <CartesianChart
-          label={tr(`${L}.growthChart`)}
-          data={growthChart}
-          xKey="name"
-          height={260}
-          left={{ unit: '%' }}
-          legend
-          series={[
-            { kind: 'bar', key: 'chain', name: tr(`${L}.chain`, { days: insight.days }), colour: '#3182ce' },
-            { kind: 'bar', key: 'yoy', name: tr(`${L}.yearOnYear`), colour: '#dd6b20' },
-          ]}
-        />
+        <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 800, height: 260 }}>
+          <BarChart data={growthChart}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="name" />
+            <YAxis unit="%" />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="chain" name={tr(`${L}.chain`, { days: insight.days })} fill="#3182ce" />
+            <Bar dataKey="yoy" name={tr(`${L}.yearOnYear`)} fill="#dd6b20" />
+          </BarChart>
+        </ResponsiveContainer>
       </Panel>
 
       <Panel title={tr(`${L}.series`)}>
-        <CartesianChart
-          label={tr(`${L}.series`)}
-          data={series}
-          xKey="day"
-          height={280}
-          left={{ tick: abbreviatedTick }}
-          right={{ unit: '%' }}
-          legend
-          series={[
-            { kind: 'bar', key: 'energy', name: tr(`${L}.energy`), colour: '#38a169' },
-            {
-              kind: 'line',
-              key: 'utilization',
-              name: tr(`${L}.utilization`),
-              colour: '#805ad5',
-              axis: 'right',
-            },
-            {
-              kind: 'line',
-              key: 'peakUtilization',
-              name: tr(`${L}.peakUtilization`),
-              colour: '#d69e2e',
-              axis: 'right',
-              dashed: '4 2',
-            },
-          ]}
-        />
+        <ResponsiveContainer width="100%" height={280} initialDimension={{ width: 800, height: 280 }}>
+          <ComposedChart data={series}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis yAxisId="energy" tickFormatter={abbreviatedTick} />
+            <YAxis yAxisId="utilization" orientation="right" unit="%" />
+            <Tooltip />
+            <Legend />
+            <Bar yAxisId="energy" dataKey="energy" name={tr(`${L}.energy`)} fill="#38a169" />
+            <Line
+              yAxisId="utilization"
+              dataKey="utilization"
+              name={tr(`${L}.utilization`)}
+              stroke="#805ad5"
+              dot={false}
+            />
+            <Line
+              yAxisId="utilization"
+              dataKey="peakUtilization"
+              name={tr(`${L}.peakUtilization`)}
+              stroke="#d69e2e"
+              strokeDasharray="4 2"
+              dot={false}
+            />
+          </ComposedChart>
+        </ResponsiveContainer>
       </Panel>
 
       <Panel title={tr(`${L}.stations`)}>

@@ -29,7 +29,6 @@ import {
   type RevenueRow,
   type RevenueStat,
 } from '@shared/schemas/revenue.ts';
-import { CartesianChart } from '@web/components/ui/chart/cartesian-chart.tsx';
 import { abbreviatedTick, Figure } from '@web/components/ui/dashboard.tsx';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
@@ -40,6 +39,17 @@ import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { useState, type FormEvent } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import useSWR from 'swr';
 
 const L = 'revenueRes.stat';
@@ -202,10 +212,9 @@ function StatView({ stat }: { stat: RevenueStat }) {
     .filter((r) => r.currency === currency)
     .map((r) => ({
       name: stat.groupBy === 'day' ? r.key.slice(5) : rowLabel(r),
-      // The decimal texts as they are: the chart places them, its tooltip shows them unchanged.
-      revenue: r.revenue,
-      pay: r.pay,
-      energy: r.energyKwh,
+      revenue: Number(r.revenue),
+      pay: Number(r.pay),
+      energy: Number(r.energyKwh),
     }));
   const groupHead =
     stat.groupBy === 'day' ? `${L}.day` : stat.groupBy === 'station' ? `${L}.station` : `${L}.operator`;
@@ -235,20 +244,19 @@ function StatView({ stat }: { stat: RevenueStat }) {
           </Heading>
         </Card.Header>
         <Card.Body>
-          <CartesianChart
-            label={`${tr(`${L}.chart`)} (${currency})`}
-            data={chart}
-            xKey="name"
-            height={300}
-            left={{ tick: abbreviatedTick }}
-            right={{ tick: abbreviatedTick }}
-            legend
-            series={[
-              { kind: 'bar', key: 'pay', name: tr(`${L}.pay`), colour: '#90cdf4' },
-              { kind: 'bar', key: 'revenue', name: tr(`${L}.revenue`), colour: '#3182ce' },
-              { kind: 'line', key: 'energy', name: tr(`${L}.energy`), colour: '#38a169', axis: 'right' },
-            ]}
-          />
+          <ResponsiveContainer width="100%" height={300} initialDimension={{ width: 800, height: 300 }}>
+            <ComposedChart data={chart}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="name" />
+              <YAxis yAxisId="money" tickFormatter={abbreviatedTick} />
+              <YAxis yAxisId="energy" orientation="right" tickFormatter={abbreviatedTick} />
+              <Tooltip />
+              <Legend />
+              <Bar yAxisId="money" dataKey="pay" name={tr(`${L}.pay`)} fill="#90cdf4" />
+              <Bar yAxisId="money" dataKey="revenue" name={tr(`${L}.revenue`)} fill="#3182ce" />
+              <Line yAxisId="energy" dataKey="energy" name={tr(`${L}.energy`)} stroke="#38a169" dot={false} />
+            </ComposedChart>
+          </ResponsiveContainer>
         </Card.Body>
       </Card.Root>
 
