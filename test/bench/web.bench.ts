@@ -171,9 +171,10 @@ console.log(
 console.log('| route | class | KB gz (en) | heaviest language | budget | met | charts |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 /** Per class: its heaviest route, and the routes over budget or loading recharts where they should not. */
-const classes = new Map<RouteClass, { worst?: { route: string; code: string; bytes: number }; over: string[] }>(
-  (Object.keys(BUDGETS) as RouteClass[]).map((kind) => [kind, { over: [] }]),
-);
+const classes = new Map<
+  RouteClass,
+  { worst?: { route: string; code: string; bytes: number }; over: string[] }
+>((Object.keys(BUDGETS) as RouteClass[]).map((kind) => [kind, { over: [] }]));
 const misplacedCharts: string[] = [];
 for (const row of rows) {
   const bytes = total(row.keys);
@@ -199,7 +200,9 @@ const catalogues = Object.keys(manifest)
   .sort()
   .map((key) => `${path.basename(key, '.ts')} ${kb(gz(chunk(key).file))}`);
 const login = heaviest(rows[0]!.keys);
-console.log(`\nLogin page: ${kb(total(rows[0]!.keys))} KB gz in English, ${kb(login.bytes)} in ${login.code}.`);
+console.log(
+  `\nLogin page: ${kb(total(rows[0]!.keys))} KB gz in English, ${kb(login.bytes)} in ${login.code}.`,
+);
 console.log(`Catalogue parts (KB gz; one language's at a time): ${catalogues.join(', ')}.`);
 const loginKeys = rows[0]!.keys;
 const beyondLogin = (key: string) => total(new Set([...union([key])].filter((k) => !loginKeys.has(k))));
@@ -235,7 +238,6 @@ console.log(
   `| recharts only on chart pages | ${CHART_ROUTES.size} screens | - | - | - | ${misplacedCharts.length ? `FAIL (${misplacedCharts.join(', ')})` : 'PASS'} |`,
 );
 console.log(failures ? `\n${failures} budget(s) FAILED.` : '\nEvery budget met.');
-
 
 if (process.argv.includes('--browser')) await inBrowser();
 rmSync(outDir, { recursive: true, force: true });

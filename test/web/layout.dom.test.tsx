@@ -41,7 +41,8 @@ function PollingPage() {
 }
 // React's <Activity mode="hidden"> hides a page's DOM with `display: none` (decision 320).
 const hiddenByActivity = (element: HTMLElement) => {
-  for (let at: HTMLElement | null = element; at; at = at.parentElement) if (at.style.display === 'none') return true;
+  for (let at: HTMLElement | null = element; at; at = at.parentElement)
+    if (at.style.display === 'none') return true;
   return false;
 };
 const standIns: Record<string, ComponentType> = {
