@@ -4,7 +4,8 @@
  * AUTH_RULES.maxFailures failed attempts lock it (lockFlag 1, lockTime) for AUTH_RULES.lockMinutes; a success
  * clears the count and records lastIp, lastLoginTime and lastLoginSource.
  *
- * Two rules hold whatever arrives at the same moment (docs/decisions/001-login-attempts.md):
+ * Two rules hold whatever arrives at the same moment (docs/decisions/001-login-attempts.md), kept by the one
+ * sign-in guard the driver app's sign-in shares (./sign-in-guard.ts, docs/decisions/434-one-sign-in-guard-and-strict-money.md):
  * - *Attempts are counted before the password is checked.* Each attempt adds one to `failCount` atomically,
  *   unless a lock is running; an attempt whose number is beyond the limit locks at once without a check, and a
  *   right password is let in only if, at that instant, the account is not locked and no more than the limit of
@@ -16,44 +17,19 @@
  *   password.
  */
 import { AUTH_RULES } from '@shared/schemas/admin.ts';
-import {
-  countLoginAttempt,
-  lockLoginAccount,
-  recordLoginSuccess,
-  type LoginAccount,
-} from '@functions/data/login-attempts.ts';
+import { recordLoginSuccess, type LoginAccount } from '@functions/data/login-attempts.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { secretChecks } from '@functions/lib/password.ts';
 import { uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { forgetIdentities, proEntitled, signInRefusal } from '@functions/identity/access.ts';
 import { operators, users, type UserRecord } from '@functions/identity/entities.ts';
 import { openSession, type Tokens } from './sessions.ts';
+import { consoleAnswers, guardPassword, lockCutoff } from './sign-in-guard.ts';
 
 export interface LoginInput {
   username: string;
   password: string;
   kind: 'user' | 'fleet';
   ip: string;
-}
-
-/**
- * A valid scrypt hash of no password anyone knows, with the real parameters: verifying against it costs what
- * verifying a real one costs.
- */
-const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16, 7).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
-
-const lockedAnswer = () => refused('server.accountLockedFailures', { minutes: AUTH_RULES.lockMinutes });
-
-/** A lock after failed attempts set after this instant is still running. */
-const lockCutoff = (now: number) => new Date(now - AUTH_RULES.lockMinutes * 60_000).toISOString();
-
-/**
- * Locks after the limit was reached. Conditional on the count still being at the limit: a success that
- * came in between (and reset it) is not undone, and a lock set by a concurrent attempt is not moved.
- */
-async function lock(account: LoginAccount): Promise<void> {
-  await lockLoginAccount(account, new Date().toISOString(), AUTH_RULES.maxFailures);
-  forgetIdentities();
 }
 
 /** What the conditional write of a right password sets besides clearing the count. */
@@ -107,35 +83,30 @@ export async function verifyPasswordAttempt(
     ? { userId: user.userId }
     : { kind: input.kind, name: input.userId !== undefined ? `ID#${input.userId}` : username };
 
-  const attempt = await countLoginAttempt(account, lockCutoff(now), now);
-  if (attempt === undefined) throw lockedAnswer();
-  if (attempt > AUTH_RULES.maxFailures) {
-    // More attempts at once than the limit allows: locked without checking this one.
-    await lock(account);
-    throw lockedAnswer();
-  }
-
-  const right = await secretChecks.verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !right) {
-    if (attempt >= AUTH_RULES.maxFailures) {
-      await lock(account);
-      throw lockedAnswer();
-    }
-    throw refused('server.badCredentialsLeft', { left: AUTH_RULES.maxFailures - attempt });
-  }
-
-  // The right password: now (and only now) the account's own state may be told.
-  const refusal = signInRefusal(user, now);
-  if (refusal) throw refused(refusal, { minutes: AUTH_RULES.lockMinutes });
-  if (!(await recordSuccess(user, write, now))) {
-    // A password changed between the check and the write is a wrong password now; otherwise a burst locked.
-    const latest = await users.getAny(user.userId);
-    if (latest && latest.passwordHash !== user.passwordHash)
-      throw refused('server.badCredentialsLeft', { left: AUTH_RULES.maxFailures - attempt });
-    throw lockedAnswer();
-  }
+  const known = await guardPassword(
+    {
+      counter: account,
+      account: user,
+      hash: user?.passwordHash,
+      password: input.password,
+      answers: consoleAnswers,
+      now,
+      onLock: forgetIdentities,
+    },
+    async (right, attempt) => {
+      // The right password: now (and only now) the account's own state may be told.
+      const refusal = signInRefusal(right, now);
+      if (refusal) throw refused(refusal, { minutes: AUTH_RULES.lockMinutes });
+      if (await recordSuccess(right, write, now)) return true;
+      // A password changed between the check and the write is a wrong password now; otherwise a burst locked.
+      const latest = await users.getAny(right.userId);
+      if (latest && latest.passwordHash !== right.passwordHash)
+        throw consoleAnswers.wrong(AUTH_RULES.maxFailures - attempt);
+      return false;
+    },
+  );
   forgetIdentities();
-  return user;
+  return known;
 }
 
 export async function passwordLogin(

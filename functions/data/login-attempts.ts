@@ -3,7 +3,9 @@
  * - a known account: its user item `USER#{userId}` / `USER` (the identity repository's item; only the sign-in
  *   fields are written here: `failCount`, `lockFlag`, `lockTime`, and on a success what the caller sets);
  * - a username nobody holds (or an account of the other kind): a stand-in `LOGINFAIL#{kind}#{name}` /
- *   `LOGINFAIL` (the name lower-cased), kept 30 days (`expiresAt`, TTL).
+ *   `LOGINFAIL` (the name lower-cased), kept 30 days (`expiresAt`, TTL);
+ * - a driver-app account (known or not): the stand-in of kind `app` named `{tenant}|{email}`, as its accounts
+ *   are per company by e-mail (functions/auth/sign-in-guard.ts, docs/decisions/434-one-sign-in-guard-and-strict-money.md).
  * Access patterns:
  * - count an attempt: an atomic conditional `ADD failCount 1`, refused while a lock after failed attempts
  *   runs (`NOT (lockFlag = locked AND lockTime > cutoff)`), the new count returned; a known account must
@@ -11,7 +13,8 @@
  * - lock: `lockFlag` locked, `lockTime` now, the count back to 0, only while the count is still at the limit;
  * - a right password: the count back to 0, `lockFlag` normal, `lockTime` removed and the caller's fields set,
  *   only while no lock runs, at most the limit of attempts are counted and the password hash is still the one
- *   verified (optionally bumping the record's version and update time).
+ *   verified (optionally bumping the record's version and update time);
+ * - a right password counted on a stand-in: its count back to 0 and no lock, under the same conditions.
  */
 import { LOCK_FLAG } from '@shared/schemas/admin.ts';
 import { applied, isConditionFailure } from '@functions/lib/conditional.ts';
@@ -178,6 +181,28 @@ export async function recordLoginSuccess(userId: string, success: LoginSuccess):
           (a, op) =>
             `${op.lte(a.failCount, success.max)} AND ${op.eq(a.passwordHash, success.verifiedHash)} AND ${notLockedSince(a, op, success.cutoff)}`,
         )
+        .params(),
+    ),
+  );
+}
+
+/**
+ * A right password counted on a stand-in (the driver app's counter of a company's e-mail, whose account item
+ * is not the counter): the count back to 0 and no lock, only while no lock runs and at most `max` attempts
+ * are counted (false otherwise: a burst got there first).
+ */
+export async function clearLoginAttempts(
+  account: { kind: string; name: string },
+  cutoff: string,
+  max: number,
+): Promise<boolean> {
+  return applied(
+    send.update(
+      loginFailures
+        .update(standIn(account))
+        .set({ failCount: 0, lockFlag: LOCK_FLAG.normal })
+        .remove(['lockTime'])
+        .where((a, op) => `${op.lte(a.failCount, max)} AND ${notLockedSince(a, op, cutoff)}`)
         .params(),
     ),
   );

@@ -5,12 +5,15 @@
  * in, and locking a user ends their sessions (functions/appusers/accounts.ts).
  */
 import type { z } from 'zod';
+import { AUTH_RULES } from '@shared/schemas/admin.ts';
 import { closeSession, openSession } from '@functions/auth/sessions.ts';
+import { appAnswers, guardPassword, lockCutoff } from '@functions/auth/sign-in-guard.ts';
+import { clearLoginAttempts } from '@functions/data/login-attempts.ts';
 import { appUsers, createAppUser, shownAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { AppError, badRequest, refused, unauthorized } from '@functions/lib/errors.ts';
-import { hashSecret, verifySecret } from '@functions/lib/password.ts';
+import { hashSecret } from '@functions/lib/password.ts';
 import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { LOCK_FLAG } from '@shared/resources/crm/app-user.ts';
 import type { appProfileSchema, appSignInSchema, appSignUpSchema } from '@shared/schemas/driver-app.ts';
@@ -63,14 +66,34 @@ export async function signUp(input: z.infer<typeof appSignUpSchema>, context: Si
   return tokensFor(user);
 }
 
+/**
+ * Sign-in by e-mail in a company's app, under the one sign-in guard the console's login uses
+ * (functions/auth/sign-in-guard.ts; docs/decisions/001-login-attempts.md and
+ * docs/decisions/434-one-sign-in-guard-and-strict-money.md): attempts counted atomically per company and
+ * e-mail before the password is checked, a lock after the limit, and an unknown e-mail (or an account without a
+ * password) counted and answered alike, with a dummy hash verified so the time does not tell either. A staff
+ * lock is told only to the right password.
+ */
 export async function signIn(input: z.infer<typeof appSignInSchema>, context: SignInContext) {
+  const now = Date.now();
   const tenant = await appTenant(input.operatorId);
   const id = await uniqueOwner('APPUSER.email', `${tenant}|${input.email}`);
-  const user = id ? await appUsers.getAny(id) : undefined;
-  // One answer for an unknown e-mail and a wrong password: the sign-in does not tell who has an account.
-  if (!user?.passwordHash || !(await verifySecret(input.password, user.passwordHash)))
-    throw refused('driverApp.server.badCredentials');
-  if (user.lockFlag === LOCK_FLAG.locked) throw refused('driverApp.server.locked');
+  const found = id ? await appUsers.getAny(id) : undefined;
+  const counter = { kind: 'app', name: `${tenant}|${input.email}` };
+  const user = await guardPassword(
+    {
+      counter,
+      account: found,
+      hash: found?.passwordHash,
+      password: input.password,
+      answers: appAnswers,
+      now,
+    },
+    async (right) => {
+      if (right.lockFlag === LOCK_FLAG.locked) throw refused('driverApp.server.locked');
+      return clearLoginAttempts(counter, lockCutoff(now), AUTH_RULES.maxFailures);
+    },
+  );
   const facts = { lastLoginTime: context.at, lastLoginSource: input.source, lastIp: context.ip };
   return tokensFor(await updateFresh(user, (current) => ({ ...current, ...facts })));
 }
