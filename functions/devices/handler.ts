@@ -35,6 +35,7 @@ import {
   upgradeBoxes,
 } from '@functions/energybox/boxes.ts';
 import { notFound } from '@functions/lib/errors.ts';
+import { mustExist, namedId } from '@functions/lib/named-record.ts';
 import { httpHandler, ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
@@ -186,7 +187,16 @@ export const handler = httpHandler({
     const page = await listPage(chargePoints, who(req), listInput(chargePoints, req.body));
     return ok({ ...page, records: await withLive(page.records) });
   },
-  'POST /biz/chargePoint/usage': async (req) => ok(await connectorUsage(who(req).scope)),
+  /**
+   * The company tree's connectors against its subscription (decision 110). A charge point named by id must be
+   * one the caller sees: another company's does not exist (decision 435).
+   */
+  'POST /biz/chargePoint/usage': async (req) => {
+    const identity = who(req);
+    const id = namedId(req.query, req.body);
+    if (id !== undefined) mustExist(await visibleChargePoint(identity, id));
+    return ok(await connectorUsage(identity.scope));
+  },
   'POST /biz/chargePoint/detail': async (req) => ok(await chargePointDetail(who(req), req.query.id)),
   'POST /biz/chargePoint/resetPassword': async (req) =>
     ok(await resetChargePointPassword(who(req), req.query.id)),

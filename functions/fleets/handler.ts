@@ -5,7 +5,7 @@
 import { FLEET_STATUS, fleetActivationSchema, fleetTopUpSchema } from '@shared/resources/fleet/fleet.ts';
 import { decryptPassword } from '@functions/auth/keys.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
+import { httpHandler, ok, who, type Request, type Route } from '@functions/lib/http.ts';
 import { fileResponse, present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
 import {
   fleetAlertQuery,
@@ -16,6 +16,7 @@ import {
   fundHistoryQuery,
 } from '@shared/resources/fleet/members.ts';
 import type { Stored } from '@functions/lib/store.ts';
+import { namedId } from '@functions/lib/named-record.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {
   driverRecords,
@@ -34,6 +35,15 @@ import { fleetDashboard } from './dashboard.ts';
 
 const shown = (fleet: object) => present(fleetRecords, fleet as Record_ & Stored);
 const idOf = (query: Record<string, string | undefined>) => String(query.id ?? '');
+/**
+ * A fleet call's query with its fleet: `fleetId` in the body or `?id=` (as the dashboard takes it). A fleet
+ * named either way is loaded in the caller's reach before any figure (fleetInReach): another company's is
+ * "does not exist" (docs/decisions/435-foreign-ids-ocpp-framing-log-context.md).
+ */
+const withFleet = <T extends { fleetId?: string }>(req: Request, query: T): T => ({
+  ...query,
+  fleetId: namedId(req.query, query, 'fleetId'),
+});
 
 export const handler = httpHandler({
   ...resourceHandlers([fleetRecords, driverRecords, vehicleRecords]),
@@ -61,7 +71,7 @@ export const handler = httpHandler({
   'POST /biz/fleet/funds': async (req) => ok(await latestFundRecords(idOf(req.query), who(req).scope)),
   /** /alerts: a fleet's alerts newest first with the unread count; one or all marked read. */
   'POST /biz/fleetAlert/list': async (req) =>
-    ok(await listFleetAlerts(who(req), parse(fleetAlertQuery, req.body))),
+    ok(await listFleetAlerts(who(req), withFleet(req, parse(fleetAlertQuery, req.body)))),
   'POST /biz/fleetAlert/read': async (req) => {
     const { fleetId, id } = parse(fleetAlertRead, req.body);
     return ok(await readFleetAlert(who(req), fleetId, id));
@@ -70,20 +80,20 @@ export const handler = httpHandler({
     ok(await readAllFleetAlerts(who(req), parse(fleetAlertReadAll, req.body ?? {}).fleetId)),
   /** /analysis: the window's figures by day and per vehicle or driver, from the fleet rollups. */
   'POST /biz/fleet/analysis': async (req) =>
-    ok(await fleetAnalysis(who(req), parse(fleetAnalysisQuery, req.body ?? {}))),
+    ok(await fleetAnalysis(who(req), withFleet(req, parse(fleetAnalysisQuery, req.body ?? {})))),
   'POST /biz/fleet/analysisDownload': async (req) => {
-    const { fleetId, days, kind } = parse(fleetAnalysisQuery, req.body ?? {});
+    const { fleetId, days, kind } = withFleet(req, parse(fleetAnalysisQuery, req.body ?? {}));
     const file = await fleetAnalysisFile(who(req), { fleetId, days, kind });
     return fileResponse(file.body, file.name);
   },
   /** A fleet's orders with its balances before and after each (the dashboard, the fleet's page). */
   'POST /biz/fleetOrder/list': async (req) =>
-    ok(await fleetOrderList(who(req), parse(fleetOrderQuery, req.body ?? {}))),
+    ok(await fleetOrderList(who(req), withFleet(req, parse(fleetOrderQuery, req.body ?? {})))),
   /** /fundHistory: a fleet's fund records newest first, and the same as an Excel file. */
   'POST /biz/fleetFund/list': async (req) =>
-    ok(await fundHistory(who(req), parse(fundHistoryQuery, req.body ?? {}))),
+    ok(await fundHistory(who(req), withFleet(req, parse(fundHistoryQuery, req.body ?? {})))),
   'POST /biz/fleetFund/download': async (req) => {
-    const { fleetId, operType } = parse(fundHistoryQuery, req.body ?? {});
+    const { fleetId, operType } = withFleet(req, parse(fundHistoryQuery, req.body ?? {}));
     const file = await fundHistoryFile(who(req), { fleetId, operType });
     return fileResponse(file.body, file.name);
   },

@@ -121,8 +121,31 @@ export function filtersOf(r: Resource, input: Record<string, unknown>): Record<s
   for (const [field, value] of Object.entries(typed))
     if (!(field in shape) && typeof value === 'string' && /^-?\d+$/.test(value.trim()))
       typed[field] = Number(value);
+  checkFilters(r, shape, typed);
   return typed;
 }
+
+/**
+ * A filter value goes into a query's key or condition, so it must be one its field can hold: an exact (`eq`)
+ * filter passes its field's own schema (an enum's values, an integer's range), and any number is a safe
+ * integer or a finite decimal, else the DynamoDB client refuses it and the call would be a 500. A value that
+ * fails is the caller's input: the validation answer, with nothing read (decision 435).
+ */
+function checkFilters(r: Resource, shape: Record<string, z.ZodType>, typed: Record<string, unknown>) {
+  const exact = Object.keys(typed).flatMap((field) =>
+    shape[field] && r.meta.filters?.[field] === 'eq' ? [[field, shape[field]] as const] : [],
+  );
+  parse(z.object(Object.fromEntries(exact)), typed);
+  parse(z.object(Object.fromEntries(Object.keys(typed).map((field) => [field, storable]))), typed);
+}
+
+/** A filter's number must be one DynamoDB takes: a safe integer or a finite fraction. */
+const storable = z
+  .unknown()
+  .refine(
+    (v) => typeof v !== 'number' || Number.isSafeInteger(v) || (Number.isFinite(v) && !Number.isInteger(v)),
+    { error: 'validation.integer' },
+  );
 
 /** A list (or export) request of a resource: page and order, and its declared filters in their types. */
 export interface ListInput {

@@ -9,7 +9,8 @@
  * company's days (an item per day with orders) or its stations' days (an item per station and day with
  * orders), each one Query of a contiguous sk range of `REVENUE#{agentId}`. Neither depends on the number of
  * orders; orders are never read.
- * Scope: the caller's company and those below it; an `agentId` or `stationId` outside it matches nothing.
+ * Scope: the caller's company and those below it; an `agentId` or `stationId` outside it does not exist
+ * (decision 435).
  */
 import { formatMinor } from '@shared/pricing/money.ts';
 import {
@@ -52,6 +53,7 @@ import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
 import { companyDays, stationDays } from '@functions/data/revenue-rollups.ts';
 import { badRequest } from '@functions/lib/errors.ts';
+import { mustExist } from '@functions/lib/named-record.ts';
 import { newId, visible, type Stored } from '@functions/lib/store.ts';
 
 type Company = OperatorRecord & Stored;
@@ -72,6 +74,19 @@ type Kind = { kind: 'all' } | { kind: 'stations'; stationId?: string };
 export async function companiesInScope(scope: string, agentId?: string): Promise<Company[]> {
   const all = await operators.list(scope);
   return agentId ? all.filter((c) => c.id === agentId) : all;
+}
+
+/**
+ * The company and the station a statistics call names, loaded in the caller's reach first: one the caller
+ * cannot see does not exist, rather than matching nothing and answering zeros (decision 435).
+ */
+export async function checkNamed(reach: Reach, named: { stationId?: string; agentId?: string }) {
+  const [companies, station] = await Promise.all([
+    named.agentId ? companiesInScope(reach.scope, named.agentId) : undefined,
+    named.stationId ? stations.repo.get(reach.scope, named.stationId) : undefined,
+  ]);
+  if (named.agentId) mustExist(companies?.[0]);
+  if (named.stationId) mustExist(station && stationVisible(reach, station.id) ? station : undefined);
 }
 
 /**
@@ -151,6 +166,7 @@ async function stationNames(ids: string[]): Promise<Map<string, string>> {
 export async function revenueStat(reach: Reach, query: RevenueStatQuery): Promise<RevenueStat> {
   const { startDay, endDay, groupBy, stationId, agentId } = query;
   checkRange(startDay, endDay);
+  await checkNamed(reach, query);
   const companies = await companiesInScope(reach.scope, agentId);
   const byStation = groupBy === 'station' || Boolean(stationId) || Boolean(reach.stations);
   const items = await readAll(
@@ -317,6 +333,7 @@ export async function transactionInsight(
   const yoyCurrent = { startDay: addDays(end, -6), endDay: end };
   const yoyPrevious = { startDay: addDays(end, -6 - 364), endDay: addDays(end, -364) };
   const { scope } = reach;
+  await checkNamed(reach, query);
   const companies = await companiesInScope(scope, agentId);
 
   const [stationItems, yoyItems, stationList] = await Promise.all([
@@ -416,6 +433,7 @@ export async function exportRevenue(
   // Data export is the Pro menu 9000/9100: without it the file could not be listed or downloaded either.
   requireCode(identity, REVENUE_CODE.export);
   checkRange(query.startDay, query.endDay);
+  await checkNamed(identity, query);
   const taskId = newId();
   await queueExport({
     taskId,

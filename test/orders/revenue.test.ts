@@ -254,18 +254,29 @@ describe('revenue statistics', () => {
       { ...range, groupBy: 'day' },
       { ...range, groupBy: 'station' },
       { ...range, groupBy: 'operator' },
-      { ...range, groupBy: 'day', agentId: DEMO_AGENT_ID },
-      { ...range, groupBy: 'station', stationId: station.berlin },
-      { ...range, groupBy: 'operator', agentId: DEMO_AGENT_ID, stationId: station.munich },
     ]) {
       const answer = await stat(other, body);
       expect(JSON.stringify(answer), JSON.stringify(body)).not.toContain(DEMO_AGENT_ID);
       expect(JSON.stringify(answer)).not.toContain('USD');
       for (const row of answer.rows) expect(row.agentId ?? otherId).toBe(otherId);
     }
+    // A company or station of another company named does not exist (decision 435).
+    for (const body of [
+      { ...range, groupBy: 'day', agentId: DEMO_AGENT_ID },
+      { ...range, groupBy: 'station', stationId: station.berlin },
+      { ...range, groupBy: 'operator', agentId: DEMO_AGENT_ID, stationId: station.munich },
+    ]) {
+      const answer = await api(rt.url, other, '/biz/revenue/stat', body);
+      expect(answer.msg, JSON.stringify(body)).toBe('The record does not exist or you cannot access it');
+      expect(answer.data).toBeNull();
+    }
     // The demo company does not see the other's either.
-    const mine = await stat(operator, { ...range, groupBy: 'operator', agentId: otherId });
-    expect(mine.rows).toEqual([]);
+    const mine = await api(rt.url, operator, '/biz/revenue/stat', {
+      ...range,
+      groupBy: 'operator',
+      agentId: otherId,
+    });
+    expect(mine.msg).toBe('The record does not exist or you cannot access it');
     expect(JSON.stringify(await stat(operator, { ...range, groupBy: 'station' }))).not.toContain('EUR');
     const insight = await ok(other, '/biz/transactionInsight/stat', { days: 30, endDay: '2026-09-30' });
     expect(JSON.stringify(insight)).not.toContain(station.berlin);
