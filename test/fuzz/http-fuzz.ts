@@ -912,7 +912,11 @@ export function problemsOf(req: FuzzRequest, answer: Answer): string[] {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-export function send(base: string, req: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>) {
+export function send(
+  base: string,
+  req: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body'>,
+  retried = false,
+): Promise<Answer> {
   const { hostname, port } = new URL(base);
   return new Promise<Answer>((resolve, reject) => {
     const out = http.request(
@@ -939,7 +943,17 @@ export function send(base: string, req: Pick<FuzzRequest, 'method' | 'path' | 'h
       },
     );
     out.on('timeout', () => out.destroy(new Error('timed out after 30 s')));
-    out.on('error', reject);
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as it idled, just as this request went out on it: the request
+      // never reached the server, so it is sent again once (Node's documented race of keep-alive agents).
+      if (
+        out.reusedSocket &&
+        !retried &&
+        (error.code === 'ECONNRESET' || /socket hang up/.test(error.message))
+      )
+        send(base, req, true).then(resolve, reject);
+      else reject(error);
+    });
     out.end(req.body);
   });
 }
