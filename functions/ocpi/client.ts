@@ -1,9 +1,12 @@
 /**
  * Calls the platform makes to an eMSP's OCPI endpoints (issue 20): `Authorization: Token {base64}`, a new
  * `X-Request-ID` and `X-Correlation-ID` each, the routing headers of both parties, a time limit, and the
- * answer's envelope checked: anything but an OCPI success (1xxx) is an error saying what came back.
+ * answer's envelope checked: anything but an OCPI success (1xxx) is an error saying what came back. Every URL
+ * called is a partner's, so every call goes through the outbound-URL guard (functions/lib/outbound-url.ts,
+ * decision 433): https to public addresses only (unless the local allowance), no redirects, 5 MB at most.
  */
 import { randomUUID } from 'node:crypto';
+import { OutboundRefused, outboundFetch, type OutboundResponse } from '@functions/lib/outbound-url.ts';
 import {
   OCPI_VERSION,
   ocpiEnvelopeSchema,
@@ -18,6 +21,9 @@ const TIMEOUT_MS = 10_000;
 
 /** A call to a partner that did not succeed: what came back, for the partner's last error. */
 export class OcpiCallError extends Error {}
+
+/** A call the outbound-URL guard refused (the URL, its address, a redirect, the answer's size): decision 433. */
+export class OcpiUrlRefused extends OcpiCallError {}
 
 /** The partner a call goes to: its OCPI party, for the routing headers. */
 export interface Peer {
@@ -51,9 +57,9 @@ async function ocpiExchange(
   options: { timeoutMs?: number } = {},
 ): Promise<{ data: unknown; headers: Headers }> {
   const own = await ownParty();
-  let res: Response;
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, {
+    res = await outboundFetch(url, {
       method,
       headers: {
         authorization: `Token ${Buffer.from(token, 'utf8').toString('base64')}`,
@@ -66,12 +72,13 @@ async function ocpiExchange(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
+      timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
     });
   } catch (error) {
-    throw new OcpiCallError(`${method} ${url}: ${(error as Error).message}`);
+    const message = `${method} ${url}: ${(error as Error).message}`;
+    throw error instanceof OutboundRefused ? new OcpiUrlRefused(message) : new OcpiCallError(message);
   }
-  const text = await res.text().catch(() => '');
+  const { text } = res;
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -7,9 +7,18 @@
  *   (`emspToken`) it reads the eMSP's endpoints, POSTs a new platform token and its versions URL, and keeps the
  *   token the eMSP answers as `emspToken`. Run again on a registered partner, it is OCPI's update (PUT).
  * Updating (PUT) and unregistering (DELETE) by the eMSP as OCPI defines them; `registerFlag` follows.
+ * A versions or version-details URL the outbound-URL guard refuses is the caller's invalid parameter (2001),
+ * noted on the partner with the reason (decision 433).
  */
 import { ocpiCredentialsSchema, OCPI_STATUS, type OcpiCredentials } from '@shared/schemas/ocpi.ts';
-import { OcpiCallError, discoverEndpoints, endpointOf, ocpiCall, UnsupportedVersion } from './client.ts';
+import {
+  OcpiCallError,
+  OcpiUrlRefused,
+  discoverEndpoints,
+  endpointOf,
+  ocpiCall,
+  UnsupportedVersion,
+} from './client.ts';
 import { OcpiError, invalidParameters } from './errors.ts';
 import { newToken, noteExchange, partnerById, savePartner, type Partner } from './partners.ts';
 import { ownRoles } from './party.ts';
@@ -42,6 +51,8 @@ async function endpointsFrom(partner: Partner, credentials: OcpiCredentials) {
   } catch (error) {
     if (error instanceof OcpiError) throw error;
     await noteExchange(partner, (error as Error).message);
+    if (error instanceof OcpiUrlRefused)
+      throw invalidParameters(`The versions URL cannot be used: ${error.message}`);
     if (error instanceof UnsupportedVersion)
       throw new OcpiError(400, OCPI_STATUS.unsupportedVersion, `The eMSP offers no OCPI 2.2.1`);
     throw new OcpiError(400, OCPI_STATUS.unableToUseClientApi, `Unable to use the eMSP's API`);

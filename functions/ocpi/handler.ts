@@ -13,12 +13,14 @@ import {
   ocpiPageQuery,
   type OcpiCommandType,
 } from '@shared/schemas/ocpi.ts';
+import { checkOutboundUrl, OutboundRefused } from '@functions/lib/outbound-url.ts';
 import { partnerCdrs } from './cdrs.ts';
 import { receiveCommand } from './commands.ts';
 import { deleteCredentials, getCredentials, postCredentials } from './credentials.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
 import { partnerLocation, partnerLocations } from './locations.ts';
+import { noteExchange } from './partners.ts';
 import { partnerSessions } from './sessions.ts';
 import { partnerTariffs } from './tariffs.ts';
 import { patchToken, putToken, receivedToken } from './tokens.ts';
@@ -101,6 +103,25 @@ function commandOf(req: OcpiRequest): OcpiCommandType {
   return command as OcpiCommandType;
 }
 
+/**
+ * A command's `response_url` as the outbound-URL guard sees it, before the command is taken: one the platform
+ * would refuse to call is 2001 now, noted on the partner, rather than a result lost later (decision 433). The
+ * result's delivery is guarded again (the name may resolve elsewhere by then).
+ */
+async function checkResponseUrl(req: OcpiRequest) {
+  const body = req.body;
+  const url =
+    body && typeof body === 'object' ? (body as { response_url?: unknown }).response_url : undefined;
+  if (typeof url !== 'string') return; // the command's own schema says what is wrong
+  try {
+    await checkOutboundUrl(url);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    await noteExchange(req.partner!, `response_url ${url}: ${error.message}`);
+    throw invalidParameters(`Invalid response_url: ${error.message}`);
+  }
+}
+
 const V = `/ocpi/${OCPI_VERSION}`;
 
 /** A credentials call as the service takes it. */
@@ -152,7 +173,11 @@ export const handler = ocpiHandler({
   },
   [`POST ${V}/commands/{command}`]: {
     auth: 'registered',
-    run: (req) => receiveCommand(req.partner!, commandOf(req), req.body),
+    run: async (req) => {
+      const command = commandOf(req);
+      await checkResponseUrl(req);
+      return receiveCommand(req.partner!, command, req.body);
+    },
   },
   [`GET ${V}/tariffs`]: {
     auth: 'registered',
