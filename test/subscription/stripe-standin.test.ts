@@ -204,6 +204,21 @@ describe('test cards through the provider', () => {
     ).toMatchObject({ status: 'failed', reason: 'Amount must be at least $0.50 usd' });
   });
 
+  it('an id that names a property of every object (toString, __proto__) is unknown, as any other', async () => {
+    for (const id of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const base = { subscribeId: 's', agentId: 'a', currency: 'usd', idempotencyKey: `k-proto-${id}` };
+      expect(await provider.createPayment({ ...base, amount: 1000, paymentMethodId: id })).toMatchObject({
+        status: 'failed',
+        reason: `No such PaymentMethod: '${id}'`,
+      });
+      const error = await stripe.paymentIntents.retrieve(id).then(
+        () => undefined,
+        (e: Stripe.errors.StripeError) => e,
+      );
+      expect(error?.statusCode).toBe(404);
+    }
+  });
+
   it('amounts are whole cents', async () => {
     await expect(
       provider.createPayment({

@@ -284,7 +284,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   function paymentMethod(id: string): StoredPaymentMethod {
     const stored = state.paymentMethods[id];
     if (stored) return stored;
-    const shortcut = SHORTCUT_CARDS[id];
+    const shortcut = Object.hasOwn(SHORTCUT_CARDS, id) ? SHORTCUT_CARDS[id] : undefined;
     if (shortcut) {
       createPaymentMethod({ type: 'card' }, shortcut);
       // Keep the shortcut's own id, as Stripe does.
@@ -858,10 +858,19 @@ function pruneIdempotency(state: State) {
 }
 
 function loadState(file: string | undefined, log: (line: string) => void): State {
-  const empty: State = { paymentMethods: {}, intents: {}, refunds: {}, idempotency: {} };
+  // Maps by id without a prototype: an id such as `toString` or `__proto__` is unknown, as Stripe says (404).
+  const byId = <T>(from?: Record<string, T>): Record<string, T> =>
+    Object.assign(Object.create(null) as Record<string, T>, from);
+  const empty: State = { paymentMethods: byId(), intents: byId(), refunds: byId(), idempotency: byId() };
   if (!file || !existsSync(file)) return empty;
   try {
-    return { ...empty, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<State>) };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<State>;
+    return {
+      paymentMethods: byId(saved.paymentMethods),
+      intents: byId(saved.intents),
+      refunds: byId(saved.refunds),
+      idempotency: byId(saved.idempotency),
+    };
   } catch (e) {
     // Keep the unreadable file for inspection and start empty rather than refuse to start.
     renameSync(file, `${file}.broken-${Date.now()}`);
