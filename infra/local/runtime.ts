@@ -256,6 +256,25 @@ export async function startRuntime(options: RuntimeOptions = {}) {
         res.end(JSON.stringify({ message: 'Internal Server Error' }));
       }
     });
+    // A request Node cannot parse (headers over 16 KB, a broken request line) is answered like API Gateway
+    // answers one: its status and a JSON message, not Node's bare status line.
+    server.on('clientError', (error: Error & { code?: string }, socket) => {
+      const answering = (socket as net.Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+      if (!socket.writable || answering?.headersSent) {
+        socket.destroy();
+        return;
+      }
+      const [status, message] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout']
+            : [400, 'Bad Request'];
+      const body = JSON.stringify({ message });
+      socket.end(
+        `HTTP/1.1 ${status} ${message}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    });
     server.on('upgrade', (req, socket, head) => {
       // Node leaves an upgrading socket without an error listener: a client resetting the connection while
       // its upgrade is decided must not take the process down. Each upgrade fails alone.

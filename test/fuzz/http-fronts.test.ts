@@ -125,6 +125,22 @@ describe('HTTP front', () => {
     }
   });
 
+  it('answers headers over 16 KB with 431 and a broken request line with 400, each with a JSON message', async () => {
+    const big = await rawExchange(
+      `GET /ocpi/versions HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`,
+      rt.port,
+      10_000,
+    );
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: 'Request Header Fields Too Large',
+    });
+    const broken = await rawExchange('NOT A REQUEST\r\n\r\n', rt.port, 10_000);
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'Bad Request' });
+    await stillServing();
+  });
+
   it('answers a body over 10 MB with 413 while the client is still sending, not with a reset', async () => {
     const answer = await send(rt.url, {
       method: 'POST',
