@@ -202,7 +202,8 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
       total_cost: { excl_vat: Number(order.actualFee) },
     });
     expect(cdr.total_cost.excl_vat).toBeGreaterThan(0);
-    expect((await getCdr(orderNo))?.status).toBe('sent');
+    // The CDR is marked sent once the eMSP's answer is read, a moment after the eMSP has it.
+    await waitFor(async () => (await getCdr(orderNo))?.status === 'sent', 20_000);
     // The session's last state, COMPLETED with its figures, came before its CDR.
     const completed = hub.received.findIndex(
       (r) => r.path === `sessions/DE/EVC/${orderNo}` && (r.body as any).status === 'COMPLETED',
