@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
 import { topology } from '@infra/topology/index.ts';
 import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
 import { call } from '@functions/ocpp/frames.ts';
@@ -83,7 +84,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
-      await deliver(record);
+      // Each queue message logs under its own id (functions/lib/log-context.ts).
+      await withLogContext({ messageId: record.messageId }, () => deliver(record));
     } catch (error) {
       logger.warn('Command delivery failed', {
         messageId: record.messageId,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
 import { topology } from '@infra/topology/index.ts';
 import { exporters } from './exporters.ts';
 import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
@@ -60,7 +61,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
-      await run(record.body);
+      // Each queue message logs under its own id (functions/lib/log-context.ts).
+      await withLogContext({ messageId: record.messageId }, () => run(record.body));
     } catch (error) {
       logger.warn('Export failed', { messageId: record.messageId, error: (error as Error).message });
       if (Number(record.attributes?.ApproximateReceiveCount ?? 0) >= MAX_RECEIVES)

@@ -6,7 +6,6 @@
  * and logs each request with its request id.
  */
 import middy from '@middy/core';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { topology } from '@infra/topology/index.ts';
 import type { HttpRouteDecl } from '@infra/topology/types.ts';
@@ -14,8 +13,13 @@ import { loadIdentity, requireCode, type Identity } from '@functions/identity/ac
 import { writeAudit } from './audit.ts';
 import { AppError, badRequest, forbidden, unauthorized } from './errors.ts';
 import { translate } from './i18n.ts';
+import { ContextLogger, withLogContext } from './log-context.ts';
 
-export const logger = new Logger({
+/**
+ * The functions' logger. Each line carries the keys of the request it was logged in (request id and route),
+ * never another's running at the same time (functions/lib/log-context.ts).
+ */
+export const logger = new ContextLogger({
   serviceName: 'ev-console',
   logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN',
 });
@@ -217,11 +221,10 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
     }
   };
 
-  const lambda = middy(base).use({
-    before: (request) => {
-      logger.appendKeys({ requestId: request.context.awsRequestId, route: request.event.routeKey });
-    },
-  });
+  // Each request logs under its own id and route, also after an await (functions/lib/log-context.ts).
+  const lambda = middy((event: APIGatewayProxyEventV2, context: Context) =>
+    withLogContext({ requestId: context.awsRequestId, route: event.routeKey }, () => base(event, context)),
+  );
   // The route keys travel with the handler so a test can hold them against the topology (test/infra/routes).
   return Object.assign(lambda, { routes: Object.freeze(Object.keys(routes)) as readonly string[] });
 }

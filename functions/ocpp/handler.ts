@@ -13,9 +13,9 @@
  * Heartbeat answered as it should be: it changes nothing and writes nothing (the charger's presence is its
  * connection, whose last activity API Gateway keeps; decision 430).
  */
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { topology } from '@infra/topology/index.ts';
+import { ContextLogger, withLogContext } from '@functions/lib/log-context.ts';
 import { getCommand, recordCommandAnswer } from '@functions/commands/store.ts';
 import {
   closeConnection,
@@ -36,13 +36,18 @@ import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
 import '@functions/energy/subscriptions.ts';
 
-const logger = new Logger({ serviceName: 'ocpp', logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN' });
+const logger = new ContextLogger({
+  serviceName: 'ocpp',
+  logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN',
+});
 
 interface WsEvent {
   requestContext: {
     routeKey: string;
     eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT';
     connectionId: string;
+    /** API Gateway's id of this event (one per message). */
+    requestId?: string;
     authorizer?: Record<string, unknown>;
   };
   headers?: Record<string, string | undefined>;
@@ -57,10 +62,15 @@ export function negotiateProtocol(offered: string | undefined): string | undefin
 }
 
 export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> {
-  const { eventType } = event.requestContext;
-  if (eventType === 'CONNECT') return connect(event);
-  if (eventType === 'DISCONNECT') return disconnect(event);
-  return message(event);
+  const { eventType, requestId, connectionId, routeKey } = event.requestContext;
+  // Every line logged while this event is handled names it, and no other running at the same time
+  // (functions/lib/log-context.ts).
+  const keys = { requestId, route: routeKey, connectionId, chargePointId: chargePointOf(event) };
+  return withLogContext(keys, () => {
+    if (eventType === 'CONNECT') return connect(event);
+    if (eventType === 'DISCONNECT') return disconnect(event);
+    return message(event);
+  });
 }
 
 const chargePointOf = (event: WsEvent): string | undefined => {

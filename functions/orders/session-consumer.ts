@@ -11,6 +11,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/http.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
 import { getSession, handOffDone } from '@functions/ocpp/transactions.ts';
 import { orderOf } from './session-order.ts';
 import { settleSession } from './settlement.ts';
@@ -41,7 +42,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     try {
       const { chargePointId, transactionId } = JSON.parse(record.body) as Record<string, string>;
       if (!chargePointId || !transactionId) continue; // not ours: dropping it is the only answer
-      await handOver(chargePointId, transactionId);
+      // Each queue message logs under its own id (functions/lib/log-context.ts).
+      await withLogContext({ messageId: record.messageId }, () => handOver(chargePointId, transactionId));
     } catch (error) {
       logger.error('Session hand-off failed', { error: String(error), messageId: record.messageId });
       batchItemFailures.push({ itemIdentifier: record.messageId });
