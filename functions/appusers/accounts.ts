@@ -134,6 +134,16 @@ export async function findAppUser(
 }
 
 /**
+ * Whether an order of the user's tag is the user's: one the user paid or owes (`appUserId`), or one no account
+ * paid (free, refused); never one a card, a fleet or a roaming partner paid, nor another app user's: a tag the
+ * user holds now may have been another payer's before it was freed (docs/decisions/432).
+ */
+export function isAppUsersOrder(order: Record<string, unknown>, user: Pick<AppUserRecord, 'id'>): boolean {
+  if (order.appUserId !== undefined) return order.appUserId === user.id;
+  return order.cardId === undefined && order.fleetId === undefined && order.emspId === undefined;
+}
+
+/**
  * The change of an app user's balance and its ledger entry (see `balanceChange`); with `frozenAfter`, the
  * frozen amount is set in the same update (a session paid with its hold released).
  */

@@ -2,19 +2,20 @@
  * An app user's page (/appUserDetail/{id}, 7101): the user as staff see them, their charging statistics
  * (SPEC.md section 3: count, energy, actual fee, duration), their latest ledger entries and the card they
  * charge with. The statistics sum the orders of the user's tag (one key range of the tag index, newest
- * first; a user's own orders, never a scan of the company's) that the user paid or owes: orders of the same
- * tag at another company's charger are not the viewer's to count.
+ * first; a user's own orders, never a scan of the company's) that the user paid or owes (`isAppUsersOrder`):
+ * orders of the same tag at another company's charger are not the viewer's to count, nor those another payer
+ * of the tag paid.
  */
 import { idTagOrders } from '@functions/data/orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { notFound } from '@functions/lib/errors.ts';
 import { present } from '@functions/lib/resources.ts';
 import { latestAppLedger } from '@functions/data/app-users.ts';
-import { uniqueOwner, visible } from '@functions/lib/store.ts';
+import { uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
 import { kwhText } from '@shared/pricing/metrics.ts';
 import { cards as cardRecords } from '@functions/biz/cards.ts';
-import { appUsers, shownAppUser } from './accounts.ts';
+import { appUsers, isAppUsersOrder, shownAppUser, type AppUserRecord } from './accounts.ts';
 
 export interface AppUserStats {
   /** Sessions (orders) of the user. */
@@ -28,11 +29,11 @@ export interface AppUserStats {
 }
 
 /** The sums of a user's orders in the viewer's scope. */
-export async function appUserStats(scope: string, userId: string, tag: string | undefined) {
+export async function appUserStats(scope: string, user: AppUserRecord & Stored) {
   const stats: AppUserStats = { count: 0, elec: '0.000', actualFee: [], duration: 0 };
-  if (!tag) return stats;
-  const orders = (await idTagOrders(tag)).filter(
-    (o) => visible(scope, String(o.tenant ?? '')) && (o.appUserId === undefined || o.appUserId === userId),
+  if (!user.cardNo) return stats;
+  const orders = (await idTagOrders(user.cardNo)).filter(
+    (o) => visible(scope, String(o.tenant ?? '')) && isAppUsersOrder(o, user),
   );
   let wh = 0n;
   const fees = new Map<string, bigint>();
@@ -67,7 +68,7 @@ export async function appUserDetail(identity: Identity, id: string) {
   const user = await appUsers.get(identity.scope, id);
   if (!user) throw notFound();
   const [stats, ledger, cards] = await Promise.all([
-    appUserStats(identity.scope, user.id, user.cardNo),
+    appUserStats(identity.scope, user),
     latestAppLedger(user.id, LEDGER_SHOWN),
     cardOf(user.tenant, user.cardNo),
   ]);

@@ -43,6 +43,26 @@ export const takeGuard = (name: string, value: string, owner: string) =>
 export const freeGuard = (name: string, value: string) =>
   request(uniqueGuards.delete(folded(name, value)).params());
 
+/**
+ * The write that frees a value its owner holds, refused (condition) when another owner holds it: a value two
+ * records held before their guard existed stays with the one the guard names (decision 432).
+ */
+export const freeOwnGuard = (name: string, value: string, owner: string) =>
+  request(
+    uniqueGuards
+      .delete(folded(name, value))
+      .where((a, op) => op.eq(a.owner, owner))
+      .params(),
+  );
+
+/** Who holds a value, as the guard names it (`{TYPE}#{id}`), if anyone. */
+export async function guardHolder(name: string, value: string): Promise<string | undefined> {
+  const key = guardKey(name, value);
+  if (!keyFits(key)) return undefined;
+  const { Item } = await send.get(uniqueGuards.get(folded(name, value)).params());
+  return Item ? String(Item.owner) : undefined;
+}
+
 /** The stored guard item of a value without a condition (bulk loads). */
 export const guardItem = (name: string, value: string, owner: string) =>
   request(uniqueGuards.put({ ...folded(name, value), owner }).params()).Item!;
@@ -53,4 +73,20 @@ export async function guardOwner(name: string, value: string): Promise<string | 
   if (!keyFits(key)) return undefined;
   const { Item } = await send.get(uniqueGuards.get(folded(name, value)).params());
   return Item ? String(Item.owner).split('#')[1] : undefined;
+}
+
+/**
+ * Takes a value for `owner` unless it is taken (data written before its guard existed): undefined when the
+ * owner holds it now (taken now or before), else who holds it.
+ */
+export async function claimGuard(name: string, value: string, owner: string): Promise<string | undefined> {
+  if (!keyFits(guardKey(name, value))) return undefined;
+  try {
+    await send.put(takeGuard(name, value, owner));
+    return undefined;
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const holder = await guardHolder(name, value);
+    return holder === owner ? undefined : holder;
+  }
 }

@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import { releaseHold, releaseStaleHolds, takeHold, availableUnits } from '@functions/appusers/holds.ts';
-import { appUsers, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { appUsers, isAppUsersOrder, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { sendPlatformCommand } from '@functions/commands/send.ts';
 import { companyReservations } from '@functions/data/reservations.ts';
 import { idTagOrders } from '@functions/data/orders.ts';
@@ -121,13 +121,11 @@ const ORDER_FIELDS = [
   'stopReason',
 ] as const;
 
-/** The user's orders, newest first: those of their tag that are theirs (in their company's reach). */
+/** The user's orders, newest first: those of their tag that are theirs (in their company's reach; decision 432). */
 export async function userOrders(user: AppUserRecord & Stored, page: z.infer<typeof appPageQuery>) {
   const orders = user.cardNo
     ? (await idTagOrders(user.cardNo)).filter(
-        (o) =>
-          visible(user.tenant, String(o.tenant ?? '')) &&
-          (o.appUserId === undefined || o.appUserId === user.id),
+        (o) => visible(user.tenant, String(o.tenant ?? '')) && isAppUsersOrder(o, user),
       )
     : [];
   const shown = orders.map((o) =>

@@ -32,7 +32,13 @@ import {
   send,
   type TransactItem,
 } from '@functions/data/table.ts';
-import { freeGuard, guardItem, guardOwner, takeGuard } from '@functions/data/unique-guards.ts';
+import {
+  freeOwnGuard,
+  guardHolder,
+  guardItem,
+  guardOwner,
+  takeGuard,
+} from '@functions/data/unique-guards.ts';
 import { countersOf, countWrite } from '@functions/data/view-counters.ts';
 import { config } from './config.ts';
 import { AppError, notFound, refused } from './errors.ts';
@@ -322,6 +328,21 @@ export class Repository<T extends object> {
   }
 
   /**
+   * The deletes of the guards of values an item gives up: only those it holds (a guard taken by another
+   * record, as a value shared before its guard was declared can be, stays with it; a guard never written
+   * needs no delete), each conditional on the holder (docs/decisions/432).
+   */
+  private async frees(values: [string, string][], id: string): Promise<Transact[]> {
+    const owner = this.owner(id);
+    const held = await Promise.all(
+      values.map(async ([name, value]) => (await guardHolder(name, value)) === owner),
+    );
+    return values
+      .filter((_, i) => held[i])
+      .map(([name, value]) => ({ Delete: freeOwnGuard(name, value, owner) as Delete }));
+  }
+
+  /**
    * A new item's writes: the item (put where none exists), its unique guards and its view counters, in that
    * order, with the item's stored metadata.
    */
@@ -424,7 +445,7 @@ export class Repository<T extends object> {
       { Put: this.replace(stored, current.version) },
       // Unique guards right after the item: a failed condition's index names the taken value.
       ...added.map(([name, value]) => ({ Put: takeGuard(name, value, this.owner(id)) as Put })),
-      ...removed.map(([name, value]) => ({ Delete: freeGuard(name, value) as Delete })),
+      ...(await this.frees(removed, id)),
       ...this.counterWrites(
         this.viewAttributes(current as Record<string, unknown>, current.tenant),
         this.viewAttributes(stored, current.tenant),
@@ -466,7 +487,7 @@ export class Repository<T extends object> {
     await this.transactUnique(
       [
         { Delete: request(remove as Delete) },
-        ...this.uniques(current).map(([name, value]) => ({ Delete: freeGuard(name, value) as Delete })),
+        ...(await this.frees(this.uniques(current), id)),
         ...this.counterWrites(
           this.viewAttributes(current as Record<string, unknown>, current.tenant),
           undefined,

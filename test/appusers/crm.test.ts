@@ -73,7 +73,7 @@ describe('the app user list and page', () => {
     expect((await info()).accountBalance).toBe(DEMO_APP_USER.accountBalance);
   });
 
-  it('shows the page: statistics, ledger and the card of the user’s tag', async () => {
+  it('shows the page: statistics, ledger, and no card of the user’s tag', async () => {
     const detail = await ok(operator, `/biz/appUser/detail?id=${ID}`);
     expect(detail.user).toMatchObject({ id: ID, userName: DEMO_APP_USER.userName });
     expect(detail.stats).toEqual({ count: 0, elec: '0.000', actualFee: [], duration: 0 });
@@ -81,7 +81,8 @@ describe('the app user list and page', () => {
     expect(detail.ledger).toEqual([
       expect.objectContaining({ type: 'recharge', changeBalance: DEMO_APP_USER.accountBalance }),
     ]);
-    expect(detail.cards.map((c: Json) => c.cardSn)).toEqual([DEMO_APP_USER.tag]);
+    // The user's tag is the user's only: no card of the company carries it (one payer per tag, decision 432).
+    expect(detail.cards).toEqual([]);
   });
 
   it('never adds or deletes a user from the console', async () => {

@@ -4,14 +4,11 @@
  * tag FLEET-TAG-002, and the app user "Demo app user" (balance 80, 5 frozen) charging with APP-TAG-001.
  * Sessions with these tags are paid from the fleet account and the app balance.
  *
- * Each tag is also a card of the demo company with a zero balance (type 3 fleet for the fleet tags, received
- * by an app user for the app tag), so chargers authorise it (authorisation knows cards and local lists);
- * settlement's precedence (fleet, then app user, then card) charges the fleet account and the app balance.
+ * Chargers authorise these tags as the fleet's and the app user's (functions/ocpp/authorize.ts), and each tag
+ * is its holder's only: no card of the company carries it (one payer per tag, docs/decisions/432).
  */
 import { addDriver, addVehicle, createFleet, drivers, fleets, vehicles } from '@functions/fleets/accounts.ts';
 import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
-import { cards } from '@functions/biz/cards.ts';
-import { CARD_TYPE, RECEIVE_STATUS } from '@shared/resources/device/card.ts';
 import { DEMO_AGENT_ID } from './demo-chargers.ts';
 import { DEMO_FLEET_ID } from './identity.ts';
 import type { SeedStep } from './index.ts';
@@ -90,44 +87,6 @@ export const demoAccounts: SeedStep = {
         },
         tenant,
       );
-    const tagCards = [
-      {
-        id: 'demo-fleet-card-1',
-        cardSn: DEMO_FLEET.driverTag,
-        type: CARD_TYPE.fleet,
-        received: RECEIVE_STATUS.company,
-      },
-      {
-        id: 'demo-fleet-card-2',
-        cardSn: DEMO_FLEET.vehicleTag,
-        type: CARD_TYPE.fleet,
-        received: RECEIVE_STATUS.company,
-      },
-      {
-        id: 'demo-app-card-1',
-        cardSn: DEMO_APP_USER.tag,
-        type: CARD_TYPE.private,
-        received: RECEIVE_STATUS.appUser,
-      },
-    ];
-    for (const card of tagCards)
-      if (!(await cards.repo.getAny(card.id)))
-        await cards.repo.create(
-          {
-            id: card.id,
-            cardSn: card.cardSn,
-            receiveStatus: card.received,
-            status: 0,
-            blackFlag: 0,
-            type: card.type,
-            username: card.type === CARD_TYPE.fleet ? DEMO_FLEET.name : DEMO_APP_USER.userName,
-            useScopeList: [],
-            pileIds: [],
-            balance: 0,
-            tenant,
-          },
-          tenant,
-        );
   },
   describe: () => [],
 };

@@ -10,7 +10,7 @@ import { demoChargers, demoEnergyBox, demoRenewableSources } from './demo-charge
 import { demoFees } from './demo-fees.ts';
 import { demoAppHistory, demoFleetHistory } from './demo-history.ts';
 import { demoIdentity, identityCatalogue } from './identity.ts';
-import { dayMapsAndMonths, platformRollups, stationLiveFigures } from './upgrades.ts';
+import { dayMapsAndMonths, payerTagGuards, platformRollups, stationLiveFigures } from './upgrades.ts';
 import { stopReasonCatalogue } from './stop-reasons.ts';
 import { demoSubscription, subscriptionCatalogue } from './subscription.ts';
 
@@ -37,6 +37,7 @@ export const seedSteps: SeedStep[] = [
   platformRollups,
   dayMapsAndMonths,
   stationLiveFigures,
+  payerTagGuards,
   identityCatalogue,
   demoIdentity,
   demoChargers,

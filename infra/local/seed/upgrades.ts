@@ -4,6 +4,7 @@
  */
 import { upgradeDayMapsAndMonths, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
 import { recountAllStations } from '@functions/devices/sites.ts';
+import { claimPayerTags } from '@functions/ocpp/local-payers.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import type { SeedStep } from './index.ts';
@@ -45,6 +46,20 @@ export const stationLiveFigures: SeedStep = {
   upgrade: true,
   async run() {
     await recountAllStations();
+  },
+  describe: () => [],
+};
+
+/**
+ * One payer per tag (docs/decisions/432): the payer-tag guard for every card, fleet driver and vehicle and app
+ * user written before it; a tag two of them held stays with the one that pays for it now (logged).
+ */
+export const payerTagGuards: SeedStep = {
+  id: 'payer-tag-guards',
+  always: true,
+  upgrade: true,
+  async run() {
+    await claimPayerTags();
   },
   describe: () => [],
 };

@@ -20,6 +20,8 @@ export const server = area(
       validation: 'Please check the highlighted fields',
       conflict: 'The record was changed at the same time; please reload and try again',
       duplicate: 'This value is already in use',
+      tagHeld:
+        'Another card, fleet driver or vehicle, or app user of the company already charges with this tag',
       staleUpdate: 'Someone else changed this record after you opened it; please reload and try again',
       badClient: 'The client is not authorised to request tokens',
       grantType: 'Unsupported grant type',
@@ -123,6 +125,7 @@ export const server = area(
         validation: '请检查标出的字段',
         conflict: '该记录已被同时修改，请刷新后重试',
         duplicate: '该值已被使用',
+        tagHeld: '该标签已被本公司的其他卡、车队司机或车辆、或 App 用户使用',
         staleUpdate: '您打开该记录后，他人已修改了它，请刷新后重试',
         badClient: '该客户端无权申请令牌',
         grantType: '不支持的授权类型',
@@ -222,6 +225,7 @@ export const server = area(
         validation: '請檢查標示的欄位',
         conflict: '此記錄已同時被修改，請重新整理後再試',
         duplicate: '此值已被使用',
+        tagHeld: '此標籤已被本公司的其他卡、車隊司機或車輛、或 App 使用者使用',
         staleUpdate: '您開啟此記錄後已有其他人修改，請重新整理後再試',
         badClient: '此用戶端無權申請權杖',
         grantType: '不支援的授權類型',
@@ -323,6 +327,8 @@ export const server = area(
         conflict:
           'Der Datensatz wurde gleichzeitig geändert. Bitte laden Sie neu und versuchen Sie es erneut',
         duplicate: 'Dieser Wert wird bereits verwendet',
+        tagHeld:
+          'Eine andere Karte, ein Flottenfahrer oder -fahrzeug oder ein App-Benutzer des Unternehmens lädt bereits mit diesem Tag',
         staleUpdate:
           'Der Datensatz wurde inzwischen von jemand anderem geändert. Bitte laden Sie neu und versuchen Sie es erneut',
         badClient: 'Der Client ist nicht berechtigt, Tokens anzufordern',
@@ -429,6 +435,7 @@ export const server = area(
         validation: 'โปรดตรวจสอบช่องที่ไฮไลต์ไว้',
         conflict: 'รายการนี้ถูกแก้ไขในเวลาเดียวกัน โปรดโหลดใหม่แล้วลองอีกครั้ง',
         duplicate: 'ค่านี้ถูกใช้งานแล้ว',
+        tagHeld: 'บัตร ผู้ขับขี่หรือยานพาหนะของฟลีต หรือผู้ใช้แอปรายอื่นของบริษัทใช้แท็กนี้อยู่แล้ว',
         staleUpdate: 'มีผู้อื่นแก้ไขรายการนี้หลังจากที่คุณเปิด โปรดโหลดใหม่แล้วลองอีกครั้ง',
         badClient: 'ไคลเอนต์นี้ไม่ได้รับอนุญาตให้ขอโทเค็น',
         grantType: 'ไม่รองรับประเภทการให้สิทธิ์นี้',

@@ -12,6 +12,7 @@ import { hasFourDecimals, optional, optionalText, requiredText } from '@shared/s
 import { pageQuery } from '@shared/schemas/admin.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 import { PRINTABLE_ASCII } from '../device/common.ts';
+import { payerTagUnique } from '../payer-tag.ts';
 
 /** SPEC.md section 3: userLevel ordinary, VIP, other. */
 export const USER_LEVEL = { ordinary: 0, vip: 1, other: 2 } as const;
@@ -66,6 +67,8 @@ export const appUserResource = defineResource({
   unique: [
     // The guard settlement and authorisation find the user by (functions/appusers/accounts.ts).
     { field: 'cardNo', message: 'crm.server.tagTaken', guard: 'APPUSERTAG' },
+    // One payer per tag in the company: no card, fleet driver or vehicle holds it (decision 432).
+    payerTagUnique('cardNo'),
     // The driver app signs in by e-mail within a company's app.
     { field: 'email', message: 'crm.server.emailTaken' },
   ],

@@ -11,6 +11,7 @@ import { balanceMoney, optional, optionalText, requiredText, topUpAmount } from 
 import { numericChoice } from '../catalogue/fields.ts';
 import { isoDateTime, PRINTABLE_ASCII } from './common.ts';
 import { CODE } from '@shared/permissions/menus.ts';
+import { payerTagUnique } from '../payer-tag.ts';
 
 /** The card menu's codes. */
 export const CARD_CODE = {
@@ -86,5 +87,6 @@ export const cardResource = defineResource({
   filters: { cardSn: 'contains', status: 'eq', type: 'eq', blackFlag: 'eq' },
   sortable: ['cardSn', 'status', 'type', 'balance'],
   views: [{ sort: 'createTime' }, { eq: ['status'], sort: 'cardSn' }],
-  unique: [{ field: 'cardSn', message: 'deviceRes.server.cardTaken' }],
+  // The card number, unique among the company's cards and among all its payers' tags (decision 432).
+  unique: [{ field: 'cardSn', message: 'deviceRes.server.cardTaken' }, payerTagUnique('cardSn')],
 });

@@ -13,6 +13,7 @@ import { optional, optionalText, requiredText } from '@shared/schemas/fields.ts'
 import { pageQuery } from '@shared/schemas/admin.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 import { PRINTABLE_ASCII } from '../device/common.ts';
+import { payerTagUnique } from '../payer-tag.ts';
 
 /** SPEC.md section 3: a driver or vehicle is parked (0) or charging (1). */
 export const MEMBER_STATUS = { parked: 0, charging: 1 } as const;
@@ -32,7 +33,10 @@ export const FLEET_ALERT_TYPE = {
 /** SPEC.md section 3: an alert is unread (0) or read (1). */
 export const ALERT_READ = { unread: 0, read: 1 } as const;
 
-/** The unique guard drivers and vehicles share: one tag, one holder in a company. */
+/**
+ * The unique guard drivers and vehicles share: one tag, one holder in a company (and the payer tag across
+ * cards and app users too, decision 432).
+ */
 export const FLEET_TAG_GUARD = 'FLEETTAG';
 
 /** The OCPP idTag (1.6 CiString20): printable ASCII, at most 20 characters. */
@@ -82,7 +86,7 @@ export const driverResource = defineResource({
   schema: driverSchema,
   filters: { fleetId: 'eq', name: 'contains', idTag: 'contains', status: 'eq' },
   views: memberViews,
-  unique: [tagUnique],
+  unique: [tagUnique, payerTagUnique('idTag')],
   importable: true,
 });
 
@@ -96,7 +100,7 @@ export const vehicleResource = defineResource({
   schema: vehicleSchema,
   filters: { fleetId: 'eq', name: 'contains', licensePlateNumber: 'contains', vin: 'contains', status: 'eq' },
   views: memberViews,
-  unique: [tagUnique, { field: 'vin', message: 'fleetMember.server.vinTaken' }],
+  unique: [tagUnique, payerTagUnique('idTag'), { field: 'vin', message: 'fleetMember.server.vinTaken' }],
   importable: true,
 });
 

@@ -1,0 +1,92 @@
+/**
+ * The platform's own payers of an idTag at a charger's company: a fleet driver's or vehicle's tag, an app
+ * user's card number, a card, looked up in the company and the companies above it (app users also on the
+ * platform's app), case-insensitively (docs/decisions/240, 264). Authorisation (functions/ocpp/authorize.ts),
+ * settlement (functions/orders/settlement.ts) and the roaming partner scope (functions/ocpi/tokens.ts,
+ * docs/decisions/432-one-payer-per-idtag-and-partner-scope.md) read them here, so all three agree on what a
+ * local tag is.
+ */
+import { cardResource } from '@shared/resources/device/card.ts';
+import { PAYER_TAG_GUARD } from '@shared/resources/payer-tag.ts';
+import { appUsers, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { claimGuard } from '@functions/data/unique-guards.ts';
+import { drivers, findFleetAccount, vehicles, type FleetAccount } from '@functions/fleets/accounts.ts';
+import { companyAndAbove } from '@functions/identity/tenants.ts';
+import { logger } from '@functions/lib/http.ts';
+import type { Record_ } from '@functions/lib/resources.ts';
+import { PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+
+const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
+
+/** The card with this number of the company or, failing that, of the nearest company above it. */
+export async function findCard(tenant: string, idTag: string): Promise<(Record_ & Stored) | undefined> {
+  for (const owner of companyAndAbove(tenant)) {
+    const id = await uniqueOwner(`${cardResource.type}.cardSn`, `${owner}|${idTag}`);
+    const card = id ? await cards.getAny(id) : undefined;
+    if (card) return card;
+  }
+  return undefined;
+}
+
+/** Every local account an idTag names at a company (the three look-ups run together). */
+export interface LocalPayers {
+  fleet?: FleetAccount;
+  appUser?: AppUserRecord & Stored;
+  card?: Record_ & Stored;
+}
+
+export async function localPayers(tenant: string, idTag: string): Promise<LocalPayers> {
+  const [fleet, appUser, card] = await Promise.all([
+    findFleetAccount(tenant, idTag),
+    findAppUser(tenant, idTag),
+    findCard(tenant, idTag),
+  ]);
+  return { fleet, appUser, card };
+}
+
+/** Which kind of local payer holds an idTag at a company, in settlement's precedence; undefined: none. */
+export async function localPayerKind(
+  tenant: string,
+  idTag: string,
+): Promise<'fleet' | 'appUser' | 'card' | undefined> {
+  const found = await localPayers(tenant, idTag);
+  return found.fleet ? 'fleet' : found.appUser ? 'appUser' : found.card ? 'card' : undefined;
+}
+
+/** A tag two payers of a company held before one payer per tag was the rule: who keeps it, who does not. */
+export interface SharedTag {
+  tenant: string;
+  tag: string;
+  holder: string;
+  other: string;
+}
+
+/**
+ * Gives every payer written before the payer-tag guard existed its guard (docs/decisions/432), in settlement's
+ * precedence (fleet drivers and vehicles, app users, cards), so a tag two of them held stays with the one that
+ * pays for it now; the others are left as they are (authorisation and settlement still find the first) and
+ * returned, and logged, for staff to give another tag. Run again, it changes nothing.
+ */
+export async function claimPayerTags(): Promise<{ claimed: number; shared: SharedTag[] }> {
+  type Listed = () => Promise<object[]>;
+  const kinds: [string, Listed, string][] = [
+    ['DRIVER', () => drivers.list(PLATFORM_TENANT), 'idTag'],
+    ['VEHICLE', () => vehicles.list(PLATFORM_TENANT), 'idTag'],
+    ['APPUSER', () => appUsers.list(PLATFORM_TENANT), 'cardNo'],
+    ['CARD', () => cards.list(PLATFORM_TENANT), 'cardSn'],
+  ];
+  let claimed = 0;
+  const shared: SharedTag[] = [];
+  for (const [type, list, field] of kinds)
+    for (const record of (await list()) as Record<string, unknown>[]) {
+      const tag = record[field];
+      if (typeof tag !== 'string' || tag === '') continue;
+      const tenant = String(record.tenant ?? '');
+      const owner = `${type}#${String(record.id)}`;
+      const holder = await claimGuard(PAYER_TAG_GUARD, `${tenant}|${tag}`, owner);
+      if (holder) shared.push({ tenant, tag, holder, other: owner });
+      else claimed++;
+    }
+  if (shared.length) logger.warn('Tags held by more than one payer of a company', { shared });
+  return { claimed, shared };
+}
