@@ -7,11 +7,36 @@
  * RequestStartTransaction by `remoteStartId`: the choice is noted under that id when the request is sent,
  * and the session that names it takes it.
  *
+ * A roaming partner's remote start (an OCPI START_SESSION: its command id has a roaming command record naming
+ * the partner) binds the session it starts to the partner, billed to it, whatever else the uid is
+ * (docs/decisions/432-one-payer-per-idtag-and-partner-scope.md).
+ *
  * Written by the command pipeline (functions/commands/send.ts) and the remote start's end
  * (functions/orders/remote-start.ts), read by the OCPP actions: so it sits below all three (decision 400).
  */
 import { CHARGE_TYPE, canonicalChargeValue, type ChargeType } from '@shared/schemas/order.ts';
 import { getMark, getNote, leaveMark, leaveNote, takeMark } from '@functions/data/remote-start-marks.ts';
+import { getRoamingCommand } from '@functions/data/roaming-commands.ts';
+
+/** The sender of a roaming partner's commands: `ocpi:{partnerId}` (functions/ocpi/commands.ts). */
+export const ROAMING_SENDER = 'ocpi:';
+
+/**
+ * What a session takes of the remote start (command `commandId`) that asked for it. The partner is read from
+ * the record only an OCPI command writes before it is sent (functions/data/roaming-commands.ts), never from
+ * the sender's name (a console user may be called anything).
+ */
+async function taken(commandId: string, choice: Record<string, unknown>): Promise<RemoteStartTaken> {
+  const sent = await getRoamingCommand(commandId);
+  return { charge: chargeChoiceOf(choice), ...(sent ? { partnerId: sent.partnerId } : {}) };
+}
+
+/** What a session takes of the remote start that asked for it: the charge choice and whose start it was. */
+export interface RemoteStartTaken {
+  charge: ChargeChoice;
+  /** The roaming partner whose START_SESSION it was (its session is the partner's). */
+  partnerId?: string;
+}
 
 /** What a remote start asked to charge: a type and, unless full, a value (docs/decisions/170). */
 export interface ChargeChoice {
@@ -44,26 +69,26 @@ export async function leaveRemoteStartMark(
 
 /**
  * Whether a 1.6 session starting now on this connector with this idTag is the one a recent accepted remote
- * start asked for: its charge choice, else undefined. The mark is taken (deleted on the command it names),
- * so it names one session only.
+ * start asked for: its charge choice and partner, else undefined. The mark is taken (deleted on the command
+ * it names), so it names one session only.
  */
 export async function takeRemoteStart(
   chargePointId: string,
   connectorNo: number,
   idTag: string,
-): Promise<ChargeChoice | undefined> {
+): Promise<RemoteStartTaken | undefined> {
   const connector = { chargePointId, connectorNo };
   const mark = await getMark(connector);
   if (!mark || String(mark.idTag).toUpperCase() !== idTag.toUpperCase()) return undefined;
   if (Date.now() - Date.parse(String(mark.at)) > remoteStartWindowSeconds() * 1000) return undefined;
-  return (await takeMark(connector, mark.commandId))
-    ? chargeChoiceOf(mark as unknown as Record<string, unknown>)
-    : undefined;
+  if (!(await takeMark(connector, mark.commandId))) return undefined;
+  return taken(mark.commandId, mark as unknown as Record<string, unknown>);
 }
 
 /**
  * 2.0.1: notes a RequestStartTransaction's charge choice under its remoteStartId before the request is
- * queued, so the station's Started event, which may come before its answer is recorded, finds it.
+ * queued, so the station's Started event, which may come before its answer is recorded, finds it. A roaming
+ * partner's start is noted whatever its choice (the session must find its partner).
  */
 export async function noteRemoteStartId(
   chargePointId: string,
@@ -83,11 +108,14 @@ export async function noteRemoteStartId(
   );
 }
 
-/** 2.0.1: the charge choice of the RequestStartTransaction a TransactionEvent names (none noted: full). */
+/**
+ * 2.0.1: the charge choice and partner of the RequestStartTransaction a TransactionEvent names (none noted:
+ * full, the console's).
+ */
 export async function remoteStartIdChoice(
   chargePointId: string,
   remoteStartId: number,
-): Promise<ChargeChoice | undefined> {
+): Promise<RemoteStartTaken | undefined> {
   const note = await getNote({ chargePointId, remoteStartId });
-  return note ? chargeChoiceOf(note as unknown as Record<string, unknown>) : undefined;
+  return note ? taken(note.commandId, note as unknown as Record<string, unknown>) : undefined;
 }

@@ -36,7 +36,7 @@ import { chargePoints, visibleChargePoint } from '@functions/devices/sites.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
 import { activeSession } from '@functions/ocpp/transactions.ts';
-import { chargeChoiceOf, noteRemoteStartId } from './remote-start-marks.ts';
+import { chargeChoiceOf, noteRemoteStartId, ROAMING_SENDER } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
 import { commandAnswerTimeoutSeconds, markFailed, releasePending, trackLatest } from './store.ts';
 
@@ -161,9 +161,11 @@ async function dispatch(input: {
   });
   const valid = validateRequest(connection.protocol, variant.action, payload);
   if (!valid.ok) throw refused('commandRes.server.invalidForCharger', { reason: valid.description });
-  // 2.0.1: the session the station starts names this request by its remoteStartId (docs/decisions/170).
+  // 2.0.1: the session the station starts names this request by its remoteStartId (docs/decisions/170); a
+  // roaming partner's start is noted whatever its choice, so its session finds the partner (decision 432).
   const choice = def.key === 'remoteStart' ? chargeChoiceOf(params) : undefined;
-  if (choice && choice.chargeType !== CHARGE_TYPE.full && typeof payload.remoteStartId === 'number')
+  const noted = choice?.chargeType !== CHARGE_TYPE.full || input.createdBy.startsWith(ROAMING_SENDER);
+  if (choice && noted && typeof payload.remoteStartId === 'number')
     await noteRemoteStartId(pile.id, payload.remoteStartId, commandId, choice);
 
   const record = {

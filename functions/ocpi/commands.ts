@@ -7,12 +7,18 @@
  * reservation switch and fee apply, the fee is billed to the partner by a CDR). The eMSP gets a
  * CommandResponse at once and the CommandResult at its `response_url` when the charger answered (or did not):
  * where the result goes is stored under the command's id before the command is sent.
+ *
+ * START_SESSION and RESERVE_NOW name a token: the partner's own only, never a local payer's tag at the
+ * station's company (`partnerScope`, the one check every roaming start passes; docs/decisions/432), refused
+ * before anything is kept or sent. A session the partner's START_SESSION starts is the partner's, billed to it
+ * (functions/commands/remote-start-marks.ts).
  */
 import type { z } from 'zod';
 import { ocpiCommandSchemas, type OcpiCommandType } from '@shared/schemas/ocpi.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { commandAnswerTimeoutSeconds, getCommand, type CommandRecord } from '@functions/commands/store.ts';
 import { sendPlatformCommand } from '@functions/commands/send.ts';
+import { ROAMING_SENDER } from '@functions/commands/remote-start-marks.ts';
 import { getRoamingCommand, putRoamingCommand } from '@functions/data/roaming-commands.ts';
 import { putRoamingToken } from '@functions/data/roaming-tokens.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
@@ -30,7 +36,7 @@ import { invalidParameters } from './errors.ts';
 import { noteExchange, partnerById, type Partner } from './partners.ts';
 import { queuePush } from './queue.ts';
 import { partnerSession } from './sessions.ts';
-import { asRoaming } from './tokens.ts';
+import { asRoaming, partnerScope } from './tokens.ts';
 
 /** A message of the push queue: an OCPI command's result to post to its response URL. */
 export interface CommandResultPush {
@@ -38,7 +44,7 @@ export interface CommandResultPush {
   commandId: string;
 }
 
-const SENDER = 'ocpi:';
+const SENDER = ROAMING_SENDER;
 
 const response = (result: string, text?: string) => ({
   result,
@@ -54,9 +60,16 @@ async function gunAt(partner: Partner, locationId: string, uid: string | undefin
   const gun = Number(uid.slice(star + 1));
   if (!pile || pile.stationId !== locationId) return undefined;
   return ((pile.connectors as { connectorNo: number }[] | undefined) ?? []).some((c) => c.connectorNo === gun)
-    ? { chargePointId: pile.id, connectorNo: gun }
+    ? { chargePointId: pile.id, connectorNo: gun, tenant: String(pile.tenant) }
     : undefined;
 }
+
+/** Why the partner may not start with this token at the pile's company (docs/decisions/432), if it may not. */
+const outOfScope = (
+  partner: Partner,
+  tenant: string,
+  token: { uid: string; country_code: string; party_id: string },
+) => partnerScope(tenant, token.uid, { partner, countryCode: token.country_code, partyId: token.party_id });
 
 /** Sends an OCPP command for the partner, its result's destination stored first (under the command's id). */
 async function sendFor(
@@ -113,8 +126,11 @@ export async function receiveCommand(partner: Partner, command: string, body: un
         location_id: string;
         evse_uid?: string;
       };
-      const gun = await gunAt(partner, start.location_id, start.evse_uid);
-      if (!gun) return response('REJECTED', 'Unknown location or EVSE');
+      const found = await gunAt(partner, start.location_id, start.evse_uid);
+      if (!found) return response('REJECTED', 'Unknown location or EVSE');
+      const { tenant, ...gun } = found;
+      const refusal = await outOfScope(partner, tenant, start.token);
+      if (refusal) return response('REJECTED', refusal);
       // The token it starts with is the eMSP's: the charger's authorisation finds it (functions/ocpi/tokens.ts).
       await putRoamingToken(asRoaming(partner.id, start.token));
       return accepted(() =>
@@ -140,21 +156,29 @@ export async function receiveCommand(partner: Partner, command: string, body: un
       );
     }
     case 'UNLOCK_CONNECTOR': {
-      const gun = await gunAt(partner, String(input.location_id), String(input.evse_uid));
-      if (!gun || input.connector_id !== '1')
+      const found = await gunAt(partner, String(input.location_id), String(input.evse_uid));
+      if (!found || input.connector_id !== '1')
         return response('REJECTED', 'Unknown location, EVSE or connector');
+      const { chargePointId, connectorNo } = found;
       return accepted(() =>
-        sendFor(partner, type, input.response_url, { ...gun, command: 'unlockConnector' }),
+        sendFor(partner, type, input.response_url, {
+          chargePointId,
+          connectorNo,
+          command: 'unlockConnector',
+        }),
       );
     }
     case 'RESERVE_NOW': {
       const reserve = parsed.data as z.infer<(typeof ocpiCommandSchemas)['RESERVE_NOW']>;
       // An EVSE is required: the reservation order holds one connector (decision 426).
-      const gun = await gunAt(partner, reserve.location_id, reserve.evse_uid);
-      if (!gun) return response('REJECTED', 'Unknown location or EVSE (an EVSE is required)');
+      const found = await gunAt(partner, reserve.location_id, reserve.evse_uid);
+      if (!found) return response('REJECTED', 'Unknown location or EVSE (an EVSE is required)');
+      const { tenant, ...gun } = found;
       const minutes = Math.ceil((Date.parse(reserve.expiry_date) - Date.now()) / 60_000);
       if (minutes < 1 || minutes > RESERVE_MINUTES_MAX)
         return response('REJECTED', `The expiry must be 1 to ${RESERVE_MINUTES_MAX} minutes ahead`);
+      const refusal = await outOfScope(partner, tenant, reserve.token);
+      if (refusal) return response('REJECTED', refusal);
       await putRoamingToken(asRoaming(partner.id, reserve.token));
       return accepted(() =>
         addPartnerReservation(

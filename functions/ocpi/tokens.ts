@@ -8,6 +8,12 @@
  * - a token kept by no partner: each partner the station is bound to is asked in real time (POST
  *   `{tokens}/{uid}/authorize`); the first that allows it takes the session.
  * An accepted token charges as the partner's (order type and pay type eMSP).
+ *
+ * A partner's scope (docs/decisions/432-one-payer-per-idtag-and-partner-scope.md): a partner never starts or
+ * authorises a session with a local payer's tag (a card, a fleet driver's or vehicle's tag, an app user's card
+ * number of the charger's company or the companies above it), and its commands name only its own tokens
+ * (`partnerScope`, the one check of every path that starts a roaming session); a session its own
+ * START_SESSION started is its own, whatever the uid (`authorizePartnerStart`).
  */
 import {
   roamingTokenOf,
@@ -23,6 +29,7 @@ import {
   type OcpiToken,
 } from '@shared/schemas/ocpi.ts';
 import { emspPartners } from '@functions/admin/system-resources.ts';
+import { localPayerKind } from '@functions/ocpp/local-payers.ts';
 import { endpointOf, ocpiCall, OcpiCallError, ocpiPage } from './client.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { noteExchange, partnerById, servesStation, type Partner } from './partners.ts';
@@ -181,13 +188,44 @@ async function askInRealTime(
 }
 
 /**
- * A token at a charger, as roaming decides it: undefined when no partner the station is bound to knows it
- * (the charger's company decides then, as for any unknown token).
+ * The one check of what a roaming partner may start a session with at a charger of the company `tenant`
+ * (docs/decisions/432): never a local payer's tag there (functions/ocpp/local-payers.ts: a card, a fleet
+ * driver's or vehicle's tag, an app user's card number, of the company or a company above it); in the
+ * partner's own command (`own`), only a token of its own country code and party id. Undefined when in scope;
+ * else why not, as OCPI display text (the partner reads it, the console does not).
+ */
+export async function partnerScope(
+  tenant: string,
+  uid: string,
+  own?: { partner: Partner; countryCode: string; partyId: string },
+): Promise<string | undefined> {
+  if (own && !ownedBy(own.partner, own.countryCode, own.partyId))
+    return 'The token is not one of the caller (its country code and party id are another party’s)';
+  if (await localPayerKind(tenant, uid))
+    return 'The token uid is an account of the charge point operator; a partner starts sessions with its own tokens only';
+  return undefined;
+}
+
+/**
+ * A session the partner's own START_SESSION started (its remote start's mark names the partner,
+ * functions/commands/remote-start-marks.ts): the partner's, whatever else the uid is (docs/decisions/432).
+ * The command is the partner's authorisation; a token the partner keeps as not valid is Blocked.
+ */
+export async function authorizePartnerStart(partnerId: string, idTag: string): Promise<RoamingAuth> {
+  const token = await roamingTokenOf(idTag, partnerId);
+  return { status: token && !token.valid ? 'Blocked' : 'Accepted', partnerId };
+}
+
+/**
+ * A token at a charger, as roaming decides it: undefined when no partner the station is bound to knows it, or
+ * when it is a local payer's tag of the charger's company (the charger's company decides then, as for any
+ * token of its own; `partnerScope`).
  */
 export async function authorizeRoaming(
   idTag: string,
-  location: { stationId: string; evseUid?: string },
+  location: { stationId: string; evseUid?: string; tenant: string },
 ): Promise<RoamingAuth | undefined> {
+  if (await partnerScope(location.tenant, idTag)) return undefined;
   const kept = await roamingTokensOf(idTag);
   for (const token of kept) {
     const partner = await partnerById(token.partnerId);

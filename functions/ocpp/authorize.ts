@@ -3,19 +3,23 @@
  * company (and of the companies above it), then its local lists, then the company's choice for unknown
  * tokens. Blacklisted, disabled or lost cards are blocked, expired ones expired, a card scoped to other
  * stations or bound to other piles is refused here; a roaming partner's token is the partner's to decide
- * (functions/ocpi/tokens.ts); an unknown token is refused unless the company accepts unknown tokens.
+ * (functions/ocpi/tokens.ts); an unknown token is refused unless the company accepts unknown tokens. A
+ * session a roaming partner's own remote start began (its mark names the partner) is the partner's, whatever
+ * else its uid is (docs/decisions/432-one-payer-per-idtag-and-partner-scope.md).
  */
-import { BLACK_FLAG, CARD_STATUS, cardResource } from '@shared/resources/device/card.ts';
+import { BLACK_FLAG, CARD_STATUS } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
-import { findAppUser } from '@functions/appusers/accounts.ts';
-import { FLEET_STATUS, findFleetAccount } from '@functions/fleets/accounts.ts';
+import { FLEET_STATUS } from '@functions/fleets/accounts.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { Repository } from '@functions/lib/store.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
-import { authorizeRoaming } from '@functions/ocpi/tokens.ts';
+import { authorizePartnerStart, authorizeRoaming, type RoamingAuth } from '@functions/ocpi/tokens.ts';
 import type { ChargerContext } from './charger.ts';
+import { findCard, localPayers } from './local-payers.ts';
+
+export { findCard };
 
 /** The outcome in 2.0.1 terms; 1.6 maps it (`toIdTagStatus16`). */
 export type AuthStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'NotAtThisLocation' | 'Unknown';
@@ -31,7 +35,6 @@ export interface AuthResult {
   roaming?: { partnerId: string; authorizationReference?: string };
 }
 
-const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
 const lists = new Repository<Record_>({ type: listVersionResource.type, idField: 'id' });
 
 const listMemo = timedMemo<string, Map<string, ListEntry>>(30_000);
@@ -48,31 +51,38 @@ function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
   });
 }
 
-/** The card with this number of the company or, failing that, of the nearest company above it. */
-export async function findCard(tenant: string, idTag: string): Promise<(Record_ & Stored) | undefined> {
-  for (const owner of companyAndAbove(tenant)) {
-    const id = await uniqueOwner(`${cardResource.type}.cardSn`, `${owner}|${idTag}`);
-    const card = id ? await cards.getAny(id) : undefined;
-    if (card) return card;
-  }
-  return undefined;
-}
-
 const expired = (iso: unknown, now: number) => typeof iso === 'string' && iso !== '' && Date.parse(iso) < now;
+
+/** A roaming partner's answer as an authorisation result: the partner decides, and pays. */
+const roamingResult = (roaming: RoamingAuth): AuthResult => ({
+  source: 'roaming',
+  status: roaming.status,
+  roaming: {
+    partnerId: roaming.partnerId,
+    ...(roaming.authorizationReference ? { authorizationReference: roaming.authorizationReference } : {}),
+  },
+});
+
+/**
+ * Who started the session being authorised, when a remote start's mark says so: a roaming partner's own
+ * START_SESSION (functions/commands/remote-start-marks.ts).
+ */
+export interface StartedBy {
+  partnerId?: string;
+}
 
 export async function authorizeToken(
   charger: ChargerContext,
   idTag: string,
   now = Date.now(),
+  startedBy?: StartedBy,
 ): Promise<AuthResult> {
+  // The partner's own remote start: bound to the partner, never to a local account of the same uid.
+  if (startedBy?.partnerId) return roamingResult(await authorizePartnerStart(startedBy.partnerId, idTag));
   const tenants = companyAndAbove(charger.tenant);
   // The accounts settlement charges, in its order (functions/orders/settlement.ts): a fleet driver's or
   // vehicle's tag, an app user's card number, then a card.
-  const [fleet, appUser, card] = await Promise.all([
-    findFleetAccount(charger.tenant, idTag),
-    findAppUser(charger.tenant, idTag),
-    findCard(charger.tenant, idTag),
-  ]);
+  const { fleet, appUser, card } = await localPayers(charger.tenant, idTag);
   if (fleet)
     return { source: 'fleet', status: fleet.fleet.status === FLEET_STATUS.enabled ? 'Accepted' : 'Blocked' };
   if (appUser) return { source: 'appUser', status: Number(appUser.lockFlag) === 1 ? 'Blocked' : 'Accepted' };
@@ -113,16 +123,8 @@ export async function authorizeToken(
     return { ...base, status };
   }
   // A roaming partner's token (an eMSP the station is bound to): the partner decides, and pays.
-  const roaming = await authorizeRoaming(idTag, { stationId: charger.stationId });
-  if (roaming)
-    return {
-      source: 'roaming',
-      status: roaming.status,
-      roaming: {
-        partnerId: roaming.partnerId,
-        ...(roaming.authorizationReference ? { authorizationReference: roaming.authorizationReference } : {}),
-      },
-    };
+  const roaming = await authorizeRoaming(idTag, { stationId: charger.stationId, tenant: charger.tenant });
+  if (roaming) return roamingResult(roaming);
   const company = charger.agentId ? await operators.getAny(charger.agentId) : undefined;
   if (Number((company as Record<string, unknown> | undefined)?.acceptUnknownIdTag) === 1)
     return { status: 'Accepted', source: 'unknownAccepted' };

@@ -346,10 +346,14 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
           payTime: at,
           writes: [{ Put: cdrOwed(orderNo, roaming.partnerId, at) }],
         }
-      : await payment(session.tenant, session.idTag, { orderNo, currency: c, actualMinor }, at, {
-          chargePointId: session.chargePointId,
-          connectorNo: session.connectorNo,
-        });
+      : session.roaming
+        ? // The partner's session refused at the charger: nothing to pay, and never a local account's
+          // business, whatever else its uid is (docs/decisions/432).
+          { payType: PAY_TYPE.none, payFlag: 1, payTime: at, writes: [] }
+        : await payment(session.tenant, session.idTag, { orderNo, currency: c, actualMinor }, at, {
+            chargePointId: session.chargePointId,
+            connectorNo: session.connectorNo,
+          });
     const { writes, appUserTenant, ...payFields } = paid;
     const order = Object.fromEntries(
       Object.entries({
@@ -474,6 +478,8 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
     const order = await getOrder<Item>(orderNo);
     if (!order) return 'missing';
     if (Number(order.payFlag) === 1) return 'already';
+    // A roaming partner's order is the partner's (its CDR), never a local account's (docs/decisions/432).
+    if (order.emspId) return 'unpaid';
     const currency = String(order.currency ?? 'EUR');
     const actualMinor = parseMinor(String(order.actualFee ?? formatMinor(0n, currency)), currency);
     const at = new Date().toISOString();

@@ -85,11 +85,10 @@ const startTransaction = known(
   async (charger, p) => {
     const idTag = String(p.idTag);
     const connectorNo = Number(p.connectorId);
-    const [auth, remote] = await Promise.all([
-      authorizeToken(charger, idTag),
-      // A recent accepted RemoteStartTransaction for this connector and idTag: started remotely.
-      takeRemoteStart(charger.chargePointId, connectorNo, idTag),
-    ]);
+    // A recent accepted RemoteStartTransaction for this connector and idTag: started remotely; a roaming
+    // partner's is the partner's session (docs/decisions/432).
+    const remote = await takeRemoteStart(charger.chargePointId, connectorNo, idTag);
+    const auth = await authorizeToken(charger, idTag, undefined, { partnerId: remote?.partnerId });
     // The session is recorded whatever the answer: the charger may have started it offline, and the
     // order pipeline must see the energy it delivered.
     const { transactionId } = await startSession(charger, {
@@ -100,7 +99,7 @@ const startTransaction = known(
       startMode: remote ? START_MODE.app : START_MODE.card,
       authStatus: auth.status,
       reservationId: p.reservationId === undefined ? undefined : Number(p.reservationId),
-      charge: remote,
+      charge: remote?.charge,
       roaming: auth.roaming,
     });
     return { transactionId: Number(transactionId), idTagInfo: idTagInfo16(auth) };

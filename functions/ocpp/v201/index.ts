@@ -22,7 +22,7 @@ import {
   str,
   type Payload,
 } from '../action-kit.ts';
-import { authorizeToken, idTokenInfo201, type AuthResult } from '../authorize.ts';
+import { authorizeToken, idTokenInfo201, type AuthResult, type StartedBy } from '../authorize.ts';
 import { chargerRef, type ChargerContext } from '../charger.ts';
 import { reportStatus } from '../status.ts';
 import {
@@ -106,10 +106,18 @@ const authorize = known(
   () => ({ idTokenInfo: { status: 'Invalid' } }),
 );
 
-/** Tokens the station vouches for itself (no authorisation) are accepted. */
-async function tokenResult(charger: ChargerContext, token: Payload): Promise<AuthResult> {
-  if (token.type === 'NoAuthorization') return { status: 'Accepted', source: 'none' };
-  return authorizeToken(charger, String(token.idToken ?? ''));
+/**
+ * Tokens the station vouches for itself (no authorisation) are accepted; a roaming partner's own remote start
+ * is the partner's (docs/decisions/432).
+ */
+async function tokenResult(
+  charger: ChargerContext,
+  token: Payload,
+  startedBy?: StartedBy,
+): Promise<AuthResult> {
+  if (token.type === 'NoAuthorization' && !startedBy?.partnerId)
+    return { status: 'Accepted', source: 'none' };
+  return authorizeToken(charger, String(token.idToken ?? ''), undefined, startedBy);
 }
 
 const START_MODES: Record<string, number> = {
@@ -126,18 +134,20 @@ const transactionEvent = known(
     const timestamp = String(p.timestamp);
     const samples = samples201(p.meterValue);
     const token = p.idToken as Payload | undefined;
-    const auth = token ? await tokenResult(charger, token) : undefined;
+    // The RequestStartTransaction it names: its charge choice (docs/decisions/170) and, a roaming partner's,
+    // the partner whose session it is (docs/decisions/432).
+    const remote =
+      info.remoteStartId !== undefined
+        ? await remoteStartIdChoice(charger.chargePointId, Number(info.remoteStartId))
+        : undefined;
+    const auth = token ? await tokenResult(charger, token, { partnerId: remote?.partnerId }) : undefined;
 
     let session = await getSession(charger.chargePointId, transactionId);
     // A Started event is recorded even when the session is known (a repeat): it closes what is still open on
     // its EVSE, and a repeat is how a start whose closing failed is retried.
     if (!session || p.eventType === 'Started') {
       const connectorNo = evse.id !== undefined ? Number(evse.id) : 0;
-      // The charge choice of the RequestStartTransaction it names (docs/decisions/170).
-      const charge =
-        info.remoteStartId !== undefined
-          ? await remoteStartIdChoice(charger.chargePointId, Number(info.remoteStartId))
-          : undefined;
+      const charge = remote?.charge;
       await startSession(charger, {
         transactionId,
         connectorNo,
