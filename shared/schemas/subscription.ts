@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { pageNumber } from './admin.ts';
-import { optionalText } from './fields.ts';
+import { moneyDecimal, optionalText } from './fields.ts';
 
 /** SPEC.md section 9: a subscription is billed over 12 months. */
 export const BILLING_MONTHS = 12;
@@ -38,10 +38,14 @@ export const SUBSCRIBE_MODE = { plan: 1, orderNo: 2 } as const;
 export const SUBSCRIBE_STATUS = ['quoted', 'pending', 'scheduled', 'active', 'expired', 'failed'] as const;
 export type SubscribeStatus = (typeof SUBSCRIBE_STATUS)[number];
 
-const money2 = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'subscriptionRes.validation.price' });
+/** Dollars with at most 2 decimals, 0 to 9,999,999: the one strict money field, canonical ("12.50"). */
+const PRICE = 'subscriptionRes.validation.price';
+const money2 = moneyDecimal({
+  scale: 2,
+  min: 0,
+  max: 9_999_999,
+  messages: { format: PRICE, negative: PRICE, decimals: PRICE, range: PRICE, zero: PRICE },
+});
 const percent = z
   .string()
   .trim()

@@ -192,7 +192,8 @@ describe('balance adjustments', () => {
       Array.from({ length: 12 }, (_, i) =>
         api(rt.url, operator, '/biz/appUser/adjust', {
           id: ID,
-          amount: 0.0001 * (i + 1),
+          // Exact decimals: a float product (0.00030000000000000003) has too many (decision 434).
+          amount: ((i + 1) / 10_000).toFixed(4),
           cause: `Race ${i}`,
         }),
       ),

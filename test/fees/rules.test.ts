@@ -46,7 +46,9 @@ describe('decimal-string money', () => {
   });
 
   it('stores the canonical form of each field', () => {
-    expect(reserveFeeSchema.parse({ name: 'R', price: ' 1.5 ' }).price).toBe('1.50');
+    expect(reserveFeeSchema.parse({ name: 'R', price: '1.5' }).price).toBe('1.50');
+    // The one strict money field (decision 434): nothing around the number.
+    expect(reserveFeeSchema.safeParse({ name: 'R', price: ' 1.5 ' }).success).toBe(false);
     expect(occupancyFeeSchema.parse({ name: 'O', price: '2' })).toEqual({
       name: 'O',
       price: '2.00',

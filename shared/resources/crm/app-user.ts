@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { CODE } from '@shared/permissions/menus.ts';
 import { defineResource } from '@shared/resources/define.ts';
-import { hasFourDecimals, optional, optionalText, requiredText } from '@shared/schemas/fields.ts';
+import { optional, optionalText, requiredText, signedAmount } from '@shared/schemas/fields.ts';
 import { pageQuery } from '@shared/schemas/admin.ts';
 import { numericChoice } from '../catalogue/fields.ts';
 import { PRINTABLE_ASCII } from '../device/common.ts';
@@ -83,14 +83,8 @@ export const appUserLockSchema = z.object({ id, cause }).strict();
 /** Unlocks a user; the cause of the unlock is kept beside the lock's. */
 export const appUserUnlockSchema = z.object({ id, cause: optionalText(200) }).strict();
 
-/** A signed amount with four decimals at most, not zero. */
-export const adjustmentAmount = (max = 1_000_000) =>
-  z.coerce
-    .number({ error: 'catalogueRes.validation.number' })
-    .min(-max, { error: 'catalogueRes.validation.range' })
-    .max(max, { error: 'catalogueRes.validation.range' })
-    .refine((n) => n !== 0, { error: 'crm.validation.notZero' })
-    .refine(hasFourDecimals, { error: 'deviceRes.validation.fourDecimals' });
+/** A signed amount with four decimals at most, not zero: the one strict money field. */
+export const adjustmentAmount = signedAmount;
 
 /**
  * A balance adjustment by staff (a goodwill credit, a correction): added to the balance (negative takes

@@ -4,11 +4,7 @@
  * float, and stored in its canonical form with exactly the field's number of decimals, so the pricing engine
  * reads it exactly. Messages are catalog keys.
  */
-import { z } from 'zod';
-import { decimalUnits, unitsToDecimal } from '@shared/pricing/money.ts';
-
-/** A decimal number as text: digits, an optional fraction; a leading minus is read to say "negative". */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+import { moneyDecimal, moneyUnits } from '@shared/schemas/fields.ts';
 
 /** `HH:mm` from 00:00 to 23:59. */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -28,31 +24,34 @@ export interface MoneyRule {
 
 const DECIMALS_MESSAGE = { 2: 'feeRes.validation.twoDecimals', 4: 'feeRes.validation.fourDecimals' } as const;
 
+/** A fee rule as the one money field's rule (shared/schemas/fields.ts), with the fee messages. */
+const moneyRule = (rule: MoneyRule) => ({
+  scale: rule.scale,
+  min: 0,
+  max: rule.max,
+  nonZero: rule.positive,
+  // Decision 268: a price is a decimal string; a JSON number (a binary float) is refused.
+  stringsOnly: true,
+  messages: {
+    format: 'feeRes.validation.decimal',
+    negative: 'feeRes.validation.negative',
+    decimals: DECIMALS_MESSAGE[rule.scale],
+    range: rule.range,
+    zero: rule.range,
+  },
+});
+
 /** The problem of a decimal string under a rule (a catalog key), or undefined when it is fine. */
 export function moneyProblem(value: string, rule: MoneyRule): string | undefined {
-  if (!DECIMAL.test(value)) return 'feeRes.validation.decimal';
-  if (value.startsWith('-') && /[1-9]/.test(value)) return 'feeRes.validation.negative';
-  const fraction = value.split('.')[1] ?? '';
-  if (fraction.length > rule.scale) return DECIMALS_MESSAGE[rule.scale];
-  const units = decimalUnits(value.replace(/^-/, ''), rule.scale);
-  if (units > BigInt(rule.max) * 10n ** BigInt(rule.scale)) return rule.range;
-  if (rule.positive && units === 0n) return rule.range;
-  return undefined;
+  const read = moneyUnits(value, moneyRule(rule));
+  return 'problem' in read ? read.problem : undefined;
 }
 
-/** A required decimal string, stored canonical ("1.5" at scale 4 becomes "1.5000"). */
-export const money = (rule: MoneyRule) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? 'validation.required' : 'feeRes.validation.decimal'),
-    })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .superRefine((value, ctx) => {
-      const problem = moneyProblem(value, rule);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => unitsToDecimal(decimalUnits(value.replace(/^-/, ''), rule.scale), rule.scale));
+/**
+ * A required price, read by the one strict money field (docs/decisions/434-one-sign-in-guard-and-strict-money.md)
+ * and stored canonical ("1.5" at scale 4 becomes "1.5000").
+ */
+export const money = (rule: MoneyRule) => moneyDecimal(moneyRule(rule));
 
 /** Prices of charging fees: at most four decimals, 0 to 99999. */
 export const PRICE_4 = { scale: 4, max: 99_999, range: 'feeRes.validation.priceRange' } as const;
