@@ -7,13 +7,18 @@
  */
 import type { z } from 'zod';
 import { appBalanceWrites, appUsers, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { claimTopUpRequest, noteTopUpPayment } from '@functions/data/app-top-ups.ts';
 import { send } from '@functions/data/table.ts';
 import { companyCurrency, companyOfTenant } from '@functions/identity/tenants.ts';
 import { cancellationCodes } from '@functions/lib/conditional.ts';
-import { badRequest, refused } from '@functions/lib/errors.ts';
+import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import { debitGuard, toUnits, withRetries } from '@functions/fleets/balance.ts';
-import { paymentProvider, type PaymentResult } from '@functions/subscription/payment-provider.ts';
+import {
+  PaymentKeyConflict,
+  paymentProvider,
+  type PaymentResult,
+} from '@functions/subscription/payment-provider.ts';
 import { registerStripeProviderFromEnv } from '@functions/subscription/stripe-provider.ts';
 import { minorDigits } from '@shared/pricing/money.ts';
 import { CODE_NEEDS_AUTHENTICATION } from '@shared/schemas/subscription.ts';
@@ -53,8 +58,8 @@ async function credit(userId: string, payment: PaymentResult, amount: number) {
       await send.transact([...change.writes, creditGuard(payment.paymentId, user.id, at)]);
     } catch (error) {
       const codes = cancellationCodes(error);
-      // The guard exists: this payment was credited before.
-      if (codes?.at(-1) === 'ConditionalCheckFailed') return user;
+      // The guard exists: this payment was credited before (the user as they are now, as the credit left them).
+      if (codes?.at(-1) === 'ConditionalCheckFailed') return (await appUsers.getAny(userId)) ?? user;
       throw error;
     }
     return (await appUsers.getAny(userId))!;
@@ -83,6 +88,44 @@ async function settle(
   return { code: 0, msg: 'success', data: shownAppUser(await credit(user.id, payment, amount)) };
 }
 
+/** A payment id as the provider makes them; anything else names no payment. */
+const PAYMENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+
+/** How often a request whose twin is still running at the provider is asked again, and how long apart. */
+const IN_PROGRESS_TRIES = 10;
+const IN_PROGRESS_PAUSE_MS = 300;
+
+/**
+ * Creates the payment of a request, or answers the one it already made: the same key gives the same payment
+ * (a retried or concurrent request is one payment), and while the key's first request is still running at the
+ * provider it is asked again after a pause.
+ */
+async function paymentOf(
+  request: { appUserId: string; requestId: string },
+  create: () => Promise<PaymentResult>,
+): Promise<PaymentResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const payment = await create();
+      if (payment.paymentId) await noteTopUpPayment(request, payment.paymentId);
+      return payment;
+    } catch (error) {
+      if (!(error instanceof PaymentKeyConflict)) throw error;
+      if (!error.inProgress || attempt >= IN_PROGRESS_TRIES)
+        throw refused(
+          error.inProgress ? 'subscriptionRes.paymentProcessing' : 'driverApp.server.requestIdReused',
+        );
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_PAUSE_MS));
+    }
+  }
+}
+
+/**
+ * A top-up request. Its `requestId` is claimed first (functions/data/app-top-ups.ts, a conditional put): the
+ * same id again with the same amount and card is the same request (one payment, one credit, the same answer,
+ * however many arrive at once); with another amount or card it is refused before the provider is asked
+ * (docs/decisions/434-one-sign-in-guard-and-strict-money.md).
+ */
 export async function topUp(user: AppUserRecord & Stored, input: z.infer<typeof appTopUpSchema>) {
   const currency = await currencyOf(user);
   // The card is charged in whole minor units of the currency (cents): an amount finer than that is refused.
@@ -91,23 +134,53 @@ export async function topUp(user: AppUserRecord & Stored, input: z.infer<typeof 
   if (units % step !== 0n)
     throw badRequest('server.validation', { amount: 'driverApp.validation.wholeCents' });
   const minor = units / step;
-  const payment = await provider().createPayment({
-    subscribeId: `topup-${user.id}`,
-    agentId: user.tenant,
-    amount: Number(minor),
-    currency,
-    paymentMethodId: input.paymentMethodId,
-    idempotencyKey: `app-topup-${user.id}-${input.requestId}`,
-    metadata: { appUserId: user.id, amount: String(input.amount) },
-    description: `Top-up of ${user.email ?? user.userName}`,
-  });
+  const request = { appUserId: user.id, requestId: input.requestId };
+  const asked = { units: String(units), paymentMethodId: input.paymentMethodId };
+  const earlier = await claimTopUpRequest(request, asked, Date.now());
+  if (earlier && (earlier.units !== asked.units || earlier.paymentMethodId !== asked.paymentMethodId))
+    throw refused('driverApp.server.requestIdReused');
+  const payment = earlier?.paymentId
+    ? await provider().retrievePayment(earlier.paymentId)
+    : await paymentOf(request, () =>
+        provider().createPayment({
+          subscribeId: `topup-${user.id}`,
+          agentId: user.tenant,
+          amount: Number(minor),
+          currency,
+          paymentMethodId: input.paymentMethodId,
+          idempotencyKey: `app-topup-${user.id}-${input.requestId}`,
+          metadata: { appUserId: user.id, amount: String(input.amount) },
+          description: `Top-up of ${user.email ?? user.userName}`,
+        }),
+      );
   return settle(user, payment, input.amount);
 }
 
-/** After extra authentication: the payment read again, credited once it has succeeded. */
+/**
+ * After extra authentication: the payment read again, credited once it has succeeded. An id that names no
+ * payment of this user's (junk, unknown, another's) does not exist for them.
+ */
 export async function confirmTopUp(user: AppUserRecord & Stored, paymentId: string) {
+  if (!PAYMENT_ID.test(paymentId)) throw notFound();
   const payment = await provider().retrievePayment(paymentId);
   // Only the user's own top-up: the amount is the one the payment was created for.
-  if (payment.metadata?.appUserId !== user.id || !payment.metadata.amount) throw refused('server.notFound');
+  if (payment.metadata?.appUserId !== user.id || !payment.metadata.amount) throw notFound();
   return settle(user, payment, Number(payment.metadata.amount));
+}
+
+/**
+ * A payment's signed webhook event (POST /admin/subscribe/webhook, functions/subscription/subscribe.ts): a
+ * succeeded top-up is credited even when the app never confirms it. The payment is read again from the
+ * provider and credited through the same guard as topUp and confirm, so a replayed or redelivered event,
+ * however often and however concurrent, credits once. False when the payment is no app top-up.
+ */
+export async function creditTopUpPayment(paymentId: string): Promise<boolean> {
+  if (!PAYMENT_ID.test(paymentId)) return false;
+  const payment = await provider().retrievePayment(paymentId);
+  const userId = payment.metadata?.appUserId;
+  if (!userId || !payment.metadata?.amount) return false;
+  if (payment.status !== 'succeeded') return true;
+  if (!(await appUsers.getAny(userId))) return true;
+  await credit(userId, payment, Number(payment.metadata.amount));
+  return true;
 }

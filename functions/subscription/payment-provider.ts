@@ -38,11 +38,26 @@ export interface PaymentProvider {
     /** What the payment is, on the card holder's statement (else the subscription's). */
     description?: string;
   }): Promise<PaymentResult>;
+  /** The payment as it is now; one that does not exist is `failed` with no metadata. */
   retrievePayment(paymentId: string): Promise<PaymentResult>;
   /** Gives back part of a succeeded payment (a downgrade's refund). */
   refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
   /** What the console's card element needs (never a secret). */
   payConfig(): { publishableKey: string; apiBase?: string };
+}
+
+/**
+ * An idempotency key used again for another request (`inProgress` false: other parameters), or while its
+ * first request is still running (`inProgress` true: asking again later answers it). Never a payment.
+ */
+export class PaymentKeyConflict extends Error {
+  override name = 'PaymentKeyConflict';
+  constructor(
+    message: string,
+    readonly inProgress: boolean,
+  ) {
+    super(message);
+  }
 }
 
 let provider: PaymentProvider | undefined;

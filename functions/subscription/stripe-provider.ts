@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { config } from '@functions/lib/config.ts';
 import { envNames } from '@infra/topology/env.ts';
 import {
+  PaymentKeyConflict,
   setPaymentProvider,
   type PaymentProvider,
   type PaymentResult,
@@ -117,6 +118,9 @@ export function createStripeProvider(
         );
         return paymentResultOf(pi);
       } catch (error) {
+        // The same key with other parameters, or while its first request runs (409, retried by the SDK first).
+        if (error instanceof Stripe.errors.StripeIdempotencyError)
+          throw new PaymentKeyConflict(error.message, error.statusCode === 409);
         const refused = refusal(error);
         if (!refused) throw error;
         if (refused.paymentIntent)
@@ -132,7 +136,14 @@ export function createStripeProvider(
     },
 
     async retrievePayment(paymentId) {
-      return paymentResultOf(await stripeClient(settings()).paymentIntents.retrieve(paymentId));
+      try {
+        return paymentResultOf(await stripeClient(settings()).paymentIntents.retrieve(paymentId));
+      } catch (error) {
+        // No such payment (a junk or foreign id): a failed one that names nobody, never a thrown 500.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return { paymentId, status: 'failed', reason: error.message };
+        throw error;
+      }
     },
 
     async refund(input): Promise<RefundResult> {

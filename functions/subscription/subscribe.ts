@@ -50,6 +50,7 @@ import {
   type SubscriptionRecord,
 } from './store.ts';
 import { verifyWebhook } from './webhook.ts';
+import { creditTopUpPayment } from '@functions/driverapp/wallet.ts';
 
 /** Card data never reaches this server (the console sends the provider's payment method id). */
 export const CARD_FIELDS = [
@@ -481,7 +482,8 @@ export function payConfig(): PayConfig {
 
 /**
  * POST /admin/subscribe/webhook (public; Stripe signs it): payment_intent.succeeded activates the
- * subscription (idempotently, through the same workflow), payment_intent.payment_failed records the failure.
+ * subscription (idempotently, through the same workflow), payment_intent.payment_failed records the failure;
+ * a driver app's succeeded top-up is credited, once per payment (functions/driverapp/wallet.ts).
  * Events about payments that are not ours, or already handled, are acknowledged and change nothing.
  */
 export async function webhook(rawBody: string, signature: string | undefined) {
@@ -492,6 +494,9 @@ export async function webhook(rawBody: string, signature: string | undefined) {
     logger.warn('Webhook refused', { error: String(error) });
     throw new AppError(400, 'subscriptionRes.webhookSignature');
   }
+  // A driver app's top-up: credited once per payment whatever is replayed (docs/decisions/434-one-sign-in-guard-and-strict-money.md).
+  if (event.type === 'payment_intent.succeeded' && (await creditTopUpPayment(event.payment.paymentId)))
+    return { received: true };
   const record = await subscriptionOfPayment(event.payment.paymentId);
   if (!record || record.paymentId !== event.payment.paymentId || record.status !== 'pending')
     return { received: true };
