@@ -18,18 +18,6 @@ import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// The Step Functions stand-in calls Promise.withResolvers (Node 22+; the project needs Node 24, decision 436):
-// on an older Node this file still runs the subscription's payment.
-if (!('withResolvers' in Promise))
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-      return { promise, resolve, reject };
-    },
-  });
-
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let operator: string;
 let app: string;
