@@ -69,6 +69,14 @@ export function parseFrame(text: string, protocol: string): ParseResult {
   return bad(id, 'Message does not have the shape of its type', frameErrorCode(protocol), known);
 }
 
+/**
+ * Whether a frame is a charger's CALLRESULT or CALLERROR, which is never answered, however broken (decision
+ * 020). Every other frame gets exactly one answer: a CALL its CALLRESULT or CALLERROR, anything else a
+ * CALLERROR with its message id when it can be read and "-1" when not (decision 435).
+ */
+export const isAnswerFrame = (parsed: ParseResult): boolean =>
+  parsed.ok ? parsed.frame.type !== 2 : parsed.type === 3 || parsed.type === 4;
+
 export const callResult = (id: string, payload: unknown) => JSON.stringify([3, id, payload]);
 /** OCPP 2.0.1 caps errorDescription at 255 characters (1.6 sets no cap; the same one is kept). */
 export const callError = (id: string, code: string, description: string) =>

@@ -24,7 +24,7 @@ import {
   knownConnection,
   saveConnection,
 } from './connections.ts';
-import { callError, callResult, parseFrame, type Frame } from './frames.ts';
+import { callError, callResult, isAnswerFrame, parseFrame, type Frame } from './frames.ts';
 import { actionsFor } from './actions.ts';
 import { logMessage, wirePosition } from './message-log.ts';
 import { chargerConnected, chargerDisconnected } from './presence.ts';
@@ -150,6 +150,7 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
     });
 
   let reply: Reply | undefined;
+  let protocol: string | undefined;
   try {
     // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
     const connection = await knownConnection(connectionId);
@@ -160,20 +161,30 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
       await Promise.all([inbound(), closeConnection(connectionId).catch(() => undefined)]);
       return { statusCode: 200 };
     }
-    reply = await answer({ chargePointId, connectionId, protocol: connection.protocol, text });
+    protocol = connection.protocol;
+    reply = await answer({ chargePointId, connectionId, protocol, text });
   } catch (error) {
-    // The platform failed (not the action: see answer). A CALL still gets its standard answer, never API
-    // Gateway's own "Internal server error" message, which is no OCPP frame.
+    // The platform failed (not the action: see answer). Every frame that is answered still gets its one
+    // answer, never API Gateway's own "Internal server error" message, which is no OCPP frame.
     logger.error('OCPP message handling failed', { chargePointId, connectionId, error: error as Error });
-    const parsed = parseFrame(text, 'ocpp2.0.1');
-    if (parsed.ok && parsed.frame.type === 2)
-      reply = {
-        body: callError(parsed.frame.id, 'InternalError', 'The central system could not process the message'),
-        action: parsed.frame.action,
-      };
+    reply = failureReply(text, protocol);
   }
   if (!reply?.unlogged) await inbound(reply);
   return reply?.body === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply.body };
+}
+
+/**
+ * The answer to a frame when the platform failed handling it: a broken frame's own CALLERROR when the
+ * connection's version is known (it needs nothing else), an InternalError otherwise (a code both versions
+ * define); nothing for a CALLRESULT / CALLERROR (decision 435).
+ */
+function failureReply(text: string, protocol: string | undefined): Reply | undefined {
+  const parsed = parseFrame(text, protocol ?? 'ocpp1.6');
+  if (isAnswerFrame(parsed)) return undefined;
+  if (!parsed.ok && protocol) return { body: callError(parsed.id, parsed.code, parsed.description) };
+  const id = parsed.ok ? parsed.frame.id : parsed.id;
+  const action = parsed.ok && parsed.frame.type === 2 ? parsed.frame.action : undefined;
+  return { body: callError(id, 'InternalError', 'The central system could not process the message'), action };
 }
 
 interface Exchange {
@@ -198,7 +209,7 @@ const UNLOGGED_ACTIONS = new Set(['Heartbeat']);
 /** The frame to send back (with the exchange's action), or undefined when there is nothing to say. */
 async function answer(x: Exchange): Promise<Reply | undefined> {
   const parsed = parseFrame(x.text, x.protocol);
-  if (!parsed.ok && (parsed.type === 3 || parsed.type === 4)) {
+  if (!parsed.ok && isAnswerFrame(parsed)) {
     // A broken answer to a command: the command is rejected with the reason; a CALLERROR only answers a CALL.
     logger.warn('Malformed CALLRESULT / CALLERROR', {
       chargePointId: x.chargePointId,
