@@ -1,5 +1,5 @@
 /**
- * The `ocpiPush` queue's consumer (issue 20): each message is one exchange with one partner: an EVSE status
+ * The `ocpiPush` queue's consumer (docs/decisions/426-ocpi-cpo.md): each message is one exchange with one partner: an EVSE status
  * (functions/ocpi/push.ts), a session's state (functions/ocpi/sessions.ts), a CDR (functions/ocpi/cdrs.ts) or
  * a pull of its tokens (functions/ocpi/tokens.ts);
  * a push the partner did not take is reported as a failure of its message, so the queue tries it again and,
@@ -7,6 +7,8 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/http.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
+import { OcpiUrlRefused } from './client.ts';
 import { deliverCdr } from './cdrs.ts';
 import { deliverCommandResult } from './commands.ts';
 import { partnerById } from './partners.ts';
@@ -44,16 +46,24 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         typeof push.chargePointId === 'string' &&
         typeof push.transactionId === 'string');
     if (!known) continue;
-    try {
-      if (push.kind === 'cdr') await deliverCdr(push.orderNo);
-      else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
-      else if (push.kind === 'commandResult') await deliverCommandResult(push.commandId);
-      else if (push.kind === 'session') await deliverSessionUpdate(push.chargePointId, push.transactionId);
-      else await deliver(push);
-    } catch (error) {
-      logger.warn('OCPI push not taken', { error: String(error), messageId: record.messageId });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+    await withLogContext({ messageId: record.messageId, push: push.kind }, async () => {
+      try {
+        if (push.kind === 'cdr') await deliverCdr(push.orderNo);
+        else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
+        else if (push.kind === 'commandResult') await deliverCommandResult(push.commandId);
+        else if (push.kind === 'session') await deliverSessionUpdate(push.chargePointId, push.transactionId);
+        else await deliver(push);
+      } catch (error) {
+        // A URL the outbound guard refuses stays refused (decision 433): trying again would only fill the
+        // dead-letter queue. The partner's last error says why already.
+        if (error instanceof OcpiUrlRefused) {
+          logger.warn('OCPI push dropped: its URL is refused', { error: String(error) });
+          return;
+        }
+        logger.warn('OCPI push not taken', { error: String(error) });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    });
   }
   return { batchItemFailures };
 }

@@ -24,6 +24,7 @@ import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { api, login } from '../helpers/identity.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+import { handler as pushConsumer } from '@functions/ocpi/push-consumer.ts';
 
 const CLOSED = { allowPrivate: false };
 const OPEN = { allowPrivate: true };
@@ -429,6 +430,18 @@ describe('outbound guard: OCPI through the runtime, the allowance off', () => {
     process.env.OUTBOUND_ALLOW_PRIVATE = '1';
     const taken = await ocpiRequest(url, emsp.ownToken(), 'POST', body);
     expect(taken.body.data).toMatchObject({ result: 'UNKNOWN_SESSION' });
+  });
+
+  it('drops a queued exchange whose URL is refused instead of trying it again, and notes why', async () => {
+    const pull = (messageId: string) =>
+      pushConsumer({
+        Records: [{ messageId, body: JSON.stringify({ kind: 'tokens', partnerId: partner.id }) }],
+      } as any);
+    process.env.OUTBOUND_ALLOW_PRIVATE = '0';
+    expect(await pull('refused-pull')).toEqual({ batchItemFailures: [] });
+    expect(await lastError(partner.id)).toMatch(/127\.0\.0\.1 is loopback/);
+    process.env.OUTBOUND_ALLOW_PRIVATE = '1';
+    expect(await pull('allowed-pull')).toEqual({ batchItemFailures: [] });
   });
 
   it("guards every call of the OCPI client: the pushes', the pulls' and their Link pages", async () => {
