@@ -206,7 +206,7 @@ describe('the demo accounts', () => {
       frozenAmount: DEMO_APP_USER.frozenAmount,
       cardNo: DEMO_APP_USER.tag,
     });
-    // Their tags are also cards of the company, so chargers accept them; the accounts pay.
+    // Chargers accept the fleet's and the app user's tags as theirs (no card carries them); the accounts pay.
     const fleetSession = await charge(DEMO_FLEET.driverTag, 2000); // 1.00
     expect(fleetSession.status).toBe('Accepted');
     expect(fleetSession.order).toMatchObject({
@@ -583,7 +583,7 @@ describe('an app balance', () => {
 });
 
 describe('the account an idTag charges', () => {
-  it('is the fleet before the app balance before the card; no account leaves the order unpaid', async () => {
+  it('is the fleet before the app balance before the card (a tag older data holds twice); no account leaves the order unpaid', async () => {
     await ok(operator, '/biz/card/add', {
       cardSn: 'SHARED-TAG-1',
       receiveStatus: 2,
@@ -595,13 +595,47 @@ describe('the account an idTag charges', () => {
     const order = { orderNo: 'probe-3', currency: 'USD', actualMinor: 100n };
     const at = new Date().toISOString();
     expect((await payment(TENANT, 'SHARED-TAG-1', order, at)).payType).toBe(4);
-    await createAppUser({ userName: 'Card holder', cardNo: 'SHARED-TAG-1', accountBalance: 5 }, TENANT);
-    expect((await payment(TENANT, 'SHARED-TAG-1', order, at)).payType).toBe(1);
+    // One payer per tag (decision 432): no new app user or driver may take the card's number...
+    await expect(
+      createAppUser({ userName: 'Card holder', cardNo: 'SHARED-TAG-1', accountBalance: 5 }, TENANT),
+    ).rejects.toThrow('server.tagHeld');
     const fleet = await createFleet(
       { name: 'Shared', balance: 5, overdraftAmount: 0, warnBalance: 1 },
       TENANT,
     );
-    await addDriver({ fleetId: fleet.id, name: 'Holder', idTag: 'SHARED-TAG-1' }, TENANT);
+    await expect(
+      addDriver({ fleetId: fleet.id, name: 'Holder', idTag: 'SHARED-TAG-1' }, TENANT),
+    ).rejects.toThrow('server.tagHeld');
+    // ...but data written before the rule may hold a tag twice (bulk loads take no guard's condition): the
+    // precedence decides, as it does between the payers of a company and of one above it.
+    await appUsers.bulkLoad(
+      [
+        {
+          id: 'shared-app-user',
+          tenant: TENANT,
+          userName: 'Card holder',
+          cardNo: 'SHARED-TAG-1',
+          accountBalance: 5,
+          frozenAmount: 0,
+          lockFlag: 0,
+        },
+      ],
+      TENANT,
+    );
+    expect((await payment(TENANT, 'SHARED-TAG-1', order, at)).payType).toBe(1);
+    await drivers.bulkLoad(
+      [
+        {
+          id: 'shared-driver',
+          tenant: TENANT,
+          fleetId: fleet.id,
+          name: 'Holder',
+          idTag: 'SHARED-TAG-1',
+          status: 0,
+        },
+      ],
+      TENANT,
+    );
     expect((await payment(TENANT, 'SHARED-TAG-1', order, at)).payType).toBe(3);
     // A disabled fleet leaves the order unpaid: the driver's own app balance or card is not charged instead.
     await fleets.update(fleet, { ...fleet, status: FLEET_STATUS.disabled });
