@@ -104,6 +104,25 @@ describe('accounts', () => {
     expect(listed.records).toEqual([expect.objectContaining({ id: userId, userName: 'Rita Rider' })]);
   });
 
+  it('makes one account of ten sign-ups of one e-mail sent at once', async () => {
+    const email = 'twins@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        publicCall('/app/auth/signUp', {
+          operatorId: DEMO_AGENT_ID,
+          email: i % 2 ? email : email.toUpperCase(),
+          password: PASSWORD,
+          userName: `Twin ${i}`,
+          source: 1,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).filter((s) => s >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    const listed = await ok(operator, '/biz/appUser/list', { current: 1, size: 20, email });
+    expect(listed.total).toBe(1);
+  });
+
   it('signs in with its own tokens, which reach the app calls only', async () => {
     const wrong = await publicCall('/app/auth/signIn', {
       operatorId: DEMO_AGENT_ID,
