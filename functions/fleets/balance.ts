@@ -7,6 +7,7 @@ import type { BalanceAmounts } from '@functions/data/balances.ts';
 import { retryPause } from '@functions/lib/conditional.ts';
 import { debitGuardPut } from '@functions/data/fleet-balances.ts';
 import type { TransactItem } from '@functions/data/table.ts';
+import { AppError } from '@functions/lib/errors.ts';
 
 export const BALANCE_SCALE = 10_000n;
 
@@ -49,15 +50,17 @@ export const debitGuard = (orderNo: string, account: string, at: string): Transa
 
 /**
  * Runs a read-then-write balance change until it commits: a transaction cancelled because the account
- * changed meanwhile is read and tried again after a short random pause (growing, at most 320 ms).
+ * changed meanwhile is read and tried again after a short random pause (growing, at most 640 ms). An account
+ * that kept changing through every try is `server.conflict` (try again), never an internal error.
  */
-export async function withRetries<T>(attempt: () => Promise<T>, attempts = 6): Promise<T> {
+export async function withRetries<T>(attempt: () => Promise<T>, attempts = 10): Promise<T> {
   for (let n = 1; ; n++) {
     try {
       return await attempt();
     } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException' || n >= attempts) throw error;
-      await retryPause(Math.min(n, 5));
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      if (n >= attempts) throw new AppError(200, 'server.conflict');
+      await retryPause(Math.min(n, 6));
     }
   }
 }
