@@ -59,7 +59,7 @@ describe('remote start marks', () => {
     const written = await rawGet({ pk: 'REMOTESTART#CP2#2', sk: 'REMOTESTART' });
     await leaveRemoteStartMark('CP2', 2, { idTag: 'TAG', commandId: 'C2', at, choice: { chargeType: 4 } });
     expect(written).toEqual(await rawGet({ pk: 'REMOTESTART#CP2#2', sk: 'REMOTESTART' }));
-    expect(await takeRemoteStart('CP2', 2, 'tag')).toEqual({ chargeType: 4 });
+    expect(await takeRemoteStart('CP2', 2, 'tag')).toEqual({ charge: { chargeType: 4 } });
   });
 
   it('note a 2.0.1 request’s choice as the old code does, and read its notes', async () => {
@@ -72,7 +72,7 @@ describe('remote start marks', () => {
       ...old,
       pk: '',
     });
-    expect(await remoteStartIdChoice('CP3', 8)).toEqual({ chargeType: 2, chargeValue: '30' });
+    expect(await remoteStartIdChoice('CP3', 8)).toEqual({ charge: { chargeType: 2, chargeValue: '30' } });
   });
 
   it('write marks and notes as the old hand-written puts did, and take a mark once', async () => {
