@@ -28,7 +28,18 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One process runs many requests at once: keys on the shared logger would leak into the others' lines.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(appendKeys|appendPersistentKeys)$/]',
+          message:
+            'Log keys of a request go through withLogContext (functions/lib/log-context.ts, decision 435).',
+        },
+      ],
+    },
   },
   {
     // Domains read and write through the data layer (functions/data, decision 420), never DynamoDB itself.

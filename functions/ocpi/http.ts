@@ -14,6 +14,7 @@ import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { isSizeRefusal, logger, PROTOTYPE_KEYS } from '@functions/lib/http.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { partnerByToken, type Partner } from './partners.ts';
@@ -155,44 +156,46 @@ export function ocpiHandler(routes: Record<string, OcpiRoute>) {
     });
     const route = byKey.get(event.routeKey);
     if (!route) return answer(404, envelope(OCPI_STATUS.clientError, 'Unknown endpoint'));
-    logger.appendKeys({ requestId, route: event.routeKey });
-    try {
-      const token = tokenOf(event.headers?.authorization);
-      if (!token) throw new OcpiError(401, OCPI_STATUS.clientError, 'Authorization: Token is missing');
-      const partner = await partnerByToken(token);
-      const allowed = partner && (route.auth === 'any' || partner.registered);
-      if (!allowed) throw new OcpiError(401, OCPI_STATUS.clientError, 'Unknown or expired token');
-      const base = ocpiBase(event);
-      const req: OcpiRequest = {
-        event,
-        params: readParams(event),
-        query: ownEntries(event.queryStringParameters),
-        body: readBody(event),
-        partner,
-        token,
-        base,
-      };
-      const data = await route.run(req);
-      if (data instanceof OcpiPage) {
-        const link = nextLink(event, base, data);
-        return answer(200, envelope(OCPI_STATUS.success, 'Success', data.items), {
-          'x-total-count': String(data.total),
-          'x-limit': String(data.limit),
-          ...(link ? { link } : {}),
-        });
+    // This request's own log context (decision 435): never keys on the logger that other requests share.
+    return withLogContext({ requestId, route: event.routeKey }, async () => {
+      try {
+        const token = tokenOf(event.headers?.authorization);
+        if (!token) throw new OcpiError(401, OCPI_STATUS.clientError, 'Authorization: Token is missing');
+        const partner = await partnerByToken(token);
+        const allowed = partner && (route.auth === 'any' || partner.registered);
+        if (!allowed) throw new OcpiError(401, OCPI_STATUS.clientError, 'Unknown or expired token');
+        const base = ocpiBase(event);
+        const req: OcpiRequest = {
+          event,
+          params: readParams(event),
+          query: ownEntries(event.queryStringParameters),
+          body: readBody(event),
+          partner,
+          token,
+          base,
+        };
+        const data = await route.run(req);
+        if (data instanceof OcpiPage) {
+          const link = nextLink(event, base, data);
+          return answer(200, envelope(OCPI_STATUS.success, 'Success', data.items), {
+            'x-total-count': String(data.total),
+            'x-limit': String(data.limit),
+            ...(link ? { link } : {}),
+          });
+        }
+        return answer(200, envelope(OCPI_STATUS.success, 'Success', data ?? undefined));
+      } catch (error) {
+        if (error instanceof OcpiError)
+          return answer(error.httpStatus, envelope(error.statusCode, error.message));
+        if (isSizeRefusal(error))
+          return answer(400, envelope(OCPI_STATUS.invalidParameters, 'A value is too long'));
+        // A refusal of the services below (the partner changed meanwhile: a concurrent handshake).
+        if (error instanceof AppError && error.status < 500)
+          return answer(409, envelope(OCPI_STATUS.clientError, translate('en', error.message, error.values)));
+        logger.error('OCPI call failed', error as Error);
+        return answer(500, envelope(OCPI_STATUS.serverError, 'Internal error'));
       }
-      return answer(200, envelope(OCPI_STATUS.success, 'Success', data ?? undefined));
-    } catch (error) {
-      if (error instanceof OcpiError)
-        return answer(error.httpStatus, envelope(error.statusCode, error.message));
-      if (isSizeRefusal(error))
-        return answer(400, envelope(OCPI_STATUS.invalidParameters, 'A value is too long'));
-      // A refusal of the services below (the partner changed meanwhile: a concurrent handshake).
-      if (error instanceof AppError && error.status < 500)
-        return answer(409, envelope(OCPI_STATUS.clientError, translate('en', error.message, error.values)));
-      logger.error('OCPI call failed', error as Error);
-      return answer(500, envelope(OCPI_STATUS.serverError, 'Internal error'));
-    }
+    });
   };
   // The route keys travel with the handler so a test can hold them against the topology (test/infra/routes).
   return Object.assign(handler, { routes: Object.freeze(Object.keys(routes)) as readonly string[] });
