@@ -21,6 +21,7 @@ export default defineConfig({
       'test/setup/shared-dynamodb.ts',
       'test/setup/process-state.ts',
       'test/setup/browser-evidence.ts',
+      'test/setup/testing-library.ts',
     ],
     globalSetup: ['test/setup/shared-dynamodb.global.ts'],
     sequence: { sequencer: EnvironmentSequencer },

@@ -68,9 +68,13 @@ export async function startTestRuntime(
   });
 }
 
+/**
+ * Polls `probe` until it gives a value. The default deadline is generous: on a busy machine (the whole suite
+ * and other work beside it) a queue or a charger's answer can take many seconds (docs/testing.md).
+ */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 15_000,
+  timeoutMs = 45_000,
   what = 'condition',
 ): Promise<T> {
   const until = Date.now() + timeoutMs;

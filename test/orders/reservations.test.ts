@@ -429,101 +429,105 @@ describe('queue orders', () => {
     (await ok(token, '/biz/waitOrder/list', { current: 1, size: 50, stationId: stationIds.berlin })).records;
   const entryOf = async (id: string) => (await list()).find((e: any) => e.id === id);
 
-  it('queues, refuses a second entry, calls on Available, serves on a session, cancels and expires', async () => {
-    const cp = chargers.get('DEMO-CP-002')!;
-    const cp1 = chargers.get('DEMO-CP-001')!;
-    // Every connector of the station is busy: the queue waits.
-    await cp.startSession(1, 'SIM-TAG-001');
-    await cp.startSession(2, 'SIM-TAG-001');
-    await cp1.startSession(1, 'SIM-TAG-001');
-    await cp1.startSession(2, 'SIM-TAG-001');
-    await waitFor(async () => {
-      const detail = await ok(operator, `/biz/station/detail?id=${stationIds.berlin}`);
-      return Number(detail.counts?.available ?? 0) === 0 ? true : undefined;
-    });
+  it(
+    'queues, refuses a second entry, calls on Available, serves on a session, cancels and expires',
+    { timeout: 180_000 },
+    async () => {
+      const cp = chargers.get('DEMO-CP-002')!;
+      const cp1 = chargers.get('DEMO-CP-001')!;
+      // Every connector of the station is busy: the queue waits.
+      await cp.startSession(1, 'SIM-TAG-001');
+      await cp.startSession(2, 'SIM-TAG-001');
+      await cp1.startSession(1, 'SIM-TAG-001');
+      await cp1.startSession(2, 'SIM-TAG-001');
+      await waitFor(async () => {
+        const detail = await ok(operator, `/biz/station/detail?id=${stationIds.berlin}`);
+        return Number(detail.counts?.available ?? 0) === 0 ? true : undefined;
+      });
 
-    const first = await ok(operator, '/biz/waitOrder/add', {
-      stationId: stationIds.berlin,
-      idTag: 'Q-TAG-1',
-    });
-    expect(first).toMatchObject({ status: 'waiting' });
-    const again = await api(rt.url, operator, '/biz/waitOrder/add', {
-      stationId: stationIds.berlin,
-      idTag: 'Q-TAG-1',
-    });
-    expect(again.code).not.toBe(0);
-    const second = await ok(operator, '/biz/waitOrder/add', {
-      stationId: stationIds.berlin,
-      idTag: 'Q-TAG-2',
-    });
-    const third = await ok(operator, '/biz/waitOrder/add', {
-      stationId: stationIds.berlin,
-      idTag: 'Q-TAG-3',
-    });
-    expect((await entryOf(first.id)).position).toBe(1);
-    expect((await entryOf(third.id)).position).toBe(3);
-    // Another company sees nothing and cancels nothing.
-    expect((await api(rt.url, other, '/biz/waitOrder/list', { stationId: stationIds.berlin })).code).not.toBe(
-      0,
-    );
-    expect((await ok(other, '/biz/waitOrder/list', {})).total).toBe(0);
-    expect((await api(rt.url, other, `/biz/waitOrder/cancel?id=${first.id}`)).code).not.toBe(0);
+      const first = await ok(operator, '/biz/waitOrder/add', {
+        stationId: stationIds.berlin,
+        idTag: 'Q-TAG-1',
+      });
+      expect(first).toMatchObject({ status: 'waiting' });
+      const again = await api(rt.url, operator, '/biz/waitOrder/add', {
+        stationId: stationIds.berlin,
+        idTag: 'Q-TAG-1',
+      });
+      expect(again.code).not.toBe(0);
+      const second = await ok(operator, '/biz/waitOrder/add', {
+        stationId: stationIds.berlin,
+        idTag: 'Q-TAG-2',
+      });
+      const third = await ok(operator, '/biz/waitOrder/add', {
+        stationId: stationIds.berlin,
+        idTag: 'Q-TAG-3',
+      });
+      expect((await entryOf(first.id)).position).toBe(1);
+      expect((await entryOf(third.id)).position).toBe(3);
+      // Another company sees nothing and cancels nothing.
+      expect(
+        (await api(rt.url, other, '/biz/waitOrder/list', { stationId: stationIds.berlin })).code,
+      ).not.toBe(0);
+      expect((await ok(other, '/biz/waitOrder/list', {})).total).toBe(0);
+      expect((await api(rt.url, other, `/biz/waitOrder/cancel?id=${first.id}`)).code).not.toBe(0);
 
-    // A connector frees up: the first is called to it.
-    await cp.stopSession(1, 'Local');
-    const called = await waitFor(async () => {
-      const e = await entryOf(first.id);
-      return e.status === 'called' ? e : undefined;
-    });
-    expect(called).toMatchObject({ chargePointId: 'DEMO-CP-002', connectorNo: 1 });
-    expect((await entryOf(second.id)).position).toBe(1);
+      // A connector frees up: the first is called to it.
+      await cp.stopSession(1, 'Local');
+      const called = await waitFor(async () => {
+        const e = await entryOf(first.id);
+        return e.status === 'called' ? e : undefined;
+      });
+      expect(called).toMatchObject({ chargePointId: 'DEMO-CP-002', connectorNo: 1 });
+      expect((await entryOf(second.id)).position).toBe(1);
 
-    // Nobody comes within 15 minutes: expired, and the next is called to the same connector.
-    expect((await sweepQueue()).expired).toBe(0);
-    expect((await sweepQueue(Date.now() + 16 * 60_000)).expired).toBe(1);
-    expect((await entryOf(first.id)).status).toBe('expired');
-    const next = await waitFor(async () => {
-      const e = await entryOf(second.id);
-      return e.status === 'called' ? e : undefined;
-    });
-    expect(next).toMatchObject({ chargePointId: 'DEMO-CP-002', connectorNo: 1 });
+      // Nobody comes within 15 minutes: expired, and the next is called to the same connector.
+      expect((await sweepQueue()).expired).toBe(0);
+      expect((await sweepQueue(Date.now() + 16 * 60_000)).expired).toBe(1);
+      expect((await entryOf(first.id)).status).toBe('expired');
+      const next = await waitFor(async () => {
+        const e = await entryOf(second.id);
+        return e.status === 'called' ? e : undefined;
+      });
+      expect(next).toMatchObject({ chargePointId: 'DEMO-CP-002', connectorNo: 1 });
 
-    // The third cancels; the second starts charging at the station and is served.
-    const cancelled = await ok(operator, `/biz/waitOrder/cancel?id=${third.id}`);
-    expect(cancelled.status).toBe('cancelled');
-    expect((await api(rt.url, operator, `/biz/waitOrder/cancel?id=${third.id}`)).code).not.toBe(0);
-    await cp.startSession(1, 'SIM-TAG-002');
-    // SIM-TAG-002 is not Q-TAG-2: nothing served yet.
-    expect((await entryOf(second.id)).status).toBe('called');
-    await cp.stopSession(1, 'Local');
-    await ok(operator, `/biz/waitOrder/cancel?id=${second.id}`);
+      // The third cancels; the second starts charging at the station and is served.
+      const cancelled = await ok(operator, `/biz/waitOrder/cancel?id=${third.id}`);
+      expect(cancelled.status).toBe('cancelled');
+      expect((await api(rt.url, operator, `/biz/waitOrder/cancel?id=${third.id}`)).code).not.toBe(0);
+      await cp.startSession(1, 'SIM-TAG-002');
+      // SIM-TAG-002 is not Q-TAG-2: nothing served yet.
+      expect((await entryOf(second.id)).status).toBe('called');
+      await cp.stopSession(1, 'Local');
+      await ok(operator, `/biz/waitOrder/cancel?id=${second.id}`);
 
-    // A driver in the queue starting a session at the station is served.
-    const fourth = await ok(operator, '/biz/waitOrder/add', {
-      stationId: stationIds.berlin,
-      idTag: 'RES-CARD-3',
-    });
-    await waitFor(async () => ((await entryOf(fourth.id)).status === 'called' ? true : undefined));
-    const at = await entryOf(fourth.id);
-    await chargers.get(at.chargePointId)!.startSession(at.connectorNo, 'RES-CARD-3');
-    const served = await waitFor(async () => {
-      const e = await entryOf(fourth.id);
-      return e.status === 'served' ? e : undefined;
-    });
-    expect(served.servedAt).toBeTruthy();
-    expect(served.transactionId).toBeTruthy();
-    // The idTag may queue again once served.
-    const back = await ok(operator, '/biz/waitOrder/add', {
-      stationId: stationIds.berlin,
-      idTag: 'RES-CARD-3',
-    });
-    await ok(operator, `/biz/waitOrder/cancel?id=${back.id}`);
-    await chargers.get(at.chargePointId)!.stopSession(at.connectorNo, 'Local');
-    for (const [c, n] of [
-      [cp, 2],
-      [cp1, 1],
-      [cp1, 2],
-    ] as const)
-      await c.stopSession(n, 'Local').catch(() => undefined);
-  });
+      // A driver in the queue starting a session at the station is served.
+      const fourth = await ok(operator, '/biz/waitOrder/add', {
+        stationId: stationIds.berlin,
+        idTag: 'RES-CARD-3',
+      });
+      await waitFor(async () => ((await entryOf(fourth.id)).status === 'called' ? true : undefined));
+      const at = await entryOf(fourth.id);
+      await chargers.get(at.chargePointId)!.startSession(at.connectorNo, 'RES-CARD-3');
+      const served = await waitFor(async () => {
+        const e = await entryOf(fourth.id);
+        return e.status === 'served' ? e : undefined;
+      });
+      expect(served.servedAt).toBeTruthy();
+      expect(served.transactionId).toBeTruthy();
+      // The idTag may queue again once served.
+      const back = await ok(operator, '/biz/waitOrder/add', {
+        stationId: stationIds.berlin,
+        idTag: 'RES-CARD-3',
+      });
+      await ok(operator, `/biz/waitOrder/cancel?id=${back.id}`);
+      await chargers.get(at.chargePointId)!.stopSession(at.connectorNo, 'Local');
+      for (const [c, n] of [
+        [cp, 2],
+        [cp1, 1],
+        [cp1, 2],
+      ] as const)
+        await c.stopSession(n, 'Local').catch(() => undefined);
+    },
+  );
 });
