@@ -22,7 +22,7 @@ case "$(uname -m)" in
   *) echo "No Node 24 package on the npm registry for $(uname -m)." >&2; exit 1 ;;
 esac
 os="$(uname -s | tr '[:upper:]' '[:lower:]')"
-dest="${XDG_CACHE_HOME:-$HOME/.cache}/evc-node/${VERSION}-${os}-${arch}"
+dest="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/evc-node/${VERSION}-${os}-${arch}"
 
 if [ ! -x "$dest/bin/node" ]; then
   work="$(mktemp -d)"
