@@ -69,10 +69,7 @@ export const guardItem = (name: string, value: string, owner: string) =>
 
 /** The id of the entity holding a value (the login's username → user id), if any. */
 export async function guardOwner(name: string, value: string): Promise<string | undefined> {
-  const key = guardKey(name, value);
-  if (!keyFits(key)) return undefined;
-  const { Item } = await send.get(uniqueGuards.get(folded(name, value)).params());
-  return Item ? String(Item.owner).split('#')[1] : undefined;
+  return (await guardHolder(name, value))?.split('#')[1];
 }
 
 /**

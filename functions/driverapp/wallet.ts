@@ -157,15 +157,26 @@ export async function topUp(user: AppUserRecord & Stored, input: z.infer<typeof 
 }
 
 /**
+ * A payment read again from the provider when it is an app top-up: the payment, whose user it credits and by
+ * how much (the amount it was created for); undefined for an id that names no payment or another kind.
+ */
+async function topUpPayment(paymentId: string) {
+  if (!PAYMENT_ID.test(paymentId)) return undefined;
+  const payment = await provider().retrievePayment(paymentId);
+  const userId = payment.metadata?.appUserId;
+  const amount = payment.metadata?.amount;
+  return userId && amount ? { payment, userId, amount: Number(amount) } : undefined;
+}
+
+/**
  * After extra authentication: the payment read again, credited once it has succeeded. An id that names no
  * payment of this user's (junk, unknown, another's) does not exist for them.
  */
 export async function confirmTopUp(user: AppUserRecord & Stored, paymentId: string) {
-  if (!PAYMENT_ID.test(paymentId)) throw notFound();
-  const payment = await provider().retrievePayment(paymentId);
+  const topUp = await topUpPayment(paymentId);
   // Only the user's own top-up: the amount is the one the payment was created for.
-  if (payment.metadata?.appUserId !== user.id || !payment.metadata.amount) throw notFound();
-  return settle(user, payment, Number(payment.metadata.amount));
+  if (topUp?.userId !== user.id) throw notFound();
+  return settle(user, topUp.payment, topUp.amount);
 }
 
 /**
@@ -175,12 +186,10 @@ export async function confirmTopUp(user: AppUserRecord & Stored, paymentId: stri
  * however often and however concurrent, credits once. False when the payment is no app top-up.
  */
 export async function creditTopUpPayment(paymentId: string): Promise<boolean> {
-  if (!PAYMENT_ID.test(paymentId)) return false;
-  const payment = await provider().retrievePayment(paymentId);
-  const userId = payment.metadata?.appUserId;
-  if (!userId || !payment.metadata?.amount) return false;
-  if (payment.status !== 'succeeded') return true;
-  if (!(await appUsers.getAny(userId))) return true;
-  await credit(userId, payment, Number(payment.metadata.amount));
+  const topUp = await topUpPayment(paymentId);
+  if (!topUp) return false;
+  if (topUp.payment.status !== 'succeeded') return true;
+  if (!(await appUsers.getAny(topUp.userId))) return true;
+  await credit(topUp.userId, topUp.payment, topUp.amount);
   return true;
 }

@@ -17,9 +17,7 @@ import type { Record_ } from '@functions/lib/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { authorizePartnerStart, authorizeRoaming, type RoamingAuth } from '@functions/ocpi/tokens.ts';
 import type { ChargerContext } from './charger.ts';
-import { findCard, localPayers } from './local-payers.ts';
-
-export { findCard };
+import { localPayers } from './local-payers.ts';
 
 /** The outcome in 2.0.1 terms; 1.6 maps it (`toIdTagStatus16`). */
 export type AuthStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'NotAtThisLocation' | 'Unknown';

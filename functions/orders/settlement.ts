@@ -35,7 +35,7 @@ import { send, type TransactItem } from '@functions/data/table.ts';
 import { logger } from '@functions/lib/http.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
-import { findCard } from '@functions/ocpp/authorize.ts';
+import { localPayers } from '@functions/ocpp/local-payers.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { frozenWithout, holdReleaseWrites } from '@functions/appusers/holds.ts';
 import { appHoldDelete, appHoldOn, type AppHold } from '@functions/data/app-users.ts';
@@ -47,7 +47,6 @@ import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
 import {
   FLEET_OPER_TYPE,
   FLEET_STATUS,
-  findFleetAccount,
   fleetBalanceWrites,
   type FleetAccount,
 } from '@functions/fleets/accounts.ts';
@@ -242,11 +241,7 @@ export async function payment(
   }
   if (!idTag) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };
   const fee = minorToUnits(order.actualMinor, order.currency);
-  const [fleet, appUser, card] = await Promise.all([
-    findFleetAccount(tenant, idTag),
-    findAppUser(tenant, idTag),
-    findCard(tenant, idTag),
-  ]);
+  const { fleet, appUser, card } = await localPayers(tenant, idTag);
   if (fleet) return fleetPayment(fleet, fee, order, at);
   if (appUser) return appPayment(appUser, fee, order, at, await holdFor(appUser, place));
   if (!card) return { payFlag: 0, unpaidReason: 'noAccount', writes: [] };

@@ -23,7 +23,7 @@ import { claimPayerTags } from '@functions/ocpp/local-payers.ts';
 import { DEMO_APP_USER, DEMO_FLEET } from '@infra/local/seed/demo-accounts.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD, demoCardNumbers } from '@infra/local/seed/demo-chargers.ts';
 import { PAYER_TAG_GUARD } from '@shared/resources/payer-tag.ts';
-import { api, login, okCall } from '../helpers/identity.ts';
+import { api, login, okCall, signUpAppUser } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
@@ -197,20 +197,15 @@ describe("an app user's orders", () => {
     expect(order.cardId).toBe(cardRecord.id);
 
     // An app user signs up; staff cannot give them the card's number while the card holds it.
-    const signUp = await fetch(`${rt.url}/app/auth/signUp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        operatorId: DEMO_AGENT_ID,
-        email: 'leak@demo.local',
-        password: 'Leak12345',
-        userName: 'Leak test',
-        source: 1,
-      }),
-    }).then((r) => r.json() as Promise<any>);
+    const signUp = await signUpAppUser(rt.url, {
+      operatorId: DEMO_AGENT_ID,
+      email: 'leak@demo.local',
+      password: 'Leak12345',
+      userName: 'Leak test',
+      source: 1,
+    });
     expect(signUp.code).toBe(0);
-    const appToken = signUp.data.token as string;
-    const userId = signUp.data.user.id as string;
+    const { token: appToken, userId } = signUp;
     await refusedWith('/biz/appUser/update', withTag(await appUser(userId), 'PT-LEAK-1'));
 
     // Once the card is gone the tag is free: the user takes it, and still sees none of the card's orders.

@@ -13,7 +13,7 @@ import { chargingFeeSchema } from '@shared/resources/fee/charging-fee.ts';
 import { fleetSchema, fleetTopUpSchema } from '@shared/resources/fleet/fleet.ts';
 import { appTopUpSchema } from '@shared/schemas/driver-app.ts';
 import { payBody, planForm } from '@shared/schemas/subscription.ts';
-import { api, login, okCall } from '../helpers/identity.ts';
+import { api, login, okCall, signUpAppUser } from '../helpers/identity.ts';
 import { paymentMethod } from '../helpers/payments.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
@@ -205,20 +205,13 @@ describe('over HTTP: a refused amount credits nothing', () => {
     process.env.AUTH_CAPTCHA = 'off';
     rt = await startTestRuntime();
     operator = await login(rt.url, 'operator', 'Operator12345');
-    const res = await fetch(`${rt.url}/app/auth/signUp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        operatorId: DEMO_AGENT_ID,
-        email: 'money@example.com',
-        password: 'Money12345',
-        userName: 'Money',
-        source: 3,
-      }),
-    });
-    const made = (await res.json()) as Json;
-    app = made.data.token;
-    userId = made.data.user.id;
+    ({ token: app, userId } = await signUpAppUser(rt.url, {
+      operatorId: DEMO_AGENT_ID,
+      email: 'money@example.com',
+      password: 'Money12345',
+      userName: 'Money',
+      source: 3,
+    }));
   }, 120_000);
 
   afterAll(async () => {

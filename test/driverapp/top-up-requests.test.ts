@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGENT_ID } from '@infra/local/seed/demo-chargers.ts';
 import { signatureHeader } from '@infra/local/stripe/server.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
-import { api, companyWithAdmin, login, okCall } from '../helpers/identity.ts';
+import { api, companyWithAdmin, login, okCall, signUpAppUser } from '../helpers/identity.ts';
 import { paymentMethod } from '../helpers/payments.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
@@ -64,20 +64,13 @@ beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
   rt = await startTestRuntime();
   operator = await login(rt.url, 'operator', 'Operator12345');
-  const res = await fetch(`${rt.url}/app/auth/signUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      operatorId: DEMO_AGENT_ID,
-      email: 'wallet@example.com',
-      password: 'Wallet12345',
-      userName: 'Wallet',
-      source: 3,
-    }),
-  });
-  const made = (await res.json()) as Json;
-  app = made.data.token;
-  userId = made.data.user.id;
+  ({ token: app, userId } = await signUpAppUser(rt.url, {
+    operatorId: DEMO_AGENT_ID,
+    email: 'wallet@example.com',
+    password: 'Wallet12345',
+    userName: 'Wallet',
+    source: 3,
+  }));
 }, 120_000);
 
 afterAll(async () => {

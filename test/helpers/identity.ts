@@ -101,6 +101,22 @@ export async function okCall<T = any>(base: string, token: string, path: string,
 }
 
 /**
+ * A driver-app user signed up in a company's app (its operator id) through the real sign-up: the answer's
+ * code, and on success the app token and the user's id.
+ */
+export async function signUpAppUser(
+  base: string,
+  user: { operatorId: string; email: string; password: string; userName: string; source: number },
+): Promise<{ code: number; token: string; userId: string }> {
+  const made = (await fetch(`${base}/app/auth/signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  }).then((r) => r.json())) as { code: number; data?: { token: string; user: { id: string } } };
+  return { code: made.code, token: made.data?.token ?? '', userId: made.data?.user.id ?? '' };
+}
+
+/**
  * A company the platform administrator adds, with its administrator `{name}-admin` / `Secret12345` signed
  * in. `subStatus` 0: not subscribed yet; with `featurePackageType` (0 Basic, 1 Pro) the package is written
  * as a paid subscription's activation writes it.

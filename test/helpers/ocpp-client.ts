@@ -62,3 +62,11 @@ export function connectCharger(
     );
   });
 }
+
+/** A 2.0.1 TransactionEvent's `meterValue`: the energy register at `ms` (epoch), in Wh. */
+export const energyRegister = (ms: number, wh: number) => [
+  {
+    timestamp: new Date(ms).toISOString(),
+    sampledValue: [{ value: wh, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } }],
+  },
+];

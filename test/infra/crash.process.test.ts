@@ -22,7 +22,7 @@ import { getExportTask } from '@functions/export/tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { forgetInstanceCaches } from '@functions/lib/memo.ts';
-import { findCard } from '@functions/ocpp/authorize.ts';
+import { findCard } from '@functions/ocpp/local-payers.ts';
 import type { Session } from '@functions/ocpp/transactions.ts';
 import { readJvmRecord } from '@infra/local/dynamodb.ts';
 import { fromRoot } from '@infra/local/paths.ts';

@@ -26,7 +26,7 @@ import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-cha
 import { PAY_TYPE } from '@shared/schemas/order.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
 import { api, login } from '../helpers/identity.ts';
-import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { connectCharger, energyRegister, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 const TENANT = `/${DEMO_AGENT_ID}/`;
@@ -52,6 +52,24 @@ async function localBalances() {
   const user = (await appUsers.getAny('ps-app-user'))!;
   return { card: card.balance, fleet: fleet.balance, app: user.accountBalance };
 }
+
+/** A card of the station's company, with a balance, made with a number a partner's session already uses. */
+const lateCard = (id: string, cardSn: string) =>
+  cards.repo.create(
+    {
+      id,
+      cardSn,
+      receiveStatus: 2,
+      status: 0,
+      blackFlag: 0,
+      type: 1,
+      useScopeList: [],
+      pileIds: [],
+      balance: 100,
+      tenant: TENANT,
+    },
+    TENANT,
+  );
 
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
@@ -199,21 +217,7 @@ describe("a session the partner's START_SESSION started is the partner's", () =>
       'the command result',
     );
     // Meanwhile the same number becomes a card of the station's company, with a balance.
-    await cards.repo.create(
-      {
-        id: 'ps-late-card',
-        cardSn: uid,
-        receiveStatus: 2,
-        status: 0,
-        blackFlag: 0,
-        type: 1,
-        useScopeList: [],
-        pileIds: [],
-        balance: 100,
-        tenant: TENANT,
-      },
-      TENANT,
-    );
+    await lateCard('ps-late-card', uid);
     const start = minutesAgo(20);
     const started = (await cp.call('StartTransaction', {
       connectorId: 1,
@@ -263,32 +267,10 @@ describe("a session the partner's START_SESSION started is the partner's", () =>
       const remoteStartId = (call[3] as any).remoteStartId as number;
       cs.send([3, call[1], { status: 'Accepted' }]);
       expect((await answer).body.data).toMatchObject({ result: 'ACCEPTED' });
-      await cards.repo.create(
-        {
-          id: 'ps-late-card-201',
-          cardSn: uid,
-          receiveStatus: 2,
-          status: 0,
-          blackFlag: 0,
-          type: 1,
-          useScopeList: [],
-          pileIds: [],
-          balance: 100,
-          tenant: TENANT,
-        },
-        TENANT,
-      );
+      await lateCard('ps-late-card-201', uid);
       const txId = `ps-tx-${Date.now()}`;
       const t0 = Date.now() - 20 * 60_000;
       const at = (ms: number) => new Date(ms).toISOString();
-      const register = (ms: number, wh: number) => [
-        {
-          timestamp: at(ms),
-          sampledValue: [
-            { value: wh, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
-          ],
-        },
-      ];
       const started = (await cs.call('TransactionEvent', {
         eventType: 'Started',
         timestamp: at(t0),
@@ -297,7 +279,7 @@ describe("a session the partner's START_SESSION started is the partner's", () =>
         transactionInfo: { transactionId: txId, chargingState: 'Charging', remoteStartId },
         evse: { id: 1, connectorId: 1 },
         idToken: { idToken: uid, type: 'Central' },
-        meterValue: register(t0, 10_000),
+        meterValue: energyRegister(t0, 10_000),
       })) as any[];
       expect(started[2].idTokenInfo.status).toBe('Accepted');
       await cs.call('TransactionEvent', {
@@ -306,7 +288,7 @@ describe("a session the partner's START_SESSION started is the partner's", () =>
         triggerReason: 'StopAuthorized',
         seqNo: 1,
         transactionInfo: { transactionId: txId, stoppedReason: 'Local' },
-        meterValue: register(t0 + 15 * 60_000, 15_000),
+        meterValue: energyRegister(t0 + 15 * 60_000, 15_000),
       });
       const orderNo = `${dayOf(at(t0))}-DEMO-CP-004-${txId}`;
       const order = await waitFor(() => getOrder<any>(orderNo), 20_000, 'the order');

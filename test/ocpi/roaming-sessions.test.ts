@@ -24,7 +24,7 @@ import { PAY_TYPE } from '@shared/schemas/order.ts';
 import { ORDER_TYPE } from '@functions/orders/session-order.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
 import { api, login } from '../helpers/identity.ts';
-import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { connectCharger, energyRegister, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -249,14 +249,6 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
     try {
       const t0 = Date.now() - 25 * 60_000;
       const at = (ms: number) => new Date(ms).toISOString();
-      const register = (ms: number, wh: number) => [
-        {
-          timestamp: at(ms),
-          sampledValue: [
-            { value: wh, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
-          ],
-        },
-      ];
       const started = (await cs.call('TransactionEvent', {
         eventType: 'Started',
         timestamp: at(t0),
@@ -265,7 +257,7 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
         transactionInfo: { transactionId: txId, chargingState: 'Charging' },
         evse: { id: 1, connectorId: 1 },
         idToken: { idToken: 'HUB-ALWAYS', type: 'ISO14443' },
-        meterValue: register(t0, 50_000),
+        meterValue: energyRegister(t0, 50_000),
       })) as any[];
       expect(started[2].idTokenInfo.status).toBe('Accepted');
       await cs.call('TransactionEvent', {
@@ -274,7 +266,7 @@ describe('roaming sessions become eMsp orders with one CDR each', () => {
         triggerReason: 'StopAuthorized',
         seqNo: 1,
         transactionInfo: { transactionId: txId, stoppedReason: 'Local' },
-        meterValue: register(t0 + 20 * 60_000, 58_000),
+        meterValue: energyRegister(t0 + 20 * 60_000, 58_000),
       });
       const orderNo = `${at(t0).slice(0, 10).replace(/-/g, '')}-DEMO-CP-004-${txId}`;
       await waitFor(async () => Boolean(await getOrder(orderNo)), 20_000);
