@@ -12,6 +12,11 @@
  * Every frame in and every answer out is written to the message log (functions/ocpp/message-log.ts), except a
  * Heartbeat answered as it should be: it changes nothing and writes nothing (the charger's presence is its
  * connection, whose last activity API Gateway keeps; decision 430).
+ *
+ * Every CALL gets exactly one answer, in time (functions/ocpp/answer-deadline.ts, decision 439): an action not
+ * finished by the answer deadline (8 s, less when the function has less time left) is answered with a
+ * CALLERROR InternalError, and its own answer, when it comes, is dropped. The answer is chosen once, and the
+ * message log gets the frame that was sent.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { topology } from '@infra/topology/index.ts';
@@ -24,6 +29,13 @@ import {
   knownConnection,
   saveConnection,
 } from './connections.ts';
+import {
+  AnswerOnce,
+  answerBudgetMs,
+  LOG_WRITE_MS,
+  settlesWithin,
+  type RemainingTime,
+} from './answer-deadline.ts';
 import { callError, callResult, isAnswerFrame, parseFrame, type Frame } from './frames.ts';
 import { actionsFor } from './actions.ts';
 import { logMessage, wirePosition } from './message-log.ts';
@@ -61,7 +73,11 @@ export function negotiateProtocol(offered: string | undefined): string | undefin
   return wanted.find((p) => topology.websocket.subprotocols.includes(p));
 }
 
-export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> {
+/** The WebSocket routes' entry; `context` is Lambda's (or the local runtime's), read for the time left. */
+export async function handler(
+  event: WsEvent,
+  context?: Partial<RemainingTime>,
+): Promise<APIGatewayProxyResultV2> {
   const { eventType, requestId, connectionId, routeKey } = event.requestContext;
   // Every line logged while this event is handled names it, and no other running at the same time
   // (functions/lib/log-context.ts).
@@ -69,7 +85,7 @@ export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> 
   return withLogContext(keys, () => {
     if (eventType === 'CONNECT') return connect(event);
     if (eventType === 'DISCONNECT') return disconnect(event);
-    return message(event);
+    return message(event, context);
   });
 }
 
@@ -127,15 +143,19 @@ const log = (entry: Parameters<typeof logMessage>[0]) =>
     (error: Error) => logger.warn('OCPP message log write failed', { error: error.message }),
   );
 
-async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
+async function message(event: WsEvent, context?: Partial<RemainingTime>): Promise<APIGatewayProxyResultV2> {
   const { connectionId } = event.requestContext;
   const chargePointId = chargePointOf(event);
   if (!chargePointId) return { statusCode: 200 };
+  // The answer leaves by `sendBy`: the action has until `sendBy - LOG_WRITE_MS`, then the deadline answers
+  // (docs/decisions/439-one-answer-per-ocpp-call.md).
+  const arrived = Date.now();
+  const sendBy = arrived + answerBudgetMs(context);
   const receivedAt = wirePosition();
   const text = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '');
-  // The exchange is logged once it is complete: the frame and its answer in one write.
+  // The exchange is logged once its answer is chosen: the frame and that answer in one write.
   const inbound = (reply?: Reply) =>
     log({
       chargePointId,
@@ -149,42 +169,79 @@ async function message(event: WsEvent): Promise<APIGatewayProxyResultV2> {
         : { reply: { frame: reply.body, action: reply.action, at: wirePosition() } }),
     });
 
-  let reply: Reply | undefined;
   let protocol: string | undefined;
-  try {
-    // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
-    const connection = await knownConnection(connectionId);
-    if (!connection) {
-      // A connection the platform no longer knows was superseded by a newer one or found silent by the
-      // offline sweep, and both close it; a frame that raced the close is not answered.
-      logger.info('Frame on an unknown connection', { chargePointId, connectionId });
-      await Promise.all([inbound(), closeConnection(connectionId).catch(() => undefined)]);
-      return { statusCode: 200 };
+  const work = (async (): Promise<Reply | undefined> => {
+    try {
+      // API Gateway does not repeat the negotiated subprotocol on messages; the connection item has it.
+      const connection = await knownConnection(connectionId);
+      if (!connection) {
+        // A connection the platform no longer knows was superseded by a newer one or found silent by the
+        // offline sweep, and both close it; a frame that raced the close is not answered.
+        logger.info('Frame on an unknown connection', { chargePointId, connectionId });
+        await closeConnection(connectionId).catch(() => undefined);
+        return undefined;
+      }
+      protocol = connection.protocol;
+      return await answer({ chargePointId, connectionId, protocol, text });
+    } catch (error) {
+      // The platform failed (not the action: see answer). Every frame that is answered still gets its one
+      // answer, never API Gateway's own "Internal server error" message, which is no OCPP frame.
+      logger.error('OCPP message handling failed', { chargePointId, connectionId, error: error as Error });
+      return failureReply(text, protocol);
     }
-    protocol = connection.protocol;
-    reply = await answer({ chargePointId, connectionId, protocol, text });
-  } catch (error) {
-    // The platform failed (not the action: see answer). Every frame that is answered still gets its one
-    // answer, never API Gateway's own "Internal server error" message, which is no OCPP frame.
-    logger.error('OCPP message handling failed', { chargePointId, connectionId, error: error as Error });
-    reply = failureReply(text, protocol);
+  })();
+
+  // One answer, chosen once: the action's, or the deadline's InternalError when the action is still running.
+  // What loses is neither sent nor logged; the action itself runs on (its writes are conditional, so a retry
+  // of the CALL after the CALLERROR changes nothing twice).
+  const once = new AnswerOnce<Reply | undefined>();
+  void work.then((reply) => {
+    if (!once.claim(reply) && reply?.body !== undefined)
+      logger.warn('OCPP answer dropped: the deadline answered first', {
+        chargePointId,
+        action: reply.action,
+        dropped: reply.body.slice(0, 200),
+        afterMs: Date.now() - arrived,
+      });
+  });
+  const deadline = setTimeout(
+    () => {
+      if (once.claim(failureReply(text, protocol, 'in time')))
+        logger.error('OCPP action did not finish before its answer deadline', {
+          chargePointId,
+          connectionId,
+        });
+    },
+    sendBy - LOG_WRITE_MS - Date.now(),
+  );
+  const reply = await once.answer;
+  clearTimeout(deadline);
+
+  if (!reply?.unlogged) {
+    // The entry is durable before its answer leaves (decision 430) unless the log itself is slower than the
+    // time left: then the answer still leaves, and the entry (the same frame) is written when it can be.
+    if (!(await settlesWithin(inbound(reply), sendBy - Date.now())))
+      logger.warn('OCPP message log entry not yet written when its answer left', { chargePointId });
   }
-  if (!reply?.unlogged) await inbound(reply);
   return reply?.body === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply.body };
 }
 
 /**
- * The answer to a frame when the platform failed handling it: a broken frame's own CALLERROR when the
- * connection's version is known (it needs nothing else), an InternalError otherwise (a code both versions
- * define); nothing for a CALLRESULT / CALLERROR (decision 435).
+ * The answer to a frame when the platform failed handling it, or did not finish by the answer deadline: a
+ * broken frame's own CALLERROR when the connection's version is known (it needs nothing else), an InternalError
+ * otherwise (a code both versions define); nothing for a CALLRESULT / CALLERROR (decisions 435, 439).
  */
-function failureReply(text: string, protocol: string | undefined): Reply | undefined {
+function failureReply(text: string, protocol: string | undefined, why?: 'in time'): Reply | undefined {
   const parsed = parseFrame(text, protocol ?? 'ocpp1.6');
   if (isAnswerFrame(parsed)) return undefined;
   if (!parsed.ok && protocol) return { body: callError(parsed.id, parsed.code, parsed.description) };
   const id = parsed.ok ? parsed.frame.id : parsed.id;
   const action = parsed.ok && parsed.frame.type === 2 ? parsed.frame.action : undefined;
-  return { body: callError(id, 'InternalError', 'The central system could not process the message'), action };
+  const what = action ?? 'the message';
+  const description = why
+    ? `The central system could not process ${what} in time`
+    : `The central system could not process ${what}`;
+  return { body: callError(id, 'InternalError', description), action };
 }
 
 interface Exchange {

@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import type { WebSocketDecl } from '@infra/topology/types.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
+import { callError, isAnswerFrame, parseFrame } from '@functions/ocpp/frames.ts';
 import { requestUrl } from './http-front.ts';
 import { invoke } from './invoke.ts';
 
@@ -37,6 +38,21 @@ interface LiveConnection {
  * for that limit locally.
  */
 export const MAX_PENDING_FRAMES = 200;
+
+/**
+ * What the stand-in sends when invoking the `$default` handler failed, so no charger waits for an answer that
+ * never comes: a CALLERROR InternalError with the frame's message id (`"-1"` when it cannot be read), and
+ * nothing for a CALLRESULT / CALLERROR, which is never answered (decisions 020, 439). The handler itself
+ * answers before its time-out (functions/ocpp/answer-deadline.ts); this is the stand-in's last resort, and it
+ * writes no message log entry (the handler that would have written one failed). In AWS, API Gateway sends its
+ * own error message instead, which is no OCPP frame.
+ */
+export function failedInvocationAnswer(text: string): string | undefined {
+  const parsed = parseFrame(text, 'ocpp1.6');
+  if (isAnswerFrame(parsed)) return undefined;
+  const id = parsed.ok ? parsed.frame.id : parsed.id;
+  return callError(id, 'InternalError', 'The central system could not process the message');
+}
 
 export interface WebSocketFrontOptions {
   decl: WebSocketDecl;
@@ -215,7 +231,13 @@ export function createWebSocketFront({
               });
               if (typeof response?.body === 'string' && ws.readyState === ws.OPEN) ws.send(response.body);
             } catch (error) {
+              // The invocation failed (the handler threw or outlived its time-out, the module did not load):
+              // a frame that is answered still gets its one answer (docs/decisions/439-one-answer-per-ocpp-call.md).
               onError(error as Error);
+              const fallback = failedInvocationAnswer(
+                isBinary ? Buffer.from(body, 'base64').toString('utf8') : body,
+              );
+              if (fallback !== undefined && ws.readyState === ws.OPEN) ws.send(fallback);
             }
           });
         });
