@@ -4,8 +4,9 @@
  * its charger's connector (idTag, time, command, charge type and value), and the first StartTransaction on
  * that connector with that idTag within `REMOTE_START_WINDOW_SECONDS` takes it (start mode app instead of
  * card, and the remote start's charge type and value). A 2.0.1 TransactionEvent names its
- * RequestStartTransaction by `remoteStartId`: the choice is noted under that id when the request is sent,
- * and the session that names it takes it.
+ * RequestStartTransaction by `remoteStartId`: the choice and the idToken sent are noted under that id when
+ * the request is sent, and the session that names it takes them; a station that reports no idToken for it is
+ * charging for the token the platform sent (docs/decisions/441-remote-start-token-and-reused-transaction-ids.md).
  *
  * A roaming partner's remote start (an OCPI START_SESSION: its command id has a roaming command record naming
  * the partner) binds the session it starts to the partner, billed to it, whatever else the uid is
@@ -36,6 +37,21 @@ export interface RemoteStartTaken {
   charge: ChargeChoice;
   /** The roaming partner whose START_SESSION it was (its session is the partner's). */
   partnerId?: string;
+  /** 2.0.1: the idToken the request sent (notes written before decision 441: none). */
+  idToken?: SentToken;
+}
+
+/** An idToken as a RequestStartTransaction sent it: its value and type. */
+export interface SentToken {
+  idToken: string;
+  type: string;
+}
+
+/** The idToken of a RequestStartTransaction's payload, if it has a readable one. */
+export function sentTokenOf(payload: Record<string, unknown>): SentToken | undefined {
+  const token = payload.idToken as { idToken?: unknown; type?: unknown } | undefined;
+  if (typeof token?.idToken !== 'string' || token.idToken === '') return undefined;
+  return { idToken: token.idToken, type: typeof token.type === 'string' ? token.type : 'Central' };
 }
 
 /** What a remote start asked to charge: a type and, unless full, a value (docs/decisions/170). */
@@ -86,21 +102,24 @@ export async function takeRemoteStart(
 }
 
 /**
- * 2.0.1: notes a RequestStartTransaction's charge choice under its remoteStartId before the request is
- * queued, so the station's Started event, which may come before its answer is recorded, finds it. A roaming
- * partner's start is noted whatever its choice (the session must find its partner).
+ * 2.0.1: notes a RequestStartTransaction's charge choice and the idToken it sends under its remoteStartId
+ * before the request is queued, so the station's Started event, which may come before its answer is
+ * recorded, finds them. Every remote start is noted: a station may report the transaction without the token
+ * (docs/decisions/441), and a roaming partner's session must find its partner (decision 432).
  */
 export async function noteRemoteStartId(
   chargePointId: string,
   remoteStartId: number,
   commandId: string,
   choice: ChargeChoice,
+  token?: SentToken,
 ) {
   await leaveNote(
     { chargePointId, remoteStartId },
     {
       commandId,
       ...choice,
+      ...(token ? { idToken: token.idToken, idTokenType: token.type } : {}),
       at: new Date().toISOString(),
       // Kept a day: a station starts a requested transaction within seconds.
       expiresAt: Math.floor(Date.now() / 1000) + 86_400,
@@ -109,13 +128,17 @@ export async function noteRemoteStartId(
 }
 
 /**
- * 2.0.1: the charge choice and partner of the RequestStartTransaction a TransactionEvent names (none noted:
- * full, the console's).
+ * 2.0.1: the charge choice, partner and idToken of the RequestStartTransaction a TransactionEvent names (none
+ * noted: full, the console's, no token known).
  */
 export async function remoteStartIdChoice(
   chargePointId: string,
   remoteStartId: number,
 ): Promise<RemoteStartTaken | undefined> {
   const note = await getNote({ chargePointId, remoteStartId });
-  return note ? taken(note.commandId, note as unknown as Record<string, unknown>) : undefined;
+  if (!note) return undefined;
+  const choice = await taken(note.commandId, note as unknown as Record<string, unknown>);
+  return note.idToken
+    ? { ...choice, idToken: { idToken: note.idToken, type: note.idTokenType ?? 'Central' } }
+    : choice;
 }

@@ -21,7 +21,6 @@ import {
   type CommandDef,
 } from '@shared/commands/catalogue.ts';
 import type { CommandListQuery } from '@shared/schemas/command.ts';
-import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
@@ -35,8 +34,8 @@ import { parse } from '@functions/lib/validate.ts';
 import { chargePoints, visibleChargePoint } from '@functions/devices/sites.ts';
 import { findConnection } from '@functions/ocpp/connections.ts';
 import { validateRequest } from '@functions/ocpp/schemas.ts';
-import { activeSession } from '@functions/ocpp/transactions.ts';
-import { chargeChoiceOf, noteRemoteStartId, ROAMING_SENDER } from './remote-start-marks.ts';
+import { activeSession, stationTransactionIdOf } from '@functions/ocpp/transactions.ts';
+import { chargeChoiceOf, noteRemoteStartId, sentTokenOf } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
 import { commandAnswerTimeoutSeconds, markFailed, releasePending, trackLatest } from './store.ts';
 
@@ -155,18 +154,24 @@ async function dispatch(input: {
   }
   const payload = variant.payload(params, {
     connectorNo: input.connectorNo,
-    transactionId,
+    // A session that reuses a station's transaction id has one of its own; the station knows its own (441).
+    transactionId: transactionId === undefined ? undefined : await stationTransactionIdOf(pile.id, transactionId),
     requestId: requestIdOf(commandId),
     ...loaded,
   });
   const valid = validateRequest(connection.protocol, variant.action, payload);
   if (!valid.ok) throw refused('commandRes.server.invalidForCharger', { reason: valid.description });
-  // 2.0.1: the session the station starts names this request by its remoteStartId (docs/decisions/170); a
-  // roaming partner's start is noted whatever its choice, so its session finds the partner (decision 432).
-  const choice = def.key === 'remoteStart' ? chargeChoiceOf(params) : undefined;
-  const noted = choice?.chargeType !== CHARGE_TYPE.full || input.createdBy.startsWith(ROAMING_SENDER);
-  if (choice && noted && typeof payload.remoteStartId === 'number')
-    await noteRemoteStartId(pile.id, payload.remoteStartId, commandId, choice);
+  // 2.0.1: the session the station starts names this request by its remoteStartId (docs/decisions/170): its
+  // charge choice, a roaming partner's start its partner (decision 432), and the token sent, which a station
+  // may leave out of its events (decision 441).
+  if (def.key === 'remoteStart' && typeof payload.remoteStartId === 'number')
+    await noteRemoteStartId(
+      pile.id,
+      payload.remoteStartId,
+      commandId,
+      chargeChoiceOf(params),
+      sentTokenOf(payload),
+    );
 
   const record = {
     ...base,

@@ -3,8 +3,8 @@
  * decisions 140 and 170):
  * - 1.6: a mark on the charger's connector `REMOTESTART#{chargePointId}#{connectorNo}` / `REMOTESTART`
  *   (idTag, time, command, charge choice), taken once: deleted on the command it names;
- * - 2.0.1: the charge choice under the request's id `REMOTESTARTID#{chargePointId}#{remoteStartId}` /
- *   `REMOTESTARTID`, kept a day.
+ * - 2.0.1: the charge choice and the idToken sent (its value and type) under the request's id
+ *   `REMOTESTARTID#{chargePointId}#{remoteStartId}` / `REMOTESTARTID`, kept a day (the token: decision 441).
  * Access patterns: a mark by its connector (put over any mark before it; taken by a delete conditional on
  * the command it names), a note by its request (put; read).
  */
@@ -93,6 +93,12 @@ export interface RemoteStartNote {
   expiresAt: number;
   chargeType: number;
   chargeValue?: string;
+  /**
+   * The idToken the RequestStartTransaction sent and its type: the session's token when the station reports
+   * none (docs/decisions/441-remote-start-token-and-reused-transaction-ids.md). Notes written before: none.
+   */
+  idToken?: string;
+  idTokenType?: string;
 }
 
 type Request = { chargePointId: string; remoteStartId: number };
@@ -109,5 +115,5 @@ export const leaveMark = (connector: Connector, mark: RemoteStartMark) => send.p
 export const takeMark = (connector: Connector, commandId: string) =>
   applied(send.delete(markTake(connector, commandId)));
 
-/** Notes a 2.0.1 request's charge choice under its remoteStartId. */
+/** Notes a 2.0.1 request's charge choice and token under its remoteStartId. */
 export const leaveNote = (ref: Request, note: RemoteStartNote) => send.put(notePut(ref, note));

@@ -12,7 +12,9 @@
  * - the first token reported for a session started without one (refused: due by its refusal);
  * - running figures moved forward by newer samples (an open session is due later);
  * - a reboot of its charger (due by the boot);
- * - completion (off the active index, on the hand-off queue) and the hand-off done (off every queue).
+ * - completion (off the active index, on the hand-off queue) and the hand-off done (off every queue);
+ * - the newest session that reused its station's transaction id, noted on the first one (`reusedBy`, from
+ *   `reusedAt`; a later start only: docs/decisions/441-remote-start-token-and-reused-transaction-ids.md).
  */
 import { applied } from '@functions/lib/conditional.ts';
 import { defineEntity, getRecord, model, PARAMS, putRecord, queryAll, send, withoutKeys } from './table.ts';
@@ -53,6 +55,8 @@ export const sessions = defineEntity(
       stopIdTag: { type: 'string' },
       closedBy: { type: 'string' },
       handedOffAt: { type: 'string' },
+      reusedBy: { type: 'string' },
+      reusedAt: { type: 'string' },
       /** Key-only: the connector as the active index sorts it. */
       connectorKey: {
         type: 'string',
@@ -332,4 +336,20 @@ export const sessionComplete = (s: SessionRef & { connectorNo: number }, end: Se
 export const sessionHandedOff = (s: SessionRef, at: string) =>
   send.update(
     sessions.update(ref(s)).ifNotExists({ handedOffAt: at }).set({ dueQueue: '', dueAt: '' }).params(),
+  );
+
+/**
+ * The first session of a station's transaction id notes the newest session that reused the id (its own id,
+ * and its start as UTC ISO): applied only when no later reuse is noted already. Refused (false) otherwise,
+ * or when the first session does not exist.
+ */
+export const sessionReusedBy = (first: SessionRef, reuse: { transactionId: string; startTime: string }) =>
+  applied(
+    send.update(
+      sessions
+        .patch(ref(first))
+        .set({ reusedBy: reuse.transactionId, reusedAt: reuse.startTime })
+        .where((a, op) => `(${op.notExists(a.reusedAt)} OR ${op.lte(a.reusedAt, reuse.startTime)})`)
+        .params(),
+    ),
   );

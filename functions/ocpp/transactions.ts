@@ -21,6 +21,10 @@
  * While a session is active its gsi3 entry says when it is due for a time-out, by the platform's clock:
  * `TXOPEN` by its last message (start or sample), `TXREFUSED` by its refusal, `TXBOOT` by the boot that
  * ended it.
+ *
+ * A 2.0.1 station that reuses a transaction id after its session ended (a reset) starts a new session with an
+ * id of its own, `{transactionId}~{start}`; the old one is never reopened
+ * (docs/decisions/441-remote-start-token-and-reused-transaction-ids.md).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { CLOSED_BY_KEYS } from '@shared/schemas/order.ts';
@@ -39,6 +43,7 @@ import {
   sessionFigures,
   sessionHandedOff,
   sessionKey,
+  sessionReusedBy,
   type DueQueue,
 } from '@functions/data/sessions.ts';
 import {
@@ -133,8 +138,11 @@ export interface Session {
   pricing?: SessionPricing;
   /** The platform ended it (the charger never did). */
   closedBy?: ClosedBy;
-  /** Started with a roaming partner's token: the partner pays (order and pay type eMsp; issue 20). */
-  roaming?: { partnerId: string; authorizationReference?: string };
+  /**
+   * Started with a roaming partner's token: the partner pays (order and pay type eMsp; issue 20); how it was
+   * authorised, for its OCPI Session and CDR (docs/decisions/437).
+   */
+  roaming?: { partnerId: string; authorizationReference?: string; authMethod?: string };
   /** When a BootNotification of its charger ended it (its stop may still come within the grace). */
   bootAt?: string;
   /** A remote start that never started (functions/orders/remote-start.ts): its order's end flag, 3 or 4. */
@@ -146,6 +154,14 @@ export interface Session {
   targetStopAt?: string;
   /** The remote stop command it sent then. */
   targetStopCommandId?: string;
+  /**
+   * 2.0.1: the station's transaction id, when the station reused one whose session had ended: this session's
+   * own id is `{stationTransactionId}~{start}` (docs/decisions/441).
+   */
+  stationTransactionId?: string;
+  /** The first session of a station's transaction id: the newest session that reused the id, and its start. */
+  reusedBy?: string;
+  reusedAt?: string;
 }
 
 export { sessionKey };
@@ -185,7 +201,9 @@ export interface StartInput {
   /** The charge type and value of the remote start that began it (none: charged until full). */
   charge?: { chargeType: number; chargeValue?: string };
   /** Its token is a roaming partner's (authorisation's `roaming`). */
-  roaming?: { partnerId: string; authorizationReference?: string };
+  roaming?: { partnerId: string; authorizationReference?: string; authMethod?: string };
+  /** 2.0.1: the station's own transaction id, when `transactionId` is a reuse's own (`startedSessionId`). */
+  stationTransactionId?: string;
 }
 
 /** A refused session uses no reservation and serves no queue entry: nobody charges on it. */
@@ -238,11 +256,18 @@ async function recordStart(
     chargeType: input.charge?.chargeType,
     chargeValue: input.charge?.chargeValue,
     roaming: input.roaming,
+    stationTransactionId: input.stationTransactionId,
   });
   if (input.transactionId !== undefined) {
     const created = session(input.transactionId);
-    if (!(await createSession(strip(created), newPlace(created))))
-      return { transactionId: input.transactionId, created: false };
+    const recorded = await createSession(strip(created), newPlace(created));
+    // A reuse of a station's id: its first session points to it (again on a repeat, should that have failed).
+    if (input.stationTransactionId !== undefined)
+      await sessionReusedBy(
+        { chargePointId: charger.chargePointId, transactionId: input.stationTransactionId },
+        { transactionId: input.transactionId, startTime: utc(input.timestamp) },
+      );
+    if (!recorded) return { transactionId: input.transactionId, created: false };
     await startHooks(session(input.transactionId));
     return { transactionId: input.transactionId, created: true };
   }
@@ -263,6 +288,70 @@ async function recordStart(
     if (recorded === undefined) throw error;
     return { transactionId: String(recorded), created: false };
   }
+}
+
+// ---- A station's transaction id reused (2.0.1, docs/decisions/441) ----------------------------------------
+
+/** The id of the session that reuses station transaction id `transactionId`, started at `timestamp`. */
+export const reusedSessionId = (transactionId: string, timestamp: string) =>
+  `${transactionId}~${utc(timestamp).replace(/\D/g, '')}`;
+const REUSED_ID = /~\d{17}$/;
+
+/** A session over: completed, or ended by its charger's reboot (its own stop may still come). */
+const over = (s: Session) => s.status !== 'active' || s.bootAt !== undefined;
+
+/** The sessions of a station's transaction id: the first, and the newest that reused the id (else the first). */
+async function sessionsOfTransaction(chargePointId: string, transactionId: string) {
+  const first = await getSession(chargePointId, transactionId);
+  const latest = first?.reusedBy ? ((await getSession(chargePointId, first.reusedBy)) ?? first) : first;
+  return { first, latest };
+}
+
+/**
+ * The session a 2.0.1 event other than Started of the station's transaction `transactionId`, sent at `at`,
+ * is about: the newest session that reused the id once it has started, else the first (a late event of an
+ * older one finds the first: ended, it changes nothing).
+ */
+export async function transactionSession(
+  chargePointId: string,
+  transactionId: string,
+  at: string,
+): Promise<Session | undefined> {
+  const { first, latest } = await sessionsOfTransaction(chargePointId, transactionId);
+  return latest && latest !== first && utc(at) >= utc(latest.startTime) ? latest : first;
+}
+
+/**
+ * The id a 2.0.1 Started event of the station's transaction `transactionId` at `timestamp` is recorded under:
+ * - the station's id while it names no session, or names the first one's start (its Started again);
+ * - a new session's own id (`reusedSessionId`) when the newest session of the id is over (completed, or ended
+ *   by a reboot) and this start is later than its start: the station reused the id; that id again for a
+ *   retry of that Started (the same timestamp), so a retry records nothing new;
+ * - else the session it is about, as before: an open session's Started again, or the real Started of a
+ *   session a later event made up (its start is before the made-up one).
+ */
+export async function startedSessionId(
+  chargePointId: string,
+  transactionId: string,
+  timestamp: string,
+): Promise<string> {
+  const { first, latest } = await sessionsOfTransaction(chargePointId, transactionId);
+  const at = utc(timestamp);
+  if (!first || !latest || at === utc(first.startTime)) return transactionId;
+  const own = reusedSessionId(transactionId, timestamp);
+  if (own === latest.transactionId || (over(latest) && at > utc(latest.startTime))) return own;
+  if (at >= utc(latest.startTime) || latest === first) return latest.transactionId;
+  // Before the newest reuse: a retry of an older reuse's Started, else the first's.
+  return (await getSession(chargePointId, own)) ? own : transactionId;
+}
+
+/**
+ * The transaction id a command names to the charger for a session: the station's own for a session that
+ * reused it, else the session's (decision 441).
+ */
+export async function stationTransactionIdOf(chargePointId: string, transactionId: string) {
+  if (!REUSED_ID.test(transactionId)) return transactionId;
+  return (await getSession(chargePointId, transactionId))?.stationTransactionId ?? transactionId;
 }
 
 /** The active sessions of a charger (of one connector when given). */

@@ -32,7 +32,9 @@ import {
   recordSamples,
   sessionAuthorized,
   START_MODE,
+  startedSessionId,
   startSession,
+  transactionSession,
   type MeterSample,
 } from '../transactions.ts';
 
@@ -129,27 +131,44 @@ const START_MODES: Record<string, number> = {
 const transactionEvent = known(
   async (charger, p) => {
     const info = (p.transactionInfo as Payload) ?? {};
-    const transactionId = String(info.transactionId);
+    // The station's id; a session that reused it has its own (docs/decisions/441).
+    const stationTransactionId = String(info.transactionId);
     const evse = (p.evse as Payload | undefined) ?? {};
     const timestamp = String(p.timestamp);
     const samples = samples201(p.meterValue);
-    const token = p.idToken as Payload | undefined;
-    // The RequestStartTransaction it names: its charge choice (docs/decisions/170) and, a roaming partner's,
-    // the partner whose session it is (docs/decisions/432).
+    // The RequestStartTransaction it names: its charge choice (docs/decisions/170), a roaming partner's the
+    // partner whose session it is (docs/decisions/432), and the idToken it sent (docs/decisions/441).
     const remote =
       info.remoteStartId !== undefined
         ? await remoteStartIdChoice(charger.chargePointId, Number(info.remoteStartId))
         : undefined;
+    const started = p.eventType === 'Started';
+    // A Started event of an id whose session is over starts a new session (the station reused the id); any
+    // other event is about the newest session of the id that had started by then.
+    const transactionId = started
+      ? await startedSessionId(charger.chargePointId, stationTransactionId, timestamp)
+      : stationTransactionId;
+    let session = started
+      ? await getSession(charger.chargePointId, transactionId)
+      : await transactionSession(charger.chargePointId, stationTransactionId, timestamp);
+    // A station may leave the token out of a remote start's events: the session not yet authorised takes the
+    // one the request sent, and is billed to its payer (docs/decisions/441).
+    const sent = p.idToken as Payload | undefined;
+    const token =
+      sent ??
+      (remote?.idToken && (!session || session.authStatus === undefined)
+        ? { idToken: remote.idToken.idToken, type: remote.idToken.type }
+        : undefined);
     const auth = token ? await tokenResult(charger, token, { partnerId: remote?.partnerId }) : undefined;
 
-    let session = await getSession(charger.chargePointId, transactionId);
     // A Started event is recorded even when the session is known (a repeat): it closes what is still open on
     // its EVSE, and a repeat is how a start whose closing failed is retried.
-    if (!session || p.eventType === 'Started') {
+    if (!session || started) {
       const connectorNo = evse.id !== undefined ? Number(evse.id) : 0;
       const charge = remote?.charge;
       await startSession(charger, {
         transactionId,
+        ...(transactionId === stationTransactionId ? {} : { stationTransactionId }),
         connectorNo,
         idTag: str(token?.idToken),
         meterStartWh: firstRegister(samples) ?? 0,
@@ -166,7 +185,8 @@ const transactionEvent = known(
       session = await getSession(charger.chargePointId, transactionId);
     } else if (auth && session.authStatus === undefined)
       await sessionAuthorized(session, { idTag: str(token?.idToken), authStatus: auth.status });
-    if (samples.length) await recordSamples(charger, { transactionId, samples });
+    const sessionId = session?.transactionId ?? transactionId;
+    if (samples.length) await recordSamples(charger, { transactionId: sessionId, samples });
 
     // The state an ended session reports late is not the connector's.
     const chargingState = str(info.chargingState);
@@ -183,13 +203,14 @@ const transactionEvent = known(
     }
     if (p.eventType === 'Ended')
       await completeSession(charger, {
-        transactionId,
+        transactionId: sessionId,
         timestamp,
         reason: str(info.stoppedReason) ?? 'Local',
-        idTag: str(token?.idToken),
+        idTag: str(sent?.idToken),
       });
     // A session charged up to a value is stopped once it reaches it.
-    else await emit('sessionMetered', { chargePointId: charger.chargePointId, transactionId });
+    else
+      await emit('sessionMetered', { chargePointId: charger.chargePointId, transactionId: sessionId });
     return auth ? { idTokenInfo: idTokenInfo201(auth) } : {};
   },
   () => ({ idTokenInfo: { status: 'Invalid' } }),
