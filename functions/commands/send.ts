@@ -155,7 +155,8 @@ async function dispatch(input: {
   const payload = variant.payload(params, {
     connectorNo: input.connectorNo,
     // A session that reuses a station's transaction id has one of its own; the station knows its own (441).
-    transactionId: transactionId === undefined ? undefined : await stationTransactionIdOf(pile.id, transactionId),
+    transactionId:
+      transactionId === undefined ? undefined : await stationTransactionIdOf(pile.id, transactionId),
     requestId: requestIdOf(commandId),
     ...loaded,
   });

@@ -139,7 +139,7 @@ describe('a 2.0.1 remote start whose station reports no idToken', () => {
     expect(Number(order.actualFee)).toBeGreaterThan(0);
     const card = (await cards.repo.getAny('rst-card-201'))!;
     expect(Math.round((100 - Number(card.balance)) * 100)).toBe(Math.round(Number(order.actualFee) * 100));
-  });
+  }, 240_000);
 
   it('the Started event lost, an Updated event naming the remoteStartId opens it: the app user pays', async () => {
     const cs = await station('DEMO-CP-005');
@@ -175,7 +175,7 @@ describe('a 2.0.1 remote start whose station reports no idToken', () => {
     });
     const after = Number((await appUsers.getAny(DEMO_APP_USER.id))!.accountBalance);
     expect(Math.round((before - after) * 100)).toBe(Math.round(Number(order.actualFee) * 100));
-  });
+  }, 240_000);
 
   it("a roaming partner's START_SESSION without an idToken in the Started event stays the partner's", async () => {
     hub = await startTestEmsp({ countryCode: 'NL', partyId: 'RST', name: 'Token hub' });
@@ -246,5 +246,5 @@ describe('a 2.0.1 remote start whose station reports no idToken', () => {
     });
     expect(order.cardId).toBeUndefined();
     expect(order.appUserId).toBeUndefined();
-  });
+  }, 240_000);
 });

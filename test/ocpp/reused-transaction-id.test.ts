@@ -112,9 +112,9 @@ describe('a 2.0.1 station that reuses a transaction id', () => {
     const cs = await station('DEMO-CP-004');
     const tx = `reuse-${Date.now()}`;
     const t0 = Date.now() - 3 * 3_600_000;
-    expect((await result(cs, 'TransactionEvent', event(tx, 'Started', 0, t0, 10_000))).idTokenInfo.status).toBe(
-      'Accepted',
-    );
+    expect(
+      (await result(cs, 'TransactionEvent', event(tx, 'Started', 0, t0, 10_000))).idTokenInfo.status,
+    ).toBe('Accepted');
     await result(cs, 'TransactionEvent', event(tx, 'Updated', 1, t0 + 10 * 60_000, 12_000));
     await result(cs, 'TransactionEvent', event(tx, 'Ended', 2, t0 + 20 * 60_000, 14_000));
     const [first] = await ordersCount('DEMO-CP-004', tx, 1);
@@ -167,7 +167,7 @@ describe('a 2.0.1 station that reuses a transaction id', () => {
     expect(await getSession('DEMO-CP-004', tx)).toMatchObject({ status: 'completed', energyWh: 4000 });
     expect(await ordersOf('DEMO-CP-004', tx)).toHaveLength(2);
     expect(await rawOrder(first!.orderNo)).toEqual(firstBefore);
-  });
+  }, 240_000);
 
   it('a second Started after a reboot ended the session closes it on what it measured and bills the new one', async () => {
     const cs = await station('DEMO-CP-005');
@@ -181,7 +181,11 @@ describe('a 2.0.1 station that reuses a transaction id', () => {
       chargingStation: { model: 'Reuse', vendorName: 'Test' },
     });
     expect(boot.status).toBe('Accepted');
-    await waitFor(async () => ((await getSession('DEMO-CP-005', tx)) as any)?.bootAt, 60_000, 'the boot mark');
+    await waitFor(
+      async () => ((await getSession('DEMO-CP-005', tx)) as any)?.bootAt,
+      60_000,
+      'the boot mark',
+    );
 
     const t1 = Date.now();
     const started = event(tx, 'Started', 0, t1, 6_500);
@@ -191,8 +195,12 @@ describe('a 2.0.1 station that reuses a transaction id', () => {
     await result(cs, 'TransactionEvent', event(tx, 'Ended', 2, t1 + 20_000, 10_460));
     const orders = await ordersCount('DEMO-CP-005', tx, 2);
     expect(orders[0]).toMatchObject({ transactionId: tx, energyWh: 1000, closedBy: 'nextSession' });
-    expect(orders[1]).toMatchObject({ transactionId: reusedSessionId(tx, iso(t1)), energyWh: 3960, payFlag: 1 });
+    expect(orders[1]).toMatchObject({
+      transactionId: reusedSessionId(tx, iso(t1)),
+      energyWh: 3960,
+      payFlag: 1,
+    });
     expect(orders[1]!.closedBy).toBeUndefined();
     expect(await inProgress('DEMO-CP-005')).toEqual([]);
-  });
+  }, 240_000);
 });

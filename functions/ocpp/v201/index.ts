@@ -209,8 +209,7 @@ const transactionEvent = known(
         idTag: str(sent?.idToken),
       });
     // A session charged up to a value is stopped once it reaches it.
-    else
-      await emit('sessionMetered', { chargePointId: charger.chargePointId, transactionId: sessionId });
+    else await emit('sessionMetered', { chargePointId: charger.chargePointId, transactionId: sessionId });
     return auth ? { idTokenInfo: idTokenInfo201(auth) } : {};
   },
   () => ({ idTokenInfo: { status: 'Invalid' } }),
