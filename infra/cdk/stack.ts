@@ -19,20 +19,26 @@ import {
   RemovalPolicy,
   Stack,
   Tags,
+  Token,
+  Validations,
+  type CfnElement,
   type StackProps,
 } from 'aws-cdk-lib';
 import {
   AuthorizerPayloadVersion,
   CfnRoute,
+  CfnStage,
   HttpApi,
   HttpAuthorizer,
   HttpAuthorizerType,
   HttpIntegration,
   HttpIntegrationType,
+  LogGroupLogDestination,
   PayloadFormatVersion,
   WebSocketApi,
   WebSocketStage,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -51,12 +57,28 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 
 import { envNames } from '../topology/env.ts';
-import { distinctFunctionRefs, functionKey, topology as defaultTopology } from '../topology/index.ts';
-import type { FunctionRef, Topology } from '../topology/types.ts';
+import {
+  allFunctionRefs,
+  distinctFunctionRefs,
+  functionKey,
+  topology as defaultTopology,
+} from '../topology/index.ts';
+import type { FunctionRef, HttpRouteDecl, Topology } from '../topology/types.ts';
+import { Monitoring } from './monitoring.ts';
+import {
+  cloudFrontWebAclProps,
+  HTTP_DEFAULT_THROTTLE,
+  httpRouteSettings,
+  publicRouteReason,
+  ROUTE_CLASSES,
+  WS_CONNECT_THROTTLE,
+  WS_DEFAULT_THROTTLE,
+} from './protection.ts';
 
 export type Stage = 'dev' | 'prod';
 
@@ -77,6 +99,16 @@ export interface ConsoleStackProps extends StackProps {
    * payment fails cleanly ("No payment provider is configured") and nothing is activated.
    */
   stripe?: { secretName: string };
+  /** Subscribed to the stage's alarm topic (`-c alarmEmail=`); the address confirms by mail. */
+  alarmEmail?: string;
+  /**
+   * The AWS WAF web ACL in front of CloudFront (decision 442): on in prod, `-c waf=true` in dev. Without
+   * `cloudFrontWebAclArn` the web ACL is created in this stack, which must then be in us-east-1 (or
+   * environment-agnostic); bin/cdk.ts puts it in a us-east-1 stack of its own otherwise.
+   */
+  waf?: boolean;
+  /** The ARN of a CLOUDFRONT web ACL made elsewhere (EdgeWafStack in us-east-1). */
+  cloudFrontWebAclArn?: string;
 }
 
 /** Repository root (this file is infra/cdk/stack.ts). */
@@ -121,13 +153,21 @@ export class ConsoleStack extends Stack {
   readonly functions = new Map<string, NodejsFunction>();
   readonly tables = new Map<string, dynamodb.Table>();
   readonly queues = new Map<string, sqs.Queue>();
+  readonly deadLetterQueues = new Map<string, sqs.Queue>();
   readonly buckets = new Map<string, s3.Bucket>();
   readonly stateMachines = new Map<string, sfn.StateMachine>();
   readonly httpApi: HttpApi;
   /** The nested stack of each domain's HTTP routes (decision 362). */
   readonly routeStacks = new Map<string, NestedStack>();
   readonly webSocketApi: WebSocketApi;
+  readonly webSocketStage: WebSocketStage;
   readonly distribution: cloudfront.Distribution;
+  /** Server access logs of the buckets and CloudFront's access logs. */
+  readonly accessLogBucket: s3.Bucket;
+  /** The CloudFront web ACL when this stack holds it (decision 442). */
+  readonly cloudFrontWebAcl?: CfnWebACL;
+  /** Alarms, their topic and the dashboard (decision 442). */
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ConsoleStackProps) {
     super(scope, id, props);
@@ -175,6 +215,13 @@ export class ConsoleStack extends Stack {
         enforceSSL: true,
         removalPolicy,
       });
+      Validations.of(dlq).acknowledge({
+        id: 'Serverless-SQSRedrivePolicy',
+        reason:
+          'This is the dead-letter queue of a topology queue: its messages are kept 14 days for a look and a redrive, ' +
+          'and the "dead-letter queue not empty" alarm reports the first one (decision 442).',
+      });
+      this.deadLetterQueues.set(decl.id, dlq);
       const queue = new sqs.Queue(this, `Queue-${decl.id}`, {
         visibilityTimeout: Duration.seconds(decl.visibilityTimeoutSeconds),
         retentionPeriod: Duration.seconds(decl.retentionSeconds),
@@ -187,6 +234,22 @@ export class ConsoleStack extends Stack {
     }
 
     // ---------------------------------------------------------------- S3
+    // The buckets' server access logs and CloudFront's access logs (decision 442).
+    this.accessLogBucket = new s3.Bucket(this, 'Bucket-accessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront writes its standard logs with an object ACL, so this bucket keeps ACLs (owner preferred).
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      versioned: false,
+      lifecycleRules: [{ id: 'expire', enabled: true, expiration: Duration.days(prod ? 90 : 30) }],
+      removalPolicy,
+      autoDeleteObjects: !prod,
+    });
+    Validations.of(this.accessLogBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket: logging its own access would write into itself.',
+    });
     for (const decl of t.buckets) {
       const bucket = new s3.Bucket(this, `Bucket-${decl.id}`, {
         blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -197,6 +260,8 @@ export class ConsoleStack extends Stack {
         lifecycleRules: decl.expireAfterDays
           ? [{ id: 'expire', enabled: true, expiration: Duration.days(decl.expireAfterDays) }]
           : undefined,
+        serverAccessLogsBucket: this.accessLogBucket,
+        serverAccessLogsPrefix: `s3/${decl.id}/`,
         removalPolicy,
         autoDeleteObjects: !prod,
       });
@@ -209,6 +274,12 @@ export class ConsoleStack extends Stack {
       description: `${id}: signing key of the console's access and refresh tokens`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy,
+    });
+    Validations.of(jwtSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A new key signs every console and app user out and voids the charger file-transfer URLs signed with it ' +
+        '(functions/commands/files.ts): it is rotated by hand at a chosen time, as docs/operations.md describes.',
     });
 
     // ---------------------------------------------------------------- WebSocket API (created early: functions
@@ -243,7 +314,16 @@ export class ConsoleStack extends Stack {
       },
       policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: AwsCustomResourcePolicy.ANY_RESOURCE }),
       installLatestAwsSdk: false,
+      memorySize: 256,
     });
+    Validations.of(iotEndpoint).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'iot:DescribeEndpoint has no resource-level permissions: IAM only accepts "*" for it.',
+    });
+    this.acknowledgeCdkHandler(
+      'AWS679f53fac002430cb0da5b7982bd2287',
+      'the AwsCustomResource handler, which reads the IoT endpoint once per deploy',
+    );
 
     // ---------------------------------------------------------------- Lambda
     const environment: Record<string, string> = {
@@ -289,19 +369,43 @@ export class ConsoleStack extends Stack {
 
     // One role for all functions: they all get the same access (every table, queue, bucket, the workflows, the
     // WebSocket connections and IoT), and one role keeps the template and the IAM footprint small.
+    // Its logs permissions name each function's own log group (below), not AWSLambdaBasicExecutionRole's "*".
     const functionRole = new iam.Role(this, 'FunctionRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      managedPolicies: [
-        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole'),
-      ],
       description: `${id}: execution role of the console's Lambda functions`,
     });
-    for (const table of this.tables.values()) table.grantReadWriteData(functionRole);
+    const roleFindings: { id: string; reason: string }[] = [];
+    const tokenOf = (element: { node: { defaultChild?: unknown } }) =>
+      this.getLogicalId(element.node.defaultChild as CfnElement);
+    for (const [tid, table] of this.tables) {
+      table.grantReadWriteData(functionRole);
+      if (t.tables.find((d) => d.id === tid)?.indexes.length)
+        roleFindings.push({
+          id: `AwsSolutions-IAM5[Resource::<${tokenOf(table)}.Arn>/index/*]`,
+          reason: `The functions query every index of table ${tid} (the data layer, functions/data).`,
+        });
+    }
     for (const queue of this.queues.values()) {
       queue.grantSendMessages(functionRole);
       queue.grantConsumeMessages(functionRole);
     }
-    for (const bucket of this.buckets.values()) bucket.grantReadWrite(functionRole);
+    // Objects are read, written and deleted by key; ListBucket makes a missing key NoSuchKey, not AccessDenied
+    // (functions/commands/files.ts and the export download tell "gone" from "refused" by it).
+    for (const [bid, bucket] of this.buckets) {
+      functionRole.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+          resources: [bucket.arnForObjects('*')],
+        }),
+      );
+      functionRole.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+      );
+      roleFindings.push({
+        id: `AwsSolutions-IAM5[Resource::<${tokenOf(bucket)}.Arn>/*]`,
+        reason: `Objects of bucket ${bid} are named at run time (uploads, exports, firmware): any key of this bucket only.`,
+      });
+    }
     if (t.stateMachines.length > 0) {
       functionRole.addToPrincipalPolicy(
         new iam.PolicyStatement({
@@ -311,6 +415,10 @@ export class ConsoleStack extends Stack {
       );
     }
     wsApi.grantManageConnections(functionRole);
+    roleFindings.push({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${this.getLogicalId(wsApi.node.defaultChild as CfnElement)}>/*/*/@connections/*]`,
+      reason: "Answers and remote commands go to any charger's connection of this WebSocket API only.",
+    });
     const iotArn = (resource: string) =>
       `arn:${Aws.PARTITION}:iot:${this.region}:${this.account}:${resource}`;
     functionRole.addToPrincipalPolicy(
@@ -325,10 +433,35 @@ export class ConsoleStack extends Stack {
         resources: [iotArn('thing/*')],
       }),
     );
+    for (const tpl of Object.values(t.iot.topics))
+      roleFindings.push({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/${topicFor(tpl, '*')}]`,
+        reason: `The platform publishes to the topic ${tpl} of any energy box (one topic per thing).`,
+      });
+    roleFindings.push(
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:thing/*]',
+        reason: 'Energy boxes are things registered at run time: the shadow of any thing of the account.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray tracing (Tracing.ACTIVE): xray:PutTraceSegments and PutTelemetryRecords take no resource.',
+      },
+    );
+    Validations.of(functionRole).acknowledge(...roleFindings);
 
     const tsconfig = resolve(repoRoot, 'tsconfig.json');
     const lockFile = resolve(repoRoot, 'package-lock.json');
     const usedIds = new Set<string>();
+    const logGroups: logs.LogGroup[] = [];
+    // How each function is invoked (`domain`, `queue`, `schedule`, ...), for its dead-letter acknowledgement.
+    const invokedAs = new Map<string, Set<string>>();
+    for (const { key, ref } of allFunctionRefs(t)) {
+      const kinds = invokedAs.get(functionKey(ref)) ?? new Set<string>();
+      kinds.add(key.split(':')[0]!);
+      invokedAs.set(functionKey(ref), kinds);
+    }
     for (const ref of distinctFunctionRefs(t)) {
       const key = functionKey(ref);
       const entry = isAbsolute(ref.module) ? ref.module : resolve(repoRoot, ref.module);
@@ -342,6 +475,7 @@ export class ConsoleStack extends Stack {
         retention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
         removalPolicy: RemovalPolicy.DESTROY,
       });
+      logGroups.push(logGroup);
       const fn = new NodejsFunction(this, cid, {
         entry,
         handler: ref.export ?? 'handler',
@@ -351,6 +485,8 @@ export class ConsoleStack extends Stack {
         memorySize: ref.memoryMb ?? DEFAULT_MEMORY_MB,
         role: functionRole,
         logGroup,
+        // X-Ray traces of every invocation (decision 442).
+        tracing: lambda.Tracing.ACTIVE,
         environment,
         description: `${ref.module} ${ref.export ?? 'handler'}`,
         projectRoot: repoRoot,
@@ -369,8 +505,18 @@ export class ConsoleStack extends Stack {
           tsconfig,
         },
       });
+      Validations.of(fn).acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason: deadLetterReason(invokedAs.get(key) ?? new Set()),
+      });
       this.functions.set(key, fn);
     }
+    functionRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: logGroups.map((g) => g.logGroupArn),
+      }),
+    );
     const fnFor = (ref: FunctionRef): NodejsFunction => {
       const fn = this.functions.get(functionKey(ref));
       if (!fn) throw new Error(`No function for ${functionKey(ref)}`);
@@ -425,7 +571,7 @@ export class ConsoleStack extends Stack {
       this.routeStacks.set(domain, nested);
       for (const route of routes) {
         const key = `${route.method} ${route.path}`;
-        new CfnRoute(nested, routeId(key), {
+        const cfnRoute = new CfnRoute(nested, routeId(key), {
           apiId: httpApi.apiId,
           routeKey: key,
           target: `integrations/${integration.integrationId}`,
@@ -433,7 +579,50 @@ export class ConsoleStack extends Stack {
             ? { authorizationType: 'CUSTOM', authorizerId: userAuthorizer.authorizerId }
             : { authorizationType: 'NONE' }),
         });
+        if (route.auth === 'public')
+          Validations.of(cfnRoute).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: publicRouteReason(t, route),
+          });
       }
+    }
+
+    // The default stage (decision 442): JSON access logs, a throttle for every route and a stricter one per
+    // route class (sign-in steps, OCPI). Its settings go on the generated CfnStage so it keeps its logical id.
+    const accessLogRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS;
+    const httpAccessLogs = new logs.LogGroup(this, 'HttpApiAccessLogs', {
+      retention: accessLogRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const httpStage = httpApi.defaultStage?.node.defaultChild as CfnStage;
+    httpStage.accessLogSettings = {
+      destinationArn: httpAccessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        requestTime: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        responseLength: '$context.responseLength',
+        latency: '$context.responseLatency',
+        integrationLatency: '$context.integrationLatency',
+        integrationError: '$context.integrationErrorMessage',
+        authorizerError: '$context.authorizer.error',
+        error: '$context.error.message',
+      }),
+    };
+    httpStage.defaultRouteSettings = {
+      throttlingRateLimit: HTTP_DEFAULT_THROTTLE.rateLimit,
+      throttlingBurstLimit: HTTP_DEFAULT_THROTTLE.burstLimit,
+    };
+    httpStage.routeSettings = httpRouteSettings(t);
+    // Route settings name routes, which must exist first: the stage waits for their domains' nested stacks.
+    const throttledDomains = new Set(
+      ROUTE_CLASSES.flatMap((c) => c.routes(t).map((r: HttpRouteDecl) => r.domain)),
+    );
+    for (const domain of throttledDomains) {
+      const nested = this.routeStacks.get(domain);
+      if (nested) httpStage.node.addDependency(nested);
     }
 
     // ---------------------------------------------------------------- WebSocket API routes
@@ -444,19 +633,87 @@ export class ConsoleStack extends Stack {
     }
     const wsIntegration = (name: string, ref: FunctionRef) =>
       new WebSocketLambdaIntegration(name, fnFor(ref));
-    wsApi.addRoute('$connect', {
+    const connectRoute = wsApi.addRoute('$connect', {
       integration: wsIntegration('OcppConnect', ws.routes.$connect),
       authorizer: new WebSocketLambdaAuthorizer('OcppAuthorizer', fnFor(ws.authorizer), {
         identitySource: ['route.request.querystring.chargePointId'],
       }),
     });
     // Two-way integration: the CALLRESULT / CALLERROR answering a charger's CALL is the route response.
-    wsApi.addRoute('$default', {
+    const defaultRoute = wsApi.addRoute('$default', {
       integration: wsIntegration('OcppDefault', ws.routes.$default),
       returnResponse: true,
     });
-    wsApi.addRoute('$disconnect', { integration: wsIntegration('OcppDisconnect', ws.routes.$disconnect) });
-    new WebSocketStage(this, 'OcppStage', { webSocketApi: wsApi, stageName: stage, autoDeploy: true });
+    const disconnectRoute = wsApi.addRoute('$disconnect', {
+      integration: wsIntegration('OcppDisconnect', ws.routes.$disconnect),
+    });
+    for (const route of [defaultRoute, disconnectRoute])
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'A WebSocket API authorizes on $connect only (API Gateway allows no authorizer on other routes): ' +
+          'messages and the disconnect come on a connection the $connect authorizer admitted.',
+      });
+
+    // WebSocket APIs (like REST APIs) write their logs with the account's API Gateway CloudWatch role, an
+    // account-wide setting: each stage's stack sets it to a role of its own, kept when the stack is deleted so
+    // the setting never names a deleted role (decision 442).
+    const apiGatewayLogsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      managedPolicies: [
+        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+      ],
+      description: `${id}: API Gateway's account-wide CloudWatch Logs role (WebSocket access logs)`,
+    });
+    apiGatewayLogsRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    Validations.of(apiGatewayLogsRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        "AWS's policy made for exactly this role: API Gateway writes the log groups of any API of the account " +
+        'through it, so it cannot name ours alone.',
+    });
+    const apiGatewayAccount = new CfnAccount(this, 'ApiGatewayAccount', {
+      cloudWatchRoleArn: apiGatewayLogsRole.roleArn,
+    });
+    const wsAccessLogs = new logs.LogGroup(this, 'OcppApiAccessLogs', {
+      retention: accessLogRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Detailed (per-route) metrics: the "WebSocket connect errors" alarm reads the $connect route's errors.
+    this.webSocketStage = new WebSocketStage(this, 'OcppStage', {
+      webSocketApi: wsApi,
+      stageName: stage,
+      autoDeploy: true,
+      detailedMetricsEnabled: true,
+      throttle: WS_DEFAULT_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(wsAccessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            eventType: '$context.eventType',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            connectionId: '$context.connectionId',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            error: '$context.error.message',
+          }),
+        ),
+      },
+    });
+    const wsStage = this.webSocketStage.node.defaultChild as CfnStage;
+    // Connects are limited apart: a reconnect storm after an outage is spread out, messages keep flowing.
+    wsStage.routeSettings = {
+      $connect: {
+        throttlingRateLimit: WS_CONNECT_THROTTLE.rateLimit,
+        throttlingBurstLimit: WS_CONNECT_THROTTLE.burstLimit,
+        detailedMetricsEnabled: true,
+      },
+    };
+    this.webSocketStage.node.addDependency(apiGatewayAccount, connectRoute);
 
     // ---------------------------------------------------------------- queue consumers
     for (const decl of t.queues) {
@@ -468,20 +725,34 @@ export class ConsoleStack extends Stack {
           `Queue ${decl.id}: visibility timeout ${decl.visibilityTimeoutSeconds}s is shorter than its consumer's timeout ${timeout}s.`,
         );
       }
-      fn.addEventSource(
-        new SqsEventSource(this.queues.get(decl.id) as sqs.Queue, {
-          batchSize: decl.batchSize,
-          reportBatchItemFailures: true,
-        }),
+      const source = new SqsEventSource(this.queues.get(decl.id) as sqs.Queue, {
+        batchSize: decl.batchSize,
+        reportBatchItemFailures: true,
+      });
+      fn.addEventSource(source);
+      const mapping = fn.node.children.find(
+        (c) => c.node.id.startsWith('SqsEventSource:') && c.node.id.includes(`Queue${decl.id}`),
       );
+      Validations.of(mapping ?? fn).acknowledge({
+        id: 'Serverless-LambdaEventSourceMappingDestination',
+        reason:
+          "Lambda takes on-failure destinations for stream and Kafka sources only; for SQS the queue's redrive " +
+          `policy moves a message that failed ${decl.maxReceiveCount} times to its dead-letter queue, which is alarmed.`,
+      });
     }
 
     // ---------------------------------------------------------------- EventBridge schedules
     for (const decl of t.schedules) {
-      new events.Rule(this, `Schedule-${decl.id}`, {
+      const rule = new events.Rule(this, `Schedule-${decl.id}`, {
         description: decl.description,
         schedule: events.Schedule.expression(decl.expression),
         targets: [new targets.LambdaFunction(fnFor(decl.handler))],
+      });
+      Validations.of(rule).acknowledge({
+        id: 'Serverless-EventBusDLQ',
+        reason:
+          'A scheduled event carries no data to replay: the next run does the work of one not delivered, and a run ' +
+          'that does not happen raises the "Schedule did not run" alarm (decision 442).',
       });
     }
 
@@ -514,8 +785,21 @@ export class ConsoleStack extends Stack {
           level: express ? sfn.LogLevel.ALL : sfn.LogLevel.ERROR,
           includeExecutionData: true,
         },
+        // X-Ray traces of every execution, joined to its task functions' traces (decision 442).
+        tracingEnabled: true,
       });
       for (const ref of Object.values(decl.tasks)) fnFor(ref).grantInvoke(machine);
+      Validations.of(machine).acknowledge(
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'Step Functions log delivery (logs:CreateLogDelivery and the like) and X-Ray accept no resource but "*".',
+        },
+        ...Object.values(decl.tasks).map((ref) => ({
+          id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(fnFor(ref).node.defaultChild as CfnElement)}.Arn>:*]`,
+          reason: `Invoking task ${functionKey(ref)} by any of its versions (CDK's grantInvoke): that function only.`,
+        })),
+      );
       this.stateMachines.set(decl.id, machine);
     }
 
@@ -654,8 +938,28 @@ export class ConsoleStack extends Stack {
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
 
+    // AWS WAF in front of everything CloudFront serves, the API and OCPP included (decision 442): HTTP and
+    // WebSocket APIs cannot hold a web ACL of their own. A CLOUDFRONT web ACL lives in us-east-1.
+    const wafOn = props.waf ?? prod;
+    let webAclId = props.cloudFrontWebAclArn;
+    if (wafOn && !webAclId) {
+      if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
+        throw new Error(
+          `${id} is in ${this.region}: its CloudFront web ACL must be made in us-east-1 (EdgeWafStack, as ` +
+            'bin/cdk.ts does) and passed as cloudFrontWebAclArn.',
+        );
+      }
+      const acl = new CfnWebACL(this, 'CloudFrontWebAcl', cloudFrontWebAclProps(`${id}-edge`, t));
+      this.cloudFrontWebAcl = acl;
+      webAclId = acl.attrArn;
+    }
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${id}: console /charge/, API, OCPP /ocpp/`,
+      webAclId,
+      enableLogging: true,
+      logBucket: this.accessLogBucket,
+      logFilePrefix: 'cloudfront/',
       // Default: the HTTP API (the console calls it on its own origin). With caching disabled, the all-viewer
       // (except Host) origin request policy also forwards the Authorization header of the console's bearer tokens.
       defaultBehavior: {
@@ -696,6 +1000,25 @@ export class ConsoleStack extends Stack {
       },
     });
     const dist = this.distribution;
+    Validations.of(dist).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'Chargers, drivers, roaming partners and operators are where the network is: no country is refused.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, with which CloudFront allows no minimum ' +
+          'protocol choice; a custom domain and its certificate (TLSv1.2_2021) are not configured by this stack.',
+      },
+    );
+    if (!webAclId)
+      Validations.of(dist).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is billed per web ACL and request: it runs in prod (and in dev with -c waf=true), decision 442.',
+      });
 
     // The built console goes to charge/ of the console bucket, in two passes so browsers cache it well: the
     // content-hashed chunks under assets/ for a year, everything else (index.html, favicon...) revalidated on
@@ -725,6 +1048,54 @@ export class ConsoleStack extends Stack {
     });
     // index.html goes live only once the chunks it names are in the bucket.
     consolePages.node.addDependency(consoleAssets);
+    const deployer = "CDK's BucketDeployment handler";
+    this.acknowledgeCdkHandler(
+      'Custom::CDKBucketDeployment',
+      'the BucketDeployment that copies the console',
+      [
+        {
+          id: 'AwsSolutions-L1',
+          reason: `${deployer} runs on the runtime aws-cdk-lib pins for it; it moves with CDK upgrades.`,
+        },
+        {
+          id: 'Serverless-LambdaLatestVersion',
+          reason: `${deployer} runs on the runtime aws-cdk-lib pins for it; it moves with CDK upgrades.`,
+        },
+        ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
+          id: `AwsSolutions-IAM5[Action::${action}]`,
+          reason: `${deployer} reads the CDK asset and writes the console bucket with CDK's grants.`,
+        })),
+        {
+          id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(consoleBucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+          reason: `${deployer} writes the console's files, any key of the console bucket.`,
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+          reason: `${deployer} reads the console's zip from the CDK bootstrap asset bucket.`,
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: `${deployer} invalidates /charge/* of the distribution: cloudfront:CreateInvalidation takes "*".`,
+        },
+      ],
+    );
+
+    // ---------------------------------------------------------------- alarms and dashboard (decision 442)
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      topology: t,
+      namePrefix: id,
+      functions: this.functions,
+      defaultMemoryMb: DEFAULT_MEMORY_MB,
+      queues: this.queues,
+      deadLetterQueues: this.deadLetterQueues,
+      tables: this.tables,
+      stateMachines: this.stateMachines,
+      httpApi,
+      webSocketApi: wsApi,
+      webSocketStageName: stage,
+      alarmEmail: props.alarmEmail,
+    });
 
     // ---------------------------------------------------------------- outputs
     new CfnOutput(this, 'ConsoleUrl', {
@@ -745,6 +1116,50 @@ export class ConsoleStack extends Stack {
     });
     new CfnOutput(this, 'WsManagementEndpoint', { value: wsManagementEndpoint });
   }
+
+  /**
+   * cdk-nag acknowledgements of a Lambda function CDK makes for itself (a singleton beside the stack's own
+   * resources, found by the start of its id): its code, role and runtime are aws-cdk-lib's.
+   */
+  private acknowledgeCdkHandler(idStart: string, what: string, extra: { id: string; reason: string }[] = []) {
+    const handler = this.node.children.find((c) => c.node.id.startsWith(idStart));
+    if (!handler)
+      throw new Error(`CDK's ${what} (${idStart}...) is not in the stack: update its acknowledgements.`);
+    const own = `CDK's own handler (${what})`;
+    Validations.of(handler).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: `${own}: aws-cdk-lib gives its role the basic execution policy for its logs.`,
+      },
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason: `${own}: CloudFormation invokes it and fails the deploy when it fails.`,
+      },
+      {
+        id: 'Serverless-LambdaTracing',
+        reason: `${own}: it runs during deploys only, on no request path worth tracing.`,
+      },
+      ...extra,
+    );
+  }
+}
+
+/** Why a function needs no dead-letter queue of its own, from how the topology invokes it. */
+function deadLetterReason(kinds: Set<string>): string {
+  const why: Record<string, string> = {
+    domain: 'API Gateway invokes it synchronously and answers the caller with the error',
+    authorizer: 'API Gateway invokes it synchronously (an error refuses the call)',
+    ws: 'the WebSocket API invokes it synchronously and the charger gets the error',
+    sfn: 'Step Functions invokes it synchronously and catches its error (RecordFailure)',
+    queue:
+      'it consumes an SQS queue: a failing message returns to the queue and then moves to its dead-letter queue',
+    schedule:
+      'EventBridge runs it on a schedule: the next run does the work of a failed one, and a run that does not ' +
+      'happen raises the "Schedule did not run" alarm',
+    iot: 'the IoT rule invokes it per telemetry message: a box sends a newer reading every period',
+  };
+  const parts = [...kinds].map((k) => why[k] ?? `it is invoked as ${k}`);
+  return `A Lambda dead-letter queue only keeps failed asynchronous invocations; ${parts.join('; ')} (decision 442).`;
 }
 
 function attrType(type: 'S' | 'N'): dynamodb.AttributeType {

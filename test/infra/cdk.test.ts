@@ -404,11 +404,27 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
     }
   });
 
-  it('keeps every bucket private, encrypted, owner-enforced and TLS-only', () => {
-    const buckets = ofType(s(), 'AWS::S3::Bucket');
+  it('keeps every bucket private, encrypted, owner-enforced and TLS-only, logging to the access-log bucket', () => {
+    const logBucketId = logicalId(s(), s().stack.accessLogBucket);
+    const buckets = ofType(s(), 'AWS::S3::Bucket').filter(([id]) => id !== logBucketId);
     expect(buckets).toHaveLength(topology.buckets.length);
     const policies = ofType(s(), 'AWS::S3::BucketPolicy');
+    // The access-log bucket: private, encrypted, TLS-only, expiring; ACLs on for CloudFront's log delivery.
+    const logBucket = s().resources[logBucketId]!;
+    expect(logBucket.Properties?.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true });
+    expect(logBucket.Properties?.OwnershipControls).toEqual({
+      Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }],
+    });
+    expect(logBucket.Properties?.LifecycleConfiguration.Rules[0].ExpirationInDays).toBe(
+      stage === 'prod' ? 90 : 30,
+    );
+    expect(
+      JSON.stringify(policies.find(([, r]) => r.Properties?.Bucket?.Ref === logBucketId)?.[1].Properties),
+    ).toContain('"aws:SecureTransport":"false"');
     for (const [id, b] of buckets) {
+      expect(b.Properties?.LoggingConfiguration, id).toMatchObject({
+        DestinationBucketName: { Ref: logBucketId },
+      });
       const p = b.Properties!;
       expect(p.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -444,7 +460,7 @@ describe.each(stages)('ConsoleStack (%s)', (stage) => {
       } else expect(p.LifecycleConfiguration).toBeUndefined();
     }
     const autoDelete = ofType(s(), 'Custom::S3AutoDeleteObjects');
-    expect(autoDelete).toHaveLength(stage === 'prod' ? 0 : topology.buckets.length);
+    expect(autoDelete).toHaveLength(stage === 'prod' ? 0 : topology.buckets.length + 1);
   });
 
   it('deploys the console under charge/ of the console bucket: chunks cached for good, pages revalidated', () => {
