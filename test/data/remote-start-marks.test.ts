@@ -114,4 +114,18 @@ describe('remote start marks', () => {
       chargeType: 1,
     });
   });
+
+  it('note the idToken a 2.0.1 request sent with its choice, and read it back (decision 441)', async () => {
+    await noteRemoteStartId('CP5', 9, 'C9', { chargeType: 4 }, { idToken: 'TOK-9', type: 'Central' });
+    expect(await rawGet({ pk: 'REMOTESTARTID#CP5#9', sk: 'REMOTESTARTID' })).toMatchObject({
+      commandId: 'C9',
+      chargeType: 4,
+      idToken: 'TOK-9',
+      idTokenType: 'Central',
+    });
+    expect(await remoteStartIdChoice('CP5', 9)).toEqual({
+      charge: { chargeType: 4 },
+      idToken: { idToken: 'TOK-9', type: 'Central' },
+    });
+  });
 });

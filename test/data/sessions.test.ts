@@ -19,6 +19,7 @@ import {
   sessionFigures,
   sessionHandedOff,
   sessionPut,
+  sessionReusedBy,
 } from '@functions/data/sessions.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
@@ -261,5 +262,23 @@ describe('session transitions', () => {
       await same(a, b);
     }
     expect((await rawGet(sessionKey(...b)))?.handedOffAt).toBe('2026-03-01T12:00:00.000Z');
+  });
+
+  it('notes the newest session that reused a transaction id on the first, never an older one (decision 441)', async () => {
+    const [a] = await pair(9);
+    const first = { chargePointId: a[0], transactionId: a[1] };
+    const later = { transactionId: '1~20260301120000000', startTime: '2026-03-01T12:00:00.000Z' };
+    const earlier = { transactionId: '1~20260301110000000', startTime: '2026-03-01T11:00:00.000Z' };
+    expect(await sessionReusedBy(first, later)).toBe(true);
+    // A retry of the same reuse is applied again (the same values); an older one is refused.
+    expect(await sessionReusedBy(first, later)).toBe(true);
+    expect(await sessionReusedBy(first, earlier)).toBe(false);
+    expect(await getSession(...a)).toMatchObject({
+      reusedBy: later.transactionId,
+      reusedAt: later.startTime,
+    });
+    // No first session: nothing is written.
+    expect(await sessionReusedBy({ chargePointId: 'NONE', transactionId: '1' }, later)).toBe(false);
+    expect(await getSession('NONE', '1')).toBeUndefined();
   });
 });
