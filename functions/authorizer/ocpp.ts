@@ -2,7 +2,7 @@
  * `$connect` authorizer of the OCPP WebSocket API: OCPP security profiles 1 and 2, HTTP Basic auth with the
  * charge point id as user name and its own password. Unknown charge points and wrong passwords are refused.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { instanceCache } from '@functions/lib/memo.ts';
@@ -18,21 +18,37 @@ const chargePoints = new Repository<{ id: string; passwordHash?: unknown; agentI
 });
 
 /**
- * Passwords this instance has verified, per charge point: after a network outage a thousand chargers reconnect
- * at once, and each then costs a SHA-256 instead of an scrypt (about 35 ms of CPU). Only a password that
- * matched is remembered, bound to the stored hash, so a wrong password or a changed one is checked in full.
+ * Passwords this instance has verified (decision 213, revised by docs/decisions/440-ocpp-answers-before-bookkeeping.md):
+ * after a network outage a thousand chargers reconnect at once, and an scrypt costs about 35 ms of CPU each.
+ * A password that matched is remembered for VERIFIED_FOR_MS by a digest of the stored hash and the password
+ * (an HMAC-SHA-256 under a key this instance makes at random and never shows), so a reconnect costs an HMAC; a
+ * wrong password, or one checked against a changed hash, is verified in full. Keyed by the digest, not by the
+ * charger: chargers registered together share one hash (functions/devices/registration.ts) and then one
+ * check. Checks of the same digest running at once share one scrypt.
  */
-const verified = instanceCache(new Map<string, string>());
+const VERIFIED_FOR_MS = 15 * 60_000;
 const MAX_VERIFIED = 20_000;
-const fingerprint = (passwordHash: string, password: string) =>
-  createHash('sha256').update(passwordHash).update('\0').update(password).digest('base64');
+const verified = instanceCache(new Map<string, number>());
+const checking = instanceCache(new Map<string, Promise<boolean>>());
+const digestKey = randomBytes(32);
+const digestOf = (passwordHash: string, password: string) =>
+  createHmac('sha256', digestKey)
+    .update(`${passwordHash.length}:${passwordHash}`)
+    .update(password)
+    .digest('base64');
 
-async function passwordMatches(chargePointId: string, password: string, passwordHash: string) {
-  const print = fingerprint(passwordHash, password);
-  if (verified.get(chargePointId) === print) return true;
-  if (!(await secretChecks.verifySecret(password, passwordHash))) return false;
+async function passwordMatches(password: string, passwordHash: string) {
+  const digest = digestOf(passwordHash, password);
+  const until = verified.get(digest);
+  if (until !== undefined && until > Date.now()) return true;
+  let check = checking.get(digest);
+  if (!check) {
+    check = secretChecks.verifySecret(password, passwordHash).finally(() => checking.delete(digest));
+    checking.set(digest, check);
+  }
+  if (!(await check)) return false;
   if (verified.size >= MAX_VERIFIED) verified.clear();
-  verified.set(chargePointId, print);
+  verified.set(digest, Date.now() + VERIFIED_FOR_MS);
   return true;
 }
 
@@ -66,8 +82,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
 
   const record = await chargePoints.getAny(chargePointId);
   if (!record || typeof record.passwordHash !== 'string') return deny(event.methodArn);
-  if (!(await passwordMatches(chargePointId, basic.password, record.passwordHash)))
-    return deny(event.methodArn);
+  if (!(await passwordMatches(basic.password, record.passwordHash))) return deny(event.methodArn);
 
   return {
     principalId: chargePointId,

@@ -117,6 +117,9 @@ export async function setLiveFacts(
   });
 }
 
+/** What a stored connector status holds besides what it says: its times and its signature. */
+const UNSIGNED = new Set(['at', 'sig', 'storedAt']);
+
 /**
  * What a connector's status says, without its time: the same status reported again has the same signature
  * (`sig`, stored in the connector's value and never read back).
@@ -124,15 +127,18 @@ export async function setLiveFacts(
 export const statusSignature = (status: object): string =>
   JSON.stringify(
     Object.entries(status)
-      .filter(([k, v]) => k !== 'at' && k !== 'sig' && v !== undefined)
+      .filter(([k, v]) => !UNSIGNED.has(k) && v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
 
 /**
  * Sets connector `connectorNo`'s status `status` (its `at` the charger's time) unless the stored one is newer or
- * says the same (then nothing is written: a charger repeating its state costs no write). Answers whether it
- * applied and the previous status; a `ValidationException` means the item has no connectors map (an item from
- * before: the caller makes it and tries again).
+ * says the same (then nothing is written: a charger repeating its state costs no write). A status stored before
+ * the charger's last boot (`storedAt`, the platform's time of the write, before `boot.at`) gives way to the first
+ * one after it whatever its time: a charger's clock may be set back at a boot (from the BootNotification's
+ * answer), and what it said before the boot says nothing of now (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
+ * Answers whether it applied and the previous status; a `ValidationException` means the item has no connectors
+ * map (an item from before: the caller makes it and tries again).
  */
 export async function setConnectorStatus(
   chargePointId: string,
@@ -147,10 +153,20 @@ export async function setConnectorStatus(
       Key: key(chargePointId),
       UpdateExpression: 'SET connectors.#c = :c',
       ConditionExpression:
-        'attribute_not_exists(connectors.#c) OR (connectors.#c.#at <= :at AND ' +
-        '(attribute_not_exists(connectors.#c.#sig) OR connectors.#c.#sig <> :sig))',
-      ExpressionAttributeNames: { '#c': c, '#at': 'at', '#sig': 'sig' },
-      ExpressionAttributeValues: { ':c': { ...status, sig }, ':at': status.at, ':sig': sig },
+        'attribute_not_exists(connectors.#c) OR connectors.#c.#stored < #boot.#at OR ' +
+        '(connectors.#c.#at <= :at AND (attribute_not_exists(connectors.#c.#sig) OR connectors.#c.#sig <> :sig))',
+      ExpressionAttributeNames: {
+        '#c': c,
+        '#at': 'at',
+        '#sig': 'sig',
+        '#stored': 'storedAt',
+        '#boot': 'boot',
+      },
+      ExpressionAttributeValues: {
+        ':c': { ...status, storedAt: new Date().toISOString(), sig },
+        ':at': status.at,
+        ':sig': sig,
+      },
       ReturnValues: 'UPDATED_OLD',
     });
     const previous = (Attributes?.connectors as Record<string, Record<string, unknown>> | undefined)?.[c];
@@ -161,9 +177,46 @@ export async function setConnectorStatus(
   }
 }
 
+/** The states of a session in progress: none goes on across a reboot. */
+const IN_PROGRESS = ['charging', 'suspendedEV', 'suspendedEVSE'];
+
+/**
+ * After a boot at `bootAt` (the platform's time): connector `connectorNo` still showing a session in progress
+ * that was stored before the boot, and not reported since, shows `unknown` until the charger reports it (its
+ * `storedAt` stays, so that report applies whatever its time). Answers whether it was reset; a repeat, or a
+ * connector reported since the boot, changes nothing.
+ */
+export async function resetConnectorFromBefore(
+  chargePointId: string,
+  connectorNo: number,
+  bootAt: string,
+): Promise<boolean> {
+  const unknown = { state: 'unknown', status: '' };
+  const names = { '#c': String(connectorNo), '#stored': 'storedAt', '#state': 'state', '#status': 'status' };
+  return applied(
+    send.update({
+      TableName: 'main',
+      Key: key(chargePointId),
+      UpdateExpression:
+        'SET connectors.#c.#state = :unknown, connectors.#c.#status = :none, connectors.#c.#sig = :sig',
+      ConditionExpression:
+        'connectors.#c.#state IN (:p0, :p1, :p2) AND ' +
+        '(attribute_not_exists(connectors.#c.#stored) OR connectors.#c.#stored < :boot)',
+      ExpressionAttributeNames: { ...names, '#sig': 'sig' },
+      ExpressionAttributeValues: {
+        ':unknown': unknown.state,
+        ':none': unknown.status,
+        ':sig': statusSignature(unknown),
+        ':boot': bootAt,
+        ...Object.fromEntries(IN_PROGRESS.map((state, i) => [`:p${i}`, state])),
+      },
+    }),
+  );
+}
+
 /** A stored connector status as readers see it. */
-export function withoutSignature<T extends Record<string, unknown>>(status: T): Omit<T, 'sig'> {
-  const { sig: _sig, ...rest } = status;
+export function withoutSignature<T extends Record<string, unknown>>(status: T): Omit<T, 'sig' | 'storedAt'> {
+  const { sig: _sig, storedAt: _storedAt, ...rest } = status;
   return rest;
 }
 

@@ -42,6 +42,8 @@ export const stationLives = defineEntity({
     seq: { type: 'number' },
     written: { type: 'number' },
     at: { type: 'string' },
+    /** When the recount whose figures are stored began reading (every change written before is in them). */
+    countedFrom: { type: 'string' },
   },
   indexes: {
     byStation: {
@@ -64,22 +66,42 @@ export async function nextLiveTurn(tenant: string, stationId: string): Promise<n
   return Number(Attributes?.seq);
 }
 
-/** Stores the figures counted in turn `turn`, unless a later turn's are stored; whether they were. */
+/**
+ * Stores the figures counted in turn `turn`, read from `countedFrom` on, unless a later turn's are stored;
+ * whether they were.
+ */
 export const putLiveFigures = (
   tenant: string,
   stationId: string,
   turn: number,
   figures: StationLiveFigures,
+  countedFrom?: string,
 ) =>
   applied(
     send.update(
       stationLives
         .patch({ tenant, stationId })
-        .set({ ...figures, written: turn, at: new Date().toISOString() })
+        .set({
+          ...figures,
+          written: turn,
+          at: new Date().toISOString(),
+          ...(countedFrom ? { countedFrom } : {}),
+        })
         .where((a, op) => `${op.notExists(a.written)} OR ${op.lt(a.written, turn)}`)
         .params(),
     ),
   );
+
+/**
+ * When the recount whose figures a station has now began reading (undefined: never counted so, or no figures):
+ * a change written before that time is in them.
+ */
+export async function stationCountedFrom(tenant: string, stationId: string): Promise<string | undefined> {
+  const { Item } = await send.get(
+    stationLives.get({ tenant, stationId }).params({ consistent: true, attributes: ['countedFrom'] }),
+  );
+  return typeof Item?.countedFrom === 'string' ? Item.countedFrom : undefined;
+}
 
 /** The live figures of the stations of `scope` (a tenant path: a company and those below it; '/' all). */
 export async function stationLivesIn(scope: string): Promise<StationLive[]> {

@@ -47,6 +47,7 @@ import {
   nextLiveTurn,
   putLiveFigures,
   removeStationLive,
+  stationCountedFrom,
   stationLivesIn,
 } from '@functions/data/station-live.ts';
 import { connectorWrites } from './connector-limit.ts';
@@ -350,6 +351,7 @@ function startRecount(tenant: string, stationId: string): Promise<void> {
 
 async function countStation(tenant: string, stationId: string): Promise<void> {
   const turn = await nextLiveTurn(tenant, stationId);
+  const countedFrom = new Date().toISOString();
   const piles = await pilesOfStation(tenant, stationId);
   const live = await getLiveMany(
     piles.map((p) => p.id),
@@ -363,7 +365,26 @@ async function countStation(tenant: string, stationId: string): Promise<void> {
     if (states.includes('faulted')) figures.faulted++;
     figures.sessions += states.filter((state) => IN_PROGRESS.has(state)).length;
   }
-  await putLiveFigures(tenant, stationId, turn, figures);
+  await putLiveFigures(tenant, stationId, turn, figures, countedFrom);
+}
+
+/**
+ * How far apart the clocks of two function instances may be (ms): a recount that began reading less than this
+ * after a change may not have seen it.
+ */
+const CLOCK_MARGIN_MS = 1000;
+
+/**
+ * Counts a station's live figures again unless a recount that began reading after `changedAt` (a change's
+ * time, ISO, by the platform's clock) has stored its figures already: a reconnect storm's thousand changes of
+ * one station cost a recount each time the last one is outdated, not one per change
+ * (docs/decisions/440-ocpp-answers-before-bookkeeping.md). Answers whether it counted.
+ */
+export async function recountStationSince(tenant: string, stationId: string, changedAt: string) {
+  const from = await stationCountedFrom(tenant, stationId);
+  if (from !== undefined && Date.parse(from) > Date.parse(changedAt) + CLOCK_MARGIN_MS) return false;
+  await recountStation(tenant, stationId);
+  return true;
 }
 
 /** Piles were added, changed, moved or removed: their stations are counted again (statistics too). */

@@ -13,9 +13,8 @@ import {
   OFFLINE_PENDING,
 } from '@functions/data/live-state.ts';
 import { chargerBack, chargerOffline } from '@functions/alarms/service.ts';
-import { recountStation } from '@functions/devices/sites.ts';
-import { emit } from '@functions/lib/events.ts';
 import { chargerContext, chargerRef } from './charger.ts';
+import { followChangeNow, queueFollowUp, type FollowUp } from './follow-ups.ts';
 
 export interface PresenceInput {
   chargePointId: string;
@@ -28,6 +27,11 @@ export interface PresenceInput {
 export { OFFLINE_PENDING };
 const iso = (at?: number) => new Date(at ?? Date.now()).toISOString();
 
+/**
+ * A charger connected: shown online now; the rest (its station's live figures, roaming partners, load
+ * management, the end of an alarmed outage) follows after the answer (functions/ocpp/follow-ups.ts,
+ * docs/decisions/440-ocpp-answers-before-bookkeeping.md).
+ */
 export async function chargerConnected(input: PresenceInput & { protocol: string }): Promise<void> {
   const at = iso(input.at);
   const { alarmedSince } = await liveConnected({
@@ -36,25 +40,24 @@ export async function chargerConnected(input: PresenceInput & { protocol: string
     protocol: input.protocol,
     at,
   });
-  const charger = await recountStationOf(input.chargePointId);
-  // Back after an outage that was alarmed: the offline record gets its end.
-  if (alarmedSince && charger) await chargerBack(chargerRef(charger), { at });
+  await presenceChanged({ kind: 'came', chargePointId: input.chargePointId, at: iso(), alarmedSince });
 }
 
-/** The live figures of a charger's station after it came or went, and its partners told; the charger, if known. */
-async function recountStationOf(chargePointId: string) {
-  const charger = await chargerContext(chargePointId);
-  if (charger) {
-    await recountStation(charger.tenant, charger.stationId);
-    await emit('connectorStatesChanged', { stationId: charger.stationId, chargePointId });
-  }
-  return charger;
+/**
+ * Queues what a charger's coming or going leaves to do (or does it now when the queue is out of reach); `at`
+ * is when its live item was written, by the platform's clock.
+ */
+function presenceChanged(followUp: Extract<FollowUp, { kind: 'came' | 'went' }>) {
+  return queueFollowUp(followUp, async () => {
+    const charger = await chargerContext(followUp.chargePointId);
+    if (charger) await followChangeNow({ charger, at: followUp.at, alarmedSince: followUp.alarmedSince });
+  });
 }
 
 /** Only the connection the charger is known on counts: a stale socket closing after a reconnect changes nothing. */
 export async function chargerDisconnected(input: PresenceInput): Promise<void> {
   if (await liveDisconnected(input.chargePointId, input.connectionId, iso(input.at)))
-    await recountStationOf(input.chargePointId);
+    await presenceChanged({ kind: 'went', chargePointId: input.chargePointId, at: iso() });
 }
 
 /**
@@ -64,7 +67,7 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
  */
 export async function chargerGone(chargePointId: string, at: number): Promise<boolean> {
   const gone = await liveGone(chargePointId, iso(at));
-  if (gone) await recountStationOf(chargePointId);
+  if (gone) await presenceChanged({ kind: 'went', chargePointId, at: iso() });
   return gone;
 }
 

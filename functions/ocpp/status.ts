@@ -5,9 +5,9 @@
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { pileStatusReported } from '@functions/devices/availability.ts';
 import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
-import { recountStation } from '@functions/devices/sites.ts';
 import { emit } from '@functions/lib/events.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
+import { followChangeNow, queueFollowUp } from './follow-ups.ts';
 
 declare module '@functions/lib/events.ts' {
   interface Events {
@@ -57,14 +57,14 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
   );
   if (!applied) return;
   await pileStatusReported(charger.chargePointId, report.connectorNo, report.status);
-  // The station's live figures (home dashboard) follow a state the console shows differently.
+  // The station's live figures (home dashboard) and roaming partners follow a state the console shows
+  // differently, after the answer (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
   if (current.state !== previous?.state) {
-    await recountStation(charger.tenant, charger.stationId);
-    await emit('connectorStatesChanged', {
-      stationId: charger.stationId,
-      chargePointId: charger.chargePointId,
-      connectorNo: report.connectorNo,
-    });
+    const change = { charger, connectorNo: report.connectorNo, at: new Date().toISOString() };
+    await queueFollowUp(
+      { kind: 'state', chargePointId: charger.chargePointId, connectorNo: report.connectorNo, at: change.at },
+      () => followChangeNow(change),
+    );
   }
   // A free connector calls the station's queue (functions/orders/queue.ts).
   if (current.state === 'available' && previous?.state !== 'available')

@@ -55,8 +55,10 @@ import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
+import { getLiveItem, resetConnectorFromBefore } from '@functions/data/live-state.ts';
 import type { Action } from './frames.ts';
-import type { ChargerContext } from './charger.ts';
+import { chargerContext, type ChargerContext } from './charger.ts';
+import { followChangeNow, queueFollowUp } from './follow-ups.ts';
 import { emit } from '@functions/lib/events.ts';
 
 declare module '@functions/lib/events.ts' {
@@ -609,12 +611,20 @@ async function finish(
 }
 
 /**
- * A charger booted (its BootNotification was accepted): none of its sessions goes on (neither version resumes
- * a transaction after a reboot). A refused one is closed at once; another is marked and closed by the sweep
- * once the charger has had the grace to send its own stop, which then ends it with its real figures.
+ * A charger booted at `at` (its BootNotification was accepted): none of the sessions open at its answer
+ * (`transactionIds`) goes on (neither version resumes a transaction after a reboot). A refused one is closed at
+ * once; another is marked and closed by the sweep once the charger has had the grace to send its own stop,
+ * which then ends it with its real figures. A session recorded after the boot is not one of them: it goes on,
+ * however late this runs (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
  */
-export async function chargerBooted(chargePointId: string, at: string): Promise<void> {
-  for (const s of await activeSessions(chargePointId)) {
+export async function chargerBooted(
+  chargePointId: string,
+  at: string,
+  transactionIds: string[],
+): Promise<void> {
+  for (const transactionId of transactionIds) {
+    const s = await getSession(chargePointId, transactionId);
+    if (s?.status !== 'active') continue;
     if (isRefused(s)) {
       await closeSession(s, 'boot');
       continue;
@@ -624,21 +634,54 @@ export async function chargerBooted(chargePointId: string, at: string): Promise<
   }
 }
 
+/** Connector states of a session in progress: none goes on across a reboot. */
+const IN_PROGRESS_STATES = new Set(['charging', 'suspendedEV', 'suspendedEVSE']);
+
 /**
- * A BootNotification action that, once the boot is accepted, ends the charger's sessions (`chargerBooted`).
- * A failure there is logged and never fails the boot: the time-out still closes them.
+ * What a boot leaves to do after its answer (functions/ocpp/follow-ups.ts): its sessions ended
+ * (`chargerBooted`), and its connectors that still show a session from before the boot, and reported nothing
+ * since, shown `unknown` until the charger reports them. Idempotent; answers the connectors it reset.
+ */
+export async function bootFollowUp(boot: { chargePointId: string; at: string; transactionIds: string[] }) {
+  await chargerBooted(boot.chargePointId, boot.at, boot.transactionIds);
+  const connectors = ((await getLiveItem(boot.chargePointId))?.connectors ?? {}) as Record<
+    string,
+    { state?: string }
+  >;
+  const reset: number[] = [];
+  for (const [no, c] of Object.entries(connectors))
+    if (
+      IN_PROGRESS_STATES.has(String(c?.state)) &&
+      (await resetConnectorFromBefore(boot.chargePointId, Number(no), boot.at))
+    )
+      reset.push(Number(no));
+  return reset;
+}
+
+/**
+ * A BootNotification action that, once the boot is accepted, answers at once and leaves the end of the
+ * charger's sessions and its connectors' reset to the follow-up queue (`bootFollowUp`), with the sessions
+ * open now. A failure there is logged and never fails the boot: the time-out still closes them.
  */
 export const endingSessionsAtBoot =
   (boot: Action): Action =>
   async (input) => {
     const answer = await boot(input);
-    if (answer.status === 'Accepted')
-      await chargerBooted(input.chargePointId, String(answer.currentTime)).catch((error: unknown) =>
-        logger.error('Ending sessions at boot failed', {
-          chargePointId: input.chargePointId,
-          error: String(error),
-        }),
-      );
+    if (answer.status !== 'Accepted') return answer;
+    const { chargePointId } = input;
+    const at = String(answer.currentTime);
+    try {
+      const transactionIds = (await activeSessions(chargePointId)).map((s) => s.transactionId);
+      await queueFollowUp({ kind: 'boot', chargePointId, at, transactionIds }, async () => {
+        const reset = await bootFollowUp({ chargePointId, at, transactionIds });
+        const charger = reset.length ? await chargerContext(chargePointId) : undefined;
+        if (charger)
+          for (const connectorNo of reset)
+            await followChangeNow({ charger, connectorNo, at: new Date().toISOString() });
+      });
+    } catch (error) {
+      logger.error('Ending sessions at boot failed', { chargePointId, error: String(error) });
+    }
     return answer;
   };
 

@@ -167,6 +167,16 @@ export const topology: Topology = {
       retentionSeconds: 4 * 24 * 3600,
     },
     {
+      id: 'ocppFollowUps',
+      description:
+        "What a charger's boot, connect and status reports leave to do after their answer: the sessions a boot ended, the station's live figures, roaming partners and load management told",
+      consumer: fn('functions/ocpp/follow-up-consumer.ts'),
+      batchSize: 10,
+      visibilityTimeoutSeconds: 30,
+      maxReceiveCount: 5,
+      retentionSeconds: 4 * 24 * 3600,
+    },
+    {
       id: 'ocpiPush',
       description:
         'OCPI pushes to roaming partners (EVSE status), tried again, then to the dead-letter queue',

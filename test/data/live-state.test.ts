@@ -14,6 +14,7 @@ import {
   liveGone,
   liveOutageAlarmed,
   offlinePending,
+  resetConnectorFromBefore,
   setConnectorStatus,
   setLiveFacts,
   statusSignature,
@@ -174,12 +175,47 @@ describe('live state', () => {
     expect(await setConnectorStatus('F2', 1, next)).toEqual({ applied: true, previous: status(T2) });
     // The same status again, however newer, writes nothing (decision 430).
     expect(await setConnectorStatus('F2', 1, { ...next, at: T3 })).toEqual({ applied: false });
-    // Stored with its signature, which readers never see.
-    expect((await rawGet(key('F2')))?.connectors).toEqual({ 1: { ...next, sig: statusSignature(next) } });
+    // Stored with its signature and the platform's time of the write, which readers never see.
+    expect((await rawGet(key('F2')))?.connectors).toEqual({
+      1: { ...next, sig: statusSignature(next), storedAt: expect.any(String) },
+    });
     // An item without a connectors map: refused as before (the caller makes the map and tries again).
     await rawPut({ ...key('F3'), chargePointId: 'F3' });
     await expect(setConnectorStatus('F3', 1, status(T1))).rejects.toMatchObject({
       name: 'ValidationException',
     });
+  });
+
+  it('after a boot, the first report applies whatever its time; a session state not reported since is reset', async () => {
+    const charging = (at: string) => ({ state: 'charging', status: 'Charging', at });
+    await setLiveFacts('B1', {});
+    // Charging "in the future" (the charger's clock ahead), on both connectors.
+    expect((await setConnectorStatus('B1', 1, charging(T3))).applied).toBe(true);
+    expect((await setConnectorStatus('B1', 2, charging(T3))).applied).toBe(true);
+    // Without a boot, an older report changes nothing.
+    const available = (at: string) => ({ state: 'available', status: 'Available', at });
+    expect((await setConnectorStatus('B1', 1, available(T1))).applied).toBe(false);
+
+    // A boot (the platform's time, after both reports were stored; docs/decisions/440).
+    await new Promise((r) => setTimeout(r, 5));
+    const bootAt = new Date().toISOString();
+    await setLiveFacts('B1', { boot: { vendor: 'V', at: bootAt } });
+    expect(await setConnectorStatus('B1', 1, available(T1))).toEqual({
+      applied: true,
+      previous: charging(T3),
+    });
+    // Then ordered by time again.
+    expect((await setConnectorStatus('B1', 1, charging(T1.replace('10:00', '09:00')))).applied).toBe(false);
+
+    // Connector 2 said nothing since the boot: no longer charging; a repeat changes nothing, nor does a reset
+    // of connector 1, reported since the boot.
+    expect(await resetConnectorFromBefore('B1', 2, bootAt)).toBe(true);
+    expect(await resetConnectorFromBefore('B1', 2, bootAt)).toBe(false);
+    expect(await resetConnectorFromBefore('B1', 1, bootAt)).toBe(false);
+    const { connectors } = (await getLiveItem('B1')) as { connectors: Record<string, Record<string, unknown>> };
+    expect(connectors['2']).toMatchObject({ state: 'unknown', status: '', at: T3 });
+    expect(connectors['1']).toMatchObject({ state: 'available', at: T1 });
+    // Its next report applies whatever its time.
+    expect((await setConnectorStatus('B1', 2, available(T1))).applied).toBe(true);
   });
 });

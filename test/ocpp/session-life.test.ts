@@ -402,8 +402,14 @@ describe('sessions a charger never ended', () => {
     const txB = await start(2, 'SIM-TAG-003', t0, 0);
     await result(cp, 'MeterValues', { ...energy16(iso(t0 + 30 * minute), 3000, txB), connectorId: 2 });
 
-    // A boot ends at once what cannot be billed; the charger's own stops may follow within the grace.
+    // A boot ends what cannot be billed (after its answer: docs/decisions/440-ocpp-answers-before-bookkeeping.md);
+    // the charger's own stops may follow within the grace.
     await boot();
+    await waitFor(
+      async () => (await getSession('DEMO-CP-003', String(txR)))?.closedBy,
+      60_000,
+      'the refused session closed by the boot',
+    );
     expect(await getSession('DEMO-CP-003', String(txR))).toMatchObject({
       status: 'completed',
       closedBy: 'boot',
@@ -424,6 +430,11 @@ describe('sessions a charger never ended', () => {
     const txC = await start(2, 'SIM-TAG-003', t0 + 45 * minute, 3500);
     await result(cp, 'MeterValues', { ...energy16(iso(t0 + 55 * minute), 7500, txC), connectorId: 2 });
     await boot();
+    await waitFor(
+      async () => (await getSession('DEMO-CP-003', String(txC)))?.bootAt,
+      60_000,
+      'the session marked by the boot',
+    );
     process.env.SESSION_BOOT_GRACE_SECONDS = '0';
     await orderSweep();
     expect(await getSession('DEMO-CP-003', String(txC))).toMatchObject({
@@ -522,11 +533,21 @@ describe('sessions a charger never ended', () => {
       reason: 'PowerUp',
       chargingStation: { model: 'DC150', vendorName: 'Acme' },
     });
-    // Refused: ended at once. Allowed: after the grace.
+    // Refused: ended at once (after the boot's answer). Allowed: after the grace.
+    await waitFor(
+      async () => (await getSession('DEMO-CP-004', 'life-201-ref3'))?.closedBy,
+      60_000,
+      'the refused session closed by the boot',
+    );
     expect(await getSession('DEMO-CP-004', 'life-201-ref3')).toMatchObject({
       status: 'completed',
       closedBy: 'boot',
     });
+    await waitFor(
+      async () => (await getSession('DEMO-CP-004', 'life-201-boot'))?.bootAt,
+      60_000,
+      'the session marked by the boot',
+    );
     expect(await getSession('DEMO-CP-004', 'life-201-boot')).toMatchObject({ status: 'active' });
     process.env.SESSION_BOOT_GRACE_SECONDS = '0';
     await orderSweep();

@@ -1,0 +1,102 @@
+/**
+ * The `ocppFollowUps` queue's consumer (functions/ocpp/follow-ups.ts,
+ * docs/decisions/440-ocpp-answers-before-bookkeeping.md): what a charger's boot, connect, disconnect and status
+ * reports leave to do after their answer. A batch is done together:
+ * - each boot ends the sessions that were open at its answer and resets its connectors that still show one
+ *   (those resets are changes of its station like any other);
+ * - each station with changes is counted again once, unless a recount that began after its newest change has
+ *   stored its figures already (a reconnect storm's thousand changes of a station cost a few recounts);
+ * - each change gets its reactions (roaming partners told, load management run again, an alarmed outage
+ *   ended), those of a station at once, so load management runs a station once for the chargers that came.
+ * A message whose work failed is reported as a batch item failure and comes back; every step is idempotent.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { recountStationSince } from '@functions/devices/sites.ts';
+import { logger } from '@functions/lib/http.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
+import { chargerContext } from './charger.ts';
+import { changeReactions, isFollowUp, type FollowUp, type StationChange } from './follow-ups.ts';
+import { bootFollowUp } from './transactions.ts';
+// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
+import '@functions/devices/subscriptions.ts';
+import '@functions/orders/subscriptions.ts';
+import '@functions/fleets/subscriptions.ts';
+import '@functions/ocpi/subscriptions.ts';
+import '@functions/energy/subscriptions.ts';
+
+interface Work {
+  messageId: string;
+  followUp: FollowUp;
+  /** Delivered before (a failure came back): what it changed may have been done already. */
+  again: boolean;
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const failed = new Set<string>();
+  const fail = (messageId: string, what: string, error: unknown) => {
+    logger.error(`OCPP follow-up failed: ${what}`, { messageId, error: String(error) });
+    failed.add(messageId);
+  };
+  const work: Work[] = [];
+  for (const record of event.Records) {
+    let followUp: unknown;
+    try {
+      followUp = JSON.parse(record.body);
+    } catch {
+      followUp = undefined;
+    }
+    // Not ours: dropping it is the only answer.
+    if (isFollowUp(followUp))
+      work.push({
+        messageId: record.messageId,
+        followUp,
+        again: Number(record.attributes?.ApproximateReceiveCount ?? 1) > 1,
+      });
+    else logger.warn('Unknown OCPP follow-up dropped', { messageId: record.messageId });
+  }
+
+  // Each station's changes, with the messages they came in.
+  const byStation = new Map<string, { changes: StationChange[]; messageIds: string[] }>();
+  const add = (messageId: string, change: StationChange) => {
+    const key = `${change.charger.tenant}|${change.charger.stationId}`;
+    const entry = byStation.get(key) ?? { changes: [], messageIds: [] };
+    entry.changes.push(change);
+    entry.messageIds.push(messageId);
+    byStation.set(key, entry);
+  };
+
+  for (const { messageId, followUp: f, again } of work)
+    await withLogContext({ messageId, chargePointId: f.chargePointId, followUp: f.kind }, async () => {
+      try {
+        const reset = f.kind === 'boot' ? await bootFollowUp(f) : [];
+        const charger = await chargerContext(f.chargePointId);
+        // A charger no longer registered: its station has nothing more to count.
+        if (!charger) return;
+        if (f.kind === 'boot') {
+          const at = new Date().toISOString();
+          for (const connectorNo of reset) add(messageId, { charger, connectorNo, at });
+          // Delivered again: its resets may have been done by the failed delivery, so the whole charger is told.
+          if (again && !reset.length) add(messageId, { charger, at });
+        } else if (f.kind === 'state') add(messageId, { charger, connectorNo: f.connectorNo, at: f.at });
+        else add(messageId, { charger, at: f.at, alarmedSince: f.alarmedSince });
+      } catch (error) {
+        fail(messageId, f.kind, error);
+      }
+    });
+
+  for (const { changes, messageIds } of byStation.values()) {
+    const { tenant, stationId } = changes[0]!.charger;
+    const newest = changes.reduce((at, c) => (c.at > at ? c.at : at), changes[0]!.at);
+    try {
+      await recountStationSince(tenant, stationId, newest);
+    } catch (error) {
+      for (const id of messageIds) fail(id, `recount of station ${stationId}`, error);
+      continue;
+    }
+    const outcomes = await Promise.allSettled(changes.map((change) => changeReactions(change)));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected') fail(messageIds[i]!, 'reactions', outcome.reason);
+    });
+  }
+  return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
+}

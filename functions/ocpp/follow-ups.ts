@@ -1,0 +1,96 @@
+/**
+ * What a charger's connect, boot and status reports leave to do after their answer
+ * (docs/decisions/440-ocpp-answers-before-bookkeeping.md): the state the charger reported is written before the
+ * answer, and the bookkeeping it causes (the sessions a boot ended, the station's live figures, roaming
+ * partners told, load management run again) is queued on `ocppFollowUps` and done by its consumer
+ * (functions/ocpp/follow-up-consumer.ts). The message is sent before the answer, so a crash after the answer
+ * still gets the work done (the queue delivers it again until it succeeds); every step is idempotent, so a
+ * repeat changes nothing.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { chargerBack } from '@functions/alarms/service.ts';
+import { recountStation } from '@functions/devices/sites.ts';
+import { sqsClient } from '@functions/lib/aws.ts';
+import { config } from '@functions/lib/config.ts';
+import { emit } from '@functions/lib/events.ts';
+import { logger } from '@functions/lib/http.ts';
+import { chargerRef, type ChargerContext } from './charger.ts';
+
+export const FOLLOW_UP_QUEUE = 'ocppFollowUps';
+
+export type FollowUp =
+  /**
+   * A charger booted at `at` (the platform's time): the sessions open at its answer (`transactionIds`, and only
+   * those: a session it starts after the boot goes on) end as a reboot ends them (docs/decisions/042), and its
+   * connectors still showing a session from before the boot are reset.
+   */
+  | { kind: 'boot'; chargePointId: string; at: string; transactionIds: string[] }
+  /** A charger came (connected) or went at `at`; `alarmedSince`: the alarmed outage its coming ends. */
+  | { kind: 'came' | 'went'; chargePointId: string; at: string; alarmedSince?: string }
+  /** A connector's shown state changed at `at` (the platform's time of the write). */
+  | { kind: 'state'; chargePointId: string; connectorNo: number; at: string };
+
+/** Whether a queue message is a follow-up this consumer knows (anything else is dropped). */
+export function isFollowUp(value: unknown): value is FollowUp {
+  const m = value as Partial<Record<string, unknown>> | null;
+  if (!m || typeof m !== 'object' || typeof m.chargePointId !== 'string' || !m.chargePointId) return false;
+  if (typeof m.at !== 'string' || Number.isNaN(Date.parse(m.at))) return false;
+  if (m.kind === 'boot')
+    return Array.isArray(m.transactionIds) && m.transactionIds.every((t) => typeof t === 'string');
+  if (m.kind === 'came' || m.kind === 'went')
+    return m.alarmedSince === undefined || typeof m.alarmedSince === 'string';
+  if (m.kind === 'state') return Number.isSafeInteger(m.connectorNo);
+  return false;
+}
+
+/**
+ * Queues a follow-up. When the queue cannot be reached, `inline` does the work now (the answer waits, as it
+ * did before the queue): the work is never lost for a queue's failure.
+ */
+export async function queueFollowUp(followUp: FollowUp, inline: () => Promise<void>): Promise<void> {
+  try {
+    await sqsClient().send(
+      new SendMessageCommand({
+        QueueUrl: config.queueUrl(FOLLOW_UP_QUEUE),
+        MessageBody: JSON.stringify(followUp),
+      }),
+    );
+  } catch (error) {
+    logger.warn('OCPP follow-up not queued; done before the answer', {
+      kind: followUp.kind,
+      chargePointId: followUp.chargePointId,
+      error: String(error),
+    });
+    await inline();
+  }
+}
+
+/** A change of what a station's chargers show: one connector's state, or a whole charger's (it came or went). */
+export interface StationChange {
+  charger: ChargerContext;
+  connectorNo?: number;
+  /** The platform's time of the change (ISO). */
+  at: string;
+  /** The charger came back after this alarmed outage (its offline record gets its end). */
+  alarmedSince?: string;
+}
+
+/**
+ * What a change causes besides the station's live figures: roaming partners told and load management run
+ * again (the `connectorStatesChanged` reactions), an alarmed outage ended. Each step is idempotent.
+ */
+export async function changeReactions(change: StationChange): Promise<void> {
+  const { charger, connectorNo } = change;
+  await emit('connectorStatesChanged', {
+    stationId: charger.stationId,
+    chargePointId: charger.chargePointId,
+    ...(connectorNo === undefined ? {} : { connectorNo }),
+  });
+  if (change.alarmedSince) await chargerBack(chargerRef(charger), { at: change.at });
+}
+
+/** A change's whole bookkeeping now (the queue could not be reached): the station counted, then its reactions. */
+export async function followChangeNow(change: StationChange): Promise<void> {
+  await recountStation(change.charger.tenant, change.charger.stationId);
+  await changeReactions(change);
+}
