@@ -48,7 +48,8 @@ import '@functions/fleets/subscriptions.ts';
 import '@functions/ocpi/subscriptions.ts';
 import '@functions/energy/subscriptions.ts';
 
-const logger = new ContextLogger({
+/** The OCPP function's logger (exported for the tests that watch what it reports). */
+export const logger = new ContextLogger({
   serviceName: 'ocpp',
   logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN',
 });
