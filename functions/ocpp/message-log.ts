@@ -58,9 +58,10 @@ interface StoredItem extends LoggedMessage {
 
 export const MESSAGE_WINDOW_MS = MESSAGE_WINDOW_DAYS * 24 * 3600 * 1000;
 /**
- * The latest an answer is positioned after the frame it answers: the answer is produced in the invocation that
- * received the frame (a 10 s Lambda time-out; API Gateway waits 29 s at most). An exchange's item sorts under
- * its frame, so the reader relies on this bound to order answers among the items around them.
+ * The latest an answer is positioned after the frame it answers: the answer is chosen in the invocation that
+ * received the frame, within its answer deadline (8 s, functions/ocpp/answer-deadline.ts; a 10 s Lambda
+ * time-out; API Gateway waits 29 s at most). An exchange's item sorts under its frame, so the reader relies on
+ * this bound to order answers among the items around them.
  */
 export const REPLY_WITHIN_MS = 30_000;
 const DAY_SECONDS = 24 * 3600;
