@@ -23,7 +23,7 @@ export interface MenuDef {
   platformOnly?: boolean;
 }
 
-type Row = [id: string, parentId: string, path: string | null, extra?: Partial<MenuDef>];
+type Row = readonly [id: string, parentId: string, path: string | null, extra?: Partial<MenuDef>];
 
 const ROOT = '-1';
 
@@ -79,8 +79,12 @@ export const SMART_CHARGING_COMMAND_CODES: string[] = [
   COMMAND_CODE.getChargingProfiles,
 ];
 
-/** [id, parent, path]: groups have a path of null and an icon; buttons are rows whose parent is a page. */
-const rows: Row[] = [
+/**
+ * [id, parent, path]: groups have a path of null and an icon; buttons are rows whose parent is a page. A path
+ * here is a console route: the console shows it with the screen its registry names for it
+ * (web/src/screens/registry.ts, typed by `ConsoleRoute`; docs/decisions/443-one-route-table-in-the-console.md).
+ */
+const rows = [
   ['1000', ROOT, null, { icon: 'overview' }],
   ['1100', '1000', '/home'],
   ['1101', '1000', '/monitor'],
@@ -254,11 +258,11 @@ const rows: Row[] = [
   ['11400', '11000', '/alerts', { pro: true }],
   ['11500', '11000', '/analysis', { pro: true }],
   ['11600', '11000', '/fundHistory', { pro: true }],
-];
+] as const satisfies readonly Row[];
 
 /** Charger command buttons 2210 to 2261 (issue 6 gives each its command); 2250 is the command page itself. */
-function commandButtons(): Row[] {
-  const out: Row[] = [];
+function commandButtons(): (readonly [id: string, parentId: '2250', path: null, extra?: { pro: true }])[] {
+  const out: (readonly [string, '2250', null, { pro: true }?])[] = [];
   for (let code = 2210; code <= 2261; code++) {
     if (code === 2250) continue;
     const id = String(code);
@@ -271,8 +275,8 @@ function commandButtons(): Row[] {
 
 export const MENU_ROOT = ROOT;
 
-export const menuCatalogue: MenuDef[] = rows.map(([id, parentId, path, extra], index) => {
-  const parent = rows.find((row) => row[0] === parentId);
+export const menuCatalogue: MenuDef[] = (rows as readonly Row[]).map(([id, parentId, path, extra], index) => {
+  const parent = (rows as readonly Row[]).find((row) => row[0] === parentId);
   const isButton = path === null && parent !== undefined && parent[2] !== null;
   const isPermissionString = !/^\d+$/.test(id);
   return {
@@ -288,18 +292,37 @@ export const menuCatalogue: MenuDef[] = rows.map(([id, parentId, path, extra], i
 
 export const menuById = new Map(menuCatalogue.map((menu) => [menu.id, menu]));
 
-/** Routes that are not menu entries but belong to one: the code that opens them. */
-export const detailRouteCodes: Record<string, string> = {
-  '/stationDetail': '2104',
-  '/chargerDetail': '2204',
-  '/energyBoxDetail': '2700',
-  '/orderDetail': '4101',
-  '/reserveOrderDetail': '4201',
-  '/operatorDetail': '6504',
-  '/planDetail': '6910',
-  '/appUserDetail': '7101',
-  '/fleetsDetail': '11101',
-};
+/**
+ * Routes that are not menu entries but belong to one (SPEC.md section 2): the route with its parameters and the
+ * code that opens it. The console titles each `shell.titles.{name}` and hides its tabs (web/src/route-table.ts).
+ */
+export const detailRoutes = [
+  { path: '/stationDetail/:id', code: '2104' },
+  { path: '/chargerDetail/:id', code: '2204' },
+  { path: '/energyBoxDetail/:str', code: '2700' },
+  { path: '/orderDetail/:id', code: '4101' },
+  { path: '/reserveOrderDetail/:id', code: '4201' },
+  { path: '/operatorDetail/:id', code: '6504' },
+  { path: '/planDetail/:id/:name', code: '6910' },
+  { path: '/appUserDetail/:id', code: '7101' },
+  { path: '/fleetsDetail/:id', code: '11101' },
+] as const;
+
+/** A route without its parameters: `/planDetail/:id/:name` is `/planDetail`. */
+type BaseOf<P extends string> = P extends `${infer Base}/:${string}` ? Base : P;
+export const routeBase = <P extends string>(path: P): BaseOf<P> => path.split('/:')[0] as BaseOf<P>;
+
+/** The console route of every menu page. */
+export type MenuRoute = Extract<(typeof rows)[number][2], string>;
+/** The detail routes, without their parameters. */
+export type DetailRoute = BaseOf<(typeof detailRoutes)[number]['path']>;
+/** Every console route that shows a screen: each has exactly one (web/src/screens/registry.ts). */
+export type ConsoleRoute = MenuRoute | DetailRoute;
+
+/** The code that opens each detail route, by the route without its parameters. */
+export const detailRouteCodes: Record<string, string> = Object.fromEntries(
+  detailRoutes.map((route) => [routeBase(route.path), route.code]),
+);
 
 /** The permission strings of SPEC.md section 6. */
 export const PERMISSION = {

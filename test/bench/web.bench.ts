@@ -5,8 +5,8 @@
  * imports; a route loads
  * - the entry chunk and its static imports, and the catalogue of the default language (en);
  * - for a console page, the layout's chunk and its static imports (web/src/layout/app-layout.tsx);
- * - the module of its screen (web/src/resources/screens.ts) with its static imports, and the lazy parts its
- *   chunks import that are no screen of their own (the charts a detail page draws): counted as if shown.
+ * - the module of its screen (web/src/screens/registry.ts) with its static imports, and the lazy parts the
+ *   registry says it shows at once (`shownWith`: the chart a detail page draws), counted as if shown.
  * Each chunk is counted once per route, gzipped with zlib's default level as a server sends it; a route is
  * judged in its heaviest language (its catalogue parts in place of English's).
  * Budgets, by class of route: the login page at most 200 KB, a page without charts at most 420 KB, a page
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { languages } from '@shared/i18n/languages.ts';
 import { pageRoutes, screenKey } from '@web/route-table.ts';
-import { screenModuleOf, screenModules } from '@web/resources/screens.ts';
+import { screenModules, screenOf, screens } from '@web/screens/registry.ts';
 import { build } from 'vite';
 
 /** The budgets (KB gzipped, in a route's heaviest language), by class of route. */
@@ -99,16 +99,6 @@ const LOGIN = [ENTRY, 'src/catalogues/core-en.ts'];
 /** What any other page loads first (web/src/console-parts.ts). */
 const CONSOLE_PARTS = ['src/components/ui/console-system.ts', 'src/catalogues/console-en.ts'];
 const LAYOUT = 'src/layout/app-layout.tsx';
-/**
- * The lazy pieces a screen shows as soon as it is shown (its chart), counted with its route. Any other
- * dynamic import in a route's chunks is loaded on an action (a dialog) or by another route, and listed.
- */
-const SHOWN_WITH: Record<string, string[]> = {
-  '/powerProfile': ['src/resources/decls/device/charging-profile-chart.tsx'],
-  '/energyBoxDetail': ['src/resources/decls/device/energy-box-chart.tsx'],
-  '/orderDetail': ['src/resources/decls/order/meter-chart.tsx'],
-};
-
 interface Row {
   route: string;
   keys: Set<string>;
@@ -127,9 +117,13 @@ for (const [route, source] of [
 ] as const)
   rows.push({ route, keys: union([...LOGIN, ...CONSOLE_PARTS, source]), kind: pageKind(route) });
 for (const route of pageRoutes) {
-  const key = screenKey(route);
-  const screen = screenModuleOf(key)?.source;
-  const roots = [...LOGIN, ...CONSOLE_PARTS, LAYOUT, ...(screen ? [screen] : []), ...(SHOWN_WITH[key] ?? [])];
+  const screen = screenOf(screenKey(route));
+  const roots = [
+    ...LOGIN,
+    ...CONSOLE_PARTS,
+    LAYOUT,
+    ...(screen ? [screen.module.source, ...(screen.shownWith ?? [])] : []),
+  ];
   rows.push({ route: route.path, keys: union(roots), kind: pageKind(route.path) });
 }
 
@@ -141,7 +135,7 @@ const counted = new Set([
   'src/pages/public-status-page.tsx',
   'src/pages/subscription-page.tsx',
   ...screenModules.map((m) => m.source),
-  ...Object.values(SHOWN_WITH).flat(),
+  ...Object.values(screens).flatMap((s) => s.shownWith ?? []),
 ]);
 const onDemand = new Set<string>();
 for (const entry of Object.values(manifest))

@@ -4,14 +4,14 @@
  * second-level tabs, kept pages, the account menu, the expiry warning, the subscription redirect, the 500
  * page, the menu retry and the 401 flow (exactly SESSION_KEYS cleared, then /login). fetch is the only
  * thing replaced, plus some routes' screens (stand-ins that count their mounts, met before any screen module is
- * loaded: web/src/resources/screens.ts).
+ * loaded: web/src/screens/registry.ts).
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_KEYS } from '@web/auth/storage.ts';
 import { forgetPublicKey } from '@web/auth/crypto.ts';
 import { changeLanguage } from '@web/i18n.ts';
-import { loadedScreens, screenModuleOf } from '@web/resources/screens.ts';
+import { loadedScreens, screenOf } from '@web/screens/registry.ts';
 import { useState, type ComponentType } from 'react';
 import useSWR from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -520,7 +520,7 @@ describe('unknown routes', () => {
 });
 
 describe('screens loaded on demand', () => {
-  const users = () => screenModuleOf('/user')!;
+  const users = () => screenOf('/user')!.module;
 
   it('shows the loading state while the screen loads, then the screen', async () => {
     signedIn();
@@ -531,7 +531,7 @@ describe('screens loaded on demand', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const load = vi.spyOn(users(), 'load').mockImplementation(async () => {
       await gate;
-      return { '/user': () => <p>the users screen</p> };
+      return { [screenOf('/user')!.name]: () => <p>the users screen</p> };
     });
     try {
       renderConsole('/user');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The route table of SPEC.md section 2: every route registered, kept routes marked, the public pages
- * (privacy in a frame, /logincommon with its copyright link, /status) and the not-available page.
+ * (privacy in a frame, /logincommon with its copyright link, /status), and every page route has its screen.
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { changeLanguage } from '@web/i18n.ts';

@@ -1,9 +1,10 @@
 /**
- * The console's page routes (SPEC.md section 2), without React: the menu pages of shared/permissions/menus.ts,
- * /order/chargeOrder and the detail routes. routes.tsx builds the router from them; test/bench/web.bench.ts
- * measures what each one loads.
+ * The console's page routes (SPEC.md section 2), without React, all from shared/permissions/menus.ts (its
+ * menu pages and detail routes; docs/decisions/443-one-route-table-in-the-console.md) plus /order/chargeOrder.
+ * routes.tsx builds the router from them, each showing its screen (web/src/screens/registry.ts);
+ * test/bench/web.bench.ts measures what each one loads.
  */
-import { CODE, detailRouteCodes, menuCatalogue } from '@shared/permissions/menus.ts';
+import { CODE, detailRoutes, menuCatalogue, routeBase, type DetailRoute } from '@shared/permissions/menus.ts';
 import type { TitleKey } from '@web/layout/route-handle.ts';
 
 export interface PageRoute {
@@ -17,22 +18,9 @@ export interface PageRoute {
   keptKey?: string;
 }
 
-/** Detail routes (SPEC.md section 2) and the code each belongs to (shared/permissions/menus.ts). */
-const detailRoutes: { path: string; base: string; titleKey: TitleKey }[] = [
-  { path: '/stationDetail/:id', base: '/stationDetail', titleKey: 'shell.titles.stationDetail' },
-  { path: '/chargerDetail/:id', base: '/chargerDetail', titleKey: 'shell.titles.chargerDetail' },
-  { path: '/energyBoxDetail/:str', base: '/energyBoxDetail', titleKey: 'shell.titles.energyBoxDetail' },
-  { path: '/orderDetail/:id', base: '/orderDetail', titleKey: 'shell.titles.orderDetail' },
-  {
-    path: '/reserveOrderDetail/:id',
-    base: '/reserveOrderDetail',
-    titleKey: 'shell.titles.reserveOrderDetail',
-  },
-  { path: '/operatorDetail/:id', base: '/operatorDetail', titleKey: 'shell.titles.operatorDetail' },
-  { path: '/planDetail/:id/:name', base: '/planDetail', titleKey: 'shell.titles.planDetail' },
-  { path: '/appUserDetail/:id', base: '/appUserDetail', titleKey: 'shell.titles.appUserDetail' },
-  { path: '/fleetsDetail/:id', base: '/fleetsDetail', titleKey: 'shell.titles.fleetsDetail' },
-];
+/** A detail route's title: `shell.titles.{name}` (the type refuses a detail route without its key). */
+const titleOf = <R extends DetailRoute>(base: R): TitleKey =>
+  `shell.titles.${base.slice(1)}` as `shell.titles.${R extends `/${infer Name}` ? Name : never}`;
 
 /** The command screen hides the tabs like the detail pages (SPEC.md section 2). */
 const NO_TABS = new Set(['/command']);
@@ -48,16 +36,16 @@ export const pageRoutes: PageRoute[] = [
     })),
   // /order redirects here: the charging orders screen, the same kept instance as /chargeOrder.
   { path: '/order/chargeOrder', code: CODE.orders, kept: true, keptKey: '/chargeOrder' },
+  // Detail routes hide the tabs (SPEC.md section 2).
   ...detailRoutes.map((route) => ({
     path: route.path,
-    code: detailRouteCodes[route.base] ?? '',
-    titleKey: route.titleKey,
+    code: route.code,
+    titleKey: titleOf(routeBase(route.path)),
     hideTabs: true,
   })),
 ];
 
-/** The key of a route's screen (web/src/resources/screens.ts): its kept key or path, without parameters. */
+/** The key of a route's screen (web/src/screens/registry.ts): its kept key or path, without parameters. */
 export function screenKey(route: PageRoute): string {
-  const base = route.keptKey ?? route.path;
-  return base.split('/:')[0] ?? base;
+  return routeBase(route.keptKey ?? route.path);
 }

@@ -5,12 +5,12 @@
  *   menus are its fleet's: /vehicle/dashbord and the fleet pages (decision 366).
  * - Authenticated, in the main layout: every menu page of shared/permissions/menus.ts, the detail routes,
  *   / → /home and /order → /order/chargeOrder. Unauthenticated visitors go to /login.
- * Each page is the resource registry's screen for the route when there is one, else a "not available yet"
- * page. Kept routes (keepAlive '1') are rendered by the layout itself so they stay mounted
- * (layout/kept-pages.tsx).
- * Only the login pages come with the console's first chunk: the layout, each screen (its domain's module,
- * web/src/resources/screens.ts), the status page and the subscription wizard load when first shown, with
- * a loading state; a chunk that fails to load shows the route error page.
+ * Each page is the screen web/src/screens/registry.ts names for its route (every route has one,
+ * docs/decisions/443-one-route-table-in-the-console.md). Kept routes (keepAlive '1') are rendered by the
+ * layout itself so they stay mounted (layout/kept-pages.tsx).
+ * Only the login pages come with the console's first chunk: the layout, each screen (its domain's module),
+ * the status page and the subscription wizard load when first shown, with a loading state; a chunk that
+ * fails to load shows the route error page.
  */
 import { ApiEvents } from '@web/auth/api-events.tsx';
 import { RequireAuth } from '@web/auth/guards.tsx';
@@ -19,12 +19,11 @@ import { withConsoleParts } from '@web/console-parts.ts';
 import type { RouteHandle } from '@web/layout/route-handle.ts';
 import { LoginCommonPage } from '@web/pages/login-common-page.tsx';
 import { LoginPage } from '@web/pages/login-page.tsx';
-import { NotAvailablePage } from '@web/pages/not-available-page.tsx';
 import { NotFoundPage } from '@web/pages/not-found-page.tsx';
 import { PrivacyPage } from '@web/pages/privacy-page.tsx';
 import { RouteErrorPage } from '@web/pages/route-error-page.tsx';
 import { pageRoutes, screenKey, type PageRoute } from '@web/route-table.ts';
-import { loadedScreens, loadScreen, screenModuleOf } from '@web/resources/screens.ts';
+import { loadedScreens, loadScreen } from '@web/screens/registry.ts';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
@@ -54,20 +53,21 @@ function OnDemand({ children }: { children: ReactNode }) {
 }
 
 /**
- * The screen of a route: the registry's, loaded with its module on first show, else "not available yet".
- * One component per route, made once. A screen already loaded (or a test's stand-in in `loadedScreens`)
- * renders at once. Each mount that has to load holds its own lazy component, so a load that failed (the
- * route error page shows) is tried again on the next visit.
+ * The screen of a route, loaded with its module on first show. One component per route, made once. A screen
+ * already loaded (or a test's stand-in in `loadedScreens`) renders at once. Each mount that has to load
+ * holds its own lazy component, so a load that failed (the route error page shows) is tried again on the
+ * next visit.
  */
 function pageFor(route: PageRoute): ComponentType {
   const key = screenKey(route);
-  const handle = { code: route.code, titleKey: route.titleKey };
-  const NotAvailable = () => <NotAvailablePage {...handle} />;
-  const loadLazily = () => lazy(async () => ({ default: (await loadScreen(key)) ?? NotAvailable }));
+  const loadLazily = () =>
+    lazy(async () => {
+      const screen = await loadScreen(key);
+      if (!screen) throw new Error(`No screen for ${route.path} (web/src/screens/registry.ts)`);
+      return { default: screen };
+    });
   return function RoutePage() {
-    const [Screen] = useState<ComponentType>(
-      () => loadedScreens[key] ?? (screenModuleOf(key) ? loadLazily() : NotAvailable),
-    );
+    const [Screen] = useState<ComponentType>(() => loadedScreens[key] ?? loadLazily());
     return (
       <OnDemand>
         <Screen />

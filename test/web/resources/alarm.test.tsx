@@ -8,8 +8,9 @@ import { alarmListQuery } from '@shared/schemas/alarm.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { alarmDecl } from '@web/resources/decls/alarm/alarm.tsx';
-import { AlarmChartPage, defaultRange, rangeProblem } from '@web/resources/decls/alarm/chart.tsx';
-import { alarmPages } from '@web/resources/decls/alarm/index.ts';
+import { AlarmChartPage, defaultRange, rangeProblem } from '@web/screens/alarm/alarm-chart.tsx';
+import { routesServedBy } from '@web/screens/all.ts';
+import { loadScreen, screenOf } from '@web/screens/registry.ts';
 import { alarmOfflineDecl } from '@web/resources/decls/alarm/offline.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +40,9 @@ const alarm = {
 
 describe('alarm screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(Object.keys(alarmPages).sort()).toEqual(['/alarm', '/alarmChart', '/alarmOffline']);
+    expect(routesServedBy('src/screens/alarm/index.ts')).toEqual(['/alarm', '/alarmOffline']);
+    // The statistics draw charts: a module of their own, so recharts comes only with them.
+    expect(screenOf('/alarmChart')?.module.source).toBe('src/screens/alarm/alarm-chart.tsx');
   });
 
   it('filter only with fields the list calls take', () => {
@@ -220,7 +223,7 @@ describe('the statistics route', () => {
   it('loads the chart page when first shown', async () => {
     grant('5300');
     fakeApi({ '/biz/alarm/stat': () => ({ data: stat }) });
-    const Route = alarmPages['/alarmChart']!;
+    const Route = (await loadScreen('/alarmChart'))!;
     renderScreen(<Route />);
     expect(
       await screen.findByRole('table', { name: 'Most frequent alarm codes' }, { timeout: 10_000 }),

@@ -8,9 +8,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cardDecl } from '@web/resources/decls/device/card.tsx';
-import { devicePages } from '@web/resources/decls/device/index.ts';
+import { CardsPage } from '@web/screens/device/index.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages } from '@web/screens/all.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
 
@@ -58,7 +58,7 @@ const piles = page([
 
 describe('the card screen', () => {
   it('is registered under /card', () => {
-    expect(resourcePages['/card']).toBe(devicePages['/card']);
+    expect(resourcePages['/card']).toBe(CardsPage);
   });
 
   it('lists cards with every column and filters by number, status, type and authorization', async () => {

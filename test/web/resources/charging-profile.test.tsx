@@ -7,14 +7,10 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ChargingProfilePage,
-  compositeOf,
-  ScheduleView,
-  SendDialog,
-} from '@web/resources/decls/device/charging-profile.tsx';
-import { stepPoints } from '@web/resources/decls/device/charging-profile-chart.tsx';
-import { devicePages } from '@web/resources/decls/device/index.ts';
+import { compositeOf, ScheduleView, SendDialog } from '@web/resources/decls/device/charging-profile.tsx';
+import { resourcePages } from '@web/screens/all.ts';
+import { ChargingProfilePage } from '@web/screens/device/charging-profile-page.tsx';
+import { stepPoints } from '@web/screens/device/charging-profile-chart.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
@@ -41,7 +37,7 @@ const stored = {
 
 describe('/powerProfile', () => {
   it('is a device page', () => {
-    expect(devicePages['/powerProfile']).toBe(ChargingProfilePage);
+    expect(resourcePages['/powerProfile']).toBe(ChargingProfilePage);
   });
 
   it('lists profiles with their period count and validity', async () => {

@@ -8,14 +8,14 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CommandPage } from '@web/resources/decls/command/command-page.tsx';
-import { describeParams } from '@web/resources/decls/command/param-form.tsx';
-import { resultText } from '@web/resources/decls/command/result-text.ts';
+import { CommandPage } from '@web/screens/command/command-page.tsx';
+import { describeParams } from '@web/screens/command/param-form.tsx';
+import { resultText } from '@web/screens/command/result-text.ts';
 import i18n from '@web/i18n.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';
-import { ChargerDetailPage } from '@web/resources/decls/site/charger-detail.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { ChargerDetailPage } from '@web/screens/site/charger-detail.tsx';
+import { resourcePages } from '@web/screens/all.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';

@@ -5,8 +5,8 @@
  * nothing for a company that is not limited.
  */
 import { cleanup, screen } from '@testing-library/react';
-import { PlanPage } from '@web/resources/decls/plan/plan-pages.tsx';
-import { sitePages } from '@web/resources/decls/site/index.ts';
+import { PlanPage } from '@web/screens/plan/plan-pages.tsx';
+import { DevicePage } from '@web/screens/site/index.ts';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
@@ -33,7 +33,7 @@ describe('connector limit notice', () => {
   it('warns on /device and /plan when the company holds more connectors than it bought', async () => {
     grant('2200', '6910');
     screens(OVER);
-    renderScreen(createElement(sitePages['/device']!));
+    renderScreen(createElement(DevicePage));
     const warning = await screen.findByTestId('connector-limit-warning');
     expect(warning.textContent).toContain('Connectors beyond your subscription');
     expect(warning.textContent).toContain(
@@ -49,7 +49,7 @@ describe('connector limit notice', () => {
   it('shows the usage within the limit, and nothing when the company is not limited', async () => {
     grant('2200', '6910');
     screens(WITHIN);
-    renderScreen(createElement(sitePages['/device']!));
+    renderScreen(createElement(DevicePage));
     expect((await screen.findByTestId('connector-usage')).textContent).toBe(
       'Connectors in use: 1 of 3 AC, 0 of 0 DC',
     );

@@ -7,12 +7,12 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppInsightPage } from '@web/resources/decls/crm/app-insight.tsx';
-import { AppUserDetailPage } from '@web/resources/decls/crm/app-user-detail.tsx';
+import { AppInsightPage } from '@web/screens/crm/app-insight.tsx';
+import { AppUserDetailPage } from '@web/screens/crm/app-user-detail.tsx';
 import { opsUserDecl } from '@web/resources/decls/crm/ops-user.tsx';
 import { appUserDecl } from '@web/resources/decls/crm/app-user.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages } from '@web/screens/all.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';

@@ -9,11 +9,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confKeyDecl } from '@web/resources/decls/device/conf-key.ts';
 import { firmwareDecl } from '@web/resources/decls/device/firmware.tsx';
-import { devicePages } from '@web/resources/decls/device/index.ts';
 import { listVersionDecl } from '@web/resources/decls/device/list-version.tsx';
 import { networkDecl } from '@web/resources/decls/device/network.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages, routesServedBy } from '@web/screens/all.ts';
+import { ChargingProfilePage } from '@web/screens/device/charging-profile-page.tsx';
+import { EnergyBoxDetailPage } from '@web/screens/device/energy-box-detail.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
@@ -32,12 +33,11 @@ describe('device declarations', () => {
       '/network',
       '/listVersion',
       '/card',
-      '/powerProfile',
       '/energyBox',
-      '/energyBoxDetail',
     ];
-    expect(Object.keys(devicePages).sort()).toEqual([...routes].sort());
-    for (const route of routes) expect(resourcePages[route]).toBe(devicePages[route]);
+    expect(routesServedBy('src/screens/device/index.ts')).toEqual([...routes].sort());
+    expect(resourcePages['/powerProfile']).toBe(ChargingProfilePage);
+    expect(resourcePages['/energyBoxDetail']).toBe(EnergyBoxDetailPage);
   });
 });
 

@@ -7,11 +7,11 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { devicePages } from '@web/resources/decls/device/index.ts';
-import { EnergyBoxDetailPage } from '@web/resources/decls/device/energy-box-detail.tsx';
+import { EnergyBoxesPage } from '@web/screens/device/index.ts';
+import { EnergyBoxDetailPage } from '@web/screens/device/energy-box-detail.tsx';
 import { energyBoxDecl, isOnline, loadLimitProblem } from '@web/resources/decls/device/energy-box.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages } from '@web/screens/all.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
@@ -97,7 +97,7 @@ async function rowAction(user: User, code: string, action: string) {
 
 describe('the energy box screens', () => {
   it('are registered under /energyBox and /energyBoxDetail', () => {
-    expect(resourcePages['/energyBox']).toBe(devicePages['/energyBox']);
+    expect(resourcePages['/energyBox']).toBe(EnergyBoxesPage);
     expect(resourcePages['/energyBoxDetail']).toBe(EnergyBoxDetailPage);
   });
 

@@ -10,9 +10,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chargingFeeDecl } from '@web/resources/decls/fee/charging-fee.tsx';
 import { discountDecl } from '@web/resources/decls/fee/discount.tsx';
-import { feePages } from '@web/resources/decls/fee/index.ts';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages, routesServedBy } from '@web/screens/all.ts';
+import { OccupancyFeesPage } from '@web/screens/fee/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
 
@@ -26,8 +26,13 @@ type User = ReturnType<typeof userEvent.setup>;
 
 describe('fee screens', () => {
   it('are registered under their SPEC routes, /fee being the occupancy fees', () => {
-    for (const route of ['/chargingFee', '/fee', '/reserveFee', '/discount'])
-      expect(resourcePages[route], route).toBe(feePages[route]);
+    expect(routesServedBy('src/screens/fee/index.ts')).toEqual([
+      '/chargingFee',
+      '/discount',
+      '/fee',
+      '/reserveFee',
+    ]);
+    expect(resourcePages['/fee']).toBe(OccupancyFeesPage);
   });
 });
 

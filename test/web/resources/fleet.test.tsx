@@ -8,11 +8,11 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FleetDetailPage } from '@web/resources/decls/fleet/fleet-detail.tsx';
+import { FleetDetailPage } from '@web/screens/fleet/fleet-detail.tsx';
 import { fleetDecl } from '@web/resources/decls/fleet/fleet.tsx';
 import { Route, Routes } from 'react-router-dom';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages } from '@web/screens/all.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen, rowAction, rowActions } from './harness.tsx';
 import { serverKeyPair } from '../support/fake-api.ts';

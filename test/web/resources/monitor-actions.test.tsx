@@ -6,7 +6,7 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MonitorPage } from '@web/resources/decls/site/monitor.tsx';
+import { MonitorPage } from '@web/screens/site/monitor.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, renderScreen } from './harness.tsx';
 

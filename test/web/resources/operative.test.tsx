@@ -5,7 +5,7 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
-import { ChargerDetailPage } from '@web/resources/decls/site/charger-detail.tsx';
+import { ChargerDetailPage } from '@web/screens/site/charger-detail.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -9,9 +9,9 @@ import { orderListQuery } from '@shared/schemas/order.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chargeOrderDecl } from '@web/resources/decls/order/charge-order.tsx';
-import { orderPages } from '@web/resources/decls/order/index.ts';
-import { chartRows } from '@web/resources/decls/order/meter-chart.tsx';
-import { OrderDetailPage } from '@web/resources/decls/order/order-detail.tsx';
+import { routesServedBy } from '@web/screens/all.ts';
+import { chartRows } from '@web/screens/order/meter-chart.tsx';
+import { OrderDetailPage } from '@web/screens/order/order-detail.tsx';
 import { profitOrderDecl } from '@web/resources/decls/order/profit-order.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { Route, Routes } from 'react-router-dom';
@@ -79,7 +79,7 @@ const priced = {
 
 describe('charging order screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(Object.keys(orderPages).sort()).toEqual(['/chargeOrder', '/orderDetail', '/profitOrder']);
+    expect(routesServedBy('src/screens/order/index.ts')).toEqual(['/chargeOrder', '/orderDetail', '/profitOrder']);
   });
 
   it('filter only with fields the list call takes, and are read only', () => {

@@ -8,8 +8,8 @@
 import { reserveListSchema, waitListSchema } from '@shared/schemas/reservation.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reservationPages } from '@web/resources/decls/reservation/index.ts';
-import { ReserveDetailPage } from '@web/resources/decls/reservation/reserve-detail.tsx';
+import { routesServedBy } from '@web/screens/all.ts';
+import { ReserveDetailPage } from '@web/screens/reservation/reserve-detail.tsx';
 import { reserveOrderDecl } from '@web/resources/decls/reservation/reserve-order.tsx';
 import { waitOrderDecl } from '@web/resources/decls/reservation/wait-order.tsx';
 import { stationDecl } from '@web/resources/decls/site/station.tsx';
@@ -63,7 +63,7 @@ const ended = {
 
 describe('reservation and queue screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(Object.keys(reservationPages).sort()).toEqual([
+    expect(routesServedBy('src/screens/reservation/index.ts')).toEqual([
       '/reserveOrder',
       '/reserveOrderDetail',
       '/waitOrder',

@@ -6,10 +6,11 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InsightPage } from '@web/resources/decls/revenue/insight.tsx';
-import { revenuePages } from '@web/resources/decls/revenue/index.ts';
-import { defaultRange, StatRevenuePage } from '@web/resources/decls/revenue/stat-revenue.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { InsightPage } from '@web/screens/revenue/insight.tsx';
+import { HomePage } from '@web/screens/revenue/home.tsx';
+import { defaultRange, StatRevenuePage } from '@web/screens/revenue/stat-revenue.tsx';
+import { resourcePages } from '@web/screens/all.ts';
+import { loadScreen } from '@web/screens/registry.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, renderScreen } from './harness.tsx';
 
@@ -47,10 +48,9 @@ const stat = {
 
 describe('revenue screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(Object.keys(revenuePages).sort()).toEqual(['/home', '/statRevenue', '/transcationInsight']);
-    expect(resourcePages['/home']).toBe(revenuePages['/home']);
-    expect(resourcePages['/statRevenue']).toBe(revenuePages['/statRevenue']);
-    expect(resourcePages['/transcationInsight']).toBe(revenuePages['/transcationInsight']);
+    expect(resourcePages['/home']).toBe(HomePage);
+    expect(resourcePages['/statRevenue']).toBe(StatRevenuePage);
+    expect(resourcePages['/transcationInsight']).toBe(InsightPage);
   });
 });
 
@@ -247,7 +247,7 @@ describe('transaction insight', () => {
   it('loads through its route', async () => {
     grant('4600');
     fakeApi({ '/biz/transactionInsight/stat': () => ({ data: insight }) });
-    const Route = revenuePages['/transcationInsight']!;
+    const Route = (await loadScreen('/transcationInsight'))!;
     renderScreen(<Route />);
     expect(
       await screen.findByRole('table', { name: 'Utilization by station' }, { timeout: 10_000 }),

@@ -7,16 +7,16 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { operatorDecl } from '@web/resources/decls/operator.ts';
+import { operatorDecl } from '@web/resources/decls/identity/operator.ts';
 import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
-import { ChargerDetailPage, messageRangeProblem } from '@web/resources/decls/site/charger-detail.tsx';
-import { sitePages } from '@web/resources/decls/site/index.ts';
-import { MonitorPage } from '@web/resources/decls/site/monitor.tsx';
-import { qrContent } from '@web/resources/decls/site/qr-codes.tsx';
-import { StationDetailPage } from '@web/resources/decls/site/station-detail.tsx';
+import { ChargerDetailPage, messageRangeProblem } from '@web/screens/site/charger-detail.tsx';
+import { MonitorPage } from '@web/screens/site/monitor.tsx';
+import { qrContent } from '@web/screens/site/qr-codes.tsx';
+import { StationDetailPage } from '@web/screens/site/station-detail.tsx';
 import { stationDecl } from '@web/resources/decls/site/station.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { resourcePages, routesServedBy } from '@web/screens/all.ts';
+import * as siteScreens from '@web/screens/site/index.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
@@ -30,8 +30,10 @@ afterEach(() => {
 describe('site screens', () => {
   it('are registered under their routes', () => {
     const routes = ['/equipment', '/stationDetail', '/device', '/chargerDetail', '/monitor'];
-    expect(Object.keys(sitePages).sort()).toEqual([...routes].sort());
-    for (const route of routes) expect(resourcePages[route]).toBe(sitePages[route]);
+    expect(routesServedBy('src/screens/site/index.ts')).toEqual([...routes].sort());
+    expect(resourcePages['/equipment']).toBe(siteScreens.StationsPage);
+    expect(resourcePages['/device']).toBe(siteScreens.DevicePage);
+    expect(resourcePages['/monitor']).toBe(siteScreens.MonitorPage);
   });
 });
 

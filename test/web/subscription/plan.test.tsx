@@ -7,9 +7,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toaster } from '@web/components/ui/toaster.tsx';
-import { planPages } from '@web/resources/decls/plan/index.ts';
-import { PlanDetailPage, PlanPage } from '@web/resources/decls/plan/plan-pages.tsx';
-import { resourcePages } from '@web/resources/pages.tsx';
+import { PlanDetailPage, PlanPage } from '@web/screens/plan/plan-pages.tsx';
+import { resourcePages } from '@web/screens/all.ts';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from '../resources/harness.tsx';
@@ -62,8 +61,8 @@ function Where() {
 
 describe('/plan for the platform', () => {
   it('is registered for /plan and /planDetail', () => {
-    expect(resourcePages['/plan']).toBe(planPages['/plan']);
-    expect(resourcePages['/planDetail']).toBe(planPages['/planDetail']);
+    expect(resourcePages['/plan']).toBe(PlanPage);
+    expect(resourcePages['/planDetail']).toBe(PlanDetailPage);
   });
 
   it('lists plans with prices in dollars and edits one with its id and version only', async () => {

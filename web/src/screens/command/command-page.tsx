@@ -30,7 +30,7 @@ import type { Row } from '@web/resources/types.ts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { OnlineBadge, PILE_LIST_URL } from '../site/common.tsx';
+import { OnlineBadge, PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { CommandResults } from './command-results.tsx';
 import { COMMAND_LIST_URL } from './result-text.ts';
 import { commandName } from './labels.ts';

@@ -35,7 +35,7 @@ import {
   SOURCE_OPTIONS,
   unlockForm,
   USER_LEVEL_OPTIONS,
-} from './app-user.tsx';
+} from '@web/resources/decls/crm/app-user.tsx';
 
 const D = 'crm.detail';
 

@@ -12,8 +12,8 @@ import { Button, Code, HStack, Input, Stack, Table, Text } from '@chakra-ui/reac
 import { deviceKey } from '@shared/commands/catalogue.ts';
 import { request } from '@web/lib/api.ts';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
-import { PilePicker, protocolOf, type PileRow } from '@web/resources/decls/command/pile-picker.tsx';
-import { ocppResultText } from '@web/resources/decls/command/labels.ts';
+import { PilePicker, protocolOf, type PileRow } from '@web/screens/command/pile-picker.tsx';
+import { ocppResultText } from '@web/screens/command/labels.ts';
 import {
   checkParams,
   describeParams,
@@ -21,7 +21,7 @@ import {
   ParamFields,
   type FormValues,
   type ParamErrors,
-} from '@web/resources/decls/command/param-form.tsx';
+} from '@web/screens/command/param-form.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';

@@ -34,7 +34,7 @@ import {
   ReportBadge,
   reportOf,
   UnlinkedFlag,
-} from './energy-box.tsx';
+} from '@web/resources/decls/device/energy-box.tsx';
 
 export const EBOX_REFRESH_MS = 10_000;
 const E = 'energyBoxRes';

@@ -21,9 +21,9 @@ import {
   PilePicker,
   protocolOf,
   type PileRow,
-} from '@web/resources/decls/command/pile-picker.tsx';
-import { COMMAND_LIST_URL, isPending, resultText } from '@web/resources/decls/command/result-text.ts';
-import { commandName, ocppResultText, statusText } from '@web/resources/decls/command/labels.ts';
+} from '@web/screens/command/pile-picker.tsx';
+import { COMMAND_LIST_URL, isPending, resultText } from '@web/screens/command/result-text.ts';
+import { commandName, ocppResultText, statusText } from '@web/screens/command/labels.ts';
 import {
   checkParams,
   describeParams,
@@ -31,7 +31,7 @@ import {
   ParamFields,
   type FormValues,
   type ParamErrors,
-} from '@web/resources/decls/command/param-form.tsx';
+} from '@web/screens/command/param-form.tsx';
 import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';

@@ -31,7 +31,7 @@ import {
   YAxis,
 } from 'recharts';
 import useSWR from 'swr';
-import { FLEET_PICKER } from './common.ts';
+import { FLEET_PICKER } from '@web/resources/decls/fleet/common.ts';
 
 const N = 'fleetAnalysis';
 const PAGE = 10;

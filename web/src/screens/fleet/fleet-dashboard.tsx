@@ -18,9 +18,9 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { FLEET_PICKER, FLEET_STATUS_OPTIONS } from './common.ts';
+import { FLEET_PICKER, FLEET_STATUS_OPTIONS } from '@web/resources/decls/fleet/common.ts';
 import { FleetOrders, FundTable } from './fleet-detail.tsx';
-import { AlertMessage } from './fleet-records.tsx';
+import { AlertMessage } from '@web/resources/decls/fleet/fleet-records.tsx';
 
 const F = 'fleetRes.fleet';
 const B = 'fleetDash';

@@ -20,18 +20,11 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { EnumOption, Row } from '@web/resources/types.ts';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { FLEET_STATUS_OPTIONS } from './common.ts';
-import { MEMBER_STATUS_OPTIONS } from './members.tsx';
+import { FLEET_STATUS_OPTIONS, OPER_TYPE_OPTIONS } from '@web/resources/decls/fleet/common.ts';
+import { MEMBER_STATUS_OPTIONS } from '@web/resources/decls/fleet/members.tsx';
 
 const F = 'fleetRes.fleet';
 const D = 'fleetRes.detail';
-
-/** SPEC.md section 3, fleet fund record: operType 1 reset, 2 top-up, 3 consumption. */
-export const OPER_TYPE_OPTIONS: readonly EnumOption[] = [
-  { value: 1, label: `${D}.operTypes.reset` },
-  { value: 2, label: `${D}.operTypes.topUp` },
-  { value: 3, label: `${D}.operTypes.consumption` },
-];
 
 /** Fund records as a table: time, type, the balance before, the change and the balance after. */
 export function FundTable({ records }: { records: Row[] }) {

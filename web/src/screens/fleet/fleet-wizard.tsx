@@ -22,9 +22,9 @@ import { useTr } from '@web/resources/i18n.ts';
 import type { Field, Row } from '@web/resources/types.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useState } from 'react';
-import { check } from '../site/common.tsx';
+import { check } from '@web/resources/decls/site/common.tsx';
 import { useWizardSteps, WizardDialog } from '../site/wizard.tsx';
-import { FLEET_LIMIT_FIELDS, FLEET_STATUS_OPTIONS } from './common.ts';
+import { FLEET_LIMIT_FIELDS, FLEET_STATUS_OPTIONS } from '@web/resources/decls/fleet/common.ts';
 
 const F = 'fleetRes.fleet';
 const W = 'fleetWizard';

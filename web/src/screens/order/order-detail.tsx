@@ -38,8 +38,8 @@ import {
   PAY_FLAG_OPTIONS,
   PAY_TYPE_OPTIONS,
   START_MODE_OPTIONS,
-} from './common.tsx';
-import { resetOrder } from './charge-order.tsx';
+} from '@web/resources/decls/order/common.tsx';
+import { resetOrder } from '@web/resources/decls/order/charge-order.tsx';
 
 const MeterChart = lazy(() => import('./meter-chart.tsx'));
 

@@ -15,7 +15,7 @@ import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { kw, ORDER_CODE, ORDER_REALTIME_URL } from './common.tsx';
+import { kw, ORDER_CODE, ORDER_REALTIME_URL } from '@web/resources/decls/order/common.tsx';
 
 export const REALTIME_REFRESH_MS = 5_000;
 const R = 'orderRes.realtime';

@@ -21,8 +21,8 @@ import { useCan } from '@web/resources/permissions.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ConnectorLimitNotice } from '@web/resources/decls/site/connector-limit.tsx';
-import { PLAN_CODE, planDecl } from './plan.tsx';
+import { ConnectorLimitNotice } from '@web/screens/site/connector-limit.tsx';
+import { PLAN_CODE, planDecl } from '@web/resources/decls/plan/plan.tsx';
 import { RenewDialog } from './renew-dialog.tsx';
 
 const P = 'planRes';

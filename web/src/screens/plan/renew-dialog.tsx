@@ -7,7 +7,7 @@
 import { K, usePurchase } from '@web/pages/subscription/purchase.ts';
 import { OverviewStep, PaymentStep, RiskDialog, SubscriptionStep } from '@web/pages/subscription/steps.tsx';
 import { getError, usePaidFlow } from '@web/pages/subscription/subscription-wizard.tsx';
-import { WizardDialog } from '@web/resources/decls/site/wizard.tsx';
+import { WizardDialog } from '@web/screens/site/wizard.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useEffect, useState } from 'react';
 

@@ -28,8 +28,8 @@ import {
   RESERVE_DETAIL_URL,
   RESERVE_ORDER_CODE,
   RESERVE_STATUS_OPTIONS,
-} from './common.tsx';
-import { cancelReservation } from './reserve-order.tsx';
+} from '@web/resources/decls/reservation/common.tsx';
+import { cancelReservation } from '@web/resources/decls/reservation/reserve-order.tsx';
 
 const D = 'reservationRes.detail';
 const L = 'reservationRes.list';

@@ -31,8 +31,8 @@ import {
   POWER_TYPE_OPTIONS,
   PROTOCOL_OPTIONS,
   type ConnectorView,
-} from './common.tsx';
-import { stationDetailPath } from './common.tsx';
+} from '@web/resources/decls/site/common.tsx';
+import { stationDetailPath } from '@web/resources/decls/site/common.tsx';
 
 export const CHARGER_REFRESH_MS = 5_000;
 export const MESSAGE_WINDOW_DAYS = 3;

@@ -30,14 +30,14 @@ import {
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
-import { isPending, resultText } from '@web/resources/decls/command/result-text.ts';
-import { statusText } from '@web/resources/decls/command/labels.ts';
+import { isPending, resultText } from '@web/screens/command/result-text.ts';
+import { statusText } from '@web/screens/command/labels.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { stateLabel } from './common.tsx';
+import { stateLabel } from '@web/resources/decls/site/common.tsx';
 
 const A = 'monitorConsole';
 /** How often a sent command is read again while the charger has not answered. */

@@ -18,7 +18,7 @@ import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { Field } from '@web/resources/types.ts';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { chargerDetailPath } from './common.tsx';
+import { chargerDetailPath } from '@web/resources/decls/site/common.tsx';
 import {
   asState,
   OnlineBadge,
@@ -27,9 +27,9 @@ import {
   stateLabel,
   stationSource,
   type ConnectorView,
-} from './common.tsx';
+} from '@web/resources/decls/site/common.tsx';
 import { TileActions, useMonitorActions } from './monitor-actions.tsx';
-import { stationDetailPath } from './common.tsx';
+import { stationDetailPath } from '@web/resources/decls/site/common.tsx';
 
 export const MONITOR_REFRESH_MS = 5_000;
 const M = 'siteConsole.monitor';

@@ -10,7 +10,7 @@ import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { RowDialogProps } from '@web/resources/types.ts';
 import { useState } from 'react';
-import { ocppUrl } from './common.tsx';
+import { ocppUrl } from '@web/resources/decls/site/common.tsx';
 
 const C = 'siteConsole.credentials';
 

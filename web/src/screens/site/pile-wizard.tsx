@@ -39,7 +39,7 @@ import {
   PROTOCOL_OPTIONS,
   STANDARD_OPTIONS,
   stationSource,
-} from './common.tsx';
+} from '@web/resources/decls/site/common.tsx';
 import type { Credentials } from './pile-credentials.tsx';
 import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 

@@ -17,7 +17,7 @@ import { useLoad } from '@web/resources/use-load.ts';
 import { fromInput, toInput } from '@web/resources/values.ts';
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
-import { check, errorsOf, PILE_LIST_URL, POWER_MODE_OPTIONS } from './common.tsx';
+import { check, errorsOf, PILE_LIST_URL, POWER_MODE_OPTIONS } from '@web/resources/decls/site/common.tsx';
 import { WizardDialog, WizardLoading } from './wizard.tsx';
 
 const W = 'siteConsole.power';

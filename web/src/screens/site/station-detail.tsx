@@ -17,7 +17,7 @@ import { optionLabel, renderValue } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Column, Row } from '@web/resources/types.ts';
 import { useParams } from 'react-router-dom';
-import { chargerDetailPath } from './common.tsx';
+import { chargerDetailPath } from '@web/resources/decls/site/common.tsx';
 import {
   ConnectorStateBadge,
   FEE_SET_MODE_OPTIONS,
@@ -30,7 +30,7 @@ import {
   STATION_TYPE_OPTIONS,
   StateCounts,
   type ConnectorView,
-} from './common.tsx';
+} from '@web/resources/decls/site/common.tsx';
 import { Thumbnail } from './station-pictures.tsx';
 
 export const STATION_REFRESH_MS = 10_000;

@@ -13,7 +13,7 @@ import { request } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import { useState } from 'react';
-import { useImageSrc } from './common.tsx';
+import { useImageSrc } from '@web/resources/decls/site/common.tsx';
 
 /** Why a chosen file cannot be uploaded (an i18n key), or null. */
 export function pictureProblem(file: File): string | null {

@@ -27,7 +27,7 @@ import {
   STATION_TYPE_OPTIONS,
   timeZoneOptions,
   WEEKDAYS,
-} from './common.tsx';
+} from '@web/resources/decls/site/common.tsx';
 import { StationPictures } from './station-pictures.tsx';
 import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 

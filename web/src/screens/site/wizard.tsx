@@ -13,7 +13,7 @@ import type { Row } from '@web/resources/types.ts';
 import { useLoad } from '@web/resources/use-load.ts';
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState, type ReactNode } from 'react';
-import { errorsOf } from './common.tsx';
+import { errorsOf } from '@web/resources/decls/site/common.tsx';
 
 export function WizardDialog(props: {
   title: string;

@@ -1,9 +1,7 @@
 /**
- * Brands (/brand) and their models: a brand's "Models" action opens the models of that brand
- * (/brand?brand={id}), listed through the brand's index, with add, edit and delete, and a notice when the
- * brand has none (SPEC.md section 8).
+ * Brands and their models: a brand's "Models" action opens the models of that brand (/brand?brand={id},
+ * web/src/screens/catalogue/brand-page.tsx), listed through the brand's index.
  */
-import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { brandResource, brandSchema } from '@shared/resources/catalogue/brand.ts';
 import {
   CURRENT_TYPES,
@@ -12,16 +10,8 @@ import {
   PROTOCOL_TYPES,
   SOCKET_TYPES,
 } from '@shared/resources/catalogue/model.ts';
-import { ErrorState } from '@web/components/ui/state-views.tsx';
-import { call } from '@web/lib/api.ts';
-import { errorMessage } from '@web/resources/api.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
-import { useTr } from '@web/resources/i18n.ts';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { EnumOption, ResourceDecl, Row } from '@web/resources/types.ts';
-import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { updateSchemaOf } from './common.ts';
 
 const { permissions } = brandResource;
@@ -155,55 +145,4 @@ export const modelDecl: ResourceDecl = {
 /** The models of one brand: new ones belong to it. */
 export function modelDeclFor(brandId: string): ResourceDecl {
   return { ...modelDecl, id: `model:${brandId}`, defaults: { brandId } };
-}
-
-function BrandModels({ brandId }: { brandId: string }) {
-  const tr = useTr();
-  const navigate = useNavigate();
-  const decl = useMemo(() => modelDeclFor(brandId), [brandId]);
-  const fixedQuery = useMemo(() => ({ brandId }), [brandId]);
-  const infoKey = `/biz/brand/info?id=${brandId}`;
-  const {
-    data: brand,
-    error,
-    isValidating,
-    mutate,
-  } = useSWR(infoKey, () => call<Row>('/biz/brand/info', undefined, { id: brandId }));
-  return (
-    <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading as="h2" size="md">
-          {tr('catalogueRes.brand.modelsOf', { name: String(brand?.name ?? '') })}
-        </Heading>
-        <Button size="sm" variant="outline" onClick={() => navigate('/brand')}>
-          {tr('catalogueRes.brand.back')}
-        </Button>
-      </HStack>
-      {error ? (
-        <ErrorState
-          title={tr('admin.common.getError')}
-          message={errorMessage(tr, error)}
-          retryLabel={tr('actions.retry')}
-          onRetry={() => void mutate()}
-          retrying={isValidating}
-        />
-      ) : null}
-      {brand && Number(brand.modelCount ?? 0) === 0 ? (
-        <Alert.Root status="info" role="status">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{tr('catalogueRes.brand.noModels')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      {brand ? (
-        <ResourceListPage decl={decl} fixedQuery={fixedQuery} onChanged={() => void mutate()} />
-      ) : null}
-    </Stack>
-  );
-}
-
-/** /brand: the brands, or the models of the brand named in `?brand=`. */
-export function BrandPage() {
-  const [params] = useSearchParams();
-  const brandId = params.get('brand');
-  return brandId ? <BrandModels key={brandId} brandId={brandId} /> : <ResourceListPage decl={brandDecl} />;
 }

@@ -22,13 +22,12 @@ import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
-import { COMMAND_SEND_URL, type PileRow } from '@web/resources/decls/command/pile-picker.tsx';
-import { COMMAND_LIST_URL, isPending, resultText } from '@web/resources/decls/command/result-text.ts';
+import { COMMAND_SEND_URL, type PileRow } from '@web/screens/command/pile-picker.tsx';
+import { COMMAND_LIST_URL, isPending, resultText } from '@web/screens/command/result-text.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { useCan } from '@web/resources/permissions.ts';
 import { RowsEditor } from '@web/resources/rows-editor.tsx';
 import type {
@@ -47,7 +46,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { optionsOf, updateSchema } from './common.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
-const P = 'profileRes';
+export const P = 'profileRes';
 const API = '/biz/chargingProfile';
 const { permissions: p } = chargingProfileResource;
 /** The command codes: SetChargingProfile and GetCompositeSchedule. */
@@ -424,7 +423,7 @@ export function SendDialog({ row, onClose }: RowDialogProps) {
 
 // ---- Composite schedule -----------------------------------------------------------------------------------
 
-const ScheduleChart = lazy(() => import('./charging-profile-chart.tsx'));
+const ScheduleChart = lazy(() => import('@web/screens/device/charging-profile-chart.tsx'));
 
 export interface CompositeSchedule {
   unit: string;
@@ -557,7 +556,7 @@ export function CompositeDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-// ---- Declaration and page ---------------------------------------------------------------------------------
+// ---- Declaration ------------------------------------------------------------------------------------
 
 export const chargingProfileDecl: ResourceDecl = {
   exportable: true,
@@ -584,38 +583,3 @@ export const chargingProfileDecl: ResourceDecl = {
   ],
   detail: columns.map(({ sortable: _s, hidden: _h, ...c }) => c),
 };
-
-export function ChargingProfilePage() {
-  const tr = useTr();
-  const can = useCan();
-  const { mutate } = useSWRConfig();
-  const [open, setOpen] = useState<'create' | 'composite' | null>(null);
-  const refresh = () => void mutate((key) => Array.isArray(key) && key[0] === `${API}/list`);
-  return (
-    <Stack gap="4">
-      <HStack gap="2">
-        {can(p.add) ? (
-          <Button size="sm" onClick={() => setOpen('create')}>
-            {tr(`${P}.create`)}
-          </Button>
-        ) : null}
-        {can(COMPOSITE_CODE) ? (
-          <Button size="sm" variant="outline" onClick={() => setOpen('composite')}>
-            {tr(`${P}.composite`)}
-          </Button>
-        ) : null}
-      </HStack>
-      <ResourceListPage decl={chargingProfileDecl} />
-      {open === 'create' ? (
-        <ProfileEditor
-          onClose={() => setOpen(null)}
-          onDone={() => {
-            setOpen(null);
-            refresh();
-          }}
-        />
-      ) : null}
-      {open === 'composite' ? <CompositeDialog onClose={() => setOpen(null)} /> : null}
-    </Stack>
-  );
-}

@@ -11,7 +11,7 @@ import {
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { optionsOf, updateSchema, YES_NO } from './common.ts';
-import { ConfKeyToolbar } from './conf-key-reader.tsx';
+import { ConfKeyToolbar } from '@web/screens/device/conf-key-reader.tsx';
 
 export const KEY_TYPE_OPTIONS = optionsOf(CONF_KEY_TYPES, 'deviceRes.confKey.keyTypes');
 export const CONF_KEY_VERSION_OPTIONS: readonly EnumOption[] = CONF_KEY_OCPP_VERSIONS.map((v) => ({

@@ -9,7 +9,7 @@ import {
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { optionsOf, updateSchema } from './common.ts';
-import { sendAction } from './send-to-charger.tsx';
+import { sendAction } from '@web/screens/device/send-to-charger.tsx';
 
 export const FORMAT_OPTIONS = optionsOf(DISPLAY_FORMATS, 'deviceRes.display.formats');
 export const PRIORITY_OPTIONS = optionsOf(DISPLAY_PRIORITIES, 'deviceRes.display.priorities');

@@ -22,7 +22,7 @@ import { knownFields, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { brandSource, formatBytes, modelSource, updateSchema } from './common.ts';
-import { sendAction } from './send-to-charger.tsx';
+import { sendAction } from '@web/screens/device/send-to-charger.tsx';
 
 const { permissions: p } = firmwareResource;
 const LIST_URL = '/biz/firmware/list';

@@ -23,7 +23,7 @@ import { storedUser } from '@web/auth/session.ts';
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { optionsOf, updateSchema } from './common.ts';
-import { isCompanyUser, sendAction } from './send-to-charger.tsx';
+import { isCompanyUser, sendAction } from '@web/screens/device/send-to-charger.tsx';
 
 const { permissions: p } = listVersionResource;
 

@@ -15,7 +15,7 @@ import {
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { DetailField, EnumOption, Field, ResourceDecl } from '@web/resources/types.ts';
 import { STORED, updateSchema, YES_NO } from './common.ts';
-import { sendAction } from './send-to-charger.tsx';
+import { sendAction } from '@web/screens/device/send-to-charger.tsx';
 
 const raw = (values: readonly string[]): EnumOption[] =>
   values.map((v) => ({ value: v, label: v, raw: true }));

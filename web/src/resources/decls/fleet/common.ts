@@ -10,6 +10,13 @@ export const FLEET_STATUS_OPTIONS: readonly EnumOption[] = [
   { value: FLEET_STATUS.disabled, label: `${F}.statuses.disabled`, tone: 'neutral' },
 ];
 
+/** SPEC.md section 3, fleet fund record: operType 1 reset, 2 top-up, 3 consumption. */
+export const OPER_TYPE_OPTIONS: readonly EnumOption[] = [
+  { value: 1, label: 'fleetRes.detail.operTypes.reset' },
+  { value: 2, label: 'fleetRes.detail.operTypes.topUp' },
+  { value: 3, label: 'fleetRes.detail.operTypes.consumption' },
+];
+
 export const fleetDetailPath = (id: unknown) => `/fleetsDetail/${encodeURIComponent(String(id ?? ''))}`;
 
 /** The money rules of a fleet, as the wizard and the edit form ask them (SPEC.md section 5: warn > overdraft). */

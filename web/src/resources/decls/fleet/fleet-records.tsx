@@ -14,8 +14,7 @@ import { formatBalance } from '@web/resources/decls/device/card.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { EnumOption, ListContext, ResourceDecl, Row } from '@web/resources/types.ts';
 import { useSWRConfig } from 'swr';
-import { FLEET_PICKER } from './common.ts';
-import { OPER_TYPE_OPTIONS } from './fleet-detail.tsx';
+import { FLEET_PICKER, OPER_TYPE_OPTIONS } from './common.ts';
 
 const A = 'fleetAlert';
 

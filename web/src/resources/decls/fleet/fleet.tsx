@@ -19,7 +19,7 @@ import { formatBalance } from '@web/resources/decls/device/card.tsx';
 import { updateSchema } from '@web/resources/decls/device/common.ts';
 import type { Column, Field, ResourceDecl, Row, RowAction } from '@web/resources/types.ts';
 import { FLEET_LIMIT_FIELDS, FLEET_STATUS_OPTIONS, fleetDetailPath } from './common.ts';
-import { FleetToolbar } from './fleet-wizard.tsx';
+import { FleetToolbar } from '@web/screens/fleet/fleet-wizard.tsx';
 
 const { permissions: p } = fleetResource;
 const F = 'fleetRes.fleet';

@@ -24,7 +24,7 @@ import {
   PAY_FLAG_OPTIONS,
   pileSource,
 } from './common.tsx';
-import { RealtimeButton } from './realtime.tsx';
+import { RealtimeButton } from '@web/screens/order/realtime.tsx';
 
 const L = 'orderRes.list';
 

@@ -16,7 +16,7 @@ import {
   reserveDetailPath,
   ReserveLink,
 } from './common.tsx';
-import { ReserveButton } from './reserve-dialog.tsx';
+import { ReserveButton } from '@web/screens/reservation/reserve-dialog.tsx';
 
 const L = 'reservationRes.list';
 

@@ -24,9 +24,9 @@ import {
   stationSource,
   chargerDetailPath,
 } from './common.tsx';
-import { CredentialsDialog, ResetPasswordDialog, type Credentials } from './pile-credentials.tsx';
-import { PileWizard } from './pile-wizard.tsx';
-import { QrCodesDialog } from './qr-codes.tsx';
+import { CredentialsDialog, ResetPasswordDialog, type Credentials } from '@web/screens/site/pile-credentials.tsx';
+import { PileWizard } from '@web/screens/site/pile-wizard.tsx';
+import { QrCodesDialog } from '@web/screens/site/qr-codes.tsx';
 
 const W = 'siteConsole.pile';
 

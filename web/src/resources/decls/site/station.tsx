@@ -19,8 +19,8 @@ import {
   STATION_TYPE_OPTIONS,
   stationDetailPath,
 } from './common.tsx';
-import { PowerBalanceDialog } from './power-balance.tsx';
-import { StationWizard } from './station-wizard.tsx';
+import { PowerBalanceDialog } from '@web/screens/site/power-balance.tsx';
+import { StationWizard } from '@web/screens/site/station-wizard.tsx';
 
 const S = 'siteConsole.station';
 

@@ -1,0 +1,22 @@
+/** The screens of sites and devices (issue 5), loaded together (web/src/screens/registry.ts). */
+import { Stack } from '@chakra-ui/react';
+import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
+import { stationDecl } from '@web/resources/decls/site/station.tsx';
+import { listPageOf, ResourceListPage } from '@web/resources/list-page.tsx';
+import { createElement } from 'react';
+import { ConnectorLimitNotice } from './connector-limit.tsx';
+
+export { ChargerDetailPage } from './charger-detail.tsx';
+export { MonitorPage } from './monitor.tsx';
+export { StationDetailPage } from './station-detail.tsx';
+export const StationsPage = listPageOf(stationDecl);
+
+/** /device: the charge points under the company's connector usage (and its warning when over the limit). */
+export function DevicePage() {
+  return createElement(
+    Stack,
+    { gap: '4' },
+    createElement(ConnectorLimitNotice),
+    createElement(ResourceListPage, { decl: chargePointDecl }),
+  );
+}
