@@ -10,7 +10,9 @@ import { resolve } from 'node:path';
 
 import { App } from 'aws-cdk-lib';
 
+import { EdgeWafStack } from '../infra/cdk/protection.ts';
 import { ConsoleStack, repoRoot, type Stage } from '../infra/cdk/stack.ts';
+import { topology } from '../infra/topology/index.ts';
 
 const app = new App();
 
@@ -53,17 +55,41 @@ if (!existsSync(resolve(consoleAssetPath, 'index.html'))) {
   }
 }
 
+// Alarms: -c alarmEmail=ops@example.com subscribes an address to the stage's alarm topic (decision 442).
+const alarmEmail = (app.node.tryGetContext('alarmEmail') as string | undefined) || undefined;
+// AWS WAF in front of CloudFront: always in prod, in dev with -c waf=true (it is billed per web ACL).
+const waf = stage === 'prod' || String(app.node.tryGetContext('waf')) === 'true';
+
+// Environment-agnostic unless the CLI knows the account and region; nothing in the stack needs a lookup.
+const env =
+  process.env.CDK_DEFAULT_ACCOUNT && process.env.CDK_DEFAULT_REGION
+    ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
+    : undefined;
+
+// A CloudFront web ACL must be made in us-east-1: outside it, a stack of its own there holds it and the console
+// stack reads its ARN through CDK's cross-region references (decision 442).
+const edge =
+  waf && env && env.region !== 'us-east-1'
+    ? new EdgeWafStack(app, `EvConsole-${stage}-edge`, {
+        env: { account: env.account, region: 'us-east-1' },
+        crossRegionReferences: true,
+        topology,
+        webAclName: `EvConsole-${stage}-edge`,
+        description: `EV charging network console (${stage}): CloudFront web ACL`,
+      })
+    : undefined;
+
 new ConsoleStack(app, `EvConsole-${stage}`, {
   stage,
   consoleAssetPath,
   mail,
   stripe,
+  alarmEmail,
+  waf,
+  cloudFrontWebAclArn: edge?.webAcl.attrArn,
+  crossRegionReferences: edge !== undefined,
   description: `EV charging network console (${stage})`,
-  // Environment-agnostic unless the CLI knows the account and region; nothing in the stack needs a lookup.
-  env:
-    process.env.CDK_DEFAULT_ACCOUNT && process.env.CDK_DEFAULT_REGION
-      ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
-      : undefined,
+  env,
 });
 
 app.synth();
