@@ -26,15 +26,7 @@ afterEach(() => {
 
 describe('device declarations', () => {
   it('are registered under their routes', () => {
-    const routes = [
-      '/firmware',
-      '/confKey',
-      '/display',
-      '/network',
-      '/listVersion',
-      '/card',
-      '/energyBox',
-    ];
+    const routes = ['/firmware', '/confKey', '/display', '/network', '/listVersion', '/card', '/energyBox'];
     expect(routesServedBy('src/screens/device/index.ts')).toEqual([...routes].sort());
     expect(resourcePages['/powerProfile']).toBe(ChargingProfilePage);
     expect(resourcePages['/energyBoxDetail']).toBe(EnergyBoxDetailPage);

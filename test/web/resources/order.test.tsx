@@ -79,7 +79,11 @@ const priced = {
 
 describe('charging order screens', () => {
   it('are registered under their SPEC routes', () => {
-    expect(routesServedBy('src/screens/order/index.ts')).toEqual(['/chargeOrder', '/orderDetail', '/profitOrder']);
+    expect(routesServedBy('src/screens/order/index.ts')).toEqual([
+      '/chargeOrder',
+      '/orderDetail',
+      '/profitOrder',
+    ]);
   });
 
   it('filter only with fields the list call takes, and are read only', () => {

@@ -29,7 +29,10 @@ export interface Screen {
 }
 
 /** The exports of a module that are components: what a screen may name. */
-type ComponentExports<M extends object> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M] & string;
+type ComponentExports<M extends object> = {
+  [K in keyof M]: M[K] extends ComponentType ? K : never;
+}[keyof M] &
+  string;
 
 interface TypedModule<M extends object> extends ScreenModule {
   load: () => Promise<M>;

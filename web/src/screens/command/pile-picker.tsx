@@ -10,7 +10,12 @@ import { useTr, type Translate } from '@web/resources/i18n.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
-import { OnlineBadge, PILE_LIST_URL, stateLabel, type ConnectorView } from '@web/resources/decls/site/common.tsx';
+import {
+  OnlineBadge,
+  PILE_LIST_URL,
+  stateLabel,
+  type ConnectorView,
+} from '@web/resources/decls/site/common.tsx';
 
 export const COMMAND_SEND_URL = '/biz/command/send';
 const C = 'commandConsole';

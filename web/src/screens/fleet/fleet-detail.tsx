@@ -17,7 +17,7 @@ import { useRecordPage } from '@web/resources/detail.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useCan } from '@web/resources/permissions.ts';
-import type { EnumOption, Row } from '@web/resources/types.ts';
+import type { Row } from '@web/resources/types.ts';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { FLEET_STATUS_OPTIONS, OPER_TYPE_OPTIONS } from '@web/resources/decls/fleet/common.ts';

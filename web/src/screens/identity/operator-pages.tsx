@@ -10,7 +10,11 @@ import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
 import { renderValue } from '@web/resources/cells.tsx';
-import { operatorDecl, operatorDetailFields, operatorDetailPath } from '@web/resources/decls/identity/operator.ts';
+import {
+  operatorDecl,
+  operatorDetailFields,
+  operatorDetailPath,
+} from '@web/resources/decls/identity/operator.ts';
 import { userDecl } from '@web/resources/decls/identity/user.tsx';
 import { ResourceDetail } from '@web/resources/detail.tsx';
 import { ResourceFormDrawer } from '@web/resources/form-drawer.tsx';

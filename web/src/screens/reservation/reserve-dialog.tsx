@@ -8,7 +8,11 @@ import { pileSource } from '@web/resources/decls/order/common.tsx';
 import { FieldsDialog, formButton, type FormDialogProps } from '@web/resources/fields-dialog.tsx';
 import type { Field, FieldsForm } from '@web/resources/types.ts';
 import { useState } from 'react';
-import { RESERVE_ADD_URL, RESERVE_LIST_URL, RESERVE_ORDER_CODE } from '@web/resources/decls/reservation/common.tsx';
+import {
+  RESERVE_ADD_URL,
+  RESERVE_LIST_URL,
+  RESERVE_ORDER_CODE,
+} from '@web/resources/decls/reservation/common.tsx';
 
 const D = 'reservationRes.reserve';
 

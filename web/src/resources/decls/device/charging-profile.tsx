@@ -5,7 +5,7 @@
  * (one pile, one or more connectors: SetChargingProfile per connector with the stored profile as its
  * parameters, each answer shown); and the composite schedule of a connector drawn as a step chart.
  */
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   CHARGING_PROFILE_PURPOSES,
   CHARGING_RATE_UNITS,
@@ -28,7 +28,6 @@ import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
-import { useCan } from '@web/resources/permissions.ts';
 import { RowsEditor } from '@web/resources/rows-editor.tsx';
 import type {
   Column,
@@ -42,7 +41,7 @@ import { fromInput, toInput } from '@web/resources/values.ts';
 import { fieldErrorsInto } from '@web/resources/use-fields-submit.ts';
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { lazy, Suspense, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { optionsOf, updateSchema } from './common.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 

@@ -4,43 +4,24 @@
  * (web/src/screens/energy/renewable-page.tsx).
  */
 import { FileField } from '@web/components/ui/file-field.tsx';
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import {
   RENEWABLE_TYPES,
   renewableSourceResource,
   renewableSourceSchema,
 } from '@shared/resources/energy/renewable-source.ts';
-import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { call } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
-import { formatDateTime } from '@web/lib/format.ts';
 import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { updateSchemaOf } from '@web/resources/decls/catalogue/common.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
-import { stationOptions } from '@web/resources/decls/device/card.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
-import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr } from '@web/resources/i18n.ts';
-import { ResourceListPage } from '@web/resources/list-page.tsx';
-import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
-import { useCan } from '@web/resources/permissions.ts';
 import type { EnumOption, ResourceDecl, RowDialogProps } from '@web/resources/types.ts';
 import { useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import useSWR from 'swr';
 
 const R = 'energyRes.renewableSource';
 

@@ -24,7 +24,11 @@ import {
   stationSource,
   chargerDetailPath,
 } from './common.tsx';
-import { CredentialsDialog, ResetPasswordDialog, type Credentials } from '@web/screens/site/pile-credentials.tsx';
+import {
+  CredentialsDialog,
+  ResetPasswordDialog,
+  type Credentials,
+} from '@web/screens/site/pile-credentials.tsx';
 import { PileWizard } from '@web/screens/site/pile-wizard.tsx';
 import { QrCodesDialog } from '@web/screens/site/qr-codes.tsx';
 
