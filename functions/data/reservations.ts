@@ -13,6 +13,7 @@
  * writes); its command and reservation id (with the pointer); its cancel command.
  */
 import { applied } from '@functions/lib/conditional.ts';
+import { ciKey } from '@shared/schemas/ocpi.ts';
 import {
   defineEntity,
   getRecord,
@@ -119,7 +120,9 @@ export const reservationIds = defineEntity(
 /**
  * The pointer from a roaming partner's reservation id (OCPI `reservation_id`, unique per eMSP) to its order:
  * `ROAMRESV#{partnerId}#{reservationId}` / `RESERVEID` (`orderId`), created with the order (a second
- * RESERVE_NOW of one id is refused) and kept after its end (ids are not reused).
+ * RESERVE_NOW of one id is refused) and kept after its end (ids are not reused). The id is a CiString: the
+ * key holds its CiString key (lower case, docs/ocpi.md), so `r906733` finds `R906733`; a pointer written
+ * before (the id as sent) is still found by that exact id, and blocks a new one of the same id.
  */
 export const partnerReservationIds = defineEntity(
   {
@@ -218,14 +221,29 @@ export async function partnerReservationCreate<T extends ReservationFacts>(
   partnerId: string,
   reservationId: string,
 ): Promise<boolean> {
+  const key = ciKey(reservationId);
+  // A pointer of the id as sent, from before ids were keyed as CiStrings, blocks it too.
+  const legacy =
+    key === reservationId
+      ? []
+      : [
+          {
+            ConditionCheck: {
+              ...partnerReservationIds.get({ partnerId, reservationId }).params(),
+              ConditionExpression: 'attribute_not_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': 'pk' },
+            },
+          },
+        ];
   try {
     await send.transact([
       { Put: createParams(record) },
       {
         Put: partnerReservationIds
-          .create({ partnerId, reservationId, orderId: record.id })
+          .create({ partnerId, reservationId: key, orderId: record.id })
           .params() as object,
       },
+      ...legacy,
     ]);
     return true;
   } catch (error) {
@@ -234,11 +252,14 @@ export async function partnerReservationCreate<T extends ReservationFacts>(
   }
 }
 
-/** The order of a roaming partner's reservation id, if it made one. */
+/** The order of a roaming partner's reservation id (a CiString), if it made one. */
 export async function partnerReservationOrderId(partnerId: string, reservationId: string) {
-  const found = await getRecord<{ orderId: string }>(
-    partnerReservationIds.get({ partnerId, reservationId }).params({ consistent: true }),
-  );
+  const pointer = (id: string) =>
+    getRecord<{ orderId: string }>(
+      partnerReservationIds.get({ partnerId, reservationId: id }).params({ consistent: true }),
+    );
+  const key = ciKey(reservationId);
+  const found = (await pointer(key)) ?? (key === reservationId ? undefined : await pointer(reservationId));
   return found ? String(found.orderId) : undefined;
 }
 

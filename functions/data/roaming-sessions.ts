@@ -7,8 +7,11 @@
  * - the sessions still ACTIVE by their last update (gsi2 `ROAMSESSACTIVE`, sparse): the minute's sweep sends
  *   an update of those not updated for a while.
  * An ACTIVE copy never replaces a COMPLETED one (a late update after the end changes nothing).
+ * A session id is a CiString (docs/ocpi.md): an id with capitals also gets a pointer from its CiString key,
+ * `ROAMSESSID#{id, lower case}` / `SESSIONID` (`id`), so an eMSP naming it in another case finds it.
  */
 import { applied } from '@functions/lib/conditional.ts';
+import { ciKey } from '@shared/schemas/ocpi.ts';
 import {
   defineEntity,
   getRecord,
@@ -75,8 +78,28 @@ export const roamingSessions = defineEntity({
   },
 });
 
+/** The pointer from a session id's CiString key to the id as the platform gave it. */
+export const roamingSessionIds = defineEntity(
+  {
+    model: model('ROAMSESSID'),
+    attributes: {
+      idKey: { type: 'string', required: true },
+      id: { type: 'string', required: true },
+    },
+    indexes: {
+      byKey: {
+        pk: { field: 'pk', composite: ['idKey'], template: 'ROAMSESSID#${idKey}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'SESSIONID', casing: 'none' },
+      },
+    },
+  },
+  { keyOnly: ['idKey'] },
+);
+
 /** Keeps a session as sent; false when an ACTIVE copy came after its COMPLETED one (nothing changed). */
-export function keepRoamingSession(session: RoamingSession): Promise<boolean> {
+export async function keepRoamingSession(session: RoamingSession): Promise<boolean> {
+  const key = ciKey(session.id);
+  if (key !== session.id) await send.put(roamingSessionIds.put({ idKey: key, id: session.id }).params());
   const params = roamingSessions.put(session).params();
   if (session.status !== 'ACTIVE') return send.put(params).then(() => true);
   return applied(
@@ -89,8 +112,21 @@ export function keepRoamingSession(session: RoamingSession): Promise<boolean> {
   );
 }
 
-export const getRoamingSession = (id: string) =>
-  getRecord<RoamingSession>(roamingSessions.get({ id }).params());
+const sessionById = (id: string) => getRecord<RoamingSession>(roamingSessions.get({ id }).params());
+
+/**
+ * A session by its OCPI id as a CiString: the id itself; else the id in lower case (ids without capitals
+ * have no pointer); else the id its CiString key points to.
+ */
+export async function getRoamingSession(id: string): Promise<RoamingSession | undefined> {
+  const exact = await sessionById(id);
+  if (exact) return exact;
+  const key = ciKey(id);
+  const lower = key === id ? undefined : await sessionById(key);
+  if (lower) return lower;
+  const pointer = await getRecord<{ id: string }>(roamingSessionIds.get({ idKey: key }).params());
+  return pointer && pointer.id !== id ? sessionById(pointer.id) : undefined;
+}
 
 /** One page of a partner's sessions updated in [from, to), oldest update first, and how many there are. */
 export async function partnerSessionsPage(

@@ -5,6 +5,7 @@
  * one Query (OCPI uids are case-insensitive, as OCPP idTags are compared here).
  */
 import { applied } from '@functions/lib/conditional.ts';
+import { ciKey } from '@shared/schemas/ocpi.ts';
 import { defineEntity, getRecord, model, putAll, queryAll, request, send } from './table.ts';
 
 export interface RoamingToken {
@@ -46,7 +47,8 @@ export const roamingTokens = defineEntity({
   },
 });
 
-const uidKey = (uid: string) => uid.toLowerCase();
+/** A uid's key: OCPI's CiString key (docs/ocpi.md), lower case as before. */
+const uidKey = (uid: string) => ciKey(uid);
 
 const itemOf = (token: RoamingToken) =>
   request(roamingTokens.put({ ...token, uidKey: uidKey(token.uid) }).params()).Item as Record<

@@ -53,10 +53,11 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 10_000) / 10_00
  * order number (or `R{id}` for a reservation), `sessionId` the session's when there was one.
  */
 async function cdrBase(order: Order, partnerId: string, id: string, sessionId?: string) {
-  const { own, location, uid, evse, connector, pile, cdrToken, authMethod } = await roamingFacts(
-    partnerId,
-    order,
-  );
+  const { own, location, uid, evse, connector, pile, cdrToken, authMethod } = await roamingFacts(partnerId, {
+    ...order,
+    // A session's order keeps how it was authorised; a reservation is the partner's RESERVE_NOW (decision 437).
+    authMethod: sessionId ? order.emspAuthMethod : 'COMMAND',
+  });
   return {
     country_code: own.countryCode,
     party_id: own.partyId,
@@ -188,7 +189,7 @@ export async function deliverCdr(orderNo: string): Promise<'sent' | 'skipped'> {
     await ocpiCall(partner, partner.emspToken, 'POST', url, body);
   } catch (error) {
     await cdrReleased(orderNo);
-    await noteExchange(partner, (error as Error).message);
+    await noteExchange(partner, error as Error);
     throw error;
   }
   await cdrSent(orderNo, new Date().toISOString(), body);

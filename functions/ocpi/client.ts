@@ -19,11 +19,57 @@ import { ownParty } from './party.ts';
 /** How long the platform waits for an eMSP's answer. */
 const TIMEOUT_MS = 10_000;
 
-/** A call to a partner that did not succeed: what came back, for the partner's last error. */
-export class OcpiCallError extends Error {}
+/**
+ * A call to a partner that did not succeed: the call (`call`: method and URL) and what came back (`answer`),
+ * for the partner's failed exchanges (docs/decisions/437); the message is both, for its last error.
+ */
+export class OcpiCallError extends Error {
+  readonly call: string;
+  readonly answer: string;
+  constructor(call: string, answer: string) {
+    super(call ? `${call}: ${answer}` : answer);
+    this.call = call;
+    this.answer = answer;
+  }
+}
 
 /** A call the outbound-URL guard refused (the URL, its address, a redirect, the answer's size): decision 433. */
 export class OcpiUrlRefused extends OcpiCallError {}
+
+/**
+ * The partner could not be reached: no answer at all (a network error, the time limit), or its server said it
+ * is not available now (HTTP 502, 503, 504). Only this, never an answer that cannot be read, lets a token's
+ * whitelist decide a real-time authorisation (docs/decisions/437).
+ */
+export class OcpiUnreachable extends OcpiCallError {}
+
+/** HTTP statuses by which a server says it is not there for now (a gateway or the service itself). */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+/** At most this much of an answer that is not OCPI is kept to show what came back. */
+const SHOWN_ANSWER_CHARS = 200;
+
+/** What an answer that is not OCPI said, shortened for the partner's failed exchanges. */
+const shown = (text: string) =>
+  text.length > SHOWN_ANSWER_CHARS ? `${text.slice(0, SHOWN_ANSWER_CHARS)}…` : text;
+
+/**
+ * A partner's URL with path segments added: one slash between each whatever the URL ends with (OCPI's own
+ * examples end endpoint URLs in `/`), each segment encoded, the URL's query kept. Every URL the platform
+ * builds from a partner's endpoint is joined here (docs/decisions/437).
+ */
+export function joinUrl(base: string, ...segments: string[]): string {
+  const url = new URL(base);
+  url.pathname = [url.pathname.replace(/\/+$/, ''), ...segments.map((s) => encodeURIComponent(s))].join('/');
+  return url.toString();
+}
+
+/** A partner's URL with query parameters set (the others kept). */
+export function withQuery(base: string, query: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
 
 /** The partner a call goes to: its OCPI party, for the routing headers. */
 export interface Peer {
@@ -75,23 +121,31 @@ async function ocpiExchange(
       timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
     });
   } catch (error) {
-    const message = `${method} ${url}: ${(error as Error).message}`;
-    throw error instanceof OutboundRefused ? new OcpiUrlRefused(message) : new OcpiCallError(message);
+    const call = `${method} ${url}`;
+    const reason = (error as Error).message;
+    throw error instanceof OutboundRefused
+      ? new OcpiUrlRefused(call, reason)
+      : new OcpiUnreachable(call, reason);
   }
+  const call = `${method} ${url}`;
   const { text } = res;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new OcpiCallError(`${method} ${url}: HTTP ${res.status}, not an OCPI answer`);
+    const answer = `HTTP ${res.status}, not an OCPI answer (not JSON): ${shown(text)}`;
+    throw UNAVAILABLE.has(res.status) ? new OcpiUnreachable(call, answer) : new OcpiCallError(call, answer);
   }
   const envelope = ocpiEnvelopeSchema.safeParse(json);
-  if (!envelope.success) throw new OcpiCallError(`${method} ${url}: HTTP ${res.status}, not an OCPI answer`);
+  if (!envelope.success) {
+    const answer = `HTTP ${res.status}, not an OCPI answer (no envelope): ${shown(text)}`;
+    throw UNAVAILABLE.has(res.status) ? new OcpiUnreachable(call, answer) : new OcpiCallError(call, answer);
+  }
   const { status_code, status_message } = envelope.data;
-  if (!res.ok || status_code < 1000 || status_code >= 2000)
-    throw new OcpiCallError(
-      `${method} ${url}: HTTP ${res.status}, OCPI ${status_code}${status_message ? ` ${status_message}` : ''}`,
-    );
+  if (!res.ok || status_code < 1000 || status_code >= 2000) {
+    const answer = `HTTP ${res.status}, OCPI ${status_code}${status_message ? ` ${status_message}` : ''}`;
+    throw UNAVAILABLE.has(res.status) ? new OcpiUnreachable(call, answer) : new OcpiCallError(call, answer);
+  }
   return { data: envelope.data.data, headers: res.headers };
 }
 
@@ -105,12 +159,22 @@ export async function discoverEndpoints(
   versionsUrl: string,
 ): Promise<{ version: string; endpoints: OcpiEndpoint[] }> {
   const versions = ocpiVersionsSchema.safeParse(await ocpiCall(peer, token, 'GET', versionsUrl));
-  if (!versions.success) throw new OcpiCallError(`${versionsUrl}: not a versions list`);
+  if (!versions.success)
+    throw new OcpiCallError(`GET ${versionsUrl}`, `not a versions list: ${issueOf(versions.error)}`);
   const mine = versions.data.find((v) => v.version === OCPI_VERSION);
-  if (!mine) throw new UnsupportedVersion(`${versionsUrl}: no OCPI ${OCPI_VERSION}`);
+  if (!mine) throw new UnsupportedVersion(`GET ${versionsUrl}`, `no OCPI ${OCPI_VERSION}`);
   const details = ocpiVersionDetailsSchema.safeParse(await ocpiCall(peer, token, 'GET', mine.url));
-  if (!details.success) throw new OcpiCallError(`${mine.url}: not version details`);
+  if (!details.success)
+    throw new OcpiCallError(`GET ${mine.url}`, `not version details: ${issueOf(details.error)}`);
   return { version: OCPI_VERSION, endpoints: details.data.endpoints };
+}
+
+/** The first thing a schema refused in a partner's object, as `path: message` (for its failed exchanges). */
+export function issueOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
 }
 
 /** The partner offers no version the platform speaks. */

@@ -14,14 +14,13 @@
  * (functions/commands/remote-start-marks.ts).
  */
 import type { z } from 'zod';
-import { ocpiCommandSchemas, type OcpiCommandType } from '@shared/schemas/ocpi.ts';
+import { ciEquals, ocpiCommandSchemas, type OcpiCommandType } from '@shared/schemas/ocpi.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
 import { commandAnswerTimeoutSeconds, getCommand, type CommandRecord } from '@functions/commands/store.ts';
 import { sendPlatformCommand } from '@functions/commands/send.ts';
 import { ROAMING_SENDER } from '@functions/commands/remote-start-marks.ts';
 import { getRoamingCommand, putRoamingCommand } from '@functions/data/roaming-commands.ts';
 import { putRoamingToken } from '@functions/data/roaming-tokens.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
 import { AppError, notFound } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { getSession } from '@functions/ocpp/transactions.ts';
@@ -33,6 +32,7 @@ import {
 import { RESERVE_MINUTES_MAX } from '@shared/schemas/reservation.ts';
 import { ocpiCall } from './client.ts';
 import { invalidParameters } from './errors.ts';
+import { evseAt } from './locations.ts';
 import { noteExchange, partnerById, type Partner } from './partners.ts';
 import { queuePush } from './queue.ts';
 import { partnerSession } from './sessions.ts';
@@ -52,15 +52,14 @@ const response = (result: string, text?: string) => ({
   ...(text ? { message: [{ language: 'en', text }] } : {}),
 });
 
-/** The pile and gun of an EVSE uid (`{chargePointId}*{gun}`) at a bound location, if it is one. */
+/**
+ * The pile and gun of an EVSE uid (`{chargePointId}*{gun}`) at a bound location, if it is one; both ids are
+ * CiStrings, matched in any case (docs/ocpi.md).
+ */
 async function gunAt(partner: Partner, locationId: string, uid: string | undefined) {
-  if (!(partner.stationIds ?? []).includes(locationId) || !uid) return undefined;
-  const star = uid.lastIndexOf('*');
-  const pile = star > 0 ? await chargePointById(uid.slice(0, star)) : undefined;
-  const gun = Number(uid.slice(star + 1));
-  if (!pile || pile.stationId !== locationId) return undefined;
-  return ((pile.connectors as { connectorNo: number }[] | undefined) ?? []).some((c) => c.connectorNo === gun)
-    ? { chargePointId: pile.id, connectorNo: gun, tenant: String(pile.tenant) }
+  const found = await evseAt(partner, locationId, uid);
+  return found
+    ? { chargePointId: found.chargePointId, connectorNo: found.connectorNo, tenant: found.tenant }
     : undefined;
 }
 
@@ -96,8 +95,10 @@ const reservationRequester = (partner: Partner, type: OcpiCommandType, responseU
 });
 
 /**
- * The CommandResponse of a request the platform took (ACCEPTED) or refused before sending (REJECTED; `unknown`
- * when what it names was not found, if given).
+ * The CommandResponse of a request the platform took (ACCEPTED) or refused before sending (REJECTED, with the
+ * reason; `unknown` the message when what it names was not found, if given). A CommandResponse is one of
+ * NOT_SUPPORTED, REJECTED, ACCEPTED, UNKNOWN_SESSION (OCPI CommandResponseType): UNKNOWN_RESERVATION is a
+ * CommandResult, never an answer here (docs/ocpi.md, decision 437).
  */
 async function accepted(run: () => Promise<unknown>, unknown?: string) {
   try {
@@ -105,7 +106,7 @@ async function accepted(run: () => Promise<unknown>, unknown?: string) {
     return response('ACCEPTED');
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (unknown && error.message === notFound().message) return response(unknown);
+    if (unknown && error.message === notFound().message) return response('REJECTED', unknown);
     // Refused before sending (the charger offline, no session, no reservation fee...): said in the answer.
     return response('REJECTED', translate('en', error.message, error.values));
   }
@@ -157,7 +158,7 @@ export async function receiveCommand(partner: Partner, command: string, body: un
     }
     case 'UNLOCK_CONNECTOR': {
       const found = await gunAt(partner, String(input.location_id), String(input.evse_uid));
-      if (!found || input.connector_id !== '1')
+      if (!found || !ciEquals(String(input.connector_id), '1'))
         return response('REJECTED', 'Unknown location, EVSE or connector');
       const { chargePointId, connectorNo } = found;
       return accepted(() =>
@@ -197,7 +198,7 @@ export async function receiveCommand(partner: Partner, command: string, body: un
       return accepted(
         () =>
           cancelPartnerReservation(partner.id, id, reservationRequester(partner, type, input.response_url)),
-        'UNKNOWN_RESERVATION',
+        `Unknown reservation ${id}`,
       );
     }
   }
@@ -231,7 +232,7 @@ export async function deliverCommandResult(commandId: string): Promise<void> {
       result: commandResultOf(command),
     });
   } catch (error) {
-    await noteExchange(partner, (error as Error).message);
+    await noteExchange(partner, error as Error);
     throw error;
   }
 }

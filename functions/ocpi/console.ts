@@ -1,10 +1,12 @@
 /**
  * The console's roaming calls (issue 20; the /emsp screen): register the platform at an eMSP (or update its
  * credentials there when registered), pull its tokens again, and a partner's OCPI state (registration, version, the modules the eMSP
- * offers, the last exchange and its error, the platform's versions URL to give the eMSP).
+ * offers, the last exchange and its error, its failed exchanges with their calls and answers, the platform's
+ * versions URL to give the eMSP).
  */
 import { z } from 'zod';
 import { publicBaseUrl } from '@functions/commands/files.ts';
+import { roamingFailuresOf } from '@functions/data/roaming-failures.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { httpHandler, ok, type Route } from '@functions/lib/http.ts';
 import { parse } from '@functions/lib/validate.ts';
@@ -31,6 +33,8 @@ async function roamingState(id: string, base: string) {
     modules: [...new Set((ocpi.endpoints ?? []).map((e) => e.identifier))],
     lastExchangeAt: ocpi.lastExchangeAt ?? '',
     lastError: ocpi.lastError ?? '',
+    // Every failed exchange kept (the newest first): when, the call and the answer (decision 437).
+    failures: (await roamingFailuresOf(partner.id)).map(({ at, call, answer }) => ({ at, call, answer })),
     versionsUrl: `${base}/ocpi/versions`,
     stationCount: (partner.stationIds ?? []).length,
   };

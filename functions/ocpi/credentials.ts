@@ -10,12 +10,18 @@
  * A versions or version-details URL the outbound-URL guard refuses is the caller's invalid parameter (2001),
  * noted on the partner with the reason (decision 433).
  */
-import { ocpiCredentialsSchema, OCPI_STATUS, type OcpiCredentials } from '@shared/schemas/ocpi.ts';
+import {
+  ocpiCredentialsSchema,
+  OCPI_STATUS,
+  type OcpiCredentials,
+  type OcpiCredentialsSent,
+} from '@shared/schemas/ocpi.ts';
 import {
   OcpiCallError,
   OcpiUrlRefused,
   discoverEndpoints,
   endpointOf,
+  issueOf,
   ocpiCall,
   UnsupportedVersion,
 } from './client.ts';
@@ -25,7 +31,7 @@ import { ownRoles } from './party.ts';
 import { queueTokensPull } from './push.ts';
 
 /** The platform's credentials as a partner gets them: its token, versions URL and role. */
-async function ownCredentials(token: string, base: string): Promise<OcpiCredentials> {
+async function ownCredentials(token: string, base: string): Promise<OcpiCredentialsSent> {
   return { token, url: `${base}/versions`, roles: await ownRoles() };
 }
 
@@ -50,7 +56,7 @@ async function endpointsFrom(partner: Partner, credentials: OcpiCredentials) {
     return found;
   } catch (error) {
     if (error instanceof OcpiError) throw error;
-    await noteExchange(partner, (error as Error).message);
+    await noteExchange(partner, error as Error);
     if (error instanceof OcpiUrlRefused)
       throw invalidParameters(`The versions URL cannot be used: ${error.message}`);
     if (error instanceof UnsupportedVersion)
@@ -120,7 +126,7 @@ export async function registerAtPartner(
   base: string,
 ): Promise<{ registered: boolean; error?: string }> {
   const partner = await partnerById(id);
-  if (!partner) throw new OcpiCallError('unknown partner');
+  if (!partner) throw new OcpiCallError('', 'unknown partner');
   if (!partner.emspToken || !partner.requestUrl) {
     const error = 'The eMSP token and the request URL (its versions URL) are needed';
     await noteExchange(partner, error);
@@ -130,20 +136,19 @@ export async function registerAtPartner(
   try {
     const { version, endpoints } = await discoverEndpoints(partner, partner.emspToken, partner.requestUrl);
     const url = endpointOf(endpoints, 'credentials');
-    if (!url) throw new OcpiCallError('The eMSP offers no credentials endpoint');
+    if (!url) throw new OcpiCallError('', 'The eMSP offers no credentials endpoint');
     // The new platform token is stored first: the eMSP may call back with it during the handshake.
     const token = newToken();
     pending = await savePartner(partner, { cpoToken: token });
+    const method = partner.registered ? 'PUT' : 'POST';
     const answer = ocpiCredentialsSchema.safeParse(
-      await ocpiCall(
-        partner,
-        partner.emspToken,
-        partner.registered ? 'PUT' : 'POST',
-        url,
-        await ownCredentials(token, base),
-      ),
+      await ocpiCall(partner, partner.emspToken, method, url, await ownCredentials(token, base)),
     );
-    if (!answer.success) throw new OcpiCallError('The eMSP answered no valid credentials');
+    if (!answer.success)
+      throw new OcpiCallError(
+        `${method} ${url}`,
+        `The eMSP answered no valid credentials (${issueOf(answer.error)})`,
+      );
     await savePartner(pending, {
       emspToken: answer.data.token,
       registered: true,
@@ -161,7 +166,7 @@ export async function registerAtPartner(
     const message = (error as Error).message;
     // The token the partner held stays valid: the handshake did not go through.
     if (pending) await savePartner(pending, { cpoToken: partner.cpoToken ?? '' }).catch(() => undefined);
-    await noteExchange(partner, message);
+    await noteExchange(partner, error as Error);
     return { registered: partner.registered, error: message };
   }
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { roamingTokenOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import type { OcpiAuthMethod } from '@shared/schemas/ocpi.ts';
 import { evseUid, locationOf } from './locations.ts';
 import { partnerById } from './partners.ts';
 import { ownParty } from './party.ts';
@@ -13,7 +14,14 @@ import { ownParty } from './party.ts';
  */
 export async function roamingFacts(
   partnerId: string,
-  where: { idTag?: unknown; stationId?: unknown; chargePointId?: unknown; connectorNo?: unknown },
+  where: {
+    idTag?: unknown;
+    stationId?: unknown;
+    chargePointId?: unknown;
+    connectorNo?: unknown;
+    /** How the session was authorised, as its authorisation kept it (decision 437). */
+    authMethod?: unknown;
+  },
 ) {
   const own = await ownParty();
   const partner = await partnerById(partnerId);
@@ -40,8 +48,18 @@ export async function roamingFacts(
       type: token?.type ?? 'RFID',
       contract_id: token?.contractId ?? idTag,
     },
-    authMethod: token?.whitelist === 'ALWAYS' ? 'WHITELIST' : 'AUTH_REQUEST',
+    authMethod: authMethodOf(where.authMethod, token?.whitelist),
   };
+}
+
+/**
+ * The OCPI AuthMethod of a session or CDR: as its authorisation kept it (COMMAND for the partner's own
+ * START_SESSION or RESERVE_NOW, WHITELIST when no request was made, AUTH_REQUEST when the eMSP was asked:
+ * decision 437); for sessions kept before that, from the token's whitelist as then.
+ */
+function authMethodOf(kept: unknown, whitelist: string | undefined): OcpiAuthMethod {
+  if (kept === 'COMMAND' || kept === 'WHITELIST' || kept === 'AUTH_REQUEST') return kept;
+  return whitelist === 'ALWAYS' ? 'WHITELIST' : 'AUTH_REQUEST';
 }
 
 /**

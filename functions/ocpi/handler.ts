@@ -6,6 +6,7 @@
  * module runs (decision 433): a pull's query, a command's name, a command's `response_url`.
  */
 import {
+  ciEquals,
   CPO_MODULES,
   OCPI_STATUS,
   OCPI_VERSION,
@@ -79,16 +80,16 @@ async function windowPage(
 
 const unknownLocation = () => new OcpiError(404, OCPI_STATUS.unknownLocation, 'Unknown location');
 
-/** A location, one of its EVSEs, or one of that EVSE's connectors, by the path's ids. */
+/** A location, one of its EVSEs, or one of that EVSE's connectors, by the path's ids (CiStrings: any case). */
 async function locationPart(req: OcpiRequest) {
   const { locationId, evseUid: uid, connectorId } = req.params;
   const location = await partnerLocation(req.partner!, String(locationId));
   if (!location) throw unknownLocation();
   if (!uid) return location;
-  const evse = location.evses.find((e) => e.uid === uid);
+  const evse = location.evses.find((e) => ciEquals(e.uid, uid));
   if (!evse) throw unknownLocation();
   if (!connectorId) return evse;
-  const connector = evse.connectors.find((c) => c.id === connectorId);
+  const connector = evse.connectors.find((c) => ciEquals(c.id, connectorId));
   if (!connector) throw unknownLocation();
   return connector;
 }
@@ -117,7 +118,7 @@ async function checkResponseUrl(req: OcpiRequest) {
     await checkOutboundUrl(url);
   } catch (error) {
     if (!(error instanceof OutboundRefused)) throw error;
-    await noteExchange(req.partner!, `response_url ${url}: ${error.message}`);
+    await noteExchange(req.partner!, { call: `response_url ${url}`, answer: error.message });
     throw invalidParameters(`Invalid response_url: ${error.message}`);
   }
 }

@@ -11,6 +11,7 @@ import { getLiveMany, type LiveState } from '@functions/devices/live.ts';
 import { pilesOfStation, stations } from '@functions/devices/sites.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { ciEquals } from '@shared/schemas/ocpi.ts';
 import { alpha3 } from './countries.ts';
 import { ownParty, type OwnParty } from './party.ts';
 import type { Partner } from './partners.ts';
@@ -145,9 +146,50 @@ export async function partnerLocations(partner: Partner): Promise<OcpiLocation[]
   return Promise.all((await boundStations(partner)).map((s) => locationOf(own, s)));
 }
 
-/** One bound location by id, if the partner may see it. */
+/**
+ * The id of the station bound to the partner that a location id names: a CiString, so any case
+ * (docs/ocpi.md, decision 437).
+ */
+export const boundStationId = (partner: Partner, locationId: string) =>
+  (partner.stationIds ?? []).find((id) => ciEquals(id, locationId));
+
+/** One bound location by id (any case), if the partner may see it. */
 export async function partnerLocation(partner: Partner, id: string): Promise<OcpiLocation | undefined> {
-  if (!(partner.stationIds ?? []).includes(id)) return undefined;
-  const station = await stations.repo.get(PLATFORM_TENANT, id);
+  const stationId = boundStationId(partner, id);
+  if (!stationId) return undefined;
+  const station = await stations.repo.get(PLATFORM_TENANT, stationId);
   return station ? locationOf(await ownParty(), station) : undefined;
+}
+
+/** A pile's gun at a bound location, as an EVSE uid names it. */
+export interface EvseGun {
+  stationId: string;
+  chargePointId: string;
+  connectorNo: number;
+  tenant: string;
+}
+
+/**
+ * The pile and gun an EVSE uid (`{chargePointId}*{gun}`, a CiString: any case) names at a location bound to
+ * the partner (its id any case too), if it is one of that location's.
+ */
+export async function evseAt(
+  partner: Partner,
+  locationId: string,
+  uid: string | undefined,
+): Promise<EvseGun | undefined> {
+  const stationId = boundStationId(partner, locationId);
+  if (!stationId || !uid) return undefined;
+  const station = await stations.repo.get(PLATFORM_TENANT, stationId);
+  if (!station) return undefined;
+  for (const pile of await pilesOfStation(String(station.tenant), stationId))
+    for (const gun of (pile.connectors as { connectorNo: number }[] | undefined) ?? [])
+      if (ciEquals(evseUid(String(pile.id), Number(gun.connectorNo)), uid))
+        return {
+          stationId,
+          chargePointId: String(pile.id),
+          connectorNo: Number(gun.connectorNo),
+          tenant: String(pile.tenant),
+        };
+  return undefined;
 }

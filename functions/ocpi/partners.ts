@@ -8,10 +8,12 @@
  * - `requestUrl`: the eMSP's versions URL; `cpoUrl`: the platform's versions URL given to it;
  * - `registerFlag`: whether the handshake is done (kept by the server, never by the form);
  * - `ocpi`: what the handshake learnt and the last exchange (`version`, `endpoints`, `roles`,
- *   `lastExchangeAt`, `lastError`).
+ *   `lastExchangeAt`, `lastError`); every failed exchange is also listed on its own
+ *   (functions/data/roaming-failures.ts, docs/decisions/437).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { emsp, emspTokenKey as tokenKey } from '@functions/admin/system-resources.ts';
+import { noteRoamingFailure } from '@functions/data/roaming-failures.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
@@ -113,10 +115,38 @@ export async function savePartner(
   return asPartner(await emsp.repo.update(current, next as Record_));
 }
 
-/** Notes an exchange with the partner: when, and its error (cleared by one that went well). */
-export async function noteExchange(current: Partner, error?: string): Promise<void> {
-  const fresh = (await partnerById(current.id)) ?? current;
+/** A failed exchange: the call (method and URL; empty when none was made) and what came back or why. */
+export interface ExchangeFailure {
+  call: string;
+  answer: string;
+}
+
+/** A failure as the roaming view lists it: a call error's call and answer, else its message as the answer. */
+function failureOf(error: string | Error | ExchangeFailure): ExchangeFailure {
+  if (typeof error === 'string') return { call: '', answer: error };
+  if (error instanceof Error) {
+    const { call, answer } = error as Error & Partial<ExchangeFailure>;
+    return typeof call === 'string' && typeof answer === 'string'
+      ? { call, answer }
+      : { call: '', answer: error.message };
+  }
+  return error;
+}
+
+/**
+ * Notes an exchange with the partner: when, and its error (cleared by one that went well). A failure is also
+ * added to the partner's failed exchanges (functions/data/roaming-failures.ts), which the roaming view lists
+ * with the call and the answer (docs/decisions/437). Noting never fails the caller.
+ */
+export async function noteExchange(
+  current: Partner,
+  error?: string | Error | ExchangeFailure,
+): Promise<void> {
+  const failure = error === undefined ? undefined : failureOf(error);
+  const lastError = failure ? (failure.call ? `${failure.call}: ${failure.answer}` : failure.answer) : '';
+  if (failure) await noteRoamingFailure(current.id, failure).catch(() => undefined);
+  const fresh = (await partnerById(current.id).catch(() => undefined)) ?? current;
   await savePartner(fresh, {
-    ocpi: { lastExchangeAt: new Date().toISOString(), lastError: error ?? '' },
+    ocpi: { lastExchangeAt: new Date().toISOString(), lastError },
   }).catch(() => undefined);
 }

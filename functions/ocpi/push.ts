@@ -2,15 +2,20 @@
  * Pushes to the eMSPs' receiver interfaces (issue 20), through the `ocpiPush` queue so a charger's message
  * never waits on a partner's server: a status change puts one message per partner the station is bound to;
  * the consumer reads the state at delivery (so a late or repeated delivery sends what is true now) and PATCHes
- * each EVSE. A partner that cannot be reached is retried by the queue, then the message goes to its
- * dead-letter queue; the partner's last error says why.
+ * each EVSE whose status is not the one last pushed to that partner (claimed by a conditional write before the
+ * call, so concurrent deliveries push a status once, and given back when the call fails: decision 437). A
+ * partner that cannot be reached is retried by the queue, then the message goes to its dead-letter queue; the
+ * partner's failed exchanges say why.
  */
+import { randomUUID } from 'node:crypto';
 import { emspPartners } from '@functions/admin/system-resources.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
+import { claimEvseStatus, releaseEvseStatus } from '@functions/data/roaming-evse-status.ts';
+import { ciKey } from '@shared/schemas/ocpi.ts';
 import type { CdrPush } from './cdrs.ts';
 import type { CommandResultPush } from './commands.ts';
-import { endpointOf, ocpiCall } from './client.ts';
+import { endpointOf, joinUrl, ocpiCall } from './client.ts';
 import { evseStatus, evseUid } from './locations.ts';
 import { noteExchange, partnerById, servesStation } from './partners.ts';
 import { ownParty } from './party.ts';
@@ -63,22 +68,25 @@ export async function deliver(push: EvsePush): Promise<void> {
   const guns = ((pile.connectors as { connectorNo: number }[] | undefined) ?? [])
     .map((c) => Number(c.connectorNo))
     .filter((no) => push.connectorNo === undefined || no === push.connectorNo);
-  try {
-    for (const gun of guns) {
-      const uid = evseUid(push.chargePointId, gun);
+  for (const gun of guns) {
+    const uid = evseUid(push.chargePointId, gun);
+    const status = evseStatus(live, gun);
+    // The status last pushed to this partner for this EVSE is not pushed again (decision 437).
+    const claim = await claimEvseStatus(partner.id, ciKey(uid), status, randomUUID());
+    if (!claim) continue;
+    try {
       await ocpiCall(
         partner,
         partner.emspToken,
         'PATCH',
-        `${url}/${own.countryCode}/${own.partyId}/${encodeURIComponent(push.stationId)}/${encodeURIComponent(uid)}`,
-        {
-          status: evseStatus(live, gun),
-          last_updated: new Date().toISOString(),
-        },
+        joinUrl(url, own.countryCode, own.partyId, push.stationId, uid),
+        { status, last_updated: new Date().toISOString() },
       );
+    } catch (error) {
+      // Not pushed: the next delivery (the queue tries again) pushes it.
+      await releaseEvseStatus(claim).catch(() => undefined);
+      await noteExchange(partner, error as Error);
+      throw error;
     }
-  } catch (error) {
-    await noteExchange(partner, (error as Error).message);
-    throw error;
   }
 }

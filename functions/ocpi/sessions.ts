@@ -19,7 +19,7 @@ import { getSession, type Session } from '@functions/ocpp/transactions.ts';
 import { orderNoOf } from '@functions/orders/session-order.ts';
 import { priceOf } from '@functions/orders/settlement.ts';
 import { PAY_TYPE } from '@shared/schemas/order.ts';
-import { endpointOf, ocpiCall } from './client.ts';
+import { endpointOf, joinUrl, ocpiCall } from './client.ts';
 import { ocpiIdOf, roamingFacts } from './facts.ts';
 import type { Partner } from './partners.ts';
 import { partnerById } from './partners.ts';
@@ -57,6 +57,7 @@ async function sessionOf(
     currency?: string;
     totalCost?: number;
     authorizationReference?: string;
+    authMethod?: string;
     status: OcpiSessionStatus;
   },
 ) {
@@ -90,6 +91,7 @@ async function sessionOfRunning(session: Session) {
     orderNo: orderNoOf(session),
     energyWh,
     authorizationReference: session.roaming?.authorizationReference,
+    authMethod: session.roaming?.authMethod,
     currency: priced.currency,
     totalCost: Number(priced.actualFee),
     status: 'ACTIVE',
@@ -102,6 +104,7 @@ export const sessionOfOrder = (order: Record<string, unknown>, partnerId: string
     ...(order as { stationId: unknown; chargePointId: unknown; connectorNo: unknown; startTime: unknown }),
     orderNo: String(order.orderNo),
     authorizationReference: order.emspAuthorizationReference as string | undefined,
+    authMethod: order.emspAuthMethod as string | undefined,
     currency: String(order.currency ?? 'EUR'),
     totalCost: Number(order.actualFee ?? 0),
     status: order.payType === PAY_TYPE.emsp ? 'COMPLETED' : 'INVALID',
@@ -115,7 +118,7 @@ async function putSession(partner: Partner, session: OcpiSession): Promise<void>
     partner,
     partner.emspToken,
     'PUT',
-    `${url}/${session.country_code}/${session.party_id}/${encodeURIComponent(session.id)}`,
+    joinUrl(url, session.country_code, session.party_id, session.id),
     session,
   );
 }

@@ -29,8 +29,11 @@ export interface AuthResult {
   /** Where the decision came from (kept on the session as its start mode). */
   source: 'fleet' | 'appUser' | 'card' | 'localList' | 'roaming' | 'unknownAccepted' | 'none';
   cardId?: string;
-  /** A roaming partner's token (functions/ocpi/tokens.ts): the partner, and its authorization reference. */
-  roaming?: { partnerId: string; authorizationReference?: string };
+  /**
+   * A roaming partner's token (functions/ocpi/tokens.ts): the partner, its authorization reference, and how
+   * it was authorised (OCPI AuthMethod, docs/decisions/437).
+   */
+  roaming?: { partnerId: string; authorizationReference?: string; authMethod?: string };
 }
 
 const lists = new Repository<Record_>({ type: listVersionResource.type, idField: 'id' });
@@ -57,6 +60,7 @@ const roamingResult = (roaming: RoamingAuth): AuthResult => ({
   status: roaming.status,
   roaming: {
     partnerId: roaming.partnerId,
+    authMethod: roaming.authMethod,
     ...(roaming.authorizationReference ? { authorizationReference: roaming.authorizationReference } : {}),
   },
 });
@@ -121,7 +125,12 @@ export async function authorizeToken(
     return { ...base, status };
   }
   // A roaming partner's token (an eMSP the station is bound to): the partner decides, and pays.
-  const roaming = await authorizeRoaming(idTag, { stationId: charger.stationId, tenant: charger.tenant });
+  // The charger is named: the eMSP's answer to its Authorize serves the start that follows (decision 437).
+  const roaming = await authorizeRoaming(idTag, {
+    stationId: charger.stationId,
+    chargePointId: charger.chargePointId,
+    tenant: charger.tenant,
+  });
   if (roaming) return roamingResult(roaming);
   const company = charger.agentId ? await operators.getAny(charger.agentId) : undefined;
   if (Number((company as Record<string, unknown> | undefined)?.acceptUnknownIdTag) === 1)

@@ -32,6 +32,8 @@ export function orderOf(s: Session) {
     orderType: s.roaming ? ORDER_TYPE.emsp : ORDER_TYPE.operator,
     emspId: s.roaming?.partnerId,
     emspAuthorizationReference: s.roaming?.authorizationReference,
+    // How the partner authorised it, for its CDR's auth_method (docs/decisions/437).
+    emspAuthMethod: s.roaming?.authMethod,
     startMode: s.startMode,
     startTime: s.startTime,
     endTime: s.endTime,

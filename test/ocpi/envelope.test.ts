@@ -158,13 +158,11 @@ describe('OCPI envelope: pull parameters', () => {
     const bad = [
       'limit=-1',
       'limit=0',
-      'limit=101',
       'limit=abc',
       'limit=1.5',
       'limit=1e2',
       'limit=0x10',
       'limit=',
-      'limit=99999999999999999999999',
       'limit=Infinity',
       'offset=-1',
       'offset=x',
@@ -178,6 +176,15 @@ describe('OCPI envelope: pull parameters', () => {
     ];
     for (const module of ['sessions', 'cdrs', 'locations', 'tariffs'])
       for (const query of bad) refused(await raw(`/${module}?${query}`), 2001, `${module}?${query}`);
+  });
+
+  it('serves a limit above the maximum with the maximum, X-Limit saying so (decision 437)', async () => {
+    for (const module of ['sessions', 'cdrs', 'locations', 'tariffs'])
+      for (const limit of ['101', '2000', '99999999999999999999999']) {
+        const answer = await raw(`/${module}?limit=${limit}`);
+        expect(answer.status, `${module}?limit=${limit}`).toBe(200);
+        expect(answer.headers.get('x-limit'), `${module}?limit=${limit}`).toBe('100');
+      }
   });
 
   it('answers an offset past the end with an empty page', async () => {

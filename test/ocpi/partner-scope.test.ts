@@ -189,6 +189,7 @@ describe("a partner's commands name only its own tokens", () => {
     expect(await authorizeRoaming('PS-OWN-1', { stationId: berlinId, tenant: TENANT })).toEqual({
       status: 'Accepted',
       partnerId,
+      authMethod: 'WHITELIST',
     });
     // At the charger the card is the card's, as before.
     const started = (await cp.call('Authorize', { idTag: 'SIM-TAG-003' })) as any[];

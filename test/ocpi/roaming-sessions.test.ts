@@ -123,7 +123,7 @@ describe('roaming tokens at the chargers', () => {
     // Known to no one but the eMSP's real-time answer.
     expect(await idTagStatus('RT-ONLY')).toBe('Accepted');
     expect(await idTagStatus('NOBODY-KNOWS')).toBe('Invalid');
-    // The eMSP cannot be reached: ALLOWED is let through, NEVER is not.
+    // The eMSP cannot be reached (its server unavailable): ALLOWED is let through, NEVER is not.
     hub.failing.add('tokens');
     try {
       expect(await idTagStatus('HUB-DOWN-OK')).toBe('Accepted');
@@ -380,9 +380,13 @@ describe("the eMSP's commands reach the charger and their results come back", ()
         })
       ).body.data,
     ).toMatchObject({ result: 'REJECTED' });
+    // A CommandResponse is REJECTED (UNKNOWN_RESERVATION is a CommandResult value; decision 437).
     expect(
       (await command('CANCEL_RESERVATION', { response_url: url, reservation_id: 'never-made' })).body.data,
-    ).toMatchObject({ result: 'UNKNOWN_RESERVATION' });
+    ).toMatchObject({
+      result: 'REJECTED',
+      message: [{ text: expect.stringMatching(/Unknown reservation/) }],
+    });
     // A reservation needs an EVSE, and an expiry within a day.
     const reserveAt = (extra: object) =>
       command('RESERVE_NOW', {
@@ -471,7 +475,10 @@ describe('running sessions are updated, and the eMSP can pull its sessions and C
       `?date_from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
     );
     expect(later.body.data).toEqual([]);
-    expect((await pull('sessions', '?limit=1000')).body.status_code).toBe(2001);
+    // A limit above the maximum is served with the maximum (decision 437).
+    const most = await pull('sessions', '?limit=1000');
+    expect(most.body.status_code).toBe(1000);
+    expect(most.headers.get('x-limit')).toBe('100');
   });
 });
 

@@ -1,9 +1,23 @@
 /**
  * The OCPI side of an eMsp link (/emsp row action, issue 20): whether the handshake is done, the version and
- * the eMsp's modules, the last exchange and its error, the platform's versions URL to give the eMsp; and
- * "Register" (or "Update registration"), which runs the handshake from the platform's side, and "Pull tokens".
+ * the eMsp's modules, the last exchange and its error, every failed exchange kept (when, the call, the answer;
+ * docs/decisions/437), the platform's versions URL to give the eMsp; and "Register" (or "Update
+ * registration"), which runs the handshake from the platform's side, and "Pull tokens".
  */
-import { Alert, Badge, Button, Code, DataList, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  DataList,
+  Dialog,
+  Heading,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
@@ -14,12 +28,21 @@ import { useCallback, useEffect, useState } from 'react';
 
 const E = 'systemRes.emsp';
 
+/** A failed exchange with the eMsp: when, the call (method and URL; empty if none was made) and the answer. */
+interface RoamingFailure {
+  at: string;
+  call: string;
+  answer: string;
+}
+
 interface RoamingState {
   registerFlag: number;
   version: string;
   modules: string[];
   lastExchangeAt: string;
   lastError: string;
+  /** The newest first. */
+  failures: RoamingFailure[];
   versionsUrl: string;
   stationCount: number;
 }
@@ -118,7 +141,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
       // Named by its title from the first render, before Chakra links the title (aria-labelledby).
       aria-label={`${tr(`${E}.roaming`)}: ${String(props.row.name ?? '')}`}
       open
-      size="md"
+      size="lg"
       onOpenChange={(e) => (e.open ? undefined : close())}
     >
       <Portal>
@@ -156,6 +179,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
                   </DataList.Item>
                 ))}
               </DataList.Root>
+              {state && <Failures failures={state.failures ?? []} when={when} />}
             </Dialog.Body>
             <Dialog.Footer>
               {state?.registerFlag === 1 && can(CODE.emspEdit) && (
@@ -176,5 +200,45 @@ export function EmspRoamingDialog(props: RowDialogProps) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The eMsp's failed exchanges, the newest first: when, the call and what came back (or why it was refused). */
+function Failures(props: { failures: RoamingFailure[]; when: (iso: string) => string }) {
+  const tr = useTr();
+  return (
+    <Box mt="6" data-testid="emsp-roaming-failures">
+      <Heading size="sm">{tr(`${E}.failures`)}</Heading>
+      <Text textStyle="xs" color="fg.muted" mb="2">
+        {tr(`${E}.failuresHelp`)}
+      </Text>
+      {props.failures.length === 0 ? (
+        <Text>{tr(`${E}.noFailures`)}</Text>
+      ) : (
+        <Stack as="ol" gap="3" maxH="72" overflowY="auto" listStyleType="none">
+          {props.failures.map((failure, i) => (
+            <Box as="li" key={`${failure.at}-${i}`} borderLeftWidth="2px" borderColor="border.error" ps="3">
+              <Text textStyle="xs" color="fg.muted">
+                {props.when(failure.at)}
+              </Text>
+              {failure.call && (
+                <Text textStyle="sm" wordBreak="break-all">
+                  <Text as="span" fontWeight="medium" me="2">
+                    {tr(`${E}.failureCall`)}
+                  </Text>
+                  <Code>{failure.call}</Code>
+                </Text>
+              )}
+              <Text textStyle="sm" color="fg.error" wordBreak="break-word">
+                <Text as="span" fontWeight="medium" me="2">
+                  {tr(`${E}.failureAnswer`)}
+                </Text>
+                {failure.answer}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Box>
   );
 }
