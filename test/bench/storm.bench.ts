@@ -10,7 +10,8 @@
  * - the presence view afterwards: a charger shown online that is gone, or offline while connected (must be 0);
  * - duplicate connection records: charge points with more than one (must be 0);
  * - lost offline-buffered transaction messages: a buffered start or stop whose session is not recorded, or
- *   not completed with exactly one order (must be 0); doubled orders (must be 0).
+ *   not completed with exactly one order (must be 0); doubled orders (must be 0);
+ * - every CALL's answer time and the CALLs left without an answer (must be 0).
  *
  *   npm run bench:storm                                    (1000 chargers, 1.6 and 2.0.1, 10 s outage)
  *   DYNAMODB_IN_MEMORY=1 npm run bench:storm
@@ -57,13 +58,51 @@ const ids = fleetIds('STORM-CP-', CHARGERS);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-async function until(test: () => boolean | Promise<boolean>, ms: number) {
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '-');
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+/** Polls `test` every 250 ms until it holds or `ms` passed; `tick` is called every 30 s meanwhile. */
+async function until(test: () => boolean | Promise<boolean>, ms: number, tick?: () => void) {
   const end = Date.now() + ms;
+  let ticked = Date.now();
   while (!(await test())) {
     if (Date.now() > end) return false;
+    if (tick && Date.now() - ticked >= 30_000) {
+      ticked = Date.now();
+      tick();
+    }
     await sleep(250);
   }
   return true;
+}
+const benchStart = performance.now();
+const progress = (line: string) =>
+  console.log(
+    `  … ${line} (${seconds(performance.now() - benchStart)}, load ${os.loadavg()[0]!.toFixed(1)})`,
+  );
+const phases: { name: string; ms: number; outcome: string }[] = [];
+function phase(name: string, since: number, outcome: string) {
+  phases.push({ name, ms: performance.now() - since, outcome });
+  console.log(`  ${name}: ${outcome} in ${seconds(performance.now() - since)}`);
+}
+/** How long the chargers get to connect and boot at first (each retries on its own back-off meanwhile). */
+const BOOT_DEADLINE_MS = setting(undefined, 'BOOT_DEADLINE', 600) * 1000;
+
+/**
+ * Starts a session once the charger is booted and connected; a charger that lost its connection meanwhile
+ * is waited for again (it reconnects on its own), a few times, as a driver would try again.
+ */
+async function startWhenBooted(c: SimulatedCharger, idTag: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await c.whenBooted(120_000);
+      if (!c.isOpen()) await c.waitFor('connected', () => true, 120_000);
+      return await c.startSession(1, idTag);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(1000 * 2 ** attempt);
+    }
+  }
 }
 
 /** A TCP proxy in front of the runtime: it can drop every connection at once and refuse new ones. */
@@ -107,7 +146,10 @@ async function startProxy(targetPort: number) {
 console.log(
   `Reconnect storm: ${CHARGERS} chargers (OCPP ${OCPP}), ${OUTAGE_S} s outage, ${STOPPERS} stop and ` +
     `${STARTERS} start a session offline, ${GONE} never come back; DynamoDB ${process.env.DYNAMODB_IN_MEMORY === '1' ? 'in memory' : 'on disk'}; ` +
-    `${os.cpus().length} cores, Node ${process.versions.node}`,
+    `${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, Node ${process.versions.node}`,
 );
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evc-bench-storm-'));
 const rt = await startRuntime({
@@ -124,6 +166,11 @@ const chargers = ids.map(
   (id, i) =>
     new SimulatedCharger({ url: proxy.url, id, password: PASSWORD, ocpp: versionAt(OCPP, i), connectors: 1 }),
 );
+/** Every CALL's answer time (ms), in the order answered. */
+const answers: number[] = [];
+for (const c of chargers)
+  c.on('roundtrip', ({ ms, ok }: { ms: number; ok: boolean }) => ok && answers.push(ms));
+let failed: unknown;
 try {
   let t0 = performance.now();
   await registerChargers({
@@ -136,7 +183,7 @@ try {
       connectors: 1,
     })),
   });
-  console.log(`  registered ${CHARGERS} chargers in ${seconds(performance.now() - t0)}`);
+  phase('registration', t0, `${CHARGERS} chargers`);
 
   t0 = performance.now();
   let next = 0;
@@ -145,10 +192,16 @@ try {
       while (next < chargers.length) await chargers[next++]!.start();
     }),
   );
-  const booted = await until(() => chargers.every((c) => c.booted), 120_000);
-  console.log(
-    `  connected and booted ${chargers.filter((c) => c.booted).length}/${CHARGERS} in ` +
-      `${seconds(performance.now() - t0)}${booted ? '' : ' (not all)'}`,
+  // A charger whose first connect or boot failed keeps trying on its own back-off.
+  const booted = await until(
+    () => chargers.every((c) => c.booted),
+    BOOT_DEADLINE_MS,
+    () => progress(`booted ${chargers.filter((c) => c.booted).length}/${CHARGERS}`),
+  );
+  phase(
+    'first connect and boot',
+    t0,
+    `${chargers.filter((c) => c.booted).length}/${CHARGERS}${booted ? '' : ' (not all)'}`,
   );
 
   // Roles: the first tenth ends a session while offline, the second starts one, the last few vanish.
@@ -158,17 +211,21 @@ try {
   const staying = chargers.slice(0, -GONE);
   const tag = (i: number) => demoCardNumbers[i % demoCardNumbers.length]!;
   const buffered: { charger: SimulatedCharger; kind: 'start' | 'stop'; tx?: string }[] = [];
-  await Promise.all(
+  t0 = performance.now();
+  const setUp = await Promise.allSettled(
     stoppers.map(async (c, i) => {
-      const s = await c.startSession(1, tag(i));
+      const s = await startWhenBooted(c, tag(i));
       buffered.push({ charger: c, kind: 'stop', tx: String(s.transactionId) });
     }),
   );
+  let notSetUp = setUp.filter((r) => r.status === 'rejected').length;
+  phase('sessions started', t0, `${STOPPERS - notSetUp}/${STOPPERS}`);
 
   // The drop.
   const reconnectsBefore = chargers.reduce((n, c) => n + c.stats.connects, 0);
   proxy.drop();
   const droppedAt = performance.now();
+  const answersBefore = answers.length;
   await sleep(1000);
   for (const c of stoppers) void c.stopSession(1, 'EVDisconnected');
   const offlineStarts = starters.map((c, i) => {
@@ -181,25 +238,39 @@ try {
         // Unplugged a little later: its stop follows the start's answer.
         return sleep(500).then(() => c.stopSession(1, 'EVDisconnected'));
       })
-      .catch(() => undefined);
+      .catch(() => {
+        // Never started (the charger was not booted when the outage came): nothing was buffered.
+        if (entry.tx === undefined) {
+          buffered.splice(buffered.indexOf(entry), 1);
+          notSetUp++;
+        }
+      });
   });
   await Promise.all(gone.map((c) => c.stop()));
   await sleep(1000);
   const bufferedMessages = staying.reduce((n, c) => n + c.queued, 0);
   await sleep(Math.max(0, OUTAGE_S * 1000 - (performance.now() - droppedAt)));
+  phase('outage', droppedAt, `${bufferedMessages} messages buffered`);
 
   // The outage ends: every charger comes back on its own backoff.
   proxy.reopen();
   const reopenedAt = performance.now();
-  const allConnected = await until(() => staying.every((c) => c.isOpen()), 300_000);
+  const allConnected = await until(
+    () => staying.every((c) => c.isOpen()),
+    300_000,
+    () => progress(`connected ${staying.filter((c) => c.isOpen()).length}/${staying.length}`),
+  );
   const connectedMs = performance.now() - reopenedAt;
+  phase('back connected', reopenedAt, `${staying.filter((c) => c.isOpen()).length}/${staying.length}`);
   const allShown = await until(async () => {
     const live = await getLiveMany(staying.map((c) => c.id));
     return [...live.values()].every((l) => l.online);
   }, 120_000);
   const shownMs = performance.now() - reopenedAt;
+  phase('shown online', reopenedAt, allShown ? 'all' : 'not all');
   await Promise.all(offlineStarts);
   const drained = (await Promise.all(staying.map((c) => c.drain(60_000)))).every(Boolean);
+  phase('buffers drained', reopenedAt, drained ? 'all' : 'not all');
 
   // Presence: online exactly when connected.
   const live = await getLiveMany(ids);
@@ -256,7 +327,11 @@ try {
     }
     return lost === 0;
   }, 60_000);
+  phase('buffered sessions with their order', reopenedAt, `${buffered.length - lost}/${buffered.length}`);
 
+  const after = answers.slice(answersBefore).sort((a, b) => a - b);
+  const unanswered = chargers.reduce((n, c) => n + c.stats.callTimeouts, 0);
+  const callErrors = chargers.reduce((n, c) => n + c.stats.callErrors, 0);
   const reconnects = chargers.reduce((n, c) => n + c.stats.connects, 0) - reconnectsBefore;
   const failures = chargers.reduce((n, c) => n + c.stats.connectFailures, 0);
   console.log('');
@@ -270,15 +345,31 @@ try {
       `(${buffered.length} sessions) | ${shownOnlineGone + shownOfflineConnected} | ${duplicates} | ` +
       `${lost} | ${doubled} |`,
   );
+  console.log('');
+  console.log('| phase | took | outcome |');
+  console.log('| --- | --- | --- |');
+  for (const p of phases) console.log(`| ${p.name} | ${seconds(p.ms)} | ${p.outcome} |`);
+  console.log(
+    `  answers after the drop: ${after.length}, p50 ${ms(pct(after, 50))}, p95 ${ms(pct(after, 95))}, ` +
+      `p99 ${ms(pct(after, 99))}, max ${ms(after.at(-1) ?? NaN)}; CALLs left without an answer: ${unanswered}; ` +
+      `CALLERRORs: ${callErrors}; ` +
+      `sessions not set up: ${notSetUp}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
   if (!drained) console.log('  some chargers did not drain their buffers within 60 s');
   if (!settled) console.log('  some buffered sessions had no completed order after 60 s');
   if (connectionsOfGone) console.log(`  ${connectionsOfGone} gone chargers still have a connection record`);
   if (rt.errors.length)
     console.log(`  runtime errors (${rt.errors.length}): ${rt.errors.slice(-3).join(' | ')}`);
+} catch (error) {
+  failed = error;
+  console.error('The storm bench failed:', error);
 } finally {
   await Promise.all(chargers.map((c) => c.stop()));
   await proxy.close();
   await rt.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(0);
+process.exit(failed ? 1 : 0);
