@@ -2,6 +2,7 @@
  * HTTP routes of the alarms (issue 5): the fault alarm list (5100), the offline list (5200) and the
  * statistics (5300), all read-only calls of the biz domain (functions/alarms/lists.ts).
  */
+import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
@@ -14,7 +15,7 @@ const read = (path: string, permission: string): HttpRouteDecl => ({
 });
 
 export const alarmRoutes: HttpRouteDecl[] = [
-  read('/biz/alarm/list', CODE.alarms),
-  read('/biz/alarm/offlineList', CODE.offlineAlarms),
-  read('/biz/alarm/stat', CODE.alarmStats),
+  read(API.biz.alarm.list, CODE.alarms),
+  read(API.biz.alarm.offlineList, CODE.offlineAlarms),
+  read(API.biz.alarm.stat, CODE.alarmStats),
 ];

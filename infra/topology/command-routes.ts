@@ -1,11 +1,12 @@
 /** Remote commands (issue 6): sending one (each command checks its own button code) and the results. */
+import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
 export const commandRoutes: HttpRouteDecl[] = [
   {
     method: 'POST',
-    path: '/biz/command/send',
+    path: API.biz.command.send,
     domain: 'devices',
     auth: 'user',
     permission: CODE.commands,
@@ -13,7 +14,7 @@ export const commandRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/command/list',
+    path: API.biz.command.list,
     domain: 'devices',
     auth: 'user',
     permission: CODE.commandResults,

@@ -4,6 +4,7 @@
  * (7101), lock and unlock with a cause (7102) and balance adjustments (7103); the ops view (7200) and the
  * insight (7500).
  */
+import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { appUserResource } from '@shared/resources/crm/app-user.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -20,13 +21,13 @@ const route = (path: string, permission: string, audit?: string): HttpRouteDecl 
 
 export const crmRoutes: HttpRouteDecl[] = [
   ...resourceRoutes(appUserResource, 'appusers'),
-  route('/biz/appUser/detail', CODE.appUserDetail),
-  route('/biz/appUser/lock', CODE.appUserEdit, 'crm.audit.lock'),
-  route('/biz/appUser/unlock', CODE.appUserEdit, 'crm.audit.unlock'),
-  route('/biz/appUser/adjust', CODE.appUserBalance, 'crm.audit.adjust'),
+  route(API.biz.appUser.detail, CODE.appUserDetail),
+  route(API.biz.appUser.lock, CODE.appUserEdit, 'crm.audit.lock'),
+  route(API.biz.appUser.unlock, CODE.appUserEdit, 'crm.audit.unlock'),
+  route(API.biz.appUser.adjust, CODE.appUserBalance, 'crm.audit.adjust'),
   // The operations view (docs/decisions/193).
-  route('/biz/opsUser/list', CODE.opsUsers),
+  route(API.biz.opsUser.list, CODE.opsUsers),
   // CRM insight; its Excel file is data export, Pro like every export (9100).
-  route('/biz/appInsight/stat', CODE.appInsight),
-  { ...route('/biz/appInsight/download', CODE.appInsight), alsoNeeds: [CODE.fileExport] },
+  route(API.biz.appInsight.stat, CODE.appInsight),
+  { ...route(API.biz.appInsight.download, CODE.appInsight), alsoNeeds: [CODE.fileExport] },
 ];

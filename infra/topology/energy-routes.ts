@@ -2,6 +2,7 @@
  * The energy domain's routes (issue 21): renewable sources (a declared resource), the renewable report and
  * the import of a source's production (functions/energy/handler.ts).
  */
+import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { renewableSourceResource } from '@shared/resources/energy/renewable-source.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -11,7 +12,7 @@ export const energyRoutes: HttpRouteDecl[] = [
   ...resourceRoutes(renewableSourceResource, 'energy'),
   {
     method: 'POST',
-    path: '/biz/renewable/report',
+    path: API.biz.renewable.report,
     domain: 'energy',
     auth: 'user',
     permission: CODE.renewable,
@@ -19,7 +20,7 @@ export const energyRoutes: HttpRouteDecl[] = [
   // The report's Excel file is data export, Pro like every export (9100).
   {
     method: 'POST',
-    path: '/biz/renewable/download',
+    path: API.biz.renewable.download,
     domain: 'energy',
     auth: 'user',
     permission: CODE.renewable,
@@ -27,14 +28,14 @@ export const energyRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/renewable/productionTemplate',
+    path: API.biz.renewable.productionTemplate,
     domain: 'energy',
     auth: 'user',
     permission: CODE.renewableEdit,
   },
   {
     method: 'POST',
-    path: '/biz/renewable/importProduction',
+    path: API.biz.renewable.importProduction,
     domain: 'energy',
     auth: 'user',
     permission: CODE.renewableEdit,

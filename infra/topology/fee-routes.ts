@@ -2,6 +2,7 @@
  * Routes of the fee group beyond the generic resource calls (fees domain): the discount actions. Each names
  * its permission code and audit title.
  */
+import { API } from '@shared/api/paths.ts';
 import { DISCOUNT_CODE } from '@shared/resources/fee/discount.ts';
 import type { HttpRouteDecl } from './types.ts';
 
@@ -13,7 +14,7 @@ export const feeActionRoutes: HttpRouteDecl[] = (
   ] as const
 ).map(([action, audit]) => ({
   method: 'POST',
-  path: `/biz/discount/${action}`,
+  path: API.biz.discount[action],
   domain: 'fees',
   auth: 'user',
   permission: DISCOUNT_CODE.edit,

@@ -3,6 +3,7 @@
  * Each names the permission code it needs (shared/permissions/menus.ts CODE; `login` = any signed-in user)
  * and, when it changes something, the title of its audit entry.
  */
+import { API, type RecordPaths } from '@shared/api/paths.ts';
 import { CODE, PERMISSION } from '@shared/permissions/menus.ts';
 import type { HttpRouteDecl } from './types.ts';
 
@@ -23,65 +24,65 @@ const admin = (path: string, permission: string, audit?: string): HttpRouteDecl 
 });
 
 const crud = (
-  base: string,
+  paths: Required<RecordPaths>,
   codes: { view: string; add: string; edit: string; del: string; info?: string },
   audit: string,
 ) => [
-  admin(`${base}/list`, codes.view),
-  admin(`${base}/info`, codes.info ?? codes.view),
-  admin(`${base}/add`, codes.add, `server.audit.${audit}Add`),
-  admin(`${base}/update`, codes.edit, `server.audit.${audit}Update`),
-  admin(`${base}/del`, codes.del, `server.audit.${audit}Delete`),
+  admin(paths.list, codes.view),
+  admin(paths.info, codes.info ?? codes.view),
+  admin(paths.add, codes.add, `server.audit.${audit}Add`),
+  admin(paths.update, codes.edit, `server.audit.${audit}Update`),
+  admin(paths.del, codes.del, `server.audit.${audit}Delete`),
 ];
 
 export const identityRoutes: HttpRouteDecl[] = [
-  pub('GET', '/code', 'auth'),
-  pub('GET', '/auth/publicKey', 'auth'),
-  pub('GET', '/auth/oauth/token', 'auth', 'server.audit.login'),
+  pub('GET', API.code, 'auth'),
+  pub('GET', API.auth.publicKey, 'auth'),
+  pub('GET', API.auth.oauth.token, 'auth', 'server.audit.login'),
   {
     method: 'GET',
-    path: '/auth/token/logout',
+    path: API.auth.token.logout,
     domain: 'auth',
     auth: 'user',
     permission: 'login',
     audit: 'server.audit.logout',
   },
-  pub('POST', '/fleets/fleetsAdmin/pwdLogin', 'auth', 'server.audit.fleetLogin'),
-  pub('POST', '/admin/parameter/getCopyRight', 'admin'),
+  pub('POST', API.fleets.fleetsAdmin.pwdLogin, 'auth', 'server.audit.fleetLogin'),
+  pub('POST', API.admin.parameter.getCopyRight, 'admin'),
   // Public: the login page's dialog changes a password before signing in (the old one is checked as at login).
-  pub('POST', '/admin/user/updatePwd', 'admin', 'server.audit.passwordChange'),
+  pub('POST', API.admin.user.updatePwd, 'admin', 'server.audit.passwordChange'),
 
-  { method: 'GET', path: '/admin/user/info', domain: 'admin', auth: 'user', permission: 'login' },
-  admin('/admin/user/check', 'login'),
-  admin('/admin/menu/list', 'login'),
-  admin('/admin/menu/tree', CODE.roleMenus),
+  { method: 'GET', path: API.admin.user.info, domain: 'admin', auth: 'user', permission: 'login' },
+  admin(API.admin.user.check, 'login'),
+  admin(API.admin.menu.list, 'login'),
+  admin(API.admin.menu.tree, CODE.roleMenus),
 
-  admin('/admin/user/list', CODE.users),
-  admin('/admin/user/info', CODE.users),
-  admin('/admin/user/add', CODE.userAdd, 'server.audit.userAdd'),
-  admin('/admin/user/update', CODE.userEdit, 'server.audit.userUpdate'),
-  admin('/admin/user/del', CODE.userDelete, 'server.audit.userDelete'),
-  admin('/admin/user/getChildUserCount', CODE.users),
-  admin('/admin/user/resetPwd', CODE.userResetPwd, 'server.audit.userResetPwd'),
-  admin('/admin/user/updateInfo', PERMISSION.userEdit, 'server.audit.infoUpdate'),
-  admin('/admin/user/getSubOpenFlag', 'login'),
-  admin('/biz/station/bind', CODE.userBindStation, 'server.audit.stationBind'),
-  admin('/biz/station/bindList', CODE.userBindStation),
+  admin(API.admin.user.list, CODE.users),
+  admin(API.admin.user.info, CODE.users),
+  admin(API.admin.user.add, CODE.userAdd, 'server.audit.userAdd'),
+  admin(API.admin.user.update, CODE.userEdit, 'server.audit.userUpdate'),
+  admin(API.admin.user.del, CODE.userDelete, 'server.audit.userDelete'),
+  admin(API.admin.user.getChildUserCount, CODE.users),
+  admin(API.admin.user.resetPwd, CODE.userResetPwd, 'server.audit.userResetPwd'),
+  admin(API.admin.user.updateInfo, PERMISSION.userEdit, 'server.audit.infoUpdate'),
+  admin(API.admin.user.getSubOpenFlag, 'login'),
+  admin(API.biz.station.bind, CODE.userBindStation, 'server.audit.stationBind'),
+  admin(API.biz.station.bindList, CODE.userBindStation),
 
   ...crud(
-    '/admin/role',
+    API.admin.role,
     { view: CODE.roles, add: CODE.roleAdd, edit: CODE.roleEdit, del: CODE.roleDelete },
     'role',
   ),
-  admin('/admin/role/options', CODE.users),
+  admin(API.admin.role.options, CODE.users),
   ...crud(
-    '/admin/subRole',
+    API.admin.subRole,
     { view: CODE.subRoles, add: CODE.subRoleEdit, edit: CODE.subRoleEdit, del: CODE.subRoleEdit },
     'subRole',
   ),
 
   ...crud(
-    '/admin/operator',
+    API.admin.operator,
     {
       view: CODE.operators,
       info: CODE.operatorDetail,
@@ -91,13 +92,13 @@ export const identityRoutes: HttpRouteDecl[] = [
     },
     'operator',
   ),
-  admin('/admin/operator/tree', CODE.operators),
-  admin('/admin/operator/getPrimaryOperatorList', CODE.operators),
-  admin('/admin/operator/listByTree', CODE.operators),
-  admin('/admin/operator/getOperatorListForUser', 'login'),
+  admin(API.admin.operator.tree, CODE.operators),
+  admin(API.admin.operator.getPrimaryOperatorList, CODE.operators),
+  admin(API.admin.operator.listByTree, CODE.operators),
+  admin(API.admin.operator.getOperatorListForUser, 'login'),
 
   ...crud(
-    '/admin/operatorLimit',
+    API.admin.operatorLimit,
     {
       view: CODE.operatorLimits,
       add: CODE.operatorLimitEdit,
@@ -107,5 +108,5 @@ export const identityRoutes: HttpRouteDecl[] = [
     'operatorLimit',
   ),
 
-  admin('/admin/log/list', CODE.log),
+  admin(API.admin.log.list, CODE.log),
 ];

@@ -5,6 +5,7 @@
  *
  * A domain's issue adds its routes here (and its handler module under functions/).
  */
+import { API } from '@shared/api/paths.ts';
 import { subscriptionPaymentDefinition } from './subscription-payment.asl.ts';
 import { catalogueMetas } from '@shared/resources/catalogue/index.ts';
 import { deviceMetas } from '@shared/resources/device/index.ts';
@@ -43,7 +44,7 @@ const gsi = (n: number) => ({
 });
 
 const platformRoutes: HttpRouteDecl[] = [
-  { method: 'GET', path: '/health', domain: 'platform', auth: 'public' },
+  { method: 'GET', path: API.health, domain: 'platform', auth: 'public' },
 ];
 
 export const topology: Topology = {

@@ -4,6 +4,7 @@
  * handler checks the token itself. The console's roaming calls (`/admin/emsp/...`, functions/ocpi/console.ts)
  * are staff calls like any other.
  */
+import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { OCPI_VERSION } from '@shared/schemas/ocpi.ts';
 import type { HttpMethod, HttpRouteDecl } from './types.ts';
@@ -36,16 +37,16 @@ export const ocpiRoutes: HttpRouteDecl[] = [
   wire('POST', `${V}/commands/{command}`),
   {
     method: 'POST',
-    path: '/admin/emsp/register',
+    path: API.admin.emsp.register,
     domain: 'roaming',
     auth: 'user',
     permission: CODE.emspEdit,
     audit: 'systemRes.audit.emspRegister',
   },
-  { method: 'POST', path: '/admin/emsp/roaming', domain: 'roaming', auth: 'user', permission: CODE.emsp },
+  { method: 'POST', path: API.admin.emsp.roaming, domain: 'roaming', auth: 'user', permission: CODE.emsp },
   {
     method: 'POST',
-    path: '/admin/emsp/pullTokens',
+    path: API.admin.emsp.pullTokens,
     domain: 'roaming',
     auth: 'user',
     permission: CODE.emspEdit,

@@ -3,6 +3,7 @@
  * The charging-order calls (functions/orders/queries.ts): list 4100, detail 4101, reset 4102 (changes the
  * order: audited), real-time 4103, export 4104.
  */
+import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
@@ -16,13 +17,13 @@ const order = (path: string, permission: string, audit?: string): HttpRouteDecl 
 });
 
 export const orderRoutes: HttpRouteDecl[] = [
-  order('/biz/chargeOrder/list', CODE.orders),
-  order('/biz/chargeOrder/detail', CODE.orderDetail),
-  order('/biz/chargeOrder/reset', CODE.orderReset, 'orderRes.audit.reset'),
-  order('/biz/chargeOrder/realtime', CODE.orderRealtime),
+  order(API.biz.chargeOrder.list, CODE.orders),
+  order(API.biz.chargeOrder.detail, CODE.orderDetail),
+  order(API.biz.chargeOrder.reset, CODE.orderReset, 'orderRes.audit.reset'),
+  order(API.biz.chargeOrder.realtime, CODE.orderRealtime),
   // An Excel file of the list's filters over at most 1 year, through the exports queue (/fileExport): data
   // export is Pro, so it also needs the file export code 9100.
-  { ...order('/biz/chargeOrder/export', CODE.orderExport), alsoNeeds: [CODE.fileExport] },
+  { ...order(API.biz.chargeOrder.export, CODE.orderExport), alsoNeeds: [CODE.fileExport] },
   // Profit orders: the orders whose revenue was shared (their `profits`), with the same filters.
-  order('/biz/profitOrder/list', CODE.profitOrders),
+  order(API.biz.profitOrder.list, CODE.profitOrders),
 ];

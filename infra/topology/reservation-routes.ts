@@ -3,6 +3,7 @@
  * code of /reserveOrderDetail —, cancel 4202) and
  * queue orders (functions/orders/queue.ts; list 4500, join and cancel 4501), served by the orders domain.
  */
+import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
@@ -20,19 +21,19 @@ const route = (
 });
 
 export const reservationRoutes: HttpRouteDecl[] = [
-  route('/biz/reserveOrder/list', CODE.reserveOrders),
-  route('/biz/reserveOrder/detail', CODE.reserveOrderDetail),
-  route('/biz/reserveOrder/add', CODE.reserveOrderDetail, {
+  route(API.biz.reserveOrder.list, CODE.reserveOrders),
+  route(API.biz.reserveOrder.detail, CODE.reserveOrderDetail),
+  route(API.biz.reserveOrder.add, CODE.reserveOrderDetail, {
     title: 'server.audit.resourceAdd',
     what: 'reservationRes.names.reserveOrder',
   }),
-  route('/biz/reserveOrder/cancel', CODE.reserveOrderCancel, {
+  route(API.biz.reserveOrder.cancel, CODE.reserveOrderCancel, {
     title: 'reservationRes.audit.cancelReservation',
   }),
-  route('/biz/waitOrder/list', CODE.waitOrders),
-  route('/biz/waitOrder/add', CODE.waitOrderEdit, {
+  route(API.biz.waitOrder.list, CODE.waitOrders),
+  route(API.biz.waitOrder.add, CODE.waitOrderEdit, {
     title: 'server.audit.resourceAdd',
     what: 'reservationRes.names.waitOrder',
   }),
-  route('/biz/waitOrder/cancel', CODE.waitOrderEdit, { title: 'reservationRes.audit.cancelWait' }),
+  route(API.biz.waitOrder.cancel, CODE.waitOrderEdit, { title: 'reservationRes.audit.cancelWait' }),
 ];

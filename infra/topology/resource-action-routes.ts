@@ -3,6 +3,7 @@
  * each group's file is edited by one hand. Each names its domain (admin for system, biz for catalogue and
  * device), permission code, and audit title when it changes something.
  */
+import { API } from '@shared/api/paths.ts';
 import { energyBoxResource } from '@shared/resources/device/energy-box.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import type { HttpRouteDecl } from './types.ts';
@@ -37,7 +38,7 @@ function monitorActionRoutes(): HttpRouteDecl[] {
 export const systemActionRoutes: HttpRouteDecl[] = [
   {
     method: 'POST',
-    path: '/admin/pay/upload',
+    path: API.admin.pay.upload,
     domain: 'admin',
     auth: 'user',
     permission: CODE.payChannelEdit,
@@ -45,7 +46,7 @@ export const systemActionRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/admin/mail/testMail',
+    path: API.admin.mail.testMail,
     domain: 'admin',
     auth: 'user',
     permission: CODE.mailServerEdit,
@@ -53,15 +54,15 @@ export const systemActionRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/admin/emsp/bindEntries',
+    path: API.admin.emsp.bindEntries,
     domain: 'admin',
     auth: 'user',
     permission: CODE.emspBind,
   },
-  { method: 'POST', path: '/admin/emsp/bindList', domain: 'admin', auth: 'user', permission: CODE.emspBind },
+  { method: 'POST', path: API.admin.emsp.bindList, domain: 'admin', auth: 'user', permission: CODE.emspBind },
   {
     method: 'POST',
-    path: '/admin/emsp/bind',
+    path: API.admin.emsp.bind,
     domain: 'admin',
     auth: 'user',
     permission: CODE.emspBind,
@@ -72,7 +73,7 @@ export const systemActionRoutes: HttpRouteDecl[] = [
 export const catalogueActionRoutes: HttpRouteDecl[] = [
   {
     method: 'POST',
-    path: '/biz/feedback/read',
+    path: API.biz.feedback.read,
     domain: 'biz',
     auth: 'user',
     permission: CODE.feedbackReply,
@@ -80,23 +81,23 @@ export const catalogueActionRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/feedback/reply',
+    path: API.biz.feedback.reply,
     domain: 'biz',
     auth: 'user',
     permission: CODE.feedbackReply,
     audit: 'catalogueRes.audit.feedbackReply',
   },
-  { method: 'POST', path: '/biz/fileExport/list', domain: 'biz', auth: 'user', permission: CODE.fileExport },
+  { method: 'POST', path: API.biz.fileExport.list, domain: 'biz', auth: 'user', permission: CODE.fileExport },
   {
     method: 'POST',
-    path: '/biz/fileExport/download',
+    path: API.biz.fileExport.download,
     domain: 'biz',
     auth: 'user',
     permission: CODE.fileExport,
   },
   {
     method: 'POST',
-    path: '/biz/fileExport/del',
+    path: API.biz.fileExport.del,
     domain: 'biz',
     auth: 'user',
     permission: CODE.fileExport,
@@ -113,7 +114,7 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
     ] as const
   ).map(([action, permission, audit]): HttpRouteDecl => ({
     method: 'POST',
-    path: `/biz/card/${action}`,
+    path: API.biz.card[action],
     domain: 'biz',
     auth: 'user',
     permission,
@@ -121,7 +122,7 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
   })),
   {
     method: 'POST',
-    path: '/biz/card/bind',
+    path: API.biz.card.bind,
     domain: 'biz',
     auth: 'user',
     permission: CODE.cardEdit,
@@ -130,7 +131,7 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/firmware/upload',
+    path: API.biz.firmware.upload,
     domain: 'biz',
     auth: 'user',
     permission: CODE.firmwareAdd,
@@ -142,14 +143,14 @@ export const deviceActionRoutes: HttpRouteDecl[] = [
 export const siteActionRoutes: HttpRouteDecl[] = [
   {
     method: 'POST',
-    path: '/biz/station/detail',
+    path: API.biz.station.detail,
     domain: 'devices',
     auth: 'user',
     permission: CODE.stationDetail,
   },
   {
     method: 'POST',
-    path: '/biz/station/powerBalance',
+    path: API.biz.station.powerBalance,
     domain: 'devices',
     auth: 'user',
     permission: CODE.stationEdit,
@@ -157,23 +158,23 @@ export const siteActionRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/station/upload',
+    path: API.biz.station.upload,
     domain: 'devices',
     auth: 'user',
     permission: CODE.stationPro,
     audit: 'siteRes.audit.imageUpload',
   },
-  { method: 'POST', path: '/biz/station/image', domain: 'devices', auth: 'user', permission: CODE.stations },
+  { method: 'POST', path: API.biz.station.image, domain: 'devices', auth: 'user', permission: CODE.stations },
   {
     method: 'POST',
-    path: '/biz/chargePoint/detail',
+    path: API.biz.chargePoint.detail,
     domain: 'devices',
     auth: 'user',
     permission: CODE.chargePointDetail,
   },
   {
     method: 'POST',
-    path: '/biz/chargePoint/resetPassword',
+    path: API.biz.chargePoint.resetPassword,
     domain: 'devices',
     auth: 'user',
     permission: CODE.chargePointEdit,
@@ -181,7 +182,7 @@ export const siteActionRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/chargePoint/messages',
+    path: API.biz.chargePoint.messages,
     domain: 'devices',
     auth: 'user',
     permission: CODE.chargePointDetail,
@@ -189,14 +190,14 @@ export const siteActionRoutes: HttpRouteDecl[] = [
   // The company's connectors against its subscription's limit (the /device and /plan warning).
   {
     method: 'POST',
-    path: '/biz/chargePoint/usage',
+    path: API.biz.chargePoint.usage,
     domain: 'devices',
     auth: 'user',
     permission: CODE.chargePoints,
   },
   {
     method: 'POST',
-    path: '/biz/monitor/overview',
+    path: API.biz.monitor.overview,
     domain: 'devices',
     auth: 'user',
     permission: CODE.monitor,
@@ -210,14 +211,14 @@ export const energyBoxRoutes: HttpRouteDecl[] = [
   ...resourceRoutes(energyBoxResource, 'devices'),
   {
     method: 'POST',
-    path: '/biz/energyBox/detail',
+    path: API.biz.energyBox.detail,
     domain: 'devices',
     auth: 'user',
     permission: CODE.energyBoxes,
   },
   {
     method: 'POST',
-    path: '/biz/energyBox/loadLimit',
+    path: API.biz.energyBox.loadLimit,
     domain: 'devices',
     auth: 'user',
     permission: CODE.energyBoxEdit,
@@ -225,7 +226,7 @@ export const energyBoxRoutes: HttpRouteDecl[] = [
   },
   {
     method: 'POST',
-    path: '/biz/energyBox/upgrade',
+    path: API.biz.energyBox.upgrade,
     domain: 'devices',
     auth: 'user',
     permission: CODE.energyBoxUpgrade,

@@ -1,7 +1,9 @@
 /**
  * The HTTP routes of declared resources (shared/resources): the five generic calls, the export of the current
  * filter (the resource's view code and the Pro file export 9100), and for importable ones the Excel template and import, with codes and audit titles.
+ * Their paths are shared/api/paths.ts's `resourcePaths`, which the console calls too (decision 443).
  */
+import { resourcePaths, type ResourcePaths } from '@shared/api/paths.ts';
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import { FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
 import type { HttpRouteDecl } from './types.ts';
@@ -12,15 +14,15 @@ export function resourceRoutes(
   domain: string,
   options: { fleet?: true } = {},
 ): HttpRouteDecl[] {
-  const base = `/${meta.module}/${meta.name}`;
+  const paths = resourcePaths(meta);
   const route = (
-    action: string,
+    action: keyof ResourcePaths,
     permission: string,
     audit?: string,
     alsoNeeds?: string[],
   ): HttpRouteDecl => ({
     method: 'POST',
-    path: `${base}/${action}`,
+    path: paths[action]!,
     domain,
     auth: 'user',
     permission,

@@ -4,6 +4,7 @@
  * transaction insight 4600, the home dashboard 1100. All read the revenue rollups only (the dashboard also
  * live state and alarm counters).
  */
+import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
@@ -17,12 +18,12 @@ const revenue = (path: string, permission: string, audit?: string): HttpRouteDec
 });
 
 export const revenueRoutes: HttpRouteDecl[] = [
-  revenue('/biz/revenue/stat', CODE.revenue),
+  revenue(API.biz.revenue.stat, CODE.revenue),
   {
-    ...revenue('/biz/revenue/export', CODE.revenue, 'revenueRes.audit.export'),
+    ...revenue(API.biz.revenue.export, CODE.revenue, 'revenueRes.audit.export'),
     alsoNeeds: [CODE.fileExport],
   },
-  revenue('/biz/transactionInsight/stat', CODE.transactionInsight),
+  revenue(API.biz.transactionInsight.stat, CODE.transactionInsight),
   // The home dashboard (functions/orders/home.ts): rollups, counters and live state.
-  revenue('/biz/home/dashboard', CODE.home),
+  revenue(API.biz.home.dashboard, CODE.home),
 ];

@@ -6,6 +6,7 @@
  * `sys_planoper_edit` (SPEC.md section 6: company administrators renew subscriptions; the "Awaiting
  * subscription" role grants it). The webhook is public: Stripe signs it, the handler checks the signature.
  */
+import { API } from '@shared/api/paths.ts';
 import { CODE, PERMISSION } from '@shared/permissions/menus.ts';
 import type { HttpRouteDecl } from './types.ts';
 
@@ -22,17 +23,17 @@ const route = (path: string, permission: string, audit?: string, auditWhat?: str
 });
 
 export const subscriptionRoutes: HttpRouteDecl[] = [
-  route('/admin/plan/list', PLAN_CODE.view),
-  route('/admin/plan/info', PLAN_CODE.view),
-  route('/admin/plan/receipt', PLAN_CODE.view),
-  route('/admin/plan/add', PLAN_CODE.edit, 'server.audit.resourceAdd', 'subscriptionRes.names.plan'),
-  route('/admin/plan/update', PLAN_CODE.edit, 'server.audit.resourceUpdate', 'subscriptionRes.names.plan'),
-  route('/admin/plan/upload', PLAN_CODE.edit, 'subscriptionRes.audit.planUpload'),
-  route('/admin/plan/universalList', 'login'),
-  route('/admin/subscribe/overview', PERMISSION.planOperEdit, 'subscriptionRes.audit.overview'),
-  route('/admin/subscribe/riskWarning', PERMISSION.planOperEdit),
+  route(API.admin.plan.list, PLAN_CODE.view),
+  route(API.admin.plan.info, PLAN_CODE.view),
+  route(API.admin.plan.receipt, PLAN_CODE.view),
+  route(API.admin.plan.add, PLAN_CODE.edit, 'server.audit.resourceAdd', 'subscriptionRes.names.plan'),
+  route(API.admin.plan.update, PLAN_CODE.edit, 'server.audit.resourceUpdate', 'subscriptionRes.names.plan'),
+  route(API.admin.plan.upload, PLAN_CODE.edit, 'subscriptionRes.audit.planUpload'),
+  route(API.admin.plan.universalList, 'login'),
+  route(API.admin.subscribe.overview, PERMISSION.planOperEdit, 'subscriptionRes.audit.overview'),
+  route(API.admin.subscribe.riskWarning, PERMISSION.planOperEdit),
   {
-    ...route('/admin/subscribe/pay', PERMISSION.planOperEdit, 'subscriptionRes.audit.pay'),
+    ...route(API.admin.subscribe.pay, PERMISSION.planOperEdit, 'subscriptionRes.audit.pay'),
     // Card fields are refused, and never kept in the audit entry either.
     auditMask: [
       'cardNo',
@@ -45,9 +46,9 @@ export const subscriptionRoutes: HttpRouteDecl[] = [
       'exp_year',
     ],
   },
-  route('/admin/subscribe/secure', PERMISSION.planOperEdit, 'subscriptionRes.audit.secure'),
-  route('/admin/subscribe/offlinePay', PERMISSION.planOperEdit, 'subscriptionRes.audit.offlinePay'),
-  route('/admin/subscribe/info', PLAN_CODE.view),
-  route('/admin/subscribe/payConfig', PERMISSION.planOperEdit),
+  route(API.admin.subscribe.secure, PERMISSION.planOperEdit, 'subscriptionRes.audit.secure'),
+  route(API.admin.subscribe.offlinePay, PERMISSION.planOperEdit, 'subscriptionRes.audit.offlinePay'),
+  route(API.admin.subscribe.info, PLAN_CODE.view),
+  route(API.admin.subscribe.payConfig, PERMISSION.planOperEdit),
   { method: 'POST', path: '/admin/subscribe/webhook', domain: 'subscription', auth: 'public' },
 ];

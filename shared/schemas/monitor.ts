@@ -2,6 +2,7 @@
  * The live monitor's tile actions (/monitor, issue 16; SPEC.md section 2: stop charging, live data, meter
  * records, unlock gun, stop reservation, and the tile's details), each a call of its own with its own code.
  */
+import { API, type ApiPath } from '@shared/api/paths.ts';
 import { z } from 'zod';
 import { optional, requiredText as text } from '@shared/schemas/fields.ts';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -18,10 +19,10 @@ export const MONITOR_ACTION_CODES = {
 export type MonitorAction = keyof typeof MONITOR_ACTION_CODES;
 export const MONITOR_ACTIONS = Object.keys(MONITOR_ACTION_CODES) as MonitorAction[];
 
-/** The call of each action. */
-export const monitorActionPath = (action: MonitorAction) => `/biz/monitor/${action}`;
+/** The call of each action (shared/api/paths.ts). */
+export const monitorActionPath = (action: MonitorAction): ApiPath => API.biz.monitor[action];
 /** A command a monitor action sent, read back by its id (the monitor's code, 1101). */
-export const MONITOR_COMMAND_PATH = '/biz/monitor/command';
+export const MONITOR_COMMAND_PATH = API.biz.monitor.command;
 
 /** The commands the actions send; only these are read back through the monitor. */
 export const MONITOR_COMMANDS = ['remoteStop', 'unlockConnector', 'cancelReservation'] as const;

@@ -3,6 +3,7 @@
  * answering by path with the API envelope, and the signed-in user's permission codes.
  */
 import '@web/i18n.ts';
+import { resourcePaths, type ApiPath } from '@shared/api/paths.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { STORAGE, writeStored } from '@web/auth/storage.ts';
@@ -16,6 +17,15 @@ import { loadConsoleParts } from '@web/console-parts.ts';
 
 // Screens render inside the layout, which loads the console's design system and strings first.
 await loadConsoleParts();
+
+/** A test's own path: the fake API answers it (the console's own paths are shared/api/paths.ts's). */
+export const testPath = (path: string) => path as ApiPath;
+
+/** The calls of a test declaration under `/test/{name}`, without an info call (the row is the record). */
+export function testCalls(name: string) {
+  const { info: _info, ...calls } = resourcePaths({ module: 'test', name, importable: true });
+  return calls;
+}
 
 export interface Sent {
   path: string;

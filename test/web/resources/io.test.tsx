@@ -8,12 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { LIST_POLL_MS, ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, grant, page, renderScreen, testCalls } from './harness.tsx';
 
 const decl: ResourceDecl = {
   id: 'widget',
   title: 'Widgets',
-  api: { base: '/test/widget', info: false },
+  api: testCalls('widget'),
   idField: 'id',
   nameField: 'name',
   permissions: { view: 'w0', add: 'w1' },

@@ -11,7 +11,7 @@ import { ResourceListPage } from '@web/resources/list-page.tsx';
 import type { ResourceDecl } from '@web/resources/types.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, grant, page, renderScreen, testCalls } from './harness.tsx';
 
 const gadgetForm = z.object({
   name: z
@@ -26,7 +26,7 @@ const gadgetForm = z.object({
 const decl: ResourceDecl = {
   id: 'gadget',
   title: 'Gadgets',
-  api: { base: '/test/gadget', info: false },
+  api: testCalls('gadget'),
   idField: 'id',
   nameField: 'name',
   permissions: { view: 'g0', add: 'g1', edit: 'g2', delete: 'g3' },

@@ -16,7 +16,7 @@ import { RangeSearch } from '@web/resources/range-search.tsx';
 import { oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderScreen } from './harness.tsx';
+import { fakeApi, renderScreen, testPath } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -105,7 +105,7 @@ describe('useSubmit in an action dialog', () => {
 });
 
 function RecordProbe({ id }: { id: string }) {
-  const { data, fallback } = useRecordPage<{ name: string }>('/test/thing/detail', id);
+  const { data, fallback } = useRecordPage<{ name: string }>(testPath('/test/thing/detail'), id);
   if (!data) return fallback;
   return <p>{data.name}</p>;
 }

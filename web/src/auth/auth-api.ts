@@ -2,6 +2,7 @@
  * The authentication calls of SPEC.md section 7 and docs/api.md: image code, password grant,
  * refresh grant, fleet login, logout. Login calls carry no bearer token and report errors to the caller.
  */
+import { API } from '@shared/api/paths.ts';
 import { STORAGE, readStored } from '@web/auth/storage.ts';
 import { request, withQuery } from '@web/lib/api.ts';
 
@@ -17,7 +18,7 @@ export function newRandomStr(): string {
 
 /** The image-code picture: an SVG the server draws for this random string. */
 export function imageCodeUrl(randomStr: string): string {
-  return withQuery('/code', { randomStr });
+  return withQuery(API.code, { randomStr });
 }
 
 export type LoginResult = { ok: true } | { ok: false; msg: string };
@@ -35,7 +36,7 @@ export async function requestStaffToken(form: {
   code: string;
   randomStr: string;
 }) {
-  const envelope = await request<unknown>('/auth/oauth/token', {
+  const envelope = await request<unknown>(API.auth.oauth.token, {
     method: 'GET',
     auth: false,
     silent: true,
@@ -54,7 +55,7 @@ export async function requestStaffToken(form: {
 
 /** Refresh grant: a new access token before the current one expires. */
 export async function requestRefreshedToken(refreshToken: string) {
-  const envelope = await request<unknown>('/auth/oauth/token', {
+  const envelope = await request<unknown>(API.auth.oauth.token, {
     method: 'GET',
     auth: false,
     silent: true,
@@ -71,7 +72,7 @@ export async function requestFleetToken(form: {
   code: string;
   randomStr: string;
 }) {
-  return request<{ token?: string } | null>('/fleets/fleetsAdmin/pwdLogin', {
+  return request<{ token?: string } | null>(API.fleets.fleetsAdmin.pwdLogin, {
     auth: false,
     silent: true,
     query: { code: form.code, randomStr: form.randomStr },
@@ -86,7 +87,7 @@ export async function requestFleetToken(form: {
 export async function revokeToken(token: string | null): Promise<void> {
   if (!token) return;
   try {
-    await request('/auth/token/logout', {
+    await request(API.auth.token.logout, {
       method: 'GET',
       auth: false,
       silent: true,

@@ -3,6 +3,7 @@
  * password, with the server's SPKI key from GET /auth/publicKey. The key is fetched once and cached; a
  * failed login forgets it, so a key rotated on the server is picked up on the next attempt.
  */
+import { API } from '@shared/api/paths.ts';
 import { request } from '@web/lib/api.ts';
 
 /** WebCrypto only exists in a secure context (HTTPS or localhost). */
@@ -45,7 +46,7 @@ function toBase64(buffer: ArrayBuffer): string {
 }
 
 async function loadKey(): Promise<CryptoKey> {
-  const envelope = await request<{ publicKey?: string }>('/auth/publicKey', {
+  const envelope = await request<{ publicKey?: string }>(API.auth.publicKey, {
     method: 'GET',
     auth: false,
     silent: true,

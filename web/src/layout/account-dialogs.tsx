@@ -5,6 +5,7 @@
  * logs in again. The login page opens the same dialog with a username field (SPEC.md section 5).
  * Update info: phone and e-mail of the caller; the username is shown, not editable.
  */
+import { API } from '@shared/api/paths.ts';
 import '@web/lib/zod-config.ts';
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import {
@@ -123,7 +124,7 @@ export function ChangePasswordDialog({
       const account = beforeLogin
         ? { username: form.username.trim() }
         : { id: String(current?.user.userId ?? '') };
-      const answer = await request('/admin/user/updatePwd', {
+      const answer = await request(API.admin.user.updatePwd, {
         body: { ...account, oldPwd, newPwd },
         silent: true,
         auth: !beforeLogin,
@@ -201,7 +202,7 @@ export function UpdateInfoDialog({ open, onClose }: { open: boolean; onClose: ()
     setBusy(true);
     try {
       const body = { phone: result.data.phone ?? '', email: result.data.email ?? '' };
-      const answer = await request('/admin/user/updateInfo', { body, silent: true });
+      const answer = await request(API.admin.user.updateInfo, { body, silent: true });
       if (answer.code !== 0) {
         showMessage('error', t('account.updateFailed'), { description: answer.msg });
         return;

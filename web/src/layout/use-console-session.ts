@@ -7,6 +7,7 @@
  * - subStatus 0 with an agentId: the subscription wizard (/subsplan).
  * A 401 on any of them is the session-expiry flow's (its message, then login); nothing else is shown.
  */
+import { API } from '@shared/api/paths.ts';
 import { endSession, isSessionExpiring, type SysUser } from '@web/auth/session.ts';
 import { STORAGE, writeStored } from '@web/auth/storage.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
@@ -35,7 +36,7 @@ const ok = <T>(result: Settled<T>): result is PromiseFulfilledResult<Envelope<T>
   result.status === 'fulfilled' && result.value.code === 0;
 
 function loadMenus() {
-  return request<unknown>('/admin/menu/list', { silent: true });
+  return request<unknown>(API.admin.menu.list, { silent: true });
 }
 
 function menuState(result: Settled<unknown>): MenuState {
@@ -73,7 +74,7 @@ export function useConsoleSession() {
     let active = true;
     void (async () => {
       const [info, menus] = await Promise.allSettled([
-        request<UserInfo>('/admin/user/info', { method: 'GET', silent: true }),
+        request<UserInfo>(API.admin.user.info, { method: 'GET', silent: true }),
         loadMenus(),
       ]);
       if (!active || isSessionExpiring()) return;
@@ -83,7 +84,7 @@ export function useConsoleSession() {
 
       const data = info.value.data;
       storeUserInfo(data);
-      const check = await request<{ valid?: boolean }>('/admin/user/check', { silent: true }).catch(
+      const check = await request<{ valid?: boolean }>(API.admin.user.check, { silent: true }).catch(
         () => null,
       );
       if (!active || isSessionExpiring()) return;

@@ -7,6 +7,7 @@
  * 401 runs the session-expiry flow, 403/426/428 show the server's msg, 404 "Request url not found",
  * network failure and time-out their own messages.
  */
+import type { ApiPath } from '@shared/api/paths.ts';
 import { languageHeaders } from '@shared/i18n/languages.ts';
 import { storedToken } from '@web/auth/storage.ts';
 import { currentLanguage } from '@web/i18n.ts';
@@ -60,7 +61,7 @@ export class ApiError extends Error {
   }
 }
 
-export function withQuery(url: string, query?: Query): string {
+export function withQuery(url: ApiPath, query?: Query): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -70,8 +71,11 @@ export function withQuery(url: string, query?: Query): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-/** Sends a call and returns its envelope whatever the HTTP status (SPEC.md section 7). */
-export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/**
+ * Sends a call and returns its envelope whatever the HTTP status (SPEC.md section 7). `url` is a path of the
+ * API's (shared/api/paths.ts: the console calls only what the API declares).
+ */
+export async function request<T = unknown>(url: ApiPath, options: RequestOptions = {}): Promise<Envelope<T>> {
   if (typeof url !== 'string') throw new TypeError('URL must be a string');
   if (typeof options !== 'object' || options === null) throw new TypeError('Options must be an object');
   const token = options.auth === false ? null : storedToken();
@@ -109,7 +113,7 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
 }
 
 /** A call whose data the caller needs: resolves with `data` when code is 0, rejects with ApiError otherwise. */
-export async function call<T = unknown>(url: string, body?: unknown, query?: Query): Promise<T> {
+export async function call<T = unknown>(url: ApiPath, body?: unknown, query?: Query): Promise<T> {
   const envelope = await request<T>(url, { body, query });
   if (envelope.code !== 0) {
     const fields =

@@ -4,13 +4,14 @@
  * The parser is tolerant of what a status page should survive (an unknown status word, a service given as a
  * bare string, a missing uptime, a `{ code, msg, data }` envelope) and strict about the rest.
  */
+import { API } from '@shared/api/paths.ts';
 import { getJson, RequestError, type GetJsonOptions } from '@web/lib/http.ts';
 
 /** How often the status page polls. */
 export const HEALTH_REFRESH_MS = 5_000;
 /** A status check that takes longer than this is reported as timed out (shorter than the 60 s call timeout). */
 export const HEALTH_TIMEOUT_MS = 10_000;
-export const HEALTH_URL = '/health';
+export const HEALTH_URL = API.health;
 
 export type OverallStatus = 'ok' | 'starting' | 'degraded' | 'unknown';
 export type ServiceStatus = 'ok' | 'down' | 'unknown';

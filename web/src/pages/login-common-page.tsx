@@ -2,6 +2,7 @@
  * /logincommon (SPEC.md section 2): the staff login alone; an authenticated visitor goes to /. The footer
  * links to the operator's copyright page (POST /admin/parameter/getCopyRight: settingDesc → settingValue).
  */
+import { API } from '@shared/api/paths.ts';
 import { Link, Text } from '@chakra-ui/react';
 import { RedirectIfAuthenticated } from '@web/auth/guards.tsx';
 import { request } from '@web/lib/api.ts';
@@ -29,7 +30,7 @@ function CopyRightLink() {
   const [copyRight, setCopyRight] = useState<CopyRight | null>(null);
   useEffect(() => {
     let active = true;
-    request<CopyRight | null>('/admin/parameter/getCopyRight', { auth: false, silent: true })
+    request<CopyRight | null>(API.admin.parameter.getCopyRight, { auth: false, silent: true })
       .then((answer) => active && answer.code === 0 && setCopyRight(answer.data ?? null))
       .catch(() => undefined); // no footer link then
     return () => {

@@ -1,20 +1,26 @@
 /** The calls a declaration implies, and how a failed call reads to a person. */
+import type { ApiPath } from '@shared/api/paths.ts';
 import type { Page } from '@shared/schemas/admin.ts';
 import { ApiError, call } from '@web/lib/api.ts';
 import { describeError } from '@web/lib/http.ts';
 import type { ResourceDecl, Row } from '@web/resources/types.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 
+type Call = Exclude<keyof ResourceDecl['api'], 'idParam'>;
+
+/** The list, the record (null when the list row is the whole record) and the query parameter of its id. */
 export function endpoints(decl: ResourceDecl) {
-  const { base, idParam = 'id' } = decl.api;
-  return {
-    idParam,
-    list: decl.api.list ?? `${base}/list`,
-    info: decl.api.info === false ? null : (decl.api.info ?? `${base}/info`),
-    add: decl.api.add ?? `${base}/add`,
-    update: decl.api.update ?? `${base}/update`,
-    del: decl.api.del ?? `${base}/del`,
-  };
+  return { idParam: decl.api.idParam ?? 'id', list: decl.api.list, info: decl.api.info ?? null };
+}
+
+/**
+ * One call of a declaration (its `api`); a call it lacks throws (test/web/api-paths.test.ts checks that each
+ * call its screens offer is there).
+ */
+export function callOf(decl: ResourceDecl, call: Call): ApiPath {
+  const path = decl.api[call];
+  if (!path) throw new Error(`${decl.id} declares no ${call} call`);
+  return path;
 }
 
 /** A list answer as a page; some calls answer a plain array. */
@@ -32,7 +38,7 @@ export function asPage(data: unknown): Page<Row> {
   };
 }
 
-export async function fetchPage(url: string, body: Row): Promise<Page<Row>> {
+export async function fetchPage(url: ApiPath, body: Row): Promise<Page<Row>> {
   return asPage(await call<unknown>(url, body));
 }
 
@@ -45,8 +51,7 @@ export async function fetchRecord(decl: ResourceDecl, id: string): Promise<Row> 
 }
 
 export async function deleteRecord(decl: ResourceDecl, row: Row): Promise<void> {
-  const { del, idParam } = endpoints(decl);
-  await call(del, undefined, { [idParam]: idOf(decl, row) });
+  await call(callOf(decl, 'del'), undefined, { [endpoints(decl).idParam]: idOf(decl, row) });
 }
 
 /** The server's message when it sent one, else what the transport failure means. */

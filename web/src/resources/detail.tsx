@@ -1,5 +1,6 @@
 /** Read-only view of one record: its declared detail fields, as a list of label and value. */
 import { CloseButton, DataList, Drawer, Portal } from '@chakra-ui/react';
+import type { ApiPath } from '@shared/api/paths.ts';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { endpoints, errorMessage, fetchRecord, idOf } from '@web/resources/api.ts';
@@ -88,7 +89,7 @@ export function DetailPageFallback(props: {
  * A record's page data: `url` answers for `{ id }`, read again every `refreshMs` when given (keeping what is
  * shown meanwhile); `fallback` is what the page shows while there is no record.
  */
-export function useRecordPage<T = Row>(url: string, id: string, refreshMs?: number) {
+export function useRecordPage<T = Row>(url: ApiPath, id: string, refreshMs?: number) {
   const swr = useSWR(
     id ? [url, id] : null,
     () => call<T>(url, undefined, { id }),

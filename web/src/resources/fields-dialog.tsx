@@ -3,6 +3,7 @@
  * The fields render with FormField, the submit runs through useFieldsSubmit.
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
+import type { ApiPath } from '@shared/api/paths.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { FormField } from '@web/resources/form-fields.tsx';
@@ -78,7 +79,7 @@ export function formButton(spec: {
   label: string;
   permission: string;
   form: FieldsForm;
-  listUrl: string;
+  listUrl: ApiPath;
   /** The dialog, when its fields depend on what was picked (else FieldsDialog with the form's). */
   Dialog?: ComponentType<FormDialogProps>;
 }): () => ReactNode {

@@ -6,7 +6,7 @@
 import { Alert, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { ApiError, call } from '@web/lib/api.ts';
-import { endpoints, errorMessage, fetchRecord, idOf } from '@web/resources/api.ts';
+import { callOf, endpoints, errorMessage, fetchRecord, idOf } from '@web/resources/api.ts';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
@@ -137,8 +137,7 @@ function FormBody(props: {
     setSaving(true);
     try {
       const body = decl.beforeSave ? await decl.beforeSave(checked.data, mode) : checked.data;
-      const api = endpoints(decl);
-      await call(mode === 'create' ? api.add : api.update, body);
+      await call(callOf(decl, mode === 'create' ? 'add' : 'update'), body);
       props.onSaved(tr('admin.common.saved'));
     } catch (error) {
       // A validation answer (HTTP 400) carries {field: message}; only names of shown fields count (a

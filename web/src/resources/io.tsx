@@ -8,6 +8,7 @@ import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { ApiError, call, request } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
+import { callOf } from '@web/resources/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import type { ListContext, ResourceDecl } from '@web/resources/types.ts';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export function ExportButton({ decl, context }: { decl: ResourceDecl; context: L
   const run = async () => {
     setBusy(true);
     try {
-      await call(`${decl.api.base}/export`, context.query);
+      await call(callOf(decl, 'export'), context.query);
       showMessage('success', tr('resources.io.exportQueued'), {
         description: tr('resources.io.exportWhere'),
       });
@@ -64,7 +65,7 @@ export function ImportButton({ decl, onImported }: { decl: ResourceDecl; onImpor
     try {
       const form = new FormData();
       form.set('file', file, file.name);
-      const answer = await request<ImportReport>(`${decl.api.base}/import`, { body: form });
+      const answer = await request<ImportReport>(callOf(decl, 'import'), { body: form });
       if (answer.code !== 0) return setProblem(answer.msg || tr('resources.io.importFailed'));
       setReport(answer.data);
       if (answer.data.success) onImported();
@@ -73,7 +74,7 @@ export function ImportButton({ decl, onImported }: { decl: ResourceDecl; onImpor
     }
   };
   const template = () =>
-    downloadFile(`${decl.api.base}/template`, `${decl.id}-template.xlsx`).catch(() =>
+    downloadFile(callOf(decl, 'template'), `${decl.id}-template.xlsx`).catch(() =>
       showMessage('error', tr('resources.io.templateFailed')),
     );
 

@@ -3,6 +3,7 @@
  * and a checkbox per station of the bind list.
  */
 import { Checkbox, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ApiPath } from '@shared/api/paths.ts';
 import { ErrorState } from '@web/components/ui/state-views.tsx';
 import { call, type Query } from '@web/lib/api.ts';
 import { ActionDialog } from '@web/resources/action-dialog.tsx';
@@ -17,7 +18,7 @@ import { useMemo, useState } from 'react';
 const STATION_PAGE = 500;
 
 /** Every station of a bind list (each with `bound`), page after page. */
-export async function loadBindList(url: string, query: Query): Promise<Row[]> {
+export async function loadBindList(url: ApiPath, query: Query): Promise<Row[]> {
   const all: Row[] = [];
   for (let current = 1; ; current++) {
     const page = asPage(await call<unknown>(url, { current, size: STATION_PAGE }, query));

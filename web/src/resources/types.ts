@@ -3,6 +3,7 @@
  * schemas, columns, filters, form fields and actions; the generic components (list page, form drawer,
  * detail view) turn it into screens. Every label is an i18n key, translated where it is shown.
  */
+import type { ApiPath } from '@shared/api/paths.ts';
 import type { Needed } from '@web/resources/permissions.ts';
 import type { Tone } from '@web/lib/health.ts';
 import type { ComponentType, ReactNode } from 'react';
@@ -41,7 +42,7 @@ export type DetailField = Omit<Column, 'sortable' | 'hidden'>;
 
 /** A searchable, paged list behind a select (SPEC.md section 9: page size 10, first page 1). */
 export interface RemoteSource {
-  url: string;
+  url: ApiPath;
   /** Body field the typed text is sent in. */
   search: string;
   /** Record fields of the option value and label. */
@@ -190,7 +191,7 @@ export interface FieldsForm {
   check?: (body: Row) => Record<string, string | undefined>;
   /** The body as sent, made from the checked one (a password encrypted). */
   prepare?: (body: Row) => Promise<Row> | Row;
-  url: string;
+  url: ApiPath;
   /** Query parameters of the call, from the row. */
   query?: (row: Row) => Record<string, string>;
   /** i18n key of the submit button (else Save). */
@@ -217,17 +218,23 @@ export interface ListContext {
 export interface ResourceDecl {
   id: string;
   title: string;
+  /**
+   * The calls behind the screens, from the API's paths (shared/api/paths.ts): a declared resource's
+   * `resourcePaths` (see `fromResource`), else the ones it has. Without `info` the list row is the whole
+   * record; an `exportable` declaration names its `export`, an `importable` one its `template` and `import`
+   * (test/web/api-paths.test.ts checks both, and that each is a route of the API).
+   */
   api: {
-    /** `/admin/role`: list, info, add, update and del are below it unless named here. */
-    base: string;
+    list: ApiPath;
+    info?: ApiPath;
+    add?: ApiPath;
+    update?: ApiPath;
+    del?: ApiPath;
+    export?: ApiPath;
+    template?: ApiPath;
+    import?: ApiPath;
     /** Query parameter naming the record for info and del (`id`, `userId`). */
     idParam?: string;
-    list?: string;
-    /** false: the list row is the whole record. */
-    info?: string | false;
-    add?: string;
-    update?: string;
-    del?: string;
   };
   idField: string;
   /** Field shown in confirmations ("Delete role Ops?"). */

@@ -3,6 +3,7 @@
  * is the contract). Pay answers code 2048 (CODE_NEEDS_AUTHENTICATION) with the client secret in `msg`, so it is
  * read as a raw envelope rather than through `call`, which turns any non-zero code into an ApiError.
  */
+import { API } from '@shared/api/paths.ts';
 import {
   CODE_NEEDS_AUTHENTICATION,
   type NeedsAuthentication,
@@ -39,12 +40,12 @@ export interface OperatorRecord {
 }
 
 export function loadOperator(id: string): Promise<OperatorRecord> {
-  return call<OperatorRecord>('/admin/operator/info', undefined, { id });
+  return call<OperatorRecord>(API.admin.operator.info, undefined, { id });
 }
 
 /** SPEC.md section 7: the wizard's operator update body, exactly these fields. */
 export function saveOperator(op: OperatorRecord): Promise<unknown> {
-  return call('/admin/operator/update', {
+  return call(API.admin.operator.update, {
     id: op.id,
     operatorName: op.operatorName,
     contactPerson: op.contactPerson,
@@ -65,12 +66,12 @@ export function saveOperator(op: OperatorRecord): Promise<unknown> {
 
 /** Index 0 Basic, index 1 Pro (SPEC.md section 3). */
 export async function loadUniversalPlans(): Promise<UniversalPlanEntry[]> {
-  const data = await call<UniversalPlanEntry[] | null>('/admin/plan/universalList');
+  const data = await call<UniversalPlanEntry[] | null>(API.admin.plan.universalList);
   return Array.isArray(data) ? data : [];
 }
 
 export function riskWarning(acConnectorNumber: number, dcConnectorNumber: number): Promise<RiskResult> {
-  return call<RiskResult>('/admin/subscribe/riskWarning', { acConnectorNumber, dcConnectorNumber });
+  return call<RiskResult>(API.admin.subscribe.riskWarning, { acConnectorNumber, dcConnectorNumber });
 }
 
 export interface PriceRequest {
@@ -84,11 +85,11 @@ export interface PriceRequest {
 }
 
 export function priceCalculation(body: PriceRequest): Promise<PriceResult> {
-  return call<PriceResult>('/admin/subscribe/overview', body);
+  return call<PriceResult>(API.admin.subscribe.overview, body);
 }
 
 export function loadPayConfig(): Promise<PayConfig> {
-  return call<PayConfig>('/admin/subscribe/payConfig');
+  return call<PayConfig>(API.admin.subscribe.payConfig);
 }
 
 export type PayOutcome =
@@ -104,7 +105,7 @@ export async function pay(body: {
   subscribeId: string;
   paymentMethodId?: string;
 }): Promise<PayOutcome> {
-  const envelope = await request<PayResult | NeedsAuthentication>('/admin/subscribe/pay', {
+  const envelope = await request<PayResult | NeedsAuthentication>(API.admin.subscribe.pay, {
     body,
     silent: true,
   });
@@ -116,18 +117,18 @@ export async function pay(body: {
 
 /** POST /admin/subscribe/secure?paymentId=: reports the payment intent after the card's authentication. */
 export function secure(paymentId: string): Promise<PayResult> {
-  return call<PayResult>('/admin/subscribe/secure', undefined, { paymentId });
+  return call<PayResult>(API.admin.subscribe.secure, undefined, { paymentId });
 }
 
 /** Pay-off without a card (the price row has a receipt pdfUrl). */
 export function offlinePay(subscribeId: string): Promise<PayResult> {
-  return call<PayResult>('/admin/subscribe/offlinePay', { subscribeId });
+  return call<PayResult>(API.admin.subscribe.offlinePay, { subscribeId });
 }
 
 /** POST /admin/subscribe/info?newFlag=1: the company's current (newest) subscription. */
 export async function currentSubscriptions(): Promise<SubscriptionView[]> {
   const data = await call<SubscriptionView | SubscriptionView[] | Row | null>(
-    '/admin/subscribe/info',
+    API.admin.subscribe.info,
     undefined,
     { newFlag: 1 },
   );

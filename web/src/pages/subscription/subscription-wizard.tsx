@@ -4,6 +4,7 @@
  * overview then ends with Finish). Paying shows "pay success", clears what SPEC.md section 4 lists and opens
  * the success dialog, whose confirmation goes to /charge/login.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { PERMISSION } from '@shared/permissions/menus.ts';
 import { mailResource } from '@shared/resources/system/mail.ts';
@@ -250,8 +251,18 @@ function NextButton(props: { busy: boolean; onClick: () => Promise<void> }) {
   );
 }
 
-const PAY_SOURCE: RemoteSource = { url: '/admin/pay/list', search: 'payName', value: 'id', label: 'payName' };
-const MAIL_SOURCE: RemoteSource = { url: '/admin/mail/list', search: 'name', value: 'id', label: 'userName' };
+const PAY_SOURCE: RemoteSource = {
+  url: API.admin.pay.list,
+  search: 'payName',
+  value: 'id',
+  label: 'payName',
+};
+const MAIL_SOURCE: RemoteSource = {
+  url: API.admin.mail.list,
+  search: 'name',
+  value: 'id',
+  label: 'userName',
+};
 
 /** Step 0: the company as the platform registered it, read-only, with its pay channel and mail server. */
 function CompanyStep({ operator }: { operator: OperatorRecord }) {

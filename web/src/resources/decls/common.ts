@@ -1,11 +1,12 @@
 /** Pieces several declarations share: company pickers, the role menu tree, common columns. */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import { call } from '@web/lib/api.ts';
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import type { Column, RemoteSource, ResourceDecl, Row, TreeNode } from '@web/resources/types.ts';
 
 /** Companies in the caller's scope, searched by name (needs 6500). */
 export const companySource: RemoteSource = {
-  url: '/admin/operator/list',
+  url: API.admin.operator.list,
   search: 'operatorName',
   value: 'id',
   label: 'operatorName',
@@ -13,7 +14,7 @@ export const companySource: RemoteSource = {
 
 /** Companies a user may be put in (any signed-in user; the call answers the whole list). */
 export const userCompanySource: RemoteSource = {
-  url: '/admin/operator/getOperatorListForUser',
+  url: API.admin.operator.getOperatorListForUser,
   search: 'operatorName',
   value: 'id',
   label: 'operatorName',
@@ -31,7 +32,7 @@ export async function roleMenuTree(
 ): Promise<{ nodes: TreeNode[]; checked: string[] }> {
   const roleId = record?.roleId;
   const data = await call<MenuTree>(
-    '/admin/menu/tree',
+    API.admin.menu.tree,
     undefined,
     roleId === undefined ? undefined : { id: String(roleId) },
   );
@@ -46,8 +47,9 @@ export const createTimeColumn: Column = {
 };
 
 /**
- * What a declaration takes from its shared resource (shared/resources/define.ts): its id, API base
- * `/{module}/{name}` (records by `id`) and permission codes; `detail: true` shows the detail to viewers.
+ * What a declaration takes from its shared resource (shared/resources/define.ts): its id, its calls
+ * (shared/api/paths.ts `resourcePaths`; records by `id`) and permission codes; `detail: true` shows the
+ * detail to viewers.
  */
 export function fromResource(
   resource: ResourceMeta,
@@ -56,7 +58,7 @@ export function fromResource(
   const { view, add, edit, del } = resource.permissions;
   return {
     id: resource.name,
-    api: { base: `/${resource.module}/${resource.name}`, idParam: 'id' },
+    api: { ...resourcePaths(resource), idParam: 'id' },
     idField: 'id',
     permissions: { view, add, edit, delete: del, ...(options.detail ? { detail: view } : {}) },
   };

@@ -4,6 +4,7 @@
  * `POST /biz/alarm/stat` (daily rollups on the server). The rankings are also tables, so the numbers can be
  * read without the charts.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
@@ -54,8 +55,8 @@ export function AlarmChartPage() {
   const [draft, setDraft] = useState(defaultRange);
   const [range, setRange] = useState(draft);
   const [problem, setProblem] = useState<string | null>(null);
-  const { data, error, isLoading, isValidating, mutate } = useSWR(['/biz/alarm/stat', range], () =>
-    call<AlarmStat>('/biz/alarm/stat', range),
+  const { data, error, isLoading, isValidating, mutate } = useSWR([API.biz.alarm.stat, range], () =>
+    call<AlarmStat>(API.biz.alarm.stat, range),
   );
 
   const submit = (event: FormEvent) => {

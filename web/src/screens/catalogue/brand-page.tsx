@@ -3,9 +3,10 @@
  * through the brand's index, with add, edit and delete, and a notice when the brand has none (SPEC.md
  * section 8).
  */
+import { API } from '@shared/api/paths.ts';
 import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { ErrorState } from '@web/components/ui/state-views.tsx';
-import { call } from '@web/lib/api.ts';
+import { call, withQuery } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
 import { brandDecl, modelDeclFor } from '@web/resources/decls/catalogue/brand.tsx';
 import { useTr } from '@web/resources/i18n.ts';
@@ -20,13 +21,14 @@ function BrandModels({ brandId }: { brandId: string }) {
   const navigate = useNavigate();
   const decl = useMemo(() => modelDeclFor(brandId), [brandId]);
   const fixedQuery = useMemo(() => ({ brandId }), [brandId]);
-  const infoKey = `/biz/brand/info?id=${brandId}`;
+  const info = API.biz.brand.info;
+  const infoKey = withQuery(info, { id: brandId });
   const {
     data: brand,
     error,
     isValidating,
     mutate,
-  } = useSWR(infoKey, () => call<Row>('/biz/brand/info', undefined, { id: brandId }));
+  } = useSWR(infoKey, () => call<Row>(info, undefined, { id: brandId }));
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap" gap="2">

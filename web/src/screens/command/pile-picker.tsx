@@ -3,6 +3,7 @@
  * state, and the connector select. Shared by the command page and the device pages that send a command
  * themselves, which load this module without the command page.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Section } from '@web/components/ui/section.tsx';
 import { errorMessage, fetchPage } from '@web/resources/api.ts';
@@ -17,7 +18,7 @@ import {
   type ConnectorView,
 } from '@web/resources/decls/site/common.tsx';
 
-export const COMMAND_SEND_URL = '/biz/command/send';
+export const COMMAND_SEND_URL = API.biz.command.send;
 const C = 'commandConsole';
 const SEARCH_DELAY_MS = 300;
 export const PILE_PAGE = 10;

@@ -3,11 +3,12 @@
  * the pages that send a command themselves (monitor, charging profiles, send-to-charger), which load this
  * small module without the results table.
  */
+import { API } from '@shared/api/paths.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import type { Row } from '@web/resources/types.ts';
 import { callErrorText, ocppResultText } from './labels.ts';
 
-export const COMMAND_LIST_URL = '/biz/command/list';
+export const COMMAND_LIST_URL = API.biz.command.list;
 const R = 'commandConsole.results';
 
 /** A command still on its way: the list keeps refreshing while one is shown. */

@@ -4,6 +4,7 @@
  * sessions per user, a daily chart over an analytics window (7 … 60 days), and the same as an Excel file
  * (`POST /biz/appInsight/stat`, `/download`; a file of data is Pro: 9100).
  */
+import { API } from '@shared/api/paths.ts';
 import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { INSIGHT_WINDOWS, type AppInsight } from '@shared/schemas/app-insight.ts';
@@ -38,13 +39,13 @@ export function AppInsightPage() {
   const can = useCan();
   const [days, setDays] = useState<number>(30);
   const [exporting, setExporting] = useState(false);
-  const insight = useSWR(['/biz/appInsight/stat', days], () =>
-    call<AppInsight>('/biz/appInsight/stat', { days }),
+  const insight = useSWR([API.biz.appInsight.stat, days], () =>
+    call<AppInsight>(API.biz.appInsight.stat, { days }),
   );
   const exportFile = async () => {
     setExporting(true);
     try {
-      await downloadFile('/biz/appInsight/download', `app-insight-${days}.xlsx`, { days });
+      await downloadFile(API.biz.appInsight.download, `app-insight-${days}.xlsx`, { days });
     } catch (error) {
       showMessage('error', `${tr(`${I}.exportFailed`)}: ${(error as Error).message}`);
     } finally {

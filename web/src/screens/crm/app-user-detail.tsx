@@ -4,6 +4,7 @@
  * statistics (sessions, energy, actual fee, time charging), lock or unlock and balance adjustment for those
  * who hold them, the latest ledger entries, the user's card and, to holders of the order list, their orders.
  */
+import { API } from '@shared/api/paths.ts';
 import { Button, HStack, Stack, Table } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LEDGER_TYPES } from '@shared/resources/crm/app-user.ts';
@@ -115,8 +116,8 @@ const TWO_YEARS_MS = 729 * 86_400_000;
 /** The user's latest orders: the order list's call for the user's tag over the last two years. */
 function Orders({ tag }: { tag: string }) {
   const tr = useTr();
-  const orders = useSWR(['/biz/chargeOrder/list', 'appUser', tag], () =>
-    call<{ records: Row[]; total: number }>('/biz/chargeOrder/list', {
+  const orders = useSWR([API.biz.chargeOrder.list, 'appUser', tag], () =>
+    call<{ records: Row[]; total: number }>(API.biz.chargeOrder.list, {
       idTag: tag,
       startTimeFrom: new Date(Date.now() - TWO_YEARS_MS).toISOString(),
       current: 1,
@@ -160,7 +161,7 @@ export function AppUserDetailPage() {
   const { id = '' } = useParams();
   const can = useCan();
   const [open, setOpen] = useState<FieldsForm | null>(null);
-  const { data, fallback, mutate } = useRecordPage<Detail>('/biz/appUser/detail', id);
+  const { data, fallback, mutate } = useRecordPage<Detail>(API.biz.appUser.detail, id);
   if (!data) return fallback;
   const { user, stats } = data;
   const locked = Number(user.lockFlag) === 1;

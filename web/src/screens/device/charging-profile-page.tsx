@@ -2,6 +2,7 @@
  * /powerProfile: the charging profiles (web/src/resources/decls/device/charging-profile.tsx) with the editor
  * of a new profile and the composite schedule of a connector above the list.
  */
+import { API } from '@shared/api/paths.ts';
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { chargingProfileResource } from '@shared/resources/device/charging-profile.ts';
 import {
@@ -18,14 +19,14 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 const { permissions: p } = chargingProfileResource;
-const API = '/biz/chargingProfile';
+const LIST = API.biz.chargingProfile.list;
 
 export function ChargingProfilePage() {
   const tr = useTr();
   const can = useCan();
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<'create' | 'composite' | null>(null);
-  const refresh = () => void mutate((key) => Array.isArray(key) && key[0] === `${API}/list`);
+  const refresh = () => void mutate((key) => Array.isArray(key) && key[0] === LIST);
   return (
     <Stack gap="4">
       <HStack gap="2">

@@ -8,6 +8,7 @@
  * RebootRequired, NotSupported...) is shown. Reading needs the getConfiguration code, changing the
  * changeConfiguration code, besides the screen's own.
  */
+import { API } from '@shared/api/paths.ts';
 import { Button, Code, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { deviceKey } from '@shared/commands/catalogue.ts';
 import { request } from '@web/lib/api.ts';
@@ -35,7 +36,7 @@ export const READ_COMMAND = 'getConfiguration';
 export const CHANGE_COMMAND = 'changeConfiguration';
 /** 2.0.1, no key named: the whole device model. */
 export const REPORT_COMMAND = 'getBaseReport';
-const REPORT_URL = '/biz/command/report';
+const REPORT_URL = API.biz.command.report;
 const REPORT_REFRESH_MS = 1000;
 
 export interface ChargerKey {

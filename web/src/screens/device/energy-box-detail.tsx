@@ -4,6 +4,7 @@
  * firmware, when it last reported), refreshed every 10 seconds, and a chart of the last hour. The load limit
  * is set from here as from the list.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Code, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { EBOX_CODE } from '@shared/resources/device/energy-box.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
@@ -23,7 +24,6 @@ import type { Row } from '@web/resources/types.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
-  EBOX_API,
   FaultsCell,
   FirmwareCell,
   linkLabel,
@@ -58,7 +58,7 @@ export function EnergyBoxDetailPage() {
   const { str = '' } = useParams();
   const code = str;
   const [limitOpen, setLimitOpen] = useState(false);
-  const { data, error, fallback, mutate } = useRecordPage(`${EBOX_API}/detail`, code, EBOX_REFRESH_MS);
+  const { data, error, fallback, mutate } = useRecordPage(API.biz.energyBox.detail, code, EBOX_REFRESH_MS);
   if (!data) return fallback;
 
   const report = reportOf(data);

@@ -4,6 +4,7 @@
  * order) from `POST /biz/renewable/report`, its Excel file (Pro: 9100), and the renewable sources
  * (web/src/resources/decls/energy/renewable.tsx) below it.
  */
+import { API } from '@shared/api/paths.ts';
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
@@ -84,13 +85,13 @@ export function RenewablePage() {
     from: `${from}T00:00:00.000Z`,
     to: new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString(),
   };
-  const report = useSWR(['/biz/renewable/report', stationId, from, to], () =>
-    call<Report>('/biz/renewable/report', query),
+  const report = useSWR([API.biz.renewable.report, stationId, from, to], () =>
+    call<Report>(API.biz.renewable.report, query),
   );
   const exportFile = async () => {
     setExporting(true);
     try {
-      await downloadFile('/biz/renewable/download', `renewable-${from}-${to}.xlsx`, query);
+      await downloadFile(API.biz.renewable.download, `renewable-${from}-${to}.xlsx`, query);
     } catch (error) {
       showMessage('error', `${tr(`${P}.exportFailed`)}: ${(error as Error).message}`);
     } finally {

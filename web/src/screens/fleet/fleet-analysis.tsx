@@ -3,6 +3,7 @@
  * a chart with the window's totals, and per vehicle or driver as a paged table (POST /biz/fleet/analysis,
  * read from the fleet rollups). Staff pick the fleet; a fleet account sees its own.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, ButtonGroup, Button, HStack, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { FLEET_ANALYSIS_WINDOWS } from '@shared/resources/fleet/members.ts';
@@ -54,8 +55,8 @@ const kwh = (n: number) => n.toFixed(3);
 function Board(props: { fleetId: string; days: number; kind: 'vehicle' | 'driver' }) {
   const tr = useTr();
   const [current, setCurrent] = useState(1);
-  const loaded = useSWR(['/biz/fleet/analysis', props.fleetId, props.days, props.kind, current], () =>
-    call<Analysis>('/biz/fleet/analysis', {
+  const loaded = useSWR([API.biz.fleet.analysis, props.fleetId, props.days, props.kind, current], () =>
+    call<Analysis>(API.biz.fleet.analysis, {
       ...(props.fleetId ? { fleetId: props.fleetId } : {}),
       days: props.days,
       kind: props.kind,
@@ -195,7 +196,7 @@ export function FleetAnalysisPage() {
             size="sm"
             variant="outline"
             onClick={() =>
-              downloadFile('/biz/fleet/analysisDownload', `fleet-analysis-${days}.xlsx`, {
+              downloadFile(API.biz.fleet.analysisDownload, `fleet-analysis-${days}.xlsx`, {
                 ...(fleetId ? { fleetId } : {}),
                 days,
                 kind,

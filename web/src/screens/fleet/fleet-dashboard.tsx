@@ -4,6 +4,7 @@
  * and its latest fund records (POST /biz/fleet/dashboard). A fleet account sees its own fleet; staff who
  * hold the fleet list pick one of their fleets.
  */
+import { API } from '@shared/api/paths.ts';
 import { Alert, Badge, Box, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@web/lib/format.ts';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -69,8 +70,8 @@ function Members(props: { title: string; counts: { total: number; charging: numb
 
 function FleetBoard({ fleetId }: { fleetId: string }) {
   const tr = useTr();
-  const loaded = useSWR(['/biz/fleet/dashboard', fleetId], () =>
-    call<Dashboard>('/biz/fleet/dashboard', undefined, fleetId ? { id: fleetId } : undefined),
+  const loaded = useSWR([API.biz.fleet.dashboard, fleetId], () =>
+    call<Dashboard>(API.biz.fleet.dashboard, undefined, fleetId ? { id: fleetId } : undefined),
   );
   const data = loaded.data;
   if (!data) return <LoadStates {...fromSwr(loaded)} />;

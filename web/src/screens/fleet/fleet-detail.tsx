@@ -4,6 +4,7 @@
  * hold their screens), its latest orders and its latest fund records (SPEC.md
  * section 3: type, balance before, change, balance after), newest first.
  */
+import { API } from '@shared/api/paths.ts';
 import { Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
@@ -62,8 +63,8 @@ const O = 'fleetOrders';
  */
 export function FleetOrders({ fleetId }: { fleetId: string }) {
   const tr = useTr();
-  const orders = useSWR(['/biz/fleetOrder/list', fleetId], () =>
-    call<{ records: Row[] }>('/biz/fleetOrder/list', {
+  const orders = useSWR([API.biz.fleetOrder.list, fleetId], () =>
+    call<{ records: Row[] }>(API.biz.fleetOrder.list, {
       ...(fleetId ? { fleetId } : {}),
       current: 1,
       size: 10,
@@ -116,8 +117,9 @@ const MEMBERS_SHOWN = 20;
  */
 function FleetMembers({ fleetId, kind }: { fleetId: string; kind: 'driver' | 'vehicle' }) {
   const tr = useTr();
-  const members = useSWR([`/biz/${kind}/list`, fleetId], () =>
-    call<{ records: Row[]; total: number }>(`/biz/${kind}/list`, {
+  const list = API.biz[kind].list;
+  const members = useSWR([list, fleetId], () =>
+    call<{ records: Row[]; total: number }>(list, {
       fleetId,
       current: 1,
       size: MEMBERS_SHOWN,
@@ -160,7 +162,7 @@ function FleetMembers({ fleetId, kind }: { fleetId: string; kind: 'driver' | 've
 
 function FundRecords({ id }: { id: string }) {
   const tr = useTr();
-  const funds = useSWR(['/biz/fleet/funds', id], () => call<Row[]>('/biz/fleet/funds', undefined, { id }));
+  const funds = useSWR([API.biz.fleet.funds, id], () => call<Row[]>(API.biz.fleet.funds, undefined, { id }));
   if (!funds.data?.length)
     return (
       <LoadStates {...fromSwr(funds)} empty={funds.data?.length === 0} emptyTitle={tr(`${D}.noFunds`)} />
@@ -172,7 +174,7 @@ export function FleetDetailPage() {
   const tr = useTr();
   const { id = '' } = useParams();
   const can = useCan();
-  const { data, fallback } = useRecordPage('/biz/fleet/info', id);
+  const { data, fallback } = useRecordPage(API.biz.fleet.info, id);
   if (!data) return fallback;
   return (
     <Stack gap="4">

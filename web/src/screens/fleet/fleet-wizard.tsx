@@ -5,6 +5,7 @@
  * fleet tab with the e-mail and a password of the password rules. One call makes the fleet and the account
  * together (POST /biz/fleet/activate); any refusal reads "Fleet activation failure" and nothing is left.
  */
+import { API } from '@shared/api/paths.ts';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { useCan } from '@web/resources/permissions.ts';
@@ -93,7 +94,7 @@ export function FleetWizard(props: { onClose: () => void; onDone: (message: stri
     if (!wizard.passes(errors, STEPS.length - 1)) return;
     await wizard.save(
       async () => {
-        await call('/biz/fleet/activate', {
+        await call(API.biz.fleet.activate, {
           ...body,
           password: await encryptPassword(String(body.password)),
         });
@@ -151,7 +152,7 @@ export function FleetToolbar() {
           onDone={(message) => {
             setOpen(false);
             showMessage('success', message);
-            void mutate((key) => Array.isArray(key) && key[0] === '/biz/fleet/list');
+            void mutate((key) => Array.isArray(key) && key[0] === API.biz.fleet.list);
           }}
         />
       ) : null}

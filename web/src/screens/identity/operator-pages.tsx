@@ -2,6 +2,7 @@
  * Companies: the list beside the company tree (/operator), and one company's page (/operatorDetail/{id})
  * with its fields, its sub-companies and its users, all from the same declarations.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Flex, Heading, HStack, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
@@ -32,7 +33,7 @@ interface CompanyNode {
   children?: CompanyNode[];
 }
 
-const TREE_URL = '/admin/operator/tree';
+const TREE_URL = API.admin.operator.tree;
 
 /** The company tree, each company a link to its page. */
 function CompanyTree() {
@@ -97,12 +98,12 @@ export function OperatorDetailPage() {
   const can = useCan();
   const id = useRouteId();
   const [editing, setEditing] = useState(false);
-  const info = useSWR(['/admin/operator/info', id], () =>
-    call<Row>('/admin/operator/info', undefined, { id }),
+  const info = useSWR([API.admin.operator.info, id], () =>
+    call<Row>(API.admin.operator.info, undefined, { id }),
   );
   const children = useSWR(
-    ['/admin/operator/listByTree', id],
-    async () => asPage(await call<unknown>('/admin/operator/listByTree', { parentId: id })).records,
+    [API.admin.operator.listByTree, id],
+    async () => asPage(await call<unknown>(API.admin.operator.listByTree, { parentId: id })).records,
   );
   // The users of this company: the user list with the company fixed (and offered for new users).
   const companyUsers = useMemo<ResourceDecl>(

@@ -5,6 +5,7 @@
  * and chargers over 7 days against 30 (`POST /biz/home/dashboard`: rollups, counters and live state). Large
  * figures are abbreviated K … E with the exact value in their title; the page reads itself again every minute.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Card, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { abbreviate } from '@shared/pricing/metrics.ts';
 import { HOME_WINDOWS, type HomeDashboard, type TopEntry } from '@shared/schemas/home.ts';
@@ -37,8 +38,8 @@ export function HomePage() {
   const tr = useTr();
   const [days, setDays] = useState<number>(7);
   const dashboard = useSWR(
-    ['/biz/home/dashboard', days],
-    () => call<HomeDashboard>('/biz/home/dashboard', { days }),
+    [API.biz.home.dashboard, days],
+    () => call<HomeDashboard>(API.biz.home.dashboard, { days }),
     { refreshInterval: REFRESH_MS },
   );
   return (

@@ -7,6 +7,7 @@
  * `POST /biz/transactionInsight/stat` (revenue rollups; a day is the smallest unit, so the 24-hour view is
  * the last day).
  */
+import { API } from '@shared/api/paths.ts';
 import {
   Box,
   Button,
@@ -50,8 +51,8 @@ export function InsightPage() {
   const [draft, setDraft] = useState({ days: 30, endDay: today() });
   const [query, setQuery] = useState(draft);
   const { data, error, isLoading, isValidating, mutate } = useSWR(
-    ['/biz/transactionInsight/stat', query],
-    () => call<Insight>('/biz/transactionInsight/stat', query),
+    [API.biz.transactionInsight.stat, query],
+    () => call<Insight>(API.biz.transactionInsight.stat, query),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

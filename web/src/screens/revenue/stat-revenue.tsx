@@ -4,6 +4,7 @@
  * revenue rollups), as a chart and a table with totals per currency, and an Excel export through File
  * export for holders of the Pro export code.
  */
+import { API } from '@shared/api/paths.ts';
 import {
   Box,
   Button,
@@ -90,8 +91,8 @@ export function StatRevenuePage() {
   const [query, setQuery] = useState(draft);
   const [problem, setProblem] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useSWR(['/biz/revenue/stat', query], () =>
-    call<RevenueStat>('/biz/revenue/stat', query),
+  const { data, error, isLoading, isValidating, mutate } = useSWR([API.biz.revenue.stat, query], () =>
+    call<RevenueStat>(API.biz.revenue.stat, query),
   );
 
   const check = (next: typeof draft) => {
@@ -111,7 +112,7 @@ export function StatRevenuePage() {
   const runExport = async () => {
     setExporting(true);
     try {
-      await call('/biz/revenue/export', query);
+      await call(API.biz.revenue.export, query);
       showMessage('success', tr(`${L}.exportQueued`), { description: tr(`${L}.exportWhere`) });
     } catch (e) {
       showMessage('error', tr(`${L}.exportFailed`), {

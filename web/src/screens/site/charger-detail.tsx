@@ -3,6 +3,7 @@
  * online state, its connectors with live states (refreshed every 5 seconds in place) and its recent OCPP
  * messages (newest first; a time range of at most 3 days, SPEC.md section 5; payloads collapsed).
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
@@ -74,7 +75,7 @@ export function ChargerDetailPage() {
   const tr = useTr();
   const can = useCan();
   const { id = '' } = useParams();
-  const { data, error, fallback } = useRecordPage('/biz/chargePoint/detail', id, CHARGER_REFRESH_MS);
+  const { data, error, fallback } = useRecordPage(API.biz.chargePoint.detail, id, CHARGER_REFRESH_MS);
   if (!data) return fallback;
   const chargePointId = String(data.chargePointId ?? data.id ?? id);
   const boot = (data.boot ?? null) as Row | null;
@@ -238,8 +239,8 @@ function Messages({ chargePointId }: { chargePointId: string }) {
     ...(range.to ? { to: fromLocalInput(range.to) } : {}),
   };
   const { data, error, isLoading, isValidating, mutate } = useSWR(
-    ['/biz/chargePoint/messages', JSON.stringify(body)],
-    () => call<{ items: LoggedMessage[]; from: string; to: string }>('/biz/chargePoint/messages', body),
+    [API.biz.chargePoint.messages, JSON.stringify(body)],
+    () => call<{ items: LoggedMessage[]; from: string; to: string }>(API.biz.chargePoint.messages, body),
   );
   const submit = () => {
     const refusal = messageRangeProblem(draft.from, draft.to);

@@ -4,6 +4,7 @@
  * a downgrade it keeps its charge points but cannot add connectors). Nothing for a company that is not
  * limited (no subscription needed) or a caller without the charge point list (2200).
  */
+import { API } from '@shared/api/paths.ts';
 import { Alert, Text } from '@chakra-ui/react';
 import { PILE_CODE } from '@shared/resources/site/charge-point.ts';
 import { call } from '@web/lib/api.ts';
@@ -22,7 +23,7 @@ export function ConnectorLimitNotice() {
   const tr = useTr();
   const can = useCan();
   const loaded = useLoad(can(PILE_CODE.view) ? 'connector-usage' : null, () =>
-    call<ConnectorUsage>('/biz/chargePoint/usage'),
+    call<ConnectorUsage>(API.biz.chargePoint.usage),
   );
   const usage = loaded.data;
   if (!usage?.limited || !usage.allowed) return null;

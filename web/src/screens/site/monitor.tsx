@@ -6,6 +6,7 @@
  * connector's actions (stop charging, live data, meter records, unlock, stop reservation, details; codes
  * 1102-1107) for the user holding them (./monitor-actions.tsx).
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectorState } from '@shared/ocpp/connector-state.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
@@ -66,8 +67,8 @@ export function MonitorPage() {
   const [stationLabel, setStationLabel] = useState('');
   const body = stationId ? { stationId } : {};
   const { data, error, isLoading, isValidating, mutate } = useSWR(
-    ['/biz/monitor/overview', stationId],
-    () => call<MonitorOverview>('/biz/monitor/overview', body),
+    [API.biz.monitor.overview, stationId],
+    () => call<MonitorOverview>(API.biz.monitor.overview, body),
     { refreshInterval: MONITOR_REFRESH_MS, keepPreviousData: true },
   );
   return (

@@ -3,6 +3,7 @@
  * platform keeps only a hash, so the dialog says the password will not be shown again and offers copying
  * the URL, the identity and the password.
  */
+import { API } from '@shared/api/paths.ts';
 import { Alert, Button, Code, DataList, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { call } from '@web/lib/api.ts';
@@ -120,7 +121,7 @@ export function ResetPasswordDialog(props: RowDialogProps) {
       onClose={props.onClose}
       onConfirm={async () => {
         try {
-          const answer = await call<Credentials>('/biz/chargePoint/resetPassword', undefined, { id });
+          const answer = await call<Credentials>(API.biz.chargePoint.resetPassword, undefined, { id });
           setCredentials({ chargePointId: answer.chargePointId ?? id, ocppPassword: answer.ocppPassword });
         } catch (error) {
           setProblem(errorMessage(tr, error));

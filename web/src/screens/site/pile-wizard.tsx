@@ -7,6 +7,7 @@
  * 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
  * The shared charge point schema validates each step. Edit uses the same wizard with the id read-only.
  */
+import { API } from '@shared/api/paths.ts';
 import {
   Alert,
   Box,
@@ -45,7 +46,9 @@ import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDi
 
 const W = 'siteConsole.pile';
 
-export const ASSET_LIST_URL = '/admin/asset/list';
+export const ASSET_LIST_URL = API.admin.asset.list;
+const STATION_INFO = API.biz.station.info;
+const PILE = API.biz.chargePoint;
 
 /** Unused assets (useFlag 0), searched by code; picking one fills the id, protocol and power. */
 const assetSource: RemoteSource = {
@@ -128,7 +131,7 @@ export function PileWizard(props: PileWizardProps) {
   const tr = useTr();
   const steps = ['binding', 'info', 'fee', 'details'].map((s) => tr(`${W}.steps.${s}`));
   return (
-    <EditWizard {...props} prefix={W} kind="pile" url="/biz/chargePoint/info" steps={steps}>
+    <EditWizard {...props} prefix={W} kind="pile" url={PILE.info} steps={steps}>
       {(form) => <PileWizardForm {...props} {...form} />}
     </EditWizard>
   );
@@ -175,8 +178,8 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
   const byAsset = values.bindMode === 'asset';
   const feeNames = useChargingFeeNames();
   const stationId = String(values.stationId ?? '');
-  const { data: station } = useSWR(stationId ? ['/biz/station/info', stationId] : null, () =>
-    call<Row>('/biz/station/info', undefined, { id: stationId }),
+  const { data: station } = useSWR(stationId ? [STATION_INFO, stationId] : null, () =>
+    call<Row>(STATION_INFO, undefined, { id: stationId }),
   );
   const feeMode = Number(station?.feeSetMode ?? FEE_SET_MODE.station);
 
@@ -227,7 +230,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
     await wizard.save(async () => {
       if (mode === 'create') {
         const typed = byAsset && access === 'refused';
-        const created = await call<Row>('/biz/chargePoint/add', {
+        const created = await call<Row>(PILE.add, {
           ...checked.data,
           ...(typed ? { assetSecretKey: assetKey } : {}),
         });
@@ -236,7 +239,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
           ocppPassword: String(created.ocppPassword ?? ''),
         });
       } else {
-        await call('/biz/chargePoint/update', { ...checked.data, id: record?.id, version: record?.version });
+        await call(PILE.update, { ...checked.data, id: record?.id, version: record?.version });
         props.onDone(tr('admin.common.saved'));
       }
     });

@@ -5,6 +5,7 @@
  * another is touched or the plan saved), each with a unique name, rated power above alarm power, and at
  * least one pile of this station. The shared power balance schema validates; the API checks the same.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Checkbox, Fieldset, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { powerBalanceSchema, transformerGroupSchema } from '@shared/resources/site/station.ts';
 import { call } from '@web/lib/api.ts';
@@ -71,7 +72,7 @@ export function PowerBalanceDialog(props: {
   const id = String(props.row.id ?? '');
   const loaded = useLoad<Loaded>(`powerBalance:${id}`, async () => {
     const [station, piles] = await Promise.all([
-      call<Row>('/biz/station/info', undefined, { id }),
+      call<Row>(API.biz.station.info, undefined, { id }),
       call<unknown>(PILE_LIST_URL, { stationId: id, current: 1, size: 500 }),
     ]);
     return { station, piles: asPage(piles).records };
@@ -167,7 +168,7 @@ function PowerBalanceForm(props: {
     }
     await run(
       async () => {
-        await call('/biz/station/powerBalance', {
+        await call(API.biz.station.powerBalance, {
           ...checked.data,
           id: station.id,
           version: station.version,

@@ -5,6 +5,7 @@
  * connector's limit), from `/biz/station/detail`, refreshed every 10 seconds in place (the page is not
  * reloaded).
  */
+import { API } from '@shared/api/paths.ts';
 import { Badge, Card, DataList, HStack, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { OPEN_FLAG } from '@shared/resources/site/station.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
@@ -67,7 +68,7 @@ const facts: Column[] = [
 export function StationDetailPage() {
   const tr = useTr();
   const { id = '' } = useParams();
-  const { data, error, fallback } = useRecordPage('/biz/station/detail', id, STATION_REFRESH_MS);
+  const { data, error, fallback } = useRecordPage(API.biz.station.detail, id, STATION_REFRESH_MS);
   if (!data) return fallback;
   const piles = (Array.isArray(data.chargePoints) ? data.chargePoints : []) as Row[];
   const images = (Array.isArray(data.images) ? data.images : []) as string[];

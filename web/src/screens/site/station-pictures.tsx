@@ -3,6 +3,7 @@
  * `/biz/station/upload` (the answer is the picture's key, kept on the station), shown as thumbnails read
  * with the session's token, each with a remove button.
  */
+import { API } from '@shared/api/paths.ts';
 import { Box, Button, Field, HStack, Image, Input, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   STATION_IMAGE_MAX_BYTES,
@@ -77,7 +78,7 @@ export function StationPictures(props: {
       for (const file of files) {
         const form = new FormData();
         form.set('file', file, file.name);
-        const answer = await request<{ key: string }>('/biz/station/upload', { body: form, silent: true });
+        const answer = await request<{ key: string }>(API.biz.station.upload, { body: form, silent: true });
         if (answer.code !== 0 || !answer.data?.key) {
           setProblem(`${file.name}: ${answer.msg ? tr(answer.msg) : tr('siteConsole.station.uploadFailed')}`);
           break;

@@ -5,6 +5,7 @@
  * Validation is the shared station schema (the API's own); each step checks its fields before moving on.
  * Edit loads the station afresh and sends its version.
  */
+import { API } from '@shared/api/paths.ts';
 import { Alert, Box, Checkbox, CheckboxGroup, Fieldset, Stack, Wrap } from '@chakra-ui/react';
 import { OPEN_FLAG, PROFIT_SHARES_MAX, SITE_CODE, stationSchema } from '@shared/resources/site/station.ts';
 import { chargingFeeSource, useChargingFeeNames } from '@web/resources/decls/fee/common.ts';
@@ -32,6 +33,7 @@ import { StationPictures } from './station-pictures.tsx';
 import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 
 const S = 'siteConsole.station';
+const STATION = API.biz.station;
 
 function basicFields(): Field[] {
   return [
@@ -183,7 +185,7 @@ export function StationWizard(props: WizardProps) {
   const tr = useTr();
   const steps = [tr(`${S}.steps.basic`), tr(`${S}.steps.settings`)];
   return (
-    <EditWizard {...props} prefix={S} kind="station" url="/biz/station/info" steps={steps}>
+    <EditWizard {...props} prefix={S} kind="station" url={STATION.info} steps={steps}>
       {(form) => <StationWizardForm {...props} {...form} />}
     </EditWizard>
   );
@@ -234,9 +236,9 @@ function StationWizardForm(props: WizardProps & WizardForm) {
     await wizard.save(
       async () => {
         const body = checked.data as Row;
-        if (props.mode === 'create') await call('/biz/station/add', body);
+        if (props.mode === 'create') await call(STATION.add, body);
         else
-          await call('/biz/station/update', {
+          await call(STATION.update, {
             ...body,
             id: props.record?.id,
             version: props.record?.version,

@@ -5,6 +5,7 @@
  * While the record a wizard edits is read (EditWizard, WizardLoading), the same frame stands in, disabled.
  */
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Steps } from '@chakra-ui/react';
+import type { ApiPath } from '@shared/api/paths.ts';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
@@ -134,7 +135,7 @@ export function EditWizard(
     /** The i18n prefix of the titles. */
     prefix: string;
     kind: string;
-    url: string;
+    url: ApiPath;
     /** Translated step titles. */
     steps: string[];
     children: (form: WizardForm) => ReactNode;

@@ -2,6 +2,7 @@
  * The alarm list (/alarm): fault alarms of the caller's chargers raised from OCPP (code, vendor code, info,
  * level from the alarm template, occurred and recovery time, duration), read only, within a 30-day window.
  */
+import { API } from '@shared/api/paths.ts';
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
@@ -27,7 +28,7 @@ const columns: Column[] = [
 export const alarmDecl: ResourceDecl = {
   id: 'alarm',
   title: 'alarmRes.alarm.title',
-  api: { base: '/biz/alarm', info: false },
+  api: { list: API.biz.alarm.list },
   idField: 'id',
   nameField: 'code',
   permissions: { view: CODE.alarms, detail: CODE.alarms },

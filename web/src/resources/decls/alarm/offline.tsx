@@ -2,6 +2,7 @@
  * Offline records (/alarmOffline): each time a charger stayed disconnected past the grace period, from when
  * until it was back and for how long, read only, within a 30-day window.
  */
+import { API } from '@shared/api/paths.ts';
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
@@ -22,7 +23,7 @@ const columns: Column[] = [
 export const alarmOfflineDecl: ResourceDecl = {
   id: 'alarmOffline',
   title: 'alarmRes.offline.title',
-  api: { base: '/biz/alarm', list: '/biz/alarm/offlineList', info: false },
+  api: { list: API.biz.alarm.offlineList },
   idField: 'id',
   nameField: 'chargePointId',
   permissions: { view: CODE.offlineAlarms, detail: CODE.offlineAlarms },

@@ -1,4 +1,5 @@
 /** Alarm templates (/alarmTemplate): each company's alarm codes with their level and type. */
+import { API } from '@shared/api/paths.ts';
 import {
   ALARM_LEVEL,
   alarmTemplateResource,
@@ -21,7 +22,7 @@ export const ALARM_LEVEL_OPTIONS: readonly EnumOption[] = [
 
 /** The caller's alarm templates, searched by name (alarm mail binds one). */
 export const alarmTemplateSource: RemoteSource = {
-  url: '/biz/alarmTemplate/list',
+  url: API.biz.alarmTemplate.list,
   search: 'name',
   value: 'id',
   label: 'name',

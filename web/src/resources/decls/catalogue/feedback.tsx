@@ -2,6 +2,7 @@
  * Feedback (/feedback): written by app users, so the console has no Add; it lists, shows, marks read and
  * replies (the reply sets the reply time and the replied state).
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import { Link, Stack, Text } from '@chakra-ui/react';
 import {
   FEEDBACK_STATUS,
@@ -55,7 +56,7 @@ const replyForm: FieldsForm = {
   initial: (row) => ({ reply: String(row.reply ?? '') }),
   fixed: (row) => ({ id: String(row.id), version: row.version }),
   schema: feedbackReplySchema,
-  url: '/biz/feedback/reply',
+  url: API.biz.feedback.reply,
   done: () => ({ message: 'catalogueRes.feedback.replied' }),
   scope: 'feedbackReply',
 };
@@ -65,7 +66,7 @@ const isNew = (row: Row) => Number(row.status) === FEEDBACK_STATUS.new;
 export const feedbackDecl: ResourceDecl = {
   id: 'feedback',
   title: 'catalogueRes.feedback.title',
-  api: { base: '/biz/feedback', idParam: 'id' },
+  api: { ...resourcePaths(feedbackResource), idParam: 'id' },
   idField: 'id',
   nameField: 'userName',
   permissions: { view: permissions.view, detail: permissions.view },
@@ -111,7 +112,7 @@ export const feedbackDecl: ResourceDecl = {
       permission: permissions.edit,
       visible: isNew,
       run: async (row, ctx) => {
-        await call('/biz/feedback/read', undefined, { id: String(row.id) });
+        await call(API.biz.feedback.read, undefined, { id: String(row.id) });
         ctx.notify('catalogueRes.feedback.markedRead');
         ctx.refresh();
       },

@@ -3,6 +3,7 @@
  * again while a task is waiting or running); a finished file is downloaded through the API, a settled task
  * (done or failed) may be deleted with its file.
  */
+import { API } from '@shared/api/paths.ts';
 import { languageHeaders } from '@shared/i18n/languages.ts';
 import { EXPORT_STATUSES, FILE_EXPORT_CODE } from '@shared/resources/catalogue/file-export.ts';
 import { storedToken } from '@web/auth/storage.ts';
@@ -31,7 +32,7 @@ const settled = (row: Row) => row.status === 'done' || row.status === 'failed';
 /** Saves a finished file; a refusal (JSON envelope) becomes an ApiError with the server's message. */
 export async function downloadExport(row: Row): Promise<void> {
   const token = storedToken();
-  const response = await fetch(withQuery('/biz/fileExport/download', { id: String(row.taskId) }), {
+  const response = await fetch(withQuery(API.biz.fileExport.download, { id: String(row.taskId) }), {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
@@ -56,7 +57,7 @@ export async function downloadExport(row: Row): Promise<void> {
 export const fileExportDecl: ResourceDecl = {
   id: 'fileExport',
   title: 'catalogueRes.fileExport.title',
-  api: { base: '/biz/fileExport', idParam: 'id', info: false },
+  api: { list: API.biz.fileExport.list, del: API.biz.fileExport.del, idParam: 'id' },
   idField: 'taskId',
   nameField: 'taskName',
   permissions: { view: FILE_EXPORT_CODE.view, delete: FILE_EXPORT_CODE.view },

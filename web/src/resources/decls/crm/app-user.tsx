@@ -5,6 +5,7 @@
  * user (7101) shows their statistics, ledger, card and orders. Users sign up in the driver app: no add, no
  * delete (the server refuses both).
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import {
   APP_SOURCE,
   appUserAdjustSchema,
@@ -31,7 +32,6 @@ import type {
 
 const { permissions: p } = appUserResource;
 export const A = 'crm.appUser';
-export const APP_USER_API = '/biz/appUser';
 
 export const appUserDetailPath = (id: unknown) => `/appUserDetail/${encodeURIComponent(String(id ?? ''))}`;
 
@@ -64,7 +64,7 @@ export const lockForm: FieldsForm = {
   fields: [{ name: 'cause', label: `${A}.cause`, kind: 'textarea', required: true }],
   fixed: (row) => ({ id: String(row.id) }),
   schema: appUserLockSchema,
-  url: `${APP_USER_API}/lock`,
+  url: API.biz.appUser.lock,
   submitLabel: `${A}.lock`,
   failureTitle: `${A}.lockFailed`,
   done: () => ({ message: `${A}.lockedDone` }),
@@ -78,7 +78,7 @@ export const unlockForm: FieldsForm = {
   fields: [{ name: 'cause', label: `${A}.unlockCause`, kind: 'textarea' }],
   fixed: (row) => ({ id: String(row.id) }),
   schema: appUserUnlockSchema,
-  url: `${APP_USER_API}/unlock`,
+  url: API.biz.appUser.unlock,
   submitLabel: `${A}.unlock`,
   failureTitle: `${A}.unlockFailed`,
   done: () => ({ message: `${A}.unlockedDone` }),
@@ -98,7 +98,7 @@ export const adjustForm: FieldsForm = {
   ],
   fixed: (row) => ({ id: String(row.id) }),
   schema: appUserAdjustSchema,
-  url: `${APP_USER_API}/adjust`,
+  url: API.biz.appUser.adjust,
   submitLabel: `${A}.adjust`,
   failureTitle: `${A}.adjustFailed`,
   done: (user) => ({
@@ -151,7 +151,7 @@ export const appUserActions: RowAction[] = [
 export const appUserDecl: ResourceDecl = {
   id: 'appUser',
   title: `${A}.title`,
-  api: { base: APP_USER_API },
+  api: resourcePaths(appUserResource),
   idField: 'id',
   nameField: 'userName',
   // The user's page is the detail view (7101). No add or delete: users sign up in the driver app and hold money (the server refuses both).

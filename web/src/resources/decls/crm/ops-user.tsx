@@ -4,6 +4,7 @@
  * days with what they owe. The row actions are the app user list's (the user's page, lock or unlock, adjust
  * the balance), each for the holders of its code.
  */
+import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { OPS_REASONS } from '@shared/resources/crm/app-user.ts';
 import { Badge, HStack } from '@chakra-ui/react';
@@ -39,7 +40,7 @@ function Reasons({ row }: { row: Row }) {
 export const opsUserDecl: ResourceDecl = {
   id: 'opsUser',
   title: `${O}.title`,
-  api: { base: '/biz/opsUser', list: '/biz/opsUser/list', info: false },
+  api: { list: API.biz.opsUser.list },
   idField: 'id',
   nameField: 'userName',
   permissions: { view: CODE.opsUsers },

@@ -5,6 +5,7 @@
  * a positive amount with at most four decimals: the edit form never changes the balance) and bind it to
  * piles (at least one); the toolbar exports and imports (2803) with the framework.
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import { Stack } from '@chakra-ui/react';
 import {
   BLACK_FLAG,
@@ -45,7 +46,6 @@ import { updateSchema } from './common.ts';
 
 const { permissions: p } = cardResource;
 const C = 'deviceRes.card';
-const CARD_API = '/biz/card';
 
 const TONES: Record<string, EnumOption['tone']> = {
   normal: 'success',
@@ -193,7 +193,7 @@ function statusAction(kind: 'activate' | 'disable'): RowAction {
     confirm: (row) => ({ message: `${C}.${kind}Confirm`, values: { name: cardName(row) } }),
     run: async (row, ctx) => {
       try {
-        await call(`${CARD_API}/${kind}`, undefined, { id: String(row.id) });
+        await call(API.biz.card[kind], undefined, { id: String(row.id) });
       } catch (error) {
         throw failed(`${C}.${kind}Failed`, error);
       }
@@ -218,7 +218,7 @@ const rechargeForm: FieldsForm = {
   fields: [amountField],
   fixed: (row) => ({ id: String(row.id) }),
   schema: rechargeSchema,
-  url: `${CARD_API}/recharge`,
+  url: API.biz.card.recharge,
   submitLabel: `${C}.recharge`,
   failureTitle: `${C}.rechargeFailed`,
   done: (card) => ({
@@ -258,7 +258,7 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
     setError('');
     await run(
       async () => {
-        await call(`${CARD_API}/bind`, checked.data);
+        await call(API.biz.card.bind, checked.data);
         onDone(tr(`${C}.bindSaved`));
       },
       { onFields: oneFieldInto('pileIds', setError) },
@@ -299,7 +299,7 @@ export function BindDialog({ row, onClose, onDone }: RowDialogProps) {
 export const cardDecl: ResourceDecl = {
   id: 'card',
   title: `${C}.title`,
-  api: { base: CARD_API },
+  api: resourcePaths(cardResource),
   idField: 'id',
   nameField: 'cardSn',
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del, import: p.import },

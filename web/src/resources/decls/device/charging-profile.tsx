@@ -5,6 +5,7 @@
  * (one pile, one or more connectors: SetChargingProfile per connector with the stored profile as its
  * parameters, each answer shown); and the composite schedule of a connector drawn as a step chart.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import { Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   CHARGING_PROFILE_PURPOSES,
@@ -46,7 +47,7 @@ import { optionsOf, updateSchema } from './common.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 export const P = 'profileRes';
-const API = '/biz/chargingProfile';
+const PATHS = resourcePaths(chargingProfileResource);
 const { permissions: p } = chargingProfileResource;
 /** The command codes: SetChargingProfile and GetCompositeSchedule. */
 export const SEND_CODE = COMMAND_CODE.setChargingProfile;
@@ -207,7 +208,7 @@ export function ProfileEditor({
     setErrors({});
     await run(
       async () => {
-        await call(`${API}/${record ? 'update' : 'add'}`, checked.data);
+        await call(record ? PATHS.update : PATHS.add, checked.data);
         onDone(tr(`${P}.saved`));
       },
       { onFields: fieldErrorsInto(setErrors) },
@@ -561,7 +562,7 @@ export const chargingProfileDecl: ResourceDecl = {
   exportable: true,
   id: 'chargingProfile',
   title: `${P}.title`,
-  api: { base: API },
+  api: PATHS,
   idField: 'id',
   nameField: 'name',
   // Adding and editing are the editor's (the periods table); the generic form is not used.

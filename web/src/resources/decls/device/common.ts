@@ -1,4 +1,5 @@
 /** Pieces the device declarations share: console schemas from the shared ones, options, columns. */
+import { API } from '@shared/api/paths.ts';
 import type { EnumOption } from '@web/resources/types.ts';
 import { z } from 'zod';
 
@@ -28,14 +29,14 @@ export const STORED: readonly EnumOption[] = [
 
 /** Brands and models are the catalogue's (read by everyone). */
 export const brandSource = {
-  url: '/biz/brand/list',
+  url: API.biz.brand.list,
   search: 'name',
   value: 'id',
   label: 'name',
   currentLabel: 'brandName',
 };
 export const modelSource = {
-  url: '/biz/model/list',
+  url: API.biz.model.list,
   search: 'deviceModel',
   value: 'id',
   label: 'deviceModel',

@@ -2,6 +2,7 @@
  * Configuration keys (/confKey): the platform's catalogue of charger keys, read by every company; the toolbar
  * reads a charger's own keys and changes a writable one (conf-key-reader.tsx).
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import {
   CONF_KEY_OCPP_VERSIONS,
   CONF_KEY_TYPES,
@@ -26,7 +27,7 @@ export const confKeyDecl: ResourceDecl = {
   exportable: true,
   id: 'confKey',
   title: 'deviceRes.confKey.title',
-  api: { base: '/biz/confKey' },
+  api: resourcePaths(confKeyResource),
   idField: 'id',
   nameField: 'key',
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },

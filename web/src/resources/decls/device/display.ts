@@ -1,4 +1,5 @@
 /** Display message templates (/display): what chargers show, in which language, when and how urgently. */
+import { resourcePaths } from '@shared/api/paths.ts';
 import {
   DISPLAY_FORMATS,
   DISPLAY_PRIORITIES,
@@ -39,7 +40,7 @@ export const displayDecl: ResourceDecl = {
   exportable: true,
   id: 'display',
   title: 'deviceRes.display.title',
-  api: { base: '/biz/display' },
+  api: resourcePaths(displayResource),
   idField: 'id',
   nameField: 'name',
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },

@@ -5,6 +5,7 @@
  * set the load limit (1 to 100, checked before sending; published to the box); the toolbar upgrades the
  * chosen boxes (2702) and says which were sent and which were flagged.
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import { Alert, Badge, Box, Button, Checkbox, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import {
   EBOX_CODE,
@@ -42,8 +43,7 @@ import { updateSchema } from './common.ts';
 
 const { permissions: p } = energyBoxResource;
 const E = 'energyBoxRes';
-export const EBOX_API = '/biz/energyBox';
-export const EBOX_LIST_URL = `${EBOX_API}/list`;
+export const EBOX_LIST_URL = API.biz.energyBox.list;
 /** A box reports every 10 seconds; without a report for a minute it counts as offline. */
 export const EBOX_ONLINE_MS = 60_000;
 
@@ -268,7 +268,7 @@ export const loadLimitForm: FieldsForm = {
     const problem = loadLimitProblem(body.loadLimit);
     return problem ? { loadLimit: problem } : {};
   },
-  url: `${EBOX_API}/loadLimit`,
+  url: API.biz.energyBox.loadLimit,
   submitLabel: `${E}.loadLimitAction.submit`,
   failureTitle: `${E}.loadLimitAction.failed`,
   done: (_, body) => ({ message: `${E}.loadLimitAction.saved`, values: { loadLimit: body.loadLimit } }),
@@ -313,7 +313,7 @@ export function UpgradeDialog(props: { query: Row; preselected: readonly string[
     const checked = validate(eboxUpgradeSchema, { ids, ...form });
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    await run(async () => setResult(await call<UpgradeResult>(`${EBOX_API}/upgrade`, checked.data)), {
+    await run(async () => setResult(await call<UpgradeResult>(API.biz.energyBox.upgrade, checked.data)), {
       stay: true,
       onFields: (fields) => {
         const known = knownFields(['ids', 'firmwareVersion', 'url'], fields);
@@ -538,7 +538,7 @@ export function EnergyBoxToolbar({ query, selected }: ListContext) {
 export const energyBoxDecl: ResourceDecl = {
   id: 'energyBox',
   title: `${E}.title`,
-  api: { base: EBOX_API },
+  api: resourcePaths(energyBoxResource),
   idField: 'id',
   nameField: 'name',
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },

@@ -2,6 +2,7 @@
  * Firmware files (/firmware). A file is added by uploading it with its name and version (one file, at most
  * FIRMWARE_MAX_MB: the limit of one API call); editing changes the metadata only, deleting removes the file.
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import { Button, Field as ChakraField, Stack } from '@chakra-ui/react';
 import {
   FIRMWARE_MAX_BYTES,
@@ -25,7 +26,7 @@ import { brandSource, formatBytes, modelSource, updateSchema } from './common.ts
 import { sendAction } from '@web/screens/device/send-to-charger.tsx';
 
 const { permissions: p } = firmwareResource;
-const LIST_URL = '/biz/firmware/list';
+const LIST_URL = API.biz.firmware.list;
 
 /** The metadata fields, in the edit form and the upload dialog. */
 export const firmwareFields: readonly Field[] = [
@@ -84,7 +85,7 @@ export function FirmwareUploadDialog(props: { onClose: () => void; onDone: () =>
     form.set('file', files[0]!, files[0]!.name);
     await run(
       async () => {
-        await call('/biz/firmware/upload', form);
+        await call(API.biz.firmware.upload, form);
         props.onDone();
       },
       {
@@ -180,7 +181,7 @@ export const firmwareDecl: ResourceDecl = {
   exportable: true,
   id: 'firmware',
   title: 'deviceRes.firmware.title',
-  api: { base: '/biz/firmware' },
+  api: resourcePaths(firmwareResource),
   idField: 'id',
   nameField: 'firmwareName',
   // No generic add: firmware is added by its upload (the toolbar).

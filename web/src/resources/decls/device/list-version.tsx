@@ -3,6 +3,7 @@
  * dialog (a list may hold thousands, paged here and checked with the shared rules: within capacity, each
  * idTag once). The list call answers an entry count; the dialog loads the whole list.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import { Alert, Button, HStack, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import {
   ID_TAG_STATUSES,
@@ -12,7 +13,7 @@ import {
 } from '@shared/resources/device/list-version.ts';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '@web/lib/format.ts';
-import { fetchRecord } from '@web/resources/api.ts';
+import { callOf, fetchRecord } from '@web/resources/api.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { ActionDialog } from '@web/resources/action-dialog.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
@@ -118,7 +119,7 @@ export function EntriesDialog({ row, onClose, onDone }: RowDialogProps) {
     setErrors({});
     await run(
       async () => {
-        await call(listVersionDecl.api.update ?? '/biz/listVersion/update', result.data);
+        await call(callOf(listVersionDecl, 'update'), result.data);
         onDone(tr('admin.common.saved'));
       },
       {
@@ -327,7 +328,7 @@ export const listVersionDecl: ResourceDecl = {
   exportable: true,
   id: 'listVersion',
   title: 'deviceRes.listVersion.title',
-  api: { base: '/biz/listVersion' },
+  api: resourcePaths(listVersionResource),
   idField: 'id',
   nameField: 'name',
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },

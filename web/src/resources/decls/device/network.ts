@@ -3,6 +3,7 @@
  * (APN) groups. Passwords, the VPN key and the SIM PIN are write-only: the form leaves them empty and an
  * empty one keeps the stored value; the detail view says whether one is stored.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import {
   APN_AUTHENTICATIONS,
   NETWORK_OCPP_VERSIONS,
@@ -85,7 +86,7 @@ export const networkDecl: ResourceDecl = {
   exportable: true,
   id: 'network',
   title: 'deviceRes.network.title',
-  api: { base: '/biz/network' },
+  api: resourcePaths(networkResource),
   idField: 'id',
   nameField: 'name',
   permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del },

@@ -3,6 +3,7 @@
  * import of a source's hourly production; /renewable shows them under the renewable report
  * (web/src/screens/energy/renewable-page.tsx).
  */
+import { API } from '@shared/api/paths.ts';
 import { FileField } from '@web/components/ui/file-field.tsx';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -42,7 +43,7 @@ function ProductionDialog({ row, onClose, onDone }: RowDialogProps) {
     const form = new FormData();
     form.set('file', file, file.name);
     await run(async () => {
-      const answer = await call<{ imported: number }>('/biz/renewable/importProduction', form, {
+      const answer = await call<{ imported: number }>(API.biz.renewable.importProduction, form, {
         sourceId: String(row.id),
       });
       onDone(tr(`${R}.imported`, { count: answer.imported }));
@@ -64,7 +65,7 @@ function ProductionDialog({ row, onClose, onDone }: RowDialogProps) {
           variant="outline"
           alignSelf="start"
           onClick={() =>
-            void downloadFile('/biz/renewable/productionTemplate', 'production-template.xlsx').catch(
+            void downloadFile(API.biz.renewable.productionTemplate, 'production-template.xlsx').catch(
               (e: Error) => showMessage('error', e.message),
             )
           }

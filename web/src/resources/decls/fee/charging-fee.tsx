@@ -5,6 +5,7 @@
  * editor (shown with time sharing on; rows added and removed, each row's errors from the shared period rule)
  * and the occupancy fee with its interval. The currency is the company's: shown, never chosen.
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import {
   CHARGING_FEE_CODE,
   chargingFeeResource,
@@ -107,7 +108,7 @@ const fields: Field[] = [
     label: `${C}.occupancyFee`,
     kind: 'remote',
     remote: {
-      url: '/biz/occupancyFee/list',
+      url: API.biz.occupancyFee.list,
       search: 'name',
       value: 'id',
       label: 'name',
@@ -135,7 +136,7 @@ function prepare(input: Row): Row {
 export const chargingFeeDecl: ResourceDecl = {
   id: 'chargingFee',
   title: `${C}.title`,
-  api: { base: '/biz/chargingFee' },
+  api: resourcePaths(chargingFeeResource),
   idField: 'id',
   nameField: 'name',
   exportable: true,

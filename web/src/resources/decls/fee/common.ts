@@ -2,6 +2,7 @@
  * Pieces the fee declarations share: the read-only currency, the body schemas of the forms, and the charging
  * fee picker the station and pile wizards bind rules with.
  */
+import { API } from '@shared/api/paths.ts';
 import { fetchPage } from '@web/resources/api.ts';
 import type { Column, Field, RemoteSource, ResourceDecl } from '@web/resources/types.ts';
 import { useMemo } from 'react';
@@ -42,7 +43,7 @@ export function formSchemas(schema: z.ZodObject): NonNullable<ResourceDecl['sche
 
 /** The company's charging fees, searched by name: the fee rule of a station, charge point or connector. */
 export const chargingFeeSource: RemoteSource = {
-  url: '/biz/chargingFee/list',
+  url: API.biz.chargingFee.list,
   search: 'name',
   value: 'id',
   label: 'name',

@@ -5,6 +5,7 @@
  * re-enable an abandoned one. Each action sends the version of the row, so a toggle on a record someone
  * changed meanwhile is refused rather than applied over it.
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import {
   ABANDONED_FLAG,
   DISCOUNT_STATUS,
@@ -23,7 +24,6 @@ import type { Column, EnumOption, Field, ResourceDecl, Row, RowAction } from '@w
 import { F, formSchemas } from './common.ts';
 
 const D = `${F}.discount`;
-const API = '/biz/discount';
 const { permissions: p } = discountResource;
 
 export const DISCOUNT_TYPE_OPTIONS: readonly EnumOption[] = [
@@ -164,7 +164,7 @@ function action(
     confirm: (row) => ({ message: `${D}.${key}Confirm`, values: { name: String(row.name ?? '') } }),
     run: async (row, ctx) => {
       try {
-        await call(`${API}/${path}`, { id: String(row.id), version: row.version });
+        await call(API.biz.discount[path], { id: String(row.id), version: row.version });
       } catch (error) {
         throw failed(error);
       }
@@ -184,7 +184,7 @@ export const discountActions: readonly RowAction[] = [
 export const discountDecl: ResourceDecl = {
   id: 'discount',
   title: `${D}.title`,
-  api: { base: API },
+  api: resourcePaths(discountResource),
   idField: 'id',
   nameField: 'name',
   exportable: true,

@@ -2,6 +2,7 @@
  * Occupancy fees (/fee, the fee menu's 3050 page): price per minute (two decimals) after the grace time
  * once charging has ended; charging fees name one. The currency is the company's: shown, never chosen.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import { occupancyFeeResource, occupancyFeeSchema } from '@shared/resources/fee/occupancy-fee.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { ResourceDecl } from '@web/resources/types.ts';
@@ -13,7 +14,7 @@ const { permissions: p } = occupancyFeeResource;
 export const occupancyFeeDecl: ResourceDecl = {
   id: 'occupancyFee',
   title: `${O}.title`,
-  api: { base: '/biz/occupancyFee' },
+  api: resourcePaths(occupancyFeeResource),
   idField: 'id',
   nameField: 'name',
   exportable: true,

@@ -2,6 +2,7 @@
  * Reservation fees (/reserveFee): price per minute of holding a connector, at most two decimals (SPEC.md
  * section 5). The currency is the company's: shown, never chosen.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import { reserveFeeResource, reserveFeeSchema } from '@shared/resources/fee/reserve-fee.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import type { ResourceDecl } from '@web/resources/types.ts';
@@ -12,7 +13,7 @@ const { permissions: p } = reserveFeeResource;
 export const reserveFeeDecl: ResourceDecl = {
   id: 'reserveFee',
   title: `${F}.reserveFee.title`,
-  api: { base: '/biz/reserveFee' },
+  api: resourcePaths(reserveFeeResource),
   idField: 'id',
   nameField: 'name',
   exportable: true,

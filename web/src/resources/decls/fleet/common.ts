@@ -1,4 +1,5 @@
 /** What the fleet screens share: the status options, the detail route, the fleet picker, the money fields. */
+import { API } from '@shared/api/paths.ts';
 import { FLEET_STATUS } from '@shared/resources/fleet/fleet.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import type { EnumOption, Field, RemoteSource } from '@web/resources/types.ts';
@@ -33,7 +34,7 @@ export const FLEET_LIMIT_FIELDS: readonly Field[] = [
 
 /** The company's fleets, searchable (an edited driver's or vehicle's current one is named by `fleetName`). */
 const FLEET_SOURCE: RemoteSource = {
-  url: '/biz/fleet/list',
+  url: API.biz.fleet.list,
   search: 'name',
   value: 'id',
   label: 'name',

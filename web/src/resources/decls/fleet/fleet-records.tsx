@@ -3,6 +3,7 @@
  * read) and /fundHistory (fund records newest first, filtered by type, downloaded as Excel). Staff pick the
  * fleet first; a fleet account sees its own (the server ignores any other it names).
  */
+import { API } from '@shared/api/paths.ts';
 import { Button } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { ALERT_READ, FLEET_ALERT_TYPE } from '@shared/resources/fleet/members.ts';
@@ -53,11 +54,11 @@ function AlertToolbar({ query }: ListContext) {
       size="sm"
       variant="outline"
       onClick={async () => {
-        const { marked } = await call<{ marked: number }>('/biz/fleetAlert/readAll', {
+        const { marked } = await call<{ marked: number }>(API.biz.fleetAlert.readAll, {
           ...(query.fleetId ? { fleetId: query.fleetId } : {}),
         });
         showMessage('success', tr(`${A}.allRead`, { count: marked }));
-        void mutate((key) => Array.isArray(key) && key[0] === '/biz/fleetAlert/list');
+        void mutate((key) => Array.isArray(key) && key[0] === API.biz.fleetAlert.list);
       }}
     >
       {tr(`${A}.readAll`)}
@@ -68,7 +69,7 @@ function AlertToolbar({ query }: ListContext) {
 export const alertDecl: ResourceDecl = {
   id: 'fleetAlert',
   title: `${A}.title`,
-  api: { base: '/biz/fleetAlert', info: false },
+  api: { list: API.biz.fleetAlert.list },
   idField: 'id',
   nameField: 'id',
   permissions: { view: CODE.fleetAlerts },
@@ -88,7 +89,7 @@ export const alertDecl: ResourceDecl = {
       permission: CODE.fleetAlerts,
       visible: (row) => Number(row.readFlag) === ALERT_READ.unread,
       run: async (row, ctx) => {
-        await call('/biz/fleetAlert/read', { fleetId: String(row.fleetId ?? ''), id: String(row.id) });
+        await call(API.biz.fleetAlert.read, { fleetId: String(row.fleetId ?? ''), id: String(row.id) });
         ctx.refresh();
       },
     },
@@ -104,7 +105,7 @@ function FundToolbar({ query }: ListContext) {
       size="sm"
       variant="outline"
       onClick={() =>
-        downloadFile('/biz/fleetFund/download', 'fund-history.xlsx', query).catch(() =>
+        downloadFile(API.biz.fleetFund.download, 'fund-history.xlsx', query).catch(() =>
           showMessage('error', tr('fleetFunds.exportFailed')),
         )
       }
@@ -118,7 +119,7 @@ const D = 'fleetRes.detail';
 export const fundHistoryDecl: ResourceDecl = {
   id: 'fleetFund',
   title: 'fleetFunds.title',
-  api: { base: '/biz/fleetFund', info: false },
+  api: { list: API.biz.fleetFund.list },
   idField: 'createTime',
   nameField: 'createTime',
   permissions: { view: CODE.fleetFunds },

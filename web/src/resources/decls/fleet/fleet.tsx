@@ -4,6 +4,7 @@
  * decimals) and reset its balance to zero (asks first); the balance changes only through these and
  * settlement, never through the edit form. A fleet is disabled, never deleted.
  */
+import { API, resourcePaths } from '@shared/api/paths.ts';
 import {
   FLEET_CODE,
   FLEET_STATUS,
@@ -23,7 +24,6 @@ import { FleetToolbar } from '@web/screens/fleet/fleet-wizard.tsx';
 
 const { permissions: p } = fleetResource;
 const F = 'fleetRes.fleet';
-const FLEET_API = '/biz/fleet';
 
 const fleetName = (row: Row) => String(row.name ?? row.id ?? '');
 const enabled = (row: Row) => Number(row.status) === FLEET_STATUS.enabled;
@@ -68,7 +68,7 @@ function statusAction(kind: 'enable' | 'disable'): RowAction {
     danger: !enable,
     confirm: (row) => ({ message: `${F}.${kind}Confirm`, values: { name: fleetName(row) } }),
     run: async (row, ctx) => {
-      await call(`${FLEET_API}/${kind}`, undefined, { id: String(row.id) });
+      await call(API.biz.fleet[kind], undefined, { id: String(row.id) });
       ctx.notify(enable ? `${F}.enabled` : `${F}.disabled`);
       ctx.refresh();
     },
@@ -78,7 +78,7 @@ function statusAction(kind: 'enable' | 'disable'): RowAction {
 export const fleetDecl: ResourceDecl = {
   id: 'fleet',
   title: `${F}.title`,
-  api: { base: FLEET_API },
+  api: resourcePaths(fleetResource),
   idField: 'id',
   nameField: 'name',
   // No delete: a fleet holds money and its drivers' and vehicles' tags (the server refuses it too). Adding
@@ -121,7 +121,7 @@ export const fleetDecl: ResourceDecl = {
         ],
         fixed: (row) => ({ id: String(row.id) }),
         schema: fleetTopUpSchema,
-        url: `${FLEET_API}/topUp`,
+        url: API.biz.fleet.topUp,
         submitLabel: `${F}.topUp`,
         failureTitle: `${F}.topUpFailed`,
         done: (fleet) => ({
@@ -141,7 +141,7 @@ export const fleetDecl: ResourceDecl = {
         values: { name: fleetName(row), balance: formatBalance(row.balance) },
       }),
       run: async (row, ctx) => {
-        await call(`${FLEET_API}/reset`, undefined, { id: String(row.id) });
+        await call(API.biz.fleet.reset, undefined, { id: String(row.id) });
         ctx.notify(`${F}.resetDone`);
         ctx.refresh();
       },

@@ -4,6 +4,7 @@
  * a fleet account never sees that field: the server puts its records in its own fleet. The status
  * (parked or charging) is the server's, kept true by session start and stop.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import {
   driverResource,
   driverSchema,
@@ -49,7 +50,7 @@ function memberDecl(
   return {
     id: kind,
     title: `${M}.${kind}.title`,
-    api: { base: `/${meta.module}/${meta.name}` },
+    api: resourcePaths(meta),
     idField: 'id',
     nameField: 'name',
     permissions: { view: p.view, add: p.add, edit: p.edit, delete: p.del, import: p.add },

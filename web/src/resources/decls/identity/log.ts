@@ -1,4 +1,5 @@
 /** The operation log (/log): read only, filtered by type, title, author and time window. */
+import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LOG_TYPE } from '@shared/schemas/admin.ts';
 import type { Column, EnumOption, ResourceDecl } from '@web/resources/types.ts';
@@ -26,7 +27,7 @@ const columns: Column[] = [
 export const logDecl: ResourceDecl = {
   id: 'log',
   title: 'admin.log.title',
-  api: { base: '/admin/log', info: false },
+  api: { list: API.admin.log.list },
   idField: 'id',
   nameField: 'title',
   permissions: { view: CODE.log, detail: CODE.log },

@@ -1,4 +1,5 @@
 /** Companies (/operator) and the platform's limits per company (/operatorLimit). */
+import { API, recordPaths } from '@shared/api/paths.ts';
 import { CODE, PERMISSION } from '@shared/permissions/menus.ts';
 import {
   CURRENCIES,
@@ -46,7 +47,7 @@ export const operatorDetailFields: readonly Column[] = [
 export const operatorDecl: ResourceDecl = {
   id: 'operator',
   title: 'admin.operator.title',
-  api: { base: '/admin/operator', idParam: 'id' },
+  api: { ...recordPaths(API.admin.operator), idParam: 'id' },
   idField: 'id',
   nameField: 'operatorName',
   permissions: {
@@ -119,7 +120,7 @@ export const operatorDecl: ResourceDecl = {
       kind: 'remote',
       permission: PERMISSION.payChannelMgr,
       remote: {
-        url: '/admin/pay/list',
+        url: API.admin.pay.list,
         search: 'payName',
         value: 'id',
         label: 'payName',
@@ -135,7 +136,7 @@ export const operatorDecl: ResourceDecl = {
       // Decision 130: the company's mail goes out through this server, a parent's, else the platform's.
       help: 'admin.operator.mailHelp',
       remote: {
-        url: '/admin/mail/list',
+        url: API.admin.mail.list,
         search: 'name',
         value: 'id',
         label: 'userName',
@@ -158,7 +159,7 @@ export const operatorDecl: ResourceDecl = {
 export const operatorLimitDecl: ResourceDecl = {
   id: 'operatorLimit',
   title: 'admin.operatorLimit.title',
-  api: { base: '/admin/operatorLimit', idParam: 'id' },
+  api: { ...recordPaths(API.admin.operatorLimit), idParam: 'id' },
   idField: 'id',
   nameField: 'name',
   permissions: {

@@ -1,4 +1,5 @@
 /** Roles (/role) and subscription roles (/subRole): the same record, each with the menus it grants. */
+import { API, recordPaths } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { ROLE_FLAG, ROLE_TYPE, roleForm, roleUpdate } from '@shared/schemas/admin.ts';
 import { createTimeColumn, roleMenuTree } from '@web/resources/decls/common.ts';
@@ -42,7 +43,7 @@ const menuField = (permission?: string): Field => ({
 export const roleDecl: ResourceDecl = {
   id: 'role',
   title: 'admin.role.title',
-  api: { base: '/admin/role', idParam: 'id' },
+  api: { ...recordPaths(API.admin.role), idParam: 'id' },
   idField: 'roleId',
   nameField: 'roleName',
   permissions: { view: CODE.roles, add: CODE.roleAdd, edit: CODE.roleEdit, delete: CODE.roleDelete },
@@ -89,7 +90,7 @@ export const subRoleDecl: ResourceDecl = {
   ...roleDecl,
   id: 'subRole',
   title: 'admin.subRole.title',
-  api: { base: '/admin/subRole', idParam: 'id' },
+  api: { ...recordPaths(API.admin.subRole), idParam: 'id' },
   permissions: {
     view: CODE.subRoles,
     add: CODE.subRoleEdit,

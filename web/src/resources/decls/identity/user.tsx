@@ -3,6 +3,7 @@
  * sub-accounts is not deleted (its sub-accounts would lose sign-in: SPEC.md section 5); enable/disable,
  * password reset and station binding are row actions.
  */
+import { API, recordPaths } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, resetPwd, userAdd, userUpdate } from '@shared/schemas/admin.ts';
 import { encryptPassword } from '@web/auth/crypto.ts';
@@ -22,7 +23,7 @@ const isLocked = (row: Row) => Number(row.lockFlag) === LOCK_FLAG.locked;
 
 /** Roles the caller may give a user. */
 async function roleOptions(): Promise<EnumOption[]> {
-  const roles = asPage(await call<unknown>('/admin/role/options')).records;
+  const roles = asPage(await call<unknown>(API.admin.role.options)).records;
   return roles.map((r) => ({
     value: String(r.roleId ?? r.id),
     label: String(r.roleName ?? r.name),
@@ -32,7 +33,7 @@ async function roleOptions(): Promise<EnumOption[]> {
 
 /** Refuses while the user has sub-accounts: deleting it would lock them out too. */
 export async function childAccountsRefusal(row: Row) {
-  const data = await call<unknown>('/admin/user/getChildUserCount', undefined, {
+  const data = await call<unknown>(API.admin.user.getChildUserCount, undefined, {
     userId: String(row.userId),
   });
   const count = typeof data === 'number' ? data : Number((data as { count?: unknown } | null)?.count ?? 0);
@@ -56,7 +57,7 @@ const resetPasswordForm: FieldsForm = {
   schema: resetPwd,
   check: (body) => (body.password === body.confirm ? {} : { confirm: 'validation.passwordMismatch' }),
   prepare: async (body) => ({ userId: body.userId, password: await encryptPassword(String(body.password)) }),
-  url: '/admin/user/resetPwd',
+  url: API.admin.user.resetPwd,
   done: () => ({ message: 'admin.common.saved' }),
   scope: 'userResetPwd',
 };
@@ -64,7 +65,7 @@ const resetPasswordForm: FieldsForm = {
 export const userDecl: ResourceDecl = {
   id: 'user',
   title: 'admin.user.title',
-  api: { base: '/admin/user', idParam: 'userId' },
+  api: { ...recordPaths(API.admin.user), idParam: 'userId' },
   idField: 'userId',
   nameField: 'username',
   permissions: {
@@ -150,7 +151,7 @@ export const userDecl: ResourceDecl = {
       }),
       run: async (row, ctx) => {
         const lockFlag = isLocked(row) ? LOCK_FLAG.normal : LOCK_FLAG.locked;
-        await call('/admin/user/update', { userId: row.userId, lockFlag, version: row.version });
+        await call(API.admin.user.update, { userId: row.userId, lockFlag, version: row.version });
         ctx.notify(lockFlag === LOCK_FLAG.locked ? 'admin.user.disabled' : 'admin.user.enabled');
         ctx.refresh();
       },
@@ -178,9 +179,9 @@ export function UserStationsDialog({ row, onClose, onDone }: RowDialogProps) {
     <StationBindDialog
       title={tr('admin.user.stationsTitle', { name: row.username })}
       loadKey={`stations:${userId}`}
-      load={() => loadBindList('/biz/station/bindList', { userId })}
+      load={() => loadBindList(API.biz.station.bindList, { userId })}
       save={async (stationIds) => {
-        await call('/biz/station/bind', { userId, stationIds });
+        await call(API.biz.station.bind, { userId, stationIds });
         return tr('admin.common.saved');
       }}
       chosenLabel={(count, total) => tr('admin.user.stationsChosen', { count, total })}

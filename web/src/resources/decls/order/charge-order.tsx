@@ -5,6 +5,7 @@
  * holders of 4102 may re-run settlement of an unpaid order; holders of 4103 open the real-time view; holders
  * of 4104 and the Pro export 9100 export the current filter (over at most 1 year) to /fileExport.
  */
+import { API } from '@shared/api/paths.ts';
 import { ORDER_EXPORT_CODE } from '@shared/schemas/order.ts';
 import { call } from '@web/lib/api.ts';
 import { durationCell } from '@web/resources/decls/alarm/common.tsx';
@@ -75,7 +76,7 @@ export async function resetOrder(row: Row): Promise<string> {
 export const chargeOrderDecl: ResourceDecl = {
   id: 'chargeOrder',
   title: `${L}.title`,
-  api: { base: '/biz/chargeOrder', list: ORDER_LIST_URL, info: false },
+  api: { list: ORDER_LIST_URL, export: API.biz.chargeOrder.export },
   idField: 'orderNo',
   nameField: 'orderNo',
   // The file of an export is listed and downloaded in /fileExport, the Pro export menu (9100).

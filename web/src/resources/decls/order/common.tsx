@@ -2,6 +2,7 @@
  * Pieces the charging-order screens share: the enumerations of SPEC.md sections 3 and 4 as options, money
  * and energy as they read, the order page's path and the link to it, and the charge point picker.
  */
+import { API } from '@shared/api/paths.ts';
 import { Text } from '@chakra-ui/react';
 import {
   CHARGE_TYPE,
@@ -31,10 +32,10 @@ export const ORDER_CODE = {
   profit: CODE.profitOrders,
 };
 
-export const ORDER_LIST_URL = '/biz/chargeOrder/list';
-export const ORDER_DETAIL_URL = '/biz/chargeOrder/detail';
-export const ORDER_RESET_URL = '/biz/chargeOrder/reset';
-export const ORDER_REALTIME_URL = '/biz/chargeOrder/realtime';
+export const ORDER_LIST_URL = API.biz.chargeOrder.list;
+export const ORDER_DETAIL_URL = API.biz.chargeOrder.detail;
+export const ORDER_RESET_URL = API.biz.chargeOrder.reset;
+export const ORDER_REALTIME_URL = API.biz.chargeOrder.realtime;
 
 export const orderDetailPath = (id: unknown) => `/orderDetail/${encodeURIComponent(String(id ?? ''))}`;
 

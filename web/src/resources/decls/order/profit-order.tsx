@@ -3,6 +3,7 @@
  * station's profit shares, taken at the session start), with the same filters and window as /chargeOrder,
  * each showing the platform's tariff, the shares by party and what the operator kept.
  */
+import { API } from '@shared/api/paths.ts';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
 import { orderFilters } from './charge-order.tsx';
 import { Dash, money, ORDER_CODE, orderDetailPath, OrderLink } from './common.tsx';
@@ -41,7 +42,7 @@ const columns: Column[] = [
 export const profitOrderDecl: ResourceDecl = {
   id: 'profitOrder',
   title: 'orderRes.profit.title',
-  api: { base: '/biz/profitOrder', list: '/biz/profitOrder/list', info: false },
+  api: { list: API.biz.profitOrder.list },
   idField: 'orderNo',
   nameField: 'orderNo',
   permissions: { view: ORDER_CODE.profit },

@@ -5,6 +5,7 @@
  * (POST /admin/plan/upload, form data; the answer's key becomes the plan's pdfUrl). A company sees the universal
  * entries and its own custom plans. /planDetail/{id}/{name} shows one plan's facts.
  */
+import { API, recordPaths } from '@shared/api/paths.ts';
 import { FileField } from '@web/components/ui/file-field.tsx';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { FEATURE_PACKAGE, PLAN_TYPE, planForm } from '@shared/schemas/subscription.ts';
@@ -93,10 +94,9 @@ function ReceiptCell({ row }: { row: Row }) {
       aria-label={tr(`${P}.downloadReceiptOf`, { name: String(row.planNo ?? '') })}
       onClick={() => {
         setBusy(true);
-        downloadFile(
-          `/admin/plan/receipt?id=${encodeURIComponent(String(row.id))}`,
-          `${String(row.planNo ?? 'receipt')}.pdf`,
-        )
+        downloadFile(API.admin.plan.receipt, `${String(row.planNo ?? 'receipt')}.pdf`, undefined, {
+          id: String(row.id),
+        })
           .catch(() => showMessage('error', tr('admin.common.getError')))
           .finally(() => setBusy(false));
       }}
@@ -141,9 +141,9 @@ export function ReceiptDialog({ row, onClose, onDone }: RowDialogProps) {
     const form = new FormData();
     form.set('file', file, file.name);
     await run(async () => {
-      const uploaded = await call<{ pdfUrl?: string; key?: string }>('/admin/plan/upload', form);
+      const uploaded = await call<{ pdfUrl?: string; key?: string }>(API.admin.plan.upload, form);
       const pdfUrl = uploaded?.pdfUrl ?? uploaded?.key;
-      await call('/admin/plan/update', {
+      await call(API.admin.plan.update, {
         ...planFields(row),
         pdfUrl,
         id: row.id,
@@ -183,7 +183,7 @@ const isCustom = (values: Row) => String(values.planType) === String(PLAN_TYPE.c
 export const planDecl: ResourceDecl = {
   id: 'plan',
   title: `${P}.title`,
-  api: { base: '/admin/plan', idParam: 'id' },
+  api: { ...recordPaths(API.admin.plan), idParam: 'id' },
   idField: 'id',
   nameField: 'planName',
   permissions: { view: PLAN_CODE.view, add: PLAN_CODE.edit, edit: PLAN_CODE.edit, detail: PLAN_CODE.view },

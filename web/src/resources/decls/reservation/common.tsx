@@ -2,6 +2,7 @@
  * Pieces the reservation and queue screens share: their calls, the statuses of SPEC.md section 4 as options,
  * the reservation page's path and the link to it, and the reservation fee picker of the station form.
  */
+import { API } from '@shared/api/paths.ts';
 import { RESERVE_ORDER_CODE, WAIT_ORDER_CODE, WAIT_STATUSES } from '@shared/schemas/reservation.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { useCan } from '@web/resources/permissions.ts';
@@ -11,13 +12,13 @@ const R = 'reservationRes';
 
 export { RESERVE_ORDER_CODE, WAIT_ORDER_CODE };
 
-export const RESERVE_LIST_URL = '/biz/reserveOrder/list';
-export const RESERVE_DETAIL_URL = '/biz/reserveOrder/detail';
-export const RESERVE_ADD_URL = '/biz/reserveOrder/add';
-export const RESERVE_CANCEL_URL = '/biz/reserveOrder/cancel';
-export const WAIT_LIST_URL = '/biz/waitOrder/list';
-export const WAIT_ADD_URL = '/biz/waitOrder/add';
-export const WAIT_CANCEL_URL = '/biz/waitOrder/cancel';
+export const RESERVE_LIST_URL = API.biz.reserveOrder.list;
+export const RESERVE_DETAIL_URL = API.biz.reserveOrder.detail;
+export const RESERVE_ADD_URL = API.biz.reserveOrder.add;
+export const RESERVE_CANCEL_URL = API.biz.reserveOrder.cancel;
+export const WAIT_LIST_URL = API.biz.waitOrder.list;
+export const WAIT_ADD_URL = API.biz.waitOrder.add;
+export const WAIT_CANCEL_URL = API.biz.waitOrder.cancel;
 
 export const reserveDetailPath = (id: unknown) =>
   `/reserveOrderDetail/${encodeURIComponent(String(id ?? ''))}`;
@@ -52,7 +53,7 @@ export const WAIT_STATUS_OPTIONS: readonly EnumOption[] = WAIT_STATUSES.map((s) 
 
 /** The company's reservation fees, searched by name (the station form). */
 export const reserveFeeSource: RemoteSource = {
-  url: '/biz/reserveFee/list',
+  url: API.biz.reserveFee.list,
   search: 'name',
   value: 'id',
   label: 'name',

@@ -54,7 +54,7 @@ export async function cancelReservation(row: Row): Promise<void> {
 export const reserveOrderDecl: ResourceDecl = {
   id: 'reserveOrder',
   title: `${L}.title`,
-  api: { base: '/biz/reserveOrder', list: RESERVE_LIST_URL, info: false },
+  api: { list: RESERVE_LIST_URL },
   idField: 'id',
   nameField: 'id',
   permissions: { view: RESERVE_ORDER_CODE.view },

@@ -67,7 +67,7 @@ const waitAddForm: FieldsForm = {
 export const waitOrderDecl: ResourceDecl = {
   id: 'waitOrder',
   title: `${W}.title`,
-  api: { base: '/biz/waitOrder', list: WAIT_LIST_URL, info: false },
+  api: { list: WAIT_LIST_URL },
   idField: 'id',
   nameField: 'idTag',
   permissions: { view: WAIT_ORDER_CODE.view },

@@ -4,8 +4,9 @@
  * the charger detail page, reset the OCPP password and show the connectors' QR codes; the toolbar imports
  * piles from Excel (the framework's import, code 2205).
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import { Button, Text } from '@chakra-ui/react';
-import { PILE_CODE } from '@shared/resources/site/charge-point.ts';
+import { chargePointResource, PILE_CODE } from '@shared/resources/site/charge-point.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
@@ -118,7 +119,7 @@ export function ChargePointToolbar() {
 export const chargePointDecl: ResourceDecl = {
   id: 'chargePoint',
   title: `${W}.title`,
-  api: { base: '/biz/chargePoint' },
+  api: resourcePaths(chargePointResource),
   idField: 'id',
   nameField: 'name',
   // Adding and editing are the wizard's; import is in the toolbar (it needs the import code as well).

@@ -4,6 +4,7 @@
  * schema errors by full path (wizards validate nested lists), the OCPP URL, and station pictures read with
  * the session's token.
  */
+import { API } from '@shared/api/paths.ts';
 import { Badge, HStack, Status, Text, Wrap } from '@chakra-ui/react';
 import { languageHeaders } from '@shared/i18n/languages.ts';
 import { CONNECTOR_STATES, type ConnectorState } from '@shared/ocpp/connector-state.ts';
@@ -25,14 +26,15 @@ import {
 import { storedToken } from '@web/auth/storage.ts';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import i18n, { currentLanguage } from '@web/i18n.ts';
+import { withQuery } from '@web/lib/api.ts';
 import { REQUEST_TIMEOUT_MS } from '@web/lib/http.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import type { EnumOption, RemoteSource, Row } from '@web/resources/types.ts';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 
-export const STATION_LIST_URL = '/biz/station/list';
-export const PILE_LIST_URL = '/biz/chargePoint/list';
+export const STATION_LIST_URL = API.biz.station.list;
+export const PILE_LIST_URL = API.biz.chargePoint.list;
 
 /** The detail routes of a station and a charger (here, not in their screens' modules, so a link costs nothing). */
 export const stationDetailPath = (id: unknown) => `/stationDetail/${encodeURIComponent(String(id ?? ''))}`;
@@ -266,7 +268,7 @@ export function ocppUrl(
 
 // ---- Station pictures -------------------------------------------------------------------------------------
 
-export const imageUrl = (key: string) => `/biz/station/image?key=${encodeURIComponent(key)}`;
+export const imageUrl = (key: string) => withQuery(API.biz.station.image, { key });
 
 /** A picture's bytes read with the bearer token (an <img> cannot send it), as a blob URL freed on unmount. */
 export function useImageSrc(key: string): { src?: string; failed: boolean } {

@@ -2,8 +2,9 @@
  * Sites (/equipment, kept): the declared station list with its filters; adding and editing go through the
  * station wizard, each row opens its detail page (/stationDetail/{id}) and the power balance wizard.
  */
+import { resourcePaths } from '@shared/api/paths.ts';
 import { Button } from '@chakra-ui/react';
-import { SITE_CODE } from '@shared/resources/site/station.ts';
+import { SITE_CODE, stationResource } from '@shared/resources/site/station.ts';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
@@ -78,7 +79,7 @@ export function StationToolbar() {
 export const stationDecl: ResourceDecl = {
   id: 'station',
   title: `${S}.title`,
-  api: { base: '/biz/station' },
+  api: resourcePaths(stationResource),
   idField: 'id',
   nameField: 'name',
   // Adding and editing are the wizard's (toolbar and row action), not the generic drawer's.

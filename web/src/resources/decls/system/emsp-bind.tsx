@@ -3,6 +3,7 @@
  * "Bind sites" picks the caller's sites (the whole set is saved), "Unbind all" clears them. A company sees and
  * changes only its own sites' binding.
  */
+import { API } from '@shared/api/paths.ts';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
 import { call } from '@web/lib/api.ts';
 import { useTr } from '@web/resources/i18n.ts';
@@ -21,9 +22,9 @@ export function EmspBindDialog({ row, onClose, onDone }: RowDialogProps) {
     <StationBindDialog
       title={tr('systemRes.emspBind.bindTitle', { name: String(row.name ?? '') })}
       loadKey={`emspStations:${id}`}
-      load={() => loadBindList('/admin/emsp/bindList', { id })}
+      load={() => loadBindList(API.admin.emsp.bindList, { id })}
       save={async (stationIds) => {
-        await call('/admin/emsp/bind', { id, stationIds, version: row.version });
+        await call(API.admin.emsp.bind, { id, stationIds, version: row.version });
         return tr('systemRes.emspBind.saved');
       }}
       chosenLabel={(count, total) => tr('systemRes.emspBind.chosen', { count, total })}
@@ -37,7 +38,7 @@ export function EmspBindDialog({ row, onClose, onDone }: RowDialogProps) {
 export const emspBindDecl: ResourceDecl = {
   id: 'emspBind',
   title: 'systemRes.emspBind.title',
-  api: { base: '/admin/emsp', list: '/admin/emsp/bindEntries', info: false },
+  api: { list: API.admin.emsp.bindEntries },
   idField: 'id',
   nameField: 'name',
   permissions: { view: EMSP_BIND_CODE },
@@ -67,7 +68,7 @@ export const emspBindDecl: ResourceDecl = {
       visible: (row) => Number(row.stationCount ?? 0) > 0,
       confirm: (row) => ({ message: 'systemRes.emspBind.unbindConfirm', values: { name: row.name } }),
       run: async (row, ctx) => {
-        await call('/admin/emsp/bind', { id: row.id, stationIds: [], version: row.version });
+        await call(API.admin.emsp.bind, { id: row.id, stationIds: [], version: row.version });
         ctx.notify('systemRes.emspBind.unbound');
         ctx.refresh();
       },

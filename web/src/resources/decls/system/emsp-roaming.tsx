@@ -18,6 +18,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { call } from '@web/lib/api.ts';
 import { errorMessage } from '@web/resources/api.ts';
@@ -58,7 +59,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
 
   const load = useCallback(async () => {
     try {
-      setState(await call<RoamingState>('/admin/emsp/roaming', { id }));
+      setState(await call<RoamingState>(API.admin.emsp.roaming, { id }));
     } catch (error) {
       setProblem(errorMessage(tr, error));
     }
@@ -72,7 +73,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
     setOutcome(null);
     try {
       const answer = await call<{ registered: boolean; error?: string; state: RoamingState }>(
-        '/admin/emsp/register',
+        API.admin.emsp.register,
         { id },
       );
       setState(answer.state);
@@ -91,7 +92,7 @@ export function EmspRoamingDialog(props: RowDialogProps) {
   const pullTokens = async () => {
     setOutcome(null);
     try {
-      await call('/admin/emsp/pullTokens', { id });
+      await call(API.admin.emsp.pullTokens, { id });
       setOutcome({ ok: true, text: tr(`${E}.pullTokensQueued`) });
     } catch (error) {
       setOutcome({ ok: false, text: errorMessage(tr, error) });

@@ -3,6 +3,7 @@
  * sends a real test mail through the stored server and shows the server's reason when it fails. The company
  * form's picker reads the same list (id, name, userName).
  */
+import { API } from '@shared/api/paths.ts';
 import { requiredEmail } from '@shared/resources/system/fields.ts';
 import { mailResource, mailSchema, SSL_FLAG } from '@shared/resources/system/mail.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
@@ -18,7 +19,7 @@ const testMailForm: FieldsForm = {
   intro: () => ({ message: 'systemRes.mail.testHelp' }),
   fields: [{ name: 'to', label: 'systemRes.mail.to', kind: 'text', required: true }],
   schema: z.object({ to: requiredEmail }),
-  url: '/admin/mail/testMail',
+  url: API.admin.mail.testMail,
   query: (row) => ({ id: String(row.id) }),
   submitLabel: 'systemRes.mail.send',
   done: (_, body) => ({ message: 'systemRes.mail.sent', values: { to: body.to } }),

@@ -3,6 +3,7 @@
  * write-only; the push certificate is uploaded from a row action and is never shown or downloadable (only its
  * file name is). The company form's picker reads the same list (id, payUuid, payName).
  */
+import { API } from '@shared/api/paths.ts';
 import { FileField } from '@web/components/ui/file-field.tsx';
 import { Stack, Text } from '@chakra-ui/react';
 import { AUTO_REFUND, CERTIFICATE, payResource, paySchema } from '@shared/resources/system/pay.ts';
@@ -48,7 +49,7 @@ export function CertificateDialog({ row, onClose, onDone }: RowDialogProps) {
     form.set('id', String(row.id));
     form.set('file', file!, file!.name);
     await run(async () => {
-      await call('/admin/pay/upload', form);
+      await call(API.admin.pay.upload, form);
       onDone(tr('systemRes.pay.uploaded'));
     });
   };
