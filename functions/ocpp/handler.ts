@@ -29,13 +29,7 @@ import {
   knownConnection,
   saveConnection,
 } from './connections.ts';
-import {
-  AnswerOnce,
-  answerBudgetMs,
-  LOG_WRITE_MS,
-  settlesWithin,
-  type RemainingTime,
-} from './answer-deadline.ts';
+import { AnswerOnce, answerTimes, settlesWithin, type RemainingTime } from './answer-deadline.ts';
 import { callError, callResult, isAnswerFrame, parseFrame, type Frame } from './frames.ts';
 import { actionsFor } from './actions.ts';
 import { logMessage, wirePosition } from './message-log.ts';
@@ -105,8 +99,12 @@ async function connect(event: WsEvent): Promise<APIGatewayProxyResultV2> {
   const protocol = negotiateProtocol(headers['sec-websocket-protocol']);
   if (!protocol) return { statusCode: 400, body: 'No supported OCPP subprotocol offered' };
 
-  const earlier = await connectionsOf(chargePointId);
-  await saveConnection({ connectionId, chargePointId, agentId: String(authorizer.agentId ?? ''), protocol });
+  // The older connections are read while this one is saved (it is told from them by its id): a round trip
+  // less (docs/decisions/440-ocpp-answers-before-bookkeeping.md). Shown online only once it is saved.
+  const [earlier] = await Promise.all([
+    connectionsOf(chargePointId),
+    saveConnection({ connectionId, chargePointId, agentId: String(authorizer.agentId ?? ''), protocol }),
+  ]);
   await chargerConnected({ chargePointId, connectionId, protocol });
   // Decision: a second connection for the same charge point wins over the first. A charger that reconnects
   // after a network loss must not be locked out by its own half-open old socket (which the platform may not
@@ -148,10 +146,10 @@ async function message(event: WsEvent, context?: Partial<RemainingTime>): Promis
   const { connectionId } = event.requestContext;
   const chargePointId = chargePointOf(event);
   if (!chargePointId) return { statusCode: 200 };
-  // The answer leaves by `sendBy`: the action has until `sendBy - LOG_WRITE_MS`, then the deadline answers
+  // The answer leaves by `sendBy`; the action has until `chooseBy`, then the deadline answers
   // (docs/decisions/439-one-answer-per-ocpp-call.md).
   const arrived = Date.now();
-  const sendBy = arrived + answerBudgetMs(context);
+  const { chooseBy, sendBy } = answerTimes(context, arrived);
   const receivedAt = wirePosition();
   const text = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
@@ -205,16 +203,16 @@ async function message(event: WsEvent, context?: Partial<RemainingTime>): Promis
         afterMs: Date.now() - arrived,
       });
   });
-  const deadline = setTimeout(
-    () => {
-      if (once.claim(failureReply(text, protocol, 'in time')))
-        logger.error('OCPP action did not finish before its answer deadline', {
-          chargePointId,
-          connectionId,
-        });
-    },
-    sendBy - LOG_WRITE_MS - Date.now(),
-  );
+  const deadline = setTimeout(() => {
+    const late = failureReply(text, protocol, 'in time');
+    if (once.claim(late))
+      logger.error('OCPP action did not finish before its answer deadline', {
+        chargePointId,
+        connectionId,
+        action: late?.action,
+        answered: late?.body,
+      });
+  }, chooseBy - Date.now());
   const reply = await once.answer;
   clearTimeout(deadline);
 
