@@ -1,10 +1,13 @@
 /**
  * The EVSE status last pushed to each roaming partner (docs/decisions/437): `ROAMEVSE#{partnerId}#{evseUid}` /
- * `STATUS`, holding the status, the claim of the push that set it and when, kept `EVSE_STATUS_KEEP_SECONDS`
+ * `STATUS`, holding the status, the claim of the push that set it, when, whether the push went through
+ * (`sent`) and until when an unconfirmed claim holds (`leaseUntil`, epoch ms), kept `EVSE_STATUS_KEEP_SECONDS`
  * (`expiresAt`, TTL). Access patterns:
- * - claim a status for a push: a put conditional on the stored status being another (or none, or expired),
- *   so of concurrent pushes of one status to one partner exactly one is claimed, and a status equal to the
- *   last one pushed is not claimed at all; the item before is returned for a release;
+ * - claim a status for a push: a put conditional on the stored status being another (or none, or expired, or
+ *   an unconfirmed claim whose lease ran out: a delivery that died between its claim and its call), so of
+ *   concurrent pushes of one status to one partner exactly one is claimed, and a status equal to the last one
+ *   pushed is not claimed at all; the item before is returned for a release;
+ * - confirm a claim whose push went through (`sent`), conditional on the claim still being the one stored;
  * - release a claim whose push failed: the item before put back (or the item deleted), conditional on the
  *   claim still being the one stored, so a later push's claim is never undone.
  */
@@ -13,6 +16,9 @@ import { defineEntity, model, send } from './table.ts';
 
 /** How long the last pushed status is remembered: 30 days, then the same status may be pushed again. */
 export const EVSE_STATUS_KEEP_SECONDS = 30 * 24 * 3600;
+
+/** How long a claim holds before its push went through: longer than a call to a partner may take. */
+export const EVSE_CLAIM_LEASE_MS = 60_000;
 
 export const roamingEvseStatus = defineEntity(
   {
@@ -23,6 +29,8 @@ export const roamingEvseStatus = defineEntity(
       status: { type: 'string', required: true },
       claim: { type: 'string', required: true },
       at: { type: 'string', required: true },
+      sent: { type: 'boolean' },
+      leaseUntil: { type: 'number' },
       expiresAt: { type: 'number', required: true },
     },
     indexes: {
@@ -45,7 +53,14 @@ export interface EvseStatusClaim {
   partnerId: string;
   evseKey: string;
   claim: string;
-  before?: { status: string; claim: string; at: string; expiresAt: number };
+  before?: {
+    status: string;
+    claim: string;
+    at: string;
+    sent: boolean;
+    leaseUntil: number;
+    expiresAt: number;
+  };
 }
 
 /**
@@ -67,15 +82,24 @@ export async function claimEvseStatus(
       status,
       claim,
       at: new Date(now).toISOString(),
+      sent: false,
+      leaseUntil: now + EVSE_CLAIM_LEASE_MS,
       expiresAt: nowSeconds + EVSE_STATUS_KEEP_SECONDS,
     })
     .params();
   try {
     const answer = await send.put({
       ...params,
-      ConditionExpression: 'attribute_not_exists(#status) OR #status <> :status OR #expiresAt < :now',
-      ExpressionAttributeNames: { '#status': 'status', '#expiresAt': 'expiresAt' },
-      ExpressionAttributeValues: { ':status': status, ':now': nowSeconds },
+      ConditionExpression:
+        'attribute_not_exists(#status) OR #status <> :status OR #expiresAt < :now' +
+        ' OR (#sent = :false AND #leaseUntil < :nowMs)',
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#expiresAt': 'expiresAt',
+        '#sent': 'sent',
+        '#leaseUntil': 'leaseUntil',
+      },
+      ExpressionAttributeValues: { ':status': status, ':now': nowSeconds, ':false': false, ':nowMs': now },
       ReturnValues: 'ALL_OLD',
     });
     const old = answer.Attributes;
@@ -89,6 +113,9 @@ export async function claimEvseStatus(
               status: String(old.status),
               claim: String(old.claim),
               at: String(old.at),
+              // Items without the flag were pushed (none are written without it).
+              sent: old.sent !== false,
+              leaseUntil: Number(old.leaseUntil ?? 0),
               expiresAt: Number(old.expiresAt),
             },
           }
@@ -98,6 +125,19 @@ export async function claimEvseStatus(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+/** Marks a claim's push as gone through; false when another claim was there by then. */
+export async function confirmEvseStatus(held: EvseStatusClaim): Promise<boolean> {
+  return applied(
+    send.update(
+      roamingEvseStatus
+        .patch({ partnerId: held.partnerId, evseKey: held.evseKey })
+        .set({ sent: true })
+        .where((a, op) => op.eq(a.claim, held.claim))
+        .params(),
+    ),
+  );
 }
 
 /**

@@ -3,7 +3,8 @@
  * never waits on a partner's server: a status change puts one message per partner the station is bound to;
  * the consumer reads the state at delivery (so a late or repeated delivery sends what is true now) and PATCHes
  * each EVSE whose status is not the one last pushed to that partner (claimed by a conditional write before the
- * call, so concurrent deliveries push a status once, and given back when the call fails: decision 437). A
+ * call, so concurrent deliveries push a status once; confirmed after it, given back when it fails, and a claim
+ * never confirmed lapses after its lease, so a delivery that died is pushed by the next: decision 437). A
  * partner that cannot be reached is retried by the queue, then the message goes to its dead-letter queue; the
  * partner's failed exchanges say why.
  */
@@ -11,7 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { emspPartners } from '@functions/admin/system-resources.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { claimEvseStatus, releaseEvseStatus } from '@functions/data/roaming-evse-status.ts';
+import {
+  claimEvseStatus,
+  confirmEvseStatus,
+  releaseEvseStatus,
+} from '@functions/data/roaming-evse-status.ts';
 import { ciKey } from '@shared/schemas/ocpi.ts';
 import type { CdrPush } from './cdrs.ts';
 import type { CommandResultPush } from './commands.ts';
@@ -88,5 +93,7 @@ export async function deliver(push: EvsePush): Promise<void> {
       await noteExchange(partner, error as Error);
       throw error;
     }
+    // Pushed: the claim holds for good (one left unconfirmed, by a delivery that died, lapses after its lease).
+    await confirmEvseStatus(claim);
   }
 }
