@@ -86,6 +86,8 @@ new ConsoleStack(app, `EvConsole-${stage}`, {
   stripe,
   alarmEmail,
   waf,
+  // After a secret's value changed: -c secretsRefresh=<new label> hands the functions the current values.
+  secretsRefresh: (app.node.tryGetContext('secretsRefresh') as string | undefined) || undefined,
   cloudFrontWebAclArn: edge?.webAcl.attrArn,
   crossRegionReferences: edge !== undefined,
   description: `EV charging network console (${stage})`,

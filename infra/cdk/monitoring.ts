@@ -100,27 +100,23 @@ function fieldGap(field: string, range: number, min = 0): number | undefined {
 }
 
 /**
- * The longest time, in seconds, between two runs of an EventBridge schedule expression. Rates of minutes, hours
- * or days, and crons repeating every few minutes, hours, every day or every week; other crons (a day of the
- * month, a month) throw, since no CloudWatch alarm looks back further than seven days.
+ * The longest time, in seconds, between two runs of an EventBridge schedule expression: rates of minutes, hours
+ * or days, and crons that run every day (every few minutes, hours, or once); other crons (a day of the week or
+ * of the month) throw, since no CloudWatch alarm looks back further than seven days and a weekly run plus its
+ * margin would be longer.
  */
 export function scheduleIntervalSeconds(expression: string): number {
   const rate = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/.exec(expression);
   if (rate) return Number(rate[1]) * UNIT_SECONDS[rate[2]!.replace(/s$/, '')]!;
   const cron = /^cron\((\S+) (\S+) (\S+) (\S+) (\S+) (\S+)\)$/.exec(expression);
   const unsupported = new Error(
-    `Schedule "${expression}": a "did not run" alarm needs a rate or a cron that repeats at least weekly ` +
+    `Schedule "${expression}": a "did not run" alarm needs a rate or a cron that runs every day ` +
       '(infra/cdk/monitoring.ts scheduleIntervalSeconds).',
   );
   if (!cron) throw unsupported;
   const [, minute, hour, dom, month, dow] = cron as unknown as string[];
   const anyDay = (dom === '*' || dom === '?') && (dow === '*' || dow === '?') && month === '*';
-  if (!anyDay) {
-    // Weekly: one fixed day of the week, at a fixed time, every month.
-    const weekly = (dom === '?' || dom === '*') && month === '*' && /^[A-Z0-9]{1,3}$/i.test(dow!);
-    if (weekly && /^\d+$/.test(minute!) && /^\d+$/.test(hour!)) return 7 * 86400;
-    throw unsupported;
-  }
+  if (!anyDay) throw unsupported;
   const minuteGap = fieldGap(minute!, 60);
   const hourGap = fieldGap(hour!, 24);
   if (minuteGap === undefined || hourGap === undefined) throw unsupported;

@@ -8,7 +8,7 @@
  * front of both.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnWebACL, type CfnWebACLProps } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 
 import type { HttpRouteDecl, Topology } from '../topology/types.ts';
@@ -58,16 +58,21 @@ export const HTTP_DEFAULT_THROTTLE = { rateLimit: 500, burstLimit: 1000 };
 export const WS_DEFAULT_THROTTLE = { rateLimit: 1000, burstLimit: 2000 };
 export const WS_CONNECT_THROTTLE = { rateLimit: 100, burstLimit: 500 };
 
+/** A stage's RouteSettings entry as CloudFormation takes it (the L1 property is untyped JSON, passed as is). */
+export interface CfnRouteSettings {
+  ThrottlingRateLimit: number;
+  ThrottlingBurstLimit: number;
+  DetailedMetricsEnabled?: boolean;
+}
+
 /** `POST /app/auth/signIn` -> its stricter throttle, for the HTTP stage's RouteSettings. */
-export function httpRouteSettings(
-  t: Topology,
-): Record<string, { throttlingRateLimit: number; throttlingBurstLimit: number }> {
-  const out: Record<string, { throttlingRateLimit: number; throttlingBurstLimit: number }> = {};
+export function httpRouteSettings(t: Topology): Record<string, CfnRouteSettings> {
+  const out: Record<string, CfnRouteSettings> = {};
   for (const cls of ROUTE_CLASSES)
     for (const r of cls.routes(t))
       out[`${r.method} ${r.path}`] = {
-        throttlingRateLimit: cls.throttle.rateLimit,
-        throttlingBurstLimit: cls.throttle.burstLimit,
+        ThrottlingRateLimit: cls.throttle.rateLimit,
+        ThrottlingBurstLimit: cls.throttle.burstLimit,
       };
   return out;
 }
@@ -126,7 +131,7 @@ const managed = (name: string, priority: number, counted: string[] = []): CfnWeb
 });
 
 /** The properties of the CloudFront web ACL: managed rule groups and a rate rule per route class. */
-export function cloudFrontWebAclProps(name: string, t: Topology): CfnWebACL.CfnWebACLProps {
+export function cloudFrontWebAclProps(name: string, t: Topology): CfnWebACLProps {
   const rules: CfnWebACL.RuleProperty[] = [managed('AWSManagedRulesAmazonIpReputationList', 0)];
   ROUTE_CLASSES.forEach((cls, i) => {
     const matches = wafPathMatches(cls.routes(t));

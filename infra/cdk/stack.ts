@@ -71,6 +71,7 @@ import {
 import type { FunctionRef, HttpRouteDecl, Topology } from '../topology/types.ts';
 import { Monitoring } from './monitoring.ts';
 import {
+  type CfnRouteSettings,
   cloudFrontWebAclProps,
   HTTP_DEFAULT_THROTTLE,
   httpRouteSettings,
@@ -109,6 +110,12 @@ export interface ConsoleStackProps extends StackProps {
   waf?: boolean;
   /** The ARN of a CLOUDFRONT web ACL made elsewhere (EdgeWafStack in us-east-1). */
   cloudFrontWebAclArn?: string;
+  /**
+   * Any new value (`-c secretsRefresh=2026-06-01`) makes every function's configuration change, so CloudFormation
+   * resolves the secrets' dynamic references again and the functions get the secrets' current values: the step
+   * after a secret was rotated (docs/operations.md). CloudFormation does not notice a new secret value by itself.
+   */
+  secretsRefresh?: string;
 }
 
 /** Repository root (this file is infra/cdk/stack.ts). */
@@ -332,6 +339,7 @@ export class ConsoleStack extends Stack {
       // extension, with the secret ARN in the environment) is the planned replacement.
       [envNames.jwtSecret]: jwtSecret.secretValue.unsafeUnwrap(),
       NODE_OPTIONS: '--enable-source-maps',
+      ...(props.secretsRefresh ? { SECRETS_REFRESH: props.secretsRefresh } : {}),
     };
     if (props.mail) {
       const port = props.mail.port ?? 465;
@@ -702,13 +710,13 @@ export class ConsoleStack extends Stack {
     });
     const wsStage = this.webSocketStage.node.defaultChild as CfnStage;
     // Connects are limited apart: a reconnect storm after an outage is spread out, messages keep flowing.
-    wsStage.routeSettings = {
-      $connect: {
-        throttlingRateLimit: WS_CONNECT_THROTTLE.rateLimit,
-        throttlingBurstLimit: WS_CONNECT_THROTTLE.burstLimit,
-        detailedMetricsEnabled: true,
-      },
+    const connectSettings: CfnRouteSettings = {
+      ThrottlingRateLimit: WS_CONNECT_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: WS_CONNECT_THROTTLE.burstLimit,
+      DetailedMetricsEnabled: true,
     };
+    // RouteSettings is untyped JSON on the L1: CloudFormation's own (PascalCase) names.
+    wsStage.routeSettings = { $connect: connectSettings };
     this.webSocketStage.node.addDependency(apiGatewayAccount, connectRoute);
 
     // ---------------------------------------------------------------- queue consumers

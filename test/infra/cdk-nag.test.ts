@@ -89,7 +89,7 @@ function rawFindings(app: App): { rule: string; path: string }[] {
     return pack
       .validateScope(app)
       .violations.flatMap((v) =>
-        v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath })),
+        v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath ?? '' })),
       );
   });
 }

@@ -45,7 +45,13 @@ function consoleFixture(): string {
 
 function synth(
   stage: Stage,
-  opts: { topology?: Topology; bundling?: boolean; outdir?: string; mail?: ConsoleStackProps['mail'] } = {},
+  opts: {
+    topology?: Topology;
+    bundling?: boolean;
+    outdir?: string;
+    mail?: ConsoleStackProps['mail'];
+    secretsRefresh?: string;
+  } = {},
 ): Synth {
   const app = new App({
     outdir: opts.outdir,
@@ -56,6 +62,7 @@ function synth(
     topology: opts.topology,
     consoleAssetPath: consoleFixture(),
     mail: opts.mail,
+    secretsRefresh: opts.secretsRefresh,
   });
   const template = Template.fromStack(stack);
   return { stack, template, resources: template.toJSON().Resources as Record<string, Resource> };
@@ -666,6 +673,20 @@ describe('ConsoleStack alarm mail', () => {
     const s = synth('dev');
     for (const ref of distinctFunctionRefs(topology))
       expect(s.resources[fnLogicalId(s, ref)]!.Properties!.Environment.Variables.SMTP_HOST).toBeUndefined();
+  });
+});
+
+describe('ConsoleStack secrets refresh', () => {
+  it('changes every function configuration when secretsRefresh changes, and only then', () => {
+    const plain = synth('dev');
+    const refreshed = synth('dev', { secretsRefresh: '2026-06-01' });
+    for (const ref of distinctFunctionRefs(topology)) {
+      const vars = (s: Synth) => s.resources[fnLogicalId(s, ref)]!.Properties!.Environment.Variables;
+      expect(vars(plain).SECRETS_REFRESH).toBeUndefined();
+      expect(vars(refreshed).SECRETS_REFRESH).toBe('2026-06-01');
+      // The secret itself is still a dynamic reference, resolved by CloudFormation on that update.
+      expect(JSON.stringify(vars(refreshed)[envNames.jwtSecret])).toContain('{{resolve:secretsmanager:');
+    }
   });
 });
 
