@@ -44,6 +44,11 @@ export interface ConnectorLimit {
   commandId?: string;
   /** How many times in a row the charger rejected it (tried again up to a limit, then at the next cycle). */
   rejections?: number;
+  /**
+   * The roaming partner's profile it is capped by (its `setAt`): sent as the partner's profile, the lower of
+   * the two (docs/decisions/438).
+   */
+  partner?: string;
 }
 
 export interface LoadBalanceState {

@@ -17,7 +17,10 @@
  * - a group over its alarm power raises a transformer alarm (its template's level and mail) and is adjusted
  *   every alarm cycle; back under it, the alarm recovers; over its rated power with stop electricity on, every
  *   limit of the group is 0 until it is under again;
- * - what it found and sent is kept (functions/data/load-balance.ts) for the station detail.
+ * - what it found and sent is kept (functions/data/load-balance.ts) for the station detail;
+ * - a roaming partner's charging profile on its session (functions/data/partner-charging-profiles.ts, OCPI
+ *   chargingprofiles) caps that session's share, never raises it: the session is sent the partner's profile
+ *   (functions/energy/partner-profiles.ts), each period the lower of the two (docs/decisions/438).
  * A limit is sent again only when it changed or its profile is due for renewal; a command refused (a command
  * pending on the connector, the charger offline) is tried at the next adjustment.
  */
@@ -33,6 +36,11 @@ import {
   type LoadBalanceState,
 } from '@functions/data/load-balance.ts';
 import { energyBoxStatesOf } from '@functions/data/energy-boxes.ts';
+import {
+  getPartnerChargingProfile,
+  removePartnerChargingProfile,
+  type PartnerChargingProfile,
+} from '@functions/data/partner-charging-profiles.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
 import { chargePointById, stations } from '@functions/devices/sites.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
@@ -40,6 +48,7 @@ import { raiseGroupAlarm, recoverGroupAlarm } from '@functions/alarms/service.ts
 import { logger } from '@functions/lib/http.ts';
 import type { Record_ } from '@functions/lib/resources.ts';
 import { activeSessions, type Session } from '@functions/ocpp/transactions.ts';
+import { isPartnerProfileId, partnerLimitAt, partnerProfileParams } from './partner-profiles.ts';
 import { renewableSources } from './renewable.ts';
 import { sharePower, type ShareSession } from './share.ts';
 
@@ -248,8 +257,15 @@ async function adjust(
       .filter((p) => Boolean(p && p.stationId === stationId))
       .map((p) => p as unknown as Pile);
     const sessions = new Map<string, Session>();
+    // The partners' profiles on their sessions: each caps its session (docs/decisions/438).
+    const partnerProfiles = new Map<string, PartnerChargingProfile>();
     for (const pile of piles)
-      for (const s of await activeSessions(pile.id)) sessions.set(keyOf(pile.id, s.connectorNo), s);
+      for (const s of await activeSessions(pile.id)) {
+        const key = keyOf(pile.id, s.connectorNo);
+        sessions.set(key, s);
+        const profile = s.roaming ? await getPartnerChargingProfile(pile.id, s.transactionId) : undefined;
+        if (profile) partnerProfiles.set(key, profile);
+      }
     const chargingW = [...sessions.values()].reduce((sum, s) => sum + Math.max(0, s.lastPowerW ?? 0), 0);
     const otherW = await otherLoadW(boxes, new Set(piles.map((p) => p.id)), chargingW);
     const ratedW = Math.round(group.ratedPower * 1000);
@@ -265,10 +281,13 @@ async function adjust(
         const key = keyOf(pile.id, c.connectorNo);
         pileOf.set(key, pile);
         const session = sessions.get(key);
+        const profile = partnerProfiles.get(key);
+        const partnerW = profile && partnerLimitAt(profile, Date.now());
         if (session)
           shareSessions.push({
             key,
-            maxW: pileMaxW(pile),
+            // What the partner leaves is shared among the others.
+            maxW: Math.min(pileMaxW(pile), partnerW ?? Infinity),
             drawW: session.lastPowerW,
             // What the EV draws says what it wants only once it has had its limit a while.
             limitW: settledLimit(sent.get(key)),
@@ -298,6 +317,7 @@ async function adjust(
         limitW: limitOf(key),
         purpose: session ? 'TxProfile' : 'TxDefaultProfile',
         ...(session ? { transactionId: session.transactionId } : {}),
+        ...(session && partnerProfiles.has(key) ? { partner: partnerProfiles.get(key)!.setAt } : {}),
       };
       const last = sent.get(key);
       // Rejected by the charger (a TxProfile that came before the charger knew its transaction): sent again,
@@ -308,6 +328,7 @@ async function adjust(
         !last?.sentAt ||
         last.purpose !== wanted.purpose ||
         last.transactionId !== wanted.transactionId ||
+        last.partner !== wanted.partner ||
         Math.abs(last.limitW - wanted.limitW) >= CHANGE_W ||
         (wanted.limitW === 0) !== (last.limitW === 0) ||
         // Renewed every cycle (a little early: the schedule's own timing varies).
@@ -318,7 +339,7 @@ async function adjust(
         );
         continue;
       }
-      const commandId = await send(pile, connectorNo, wanted, lapseS);
+      const commandId = await send(pile, connectorNo, wanted, lapseS, partnerProfiles.get(key));
       connectors.push(
         commandId
           ? {
@@ -389,9 +410,23 @@ async function adjust(
   return { stationId, tenant, at, groups, connectors, nextAt, offlineSent };
 }
 
-/** Sends a connector's limit (its session's TxProfile, or the idle connector's TxDefaultProfile). */
-function send(pile: Pile, connectorNo: number, limit: ConnectorLimit, lapseS: number) {
+/**
+ * Sends a connector's limit (its session's TxProfile, or the idle connector's TxDefaultProfile); a session
+ * with a partner's profile gets that profile capped by the limit instead (docs/decisions/438).
+ */
+function send(
+  pile: Pile,
+  connectorNo: number,
+  limit: ConnectorLimit,
+  lapseS: number,
+  partner?: PartnerChargingProfile,
+) {
   const tx = limit.purpose === 'TxProfile';
+  const partnerParams =
+    tx && partner
+      ? partnerProfileParams(pile, connectorNo, partner, { ceilingW: limit.limitW, lapseS })
+      : undefined;
+  if (partnerParams) return sendProfile(pile, connectorNo, limit.transactionId, partnerParams);
   return sendProfile(
     pile,
     connectorNo,
@@ -429,6 +464,29 @@ async function sendProfile(
 }
 
 /**
+ * What load management allows a session's connector now (W), for a partner's profile set between two
+ * adjustments, and how long its profiles last (s): the connector's limit last sent (its session's, or the idle
+ * default it started with), else the plan's offline maximum power. Undefined when no plan is in force at the
+ * station (the partner's profile is then capped only by the pile's maximum).
+ */
+export async function loadCeiling(
+  stationId: string,
+  chargePointId: string,
+  connectorNo: number,
+): Promise<{ ceilingW: number; lapseS: number } | undefined> {
+  const found = await planOf(stationId);
+  if (!found || !found.plan.groups.some((g) => g.chargePointIds.includes(chargePointId))) return undefined;
+  const state = await getLoadBalance(stationId);
+  const limit = state?.connectors.find(
+    (c) => c.chargePointId === chargePointId && c.connectorNo === connectorNo,
+  );
+  return {
+    ceilingW: limit?.limitW ?? Math.round(found.plan.offlineMaxPower * 1000),
+    lapseS: Math.min(31 * 86_400, found.plan.normalCycle * LAPSE_CYCLES),
+  };
+}
+
+/**
  * A profile load management sent ended. Not accepted and still the connector's latest: the station is adjusted
  * again with that connector's limit sent again (a few times in a row at most). A connector whose limit could
  * not be sent at all (this command was still pending on it): the station is adjusted again now that it ended.
@@ -442,12 +500,27 @@ export async function limitCommandEnded(command: {
   stationId?: string;
   chargePointId: string;
   connectorNo?: number;
+  params?: Record<string, unknown>;
 }): Promise<void> {
-  if (command.createdBy !== BALANCER_SENDER || command.action !== 'SetChargingProfile' || !command.stationId)
-    return;
+  if (!command.stationId) return;
   const accepted =
     command.status === 'answered' &&
     (command.result as { status?: string } | undefined)?.status === 'Accepted';
+  // A partner's profile was set or cleared (functions/ocpi/chargingprofiles.ts): one the charger did not take is
+  // no longer kept (the partner is told REJECTED); the station is shared again at once, what the partner leaves
+  // going to the others, and load management's profiles follow the partner's (docs/decisions/438).
+  if (
+    String(command.createdBy ?? '') !== BALANCER_SENDER &&
+    ['SetChargingProfile', 'ClearChargingProfile'].includes(command.action) &&
+    isPartnerProfileId(command.params?.chargingProfileId)
+  ) {
+    if (command.action === 'SetChargingProfile' && !accepted)
+      for (const session of await activeSessions(command.chargePointId, command.connectorNo))
+        await removePartnerChargingProfile(command.chargePointId, session.transactionId, command.commandId);
+    if (await stationOnRound(command.stationId)) await balanceStation(command.stationId);
+    return;
+  }
+  if (command.createdBy !== BALANCER_SENDER || command.action !== 'SetChargingProfile') return;
   const state = await getLoadBalance(command.stationId);
   if (!state) return;
   const limit = state.connectors.find((c) => c.commandId === command.commandId);

@@ -14,6 +14,7 @@ import {
   ocpiVersionsSchema,
   type OcpiEndpoint,
 } from '@shared/schemas/ocpi.ts';
+import { hubStatusOf } from './hub-status.ts';
 import { ownParty } from './party.ts';
 
 /** How long the platform waits for an eMSP's answer. */
@@ -42,6 +43,12 @@ export class OcpiUrlRefused extends OcpiCallError {}
  * whitelist decide a real-time authorisation (docs/decisions/437).
  */
 export class OcpiUnreachable extends OcpiCallError {}
+
+/**
+ * Not attempted: the partner is a hub that reports the party the exchange is addressed to OFFLINE, so it could
+ * not be reached through it (docs/decisions/438). Unreachable as far as the callers go.
+ */
+export class OcpiPartyOffline extends OcpiUnreachable {}
 
 /** HTTP statuses by which a server says it is not there for now (a gateway or the service itself). */
 const UNAVAILABLE = new Set([502, 503, 504]);
@@ -75,6 +82,8 @@ export function withQuery(base: string, query: Record<string, string>): string {
 export interface Peer {
   countryCode: string;
   partyId: string;
+  /** The partner's id, when the peer is a partner: its hub's word on the party is heeded (decision 438). */
+  id?: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -102,6 +111,12 @@ async function ocpiExchange(
   body?: unknown,
   options: { timeoutMs?: number } = {},
 ): Promise<{ data: unknown; headers: Headers }> {
+  // A party the partner's hub reports OFFLINE: nothing is attempted (docs/decisions/438).
+  if (peer.id && (await hubStatusOf(peer.id, peer)) === 'OFFLINE')
+    throw new OcpiPartyOffline(
+      `${method} ${url}`,
+      `not attempted: the hub reports ${peer.countryCode.toUpperCase()}*${peer.partyId.toUpperCase()} OFFLINE`,
+    );
   const own = await ownParty();
   let res: OutboundResponse;
   try {

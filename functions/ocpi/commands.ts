@@ -31,6 +31,7 @@ import {
 } from '@functions/orders/reservations.ts';
 import { RESERVE_MINUTES_MAX } from '@shared/schemas/reservation.ts';
 import { ocpiCall } from './client.ts';
+import { chargingProfileResultOf } from './chargingprofiles.ts';
 import { invalidParameters } from './errors.ts';
 import { evseAt } from './locations.ts';
 import { noteExchange, partnerById, type Partner } from './partners.ts';
@@ -228,9 +229,9 @@ export async function deliverCommandResult(commandId: string): Promise<void> {
   const partner = sent ? await partnerById(sent.partnerId) : undefined;
   if (!sent || !partner?.emspToken) return;
   try {
-    await ocpiCall(partner, partner.emspToken, 'POST', sent.responseUrl, {
-      result: commandResultOf(command),
-    });
+    // A charging profile's request has its own result object (functions/ocpi/chargingprofiles.ts).
+    const body = chargingProfileResultOf(sent.type, command) ?? { result: commandResultOf(command) };
+    await ocpiCall(partner, partner.emspToken, 'POST', sent.responseUrl, body);
   } catch (error) {
     await noteExchange(partner, error as Error);
     throw error;

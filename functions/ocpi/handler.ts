@@ -16,10 +16,17 @@ import {
 } from '@shared/schemas/ocpi.ts';
 import { checkOutboundUrl, OutboundRefused } from '@functions/lib/outbound-url.ts';
 import { partnerCdrs } from './cdrs.ts';
+import { clearChargingProfile, getActiveChargingProfile, setChargingProfile } from './chargingprofiles.ts';
 import { receiveCommand } from './commands.ts';
 import { deleteCredentials, getCredentials, postCredentials } from './credentials.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
+import {
+  putClientInfo,
+  receivedClientInfo,
+  refuseSuspendedTokens,
+  suspendedCommand,
+} from './hubclientinfo.ts';
 import { partnerLocation, partnerLocations } from './locations.ts';
 import { noteExchange } from './partners.ts';
 import { partnerSessions } from './sessions.ts';
@@ -166,19 +173,38 @@ export const handler = ocpiHandler({
   },
   [`PUT ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
     auth: 'registered',
-    run: (req) => putToken(req.partner!, req.params, req.body),
+    run: async (req) => {
+      await refuseSuspendedTokens(req); // docs/decisions/438
+      return putToken(req.partner!, req.params, req.body);
+    },
   },
   [`PATCH ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
     auth: 'registered',
-    run: (req) => patchToken(req.partner!, req.params, req.body),
+    run: async (req) => {
+      await refuseSuspendedTokens(req);
+      return patchToken(req.partner!, req.params, req.body);
+    },
   },
   [`POST ${V}/commands/{command}`]: {
     auth: 'registered',
     run: async (req) => {
       const command = commandOf(req);
       await checkResponseUrl(req);
-      return receiveCommand(req.partner!, command, req.body);
+      // A party the hub reports SUSPENDED: REJECTED (docs/decisions/438).
+      return (await suspendedCommand(req)) ?? receiveCommand(req.partner!, command, req.body);
     },
+  },
+  // Charging profiles and hub client info, receiver interfaces (docs/decisions/438).
+  [`GET ${V}/chargingprofiles/{sessionId}`]: { auth: 'registered', run: getActiveChargingProfile },
+  [`PUT ${V}/chargingprofiles/{sessionId}`]: { auth: 'registered', run: setChargingProfile },
+  [`DELETE ${V}/chargingprofiles/{sessionId}`]: { auth: 'registered', run: clearChargingProfile },
+  [`GET ${V}/hubclientinfo/{countryCode}/{partyId}`]: {
+    auth: 'registered',
+    run: (req) => receivedClientInfo(req.partner!, req.params),
+  },
+  [`PUT ${V}/hubclientinfo/{countryCode}/{partyId}`]: {
+    auth: 'registered',
+    run: (req) => putClientInfo(req.partner!, req.params, req.body),
   },
   [`GET ${V}/tariffs`]: {
     auth: 'registered',

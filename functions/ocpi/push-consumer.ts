@@ -8,9 +8,10 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/http.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
-import { OcpiUrlRefused } from './client.ts';
+import { OcpiPartyOffline, OcpiUrlRefused } from './client.ts';
 import { deliverCdr } from './cdrs.ts';
 import { deliverCommandResult } from './commands.ts';
+import { pullClientInfos } from './hubclientinfo.ts';
 import { partnerById } from './partners.ts';
 import { deliverSessionUpdate } from './sessions.ts';
 import { pullTokens } from './tokens.ts';
@@ -22,10 +23,17 @@ import '@functions/ocpi/subscriptions.ts';
 import '@functions/energy/subscriptions.ts';
 import { deliver, type OcpiPush } from './push.ts';
 
-/** A partner's tokens pulled, if it is still registered. */
+/**
+ * A partner's tokens pulled, if it is still registered; from a hub, its ClientInfo list first (which parties are
+ * suspended: docs/decisions/438), a failure of which does not keep the tokens from being pulled.
+ */
 async function pullTokensOf(partnerId: string) {
   const partner = await partnerById(partnerId);
-  if (partner?.registered) await pullTokens(partner);
+  if (!partner?.registered) return;
+  await pullClientInfos(partner).catch((error: unknown) =>
+    logger.warn('Hub client info not pulled', { partnerId, error: String(error) }),
+  );
+  await pullTokens(partner);
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
@@ -56,6 +64,12 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       } catch (error) {
         // A URL the outbound guard refuses stays refused (decision 433): trying again would only fill the
         // dead-letter queue. The partner's last error says why already.
+        // Nor is an exchange to a party the hub reports OFFLINE tried again (decision 438): its CDR stays owed
+        // (the sweep queues it again), its running session is sent again by the update sweep.
+        if (error instanceof OcpiPartyOffline) {
+          logger.info('OCPI push not attempted: the hub reports the party offline', { error: String(error) });
+          return;
+        }
         if (error instanceof OcpiUrlRefused) {
           logger.warn('OCPI push dropped: its URL is refused', { error: String(error) });
           return;

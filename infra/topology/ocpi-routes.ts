@@ -35,6 +35,11 @@ export const ocpiRoutes: HttpRouteDecl[] = [
   wire('PUT', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   wire('PATCH', `${V}/tokens/{countryCode}/{partyId}/{tokenUid}`),
   wire('POST', `${V}/commands/{command}`),
+  wire('GET', `${V}/chargingprofiles/{sessionId}`),
+  wire('PUT', `${V}/chargingprofiles/{sessionId}`),
+  wire('DELETE', `${V}/chargingprofiles/{sessionId}`),
+  wire('GET', `${V}/hubclientinfo/{countryCode}/{partyId}`),
+  wire('PUT', `${V}/hubclientinfo/{countryCode}/{partyId}`),
   {
     method: 'POST',
     path: API.admin.emsp.register,

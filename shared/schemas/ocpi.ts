@@ -36,6 +36,9 @@ export const CPO_MODULES = [
   { identifier: 'cdrs', role: 'SENDER' },
   { identifier: 'tokens', role: 'RECEIVER' },
   { identifier: 'commands', role: 'RECEIVER' },
+  // Smart charging and hubs (docs/decisions/438).
+  { identifier: 'chargingprofiles', role: 'RECEIVER' },
+  { identifier: 'hubclientinfo', role: 'RECEIVER' },
 ] as const;
 
 /** The page size a pull gets when it asks for none, and the most it may ask for. */
@@ -67,7 +70,7 @@ const ciString = (max: number) =>
     .max(max)
     .regex(/^[\x20-\x7e]+$/);
 
-const ocpiUrl = z
+export const ocpiUrl = z
   .string()
   .max(255)
   .refine((v) => {

@@ -63,6 +63,8 @@ export interface TestEmsp {
   realtime: Map<string, string>;
   /** Receiver modules that answer 503 for now (its server down for them: `cdrs`, `locations`...). */
   failing: Set<string>;
+  /** As a hub (`hub` option): the ClientInfo objects its hubclientinfo sender interface offers, two a page. */
+  clientInfos: Record<string, unknown>[];
   /** A token as this eMSP issues it. */
   token(uid: string, whitelist: string, valid?: boolean): Record<string, unknown>;
   /** Registers at the platform with the token the operator gave (the eMSP starting the handshake). */
@@ -76,6 +78,8 @@ export interface TestEmsp {
 export async function startTestEmsp(
   party = { countryCode: 'NL', partyId: 'TMS', name: 'Test eMSP' },
   offered = ['2.2.1'],
+  /** `hub`: it is a roaming hub offering its parties' ClientInfo (hubclientinfo sender interface). */
+  options: { hub?: boolean } = {},
 ): Promise<TestEmsp> {
   const tokenA = `emsp-a-${randomBytes(8).toString('hex')}`;
   let acceptedToken = tokenA;
@@ -85,6 +89,7 @@ export async function startTestEmsp(
   const tokens: Record<string, unknown>[] = [];
   const realtime = new Map<string, string>();
   const failing = new Set<string>();
+  const clientInfos: Record<string, unknown>[] = [];
   let base = '';
   const issue = (uid: string, whitelist: string, valid = true) => ({
     country_code: party.countryCode,
@@ -157,6 +162,9 @@ export async function startTestEmsp(
             { identifier: 'sessions', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/sessions` },
             { identifier: 'cdrs', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/cdrs` },
             { identifier: 'tokens', role: 'SENDER', url: `${base}/ocpi/2.2.1/tokens` },
+            ...(options.hub
+              ? [{ identifier: 'hubclientinfo', role: 'SENDER', url: `${base}/ocpi/2.2.1/hubclientinfo` }]
+              : []),
           ],
         }),
       );
@@ -181,6 +189,20 @@ export async function startTestEmsp(
       };
       if (offset + page.length < tokens.length)
         headers.link = `<${base}/ocpi/2.2.1/tokens?offset=${offset + page.length}&limit=${limit}>; rel="next"`;
+      res.writeHead(200, headers);
+      return res.end(JSON.stringify(envelope(page)));
+    }
+    if (options.hub && url.pathname === '/ocpi/2.2.1/hubclientinfo' && req.method === 'GET') {
+      // Its parties' ClientInfo page by page, as its tokens.
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const page = clientInfos.slice(offset, offset + 2);
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-total-count': String(clientInfos.length),
+        'x-limit': '2',
+      };
+      if (offset + page.length < clientInfos.length)
+        headers.link = `<${base}/ocpi/2.2.1/hubclientinfo?offset=${offset + page.length}&limit=2>; rel="next"`;
       res.writeHead(200, headers);
       return res.end(JSON.stringify(envelope(page)));
     }
@@ -221,6 +243,7 @@ export async function startTestEmsp(
     tokens,
     realtime,
     failing,
+    clientInfos,
     token: issue,
     async register(platformVersionsUrl, tokenGiven) {
       await learn(platformVersionsUrl, tokenGiven);
