@@ -65,6 +65,10 @@ export interface TestEmsp {
   failing: Set<string>;
   /** As a hub (`hub` option): the ClientInfo objects its hubclientinfo sender interface offers, two a page. */
   clientInfos: Record<string, unknown>[];
+  /** Modules whose calls get no answer at all for now (the connection is cut: the eMSP cannot be reached). */
+  cut: Set<string>;
+  /** Real-time answers given as they are by token uid (HTTP status and body text), whatever they hold. */
+  rawRealtime: Map<string, { status: number; body: string }>;
   /** A token as this eMSP issues it. */
   token(uid: string, whitelist: string, valid?: boolean): Record<string, unknown>;
   /** Registers at the platform with the token the operator gave (the eMSP starting the handshake). */
@@ -78,8 +82,12 @@ export interface TestEmsp {
 export async function startTestEmsp(
   party = { countryCode: 'NL', partyId: 'TMS', name: 'Test eMSP' },
   offered = ['2.2.1'],
-  /** `hub`: it is a roaming hub offering its parties' ClientInfo (hubclientinfo sender interface). */
-  options: { hub?: boolean } = {},
+  /**
+   * `nulls`: it writes its unset optional fields as `null` (OCPI allows it); `trailingSlash`: its URLs end in a
+   * slash (OCPI's own examples); `hub`: it is a roaming hub offering its parties' ClientInfo (hubclientinfo
+   * sender interface).
+   */
+  options: { nulls?: boolean; trailingSlash?: boolean; hub?: boolean } = {},
 ): Promise<TestEmsp> {
   const tokenA = `emsp-a-${randomBytes(8).toString('hex')}`;
   let acceptedToken = tokenA;
@@ -90,8 +98,22 @@ export async function startTestEmsp(
   const realtime = new Map<string, string>();
   const failing = new Set<string>();
   const clientInfos: Record<string, unknown>[] = [];
+  const cut = new Set<string>();
+  const rawRealtime = new Map<string, { status: number; body: string }>();
+  const slash = options.trailingSlash ? '/' : '';
+  const unset = options.nulls ? null : undefined;
   let base = '';
   const issue = (uid: string, whitelist: string, valid = true) => ({
+    // Every optional field of a 2.2.1 Token, unset.
+    ...(options.nulls
+      ? {
+          visual_number: null,
+          group_id: null,
+          language: null,
+          default_profile_type: null,
+          energy_contract: null,
+        }
+      : {}),
     country_code: party.countryCode,
     party_id: party.partyId,
     uid,
@@ -108,7 +130,9 @@ export async function startTestEmsp(
       role: 'EMSP',
       country_code: party.countryCode,
       party_id: party.partyId,
-      business_details: { name: party.name },
+      business_details: options.nulls
+        ? { name: party.name, website: null, logo: null }
+        : { name: party.name },
     },
   ];
 
@@ -147,24 +171,38 @@ export async function startTestEmsp(
     const token = auth ? Buffer.from(auth, 'base64').toString('utf8') : undefined;
     if (token !== acceptedToken) return send(401, envelope(undefined, 2000));
     const url = new URL(req.url ?? '/', base);
+    // An empty path segment names nothing here, as on most servers (a URL joined with two slashes).
+    if (url.pathname.includes('//')) return send(404, envelope(undefined, 2000));
+    // Its URLs may end in a slash: a path is read without it.
+    url.pathname = url.pathname.replace(/(.)\/+$/, '$1');
     const body = await readJson(req);
+    if (cut.has(url.pathname.split('/')[3] ?? '')) {
+      req.socket.destroy();
+      return;
+    }
     if (url.pathname === '/ocpi/versions')
-      return send(200, envelope(offered.map((version) => ({ version, url: `${base}/ocpi/${version}` }))));
+      return send(
+        200,
+        envelope(offered.map((version) => ({ version, url: `${base}/ocpi/${version}${slash}` }))),
+      );
+    const endpoint = (identifier: string, role: string) => ({
+      identifier,
+      role,
+      url: `${base}/ocpi/2.2.1/${identifier}${slash}`,
+    });
     if (url.pathname === '/ocpi/2.2.1')
       return send(
         200,
         envelope({
           version: '2.2.1',
           endpoints: [
-            { identifier: 'credentials', role: 'SENDER', url: `${base}/ocpi/2.2.1/credentials` },
-            { identifier: 'credentials', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/credentials` },
-            { identifier: 'locations', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/locations` },
-            { identifier: 'sessions', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/sessions` },
-            { identifier: 'cdrs', role: 'RECEIVER', url: `${base}/ocpi/2.2.1/cdrs` },
-            { identifier: 'tokens', role: 'SENDER', url: `${base}/ocpi/2.2.1/tokens` },
-            ...(options.hub
-              ? [{ identifier: 'hubclientinfo', role: 'SENDER', url: `${base}/ocpi/2.2.1/hubclientinfo` }]
-              : []),
+            endpoint('credentials', 'SENDER'),
+            endpoint('credentials', 'RECEIVER'),
+            endpoint('locations', 'RECEIVER'),
+            endpoint('sessions', 'RECEIVER'),
+            endpoint('cdrs', 'RECEIVER'),
+            endpoint('tokens', 'SENDER'),
+            ...(options.hub ? [endpoint('hubclientinfo', 'SENDER')] : []),
           ],
         }),
       );
@@ -174,7 +212,7 @@ export async function startTestEmsp(
       ownToken = credentials.token;
       await learn(credentials.url, ownToken);
       acceptedToken = `emsp-c-${randomBytes(8).toString('hex')}`;
-      return send(200, envelope({ token: acceptedToken, url: `${base}/ocpi/versions`, roles }));
+      return send(200, envelope({ token: acceptedToken, url: `${base}/ocpi/versions${slash}`, roles }));
     }
     if (failing.has(url.pathname.split('/')[3] ?? '')) return send(503, envelope(undefined, 3000));
     if (url.pathname === '/ocpi/2.2.1/tokens' && req.method === 'GET') {
@@ -210,11 +248,21 @@ export async function startTestEmsp(
     if (authorize && req.method === 'POST') {
       const uid = decodeURIComponent(authorize[1]!);
       received.push({ method: 'POST', path: `tokens/${uid}/authorize`, body });
+      const raw = rawRealtime.get(uid);
+      if (raw) {
+        res.writeHead(raw.status, { 'content-type': 'application/json' });
+        return res.end(raw.body);
+      }
       const allowed = realtime.get(uid);
       if (!allowed) return send(404, envelope(undefined, 2004));
       return send(
         200,
-        envelope({ allowed, token: issue(uid, 'NEVER'), authorization_reference: `REF-${uid}` }),
+        envelope({
+          allowed,
+          token: issue(uid, 'NEVER'),
+          authorization_reference: `REF-${uid}`,
+          ...(unset === null ? { location: null, info: null } : {}),
+        }),
       );
     }
     if (url.pathname.startsWith('/ocpi/2.2.1/')) {
@@ -234,7 +282,7 @@ export async function startTestEmsp(
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    versionsUrl: `${base}/ocpi/versions`,
+    versionsUrl: `${base}/ocpi/versions${slash}`,
     tokenA,
     platformToken: () => acceptedToken,
     ownToken: () => ownToken,
@@ -244,6 +292,8 @@ export async function startTestEmsp(
     realtime,
     failing,
     clientInfos,
+    cut,
+    rawRealtime,
     token: issue,
     async register(platformVersionsUrl, tokenGiven) {
       await learn(platformVersionsUrl, tokenGiven);
@@ -251,7 +301,7 @@ export async function startTestEmsp(
       acceptedToken = tokenB;
       const answer = await ocpiRequest(platformEndpoints.get('credentials')!, tokenGiven, 'POST', {
         token: tokenB,
-        url: `${base}/ocpi/versions`,
+        url: `${base}/ocpi/versions${slash}`,
         roles,
       });
       if (answer.body.status_code === 1000) ownToken = (answer.body.data as { token: string }).token;
