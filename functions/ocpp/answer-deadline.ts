@@ -44,6 +44,20 @@ export function answerBudgetMs(context?: Partial<RemainingTime>): number {
 }
 
 /**
+ * When a frame that arrived at `arrived` (now by default) is answered: its answer is chosen by `chooseBy` (the
+ * action's result, or the deadline's CALLERROR) and leaves by `sendBy`. The time between is the message log's:
+ * LOG_WRITE_MS, or half the budget when that is shorter, so a short budget still leaves the action half of it.
+ */
+export function answerTimes(
+  context?: Partial<RemainingTime>,
+  arrived = Date.now(),
+): { chooseBy: number; sendBy: number } {
+  const budget = answerBudgetMs(context);
+  const sendBy = arrived + budget;
+  return { chooseBy: sendBy - Math.min(LOG_WRITE_MS, budget / 2), sendBy };
+}
+
+/**
  * The one answer of an exchange: the first claim wins and settles `answer`; every later claim is refused
  * (false), and its frame must be neither sent nor logged.
  */

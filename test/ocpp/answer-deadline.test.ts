@@ -17,7 +17,13 @@ import { companySessions, sessionKey } from '@functions/data/sessions.ts';
 import { send } from '@functions/data/table.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { ANSWER_DEADLINE_MS, LOG_WRITE_MS } from '@functions/ocpp/answer-deadline.ts';
+import {
+  ANSWER_DEADLINE_MS,
+  ANSWER_MARGIN_MS,
+  AnswerOnce,
+  answerTimes,
+  LOG_WRITE_MS,
+} from '@functions/ocpp/answer-deadline.ts';
 import { connectionsOf } from '@functions/ocpp/connections.ts';
 import { logger as ocppLogger } from '@functions/ocpp/handler.ts';
 import { recentMessages } from '@functions/ocpp/message-log.ts';
@@ -52,10 +58,10 @@ beforeAll(async () => {
   });
   expect(card.code).toBe(0);
   warned = vi.spyOn(ocppLogger, 'warn');
-  const error = ocppLogger.error.bind(ocppLogger);
-  vi.spyOn(ocppLogger, 'error').mockImplementation((...args: Parameters<typeof ocppLogger.error>) => {
+  const error = ocppLogger.error.bind(ocppLogger) as (...args: unknown[]) => void;
+  vi.spyOn(ocppLogger, 'error').mockImplementation(((...args: unknown[]) => {
     if (!EXPECTED_ERRORS.some((e) => String(args[0]).includes(e))) error(...args);
-  });
+  }) as typeof ocppLogger.error);
 }, 120_000);
 afterEach(() => {
   held.splice(0).forEach((h) => h.restore());
@@ -166,6 +172,31 @@ async function callTimed(charger: OcppClient, id: string, action: string, payloa
 
 /** The CALLERROR the deadline answers with (not the stand-in's, not an action's failure). */
 const deadlineError = (id: string) => [4, id, 'InternalError', expect.stringMatching(/in time$/), {}];
+
+describe('the answer deadline', () => {
+  const left = (ms: number) => ({ getRemainingTimeInMillis: () => ms });
+  it("is ANSWER_DEADLINE_MS, or the function's time left less the margin when that is shorter", () => {
+    expect(answerTimes(undefined, 0)).toEqual({
+      chooseBy: ANSWER_DEADLINE_MS - LOG_WRITE_MS,
+      sendBy: ANSWER_DEADLINE_MS,
+    });
+    expect(answerTimes(left(29_000), 0).sendBy).toBe(ANSWER_DEADLINE_MS);
+    expect(answerTimes(left(4000), 0)).toEqual({
+      chooseBy: 3000 - LOG_WRITE_MS,
+      sendBy: 4000 - ANSWER_MARGIN_MS,
+    });
+    // A short budget still leaves the action half of it; none at all answers at once.
+    expect(answerTimes(left(ANSWER_MARGIN_MS + 600), 0)).toEqual({ chooseBy: 300, sendBy: 600 });
+    expect(answerTimes(left(10), 0)).toEqual({ chooseBy: 0, sendBy: 0 });
+  });
+
+  it('is claimed once: a later claim is refused and changes nothing', async () => {
+    const once = new AnswerOnce<string>();
+    expect(once.claim('first')).toBe(true);
+    expect(once.claim('second')).toBe(false);
+    expect(await once.answer).toBe('first');
+  });
+});
 
 describe('the answer deadline over a real WebSocket', () => {
   it('1.6: a StartTransaction still running is answered once with InternalError; its retry makes one session and one order', async () => {
