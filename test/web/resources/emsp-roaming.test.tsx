@@ -5,7 +5,7 @@
  * is none.
  */
 import { cleanup, screen, within } from '@testing-library/react';
-import { EmspRoamingDialog } from '@web/resources/decls/system/emsp-roaming.tsx';
+import { EmspRoamingDialog } from '@web/screens/system/emsp-roaming.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, renderScreen } from './harness.tsx';
 

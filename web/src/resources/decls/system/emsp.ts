@@ -7,7 +7,7 @@ import { EMSP_FLAG, emspResource, emspSchema } from '@shared/resources/system/em
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { flagSwitch, secretColumn, secretField, updateSchemaOf } from './common.ts';
-import { EmspRoamingDialog } from './emsp-roaming.tsx';
+import { EmspRoamingDialog } from '@web/screens/system/emsp-roaming.tsx';
 
 export const ENABLE_FLAG_OPTIONS: readonly EnumOption[] = [
   { value: EMSP_FLAG.yes, label: 'systemRes.emsp.enabled', tone: 'success' },
