@@ -50,9 +50,8 @@ import {
 } from '@shared/schemas/ocpi-charging-profiles.ts';
 import { ciEquals } from '@shared/schemas/ocpi.ts';
 import { invalidParameters } from './errors.ts';
-import type { OcpiRequest } from './http.ts';
 import type { Party } from './hub-status.ts';
-import { fromParty, partyOf, suspendedRefusal } from './hubclientinfo.ts';
+import { partyOf, suspendedRefusal } from './hubclientinfo.ts';
 import { noteExchange, type Partner } from './partners.ts';
 import { partnerSession } from './sessions.ts';
 
@@ -83,9 +82,21 @@ function invalid(what: string, error: { issues: { path: PropertyKey[]; message: 
   return invalidParameters(`Invalid ${path}: ${issue?.message ?? 'invalid'}`);
 }
 
+/**
+ * A charging-profile request as the handler read it: the partner, the path's session id, the query, the body,
+ * and the party it comes from through a hub (OCPI's routing headers), if it says.
+ */
+export interface ProfileRequest {
+  partner: Partner;
+  sessionId: string;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  from?: Party;
+}
+
 /** The path's session id: OCPI's string(36). */
-function sessionIdOf(req: OcpiRequest): string {
-  const id = req.params.sessionId ?? '';
+function sessionIdOf(req: ProfileRequest): string {
+  const id = req.sessionId;
   if (!id || id.length > 36) throw invalidParameters('Invalid session_id: 1 to 36 characters');
   return id;
 }
@@ -112,14 +123,13 @@ const sameParty = (a: Party | undefined, b: Party | undefined) =>
  * a party of it is SUSPENDED at the hub.
  */
 async function partnerSessionInProgress(
-  req: OcpiRequest,
+  req: ProfileRequest,
   sessionId: string,
 ): Promise<{ session: Session; sessionId: string } | ReturnType<typeof response>> {
-  const partner = req.partner!;
+  const { partner, from } = req;
   const kept = await partnerSession(partner, sessionId);
   const session = kept && (await getSession(kept.chargePointId, kept.transactionId));
   if (!kept || !session || session.roaming?.partnerId !== partner.id) return response('UNKNOWN_SESSION');
-  const from = fromParty(req);
   const tokenParty = partyOf((kept.body as { cdr_token?: unknown } | undefined)?.cdr_token);
   // A hub routes requests of many parties: only the token's own party may touch its session.
   if (from && !sameParty(from, partner) && tokenParty && !sameParty(from, tokenParty))
@@ -178,8 +188,8 @@ async function answerOf(run: () => Promise<unknown>) {
 }
 
 /** PUT `/chargingprofiles/{session_id}`: the partner's profile to the charger, capped by load management. */
-export async function setChargingProfile(req: OcpiRequest) {
-  const partner = req.partner!;
+export async function setChargingProfile(req: ProfileRequest) {
+  const { partner } = req;
   const id = sessionIdOf(req);
   const parsed = ocpiSetChargingProfileSchema.safeParse(req.body);
   if (!parsed.success) throw invalid('body', parsed.error);
@@ -252,8 +262,8 @@ export async function setChargingProfile(req: OcpiRequest) {
 }
 
 /** GET `/chargingprofiles/{session_id}`: the charger's composite schedule, posted to `response_url`. */
-export async function getActiveChargingProfile(req: OcpiRequest) {
-  const partner = req.partner!;
+export async function getActiveChargingProfile(req: ProfileRequest) {
+  const { partner } = req;
   const id = sessionIdOf(req);
   const parsed = ocpiActiveProfileQuery.safeParse(req.query);
   if (!parsed.success) throw invalid('query', parsed.error);
@@ -272,8 +282,8 @@ export async function getActiveChargingProfile(req: OcpiRequest) {
 }
 
 /** DELETE `/chargingprofiles/{session_id}`: the partner's profile cleared at the charger and no longer kept. */
-export async function clearChargingProfile(req: OcpiRequest) {
-  const partner = req.partner!;
+export async function clearChargingProfile(req: ProfileRequest) {
+  const { partner } = req;
   const id = sessionIdOf(req);
   const parsed = ocpiClearProfileQuery.safeParse(req.query);
   if (!parsed.success) throw invalid('query', parsed.error);

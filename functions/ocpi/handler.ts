@@ -22,6 +22,7 @@ import { deleteCredentials, getCredentials, postCredentials } from './credential
 import { invalidParameters, OcpiError } from './errors.ts';
 import { ocpiHandler, OcpiPage, type OcpiRequest } from './http.ts';
 import {
+  fromParty,
   putClientInfo,
   receivedClientInfo,
   refuseSuspendedTokens,
@@ -132,6 +133,15 @@ async function checkResponseUrl(req: OcpiRequest) {
 
 const V = `/ocpi/${OCPI_VERSION}`;
 
+/** A charging-profile request as the module takes it (docs/decisions/438). */
+const profileRequest = (req: OcpiRequest) => ({
+  partner: req.partner!,
+  sessionId: req.params.sessionId ?? '',
+  query: req.query,
+  body: req.body,
+  from: fromParty(req.event.headers),
+});
+
 /** A credentials call as the service takes it. */
 const call = (req: OcpiRequest) => ({
   partner: req.partner!,
@@ -174,14 +184,14 @@ export const handler = ocpiHandler({
   [`PUT ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
     auth: 'registered',
     run: async (req) => {
-      await refuseSuspendedTokens(req); // docs/decisions/438
+      await refuseSuspendedTokens(req.partner!, req.params, fromParty(req.event.headers)); // decision 438
       return putToken(req.partner!, req.params, req.body);
     },
   },
   [`PATCH ${V}/tokens/{countryCode}/{partyId}/{tokenUid}`]: {
     auth: 'registered',
     run: async (req) => {
-      await refuseSuspendedTokens(req);
+      await refuseSuspendedTokens(req.partner!, req.params, fromParty(req.event.headers));
       return patchToken(req.partner!, req.params, req.body);
     },
   },
@@ -191,13 +201,23 @@ export const handler = ocpiHandler({
       const command = commandOf(req);
       await checkResponseUrl(req);
       // A party the hub reports SUSPENDED: REJECTED (docs/decisions/438).
-      return (await suspendedCommand(req)) ?? receiveCommand(req.partner!, command, req.body);
+      const refused = await suspendedCommand(req.partner!, req.body, fromParty(req.event.headers));
+      return refused ?? receiveCommand(req.partner!, command, req.body);
     },
   },
   // Charging profiles and hub client info, receiver interfaces (docs/decisions/438).
-  [`GET ${V}/chargingprofiles/{sessionId}`]: { auth: 'registered', run: getActiveChargingProfile },
-  [`PUT ${V}/chargingprofiles/{sessionId}`]: { auth: 'registered', run: setChargingProfile },
-  [`DELETE ${V}/chargingprofiles/{sessionId}`]: { auth: 'registered', run: clearChargingProfile },
+  [`GET ${V}/chargingprofiles/{sessionId}`]: {
+    auth: 'registered',
+    run: (req) => getActiveChargingProfile(profileRequest(req)),
+  },
+  [`PUT ${V}/chargingprofiles/{sessionId}`]: {
+    auth: 'registered',
+    run: (req) => setChargingProfile(profileRequest(req)),
+  },
+  [`DELETE ${V}/chargingprofiles/{sessionId}`]: {
+    auth: 'registered',
+    run: (req) => clearChargingProfile(profileRequest(req)),
+  },
   [`GET ${V}/hubclientinfo/{countryCode}/{partyId}`]: {
     auth: 'registered',
     run: (req) => receivedClientInfo(req.partner!, req.params),

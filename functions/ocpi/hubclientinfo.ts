@@ -18,7 +18,6 @@ import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
 import { ocpiClientInfoSchema, type OcpiClientInfo } from '@shared/schemas/ocpi-hub-client-info.ts';
 import { endpointOf, ocpiPage, withQuery } from './client.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
-import type { OcpiRequest } from './http.ts';
 import { hubStatusOf, type Party } from './hub-status.ts';
 import { noteExchange, type Partner } from './partners.ts';
 
@@ -85,10 +84,9 @@ export async function putClientInfo(
  * The party a request comes from through a hub (OCPI's routing headers `OCPI-from-country-code` and
  * `OCPI-from-party-id`), when both are sent and well formed.
  */
-export function fromParty(req: OcpiRequest): Party | undefined {
-  const headers = req.event.headers ?? {};
-  const countryCode = headers['ocpi-from-country-code'];
-  const partyId = headers['ocpi-from-party-id'];
+export function fromParty(headers: Record<string, string | undefined> | undefined): Party | undefined {
+  const countryCode = headers?.['ocpi-from-country-code'];
+  const partyId = headers?.['ocpi-from-party-id'];
   return countryCode && partyId && COUNTRY.test(countryCode) && PARTY.test(partyId)
     ? { countryCode: countryCode.toUpperCase(), partyId: partyId.toUpperCase() }
     : undefined;
@@ -118,10 +116,14 @@ export async function suspendedRefusal(
 }
 
 /** A token push (PUT, PATCH) of a party the hub reports SUSPENDED: refused (403, 2000) before it is read. */
-export async function refuseSuspendedTokens(req: OcpiRequest): Promise<void> {
-  const refusal = await suspendedRefusal(req.partner!, [
-    fromParty(req),
-    { countryCode: req.params.countryCode ?? '', partyId: req.params.partyId ?? '' },
+export async function refuseSuspendedTokens(
+  partner: Partner,
+  params: Record<string, string | undefined>,
+  from: Party | undefined,
+): Promise<void> {
+  const refusal = await suspendedRefusal(partner, [
+    from,
+    { countryCode: params.countryCode ?? '', partyId: params.partyId ?? '' },
   ]);
   if (refusal) throw new OcpiError(403, OCPI_STATUS.clientError, refusal);
 }
@@ -130,9 +132,9 @@ export async function refuseSuspendedTokens(req: OcpiRequest): Promise<void> {
  * The CommandResponse of a command of a party the hub reports SUSPENDED (REJECTED, with the reason): the party
  * it comes from or the party of the token it names. Undefined: the command goes on.
  */
-export async function suspendedCommand(req: OcpiRequest) {
-  const token = (req.body as { token?: unknown } | undefined)?.token;
-  const refusal = await suspendedRefusal(req.partner!, [fromParty(req), partyOf(token)]);
+export async function suspendedCommand(partner: Partner, body: unknown, from: Party | undefined) {
+  const token = (body as { token?: unknown } | undefined)?.token;
+  const refusal = await suspendedRefusal(partner, [from, partyOf(token)]);
   return refusal
     ? {
         result: 'REJECTED',
