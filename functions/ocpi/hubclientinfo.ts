@@ -7,8 +7,9 @@
  * `hubclientinfo` as SENDER), the ClientInfo list is pulled, page by page, with the partner's tokens after each
  * handshake.
  *
- * What the platform does with it: a party the hub reports SUSPENDED has its token pushes refused (403, 2000) and
- * its commands and charging profiles answered REJECTED (the party a request comes from is its
+ * What the platform does with it: a party the hub reports SUSPENDED has its token pushes refused (403, 2000), its
+ * kept tokens Blocked at the chargers (functions/ocpi/tokens.ts), and its commands and charging profiles
+ * answered REJECTED (the party a request comes from is its
  * `OCPI-from-country-code` / `OCPI-from-party-id`, and the party of the token it names); an exchange addressed
  * to a party the hub reports OFFLINE is not attempted (functions/ocpi/hub-status.ts, functions/ocpi/client.ts).
  */

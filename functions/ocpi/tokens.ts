@@ -53,6 +53,7 @@ import {
   withQuery,
 } from './client.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
+import { hubStatusOf } from './hub-status.ts';
 import { noteExchange, partnerById, servesStation, type Partner } from './partners.ts';
 
 /** How long a charger waits at most for an eMSP's real-time answer. */
@@ -339,6 +340,9 @@ async function decide(idTag: string, place: RoamingPlace): Promise<RoamingAuth |
     const partner = await partnerById(token.partnerId);
     if (!partner || !servesStation(partner, place.stationId)) continue;
     if (!token.valid) return { status: 'Blocked', partnerId: partner.id, authMethod: 'WHITELIST' };
+    // A party its hub reports SUSPENDED charges nothing (docs/decisions/438).
+    if ((await hubStatusOf(partner.id, token)) === 'SUSPENDED')
+      return { status: 'Blocked', partnerId: partner.id, authMethod: 'WHITELIST' };
     if (token.whitelist === 'ALWAYS')
       return { status: 'Accepted', partnerId: partner.id, authMethod: 'WHITELIST' };
     const earlier = await keptDecision(place, idTag);

@@ -6,7 +6,8 @@
  * - after the handshake the platform pulls the hub's ClientInfo list, page by page;
  * - the hub PUTs a party's ClientInfo and GETs it back; an older copy changes nothing; bad input is 2001;
  * - a party the hub reports SUSPENDED has its token pushes refused and its commands REJECTED (the party of the
- *   token, or the one the routing headers name), until the hub reports it CONNECTED again;
+ *   token, or the one the routing headers name), and its kept tokens are Blocked at the chargers, until the hub
+ *   reports it CONNECTED again;
  * - an exchange addressed to a party the hub reports OFFLINE is not attempted; CONNECTED again, it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,5 +243,21 @@ describe('hub client info', () => {
       45_000,
       'the push once connected',
     );
+  });
+
+  it('blocks at the charger a kept token of a party the hub reports SUSPENDED; CONNECTED again, it charges', async () => {
+    const authorize = async () =>
+      ((await cp.call('Authorize', { idTag: 'HBX-SUS-1' }))[2] as any).idTagInfo.status as string;
+    expect(await authorize()).toBe('Accepted');
+    const suspended = new Date(Date.now() + 4000);
+    expect(
+      (await putInfo('NL', 'HBX', clientInfo('NL', 'HBX', 'SUSPENDED', suspended))).body.status_code,
+    ).toBe(1000);
+    expect(await authorize()).toBe('Blocked');
+    const back = new Date(Date.now() + 5000);
+    expect((await putInfo('NL', 'HBX', clientInfo('NL', 'HBX', 'CONNECTED', back))).body.status_code).toBe(
+      1000,
+    );
+    expect(await authorize()).toBe('Accepted');
   });
 });
