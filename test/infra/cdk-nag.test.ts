@@ -114,7 +114,7 @@ describe.each(layouts)('cdk-nag on $name', (layout) => {
 
   it('leaves no unacknowledged AwsSolutions or Serverless error or warning', () => {
     expect(findings(synthesised())).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('acknowledges beside the construct a finding is about, never a whole stack, each with its reason and finding', () => {
     const root = synthesised();
@@ -130,7 +130,7 @@ describe.each(layouts)('cdk-nag on $name', (layout) => {
       );
       expect(found, `${ack.rule} at ${where} acknowledges no finding`).toBe(true);
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('the cdk-nag harness', () => {

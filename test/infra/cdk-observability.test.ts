@@ -159,7 +159,7 @@ const synths = {} as Record<Stage, Synth>;
 beforeAll(() => {
   synths.dev = synth('dev');
   synths.prod = synth('prod', { alarmEmail: 'ops@example.com' });
-}, 300_000);
+}, 600_000);
 
 describe.each(stages)('alarms of the %s stack', (stage) => {
   const s = () => synths[stage];
@@ -369,7 +369,7 @@ describe('alarms follow the topology', () => {
       ),
     )!;
     expect(sweepDuration.Properties!.Threshold).toBe(24_000);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe.each(stages)('tracing, logs and throttles of the %s stack', (stage) => {
@@ -570,7 +570,7 @@ describe('WAF', () => {
     expect(webAcls(synths.dev.resources)).toEqual([]);
     const withWaf = synth('dev', { waf: true });
     expect(webAcls(withWaf.resources)).toHaveLength(1);
-  }, 300_000);
+  }, 600_000);
 
   it('puts the web ACL in a us-east-1 stack when the console stack is elsewhere, and refuses to make it there', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -609,7 +609,7 @@ describe('WAF', () => {
       () =>
         new EdgeWafStack(lone, 'Edge', { env: { account, region: 'eu-west-1' }, topology, webAclName: 'x' }),
     ).toThrow(/us-east-1/);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('schedule windows', () => {

@@ -139,9 +139,10 @@ const exportedNames = (code: string): string[] =>
 const stages: Stage[] = ['dev', 'prod'];
 const synths = {} as Record<Stage, Synth>;
 
+// Two synths of the whole stack: minutes on a busy machine when other files synthesise at the same time.
 beforeAll(() => {
   for (const stage of stages) synths[stage] = synth(stage);
-});
+}, 600_000);
 
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -687,7 +688,7 @@ describe('ConsoleStack secrets refresh', () => {
       // The secret itself is still a dynamic reference, resolved by CloudFormation on that update.
       expect(JSON.stringify(vars(refreshed)[envNames.jwtSecret])).toContain('{{resolve:secretsmanager:');
     }
-  });
+  }, 600_000);
 });
 
 describe('ConsoleStack bundling', () => {
