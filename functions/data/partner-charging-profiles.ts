@@ -34,6 +34,11 @@ export interface PartnerChargingProfile {
   setAt: string;
   /** The command that sent it to the charger (a refusal of that command removes it). */
   commandId?: string;
+  /**
+   * The limits the partner last knows to be in force (its own, or those load management last told it), so a
+   * renewal with the same limits tells it nothing new.
+   */
+  told?: string;
   /** TTL (epoch seconds). */
   expiresAt: number;
 }
@@ -52,6 +57,7 @@ export const partnerChargingProfiles = defineEntity({
     profile: { type: 'any', required: true },
     setAt: { type: 'string', required: true },
     commandId: { type: 'string' },
+    told: { type: 'string' },
     expiresAt: { type: 'number', required: true },
   },
   indexes: {
@@ -111,6 +117,27 @@ export async function revertPartnerChargingProfile(
       ConditionExpression: 'commandId = :c',
       ExpressionAttributeValues: { ':c': commandId },
     }),
+  );
+}
+
+/**
+ * Notes the limits the partner was told of (`told`) on the profile it set at `setAt`; nothing when it set
+ * another meanwhile (that one is told anew).
+ */
+export async function notePartnerProfileTold(
+  chargePointId: string,
+  transactionId: string,
+  setAt: string,
+  told: string,
+): Promise<boolean> {
+  return applied(
+    send.update(
+      partnerChargingProfiles
+        .update({ chargePointId, transactionId })
+        .set({ told })
+        .where((a, op) => op.eq(a.setAt, setAt))
+        .params(),
+    ),
   );
 }
 

@@ -12,6 +12,9 @@
  *   (GetCompositeSchedule) as an ActiveChargingProfile;
  * - `DELETE /chargingprofiles/{session_id}?response_url=`: the partner's profile cleared (ClearChargingProfile
  *   of its id); the charger is back on load management's own profiles.
+ * When load management later gives the session other limits (the station shared again), the partner is told
+ * the session's new ActiveChargingProfile on its chargingprofiles sender interface, if it offers one
+ * (`PUT {url}/{session_id}`, queued).
  * Each answers at once with a ChargingProfileResponse (ACCEPTED; REJECTED when it cannot be sent: the charger
  * offline, the session ended; NOT_SUPPORTED when the charger's OCPP lacks it; TOO_OFTEN while another command is
  * pending on the connector; UNKNOWN_SESSION for a session that is not the caller's: another party's, a local
@@ -23,9 +26,10 @@
  */
 import { ROAMING_SENDER } from '@functions/commands/remote-start-marks.ts';
 import { sendPlatformCommand } from '@functions/commands/send.ts';
-import { commandAnswerTimeoutSeconds, type CommandRecord } from '@functions/commands/store.ts';
+import { commandAnswerTimeoutSeconds, getCommand, type CommandRecord } from '@functions/commands/store.ts';
 import {
   getPartnerChargingProfile,
+  notePartnerProfileTold,
   putPartnerChargingProfile,
   removePartnerChargingProfile,
   restorePartnerChargingProfile,
@@ -34,8 +38,14 @@ import {
 } from '@functions/data/partner-charging-profiles.ts';
 import { putRoamingCommand } from '@functions/data/roaming-commands.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
-import { loadCeiling } from '@functions/energy/balancer.ts';
-import { isAc, PARTNER_PROFILE, partnerProfileParams, wattsOf } from '@functions/energy/partner-profiles.ts';
+import { BALANCER_SENDER, loadCeiling } from '@functions/energy/balancer.ts';
+import {
+  isAc,
+  isPartnerProfileId,
+  PARTNER_PROFILE,
+  partnerProfileParams,
+  wattsOf,
+} from '@functions/energy/partner-profiles.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
@@ -49,10 +59,12 @@ import {
   type ChargingProfileResultType,
 } from '@shared/schemas/ocpi-charging-profiles.ts';
 import { ciEquals } from '@shared/schemas/ocpi.ts';
+import { endpointOf, joinUrl, ocpiCall } from './client.ts';
 import { invalidParameters } from './errors.ts';
 import type { Party } from './hub-status.ts';
 import { partyOf, suspendedRefusal } from './hubclientinfo.ts';
-import { noteExchange, type Partner } from './partners.ts';
+import { noteExchange, partnerById, type Partner } from './partners.ts';
+import { queuePush } from './queue.ts';
 import { partnerSession } from './sessions.ts';
 
 /** The roaming command types of this module (where a result goes: functions/data/roaming-commands.ts). */
@@ -238,7 +250,8 @@ export async function setChargingProfile(req: ProfileRequest) {
   // (functions/energy/balancer.ts), and a command that could not be sent puts back what was kept before.
   const commandId = crypto.randomUUID();
   const previous = await getPartnerChargingProfile(session.chargePointId, session.transactionId);
-  if (!(await putPartnerChargingProfile({ ...kept, commandId }))) return response('TOO_OFTEN');
+  const told = toldOf(params);
+  if (!(await putPartnerChargingProfile({ ...kept, commandId, told }))) return response('TOO_OFTEN');
   return answerOf(async () => {
     try {
       await sendFor(
@@ -307,6 +320,82 @@ export async function clearChargingProfile(req: ProfileRequest) {
       throw error;
     }
   });
+}
+
+/** The limits a SetChargingProfile's parameters give, as a key: what the partner knows to be in force. */
+function toldOf(params: Record<string, unknown>): string {
+  const periods = (params.periods as { limit: number }[] | undefined) ?? [];
+  return `${String(params.chargingRateUnit)}:${periods.map((p) => p.limit).join(',')}`;
+}
+
+/** A message of the push queue: a partner's session got other limits from load management (decision 438). */
+export interface ActiveProfilePush {
+  kind: 'activeProfile';
+  commandId: string;
+}
+
+/**
+ * A SetChargingProfile ended: when load management sent a partner's session other limits than the partner knows
+ * (the station shared again) and the charger took them, the partner is told its session's new active profile
+ * (queued; OCPI: the CPO updates the party that set the profile when it changes for another reason). A profile
+ * the partner's own request set is answered by its result instead.
+ */
+export async function queueActiveProfileUpdate(
+  command: CommandRecord & { createdBy?: string },
+): Promise<void> {
+  if (command.createdBy !== BALANCER_SENDER || command.action !== 'SetChargingProfile') return;
+  if (!isPartnerProfileId(command.params?.chargingProfileId)) return;
+  if (command.status !== 'answered' || (command.result as { status?: unknown })?.status !== 'Accepted')
+    return;
+  await queuePush({ kind: 'activeProfile', commandId: command.commandId } satisfies ActiveProfilePush);
+}
+
+/** The transaction a SetChargingProfile named (1.6 `csChargingProfiles`, 2.0.1 `chargingProfile`). */
+function transactionOf(payload: Record<string, unknown>): string | undefined {
+  const profile = (payload.csChargingProfiles ?? payload.chargingProfile) as
+    { transactionId?: unknown } | undefined;
+  return profile?.transactionId === undefined ? undefined : String(profile.transactionId);
+}
+
+/**
+ * PUTs a partner session's active profile to the partner's chargingprofiles sender interface (`{url}/{session_id}`,
+ * an ActiveChargingProfile: the schedule load management sent the charger), when the partner offers that
+ * interface, its profile is still the session's and the limits are not those it knows. Throws when the partner
+ * did not take it (the queue tries again).
+ */
+export async function deliverActiveProfile(commandId: string): Promise<void> {
+  const command = await getCommand(commandId);
+  const transactionId = command && transactionOf(command.payload ?? {});
+  if (!command || !transactionId) return;
+  const kept = await getPartnerChargingProfile(command.chargePointId, transactionId);
+  const params = command.params ?? {};
+  const told = toldOf(params);
+  if (!kept || kept.told === told) return;
+  const partner = await partnerById(kept.partnerId);
+  const offered = partner?.ocpi?.endpoints?.some(
+    (e) => e.identifier === 'chargingprofiles' && e.role === 'SENDER',
+  );
+  const url = offered ? endpointOf(partner?.ocpi?.endpoints, 'chargingprofiles', 'SENDER') : undefined;
+  if (!partner?.registered || !partner.emspToken || !url) return;
+  const start = String(params.startSchedule ?? command.answeredAt ?? new Date().toISOString());
+  const periods = (params.periods as { startPeriod: number; limit: number }[] | undefined) ?? [];
+  const duration = Number(params.duration);
+  const active = {
+    start_date_time: start,
+    charging_profile: {
+      start_date_time: start,
+      ...(Number.isInteger(duration) && duration > 0 ? { duration } : {}),
+      charging_rate_unit: String(params.chargingRateUnit),
+      charging_profile_period: periods.map((p) => ({ start_period: p.startPeriod, limit: p.limit })),
+    },
+  };
+  try {
+    await ocpiCall(partner, partner.emspToken, 'PUT', joinUrl(url, kept.sessionId), active);
+  } catch (error) {
+    await noteExchange(partner, error as Error);
+    throw error;
+  }
+  await notePartnerProfileTold(command.chargePointId, transactionId, kept.setAt, told);
 }
 
 const iso = (value: unknown) => {

@@ -1,7 +1,9 @@
 /**
  * The `ocpiPush` queue's consumer (docs/decisions/426-ocpi-cpo.md): each message is one exchange with one partner: an EVSE status
- * (functions/ocpi/push.ts), a session's state (functions/ocpi/sessions.ts), a CDR (functions/ocpi/cdrs.ts) or
- * a pull of its tokens (functions/ocpi/tokens.ts);
+ * (functions/ocpi/push.ts), a session's state (functions/ocpi/sessions.ts), a CDR (functions/ocpi/cdrs.ts), a
+ * command's or charging profile's result (functions/ocpi/commands.ts), a session's new active charging profile
+ * (functions/ocpi/chargingprofiles.ts) or a pull of its tokens (functions/ocpi/tokens.ts, with a hub's
+ * ClientInfo first: functions/ocpi/hubclientinfo.ts);
  * a push the partner did not take is reported as a failure of its message, so the queue tries it again and,
  * after its last try, moves it to the dead-letter queue.
  */
@@ -10,6 +12,7 @@ import { logger } from '@functions/lib/http.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { OcpiPartyOffline, OcpiUrlRefused } from './client.ts';
 import { deliverCdr } from './cdrs.ts';
+import { deliverActiveProfile } from './chargingprofiles.ts';
 import { deliverCommandResult } from './commands.ts';
 import { pullClientInfos } from './hubclientinfo.ts';
 import { partnerById } from './partners.ts';
@@ -50,6 +53,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       (push?.kind === 'tokens' && typeof push.partnerId === 'string') ||
       (push?.kind === 'cdr' && typeof push.orderNo === 'string') ||
       (push?.kind === 'commandResult' && typeof push.commandId === 'string') ||
+      (push?.kind === 'activeProfile' && typeof push.commandId === 'string') ||
       (push?.kind === 'session' &&
         typeof push.chargePointId === 'string' &&
         typeof push.transactionId === 'string');
@@ -59,6 +63,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         if (push.kind === 'cdr') await deliverCdr(push.orderNo);
         else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
         else if (push.kind === 'commandResult') await deliverCommandResult(push.commandId);
+        else if (push.kind === 'activeProfile') await deliverActiveProfile(push.commandId);
         else if (push.kind === 'session') await deliverSessionUpdate(push.chargePointId, push.transactionId);
         else await deliver(push);
       } catch (error) {

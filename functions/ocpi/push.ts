@@ -19,6 +19,7 @@ import {
 } from '@functions/data/roaming-evse-status.ts';
 import { ciKey } from '@shared/schemas/ocpi.ts';
 import type { CdrPush } from './cdrs.ts';
+import type { ActiveProfilePush } from './chargingprofiles.ts';
 import type { CommandResultPush } from './commands.ts';
 import { endpointOf, joinUrl, ocpiCall } from './client.ts';
 import { evseStatus, evseUid } from './locations.ts';
@@ -42,7 +43,7 @@ export interface TokensPull {
   partnerId: string;
 }
 
-export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush | CommandResultPush;
+export type OcpiPush = EvsePush | CdrPush | TokensPull | SessionPush | CommandResultPush | ActiveProfilePush;
 
 export const queueTokensPull = (partnerId: string) =>
   queuePush({ kind: 'tokens', partnerId } satisfies TokensPull);

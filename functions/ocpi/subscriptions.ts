@@ -2,12 +2,15 @@
  * How roaming reacts to what happens below it (docs/decisions/400, 426): a connector state the console shows
  * changed, so the partners its station is bound to are told (queued: functions/ocpi/push.ts); a roaming
  * partner's session started, so it is pushed (functions/ocpi/sessions.ts); a roaming partner's order was
- * settled, so its CDR is queued (functions/ocpi/cdrs.ts). Imported by
+ * settled, so its CDR is queued (functions/ocpi/cdrs.ts); a command ended, so a partner's command gets its result
+ * and a partner's charging profile that load management changed is told to it
+ * (functions/ocpi/chargingprofiles.ts). Imported by
  * every Lambda entry that can emit the event (test/functions/events-wiring.test.ts).
  */
 import { on } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/http.ts';
 import { queueCdr } from './cdrs.ts';
+import { queueActiveProfileUpdate } from './chargingprofiles.ts';
 import { queueCommandResult } from './commands.ts';
 import { queueEvseStatus } from './push.ts';
 import { queueSessionUpdate } from './sessions.ts';
@@ -37,6 +40,13 @@ on('commandEnded', async function roamingCommandEnded(command) {
   // An eMSP's command: its result goes to the eMSP's response URL (queued).
   await queueCommandResult(command).catch((error: unknown) =>
     logger.error('Queueing an OCPI command result failed', {
+      commandId: command.commandId,
+      error: String(error),
+    }),
+  );
+  // Load management's new limits on a partner's charging profile: the partner is told (docs/decisions/438).
+  await queueActiveProfileUpdate(command).catch((error: unknown) =>
+    logger.error('Queueing an OCPI active profile failed', {
       commandId: command.commandId,
       error: String(error),
     }),

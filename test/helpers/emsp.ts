@@ -85,9 +85,10 @@ export async function startTestEmsp(
   /**
    * `nulls`: it writes its unset optional fields as `null` (OCPI allows it); `trailingSlash`: its URLs end in a
    * slash (OCPI's own examples); `hub`: it is a roaming hub offering its parties' ClientInfo (hubclientinfo
-   * sender interface).
+   * sender interface); `smartCharging`: it offers the chargingprofiles sender interface (what it receives there
+   * is kept in `received`, as `chargingprofiles/{session_id}`).
    */
-  options: { nulls?: boolean; trailingSlash?: boolean; hub?: boolean } = {},
+  options: { nulls?: boolean; trailingSlash?: boolean; hub?: boolean; smartCharging?: boolean } = {},
 ): Promise<TestEmsp> {
   const tokenA = `emsp-a-${randomBytes(8).toString('hex')}`;
   let acceptedToken = tokenA;
@@ -203,6 +204,7 @@ export async function startTestEmsp(
             endpoint('cdrs', 'RECEIVER'),
             endpoint('tokens', 'SENDER'),
             ...(options.hub ? [endpoint('hubclientinfo', 'SENDER')] : []),
+            ...(options.smartCharging ? [endpoint('chargingprofiles', 'SENDER')] : []),
           ],
         }),
       );

@@ -8,8 +8,9 @@
  *   partner's `response_url`;
  * - GET asks the charger its composite schedule and posts it as the active profile;
  * - DELETE clears it: the charger gets ClearChargingProfile, and load management's own limit is back;
- * - load management sharing the station again keeps the partner's session within the partner's limit and gives
- *   what it leaves to the others;
+ * - load management sharing the station again keeps the partner's session within the partner's limit, gives
+ *   what it leaves to the others, and tells the partner its session's new active profile (its chargingprofiles
+ *   sender interface);
  * - another party's session, or a local driver's, is UNKNOWN_SESSION; bad input is 2001 and changes nothing;
  *   null for an unset optional is taken.
  */
@@ -155,8 +156,8 @@ beforeAll(async () => {
   const bound = ['Demo Berlin Central', 'Demo Munich Garage'].map(
     (name) => all.find((s) => s.name === name)!.id,
   );
-  const partner = async (partyId: string, name: string) => {
-    const e = await startTestEmsp({ countryCode: 'NL', partyId, name });
+  const partner = async (partyId: string, name: string, options: { smartCharging?: boolean } = {}) => {
+    const e = await startTestEmsp({ countryCode: 'NL', partyId, name }, ['2.2.1'], options);
     const entry = await ok(admin, '/admin/emsp/add', {
       name,
       countryCode: 'NL',
@@ -169,7 +170,8 @@ beforeAll(async () => {
     expect((await ok(admin, '/admin/emsp/register', { id: entry.id })).registered).toBe(true);
     return e;
   };
-  emsp = await partner('CPA', 'Smart eMSP');
+  // It offers the chargingprofiles sender interface: the platform tells it when load management changes a limit.
+  emsp = await partner('CPA', 'Smart eMSP', { smartCharging: true });
   other = await partner('CPB', 'Other eMSP');
 }, 120_000);
 
@@ -305,7 +307,7 @@ describe('OCPP 1.6: load management shares the station again within the partnerâ
   let stationId: string;
   let sessionId: string;
 
-  it('keeps the partnerâ€™s session at its limit and gives the rest to the others', async () => {
+  it('keeps the partnerâ€™s session within its limit, tells the partner when it shares the station again, and gives the rest to the others', async () => {
     sim = chargers.find((c) => c.id === 'DEMO-CP-001')!;
     stationId = String(
       (await stations.repo.list(PLATFORM_TENANT)).find((s) => s.name === 'Demo Berlin Central')!.id,
@@ -314,22 +316,63 @@ describe('OCPP 1.6: load management shares the station again within the partnerâ
       emsp.received.find((r) => r.method === 'PUT' && (r.body as any).cdr_token?.uid === 'CPA-16')!
         .body as any
     ).id;
+    const told = () =>
+      emsp.received
+        .filter((r) => r.method === 'PUT' && r.path === `chargingprofiles/${sessionId}`)
+        .map((r) => r.body as any);
+    const limits = async () => [
+      await lmLimit(stationId, 'DEMO-CP-001', 1),
+      await lmLimit(stationId, 'DEMO-CP-001', 2),
+    ];
+    // 8 kW: within the 10 kW the session has alone.
+    const eight = await putProfile(emsp, sessionId, 'set-8kw', watts(8_000));
+    expect(eight.body.data).toMatchObject({ result: 'ACCEPTED' });
+    await waitFor(async () => {
+      const [one] = await limits();
+      return one?.partner && one.limitW === 8_000 && one.sentAt ? true : undefined;
+    });
+    await waitFor(() => (partnerProfileOn(sim, 1)?.periods[0]?.limit === amps(8_000) ? true : undefined));
+    const toldBefore = told().length;
+
+    // A local driver starts on the other connector: the station is shared again, 5 kW each, below the
+    // partner's 8 kW.
+    await sim.startSession(2, 'SIM-TAG-001', { ev: bigEv });
+    await waitFor(async () => {
+      const [one, two] = await limits();
+      return one?.limitW === 5_000 && one.partner && two?.limitW === 5_000 && two.sentAt ? true : undefined;
+    });
+    await waitFor(() => (partnerProfileOn(sim, 1)?.periods[0]?.limit === amps(5_000) ? true : undefined));
+    // The partner is told its session's new active profile on its chargingprofiles sender interface.
+    const update = await waitFor(
+      () =>
+        told()
+          .slice(toldBefore)
+          .find((b) => b.charging_profile?.charging_profile_period?.[0]?.limit === amps(5_000)),
+      45_000,
+      'the active profile told',
+    );
+    expect(update).toMatchObject({
+      start_date_time: expect.any(String),
+      charging_profile: {
+        start_date_time: update.start_date_time,
+        charging_rate_unit: 'A',
+        duration: 180,
+        charging_profile_period: [{ start_period: 0, limit: amps(5_000) }],
+      },
+    });
+
+    // 3 kW: the other session gets what the partner leaves.
     const set = await putProfile(emsp, sessionId, 'set-3kw', watts(3_000));
     expect(set.body.data).toMatchObject({ result: 'ACCEPTED' });
     await waitFor(() => (partnerProfileOn(sim, 1)?.periods[0]?.limit === amps(3_000) ? true : undefined));
-    // A local driver starts on the other connector: the station is shared again.
-    await sim.startSession(2, 'SIM-TAG-001', { ev: bigEv });
     const shared = await waitFor(async () => {
-      const [one, two] = [
-        await lmLimit(stationId, 'DEMO-CP-001', 1),
-        await lmLimit(stationId, 'DEMO-CP-001', 2),
-      ];
+      const [one, two] = await limits();
       return one?.limitW === 3_000 &&
         one.partner &&
         two?.purpose === 'TxProfile' &&
         two.limitW === 7_000 &&
         two.sentAt
-        ? { one, two }
+        ? { one: one!, two: two! }
         : undefined;
     });
     expect(shared.one.limitW + shared.two.limitW).toBeLessThanOrEqual(10_000);
