@@ -1,5 +1,5 @@
 /**
- * Console users (SPEC.md sections 3, 5 and 7). A user belongs to a company (agentId; none for platform users)
+ * Console users (docs/product.md sections 3, 5 and 7). A user belongs to a company (agentId; none for platform users)
  * and holds roles of the matching flag (platform roles for platform users, company roles for company users).
  * The creator is the parent account: a user with sub-accounts cannot be deleted until those are handled.
  * Deleting disables sign-in and keeps the username reserved; passwords arrive RSA-encrypted and are stored
@@ -173,7 +173,7 @@ export async function resetPassword(identity: Identity, input: z.infer<typeof re
 }
 
 /**
- * POST /admin/user/updatePwd, public (SPEC.md sections 2 and 7): the login page's dialog (username) and the
+ * POST /admin/user/updatePwd, public (docs/product.md sections 2 and 7): the login page's dialog (username) and the
  * header's (the caller's id) change a password by the old one. The old password is checked by sign-in's own
  * check (functions/auth/login.ts: attempts counted first, five lock, an unknown account answers like a wrong
  * password), the new one follows the password rule and differs from the old; the change is written with the

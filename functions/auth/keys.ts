@@ -1,5 +1,5 @@
 /**
- * The RSA key pair passwords travel encrypted with (DESIGN.md section 8): the console fetches the public key
+ * The RSA key pair passwords travel encrypted with (docs/architecture.md section 8): the console fetches the public key
  * (GET /auth/publicKey, SPKI PEM) and sends base64(RSA-OAEP-SHA-256(password)). The pair is created on
  * first use and stored in the main table with a conditional write (the first writer wins, every function
  * instance then reads the same pair), so nothing is baked into the bundle and no deploy step is needed.

@@ -1,5 +1,5 @@
 /**
- * A charge point's operative flag (SPEC.md section 4, the pile's availability), kept on its live item
+ * A charge point's operative flag (docs/product.md section 4, the pile's availability), kept on its live item
  * (`operative`, shown on /device and /chargerDetail; absent reads as operative). It follows:
  * - a ChangeAvailability of the whole pile (1.6 connector 0, 2.0.1 without an EVSE) the charger answered
  *   Accepted or Scheduled (Scheduled: it takes effect when the sessions in progress end): Operative → true,

@@ -1,5 +1,5 @@
 /**
- * Connector limits (SPEC.md sections 3 and 6; docs/decisions/110-connector-limits.md): a company's
+ * Connector limits (docs/product.md sections 3 and 6; docs/decisions/110-connector-limits.md): a company's
  * connectors may not exceed what its subscription bought, AC and DC counted apart. Sub-companies share
  * their parent's subscription, so the whole tree of the subscribing (top) company is counted together.
  *

@@ -16,7 +16,7 @@ import {
 } from '@functions/data/live-state.ts';
 
 export interface ConnectorLive {
-  /** The state as SPEC.md section 4 names it. */
+  /** The state as docs/product.md section 4 names it. */
   state: ConnectorState;
   /** The charger's own status text (1.6 ChargePointStatus, 2.0.1 ConnectorStatus / chargingState). */
   status: string;

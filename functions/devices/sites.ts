@@ -1,5 +1,5 @@
 /**
- * Stations and charge points: the declared resources with their rules (SPEC.md section 5), the charge
+ * Stations and charge points: the declared resources with their rules (docs/product.md section 5), the charge
  * point's OCPP credentials, the power balance plan, station pictures, and the detail and monitor reads that
  * join records with live state.
  *
@@ -76,7 +76,7 @@ function uncovered(station: Record_, pile: Record_): number[] {
 }
 
 /**
- * SPEC.md section 5, "every connector needs a fee rule": its own, its pile's or its station's. The answer
+ * docs/product.md section 5, "every connector needs a fee rule": its own, its pile's or its station's. The answer
  * names the missing rule where the station's fee-set mode asks for it.
  */
 async function checkPileFees(station: Record_, pile: Record_) {

@@ -2,7 +2,7 @@
  * Energy boxes: the declared resource (the piles a box is linked to must be the caller's), the list and
  * detail joined with what each box reports, and the commands sent to a box over MQTT (the IoT data plane's
  * Publish on `ebox/{code}/commands`): a new load limit, and a firmware upgrade. A box not linked to any pile
- * is flagged and not upgraded (SPEC.md section 5).
+ * is flagged and not upgraded (docs/product.md section 5).
  */
 import { PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import type { z } from 'zod';

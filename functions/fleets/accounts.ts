@@ -1,6 +1,6 @@
 /**
- * Fleet accounts (SPEC.md section 3: Fleet, Fleet fund record, Driver, Vehicle): what settlement needs, and
- * the balance operations of SPEC.md section 4 (opening balance, top-up, reset; settlement writes the
+ * Fleet accounts (docs/product.md section 3: Fleet, Fleet fund record, Driver, Vehicle): what settlement needs, and
+ * the balance operations of docs/product.md section 4 (opening balance, top-up, reset; settlement writes the
  * consumptions). The fleet screens (issue 18) build on this store.
  *
  * - `FLEET#{id}`: tenant (the owning company's path), name, admin, manager, address, balance (four decimals;
@@ -38,9 +38,9 @@ import { newId, Repository, uniqueOwner, type GuardedWrite, type Stored } from '
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './balance.ts';
 
 export { FLEET_STATUS };
-/** SPEC.md section 3, fleet fund record. */
+/** docs/product.md section 3, fleet fund record. */
 export const FLEET_OPER_TYPE = { clear: 1, topUp: 2, consumption: 3 } as const;
-/** SPEC.md section 3: driver and vehicle status. */
+/** docs/product.md section 3: driver and vehicle status. */
 export { MEMBER_STATUS };
 
 export interface FleetRecord {
@@ -82,7 +82,7 @@ export interface VehicleRecord {
   status: number;
 }
 
-/** SPEC.md section 5: the warning comes before the money runs into the overdraft. */
+/** docs/product.md section 5: the warning comes before the money runs into the overdraft. */
 function checkWarnBalance(fleet: Record<string, unknown>) {
   if (!warnAboveOverdraft(fleet))
     throw badRequest('server.validation', { warnBalance: 'server.fleetWarnBalance' });
@@ -284,7 +284,7 @@ export function fleetBalanceWrites(
 const FUND_ATTEMPTS = 15;
 
 /**
- * A balance operation of SPEC.md section 4 on a fleet `scope` may see: the change computed from the balance
+ * A balance operation of docs/product.md section 4 on a fleet `scope` may see: the change computed from the balance
  * read, then the balance and its fund record in one transaction conditional on that read; a concurrent
  * operation makes it read again and retry, so none is lost.
  */

@@ -1,5 +1,5 @@
 /**
- * Stored balances (cards, fleet accounts, app users) carry four decimals (SPEC.md section 9). They are stored
+ * Stored balances (cards, fleet accounts, app users) carry four decimals (docs/product.md section 9). They are stored
  * as plain numbers, like the card balance the console shows, and every change is computed in whole
  * ten-thousandths (bigint), so repeated debits and top-ups never drift.
  */

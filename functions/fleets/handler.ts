@@ -67,7 +67,7 @@ export const handler = httpHandler({
     return ok(await activateFleet(who(req), input));
   },
   'POST /biz/fleet/dashboard': async (req) => ok(await fleetDashboard(who(req), req.query.id)),
-  /** The fleet's latest fund records, newest first (SPEC.md section 3: operType, before, after, change). */
+  /** The fleet's latest fund records, newest first (docs/product.md section 3: operType, before, after, change). */
   'POST /biz/fleet/funds': async (req) => ok(await latestFundRecords(idOf(req.query), who(req).scope)),
   /** /alerts: a fleet's alerts newest first with the unread count; one or all marked read. */
   'POST /biz/fleetAlert/list': async (req) =>

@@ -1,6 +1,6 @@
 /**
  * Who the caller is and what they may do: the user, their company, their tenant scope and their
- * permission codes (SPEC.md section 6), loaded once per request from the token's subject.
+ * permission codes (docs/product.md section 6), loaded once per request from the token's subject.
  *
  * Permissions are the union of the menu ids of the user's roles. A company user's set is further limited by
  * the company's subscription role (role types 1 to 4): subStatus 0 → the "subscribeable" role, subStatus 1 →

@@ -1,5 +1,5 @@
 /**
- * Errors a service may throw; the HTTP middleware maps them to the envelope of DESIGN.md section 3.
+ * Errors a service may throw; the HTTP middleware maps them to the envelope of docs/architecture.md section 3.
  * Messages are catalog keys (`server.*`, field messages `validation.*`) localised per request; `values`
  * fill their placeholders.
  */
@@ -19,7 +19,7 @@ export const unauthorized = (message = 'server.unauthorized') => new AppError(40
 export const forbidden = (message = 'server.forbidden') => new AppError(403, message);
 /**
  * A record that does not exist (or belongs to another tenant). Not HTTP 404: the console reads a 404 as
- * "Request url not found" (SPEC.md section 8), so a missing record is a refusal with its own message.
+ * "Request url not found" (docs/product.md section 8), so a missing record is a refusal with its own message.
  */
 export const notFound = (message = 'server.notFound') => new AppError(200, message);
 export const badRequest = (

@@ -1,6 +1,6 @@
 /**
  * The single-table repository every domain entity goes through, with tenancy in the data layer
- * (DESIGN.md section 3).
+ * (docs/architecture.md section 3).
  *
  * Keys: an entity lives at pk `{TYPE}#{id}`, sk `{TYPE}`; its tenant listing is index gsi1 with
  * gsi1pk `{TYPE}` and gsi1sk `{tenant}{createTime}#{id}`. A tenant is the path of the operator that owns the
@@ -718,7 +718,7 @@ export function membership(field: string, list: readonly string[], tag = 'w'): F
   return { expression, names: { [`#${tag}`]: field }, values };
 }
 
-/** Items a substring or other non-index filter may examine per company and request (DESIGN.md: no unbounded scans). */
+/** Items a substring or other non-index filter may examine per company and request (docs/architecture.md: no unbounded scans). */
 export const FILTER_SCAN_LIMIT = 20_000;
 
 /** The first `want` items of a view partition in order (no filter: only as far as the page). */

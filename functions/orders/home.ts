@@ -53,7 +53,7 @@ const HOUR_MS = 3_600_000;
 /** The UTC hour key (`YYYY-MM-DDTHH`) of an instant. */
 const hourKey = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
-/** Utilization against the window before, growth by SPEC.md section 9 (null without both figures). */
+/** Utilization against the window before, growth by docs/product.md section 9 (null without both figures). */
 function utilizationGrowth(current: number | null, previous: number | null) {
   const growth =
     current === null || previous === null

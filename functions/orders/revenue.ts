@@ -316,7 +316,7 @@ export function growthOf(current: RollupItem[], previous: RollupItem[]) {
 /**
  * Growth (chain: this window against the one before it; year-on-year: the last 7 days against the same
  * weekdays 52 weeks earlier) of energy, sessions and revenue, a daily series, and utilization per station
- * and in total, SPEC.md section 9 (docs/decisions/181): each order's energy over its connector's rated power
+ * and in total, docs/product.md section 9 (docs/decisions/181): each order's energy over its connector's rated power
  * (the rollups' fullPowerMs) over (rated connectors × hours), and beside it the peak-power variant, energy
  * over (the stations' rated peak × hours). Day granularity: a day is the rollups' smallest unit, so the 24-hour
  * view is the window of 1 day (the end day against the day before).

@@ -79,7 +79,7 @@ export const sessionEndFlag = (session: Session) =>
         : END_FLAG.autoEnd
       : endFlagOf(session.stopReason));
 
-/** Balances (cards, fleets, app users) carry four decimals (SPEC.md section 9): whole ten-thousandths. */
+/** Balances (cards, fleets, app users) carry four decimals (docs/product.md section 9): whole ten-thousandths. */
 const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
 
 const TRANSACTION_ATTEMPTS = 5;

@@ -530,7 +530,8 @@ export class ConsoleStack extends Stack {
     // ---------------------------------------------------------------- HTTP API
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${id}-http`,
-      description: 'The console API (SPEC.md section 7), reached through CloudFront on the console origin',
+      description:
+        'The console API (docs/product.md section 7), reached through CloudFront on the console origin',
     });
     const httpApi = this.httpApi;
     // The user authorizer and one integration per domain live here; the routes live in one nested stack per
@@ -893,7 +894,7 @@ export class ConsoleStack extends Stack {
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
-      // The privacy page frames its notice from the same origin (SPEC.md section 2).
+      // The privacy page frames its notice from the same origin (docs/product.md section 2).
       "frame-ancestors 'self'",
     ].join('; ');
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ConsoleSecurityHeaders', {

@@ -293,7 +293,7 @@ export interface ResourcePaths {
 
 /**
  * The calls of a declared resource: `/{module}/{name}/list | info | add | update | del | export`, plus
- * `template | import` when it is importable (SPEC.md section 7; infra/topology/resource-routes.ts declares
+ * `template | import` when it is importable (docs/product.md section 7; infra/topology/resource-routes.ts declares
  * them with the same paths).
  */
 export function resourcePaths(meta: ResourceRef): ResourcePaths {

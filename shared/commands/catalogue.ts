@@ -1,7 +1,7 @@
 /**
- * Remote commands (SPEC.md sections 3 to 6; issue 6): what the console can send to a charger, once, for both
+ * Remote commands (docs/product.md sections 3 to 6; issue 6): what the console can send to a charger, once, for both
  * OCPP versions. Each command has its permission code (the 2210-2261 buttons of shared/permissions/menus.ts),
- * whether it needs a connector, the console's parameters (the remote-command fields of SPEC.md section 3, a
+ * whether it needs a connector, the console's parameters (the remote-command fields of docs/product.md section 3, a
  * zod schema the API and the form share), and per OCPP version the action and the payload built from them.
  * Payloads are checked against the official schemas before they are sent; a command a version lacks is
  * refused for chargers speaking it.
@@ -118,7 +118,7 @@ const evse = (ctx: CommandContext) => (ctx.connectorNo ? { evse: { id: ctx.conne
 const defined = (p: Payload): Payload =>
   Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
 
-/** SPEC.md section 3: resetType 0 immediate hard reset, 1 soft reset when idle. */
+/** docs/product.md section 3: resetType 0 immediate hard reset, 1 soft reset when idle. */
 export const RESET_TYPE = { hard: 0, soft: 1 } as const;
 /** availType 0 inoperative, 1 operative. */
 export const AVAIL_TYPE = { inoperative: 0, operative: 1 } as const;
@@ -191,7 +191,7 @@ const componentVariable = {
 };
 const pairKey = (v: { component: string; variable?: string; instance?: string; evseId?: number }) =>
   [v.component, v.evseId ?? '', v.variable ?? '', v.instance ?? ''].join('|').toLowerCase();
-/** No component-variable pair twice (SPEC.md section 5). */
+/** No component-variable pair twice (docs/product.md section 5). */
 const noDuplicatePairs = (
   list: { component: string; variable?: string; instance?: string; evseId?: number }[],
   ctx: z.RefinementCtx,
@@ -225,7 +225,7 @@ const endAfterStart =
 
 // ---- Values of the new commands -----------------------------------------------------------------------------
 
-/** updateType 0 differential, 1 full (SPEC.md section 3). */
+/** updateType 0 differential, 1 full (docs/product.md section 3). */
 export const UPDATE_TYPE = { differential: 0, full: 1 } as const;
 export const LOG_TYPES = ['DiagnosticsLog', 'SecurityLog'] as const;
 export const PROFILE_KINDS = ['Absolute', 'Recurring', 'Relative'] as const;
@@ -328,7 +328,7 @@ export const periodSchema = z
   .strict();
 
 /**
- * SetChargingProfile's parameters (SPEC.md sections 3 and 5): at least one period, the first from the
+ * SetChargingProfile's parameters (docs/product.md sections 3 and 5): at least one period, the first from the
  * schedule's start, each after the one before (so none overlaps) and within the duration; a recurring
  * profile has its recurrence and a start, a relative one has no start; validTo after validFrom.
  */
@@ -452,7 +452,7 @@ const schedule = (p: Record<string, unknown>) =>
 
 // ---- Variable monitoring ------------------------------------------------------------------------------------
 
-/** SetVariableMonitoring (SPEC.md section 5): pairs without duplicates, at least one monitor type. */
+/** SetVariableMonitoring (docs/product.md section 5): pairs without duplicates, at least one monitor type. */
 export const variableMonitoringParams = z
   .object({
     variables: z
@@ -479,7 +479,7 @@ export const variableMonitoringParams = z
 // ---- Display messages ---------------------------------------------------------------------------------------
 
 /**
- * SetDisplayMessage: a stored message template (`displayId`, SPEC.md section 3) or the message's fields; the
+ * SetDisplayMessage: a stored message template (`displayId`, docs/product.md section 3) or the message's fields; the
  * message id on the charger is `displayMessageId` (a new one when absent).
  */
 export const displayMessageParams = z
@@ -1291,5 +1291,5 @@ export const sendCommandSchema = z
   })
   .strict();
 
-/** SPEC.md section 5: command results are queried over 7 days at most. */
+/** docs/product.md section 5: command results are queried over 7 days at most. */
 export const COMMAND_QUERY_DAYS = 7;

@@ -1,12 +1,12 @@
 /**
- * The console's languages, without their catalogues. SPEC.md: English is the default; the options are
+ * The console's languages, without their catalogues. docs/product.md: English is the default; the options are
  * en, cn, tw, de, th; every call sends content-language and accept-language as en-us, zh-cn, zh-tw,
  * de-de or th-th; the choice is kept locally (the web stores the short code under `language`).
  * The web imports this module, not index.ts, so no catalogue comes with it (web/src/i18n.ts loads the
  * chosen language's alone).
  */
 export interface Language {
-  /** SPEC short code, the value stored locally. */
+  /** Short code of docs/product.md section 9, the value stored locally. */
   code: string;
   /** i18next language (BCP 47, canonical casing); also used for Intl formatting and `<html lang>`. */
   locale: string;
@@ -56,7 +56,7 @@ export function resolveLanguage(value: string | null | undefined): LanguageCode 
   return languages.find((l) => l.locale === primary)?.code ?? defaultLanguage;
 }
 
-/** The language request headers SPEC.md section 7 asks every call to send. */
+/** The language request headers docs/product.md section 7 asks every call to send. */
 export function languageHeaders(code: LanguageCode): {
   'content-language': string;
   'accept-language': string;

@@ -1,11 +1,11 @@
 /**
- * Stop reasons (SPEC.md section 3 "Stop reason", /stopReasonList) from what chargers report: OCPP 1.6
+ * Stop reasons (docs/product.md section 3 "Stop reason", /stopReasonList) from what chargers report: OCPP 1.6
  * StopTransaction.reason and OCPP 2.0.1 TransactionEvent transactionInfo.stoppedReason (ReasonEnumType).
  * Reasons that mean the same in both versions share a code; the platform's stop reason catalogue is seeded
  * with one entry per code (infra/local/seed/stop-reasons.ts), which an administrator may then rename.
  *
  * Each entry: a type (who or what ended the session), normal (0) or abnormal (1), and the order's finish
- * (SPEC.md section 4 order end flags: active stop, auto end, request timeout, ended at time, plus abnormal
+ * (docs/product.md section 4 order end flags: active stop, auto end, request timeout, ended at time, plus abnormal
  * end for faults and resets). Catalogue data, so its names are English (like seeded role names).
  */
 import { INVALID_CODE } from '@shared/resources/catalogue/stop-reason.ts';

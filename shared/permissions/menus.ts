@@ -1,10 +1,10 @@
 /**
- * The menu and permission catalogue of SPEC.md section 6: numeric menu codes 1000 to 10000 (plus the fleet
+ * The menu and permission catalogue of docs/product.md section 6: numeric menu codes 1000 to 10000 (plus the fleet
  * menus) with their button sub-codes, and the permission strings user info carries. Seeded as the menu
  * catalogue; a role grants a set of these ids; every API route names the code it needs.
  *
  * `type` 0 is a menu (a page or a group), 1 a button (an action inside a page). `keepAlive` follows
- * SPEC.md section 3: '1' for a top-level page that is kept when navigated away from, '0' otherwise.
+ * docs/product.md section 3: '1' for a top-level page that is kept when navigated away from, '0' otherwise.
  * Each name is an i18n key under `menu.` (`menu.m2100`).
  */
 
@@ -119,7 +119,7 @@ const rows = [
   ['2402', '2400', null],
   ['2500', '2000', '/network'],
   ['2501', '2500', null],
-  // Smart charging (charging profiles) is Pro (SPEC.md section 2: Pro is AC and DC plus data export, smart
+  // Smart charging (charging profiles) is Pro (docs/product.md section 2: Pro is AC and DC plus data export, smart
   // charging and fleets), and so are the commands that set, clear or read a connector's profiles.
   ['2600', '2000', '/powerProfile', { pro: true }],
   ['2601', '2600', null, { pro: true }],
@@ -249,7 +249,7 @@ const rows = [
   ['10101', '10100', null, { platformOnly: true }],
 
   ['11000', ROOT, null, { icon: 'fleets', pro: true }],
-  // The fleet dashboard, where a fleet login lands (SPEC.md section 2; the route is spelled as there).
+  // The fleet dashboard, where a fleet login lands (docs/product.md section 2; the route is spelled as there).
   ['11050', '11000', '/vehicle/dashbord', { pro: true }],
   ['11100', '11000', '/fleets', { keepAlive: '1', pro: true }],
   ['11101', '11100', null, { pro: true }],
@@ -293,7 +293,7 @@ export const menuCatalogue: MenuDef[] = (rows as readonly Row[]).map(([id, paren
 export const menuById = new Map(menuCatalogue.map((menu) => [menu.id, menu]));
 
 /**
- * Routes that are not menu entries but belong to one (SPEC.md section 2): the route with its parameters and the
+ * Routes that are not menu entries but belong to one (docs/product.md section 2): the route with its parameters and the
  * code that opens it. The console titles each `shell.titles.{name}` and hides its tabs (web/src/route-table.ts).
  */
 export const detailRoutes = [
@@ -324,7 +324,7 @@ export const detailRouteCodes: Record<string, string> = Object.fromEntries(
   detailRoutes.map((route) => [routeBase(route.path), route.code]),
 );
 
-/** The permission strings of SPEC.md section 6. */
+/** The permission strings of docs/product.md section 6. */
 export const PERMISSION = {
   userEdit: 'sys_user_edit',
   planOperEdit: 'sys_planoper_edit',

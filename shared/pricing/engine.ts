@@ -26,7 +26,7 @@ import {
 } from './time-of-use.ts';
 
 /**
- * Charging fee type (SPEC.md section 3): 1 by energy (price per kWh), 2 by time (per minute), 3 per use (per
+ * Charging fee type (docs/product.md section 3): 1 by energy (price per kWh), 2 by time (per minute), 3 per use (per
  * session). Defined here, where it is priced; the fee and order schemas re-export it.
  */
 export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;

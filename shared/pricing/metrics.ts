@@ -1,5 +1,5 @@
 /**
- * The analytics formulas of SPEC.md section 9, pure and shared by the server (revenue statistics,
+ * The analytics formulas of docs/product.md section 9, pure and shared by the server (revenue statistics,
  * transaction insight) and the console:
  *
  * - growth rate (month-on-month / chain, and year-on-year by week): (current − previous) / previous × 100 %;
@@ -67,7 +67,7 @@ const hundredths = (h: bigint) => Number(h) / 100;
 
 /**
  * Growth rate in percent (two decimals): (current − previous) / previous × 100; 100 when the base is 0,
- * whatever the current figure (SPEC.md section 9, literally: docs/decisions/180).
+ * whatever the current figure (docs/product.md section 9, literally: docs/decisions/180).
  */
 export function growthRate(current: Int, previous: Int): number {
   const c = big(current);
@@ -95,7 +95,7 @@ export function fullPowerMs(energyWh: Int, ratedW: Int): number {
 }
 
 /**
- * Utilization in percent (two decimals), SPEC.md section 9: Σ over orders of energy / (the order's
+ * Utilization in percent (two decimals), docs/product.md section 9: Σ over orders of energy / (the order's
  * connector's rated power × hours), averaged over the connectors: Σ fullPowerMs / (connectors × hours);
  * null without capacity (no rated connector or no hours).
  */
@@ -104,7 +104,7 @@ export function utilization(sumFullPowerMs: Int, connectors: Int, hours: Int): n
 }
 
 /**
- * The SPEC variant in percent: total charged energy / (peak power × hours) × 100 %, the peak power being
+ * The docs/product.md section 9 variant in percent: total charged energy / (peak power × hours) × 100 %, the peak power being
  * the rated peak of the stations (`ratedPowerW`); null without it.
  */
 export function peakUtilization(energyWh: Int, peakPowerW: Int, hours: Int): number | null {
@@ -148,7 +148,7 @@ export function kwhText(energyWh: Int): string {
 const UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
 /**
- * A figure abbreviated in thousand steps with K, M, G, T, P, E (SPEC.md section 9): below 1000 (in
+ * A figure abbreviated in thousand steps with K, M, G, T, P, E (docs/product.md section 9): below 1000 (in
  * magnitude) it is shown as it is; above, at most two decimals, rounded half away from zero, trailing zeros
  * dropped (1000 → "1K", 1 234 567 → "1.23M", 999 999 → "1M", -1500 → "-1.5K"); past E it stays in E. Takes
  * a number, a bigint or a decimal text ("12345.678" kWh, "1234.56" money); the integer part decides the

@@ -1,7 +1,7 @@
 /**
- * A resource declaration (DESIGN.md section 5): one per entity, shared by the API (routes, storage,
+ * A resource declaration (docs/architecture.md section 5): one per entity, shared by the API (routes, storage,
  * validation, tenancy, audit) and the console. The generic calls are
- * `/{module}/{name}/list | add | update | info?id= | del?id=` (SPEC.md section 7).
+ * `/{module}/{name}/list | add | update | info?id= | del?id=` (docs/product.md section 7).
  */
 import type { z } from 'zod';
 
@@ -17,7 +17,7 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
    * company (catalogues such as brands); `tenant`: each company has its own and sees its subtree's.
    */
   tenancy: 'platform' | 'shared' | 'tenant';
-  /** `import`: the code of the Excel template and import where SPEC.md names one (else the add code). */
+  /** `import`: the code of the Excel template and import where docs/product.md names one (else the add code). */
   permissions: { view: string; add: string; edit: string; del: string; import?: string };
   /** The editable fields; requests are strict (unknown fields are refused). */
   schema: S;
@@ -25,7 +25,7 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
   filters?: Record<string, 'eq' | 'contains'>;
   /** Fields the list may be ordered by (besides createTime). */
   sortable?: string[];
-  /** Index-backed orders (at most two; DESIGN.md section 3: no scan on a hot path). */
+  /** Index-backed orders (at most two; docs/architecture.md section 3: no scan on a hot path). */
   views?: { eq?: string[]; sort: string }[];
   /**
    * Each entry a field whose value is unique within a tenant (or platform-wide for platform resources).
@@ -39,7 +39,7 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
    * OCPP identity); `message` answers an id that is taken. Without it ids are generated.
    */
   idFrom?: { field: string; message: string };
-  /** Offers the Excel import (template, upload, per-row report) where SPEC.md names one. */
+  /** Offers the Excel import (template, upload, per-row report) where docs/product.md names one. */
   importable?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** System parameters (SPEC.md section 3): type, code, name, value, description, sort, enable. */
+/** System parameters (docs/product.md section 3): type, code, name, value, description, sort, enable. */
 import { z } from 'zod';
 import { requiredText, text } from '@shared/schemas/fields.ts';
 import { defineResource } from './define.ts';

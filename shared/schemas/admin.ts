@@ -1,5 +1,5 @@
 /**
- * System administration entities of SPEC.md sections 3 and 5 (roles, users, companies, operator limits,
+ * System administration entities of docs/product.md sections 3 and 5 (roles, users, companies, operator limits,
  * logs), written once: the API validates requests with these and the console's forms use the same ones.
  * Messages are i18n keys (`validation.*`).
  */
@@ -23,7 +23,7 @@ export const pageNumber = () =>
     .max(MAX_PAGE, { error: 'validation.pageNumber' })
     .default(1);
 
-/** Paged list requests (DESIGN.md section 3): `current` from 1, `size` rows per page. */
+/** Paged list requests (docs/architecture.md section 3): `current` from 1, `size` rows per page. */
 export const pageQuery = z.object({
   current: pageNumber(),
   size: z.coerce.number().int().min(1).max(500).default(10),

@@ -1,12 +1,12 @@
 /**
- * Alarms (SPEC.md section 3, /alarm, /alarmOffline, /alarmChart): what a record holds, the list and
- * statistics requests, and their limits (SPEC.md section 5: alarm ranges and alarm statistics cover at most
+ * Alarms (docs/product.md section 3, /alarm, /alarmOffline, /alarmChart): what a record holds, the list and
+ * statistics requests, and their limits (docs/product.md section 5: alarm ranges and alarm statistics cover at most
  * 30 days). The API validates with these and the console's screens use the same ones.
  */
 import { z } from 'zod';
 import { pageQuery } from './admin.ts';
 
-/** SPEC.md section 5: 30 days for alarm statistics and the alarm range. */
+/** docs/product.md section 5: 30 days for alarm statistics and the alarm range. */
 export const ALARM_WINDOW_DAYS = 30;
 
 /** Level of an alarm whose code has no template in the charger's company or above it: general alarm. */
@@ -20,7 +20,7 @@ export const TRANSFORMER_ALARM_CODE = 'TransformerOverload';
 export const ALARM_STATUS = { open: 'open', recovered: 'recovered' } as const;
 export type AlarmStatus = (typeof ALARM_STATUS)[keyof typeof ALARM_STATUS];
 
-/** SPEC.md "offline or recover flag": 1 an offline record (0 a fault alarm); 1 recovered (0 still open). */
+/** docs/product.md "offline or recover flag": 1 an offline record (0 a fault alarm); 1 recovered (0 still open). */
 export const OFFLINE_FLAG = { fault: 0, offline: 1 } as const;
 export const RECOVER_FLAG = { open: 0, recovered: 1 } as const;
 

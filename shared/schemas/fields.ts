@@ -23,7 +23,7 @@ export const requiredText = (max: number) =>
 /** Text that may be left out ('' and null count as not given). */
 export const optionalText = (max: number) => optional(text(max));
 
-/** Whether a number has at most four decimals: how balances keep money (SPEC.md section 9). */
+/** Whether a number has at most four decimals: how balances keep money (docs/product.md section 9). */
 export const hasFourDecimals = (n: number) =>
   Number.isFinite(n) && Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6;
 

@@ -1,5 +1,5 @@
 /**
- * Identity rules of SPEC.md sections 5 and 9, written once: the server validates requests with these schemas
+ * Identity rules of docs/product.md sections 5 and 9, written once: the server validates requests with these schemas
  * and the console's forms use the same ones. Messages are i18n keys (`validation.*`), localised where shown.
  */
 import { z } from 'zod';
@@ -66,11 +66,11 @@ const matching = <T extends z.ZodType<PasswordChange>>(schema: T) =>
 
 export const changePasswordForm = matching(z.object(passwordChange));
 
-/** The login page's change-password dialog (SPEC.md section 5): the same, and the username first. */
+/** The login page's change-password dialog (docs/product.md section 5): the same, and the username first. */
 export const preLoginPasswordForm = matching(z.object({ username, ...passwordChange }));
 
 /**
- * POST /admin/user/updatePwd (SPEC.md section 7): the account by `id` or `username` (one of them), the old
+ * POST /admin/user/updatePwd (docs/product.md section 7): the account by `id` or `username` (one of them), the old
  * and new passwords RSA-encrypted (checked with `changePasswordForm` once decrypted).
  */
 export const updatePwdRequest = z

@@ -1,5 +1,5 @@
 /**
- * Charging orders, read side (SPEC.md sections 3 "Order", 4 "Order end flags", 5 query windows): the list
+ * Charging orders, read side (docs/product.md sections 3 "Order", 4 "Order end flags", 5 query windows): the list
  * request with its filters and window, the enumerations the console shows, and the shapes of the detail
  * (with the meter curve) and of the real-time view. The API validates with these and the console's screens
  * use the same ones. Price fields are written by pricing and settlement; they may be absent on an order not
@@ -10,16 +10,16 @@ import { decimalUnits, unitsToDecimal } from '@shared/pricing/money.ts';
 import { pageQuery } from './admin.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
-/** SPEC.md section 5: order queries cover at most 2 years. */
+/** docs/product.md section 5: order queries cover at most 2 years. */
 export const ORDER_WINDOW_YEARS = 2;
-/** SPEC.md section 5: an order export covers at most 1 year. */
+/** docs/product.md section 5: an order export covers at most 1 year. */
 export const ORDER_EXPORT_WINDOW_YEARS = 1;
 /** Codes of order exports: 4104 on the charging orders; the file is listed and downloaded in /fileExport. */
 export const ORDER_EXPORT_CODE = { export: CODE.orderExport, files: CODE.fileExport } as const;
 /** Without a start, the list reads the last 30 days. */
 export const ORDER_DEFAULT_DAYS = 30;
 
-/** SPEC.md section 4, order end flags. */
+/** docs/product.md section 4, order end flags. */
 export const END_FLAG = {
   activeStop: 1,
   autoEnd: 2,
@@ -36,12 +36,12 @@ export const END_FLAG = {
 export const CLOSED_BY_KEYS = ['nextSession', 'boot', 'timeout'] as const;
 /** Why settlement left an order unpaid: the account cannot cover it, the fleet is disabled, no account. */
 export const UNPAID_REASON_KEYS = ['balance', 'disabled', 'noAccount'] as const;
-/** SPEC.md section 3, pay type: 0 is a free order (nothing to pay) or none recorded. */
+/** docs/product.md section 3, pay type: 0 is a free order (nothing to pay) or none recorded. */
 export const PAY_TYPE = { none: 0, appBalance: 1, creditCard: 2, fleet: 3, cardBalance: 4, emsp: 5 } as const;
 export const PAY_FLAG = { unpaid: 0, paid: 1 } as const;
 /** Charging fee type of an order's tariff (defined with the pricing engine). */
 export { FEE_TYPE } from '@shared/pricing/engine.ts';
-/** SPEC.md section 3, start mode. */
+/** docs/product.md section 3, start mode. */
 export const START_MODE_KEYS = {
   1: 'app',
   2: 'card',
@@ -51,7 +51,7 @@ export const START_MODE_KEYS = {
   6: 'offlinePassword',
 } as const;
 /**
- * SPEC.md section 3, charge type: what a remote start charges up to (docs/decisions/170). A session the
+ * docs/product.md section 3, charge type: what a remote start charges up to (docs/decisions/170). A session the
  * server did not start with a choice is charged until full.
  */
 export const CHARGE_TYPE = { energy: 1, time: 2, amount: 3, full: 4 } as const;
@@ -101,7 +101,7 @@ export function chargeTargetUnits(chargeType: number, value: string): bigint | u
   return decimalUnits(value, CHARGE_VALUE_RULES[chargeType as 1 | 3].scale);
 }
 
-/** SPEC.md section 3, order type. */
+/** docs/product.md section 3, order type. */
 export const ORDER_TYPE_KEYS = { 1: 'operator', 2: 'emsp', 3: 'homePile', 4: 'admin' } as const;
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -254,7 +254,7 @@ export interface ActiveSession {
   startSoc?: number;
   durationSeconds: number;
   lastSampleAt?: string;
-  /** The connector's live state (SPEC.md section 4). */
+  /** The connector's live state (docs/product.md section 4). */
   state?: string;
   online: boolean;
   /** Its token was refused: it bills nothing and ends with the next session, a reboot or a time-out. */

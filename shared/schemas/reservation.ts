@@ -1,5 +1,5 @@
 /**
- * Reservation orders and queue orders (issue 7; SPEC.md sections 2, 3, 4 and 6): the request schemas the
+ * Reservation orders and queue orders (issue 7; docs/product.md sections 2, 3, 4 and 6): the request schemas the
  * server and the console share, the statuses and the constants the rules use.
  */
 import { z } from 'zod';
@@ -7,11 +7,11 @@ import { optionalText, requiredText as text } from '@shared/schemas/fields.ts';
 import { pageNumber } from './admin.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
-/** SPEC.md section 4, reservation status. */
+/** docs/product.md section 4, reservation status. */
 export const RESERVE_STATUS = { requesting: 1, successful: 2, canceling: 3, ended: 4 } as const;
 export type ReserveStatus = (typeof RESERVE_STATUS)[keyof typeof RESERVE_STATUS];
 
-/** Why a reservation ended (the end flag says it in SPEC.md's terms). */
+/** Why a reservation ended (the end flag says it in docs/product.md's terms). */
 export const RESERVE_END_REASONS = ['used', 'cancelled', 'expired', 'removed', 'failed'] as const;
 export type ReserveEndReason = (typeof RESERVE_END_REASONS)[number];
 
@@ -28,7 +28,7 @@ export const WAIT_ORDER_CODE = { view: CODE.waitOrders, cancel: CODE.waitOrderEd
 
 /** A reservation holds a connector for 1 minute to a day. */
 export const RESERVE_MINUTES_MAX = 1440;
-/** The list window (by creation time): SPEC.md section 5's 2 years; the last 30 days by default. */
+/** The list window (by creation time): docs/product.md section 5's 2 years; the last 30 days by default. */
 export const RESERVE_WINDOW_YEARS = 2;
 export const RESERVE_DEFAULT_DAYS = 30;
 

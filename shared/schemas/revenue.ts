@@ -1,5 +1,5 @@
 /**
- * Revenue statistics (/statRevenue) and transaction insight (/transcationInsight) (SPEC.md sections 3, 5 and
+ * Revenue statistics (/statRevenue) and transaction insight (/transcationInsight) (docs/product.md sections 3, 5 and
  * 9): the requests, their limits and the answers. The API validates with these; the console's screens use
  * the same ones. Days are the stations' local dates (the revenue rollups' days), YYYY-MM-DD.
  */
@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { daysBetween, isDay } from '@shared/pricing/metrics.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
-/** SPEC.md section 5: revenue statistics cover at most 60 days. */
+/** docs/product.md section 5: revenue statistics cover at most 60 days. */
 export const REVENUE_WINDOW_DAYS = 60;
-/** SPEC.md section 9: the analytics windows (1 is the 24-hour view, at the rollups' day granularity). */
+/** docs/product.md section 9: the analytics windows (1 is the 24-hour view, at the rollups' day granularity). */
 export const INSIGHT_WINDOWS = [1, 7, 14, 28, 30, 60] as const;
 export const REVENUE_GROUPS = ['day', 'station', 'operator'] as const;
 export type RevenueGroup = (typeof REVENUE_GROUPS)[number];
@@ -104,7 +104,7 @@ export interface RevenueStat {
 export interface Growth {
   current: string | number;
   previous: string | number;
-  /** Percent, two decimals (SPEC.md section 9). */
+  /** Percent, two decimals (docs/product.md section 9). */
   growth: number;
 }
 
@@ -115,7 +115,7 @@ export interface InsightPoint {
   /** Per currency: revenue as a decimal string. */
   revenue: Record<string, string>;
   /**
-   * Percent, SPEC.md section 9 (docs/decisions/181): Σ energy / the order's connector's rated power, over
+   * Percent, docs/product.md section 9 (docs/decisions/181): Σ energy / the order's connector's rated power, over
    * (rated connectors × 24 h); null without a rated connector.
    */
   utilization: number | null;

@@ -1,5 +1,5 @@
 /**
- * Company subscriptions (issue 8; SPEC.md sections 2, 3, 4, 5, 7 and 9): plans, the universal plan entries,
+ * Company subscriptions (issue 8; docs/product.md sections 2, 3, 4, 5, 7 and 9): plans, the universal plan entries,
  * the price calculation, payment and its extra authentication. The API validates with these and the console's
  * wizard and plan screens use the same ones. THIS FILE IS THE CONTRACT between the subscription back end
  * (functions/subscription/) and the console (web/src/pages/subscription/); change both sides together.
@@ -10,29 +10,29 @@ import { z } from 'zod';
 import { pageNumber } from './admin.ts';
 import { moneyDecimal, optionalText } from './fields.ts';
 
-/** SPEC.md section 9: a subscription is billed over 12 months. */
+/** docs/product.md section 9: a subscription is billed over 12 months. */
 export const BILLING_MONTHS = 12;
 /** Days of one billing month (a plan's validity and proration count in these). */
 export const MONTH_DAYS = 30;
 /** Validity of a universal plan: 12 billing months. */
 export const UNIVERSAL_VALID_DAYS = BILLING_MONTHS * MONTH_DAYS;
-/** SPEC.md section 9: connector counts in the wizard 0 to 2000; order (plan) number at most 32. */
+/** docs/product.md section 9: connector counts in the wizard 0 to 2000; order (plan) number at most 32. */
 export const CONNECTORS_MAX = 2000;
 export const PLAN_NO_MAX = 32;
-/** SPEC.md section 5: mode 2 (an order number) sends AC count 2 and DC 0. */
+/** docs/product.md section 5: mode 2 (an order number) sends AC count 2 and DC 0. */
 export const MODE2_AC_CONNECTORS = 2;
 /** Days before expiry from which the expiry warning shows (user info's expireRemindDays). */
 export const EXPIRE_REMIND_WINDOW_DAYS = 30;
-/** SPEC.md section 4: the answer code of a card payment that needs extra authentication. */
+/** docs/product.md section 4: the answer code of a card payment that needs extra authentication. */
 export const CODE_NEEDS_AUTHENTICATION = 2048;
-/** The currency of subscriptions (SPEC.md section 9: shown in dollars). */
+/** The currency of subscriptions (docs/product.md section 9: shown in dollars). */
 export const SUBSCRIPTION_CURRENCY = 'USD';
 
-/** SPEC.md section 3: featurePackageType 0 Basic (AC only), 1 Pro (AC and DC, export, smart charging, fleets). */
+/** docs/product.md section 3: featurePackageType 0 Basic (AC only), 1 Pro (AC and DC, export, smart charging, fleets). */
 export const FEATURE_PACKAGE = { basic: 0, pro: 1 } as const;
-/** SPEC.md section 3: a plan is universal (the public Basic and Pro prices) or private/custom (a plan number). */
+/** docs/product.md section 3: a plan is universal (the public Basic and Pro prices) or private/custom (a plan number). */
 export const PLAN_TYPE = { universal: 0, custom: 1 } as const;
-/** SPEC.md section 2: mode 1 picks a universal plan, mode 2 enters an order (plan) number. */
+/** docs/product.md section 2: mode 1 picks a universal plan, mode 2 enters an order (plan) number. */
 export const SUBSCRIBE_MODE = { plan: 1, orderNo: 2 } as const;
 /** Stored state of one subscription (a company's purchase). */
 export const SUBSCRIBE_STATUS = ['quoted', 'pending', 'scheduled', 'active', 'expired', 'failed'] as const;
@@ -128,14 +128,14 @@ export interface PlanView extends PlanForm {
   id: string;
   /** 1 once a subscription was bought with it. */
   usedFlag: 0 | 1;
-  /** 0 not expired, 1 expired (SPEC.md section 3). */
+  /** 0 not expired, 1 expired (docs/product.md section 3). */
   expiredFlag: 0 | 1;
   expireTime?: string;
   remainingDays?: number;
   agentName?: string;
 }
 
-/** POST /admin/plan/universalList: index 0 Basic, index 1 Pro (SPEC.md section 3). */
+/** POST /admin/plan/universalList: index 0 Basic, index 1 Pro (docs/product.md section 3). */
 export interface UniversalPlanEntry {
   id: string;
   featurePackageType: 0 | 1;
@@ -147,7 +147,7 @@ export interface UniversalPlanEntry {
 }
 
 /**
- * POST /admin/subscribe/overview: the price calculation (SPEC.md section 7). Mode 1 sends planId (a universal
+ * POST /admin/subscribe/overview: the price calculation (docs/product.md section 7). Mode 1 sends planId (a universal
  * entry's id) with the connector counts (Basic: DC 0); mode 2 sends planNo with AC 2 and DC 0. Prices sent by
  * the client are ignored: the server prices from the stored plan.
  */
@@ -168,7 +168,7 @@ export const priceQuery = z
   });
 export type PriceQuery = z.infer<typeof priceQuery>;
 
-/** One row of a price calculation (SPEC.md section 3). */
+/** One row of a price calculation (docs/product.md section 3). */
 export interface PriceRow {
   featurePackageType: 0 | 1;
   planType: 0 | 1;
@@ -183,7 +183,7 @@ export interface PriceRow {
 }
 
 /**
- * The price calculation result (SPEC.md section 3). The server stores it as a `quoted` subscription
+ * The price calculation result (docs/product.md section 3). The server stores it as a `quoted` subscription
  * (`subscribeId`); paying uses the stored figures, never the client's.
  * - totalFee: 12 × (AC price × AC count + DC price × DC count);
  * - toPayFee: totalFee minus the credit of the current subscription's unused part, at least 0;
@@ -235,7 +235,7 @@ export interface NeedsAuthentication {
 /** POST /admin/subscribe/offlinePay: pay-off without a card (the quote's first row has a pdfUrl). */
 export const offlinePayBody = z.object({ subscribeId: z.string().trim().min(1).max(64) }).strict();
 
-/** POST /admin/subscribe/riskWarning: fewer connectors than already added warns (SPEC.md section 5). */
+/** POST /admin/subscribe/riskWarning: fewer connectors than already added warns (docs/product.md section 5). */
 export const riskQuery = z.object({ acConnectorNumber: connectors, dcConnectorNumber: connectors }).strict();
 export interface RiskResult {
   acAdded: number;

@@ -1,12 +1,12 @@
 /**
- * Subscription price formulas (issue 8; SPEC.md sections 3, 4 and 9). Pure functions over integer cents:
+ * Subscription price formulas (issue 8; docs/product.md sections 3, 4 and 9). Pure functions over integer cents:
  * money never passes through a binary float. docs/payments.md states them.
  *
  * - monthly = acPrice × acCount + dcPrice × dcCount (prices per connector per month);
  * - totalFee = BILLING_MONTHS (12) × monthly;
  * - a purchase while a subscription is current starts at that subscription's next monthly anniversary
  *   (activation + k × MONTH_DAYS days, the first one strictly after now), never after its expiry
- *   (SPEC.md section 4: "a newly bought plan takes effect after the next paid month");
+ *   (docs/product.md section 4: "a newly bought plan takes effect after the next paid month");
  * - credit = the current subscription's paid amount × (days from that start to its expiry) / its validDays,
  *   rounded DOWN to the cent (the customer is never credited a fraction of a cent more than unused);
  * - toPayFee = max(0, totalFee − credit); refundFlag = credit > totalFee; refundFee = credit − totalFee then,
@@ -42,7 +42,7 @@ export interface Prices {
   dcConnectorPrice: string;
 }
 
-/** Basic is AC only (SPEC.md section 9): a DC count on Basic is refused, never silently dropped. */
+/** Basic is AC only (docs/product.md section 9): a DC count on Basic is refused, never silently dropped. */
 export function checkCounts(counts: Counts): void {
   for (const n of [counts.acConnectorNumber, counts.dcConnectorNumber])
     if (!Number.isInteger(n) || n < 0) throw new Error('Connector counts are whole numbers from 0');

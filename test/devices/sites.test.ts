@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Stations and charge points through the API against the local runtime: the rules of SPEC.md section 5 on
+ * Stations and charge points through the API against the local runtime: the rules of docs/product.md section 5 on
  * the server, the one-time OCPP password that really opens the OCPP endpoint, pictures checked by content
  * and kept per company, power balance rules, and tenancy.
  */
@@ -94,7 +94,7 @@ afterAll(async () => {
 describe('stations', () => {
   let station: any;
 
-  it('refuses what SPEC.md section 5 refuses, writing nothing', async () => {
+  it('refuses what docs/product.md section 5 refuses, writing nothing', async () => {
     const before = (await api(rt.url, operator, '/biz/station/list', { current: 1, size: 1 })).data.total;
     const bad = await api(rt.url, operator, '/biz/station/add', {
       ...STATION,

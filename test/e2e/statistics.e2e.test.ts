@@ -1,8 +1,8 @@
 /**
- * Statistics figures in headless Chromium (SPEC.md section 9; decision 182): a day of large revenue rollups
+ * Statistics figures in headless Chromium (docs/product.md section 9; decision 182): a day of large revenue rollups
  * (written exactly as settlement writes them) shows abbreviated on the tiles of /transcationInsight and
  * /statRevenue — "1.23M" kWh, "1.5K" sessions — with the exact value in the title, and the insight shows the
- * peak-power utilization beside the SPEC utilization.
+ * peak-power utilization beside the utilization of docs/product.md section 9.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
@@ -76,7 +76,7 @@ describe('statistics figures in the browser', () => {
     expect(await energy.textContent()).toBe('1.23M');
     expect(await energy.getAttribute('title')).toBe('1234567.891');
     expect(await page.getByLabel('Sessions', { exact: true }).textContent()).toBe('1.5K');
-    // Nothing the week before: growth from a zero base is 100 % (SPEC.md section 9).
+    // Nothing the week before: growth from a zero base is 100 % (docs/product.md section 9).
     await page.getByText('+100.00 % against the 7 days before').first().waitFor();
     // Now: the five demo chargers, none connected in this test; each tile opens its screen.
     expect(await page.getByLabel('Chargers offline', { exact: true }).textContent()).toBe('5');

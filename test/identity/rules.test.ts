@@ -22,7 +22,7 @@ import { renderImageCode } from '@functions/auth/captcha.ts';
 import { ROLE_TYPE } from '@shared/schemas/admin.ts';
 
 describe('permission catalogue', () => {
-  it('has unique ids whose parents exist, and the SPEC areas 1000 to 10000', () => {
+  it('has unique ids whose parents exist, and the product areas 1000 to 10000', () => {
     expect(new Set(menuCatalogue.map((m) => m.id)).size).toBe(menuCatalogue.length);
     for (const menu of menuCatalogue) {
       if (menu.parentId !== MENU_ROOT) expect(menuById.has(menu.parentId), menu.id).toBe(true);
@@ -34,7 +34,7 @@ describe('permission catalogue', () => {
       expect(menuById.get(s)?.type).toBe('1');
   });
 
-  it('marks the SPEC kept pages keepAlive', () => {
+  it('marks the product kept pages keepAlive', () => {
     const kept = menuCatalogue
       .filter((m) => m.keepAlive === '1')
       .map((m) => m.path)

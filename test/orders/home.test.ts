@@ -4,7 +4,7 @@
  * days ago), a charger connected over OCPP charging and faulted, and what the dashboard makes of them: the
  * window's KPIs against the one before, the last 24 hours by hour, the top chargers and stations over 7 days
  * against 30, chargers online / offline / faulted, sessions in progress and open alarms. Another company sees
- * none of it; a window SPEC.md does not list is refused.
+ * none of it; a window docs/product.md does not list is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLLUPS, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
@@ -128,7 +128,7 @@ describe('the home dashboard', () => {
     );
   });
 
-  it('shows another company none of it, and refuses a window SPEC.md does not list', async () => {
+  it('shows another company none of it, and refuses a window docs/product.md does not list', async () => {
     const admin = await login(rt.url, 'admin', 'Admin12345');
     const other = await companyWithAdmin(rt.url, admin, 'Homeless', { subStatus: 1, currency: 'EUR' });
     const theirs = (await dashboard(other.token, { days: 30 })).data;

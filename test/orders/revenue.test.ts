@@ -4,7 +4,7 @@
  * priced orders from OCPP sessions and, for volume, rollup items written exactly as settlement writes them
  * (functions/orders/rollups.ts `rollupUpdates`). The statistics by day, station and company equal the sums
  * of the orders' figures; ranges over 60 days or reversed are refused; another company sees none of the
- * figures, whatever it sends; growth rates and utilization follow SPEC.md section 9; the export task goes
+ * figures, whatever it sends; growth rates and utilization follow docs/product.md section 9; the export task goes
  * pending → done with an xlsx whose rows are the statistics, and the nightly finance export has a row per
  * company.
  */
@@ -367,7 +367,7 @@ describe('statistics of real orders', () => {
 
     // Settlement kept each order's energy at its 22 kW gun's rating (0.561… h + 0.340… h) for utilization:
     // of Berlin's 6 guns × 24 h, 0.63 %; the peak variant divides 19.845 kWh by 132 kW × 24 h, 0.63 % too
-    // (one rating everywhere), both computed by SPEC.md section 9 in the answer.
+    // (one rating everywhere), both computed by docs/product.md section 9 in the answer.
     const day = await ok(operator, '/biz/transactionInsight/stat', {
       days: 1,
       endDay: '2026-10-20',
@@ -408,7 +408,7 @@ describe('transaction insight', () => {
         growth: rate(cur.revenueMinor, prev.revenueMinor),
       },
     ]);
-    // A year earlier there was nothing: 100 % by SPEC.md section 9.
+    // A year earlier there was nothing: 100 % by docs/product.md section 9.
     expect(answer.yearOnYear.previous).toEqual({
       startDay: addDays('2026-09-24', -364),
       endDay: addDays(end, -364),
@@ -456,7 +456,7 @@ describe('transaction insight', () => {
     const munichF = windowOf((k) => k === 2);
     const [berlinMs, munichMs] = [berlinF.fullPowerMs, munichF.fullPowerMs];
     expect(berlin.energyKwh).toBe(kwhText(berlinF.energyWh));
-    // SPEC utilization: Σ energy / the order's connector's rating, over (connectors × hours).
+    // Utilization of docs/product.md section 9: Σ energy / the order's connector's rating, over (connectors × hours).
     expect(berlin.utilization).toBe(pct(berlinMs, 6 * hours * 3_600_000));
     expect(munich.utilization).toBe(pct(munichMs, 3 * hours * 3_600_000));
     expect(answer.utilization).toBe(pct(berlinMs + munichMs, 9 * hours * 3_600_000));
@@ -472,7 +472,7 @@ describe('transaction insight', () => {
       expect(p.utilization).toBe(pct(f.fullPowerMs, 9 * 24 * 3_600_000));
     }
 
-    // A window SPEC.md does not name is refused; the 24-hour view is the last day against the one before.
+    // A window docs/product.md does not name is refused; the 24-hour view is the last day against the one before.
     expect((await api(rt.url, operator, '/biz/transactionInsight/stat', { days: 10 })).status).toBe(400);
     const day = await ok(operator, '/biz/transactionInsight/stat', { days: 1, endDay: end });
     expect(day.series).toHaveLength(1);

@@ -1,4 +1,4 @@
-/** The analytics formulas of SPEC.md section 9 (shared/pricing/metrics.ts) at their boundaries. */
+/** The analytics formulas of docs/product.md section 9 (shared/pricing/metrics.ts) at their boundaries. */
 import { describe, expect, it } from 'vitest';
 import {
   abbreviate,
@@ -33,7 +33,7 @@ describe('growth rate', () => {
     expect(growthRate(10_000_000_000n, 1n)).toBe(999_999_999_900);
   });
 
-  it('is 100 % when the base is 0, also when both are 0 (SPEC.md section 9 literally, decision 180)', () => {
+  it('is 100 % when the base is 0, also when both are 0 (docs/product.md section 9 literally, decision 180)', () => {
     expect(growthRate(5, 0)).toBe(100);
     expect(growthRate(1n, 0n)).toBe(100);
     expect(growthRate(-5, 0)).toBe(100);

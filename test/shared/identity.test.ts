@@ -12,7 +12,7 @@ const firstMessage = (r: {
   error?: { issues: { message: string; path: PropertyKey[] }[] };
 }) => r.error?.issues[0];
 
-describe('identity rules (SPEC section 5)', () => {
+describe('identity rules (docs/product.md section 5)', () => {
   it('accepts passwords of 8 to 32 characters with a letter and a digit', () => {
     for (const ok of ['abcdefg1', 'Admin12345', `a1${'x'.repeat(30)}`])
       expect(password.safeParse(ok).success).toBe(true);

@@ -79,11 +79,11 @@ describe('translation catalogs', () => {
 });
 
 describe('languages', () => {
-  it('are the five of the SPEC, English first', () => {
+  it('are the five of the product, English first', () => {
     expect(languages.map((l) => l.code)).toEqual(['en', 'cn', 'tw', 'de', 'th']);
   });
 
-  it('send the SPEC language header values', () => {
+  it('send the product language header values', () => {
     expect(Object.fromEntries(languages.map((l) => [l.code, l.header]))).toEqual({
       en: 'en-us',
       cn: 'zh-cn',

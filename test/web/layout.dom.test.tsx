@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The main layout (SPEC.md sections 2, 4, 8): the left menu from the server's tree, collapse widths, the
+ * The main layout (docs/product.md sections 2, 4, 8): the left menu from the server's tree, collapse widths, the
  * second-level tabs, kept pages, the account menu, the expiry warning, the subscription redirect, the 500
  * page, the menu retry and the 401 flow (exactly SESSION_KEYS cleared, then /login). fetch is the only
  * thing replaced, plus some routes' screens (stand-ins that count their mounts, met before any screen module is
@@ -178,7 +178,7 @@ describe('main layout', () => {
       'true',
     );
 
-    // what user info gave is kept (SPEC.md section 3)
+    // what user info gave is kept (docs/product.md section 3)
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').username).toBe('admin');
     expect(JSON.parse(localStorage.getItem('permissions') ?? '[]')).toEqual(['2100', '2200']);
     expect(localStorage.getItem('mapKey')).toBe('map-key');

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The login page (SPEC.md sections 2, 4, 5): two modes, the submit button active once any field has input,
+ * The login page (docs/product.md sections 2, 4, 5): two modes, the submit button active once any field has input,
  * the password sent encrypted with the server's key, the tokens stored and the user sent on, and a failed
  * login showing the server's message with a new image code. fetch is the only thing replaced.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The route table of SPEC.md section 2: every route registered, kept routes marked, the public pages
+ * The route table of docs/product.md section 2: every route registered, kept routes marked, the public pages
  * (privacy in a frame, /logincommon with its copyright link, /status), and every page route has its screen.
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** SPEC.md section 2, as written there (ids filled in). */
+/** docs/product.md section 2, as written there (ids filled in). */
 const specRoutes = [
   '/home', '/user',
   '/equipment', '/stationDetail/1', '/device', '/chargerDetail/1', '/command', '/firmware', '/display', '/network',
@@ -55,7 +55,7 @@ const kept = [
 ];
 
 describe('route table', () => {
-  it('registers every route of the SPEC in the main layout', () => {
+  it('registers every product route in the main layout', () => {
     for (const path of specRoutes) {
       const matched = matchRoutes(routes, path)?.at(-1)?.route.path;
       expect(matched, path).toBeDefined();
@@ -77,7 +77,7 @@ describe('route table', () => {
     }
   });
 
-  it('keeps exactly the kept routes of the SPEC (and /order/chargeOrder with /chargeOrder)', () => {
+  it('keeps exactly the product kept routes (and /order/chargeOrder with /chargeOrder)', () => {
     const keptPaths = pageRoutes.filter((route) => route.kept).map((route) => route.path);
     expect(keptPaths.sort()).toEqual([...kept, '/order/chargeOrder'].sort());
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Idle logout after 30 minutes without input (SPEC.md section 8) and the token-refresh schedule. */
+/** Idle logout after 30 minutes without input (docs/product.md section 8) and the token-refresh schedule. */
 import { cleanup, renderHook } from '@testing-library/react';
 import { refreshAccessToken, tokenExpiry } from '@web/auth/token-refresh.ts';
 import { IDLE_TIMEOUT_MS, useIdle } from '@web/layout/use-idle-logout.ts';

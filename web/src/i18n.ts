@@ -1,6 +1,6 @@
 /**
  * i18next + react-i18next for the console. The chosen language is kept in localStorage under
- * `language` as the SPEC short code (en, cn, tw, de, th); English is the default.
+ * `language` as the short code of docs/product.md section 9 (en, cn, tw, de, th); English is the default.
  * Only the chosen language's catalogue is loaded, in two parts (web/src/catalogues/parts.ts): the core part
  * before the first render (this module waits for it), the console part with the first page beyond the login
  * pages (web/src/console-parts.ts); another language's when the language is switched. Each part of each
@@ -110,7 +110,7 @@ export async function loadConsoleCatalogue(): Promise<void> {
   await Promise.all([...new Set([shown, wanted])].map(loadParts));
 }
 
-/** The active language as a SPEC short code. */
+/** The active language as a short code of docs/product.md section 9. */
 export function currentLanguage(): LanguageCode {
   return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
 }

@@ -1,5 +1,5 @@
 /**
- * The console's page routes (SPEC.md section 2), without React, all from shared/permissions/menus.ts (its
+ * The console's page routes (docs/product.md section 2), without React, all from shared/permissions/menus.ts (its
  * menu pages and detail routes; docs/decisions/443-one-route-table-in-the-console.md) plus /order/chargeOrder.
  * routes.tsx builds the router from them, each showing its screen (web/src/screens/registry.ts);
  * test/bench/web.bench.ts measures what each one loads.
@@ -22,7 +22,7 @@ export interface PageRoute {
 const titleOf = <R extends DetailRoute>(base: R): TitleKey =>
   `shell.titles.${base.slice(1)}` as `shell.titles.${R extends `/${infer Name}` ? Name : never}`;
 
-/** The command screen hides the tabs like the detail pages (SPEC.md section 2). */
+/** The command screen hides the tabs like the detail pages (docs/product.md section 2). */
 const NO_TABS = new Set(['/command']);
 
 export const pageRoutes: PageRoute[] = [
@@ -36,7 +36,7 @@ export const pageRoutes: PageRoute[] = [
     })),
   // /order redirects here: the charging orders screen, the same kept instance as /chargeOrder.
   { path: '/order/chargeOrder', code: CODE.orders, kept: true, keptKey: '/chargeOrder' },
-  // Detail routes hide the tabs (SPEC.md section 2).
+  // Detail routes hide the tabs (docs/product.md section 2).
   ...detailRoutes.map((route) => ({
     path: route.path,
     code: route.code,

@@ -1,4 +1,4 @@
-/** The console's router: the routes of routes.tsx under the SPEC base path `/charge/`. */
+/** The console's router: the routes of routes.tsx under the base path of docs/product.md section 2, `/charge/`. */
 import { BASE_PATH } from '@web/lib/base-path.ts';
 import { routes } from '@web/routes.tsx';
 import { createBrowserRouter } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md section 2, under the basename /charge.
+ * Every route of docs/product.md section 2, under the basename /charge.
  * - Public: /login, /logincommon, /privacy/ (+ /privacy/{lang}), /status (platform health).
  * - Subscription wizard: /subsplan. A fleet account (fleet token) signs in to the same layout, where its
  *   menus are its fleet's: /vehicle/dashbord and the fleet pages (decision 366).

@@ -1,5 +1,5 @@
 /**
- * A local Stripe-compatible HTTP stand-in (DESIGN.md section 2): the subset of Stripe's REST API that the real
+ * A local Stripe-compatible HTTP stand-in (docs/architecture.md section 2): the subset of Stripe's REST API that the real
  * `stripe` SDK (server) and the console's card module (browser) use, with Stripe's test cards, idempotency keys,
  * error shapes, a 3-D Secure challenge page and signed webhooks. The SDK reaches it through its
  * `host`/`port`/`protocol` options. State lives in memory and is written through to the data folder, so a

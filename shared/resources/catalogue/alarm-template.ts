@@ -1,5 +1,5 @@
 /**
- * Alarm templates (SPEC.md section 3, /alarmTemplate): name, code (unique within the company), level
+ * Alarm templates (docs/product.md section 3, /alarmTemplate): name, code (unique within the company), level
  * (1 urgent fault, 2 general fault, 3 severe alarm, 4 general alarm) and type. Each company has its own.
  * A template bound to an alarm mail setting cannot be deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * Charger brands (SPEC.md section 3, /brand): name (unique) and remark; the model count is computed when read.
+ * Charger brands (docs/product.md section 3, /brand): name (unique) and remark; the model count is computed when read.
  * The platform writes them and every company reads them.
  */
 import { z } from 'zod';

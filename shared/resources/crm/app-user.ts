@@ -1,5 +1,5 @@
 /**
- * App users (SPEC.md section 3; /appUser 7100, /appUserDetail 7101; issue 19): the drivers who registered
+ * App users (docs/product.md section 3; /appUser 7100, /appUserDetail 7101; issue 19): the drivers who registered
  * with a company's driver app. They sign themselves up (the driver-app API); staff read them, correct their
  * profile, lock and unlock them with a cause (a locked user's tag is refused at the charger) and adjust their
  * balance with a cause (a ledger entry). The balance, the frozen amount, the lock and the login facts are the
@@ -14,7 +14,7 @@ import { numericChoice } from '../catalogue/fields.ts';
 import { PRINTABLE_ASCII } from '../device/common.ts';
 import { payerTagUnique } from '../payer-tag.ts';
 
-/** SPEC.md section 3: userLevel ordinary, VIP, other. */
+/** docs/product.md section 3: userLevel ordinary, VIP, other. */
 export const USER_LEVEL = { ordinary: 0, vip: 1, other: 2 } as const;
 
 /** Where a user signed up or last signed in (regSource, lastLoginSource): the app version types and more. */

@@ -1,5 +1,5 @@
 /**
- * Charging cards (SPEC.md sections 3 to 5, /card): the identity tokens chargers authorise. The card number
+ * Charging cards (docs/product.md sections 3 to 5, /card): the identity tokens chargers authorise. The card number
  * is the OCPP idTag, unique within a company. Authorization: 0 normal, 1 blacklist (refused everywhere),
  * 2 whitelist (also sent to chargers in local lists). A scope of stations (Pro, code 2805) limits where it
  * charges. The card screens and actions (bind, activate, recharge, import) come with the remote-control
@@ -73,7 +73,7 @@ export const cardResource = defineResource({
   type: 'CARD',
   label: 'deviceRes.names.card',
   tenancy: 'tenant',
-  // SPEC.md section 6 / the menu catalogue: 2801 add, 2802 edit (and delete), 2803 import, 2804 recharge,
+  // docs/product.md section 6 / the menu catalogue: 2801 add, 2802 edit (and delete), 2803 import, 2804 recharge,
   // 2805 scope by site (Pro).
   permissions: {
     view: CARD_CODE.view,

@@ -1,5 +1,5 @@
 /**
- * Configuration keys (SPEC.md section 3): the platform's catalogue of charger configuration keys, read by
+ * Configuration keys (docs/product.md section 3): the platform's catalogue of charger configuration keys, read by
  * every company (shared) and written by the platform. A key is unique; OCPP 2.0.1 keys name their component
  * and variable.
  */

@@ -1,5 +1,5 @@
 /**
- * Display message templates (SPEC.md section 3; OCPP 2.0.1 MessageInfo): what a charger shows, in which
+ * Display message templates (docs/product.md section 3; OCPP 2.0.1 MessageInfo): what a charger shows, in which
  * format and language, how urgently, in which charger state and between which times. Sending one to a
  * charger is a command (a later issue).
  */

@@ -1,5 +1,5 @@
 /**
- * Firmware files (SPEC.md sections 3 and 5): the file is uploaded once (POST /biz/firmware/upload, form data
+ * Firmware files (docs/product.md sections 3 and 5): the file is uploaded once (POST /biz/firmware/upload, form data
  * with exactly one file) and stored in the firmware bucket; the record keeps its object key (`path`), size and
  * SHA-256 checksum, which only the upload sets. Updates change the metadata below; deleting removes the file.
  */

@@ -1,5 +1,5 @@
 /**
- * Local authorisation lists (SPEC.md section 3; OCPP 1.6 SendLocalList): a named, versioned list of idTags
+ * Local authorisation lists (docs/product.md section 3; OCPP 1.6 SendLocalList): a named, versioned list of idTags
  * with their status, expiry and parent, its type and capacity. Sending a list to chargers is a later issue
  * (and only companies may send one); here the platform and companies keep their lists.
  */

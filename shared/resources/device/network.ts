@@ -1,5 +1,5 @@
 /**
- * Network configurations (SPEC.md section 3; OCPP 2.0.1 NetworkConnectionProfile): how a charger reaches the
+ * Network configurations (docs/product.md section 3; OCPP 2.0.1 NetworkConnectionProfile): how a charger reaches the
  * central system, with an optional VPN and an optional mobile (APN) connection. Passwords, the VPN key and
  * the SIM PIN are write-only secrets. Lengths are OCPP's. Sending one to a charger is a later issue.
  */

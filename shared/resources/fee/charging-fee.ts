@@ -1,5 +1,5 @@
 /**
- * Charging fees (SPEC.md sections 3, 5 and 6, /chargingFee): what a session costs by energy (per kWh), by
+ * Charging fees (docs/product.md sections 3, 5 and 6, /chargingFee): what a session costs by energy (per kWh), by
  * time (per minute) or per use (per session), optionally split into time-of-use periods, with an optional
  * occupancy fee billed in started steps of `occupancyInterval` minutes. The currency is not chosen: the
  * server sets it from the owning company's. Per-minute and per-use fees are Pro (code 3104).
@@ -22,11 +22,11 @@ export { FEE_TYPE };
 export const PRO_FEE_TYPES: readonly number[] = [FEE_TYPE.time, FEE_TYPE.perUse];
 /** 0 one price all day, 1 a price per time-of-use period. */
 export const TIME_SHARING = { off: 0, on: 1 } as const;
-/** SPEC.md section 9. */
+/** docs/product.md section 9. */
 export const PERIODS_MAX = 48;
 export const OCCUPANCY_INTERVAL = { min: 1, max: 1440 } as const;
 
-/** The charging fee menu's codes (SPEC.md section 6); 3104 gates per-minute and per-use fees. */
+/** The charging fee menu's codes (docs/product.md section 6); 3104 gates per-minute and per-use fees. */
 export const CHARGING_FEE_CODE = {
   view: CODE.chargingFees,
   add: CODE.chargingFeeAdd,
@@ -52,7 +52,7 @@ export interface PeriodProblem {
 }
 
 /**
- * Every problem of a time-of-use period list (SPEC.md section 5): 1 to 48 periods, the first starting at
+ * Every problem of a time-of-use period list (docs/product.md section 5): 1 to 48 periods, the first starting at
  * 00:00, each ending after its start, each starting where the previous ended (no gap, no overlap), the last
  * ending at 24:00. Periods whose times are not `HH:mm` are left to the format check.
  */

@@ -1,5 +1,5 @@
 /**
- * Discounts and promotions (SPEC.md sections 3 and 4, /discount): a percentage off the charging fee
+ * Discounts and promotions (docs/product.md sections 3 and 4, /discount): a percentage off the charging fee
  * (energy, time or per-use part) of sessions at the company's stations, for everybody (common) or for the
  * listed cards / idTags (VIP), optionally only between two instants and within a daily window.
  *

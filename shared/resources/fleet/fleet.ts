@@ -1,6 +1,6 @@
 /**
- * Fleets (SPEC.md sections 3 to 5, /fleets; issue 18): a company's fleet account with its balance, warning
- * balance and overdraft amount. The balance changes only through the balance operations of SPEC.md section 4
+ * Fleets (docs/product.md sections 3 to 5, /fleets; issue 18): a company's fleet account with its balance, warning
+ * balance and overdraft amount. The balance changes only through the balance operations of docs/product.md section 4
  * (opening balance, top-up, reset; settlement's consumptions), never through an edit. Pro (the menu codes
  * are Pro-only, decision 204).
  */
@@ -13,17 +13,17 @@ import { numericChoice } from '../catalogue/fields.ts';
 
 export const FLEET_CODE = { view: CODE.fleets, detail: CODE.fleetDetail };
 
-/** SPEC.md section 3: a fleet is enabled (0) or disabled (1). */
+/** docs/product.md section 3: a fleet is enabled (0) or disabled (1). */
 export const FLEET_STATUS = { enabled: 0, disabled: 1 } as const;
 
-/** SPEC.md section 5: a fleet's warning balance must exceed its overdraft amount. */
+/** docs/product.md section 5: a fleet's warning balance must exceed its overdraft amount. */
 export const warnAboveOverdraft = (fleet: { warnBalance?: unknown; overdraftAmount?: unknown }) =>
   Number(fleet.warnBalance) > Number(fleet.overdraftAmount);
 
 export const fleetSchema = z
   .object({
     name: requiredText(64),
-    /** The fleet administrator's e-mail (SPEC.md section 3: admin). */
+    /** The fleet administrator's e-mail (docs/product.md section 3: admin). */
     admin: optional(z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' })),
     manager: optionalText(64),
     address: optionalText(200),
@@ -41,7 +41,7 @@ export const fleetSchema = z
   .strict();
 
 /**
- * The fleet wizard (SPEC.md section 2): the fleet, its settings and its administrator's account, whose
+ * The fleet wizard (docs/product.md section 2): the fleet, its settings and its administrator's account, whose
  * sign-in name is the administrator e-mail (required here) and whose password follows the password rules.
  */
 export const fleetActivationSchema = fleetSchema
@@ -65,7 +65,7 @@ export const fleetResource = defineResource({
   type: 'FLEET',
   label: 'fleetRes.names.fleet',
   tenancy: 'tenant',
-  // SPEC.md section 6 names no button codes under /fleets: the page's code governs its calls.
+  // docs/product.md section 6 names no button codes under /fleets: the page's code governs its calls.
   permissions: { view: FLEET_CODE.view, add: FLEET_CODE.view, edit: FLEET_CODE.view, del: FLEET_CODE.view },
   schema: fleetSchema,
   filters: { status: 'eq' },

@@ -1,9 +1,9 @@
 /**
- * A fleet's drivers (/driver, 11200) and vehicles (/vehicle, 11300) (SPEC.md section 3; issue 18): each
+ * A fleet's drivers (/driver, 11200) and vehicles (/vehicle, 11300) (docs/product.md section 3; issue 18): each
  * charges with its own idTag, which chargers authorise against the fleet. A tag belongs to one driver or
  * vehicle of a company: both declare the shared unique guard `FLEETTAG`, so a driver and a vehicle cannot
  * hold the same tag either. The status (0 parked, 1 charging) is the server's, kept true by session start
- * and stop; the forms never send it. Both import from Excel (SPEC.md section 8: a success count and each
+ * and stop; the forms never send it. Both import from Excel (docs/product.md section 8: a success count and each
  * refused row). Pro, like every fleet code.
  */
 import { z } from 'zod';
@@ -15,10 +15,10 @@ import { numericChoice } from '../catalogue/fields.ts';
 import { PRINTABLE_ASCII } from '../device/common.ts';
 import { payerTagUnique } from '../payer-tag.ts';
 
-/** SPEC.md section 3: a driver or vehicle is parked (0) or charging (1). */
+/** docs/product.md section 3: a driver or vehicle is parked (0) or charging (1). */
 export const MEMBER_STATUS = { parked: 0, charging: 1 } as const;
 
-/** SPEC.md section 9: the 8 fleet alert types. */
+/** docs/product.md section 9: the 8 fleet alert types. */
 export const FLEET_ALERT_TYPE = {
   balanceLow: 1,
   balanceWarning: 2,
@@ -30,7 +30,7 @@ export const FLEET_ALERT_TYPE = {
   orderStopped: 8,
 } as const;
 
-/** SPEC.md section 3: an alert is unread (0) or read (1). */
+/** docs/product.md section 3: an alert is unread (0) or read (1). */
 export const ALERT_READ = { unread: 0, read: 1 } as const;
 
 /**
@@ -51,7 +51,7 @@ export const driverSchema = z
     name: requiredText(64),
     /** The company's own number for the driver. */
     driverId: optionalText(32),
-    /** The driver's app account e-mail (SPEC.md section 3: app email). */
+    /** The driver's app account e-mail (docs/product.md section 3: app email). */
     email: optional(z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' })),
     address: optionalText(200),
     idTag,
@@ -128,7 +128,7 @@ export const fundHistoryQuery = pageQuery.extend({
 /** A fleet's orders, newest first. */
 export const fleetOrderQuery = pageQuery.extend(fleetOf);
 
-/** SPEC.md section 9: the analytics windows, in days. */
+/** docs/product.md section 9: the analytics windows, in days. */
 export const FLEET_ANALYSIS_WINDOWS = [7, 14, 28, 30, 60] as const;
 
 /** /analysis: a window's figures of the fleet by day, and a page of its vehicles' or drivers' sums. */

@@ -1,5 +1,5 @@
 /**
- * Charge points (piles) and their connectors (guns) (SPEC.md sections 3 and 5, /device and the pile
+ * Charge points (piles) and their connectors (guns) (docs/product.md sections 3 and 5, /device and the pile
  * wizard). A charge point's id is its OCPP identity: the last segment of `ws://host/ocpp/{id}` and the
  * Basic-auth user name. Live facts (online, boot information, firmware, connector states) are the
  * platform's and are kept apart from the record the console edits.
@@ -28,11 +28,11 @@ export const CONNECTOR_STANDARDS = [
 /** How the pile wizard identifies the pile: typed in, or taken from an asset (its code and secret key). */
 export const BIND_MODES = ['manual', 'asset'] as const;
 
-/** SPEC.md sections 5 and 9. */
+/** docs/product.md sections 5 and 9. */
 export const GUN_NUMBER = { min: 0, max: 999 } as const;
 export const PILE_POWER = { min: 1, max: 10_000 } as const;
 export const CONNECTORS_MAX = 32;
-/** Codes of the pile menu (SPEC.md section 6). */
+/** Codes of the pile menu (docs/product.md section 6). */
 export const PILE_CODE = {
   view: CODE.chargePoints,
   add: CODE.chargePointAdd,
@@ -67,7 +67,7 @@ export const chargePointSchema = z
     assetCode: optionalText(64),
     brandId: optionalText(64),
     modelId: optionalText(64),
-    /** kW, a whole number (SPEC.md section 5). */
+    /** kW, a whole number (docs/product.md section 5). */
     maxPower: requiredNumber(int(PILE_POWER.min, PILE_POWER.max)),
     /** kW, not above the maximum. */
     minPower: optionalNumber(dec(0, PILE_POWER.max)),

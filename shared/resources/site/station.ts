@@ -1,5 +1,5 @@
 /**
- * Charging sites (SPEC.md sections 3 and 5, /equipment and the station wizard): where a company's charge
+ * Charging sites (docs/product.md sections 3 and 5, /equipment and the station wizard): where a company's charge
  * points stand, when the site is open, how fees are set and how its power is balanced. Pictures and the
  * reservation switch are Pro features (code 2105).
  */
@@ -41,14 +41,14 @@ export function boundRuleId(
 
 /** 0 run by the operator, 1 a personal (home) site. */
 export const OWNER_TYPE = { operator: 0, personal: 1 } as const;
-/** SPEC.md section 4: 0 off, 1 average / power sharing, 2 maximum output / best efforts. */
+/** docs/product.md section 4: 0 off, 1 average / power sharing, 2 maximum output / best efforts. */
 export const POWER_MODE = { off: 0, average: 1, maximum: 2 } as const;
 
 export const STATION_IMAGES_MAX = 6;
 export const PROFIT_SHARES_MAX = 10;
 export const STATION_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const STATION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Codes of the site menu (SPEC.md section 6: 2100 to 2105, Pro gates pictures and reservation). */
+/** Codes of the site menu (docs/product.md section 6: 2100 to 2105, Pro gates pictures and reservation). */
 export const SITE_CODE = {
   view: CODE.stations,
   add: CODE.stationAdd,

@@ -1,5 +1,5 @@
 /**
- * Assets (SPEC.md section 3): charger units known before they are installed; the pile wizard binds a pile
+ * Assets (docs/product.md section 3): charger units known before they are installed; the pile wizard binds a pile
  * to one by code. The original secret key and the bluetooth initial key are write-only.
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { CODE } from '@shared/permissions/menus.ts';
 export { PROTOCOL_TYPES };
 /** useFlag: 0 unused, 1 used (bound to a pile). */
 export const USE_FLAG = { unused: 0, used: 1 } as const;
-/** Power in kW (SPEC.md section 9: power 1 to 10000). */
+/** Power in kW (docs/product.md section 9: power 1 to 10000). */
 export const ASSET_POWER = { max: 10_000 } as const;
 
 export const assetSchema = z
@@ -43,6 +43,6 @@ export const assetResource = defineResource({
   views: [{ sort: 'createTime' }, { eq: ['useFlag'], sort: 'code' }],
   unique: [{ field: 'code', message: 'systemRes.server.assetCodeTaken' }],
   secrets: ['originalSecretKey', 'bluetoothKey'],
-  // Assets arrive in bulk from the factory's list (SPEC.md section 8: asset upload).
+  // Assets arrive in bulk from the factory's list (docs/product.md section 8: asset upload).
   importable: true,
 });

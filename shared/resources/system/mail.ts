@@ -1,5 +1,5 @@
 /**
- * Mail servers (SPEC.md section 3): the SMTP server a company's mail goes out through. The password is
+ * Mail servers (docs/product.md section 3): the SMTP server a company's mail goes out through. The password is
  * write-only; `/admin/mail/testMail` sends a real test mail through a stored server.
  */
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export const mailResource = defineResource({
     del: CODE.mailServerEdit,
   },
   schema: mailSchema,
-  // The company form's picker searches by name (SPEC.md section 7).
+  // The company form's picker searches by name (docs/product.md section 7).
   filters: { name: 'contains', host: 'contains', userName: 'contains' },
   sortable: ['name', 'host', 'port', 'userName'],
   views: [{ sort: 'createTime' }],

@@ -1,5 +1,5 @@
 /**
- * Payment channels (SPEC.md section 3): the card-payment provider account a company is paid through. The API
+ * Payment channels (docs/product.md section 3): the card-payment provider account a company is paid through. The API
  * key and the maps key are write-only; the push (firebase) certificate is uploaded apart
  * (`/admin/pay/upload`) and is never answered or downloadable: a record only says whether one is stored
  * (`certificateKeySet`) and its file name (`certificateName`).
@@ -43,7 +43,7 @@ export const payResource = defineResource({
     del: CODE.payChannelEdit,
   },
   schema: paySchema,
-  // The company form's picker searches by payName (SPEC.md section 7).
+  // The company form's picker searches by payName (docs/product.md section 7).
   filters: { payName: 'contains', payUuid: 'contains', autoRefundFlag: 'eq' },
   sortable: ['payName', 'payUuid', 'autoRefundFlag'],
   views: [{ sort: 'createTime' }],

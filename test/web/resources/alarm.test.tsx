@@ -39,7 +39,7 @@ const alarm = {
 };
 
 describe('alarm screens', () => {
-  it('are registered under their SPEC routes', () => {
+  it('are registered under their product routes', () => {
     expect(routesServedBy('src/screens/alarm/index.ts')).toEqual(['/alarm', '/alarmOffline']);
     // The statistics draw charts: a module of their own, so recharts comes only with them.
     expect(screenOf('/alarmChart')?.module.source).toBe('src/screens/alarm/alarm-chart.tsx');

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('catalogue declarations', () => {
-  it('are registered under the routes of SPEC section 2', () => {
+  it('are registered under the routes of docs/product.md section 2', () => {
     expect(routesServedBy('src/screens/catalogue/index.ts')).toEqual(
       [
         '/alarmMail',

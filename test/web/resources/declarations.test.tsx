@@ -57,7 +57,7 @@ const shapeOf = (schema: z.ZodType | undefined) => (schema as z.ZodObject | unde
 const needed = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 
 describe('every declaration', () => {
-  it('is registered under a SPEC route, and every screen of the identity and resource issues is', () => {
+  it('is registered under a product route, and every identity and resource screen is', () => {
     const specRoutes = new Set([
       ...menuCatalogue.flatMap((m) => (m.path ? [m.path] : [])),
       ...Object.keys(detailRouteCodes),

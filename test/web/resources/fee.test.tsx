@@ -25,7 +25,7 @@ afterEach(() => {
 type User = ReturnType<typeof userEvent.setup>;
 
 describe('fee screens', () => {
-  it('are registered under their SPEC routes, /fee being the occupancy fees', () => {
+  it('are registered under their product routes, /fee being the occupancy fees', () => {
     expect(routesServedBy('src/screens/fee/index.ts')).toEqual([
       '/chargingFee',
       '/discount',

@@ -78,7 +78,7 @@ const priced = {
 };
 
 describe('charging order screens', () => {
-  it('are registered under their SPEC routes', () => {
+  it('are registered under their product routes', () => {
     expect(routesServedBy('src/screens/order/index.ts')).toEqual([
       '/chargeOrder',
       '/orderDetail',

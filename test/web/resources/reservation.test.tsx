@@ -62,7 +62,7 @@ const ended = {
 };
 
 describe('reservation and queue screens', () => {
-  it('are registered under their SPEC routes', () => {
+  it('are registered under their product routes', () => {
     expect(routesServedBy('src/screens/reservation/index.ts')).toEqual([
       '/reserveOrder',
       '/reserveOrderDetail',

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The revenue statistics and transaction insight screens: registered under their SPEC routes; the table of
+ * The revenue statistics and transaction insight screens: registered under their routes of docs/product.md section 2; the table of
  * rows and totals per currency, the group-by switch and the 60-day window (refused before any call), the
  * export button for holders of the Pro export code only; growth and utilization tables of the insight.
  */
@@ -47,7 +47,7 @@ const stat = {
 };
 
 describe('revenue screens', () => {
-  it('are registered under their SPEC routes', () => {
+  it('are registered under their product routes', () => {
     expect(resourcePages['/home']).toBe(HomePage);
     expect(resourcePages['/statRevenue']).toBe(StatRevenuePage);
     expect(resourcePages['/transcationInsight']).toBe(InsightPage);
@@ -198,7 +198,7 @@ const insight = {
 };
 
 describe('transaction insight', () => {
-  it('shows chain and year-on-year growth and utilization per station, and asks for a SPEC window', async () => {
+  it('shows chain and year-on-year growth and utilization per station, and asks for a product window', async () => {
     grant('4600');
     const api = fakeApi({ '/biz/transactionInsight/stat': () => ({ data: insight }) });
     renderScreen(<InsightPage />);
@@ -208,7 +208,7 @@ describe('transaction insight', () => {
     const yoy = screen.getByRole('table', { name: 'Last 7 days against the same week a year earlier' });
     expect(within(yoy).getByText('Sessions').closest('tr')!.textContent).toContain('+100.00 %');
     const stations = screen.getByRole('table', { name: 'Utilization by station' });
-    // The SPEC utilization and, beside it, the peak-power variant.
+    // The utilization of docs/product.md section 9 and, beside it, the peak-power variant.
     const harbour = [...within(stations).getByText('Harbour').closest('tr')!.querySelectorAll('td')];
     expect(harbour.map((td) => td.textContent)).toEqual([
       'Harbour',

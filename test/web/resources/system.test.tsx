@@ -31,7 +31,7 @@ async function rowAction(user: ReturnType<typeof userEvent.setup>, text: string,
 }
 
 describe('every system declaration', () => {
-  it('is registered under its SPEC route', () => {
+  it('is registered under its product route', () => {
     expect(routesServedBy('src/screens/system/index.ts')).toEqual(
       ['/assetList', '/emsp', '/emspBind', '/mail', '/parameter', '/pay', '/vendorList'].sort(),
     );

@@ -1,12 +1,12 @@
 /**
- * The authentication calls of SPEC.md section 7 and docs/api.md: image code, password grant,
+ * The authentication calls of docs/product.md section 7 and docs/api.md: image code, password grant,
  * refresh grant, fleet login, logout. Login calls carry no bearer token and report errors to the caller.
  */
 import { API } from '@shared/api/paths.ts';
 import { STORAGE, readStored } from '@web/auth/storage.ts';
 import { request, withQuery } from '@web/lib/api.ts';
 
-/** DESIGN.md section 8: the console's OAuth client. */
+/** docs/architecture.md section 8: the console's OAuth client. */
 export const OAUTH_CLIENT_AUTHORIZATION = `Basic ${btoa('console:console')}`;
 
 /** A fresh random string for an image code (one per image; a new one on every refresh). */

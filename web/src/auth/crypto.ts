@@ -1,5 +1,5 @@
 /**
- * Passwords never travel in clear (DESIGN.md section 8): base64 of RSA-OAEP (SHA-256) of the UTF-8
+ * Passwords never travel in clear (docs/architecture.md section 8): base64 of RSA-OAEP (SHA-256) of the UTF-8
  * password, with the server's SPKI key from GET /auth/publicKey. The key is fetched once and cached; a
  * failed login forgets it, so a key rotated on the server is picked up on the next attempt.
  */

@@ -1,5 +1,5 @@
 /**
- * The auth state of SPEC.md sections 3 and 4: authenticated while a staff token is stored (a stored token
+ * The auth state of docs/product.md sections 3 and 4: authenticated while a staff token is stored (a stored token
  * with an unauthenticated state becomes authenticated), unauthenticated once it is cleared. Every change
  * goes through here so React re-renders (`useAuthenticated`), and other tabs follow through `storage` events.
  */
@@ -53,7 +53,7 @@ export function useConsoleAuthenticated(): boolean {
   return useSyncExternalStore(subscribe, isConsoleAuthenticated, () => false);
 }
 
-/** A staff login succeeded: keep the tokens (SPEC.md section 4). */
+/** A staff login succeeded: keep the tokens (docs/product.md section 4). */
 export function signIn(tokens: { accessToken: string; refreshToken?: string | null }): void {
   // One console session at a time: a staff login replaces a fleet one.
   writeStored(STORAGE.vehicleAccessToken, null);
@@ -101,7 +101,7 @@ export function markSessionExpiring(): void {
   expiring = true;
 }
 
-/** What user info gave (SPEC.md section 3), kept locally. */
+/** What user info gave (docs/product.md section 3), kept locally. */
 export interface SysUser {
   userId: string | number;
   username: string;

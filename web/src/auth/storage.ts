@@ -1,5 +1,5 @@
 /**
- * The keys SPEC.md section 3 keeps locally, in one place. A 401 (SPEC.md section 8) clears exactly
+ * The keys docs/product.md section 3 keeps locally, in one place. A 401 (docs/product.md section 8) clears exactly
  * SESSION_KEYS; the language choice and the fleet token survive it.
  */
 export const STORAGE = {

@@ -1,8 +1,8 @@
 /**
- * The header's account dialogs (SPEC.md sections 5 and 8).
+ * The header's account dialogs (docs/product.md sections 5 and 8).
  * Change password: old, new, confirm (shared rule: 8-32, a letter and a digit; new and confirm match, new
  * differs from old); both passwords encrypted; success "update success", then the session ends and the user
- * logs in again. The login page opens the same dialog with a username field (SPEC.md section 5).
+ * logs in again. The login page opens the same dialog with a username field (docs/product.md section 5).
  * Update info: phone and e-mail of the caller; the username is shown, not editable.
  */
 import { API } from '@shared/api/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * The main layout of every authenticated page (SPEC.md section 2): the server-driven left menu, the header,
+ * The main layout of every authenticated page (docs/product.md section 2): the server-driven left menu, the header,
  * the page title and the second-level tabs, the page, and the expiry warning. It loads user info and menus
  * first (use-console-session.ts), logs out after 30 minutes without input and keeps the access token fresh.
  */

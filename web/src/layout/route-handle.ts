@@ -20,7 +20,7 @@ export interface RouteHandle {
   code?: string;
   /** Title key when the menu name does not fit (detail pages). */
   titleKey?: TitleKey;
-  /** Detail and command pages hide the second-level tabs (SPEC.md section 2). */
+  /** Detail and command pages hide the second-level tabs (docs/product.md section 2). */
   hideTabs?: boolean;
   /** Kept routes: the layout renders this page itself, inside <Activity>, under this key. */
   kept?: { key: string; page: ComponentType };

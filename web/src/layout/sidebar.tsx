@@ -1,5 +1,5 @@
 /**
- * The left menu (SPEC.md section 2), built from the server's menu tree: a group per top-level menu with its
+ * The left menu (docs/product.md section 2), built from the server's menu tree: a group per top-level menu with its
  * icon, its pages under it. 240 px wide, 100 px collapsed; collapsed, a group shows its icon and short name
  * and opens its first page. Open groups are kept under `openKeys`, the current menu under `activeKey`.
  */

@@ -1,4 +1,4 @@
-/** The second-level tabs (SPEC.md section 2): the pages of the current menu group, each a link. */
+/** The second-level tabs (docs/product.md section 2): the pages of the current menu group, each a link. */
 import { Tabs } from '@chakra-ui/react';
 import { menuNameKey, type MenuNode } from '@web/layout/menu-tree.ts';
 import { translateKey } from '@web/lib/i18n-keys.ts';

@@ -1,5 +1,5 @@
 /**
- * Loads what the main layout needs after login (SPEC.md sections 4 and 8): user info and the menu tree in
+ * Loads what the main layout needs after login (docs/product.md sections 4 and 8): user info and the menu tree in
  * parallel, then the account check.
  * - both fail: the 500 page;
  * - user info fails (non-zero code or no answer) or the check refuses: session cleared, back to login;
@@ -60,7 +60,7 @@ function storeUserInfo(info: UserInfo): void {
   );
 }
 
-/** SPEC.md section 2: a company without a subscription must first complete the wizard. */
+/** docs/product.md section 2: a company without a subscription must first complete the wizard. */
 export function needsSubscription(user: SysUser): boolean {
   const hasAgent = user.agentId !== null && user.agentId !== undefined && user.agentId !== '';
   return hasAgent && user.subStatus !== null && user.subStatus !== undefined && Number(user.subStatus) === 0;

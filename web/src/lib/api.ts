@@ -1,5 +1,5 @@
 /**
- * The one request helper of SPEC.md sections 7 and 8: POST unless told otherwise, same-origin credentials,
+ * The one request helper of docs/product.md sections 7 and 8: POST unless told otherwise, same-origin credentials,
  * 60 s timeout, JSON, a bearer token when one is stored (unless the call opts out), content-language and
  * accept-language headers. Every HTTP status counts as transport success: the body is read regardless.
  *
@@ -72,7 +72,7 @@ export function withQuery(url: ApiPath, query?: Query): string {
 }
 
 /**
- * Sends a call and returns its envelope whatever the HTTP status (SPEC.md section 7). `url` is a path of the
+ * Sends a call and returns its envelope whatever the HTTP status (docs/product.md section 7). `url` is a path of the
  * API's (shared/api/paths.ts: the console calls only what the API declares).
  */
 export async function request<T = unknown>(url: ApiPath, options: RequestOptions = {}): Promise<Envelope<T>> {

@@ -1,5 +1,5 @@
 /**
- * Dates: the API speaks UTC ISO 8601; people read local time as `YYYY-MM-DD HH:mm:ss` (SPEC.md section 9).
+ * Dates: the API speaks UTC ISO 8601; people read local time as `YYYY-MM-DD HH:mm:ss` (docs/product.md section 9).
  * One formatter, used by every table, detail view and form of the console.
  */
 

@@ -1,10 +1,10 @@
 /**
- * Transport for the console's calls: timeout, JSON, and failures sorted into the kinds SPEC.md
+ * Transport for the console's calls: timeout, JSON, and failures sorted into the kinds docs/product.md
  * section 8 gives different messages (network failure, timeout, HTTP status, unreadable answer).
- * The envelope/bearer/401 request helper of SPEC.md section 7 (lib/api.ts) is built on top of this.
+ * The envelope/bearer/401 request helper of docs/product.md section 7 (lib/api.ts) is built on top of this.
  */
 
-/** SPEC.md section 9: request timeout. */
+/** docs/product.md section 9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export type RequestErrorKind = 'network' | 'timeout' | 'http' | 'parse';
@@ -23,7 +23,7 @@ export class RequestError extends Error {
 /**
  * True from the moment the page is left (pagehide) until it is shown again (back-forward cache). Leaving a
  * page cuts its calls in flight, and the browser runs their failure handlers before the next page loads:
- * reported, a cut user-info call would end the session (SPEC.md section 8) of someone who only clicked on.
+ * reported, a cut user-info call would end the session (docs/product.md section 8) of someone who only clicked on.
  */
 let leaving = false;
 globalThis.addEventListener?.('pagehide', () => (leaving = true));

@@ -1,5 +1,5 @@
 /**
- * /logincommon (SPEC.md section 2): the staff login alone; an authenticated visitor goes to /. The footer
+ * /logincommon (docs/product.md section 2): the staff login alone; an authenticated visitor goes to /. The footer
  * links to the operator's copyright page (POST /admin/parameter/getCopyRight: settingDesc → settingValue).
  */
 import { API } from '@shared/api/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * /login (SPEC.md section 2): two modes, operation staff and fleets, each its own form.
+ * /login (docs/product.md section 2): two modes, operation staff and fleets, each its own form.
  *
  * The two modes are a plain tab list (WAI-ARIA tabs: arrow keys move between them) rather than Chakra's Tabs,
  * whose state machine would weigh 5 KB of the login page's 150 (issue 22, decision 431).

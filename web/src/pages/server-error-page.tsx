@@ -1,4 +1,4 @@
-/** SPEC.md section 2: user info and menus both failed to load. Log in again, or reload. */
+/** docs/product.md section 2: user info and menus both failed to load. Log in again, or reload. */
 import { Button, Heading, HStack, Text, VStack } from '@chakra-ui/react';
 import { endSession } from '@web/auth/session.ts';
 import { useTranslation } from 'react-i18next';

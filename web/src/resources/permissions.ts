@@ -1,7 +1,7 @@
 /**
  * Button permissions of the signed-in user, for screens that check many codes at once. The codes come from
  * the layout's current user (GET /admin/user/info); outside the layout (tests, a page opened on its own)
- * from the copy kept under `permissions` (SPEC.md section 3).
+ * from the copy kept under `permissions` (docs/product.md section 3).
  */
 import { readStoredJson, STORAGE } from '@web/auth/storage.ts';
 import { useCurrentUser } from '@web/auth/user-context.tsx';

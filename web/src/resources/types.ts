@@ -40,7 +40,7 @@ export interface Column {
 
 export type DetailField = Omit<Column, 'sortable' | 'hidden'>;
 
-/** A searchable, paged list behind a select (SPEC.md section 9: page size 10, first page 1). */
+/** A searchable, paged list behind a select (docs/product.md section 9: page size 10, first page 1). */
 export interface RemoteSource {
   url: ApiPath;
   /** Body field the typed text is sent in. */

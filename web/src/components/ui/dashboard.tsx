@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 
 /**
  * One headline figure with its label (the label also names the value for assistive technology). A number
- * (or a decimal text) of 1000 or more is abbreviated K … E (SPEC.md section 9), its exact value in the
+ * (or a decimal text) of 1000 or more is abbreviated K … E (docs/product.md section 9), its exact value in the
  * title; other text (a percentage, "n/a") is shown as it is.
  */
 export function Figure({ label, value }: { label: string; value: string | number }) {
@@ -49,7 +49,7 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** The pick of a dashboard's window in days (SPEC.md section 9: the analytics windows), with its label. */
+/** The pick of a dashboard's window in days (docs/product.md section 9: the analytics windows), with its label. */
 export function WindowSelect(props: {
   label: string;
   windows: readonly number[];

@@ -1,5 +1,5 @@
 /**
- * Chakra v3 toaster: short messages (SPEC.md sections 8 and 9: they last 1.5 s) at the top of the page.
+ * Chakra v3 toaster: short messages (docs/product.md sections 8 and 9: they last 1.5 s) at the top of the page.
  * `showMessage` is how the console shows them; `onClosed` runs once the message has gone (the 401 flow).
  * The store is here; what draws the messages (toaster-view.tsx) is loaded with the first one, so no page
  * loads it before it has something to say.
@@ -7,7 +7,7 @@
 import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** SPEC.md section 9: messages and toasts last 1.5 s. */
+/** docs/product.md section 9: messages and toasts last 1.5 s. */
 export const MESSAGE_DURATION_MS = 1500;
 
 export const toaster = createToaster({ placement: 'top', max: 5, removeDelay: 200 });

@@ -1,5 +1,5 @@
 /**
- * The calls of the subscription wizard and the plan screens (SPEC.md section 7; shared/schemas/subscription.ts
+ * The calls of the subscription wizard and the plan screens (docs/product.md section 7; shared/schemas/subscription.ts
  * is the contract). Pay answers code 2048 (CODE_NEEDS_AUTHENTICATION) with the client secret in `msg`, so it is
  * read as a raw envelope rather than through `call`, which turns any non-zero code into an ApiError.
  */
@@ -17,7 +17,7 @@ import {
 import { ApiError, call, request } from '@web/lib/api.ts';
 import type { Row } from '@web/resources/types.ts';
 
-/** SPEC.md section 3: the operator (company) fields the wizard's first step shows and saves. */
+/** docs/product.md section 3: the operator (company) fields the wizard's first step shows and saves. */
 export interface OperatorRecord {
   id: string;
   operatorName?: string;
@@ -43,7 +43,7 @@ export function loadOperator(id: string): Promise<OperatorRecord> {
   return call<OperatorRecord>(API.admin.operator.info, undefined, { id });
 }
 
-/** SPEC.md section 7: the wizard's operator update body, exactly these fields. */
+/** docs/product.md section 7: the wizard's operator update body, exactly these fields. */
 export function saveOperator(op: OperatorRecord): Promise<unknown> {
   return call(API.admin.operator.update, {
     id: op.id,
@@ -64,7 +64,7 @@ export function saveOperator(op: OperatorRecord): Promise<unknown> {
   });
 }
 
-/** Index 0 Basic, index 1 Pro (SPEC.md section 3). */
+/** Index 0 Basic, index 1 Pro (docs/product.md section 3). */
 export async function loadUniversalPlans(): Promise<UniversalPlanEntry[]> {
   const data = await call<UniversalPlanEntry[] | null>(API.admin.plan.universalList);
   return Array.isArray(data) ? data : [];

@@ -1,5 +1,5 @@
 /**
- * The purchase shared by the first-time wizard (/subsplan) and the renewal from /plan (SPEC.md sections 2, 4
+ * The purchase shared by the first-time wizard (/subsplan) and the renewal from /plan (docs/product.md sections 2, 4
  * and 5): the choice (mode 1 a Basic or Pro plan with connector counts, mode 2 an order number), its rules,
  * the risk warning, the price calculation, and paying (card, extra authentication with code 2048, or pay-off
  * without a card when the price row has a receipt pdfUrl).
@@ -67,7 +67,7 @@ function countError(value: string): string | undefined {
   return undefined;
 }
 
-/** SPEC.md section 5: AC required 0–2000; DC required for Pro 0–2000 (Basic: 0); order number required, ≤ 32. */
+/** docs/product.md section 5: AC required 0–2000; DC required for Pro 0–2000 (Basic: 0); order number required, ≤ 32. */
 export function choiceErrors(choice: Choice): Errors {
   const errors: Errors = {};
   if (choice.mode === SUBSCRIBE_MODE.orderNo) {
@@ -85,7 +85,7 @@ export function choiceErrors(choice: Choice): Errors {
   return errors;
 }
 
-/** SPEC.md section 5: Basic sends AC and DC 0; Pro both; mode 2 the planNo with AC 2 and DC 0. */
+/** docs/product.md section 5: Basic sends AC and DC 0; Pro both; mode 2 the planNo with AC 2 and DC 0. */
 export function priceRequest(choice: Choice, plans: UniversalPlanEntry[], firstFlag: boolean): PriceRequest {
   if (choice.mode === SUBSCRIBE_MODE.orderNo)
     return {
@@ -120,7 +120,7 @@ export function formatExpiry(input: string): string {
 
 const EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
-/** SPEC.md section 5: number required, expiry required (MM/YY), CVC required (up to 4 digits). */
+/** docs/product.md section 5: number required, expiry required (MM/YY), CVC required (up to 4 digits). */
 export function cardErrors(card: Card): Errors {
   const errors: Errors = {};
   if (!card.number.replace(/\s/g, '')) errors.number = `${K}.errors.required`;
@@ -149,7 +149,7 @@ export const nothingToPay = (price: PriceResult | null) => !!price && Number(pri
 export const paysOffline = (price: PriceResult | null) =>
   !!price && price.firstFlag !== false && !!price.list[0]?.pdfUrl;
 
-/** A message of a failed call: the server's msg when present (SPEC.md section 8). */
+/** A message of a failed call: the server's msg when present (docs/product.md section 8). */
 export function serverMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof CardError) return error.message;
   return error instanceof Error ? error.message : '';
@@ -199,7 +199,7 @@ export function usePurchase(firstFlag: boolean) {
   const change = (changes: Partial<Choice>) => {
     setChoice((c) => {
       const next = { ...c, ...changes };
-      // SPEC.md section 4: Basic fixes DC at 0.
+      // docs/product.md section 4: Basic fixes DC at 0.
       if (next.pkg === FEATURE_PACKAGE.basic) next.dc = '0';
       return next;
     });
@@ -292,7 +292,7 @@ export function usePurchase(firstFlag: boolean) {
         paymentMethodId,
       });
       if (outcome.kind === 'authenticate') {
-        // SPEC.md section 4: confirm with the provider (its challenge shows here), then report the intent
+        // docs/product.md section 4: confirm with the provider (its challenge shows here), then report the intent
         // whatever the outcome: the server decides.
         let intentId = outcome.data?.paymentId ?? '';
         try {

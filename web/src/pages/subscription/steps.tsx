@@ -1,5 +1,5 @@
 /**
- * The steps of a purchase (SPEC.md section 2), shared by the first-time wizard and the renewal: the step
+ * The steps of a purchase (docs/product.md section 2), shared by the first-time wizard and the renewal: the step
  * indicator, subscription (mode, Basic/Pro cards, connector counts or order number), overview (the price
  * table in dollars) and payment (card number in 4 groups, MM/YY, CVC; the card's extra authentication shows
  * below them), the fewer-connectors confirmation and the success dialog.
@@ -36,7 +36,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTr } from '@web/resources/i18n.ts';
 import { formatCardNumber, formatExpiry, K, nothingToPay, serverMessage, type Purchase } from './purchase.ts';
 
-/** `$12.50`: SPEC.md section 9, subscriptions are shown in dollars. */
+/** `$12.50`: docs/product.md section 9, subscriptions are shown in dollars. */
 export const dollars = (amount: string | number | undefined) => `$${amount ?? '0.00'}`;
 
 export function StepIndicator(props: { steps: readonly string[]; step: number }) {
@@ -420,7 +420,7 @@ export function RiskDialog(props: { purchase: Purchase; onConfirm: () => Promise
   );
 }
 
-/** After paying: log in again for the new permissions (SPEC.md section 4). */
+/** After paying: log in again for the new permissions (docs/product.md section 4). */
 export function SuccessDialog(props: { open: boolean; onConfirm: () => void }) {
   const tr = useTr();
   return (

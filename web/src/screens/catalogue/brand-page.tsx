@@ -1,6 +1,6 @@
 /**
  * /brand: the brands, or the models of the brand named in `?brand=` (a brand's "Models" action), listed
- * through the brand's index, with add, edit and delete, and a notice when the brand has none (SPEC.md
+ * through the brand's index, with add, edit and delete, and a notice when the brand has none (docs/product.md
  * section 8).
  */
 import { API } from '@shared/api/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * An app user's page (/appUserDetail/{id}, 7101; issue 19): every field of SPEC.md section 3 (profile,
+ * An app user's page (/appUserDetail/{id}, 7101; issue 19): every field of docs/product.md section 3 (profile,
  * level, balance and frozen amount, lock with its cause, sign-in facts, card, home pile, ticket), the user's
  * statistics (sessions, energy, actual fee, time charging), lock or unlock and balance adjustment for those
  * who hold them, the latest ledger entries, the user's card and, to holders of the order list, their orders.
@@ -110,7 +110,7 @@ function Cards({ cards }: { cards: Row[] }) {
   );
 }
 
-/** Orders can be listed over at most two years (SPEC.md section 5). */
+/** Orders can be listed over at most two years (docs/product.md section 5). */
 const TWO_YEARS_MS = 729 * 86_400_000;
 
 /** The user's latest orders: the order list's call for the user's tag over the last two years. */

@@ -1,6 +1,6 @@
 /**
  * "Send to chargers" (issue 6): a stored record (a firmware file, a local list, a display message, a network
- * configuration) sent to one pile from its screen. One pile is chosen (SPEC.md section 5: one pile at a time
+ * configuration) sent to one pile from its screen. One pile is chosen (docs/product.md section 5: one pile at a time
  * for command and local-list actions) with the charger control screen's picker, a connector when the command
  * needs one, the command's other parameters with its generic form; the record's id is a fixed parameter the
  * server loads (CommandDef `load`). After sending, the command's status and answer are shown and refreshed
@@ -54,7 +54,7 @@ const FIRMWARE_ENDS = new Set([
   'Idle',
 ]);
 
-/** A company account (SPEC.md section 5: non-company accounts cannot send a local whitelist). */
+/** A company account (docs/product.md section 5: non-company accounts cannot send a local whitelist). */
 export function isCompanyUser(user: { agentId?: unknown } | null | undefined): boolean {
   return user?.agentId !== undefined && user.agentId !== null && user.agentId !== '';
 }

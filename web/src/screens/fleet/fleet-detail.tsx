@@ -1,7 +1,7 @@
 /**
  * A fleet's page (/fleetsDetail/{id}, code 11101): what the fleet is (administrator, manager, address),
  * its money (balance, warning balance, overdraft amount) and status, its drivers and vehicles (to those who
- * hold their screens), its latest orders and its latest fund records (SPEC.md
+ * hold their screens), its latest orders and its latest fund records (docs/product.md
  * section 3: type, balance before, change, balance after), newest first.
  */
 import { API } from '@shared/api/paths.ts';

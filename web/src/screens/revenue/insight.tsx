@@ -1,9 +1,9 @@
 /**
  * Transaction insight (/transcationInsight): growth rates of energy, sessions and revenue (against the
- * previous window, and the last 7 days against the same week a year earlier) and utilization (SPEC.md
+ * previous window, and the last 7 days against the same week a year earlier) and utilization (docs/product.md
  * section 9: each session's energy over its connector's rated power × hours, averaged over the connectors;
  * beside it the peak-power variant, energy over the rated peak × hours; docs/decisions/181) per day and per
- * station, over the SPEC analytics windows, from
+ * station, over the analytics windows of docs/product.md section 9, from
  * `POST /biz/transactionInsight/stat` (revenue rollups; a day is the smallest unit, so the 24-hour view is
  * the last day).
  */

@@ -68,7 +68,7 @@ const GROUP_LABEL: Record<RevenueGroup, string> = {
   operator: `${L}.byOperator`,
 };
 
-/** The figure columns of the table, in SPEC.md section 3's order. */
+/** The figure columns of the table, in docs/product.md section 3's order. */
 const FIGURES: { key: keyof RevenueFigures; label: string }[] = [
   { key: 'energyKwh', label: `${L}.energy` },
   { key: 'orders', label: `${L}.orders` },

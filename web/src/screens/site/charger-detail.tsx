@@ -1,7 +1,7 @@
 /**
  * A charge point's page (/chargerDetail/{id}): identity and OCPP URL, what the charger said at boot, its
  * online state, its connectors with live states (refreshed every 5 seconds in place) and its recent OCPP
- * messages (newest first; a time range of at most 3 days, SPEC.md section 5; payloads collapsed).
+ * messages (newest first; a time range of at most 3 days, docs/product.md section 5; payloads collapsed).
  */
 import { API } from '@shared/api/paths.ts';
 import { Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';

@@ -1,7 +1,7 @@
 /**
  * The live monitor (/monitor, code 1101): connector states of every station in scope (or one, chosen in
  * the station filter) from `/biz/monitor/overview`, polled every 5 seconds in place: a summary of counts
- * for every state of SPEC.md section 4, then a card per site with its piles and a tile per connector
+ * for every state of docs/product.md section 4, then a card per site with its piles and a tile per connector
  * coloured by its state (and labelled with it), and the time of the last update. A tile carries the
  * connector's actions (stop charging, live data, meter records, unlock, stop reservation, details; codes
  * 1102-1107) for the user holding them (./monitor-actions.tsx).

@@ -1,5 +1,5 @@
 /**
- * The pile wizard (SPEC.md section 2): 1 binding — typed in (manual) or taken from an unused asset (its code
+ * The pile wizard (docs/product.md section 2): 1 binding — typed in (manual) or taken from an unused asset (its code
  * becomes the charge point id; the platform picks it from the asset list, which fills in its protocol and
  * power; a company, which may not list the platform's assets, types the asset's code and secret key and the
  * server checks the pair, decision 150); 2 pile information; 3 fee — by the station's fee-set mode, the

@@ -1,5 +1,5 @@
 /**
- * The power balance wizard of a station (SPEC.md sections 2 and 5): 1 the plan — power mode, the three
+ * The power balance wizard of a station (docs/product.md sections 2 and 5): 1 the plan — power mode, the three
  * cycles (normal adjust > alarm adjust > alarm sampling), stop electricity, offline max power; 2 the
  * transformer groups — added or edited one at a time (the one under edit must be saved or cancelled before
  * another is touched or the plan saved), each with a unique name, rated power above alarm power, and at

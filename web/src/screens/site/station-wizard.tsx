@@ -1,5 +1,5 @@
 /**
- * The station wizard (SPEC.md section 2): 1 basic information — name, status, address, position, time zone,
+ * The station wizard (docs/product.md section 2): 1 basic information — name, status, address, position, time zone,
  * location type, type, hotline, owner and opening hours (all day, or chosen week days with periods);
  * 2 settings and fee — how fees are set and, with the Pro code 2105, the reservation switch and pictures.
  * Validation is the shared station schema (the API's own); each step checks its fields before moving on.

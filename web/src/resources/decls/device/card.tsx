@@ -73,7 +73,7 @@ export const RECEIVE_STATUS_OPTIONS: readonly EnumOption[] = Object.entries(RECE
   ([key, value]) => ({ value, label: `${C}.receiveStatuses.${key}` }),
 );
 
-/** A balance or an amount as money is kept: four decimals (SPEC.md section 9). */
+/** A balance or an amount as money is kept: four decimals (docs/product.md section 9). */
 export const formatBalance = (value: unknown) => {
   const n = Number(value ?? 0);
   return Number.isFinite(n) ? n.toFixed(4) : '';

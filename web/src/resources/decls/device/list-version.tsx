@@ -386,7 +386,7 @@ export const listVersionDecl: ResourceDecl = {
       permission: p.edit,
       dialog: EntriesDialog,
     },
-    // SPEC.md section 5: non-company accounts cannot send a local whitelist (not offered to them).
+    // docs/product.md section 5: non-company accounts cannot send a local whitelist (not offered to them).
     sendAction({
       key: 'sendToCharger',
       label: 'deviceSend.sendToCharger',

@@ -1,5 +1,5 @@
 /**
- * Reservation fees (/reserveFee): price per minute of holding a connector, at most two decimals (SPEC.md
+ * Reservation fees (/reserveFee): price per minute of holding a connector, at most two decimals (docs/product.md
  * section 5). The currency is the company's: shown, never chosen.
  */
 import { resourcePaths } from '@shared/api/paths.ts';

@@ -11,7 +11,7 @@ export const FLEET_STATUS_OPTIONS: readonly EnumOption[] = [
   { value: FLEET_STATUS.disabled, label: `${F}.statuses.disabled`, tone: 'neutral' },
 ];
 
-/** SPEC.md section 3, fleet fund record: operType 1 reset, 2 top-up, 3 consumption. */
+/** docs/product.md section 3, fleet fund record: operType 1 reset, 2 top-up, 3 consumption. */
 export const OPER_TYPE_OPTIONS: readonly EnumOption[] = [
   { value: 1, label: 'fleetRes.detail.operTypes.reset' },
   { value: 2, label: 'fleetRes.detail.operTypes.topUp' },
@@ -20,7 +20,7 @@ export const OPER_TYPE_OPTIONS: readonly EnumOption[] = [
 
 export const fleetDetailPath = (id: unknown) => `/fleetsDetail/${encodeURIComponent(String(id ?? ''))}`;
 
-/** The money rules of a fleet, as the wizard and the edit form ask them (SPEC.md section 5: warn > overdraft). */
+/** The money rules of a fleet, as the wizard and the edit form ask them (docs/product.md section 5: warn > overdraft). */
 export const FLEET_LIMIT_FIELDS: readonly Field[] = [
   { name: 'warnBalance', label: `${F}.warnBalance`, kind: 'number', required: true, help: `${F}.warnHelp` },
   {

@@ -51,7 +51,7 @@ const fields: Field[] = (
   ] satisfies Field[]
 ).map((field): Field => ({ ...field, modes: ['edit'] }));
 
-/** SPEC.md section 5, checked before anything is sent (the server checks it too). */
+/** docs/product.md section 5, checked before anything is sent (the server checks it too). */
 const withWarnRule = (schema: z.ZodObject) =>
   schema.superRefine((values, ctx) => {
     if (!warnAboveOverdraft(values as Row))

@@ -1,5 +1,5 @@
 /**
- * Pieces the reservation and queue screens share: their calls, the statuses of SPEC.md section 4 as options,
+ * Pieces the reservation and queue screens share: their calls, the statuses of docs/product.md section 4 as options,
  * the reservation page's path and the link to it, and the reservation fee picker of the station form.
  */
 import { API } from '@shared/api/paths.ts';

@@ -1,6 +1,6 @@
 /**
  * Pieces the site and device screens share: options of the station and charge point enumerations, the
- * station picker, connector state badges (one colour per state of SPEC.md section 4, always with its label),
+ * station picker, connector state badges (one colour per state of docs/product.md section 4, always with its label),
  * schema errors by full path (wizards validate nested lists), the OCPP URL, and station pictures read with
  * the session's token.
  */
@@ -201,7 +201,7 @@ export function OperativeBadge(props: { tr: Translate; operative: unknown }) {
   );
 }
 
-/** A badge per state with its count, every state of SPEC.md section 4 (the monitor's summary). */
+/** A badge per state with its count, every state of docs/product.md section 4 (the monitor's summary). */
 export function StateCounts(props: { tr: Translate; counts: unknown; label: string }) {
   const counts = (props.counts ?? {}) as Record<string, number>;
   return (

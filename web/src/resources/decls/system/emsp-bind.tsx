@@ -12,7 +12,7 @@ import { loadBindList, StationBindDialog } from '@web/resources/station-checklis
 import { BIND_FLAG_OPTIONS, ENABLE_FLAG_OPTIONS } from './emsp.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
-/** The code of the /emspBind page (SPEC.md section 6; companies hold it too). */
+/** The code of the /emspBind page (docs/product.md section 6; companies hold it too). */
 export const EMSP_BIND_CODE = CODE.emspBind;
 
 export function EmspBindDialog({ row, onClose, onDone }: RowDialogProps) {
