@@ -20,7 +20,7 @@ import { storedMailServer } from '@functions/lib/company-mail.ts';
 import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 
-/** Business entities that keep a company from being deleted (their issues store them under these types). */
+/** Business entities that keep a company from being deleted (their domains store them under these types). */
 export const DELETE_GUARDS = ['STATION', 'CHARGEPOINT', 'CARD', 'ORDER'] as const;
 
 type Stored_ = OperatorRecord & Stored;

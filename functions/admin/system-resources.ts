@@ -141,7 +141,7 @@ export async function sendTestMail(identity: Identity, id: string, to: string, l
 
 // ------------------------------------------------------------------ eMsp
 
-/** Sites (the station issue's entities), read here only to check and list what may be bound. */
+/** Sites (the site domain's entities), read here only to check and list what may be bound. */
 const stations = new Repository<{ id: string; name?: string; stationName?: string }>({
   type: 'STATION',
   idField: 'id',

@@ -29,7 +29,7 @@ import { assignableRoles } from './roles.ts';
 
 type StoredUser = UserRecord & Stored;
 
-/** Stations are the OCPP issue's entity; binding only needs to find them in a tenant. */
+/** Stations are the site domain's entity; binding only needs to find them in a tenant. */
 const stations = new Repository<{ id: string; name?: string }>({ type: 'STATION', idField: 'id' });
 
 /** Users as the API shows them: no secrets, with role and company names (each looked up once). */

@@ -1,5 +1,5 @@
 /**
- * App users' accounts (docs/product.md section 3, App user; issue 19): the registry's resource (/biz/appUser/...)
+ * App users' accounts (docs/product.md section 3, App user; docs/decisions/193-app-users-and-ops-view.md): the registry's resource (/biz/appUser/...)
  * and what settlement, authorisation, staff and the driver app change of them.
  *
  * - `APPUSER#{id}`: tenant (the company whose app the user registered with, `/` for the platform's app),

@@ -1,5 +1,5 @@
 /**
- * The operations view of app users (/opsUser, code 7200; issue 19, docs/decisions/193): the users an ops
+ * The operations view of app users (/opsUser, code 7200; docs/decisions/193): the users an ops
  * team has to act on, each with why. A user is listed when they are locked (with the cause), when part of
  * their balance is frozen (a session in progress, or a hold whose session never came), or when they owe an
  * unpaid order of the last 30 days (the balance did not cover it: top-up or adjustment, then reset the

@@ -1,5 +1,5 @@
 /**
- * Fleet rollups (functions/fleets/analysis.ts; issue 18): per fleet and per driver or vehicle, per day (the
+ * Fleet rollups (functions/fleets/analysis.ts; docs/decisions/192-fleets-on-the-registry.md): per fleet and per driver or vehicle, per day (the
  * station's local date of the order's end), the energy (Wh), the cost (ten-thousandths of the currency, as
  * balances keep money) and the sessions of the fleet's orders, added in the same transaction that writes the
  * order (settlement), so they are exact and never counted twice. Two partitions, one Query per window:

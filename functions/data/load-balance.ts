@@ -1,5 +1,5 @@
 /**
- * Dynamic load management's state per station (issue 21, functions/energy/balancer.ts): `LOADBAL#{stationId}` /
+ * Dynamic load management's state per station (docs/decisions/427-dynamic-load-management.md, functions/energy/balancer.ts): `LOADBAL#{stationId}` /
  * `STATE`, what the last adjustment found and sent (each transformer group's available power, measured load,
  * alarm; each connector's limit), and when the next is due. Access patterns:
  * - a station's state (the station detail shows it; the balancer reads what it sent last);

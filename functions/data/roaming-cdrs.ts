@@ -1,5 +1,5 @@
 /**
- * The CDRs owed to roaming partners (issue 20, docs/decisions/426): an outbox item written in the transaction
+ * The CDRs owed to roaming partners (docs/decisions/426): an outbox item written in the transaction
  * that settles the order of a roaming session, `ROAMCDR#{orderNo}` / `CDR`, so no priced roaming order can be
  * without its CDR. While unsent it is on the pending index (gsi1 `ROAMCDRPENDING`, `{createdAt}#{orderNo}`),
  * which the minute's sweep reads to queue again what was not delivered. A delivery claims the CDR (a lease),

@@ -1,5 +1,5 @@
 /**
- * The OCPI Sessions the platform gave its roaming partners (issue 20, docs/decisions/426): each as it was last
+ * The OCPI Sessions the platform gave its roaming partners (docs/decisions/426): each as it was last
  * sent, `ROAMSESS#{id}` / `SESSION`. Access patterns:
  * - a session by its OCPI id (an eMSP's STOP_SESSION names it; the id is not always the order number);
  * - a partner's sessions by their last update (gsi1 `ROAMSESSP#{partnerId}`, `{lastUpdated}#{id}`): the

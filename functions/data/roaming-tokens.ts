@@ -1,5 +1,5 @@
 /**
- * Roaming partners' tokens (issue 20, docs/decisions/426): the OCPI Tokens an eMSP gave the platform (pulled
+ * Roaming partners' tokens (docs/decisions/426): the OCPI Tokens an eMSP gave the platform (pulled
  * from it, or pushed by it), kept so a charger presenting one is answered without asking the eMSP each time.
  * One item per token uid and partner: `ROAMTOKEN#{uid, lower case}` / `{partnerId}`, so a charger's idTag is
  * one Query (OCPI uids are case-insensitive, as OCPP idTags are compared here).

@@ -1,5 +1,5 @@
 /**
- * The live monitor's tile actions (issue 16; /monitor; shared/schemas/monitor.ts). Each is a call with its
+ * The live monitor's tile actions (docs/decisions/160-monitor-actions.md; /monitor; shared/schemas/monitor.ts). Each is a call with its
  * own code, checked by the route (infra/topology/resource-action-routes.ts), on one connector of a charge
  * point in the caller's scope:
  * - `POST /biz/monitor/stopCharging` (1102): RemoteStop of the connector's session through the command

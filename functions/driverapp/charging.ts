@@ -1,5 +1,5 @@
 /**
- * Charging from the driver app (issue 19): start on a connector with a charge type and value, stop, and the
+ * Charging from the driver app (docs/decisions/194-driver-app-api.md): start on a connector with a charge type and value, stop, and the
  * user's orders and reservations. A start is the console's remote start (the same command pipeline to the
  * charger, recorded in the command results as sent by the app user) with the user's tag; the session it
  * starts is authorised and settled as every session is, so its order is the user's and is paid from the app

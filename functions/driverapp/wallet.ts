@@ -1,5 +1,5 @@
 /**
- * The app balance's top-ups (issue 19): paid by card through the payment provider (Stripe; locally its
+ * The app balance's top-ups (docs/decisions/194-driver-app-api.md): paid by card through the payment provider (Stripe; locally its
  * stand-in and test cards), credited once the payment has succeeded, exactly once per payment: the credit is
  * written in one transaction with a guard item named after the payment, so a replayed confirmation or a
  * retried request never credits twice. A card that asks for extra authentication answers code 2048 with the

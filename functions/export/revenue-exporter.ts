@@ -1,5 +1,5 @@
 /**
- * Exporters of the revenue statistics (issue 7), reading the revenue rollups only
+ * Exporters of the revenue statistics (docs/decisions/274-revenue-and-finance-exports.md), reading the revenue rollups only
  * (functions/orders/revenue.ts):
  * - `revenue`: the rows of a statistics request (one per day, station or company and currency), queued by
  *   `POST /biz/revenue/export` in the caller's scope;

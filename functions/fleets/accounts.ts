@@ -1,7 +1,7 @@
 /**
  * Fleet accounts (docs/product.md section 3: Fleet, Fleet fund record, Driver, Vehicle): what settlement needs, and
  * the balance operations of docs/product.md section 4 (opening balance, top-up, reset; settlement writes the
- * consumptions). The fleet screens (issue 18) build on this store.
+ * consumptions). The fleet screens (docs/decisions/192-fleets-on-the-registry.md) build on this store.
  *
  * - `FLEET#{id}`: tenant (the owning company's path), name, admin, manager, address, balance (four decimals;
  *   it may go below zero down to −overdraftAmount), overdraftAmount (≥ 0), warnBalance, status (0 enabled,

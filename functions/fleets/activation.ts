@@ -1,5 +1,5 @@
 /**
- * The fleet wizard (docs/product.md section 2: create fleet, settings, create account; issue 18): a company's new
+ * The fleet wizard (docs/product.md section 2: create fleet, settings, create account): a company's new
  * fleet and the account its administrator signs in with on the fleet tab, made in ONE transaction with the
  * opening balance's fund record and the sign-in name's unique guard. Any refusal (a taken e-mail, a rule of
  * the settings) leaves nothing behind: no fleet without its account, no account without its fleet. The

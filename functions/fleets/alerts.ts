@@ -1,5 +1,5 @@
 /**
- * Fleet alerts and the drivers' and vehicles' charging status (docs/product.md sections 3, 4 and 9; issue 18).
+ * Fleet alerts and the drivers' and vehicles' charging status (docs/product.md sections 3, 4 and 9).
  *
  * A session started with a driver's or vehicle's tag marks it charging and raises "started charging"; its
  * order, once settled, marks it parked and raises "stopped charging", then what the payment did to the

@@ -1,5 +1,5 @@
 /**
- * /analysis (issue 18): a fleet's energy, cost and sessions over an analytics window (7, 14, 28, 30 or 60
+ * /analysis: a fleet's energy, cost and sessions over an analytics window (7, 14, 28, 30 or 60
  * days, ending today), by day for the chart with the window's totals, and per vehicle or driver for the
  * table, a page of members at a time. Read ONLY from the fleet rollups settlement writes with each order
  * (functions/data/fleet-rollups.ts): one Query for the fleet's days, one per member shown. Cost in the

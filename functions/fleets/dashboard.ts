@@ -1,5 +1,5 @@
 /**
- * The fleet dashboard (/vehicle/dashbord; issue 18): where a fleet account lands. Its fleet's money (balance,
+ * The fleet dashboard (/vehicle/dashbord): where a fleet account lands. Its fleet's money (balance,
  * warning balance, overdraft) and status, how many drivers and vehicles it has and how many charge now (the
  * status session start and stop keep), today's and this month's energy, cost and sessions (the fleet
  * rollups), its latest alerts with the unread count, and its latest fund records. Staff open it for any fleet of their

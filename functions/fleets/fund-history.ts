@@ -1,5 +1,5 @@
 /**
- * /fundHistory (issue 18): a fleet's fund records (docs/product.md section 3: operType 1 clear, 2 top-up,
+ * /fundHistory: a fleet's fund records (docs/product.md section 3: operType 1 clear, 2 top-up,
  * 3 consumption, with the balances before and after and the change), newest first, a page at a time with
  * their count, filtered by type; and the same as an Excel file. A fleet account reads its own fleet's; staff
  * pick one of their scope's. Also the fleet's orders, newest first, with the fleet's balances before and

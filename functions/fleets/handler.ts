@@ -1,5 +1,5 @@
 /**
- * Fleets domain (issue 18): the fleet resource and its balance operations. The one place binding these
+ * Fleets domain (docs/decisions/192-fleets-on-the-registry.md): the fleet resource and its balance operations. The one place binding these
  * routes to the services: each request is read and checked here with the shared schemas.
  */
 import { FLEET_STATUS, fleetActivationSchema, fleetTopUpSchema } from '@shared/resources/fleet/fleet.ts';

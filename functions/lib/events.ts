@@ -1,5 +1,5 @@
 /**
- * Cross-domain reactions (issue 17, docs/decisions/400). Modules import downward only:
+ * Cross-domain reactions (docs/decisions/400). Modules import downward only:
  *   lib, identity → accounts → records (devices, OCPP stores and sessions, fee rules) → commands →
  *   OCPP protocol → orders → subscriptions → Lambda entries;
  * when something done below must make a domain above react (a command ended, a session started, ...), the

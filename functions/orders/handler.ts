@@ -1,5 +1,5 @@
 /**
- * Orders domain (issue 7): charging orders and their detail, reservation, queue and profit orders, and the
+ * Orders domain: charging orders and their detail, reservation, queue and profit orders, and the
  * revenue figures. The one place binding these routes to the services: each request is read and checked
  * here with the shared schemas, and the services take typed input.
  */

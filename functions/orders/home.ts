@@ -1,5 +1,5 @@
 /**
- * The home dashboard (`POST /biz/home/dashboard`, code 1100; issue 19): what an operator opens first, for the
+ * The home dashboard (`POST /biz/home/dashboard`, code 1100; docs/decisions/183-home-dashboard.md): what an operator opens first, for the
  * caller's scope (platform, company and those below, or the stations a user is bound to).
  * - KPIs of the window against the one before it, the daily series and utilization (as the transaction
  *   insight computes them, decision 181) from the company days (a bound user: its station days); the window

@@ -1,5 +1,5 @@
 /**
- * Queue orders (issue 7; docs/product.md sections 2 and 6; /waitOrder): a driver's idTag waits for a connector of a
+ * Queue orders (docs/decisions/279-charging-queue.md; docs/product.md sections 2 and 6; /waitOrder): a driver's idTag waits for a connector of a
  * station.
  * - `POST /biz/waitOrder/add` (4501): `stationId`, `idTag`; one waiting entry per idTag and station (a guard
  *   item `WAITGUARD#{station}#{idTag}` written with the entry in one transaction, held while the entry is

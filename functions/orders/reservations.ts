@@ -1,5 +1,5 @@
 /**
- * Reservation orders (issue 7; docs/product.md sections 2, 3, 4 and 6; /reserveOrder):
+ * Reservation orders (docs/decisions/277-reservation-orders.md; docs/product.md sections 2, 3, 4 and 6; /reserveOrder):
  * - `POST /biz/reserveOrder/add` (4201): holds a connector for an idTag for `minutes` (1 to 1440). The
  *   station must have its reservation switch on (Pro, 2105) and a reservation fee (`reserveFeeId`). The order
  *   is written `requesting` (1) and `reserveNow` goes through the command pipeline (functions/commands/send.ts);

@@ -1,5 +1,5 @@
 /**
- * Revenue rollups (issue 7; docs/architecture.md section 3): per company, per day (the station's local date of the
+ * Revenue rollups (docs/decisions/272-revenue-from-daily-rollups.md; docs/architecture.md section 3): per company, per day (the station's local date of the
  * order's end) and per station, the sums the revenue statistics show. They are updated in the SAME
  * transaction that writes the order, so an order is counted exactly once whatever is replayed, and the
  * statistics read a few items per day instead of scanning orders.

@@ -1,5 +1,5 @@
 /**
- * A completed session priced and settled into its order (issue 7), in ONE DynamoDB transaction:
+ * A completed session priced and settled into its order (docs/decisions/263-settlement-is-one-transaction.md), in ONE DynamoDB transaction:
  * - the order, written only if it does not exist yet (a session delivered twice, a replayed stop or a
  *   re-queued hand-off makes one order and bills once);
  * - the payment: a fee of zero is settled as free; otherwise the session's idTag names the account, in this

@@ -1,5 +1,5 @@
 /**
- * Subscription domain (issue 8): plans, the price calculation, payment and its confirmation, the webhook.
+ * Subscription domain: plans, the price calculation, payment and its confirmation, the webhook.
  * The one place binding these routes to the services: each request is read and checked here with the
  * shared schemas, and the services take typed input.
  */

@@ -326,7 +326,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
 
     const seeded = await seed(dataDir, options.seed ?? 'demo', options.seedHistory ?? true);
 
-    // Simulated chargers (issue 5): with demo data, the first SIM_CHARGERS demo chargers come alive in-process.
+    // Simulated chargers: with demo data, the first SIM_CHARGERS demo chargers come alive in-process.
     // Registered last, so they stop first (before the WebSocket front closes).
     const simulators =
       (options.seed ?? 'demo') === 'demo'

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the alarms (issue 5): the fault alarm list (5100), the offline list (5200) and the
+ * HTTP routes of the alarms (docs/decisions/244-alarms.md): the fault alarm list (5100), the offline list (5200) and the
  * statistics (5300), all read-only calls of the biz domain (functions/alarms/lists.ts).
  */
 import { API } from '@shared/api/paths.ts';

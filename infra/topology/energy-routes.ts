@@ -1,5 +1,5 @@
 /**
- * The energy domain's routes (issue 21): renewable sources (a declared resource), the renewable report and
+ * The energy domain's routes: renewable sources (a declared resource), the renewable report and
  * the import of a source's production (functions/energy/handler.ts).
  */
 import { API } from '@shared/api/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the identity issue: auth (login, tokens) and admin (users, roles, companies, limits, logs).
+ * HTTP routes of identity: auth (login, tokens) and admin (users, roles, companies, limits, logs).
  * Each names the permission code it needs (shared/permissions/menus.ts CODE; `login` = any signed-in user)
  * and, when it changes something, the title of its audit entry.
  */

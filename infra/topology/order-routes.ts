@@ -1,5 +1,5 @@
 /**
- * Orders (issue 7): charging orders, their detail and real-time view, reservation, queue and profit orders.
+ * Orders: charging orders, their detail and real-time view, reservation, queue and profit orders.
  * The charging-order calls (functions/orders/queries.ts): list 4100, detail 4101, reset 4102 (changes the
  * order: audited), real-time 4103, export 4104.
  */

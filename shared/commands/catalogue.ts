@@ -1,5 +1,5 @@
 /**
- * Remote commands (docs/product.md sections 3 to 6; issue 6): what the console can send to a charger, once, for both
+ * Remote commands (docs/product.md sections 3 to 6; docs/decisions/231-command-catalogue-and-send-checks.md): what the console can send to a charger, once, for both
  * OCPP versions. Each command has its permission code (the 2210-2261 buttons of shared/permissions/menus.ts),
  * whether it needs a connector, the console's parameters (the remote-command fields of docs/product.md section 3, a
  * zod schema the API and the form share), and per OCPP version the action and the payload built from them.

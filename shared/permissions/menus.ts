@@ -260,7 +260,7 @@ const rows = [
   ['11600', '11000', '/fundHistory', { pro: true }],
 ] as const satisfies readonly Row[];
 
-/** Charger command buttons 2210 to 2261 (issue 6 gives each its command); 2250 is the command page itself. */
+/** Charger command buttons 2210 to 2261 (docs/decisions/231-command-catalogue-and-send-checks.md gives each its command); 2250 is the command page itself. */
 function commandButtons(): (readonly [id: string, parentId: '2250', path: null, extra?: { pro: true }])[] {
   const out: (readonly [string, '2250', null, { pro: true }?])[] = [];
   for (let code = 2210; code <= 2261; code++) {

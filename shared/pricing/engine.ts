@@ -1,5 +1,5 @@
 /**
- * THE pricing engine (issue 7): a completed charging session and the rules that applied to it in, the
+ * THE pricing engine (docs/decisions/260-pricing-money-and-rounding.md): a completed charging session and the rules that applied to it in, the
  * order's money out. Pure: no clock, no storage; the same input always gives the same order.
  *
  * Order of the computation (docs/decisions/260-pricing-money-and-rounding.md):

@@ -3,7 +3,7 @@
  * transaction insight) and the console:
  *
  * - growth rate (month-on-month / chain, and year-on-year by week): (current − previous) / previous × 100 %;
- *   100 % whenever the base is 0, also when the current figure is 0 too: the spec says so literally
+ *   100 % whenever the base is 0, also when the current figure is 0 too: docs/product.md section 9 says so literally
  *   (docs/decisions/180). A negative base (a refund-heavy period) divides by the base as it is.
  * - utilization (docs/decisions/181): each order's charged energy over (its connector's rated power × the
  *   hours of the interval), summed over orders and averaged over the connectors in view — Σ (energyWh /

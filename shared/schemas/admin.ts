@@ -138,7 +138,7 @@ export interface SysUser {
 
 export const SUB_STATUS = { notSubscribed: 0, subscribed: 1, notNeeded: 2 } as const;
 
-/** ISO 4217 currencies an operator may bill in (the fee issue prices in minor units of these). */
+/** ISO 4217 currencies an operator may bill in (fees are priced in minor units of these). */
 export const CURRENCIES = [
   'USD',
   'EUR',
@@ -189,9 +189,9 @@ export interface Operator extends OperatorForm {
   id: string;
   parentName?: string;
   subStatus: number;
-  /** Subscription package: 0 Basic, 1 Pro (set by the subscription issue). */
+  /** Subscription package: 0 Basic, 1 Pro (set by the subscription, docs/decisions/296-subscription-activation.md). */
   featurePackageType?: number;
-  /** Days before the subscription ends from which the console warns (set by the subscription issue). */
+  /** Days before the subscription ends from which the console warns (set by the subscription). */
   expireRemindDays?: number;
   createTime: string;
   version: number;

@@ -14,7 +14,7 @@ export const DEFAULT_ALARM_LEVEL = 4;
 
 /** The code an offline record carries (an alarm template with this code gives it a level and mail). */
 export const OFFLINE_ALARM_CODE = 'Offline';
-/** The alarm code of a transformer group over its alarm power (dynamic load management, issue 21). */
+/** The alarm code of a transformer group over its alarm power (dynamic load management, docs/decisions/427-dynamic-load-management.md). */
 export const TRANSFORMER_ALARM_CODE = 'TransformerOverload';
 
 export const ALARM_STATUS = { open: 'open', recovered: 'recovered' } as const;

@@ -1,5 +1,5 @@
 /**
- * CRM insight (/appInsight, code 7500; issue 19): new, active and churned app users. docs/product.md section 9:
+ * CRM insight (/appInsight, code 7500; docs/decisions/193-app-users-and-ops-view.md): new, active and churned app users. docs/product.md section 9:
  * churn windows 7, 14 and 30 days against the 14, 28 and 60 before; analytics windows 7, 14, 28, 30 and 60
  * days for the daily chart.
  *

@@ -1,5 +1,5 @@
 /**
- * The live monitor's tile actions (/monitor, issue 16; docs/product.md section 2: stop charging, live data, meter
+ * The live monitor's tile actions (/monitor; docs/decisions/160-monitor-actions.md; docs/product.md section 2: stop charging, live data, meter
  * records, unlock gun, stop reservation, and the tile's details), each a call of its own with its own code.
  */
 import { API, type ApiPath } from '@shared/api/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * OCPI 2.2.1 (issue 20; the platform is the CPO): the version, status codes, module identifiers and the zod
+ * OCPI 2.2.1 (docs/decisions/426-ocpi-cpo.md; the platform is the CPO): the version, status codes, module identifiers and the zod
  * schemas of what a partner sends us (credentials, its versions and endpoints, its answers' envelope).
  * Field names are OCPI's own (snake_case), as on the wire.
  *

@@ -1,5 +1,5 @@
 /**
- * Reservation orders and queue orders (issue 7; docs/product.md sections 2, 3, 4 and 6): the request schemas the
+ * Reservation orders and queue orders (docs/decisions/277-reservation-orders.md; docs/product.md sections 2, 3, 4 and 6): the request schemas the
  * server and the console share, the statuses and the constants the rules use.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Company subscriptions (issue 8; docs/product.md sections 2, 3, 4, 5, 7 and 9): plans, the universal plan entries,
+ * Company subscriptions (docs/product.md sections 2, 3, 4, 5, 7 and 9): plans, the universal plan entries,
  * the price calculation, payment and its extra authentication. The API validates with these and the console's
  * wizard and plan screens use the same ones. THIS FILE IS THE CONTRACT between the subscription back end
  * (functions/subscription/) and the console (web/src/pages/subscription/); change both sides together.

@@ -1,5 +1,5 @@
 /**
- * Subscription price formulas (issue 8; docs/product.md sections 3, 4 and 9). Pure functions over integer cents:
+ * Subscription price formulas (docs/decisions/291-subscription-price-and-credit.md; docs/product.md sections 3, 4 and 9). Pure functions over integer cents:
  * money never passes through a binary float. docs/payments.md states them.
  *
  * - monthly = acPrice × acCount + dcPrice × dcCount (prices per connector per month);

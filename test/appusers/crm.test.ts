@@ -1,5 +1,5 @@
 /**
- * App users in the console (issue 19), through the HTTP API on the local runtime with a real OCPP charger:
+ * App users in the console, through the HTTP API on the local runtime with a real OCPP charger:
  * - the list and the user's page show a company's own users only, with every server field, never the
  *   password hash; staff never add or delete one;
  * - an edit corrects the profile and keeps the money and the lock;

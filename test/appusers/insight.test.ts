@@ -1,5 +1,5 @@
 /**
- * CRM insight and the ops view (issue 19) on the local runtime, from sessions through the real order
+ * CRM insight and the ops view on the local runtime, from sessions through the real order
  * pipeline: new, active, churned and retained app users over the churn windows, sessions per user, the
  * daily series and its Excel file; the ops view lists locked users, frozen balances and unpaid orders with
  * why, and another company sees none of it.

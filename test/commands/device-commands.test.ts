@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * The rest of the remote commands (issue 6) end to end against the project's simulator, in each OCPP
+ * The rest of the remote commands end to end against the project's simulator, in each OCPP
  * version that has them: firmware (download through a signed, expiring URL, with the charger's progress
  * recorded on the command), diagnostics and logs (uploaded to the platform and offered with the command),
  * local lists, charging profiles, variable monitoring, display messages, network profiles, device model

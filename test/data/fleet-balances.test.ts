@@ -82,7 +82,7 @@ describe('fleet balances', () => {
       operType: 3,
       pk: 'FLEETFUND#F1',
       sk: `${at}#e1`,
-      // Issue 18: the record is also on its type's range (the fund history filtered by type).
+      // The record is also on its type's range (the fund history filtered by type).
       gsi1pk: 'FLEETFUNDTYPE#F1#3',
       gsi1sk: `${at}#e1`,
       beforeBalance: 10,

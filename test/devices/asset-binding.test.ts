@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Binding a charge point to an asset (issue 16; docs/decisions/150-asset-binding-by-key.md) through the API
+ * Binding a charge point to an asset (docs/decisions/150-asset-binding-by-key.md) through the API
  * against the local runtime: a company, which may not list the platform's assets, binds by the asset's code
  * and secret key; an unknown code and a wrong key get the same answer in the caller's language; a used asset
  * is refused; of two concurrent binds of one asset exactly one succeeds; the import cannot bind an asset.

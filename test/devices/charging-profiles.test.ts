@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Stored charging profiles (/biz/chargingProfile, issue 6) through the API: the docs/product.md section 5 rules
+ * Stored charging profiles (/biz/chargingProfile) through the API: the docs/product.md section 5 rules
  * (periods, validity) refuse a profile and write nothing; a stored profile, turned into SetChargingProfile's
  * parameters as the console does, is accepted by simulated chargers in both OCPP versions.
  */

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Connector limits (issue 16; docs/decisions/110-connector-limits.md) through the API against the local
+ * Connector limits (docs/decisions/110-connector-limits.md) through the API against the local
  * runtime: companies that really subscribed (a card at the Stripe stand-in) may not hold more AC or DC
  * connectors than they bought, by the form, the import or concurrent adds; a Basic company gets no DC; a
  * downgraded company keeps its piles and is refused new ones; a company that needs no subscription is not

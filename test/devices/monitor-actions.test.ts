@@ -1,5 +1,5 @@
 /**
- * The live monitor's tile actions (issue 16, codes 1102-1107) against the runtime with simulated chargers:
+ * The live monitor's tile actions (codes 1102-1107) against the runtime with simulated chargers:
  * live data and meter records of a connector's session, stop charging and unlock through the command
  * pipeline (read back by the monitor with their answers), stop reservation cancelling the connector's
  * reservation order, the tile's details; each refused 403 without its own code.

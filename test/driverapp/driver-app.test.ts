@@ -1,5 +1,5 @@
 /**
- * The driver-app API (issue 19), through HTTP on the local runtime, with the Stripe stand-in and a real OCPP
+ * The driver-app API, through HTTP on the local runtime, with the Stripe stand-in and a real OCPP
  * charger:
  * - sign-up and sign-in by e-mail in a company's app, tokens of its own: an app token reaches no staff call
  *   and a staff token no app call; a wrong password and an unknown e-mail get one answer; a locked user is

@@ -1,5 +1,5 @@
 /**
- * Connector limits in headless Chromium (issue 16; decision 110): the administrator of a company that
+ * Connector limits in headless Chromium (decision 110): the administrator of a company that
  * subscribed to Basic (3 AC connectors, paid at the Stripe stand-in) sees its connector usage on /device,
  * tries to add a DC charge point through the pile wizard and is refused with the message naming the limit;
  * nothing is added.

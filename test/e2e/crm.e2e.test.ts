@@ -1,5 +1,5 @@
 /**
- * The CRM and the home dashboard in a real Chromium on the local runtime with the demo history (issue 19): a
+ * The CRM and the home dashboard in a real Chromium on the local runtime with the demo history: a
  * login lands on /home with figures from the seeded sessions; /appUser lists the demo app's drivers; a
  * driver's page shows their sessions, ledger and card, and locks them with a cause; /opsUser then lists them
  * as locked; /appInsight shows the churn windows the API computes, and switches its chart window.

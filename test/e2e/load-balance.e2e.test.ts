@@ -1,5 +1,5 @@
 /**
- * Load management in a real Chromium (issue 21): with a power balance plan in force at Demo Berlin Central and
+ * Load management in a real Chromium: with a power balance plan in force at Demo Berlin Central and
  * a simulated charger charging there, the station's page shows its transformer group (rated power, what is
  * available, the load, the limits given, its state) and the limit the charging connector has now; in German
  * too.

@@ -1,12 +1,12 @@
 /**
- * The money path end to end in headless Chromium against the local runtime with the demo seed (issue 7):
+ * The money path end to end in headless Chromium against the local runtime with the demo seed:
  * the company administrator creates a flat energy fee through the /chargingFee form and binds it to
  * "Demo Berlin Central" through the station wizard's fee rule; a charger (DEMO-CP-001, OCPP 1.6 over the
  * real WebSocket) runs a session with the demo card SIM-TAG-002; the order is listed on /chargeOrder with
  * the price computed by hand and paid from the card's balance, its page shows the price breakdown and the
  * meter curve; /statRevenue counts it for the day and for the station (also just after midnight in Berlin,
  * when the UTC date is still the day before); the order export is downloaded from /fileExport and holds the
- * order. The demo fleet is topped up on /fleets (issue 18) and the top-up is in its fund records; its
+ * order. The demo fleet is topped up on /fleets and the top-up is in its fund records; its
  * administrator signs in on the fleet tab and walks the fleet console (dashboard, drivers, vehicles, fund
  * history, analysis, alerts).
  */

@@ -1,5 +1,5 @@
 /**
- * /renewable in a real Chromium (issue 21): the company administrator adds a PV array at Demo Berlin Central
+ * /renewable in a real Chromium: the company administrator adds a PV array at Demo Berlin Central
  * through the sources form, sees it listed with its site, sees the report (its figures, the site's row, an order
  * charged there with its renewable share after production was imported), and reads the screen in Chinese.
  */

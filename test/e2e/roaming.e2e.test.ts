@@ -1,5 +1,5 @@
 /**
- * Roaming in a real Chromium (issue 20): the platform administrator adds an eMSP link on /emsp with the
+ * Roaming in a real Chromium: the platform administrator adds an eMSP link on /emsp with the
  * versions URL and token the tests' own eMSP gave, opens its OCPI roaming dialog, registers, and sees the
  * registration, version, the eMSP's modules and no error; the eMSP then pulls with the token it was given.
  */

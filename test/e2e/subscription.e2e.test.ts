@@ -1,7 +1,7 @@
 /**
- * The subscription wizard end to end in headless Chromium against the local runtime with the demo seed
- * (issue 8): the new company's administrator (`newco`, subStatus 0) logs in and is sent to /subsplan; company
- * info (no call refused, no error message: issue 16), Basic with 4 AC connectors, the overview priced from the seeded universal entry (12 months), the bank
+ * The subscription wizard end to end in headless Chromium against the local runtime with the demo seed:
+ * the new company's administrator (`newco`, subStatus 0) logs in and is sent to /subsplan; company
+ * info (no call refused, no error message: docs/decisions/100-wizard-company-options.md), Basic with 4 AC connectors, the overview priced from the seeded universal entry (12 months), the bank
  * step. A declined card (4000 0000 0000 0002) shows the provider's message and activates nothing; the card
  * that needs extra authentication (4000 0027 6000 3184) shows the stand-in's 3-D Secure page framed in the
  * payment step, completing it pays, the success dialog leads to /charge/login, and logging in again opens the
@@ -55,7 +55,7 @@ async function logIn(page: Page) {
 /**
  * From login to the bank step with Basic and 4 AC connectors; checks the overview on the way. On the first
  * step (company info) no call is refused and no error message is shown: the company is not sent to the
- * platform's pay channel and mail server lists (issue 16).
+ * platform's pay channel and mail server lists.
  */
 async function toBankStep(page: Page) {
   const refused: string[] = [];

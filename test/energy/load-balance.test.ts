@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Dynamic load management against the real runtime and the project's simulator, both OCPP versions
- * (issue 21): a 30 kW transformer group with three sessions gets limits that sum to at most 30 kW, sent as
+ * Dynamic load management against the real runtime and the project's simulator, both OCPP versions:
+ * a 30 kW transformer group with three sessions gets limits that sum to at most 30 kW, sent as
  * TxProfiles through the command pipeline; the simulated EVs draw no more; when one session stops the others
  * get more at once; idle connectors get a default profile and every charger the offline maximum power as its
  * base; the load an energy box measures beside the chargers is taken off, and a group over its alarm power

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Renewable energy against the real runtime (issue 21): sources are checked as the form is (peak power, share,
+ * Renewable energy against the real runtime: sources are checked as the form is (peak power, share,
  * solar surplus for PV only, a station of the caller's); production comes from an energy box's register over
  * its reports, or from an Excel sheet (a bad row refuses the sheet and writes nothing); the report shares each
  * hour's production among the orders that charged in it, adds the green contract's share of the rest, and counts

@@ -1,5 +1,5 @@
 /**
- * The fleet calls through the HTTP API on the local runtime (issue 18): a Pro company lists, adds, edits,
+ * The fleet calls through the HTTP API on the local runtime: a Pro company lists, adds, edits,
  * enables and disables its fleets, tops them up and resets them, each balance change with its fund record;
  * the balance never changes through an edit; a fleet is never deleted; another company sees and changes
  * none of them; a Basic company is refused with the Pro message.

@@ -1,5 +1,5 @@
 /**
- * A fleet's balance operations (docs/product.md section 4; issue 18): the opening balance, top-ups and resets each
+ * A fleet's balance operations (docs/product.md section 4): the opening balance, top-ups and resets each
  * change the balance and write the fund record (operType 2 top-up, 1 reset) in one transaction. Concurrent
  * operations on one fleet never lose an update: the records add up to the balance.
  */

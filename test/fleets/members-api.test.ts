@@ -1,6 +1,6 @@
 /**
  * Drivers, vehicles, the fleet wizard and the fleet account's reach, through the HTTP API on the local
- * runtime (issue 18):
+ * runtime:
  * - a tag belongs to one driver or vehicle of a company (shared guard, case-folded, also under a race);
  * - drivers and vehicles import from Excel with a success count and each refused row;
  * - the wizard makes the fleet and its administrator's account together, or nothing;

@@ -1,5 +1,5 @@
 /**
- * Issue 15: each front end of the local runtime (HTTP, WebSocket upgrade, file transfer, MQTT, the local AWS
+ * Each front end of the local runtime (HTTP, WebSocket upgrade, file transfer, MQTT, the local AWS
  * endpoints) and the handlers' pipeline refuse bad input cleanly, write nothing, and keep serving: the
  * defects an outside tester found, one by one.
  */

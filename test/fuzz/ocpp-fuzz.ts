@@ -1,5 +1,5 @@
 /**
- * The OCPP fuzz pass (issue 15, "nothing an outsider sends breaks the service"): malformed frames of every
+ * The OCPP fuzz pass (docs/decisions/355-fuzz-pass.md, "nothing an outsider sends breaks the service"): malformed frames of every
  * class sent over real WebSockets on both subprotocols to a running local runtime, while well-behaved chargers
  * stay connected on other charge points and must keep getting every answer.
  *

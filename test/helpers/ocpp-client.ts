@@ -1,4 +1,4 @@
-/** A minimal OCPP-J client over a real WebSocket (the simulator of the OCPP issue grows from the same idea). */
+/** A minimal OCPP-J client over a real WebSocket (infra/local/simulator grows from the same idea). */
 import WebSocket from 'ws';
 
 export interface OcppClient {

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Pro features are gated on the server (issue 16; docs/product.md section 2: Pro is AC and DC plus data export, smart
+ * Pro features are gated on the server (docs/product.md section 2: Pro is AC and DC plus data export, smart
  * charging and fleets). Against the local runtime: a company on the Basic package is refused every export
  * call (each generic resource export a company may call, the order and the revenue export), the charging
  * profiles (list, info, add, update, delete) and the smart-charging commands (SetChargingProfile,

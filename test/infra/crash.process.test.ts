@@ -1,5 +1,5 @@
 /**
- * A crash in the middle of the day (issue 15): the runtime, started as `npm start` starts it, is killed with
+ * A crash in the middle of the day (docs/decisions/356-crash-safety-test.md): the runtime, started as `npm start` starts it, is killed with
  * SIGKILL while tens of chargers of both OCPP versions run sessions; a new runtime starts on the same data
  * folder and port; the chargers (in this test process, so they outlive the crash) reconnect with their
  * backoff and send what their offline buffer kept. Then everything is reconciled against what the chargers

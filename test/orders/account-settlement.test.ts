@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Fleet-account and app-balance settlement against the real runtime (issue 7): a fleet driver's or vehicle's
+ * Fleet-account and app-balance settlement against the real runtime: a fleet driver's or vehicle's
  * session is paid from the fleet account with the balances before and after and its fund record; the
  * overdraft boundary (exactly −overdraft pays, one cent more stays unpaid until a top-up and a reset); a
  * disabled fleet is not charged; the app balance pays what is not frozen; the idTag's account precedence; a

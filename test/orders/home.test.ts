@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * The home dashboard (issue 19) against the real runtime: sessions through the real pipeline (now and ten
+ * The home dashboard against the real runtime: sessions through the real pipeline (now and ten
  * days ago), a charger connected over OCPP charging and faulted, and what the dashboard makes of them: the
  * window's KPIs against the one before, the last 24 hours by hour, the top chargers and stations over 7 days
  * against 30, chargers online / offline / faulted, sessions in progress and open alarms. Another company sees

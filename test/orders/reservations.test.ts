@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Reservation orders and queue orders against the real runtime with simulated chargers of both versions
- * (issue 7): a reservation accepted by the charger and used by a session carrying its id ends with its fee
+ * Reservation orders and queue orders against the real runtime with simulated chargers of both versions:
+ * a reservation accepted by the charger and used by a session carrying its id ends with its fee
  * paid once from the card; an occupied connector fails it without a fee; a cancel ends it with the fee of the
  * minutes held; the sweep ends an expired one; a 2.0.1 ReservationStatusUpdate ends one; replayed ends change
  * nothing; another company sees and cancels nothing. The queue: join, a second join refused, called when a

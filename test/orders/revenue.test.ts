@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Revenue statistics, transaction insight and their exports against the real runtime (issue 7): real
+ * Revenue statistics, transaction insight and their exports against the real runtime: real
  * priced orders from OCPP sessions and, for volume, rollup items written exactly as settlement writes them
  * (functions/orders/rollups.ts `rollupUpdates`). The statistics by day, station and company equal the sums
  * of the orders' figures; ranges over 60 days or reversed are refused; another company sees none of the

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Sessions priced and settled into orders against the real runtime (issue 7): a 1.6 session across a
+ * Sessions priced and settled into orders against the real runtime: a 1.6 session across a
  * time-of-use boundary with occupancy after the grace time, a discount and the platform's revenue tariff,
  * paid from the card's balance with its ledger entry and counted once in the revenue rollups, whatever is
  * replayed; a card that cannot pay leaves the order unpaid until a recharge and a reset settle it, once; a

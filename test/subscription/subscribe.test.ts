@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Subscriptions end to end against the local runtime (issue 8): the subscription-payment state machine run by
+ * Subscriptions end to end against the local runtime: the subscription-payment state machine run by
  * aws-local-stepfunctions, card payments through the real `stripe` SDK against the local Stripe stand-in with
  * Stripe's test cards (4242… pays, 4000 0027 6000 3184 needs authentication, 4000 0000 0000 0002 is
  * declined). Success; 2048 then success (and a replayed intent); 2048 then failure; decline; pay-off without

@@ -1,5 +1,5 @@
 /**
- * The demo company's paying accounts besides cards (issue 7's fleet and app-balance settlement): the fleet
+ * The demo company's paying accounts besides cards (the fleet and app-balance settlement of docs/decisions/265-fleet-and-app-accounts.md): the fleet
  * "Demo Logistics" (balance 500, overdraft 50, warning at 100) with its driver tag FLEET-TAG-001 and vehicle
  * tag FLEET-TAG-002, and the app user "Demo app user" (balance 80, 5 frozen) charging with APP-TAG-001.
  * Sessions with these tags are paid from the fleet account and the app balance.

@@ -1,5 +1,5 @@
 /**
- * The demo company's tariffs (issue 7), so simulated sessions come out as priced orders: a Berlin day/night
+ * The demo company's tariffs, so simulated sessions come out as priced orders: a Berlin day/night
  * energy price with an occupancy fee after 30 minutes, a flat Munich price, and a reservation fee. Each is
  * bound to its demo station (fee-set mode 1: the station's rule prices every connector).
  */

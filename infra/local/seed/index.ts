@@ -1,6 +1,6 @@
 /**
  * Seeding of a data folder. Each step runs once per data folder (recorded in seed.json), so a second start
- * keeps the data and a step added by a later issue still runs on an existing folder. `SEED=none` runs only
+ * keeps the data and a step added later still runs on an existing folder. `SEED=none` runs only
  * the steps marked `always` (platform administrator and menu catalogue, when those exist).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Subscription seed (issue 8). Always: the two universal plan entries (index 0 Basic, index 1 Pro), without
+ * Subscription seed (docs/decisions/290-subscription-plans.md). Always: the two universal plan entries (index 0 Basic, index 1 Pro), without
  * which the wizard cannot price anything. Demo: "New Company", a company that has not subscribed yet
  * (subStatus 0) with its administrator `newco` (the wizard shows at login), and a custom plan for it with
  * the order number DEMO-ORDER-001 and a receipt PDF (mode 2 then pays off without a card).

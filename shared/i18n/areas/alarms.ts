@@ -1,4 +1,4 @@
-/** Alarms: the alarm list, the offline records and the alarm statistics (issue 5). */
+/** Alarms: the alarm list, the offline records and the alarm statistics. */
 import { area } from '../area.ts';
 
 export const alarms = area(

@@ -1,5 +1,5 @@
 /**
- * Charging profiles (/powerProfile, issue 6): the stored profiles' list and editor with its periods table,
+ * Charging profiles (/powerProfile): the stored profiles' list and editor with its periods table,
  * sending a profile to connectors and the composite schedule chart.
  */
 import { area } from '../area.ts';

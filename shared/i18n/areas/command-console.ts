@@ -1,5 +1,5 @@
 /**
- * The charger control screen (/command, issue 6): choosing a pile and a connector, the command form and the
+ * The charger control screen (/command): choosing a pile and a connector, the command form and the
  * results list. Command names, parameter labels, option labels, result texts and statuses are the catalogue's
  * (commands.ts, `commandRes.*`); these are the screen's own strings.
  */

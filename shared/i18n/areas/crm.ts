@@ -1,4 +1,4 @@
-/** App users and CRM insight (/appUser, /appUserDetail, /opsUser, /appInsight; issue 19). */
+/** App users and CRM insight (/appUser, /appUserDetail, /opsUser, /appInsight). */
 import { area } from '../area.ts';
 
 export const crm = area(

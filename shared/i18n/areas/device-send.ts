@@ -1,5 +1,5 @@
 /**
- * Sending stored records to chargers from the device screens (issue 6): the "Send to chargers" dialog of
+ * Sending stored records to chargers from the device screens: the "Send to chargers" dialog of
  * /firmware, /listVersion, /display and /network, and the /confKey panel that reads a charger's keys and
  * changes a writable one. Command names, statuses and OCPP answers are the command catalogue's
  * (`commandRes.*`), the pile and connector pickers the charger control screen's (`commandConsole.*`).

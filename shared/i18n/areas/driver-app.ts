@@ -1,4 +1,4 @@
-/** The driver-app API's answers (functions/driverapp; issue 19). */
+/** The driver-app API's answers (functions/driverapp). */
 import { area } from '../area.ts';
 
 export const driverApp = area(

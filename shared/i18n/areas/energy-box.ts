@@ -1,5 +1,5 @@
 /**
- * Energy boxes (/energyBox and /energyBoxDetail/{code}, issue 6): the list, the form, the load-limit and
+ * Energy boxes (/energyBox and /energyBoxDetail/{code}): the list, the form, the load-limit and
  * upgrade dialogs and the detail page with its last-hour chart. The resource's name, audit titles and
  * validation messages are the device area's (`deviceRes.*`).
  */

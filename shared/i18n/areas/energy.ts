@@ -1,4 +1,4 @@
-/** Energy (issue 21): renewable sources, their production import, the /renewable report; server messages. */
+/** Energy: renewable sources, their production import, the /renewable report; server messages. */
 import { area } from '../area.ts';
 
 export const energy = area(

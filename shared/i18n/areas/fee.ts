@@ -1,5 +1,5 @@
 /**
- * Fees (issue 7): charging, occupancy and reservation fees and discounts — the resources' names, audit
+ * Fees: charging, occupancy and reservation fees and discounts — the resources' names, audit
  * titles, validation and server messages, and the console screens (/chargingFee, /fee, /reserveFee, /discount).
  */
 import { area } from '../area.ts';

@@ -1,5 +1,5 @@
 /**
- * The fleet console (issue 18): drivers and vehicles, the fleet wizard and the fleet dashboard; server
+ * The fleet console: drivers and vehicles, the fleet wizard and the fleet dashboard; server
  * messages of their calls.
  */
 import { area } from '../area.ts';

@@ -1,4 +1,4 @@
-/** Fleets (issue 18): the fleet list, its forms and actions, server messages and audit titles. */
+/** Fleets: the fleet list, its forms and actions, server messages and audit titles. */
 import { area } from '../area.ts';
 
 export const fleet = area(

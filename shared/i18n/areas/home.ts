@@ -1,4 +1,4 @@
-/** The home dashboard (/home, issue 19). */
+/** The home dashboard (/home). */
 import { area } from '../area.ts';
 
 export const home = area(

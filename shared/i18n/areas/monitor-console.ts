@@ -1,5 +1,5 @@
 /**
- * The live monitor's tile actions (/monitor, issue 16; codes 1102-1107): the actions dialog of a connector
+ * The live monitor's tile actions (/monitor; codes 1102-1107): the actions dialog of a connector
  * and what each shows. States are the monitor's (`siteConsole.states`), command statuses and answers the
  * command catalogue's (`commandRes.*`).
  */

@@ -1,4 +1,4 @@
-/** Charging orders (issue 7, read side): the list, the order page, the real-time view, reset, server texts. */
+/** Charging orders (read side): the list, the order page, the real-time view, reset, server texts. */
 import { area } from '../area.ts';
 
 export const order = area(

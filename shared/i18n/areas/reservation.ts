@@ -1,5 +1,5 @@
 /**
- * Reservation orders and queue orders (issue 7): the lists, the reserve dialog, the reservation page, the
+ * Reservation orders and queue orders: the lists, the reserve dialog, the reservation page, the
  * station's reservation fee field, server messages and audit titles.
  */
 import { area } from '../area.ts';

@@ -1,4 +1,4 @@
-/** Revenue statistics (/statRevenue) and transaction insight (/transcationInsight) (issue 7), server texts. */
+/** Revenue statistics (/statRevenue) and transaction insight (/transcationInsight), server texts. */
 import { area } from '../area.ts';
 
 export const revenue = area(

@@ -1,4 +1,4 @@
-/** Company subscriptions (issue 8), console side: the /subsplan wizard and the plan screens. */
+/** Company subscriptions, console side: the /subsplan wizard and the plan screens. */
 import { area } from '../area.ts';
 
 export const subscriptionConsole = area(

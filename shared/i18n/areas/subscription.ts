@@ -1,4 +1,4 @@
-/** Company subscriptions (issue 8), server side: validation and refusal texts of plans and payments. */
+/** Company subscriptions, server side: validation and refusal texts of plans and payments. */
 import { area } from '../area.ts';
 
 export const subscription = area(

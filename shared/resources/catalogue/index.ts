@@ -1,4 +1,4 @@
-/** Declared resources of the catalogue group (issue 4). Each file declares one; list them here. */
+/** Declared resources of the catalogue group. Each file declares one; list them here. */
 import type { ResourceMeta } from '../define.ts';
 import { alarmMailResource } from './alarm-mail.ts';
 import { alarmTemplateResource } from './alarm-template.ts';

@@ -2,8 +2,8 @@
  * Charging cards (docs/product.md sections 3 to 5, /card): the identity tokens chargers authorise. The card number
  * is the OCPP idTag, unique within a company. Authorization: 0 normal, 1 blacklist (refused everywhere),
  * 2 whitelist (also sent to chargers in local lists). A scope of stations (Pro, code 2805) limits where it
- * charges. The card screens and actions (bind, activate, recharge, import) come with the remote-control
- * issue; the OCPP endpoint authorises against these records now.
+ * charges. The card screens and actions (bind, activate, recharge, import) are the console's;
+ * the OCPP endpoint authorises against these records (docs/decisions/240-id-token-authorisation.md).
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';

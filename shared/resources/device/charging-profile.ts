@@ -1,5 +1,5 @@
 /**
- * Stored charging profiles (docs/product.md sections 3, 5 and 6; issue 6): a named profile with its stack level,
+ * Stored charging profiles (docs/product.md sections 3, 5 and 6): a named profile with its stack level,
  * purpose, kind, validity, schedule and periods, kept to be sent to connectors with SetChargingProfile. The
  * fields and the period rules are the command's (shared/commands/catalogue.ts), so a stored profile is always
  * one the command accepts; a stored profile also needs a start when absolute and limits above zero.

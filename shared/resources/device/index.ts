@@ -1,4 +1,4 @@
-/** Declared resources of the device group (issue 4). Each file declares one; list them here. */
+/** Declared resources of the device group. Each file declares one; list them here. */
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import { cardResource } from './card.ts';
 import { chargingProfileResource } from './charging-profile.ts';

@@ -1,5 +1,5 @@
 /**
- * Renewable sources of a station (issue 21, /renewable; docs/decisions/428): a PV array or a wind turbine on
+ * Renewable sources of a station (/renewable; docs/decisions/428): a PV array or a wind turbine on
  * site (its peak power; its production reported by an energy box over MQTT, or imported), or a green supply
  * contract (the share of the grid energy bought that is certified renewable). A PV array may feed a transformer
  * group's solar-surplus mode: while it is on, the group charges with no more than the array produces beyond the

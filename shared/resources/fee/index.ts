@@ -1,4 +1,4 @@
-/** Declared resources of the fee group (issue 7): tariffs and discounts. Each file declares one; list them here. */
+/** Declared resources of the fee group: tariffs and discounts. Each file declares one; list them here. */
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import { chargingFeeResource } from './charging-fee.ts';
 import { discountResource } from './discount.ts';

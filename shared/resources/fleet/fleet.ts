@@ -1,5 +1,5 @@
 /**
- * Fleets (docs/product.md sections 3 to 5, /fleets; issue 18): a company's fleet account with its balance, warning
+ * Fleets (docs/product.md sections 3 to 5, /fleets; docs/decisions/192-fleets-on-the-registry.md): a company's fleet account with its balance, warning
  * balance and overdraft amount. The balance changes only through the balance operations of docs/product.md section 4
  * (opening balance, top-up, reset; settlement's consumptions), never through an edit. Pro (the menu codes
  * are Pro-only, decision 204).

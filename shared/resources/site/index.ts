@@ -1,4 +1,4 @@
-/** Declared resources of the sites group (issue 5): stations and charge points. */
+/** Declared resources of the sites group: stations and charge points. */
 import type { ResourceMeta } from '@shared/resources/define.ts';
 import { chargePointResource } from './charge-point.ts';
 import { stationResource } from './station.ts';

@@ -1,4 +1,4 @@
-/** Declared resources of the system group (issue 4). Each file declares one; list them here. */
+/** Declared resources of the system group. Each file declares one; list them here. */
 import type { ResourceMeta } from '../define.ts';
 import { assetResource } from './asset.ts';
 import { emspResource } from './emsp.ts';

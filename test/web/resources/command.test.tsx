@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The charger control screen (issue 6): the parameter form is built from the command's schema and checks it
+ * The charger control screen: the parameter form is built from the command's schema and checks it
  * before sending, the commands offered follow the user's button codes and the pile's protocol, a pile (and
  * for connector commands a connector) must be chosen first, the server's answer is shown (success message,
  * refusals, field errors on the fields), and the results list reads statuses and results as text, expands a

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The app user screens (issue 19): /appUser lists users with their level, balance in four decimals, frozen
+ * The app user screens: /appUser lists users with their level, balance in four decimals, frozen
  * amount and lock, offers lock or unlock and balance adjustment by the codes held, checks an adjustment
  * before sending, and no add or delete; /appUserDetail/{id} shows the user's fields, statistics, ledger,
  * card and orders (the order list's call for the user's tag), and locks with a cause.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Sending stored records to chargers from the device screens (issue 6): the "Send to chargers" dialog needs
+ * Sending stored records to chargers from the device screens: the "Send to chargers" dialog needs
  * one pile (and a connector when the command needs one), the firmware action sends the firmware id and the
  * schedule and shows the progress the charger reports, the local-list send is not offered to platform users,
  * and the /confKey panel lists the keys of a getConfiguration answer and sends a change of a writable one.

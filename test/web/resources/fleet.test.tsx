@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The fleet screen (/fleets, issue 18): the list with balances in four decimals and status, the wizard
+ * The fleet screen (/fleets): the list with balances in four decimals and status, the wizard
  * (fleet, settings refusing a warning balance not above the overdraft, the administrator's account) with its
  * "Fleet activation failure", enable and disable by status, the top-up
  * dialog (four decimals, above 0, checked before sending) and the reset that asks first. No delete. The

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The live monitor's tile actions (issue 16, codes 1102-1107): the "Actions" button only with a code, only
+ * The live monitor's tile actions (codes 1102-1107): the "Actions" button only with a code, only
  * the actions held offered, a command's status shown until the charger answers and then the answer, and
  * what a reading action read.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The console's shared pieces (issue 17): the action dialog's busy/failure scaffolding (useSubmit in
+ * The console's shared pieces: the action dialog's busy/failure scaffolding (useSubmit in
  * ActionDialog), the record page hook, the plain data table, the range search, and the list state's
  * sort cycle and filter cleaning.
  */

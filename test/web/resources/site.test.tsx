@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The site and device screens (issue 5): the station wizard (opening periods validated by the shared schema,
+ * The site and device screens: the station wizard (opening periods validated by the shared schema,
  * Pro fields only with 2105), the pile wizard (a company binds by a typed asset code and key, gun numbers unique,
  * the last connector kept, the OCPP password shown once), QR codes per connector, the live monitor's counts
  * and tiles, the charger page's boot information and messages, and the operator's unknown-token switch.

@@ -2,7 +2,7 @@
  * /login (docs/product.md section 2): two modes, operation staff and fleets, each its own form.
  *
  * The two modes are a plain tab list (WAI-ARIA tabs: arrow keys move between them) rather than Chakra's Tabs,
- * whose state machine would weigh 5 KB of the login page's 150 (issue 22, decision 431).
+ * whose state machine would weigh 5 KB of the login page's 150 (decision 431).
  */
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { AuthFrame } from '@web/pages/auth-frame.tsx';

@@ -1,5 +1,5 @@
 /**
- * Excel export and import of a declared resource (issue 4), shown in its list's toolbar. Export queues a file
+ * Excel export and import of a declared resource, shown in its list's toolbar. Export queues a file
  * of the current filter (it appears in File export); import offers the template, uploads a filled one and
  * shows the per-row report: how many were added and why each refused row was refused.
  */

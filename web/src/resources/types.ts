@@ -206,7 +206,7 @@ export interface FieldsForm {
   errorValues?: Record<string, unknown>;
 }
 
-/** The context an extension of the list toolbar gets, e.g. export of the current filter (issue 4). */
+/** The context an extension of the list toolbar gets, e.g. export of the current filter. */
 export interface ListContext {
   /** The filters as the list call sends them (without paging). */
   query: Row;

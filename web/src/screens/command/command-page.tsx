@@ -1,5 +1,5 @@
 /**
- * Charger control (/command, issue 6): "Charge point control" (2257) sends the pile's commands and
+ * Charger control (/command): "Charge point control" (2257) sends the pile's commands and
  * "Connector control" (2258) a connector's. Exactly one pile is chosen from a searchable list with its online
  * state (`?chargePointId=` preselects one, as the charger page's "Commands" does), then, for a connector
  * command, one of its connectors; the commands offered are those of the catalogue the user holds the button

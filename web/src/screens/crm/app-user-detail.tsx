@@ -1,5 +1,5 @@
 /**
- * An app user's page (/appUserDetail/{id}, 7101; issue 19): every field of docs/product.md section 3 (profile,
+ * An app user's page (/appUserDetail/{id}, 7101): every field of docs/product.md section 3 (profile,
  * level, balance and frozen amount, lock with its cause, sign-in facts, card, home pile, ticket), the user's
  * statistics (sessions, energy, actual fee, time charging), lock or unlock and balance adjustment for those
  * who hold them, the latest ledger entries, the user's card and, to holders of the order list, their orders.

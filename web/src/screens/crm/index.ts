@@ -1,5 +1,5 @@
 /**
- * The CRM screens (issue 19: app users, their page, the ops view), loaded together
+ * The CRM screens (app users, their page, the ops view), loaded together
  * (web/src/screens/registry.ts); the insight draws charts and is a module of its own (app-insight.tsx).
  */
 import { appUserDecl } from '@web/resources/decls/crm/app-user.tsx';

@@ -1,5 +1,5 @@
 /**
- * "Read a charger's keys" on /confKey (issue 6): one pile is chosen and asked for its configuration
+ * "Read a charger's keys" on /confKey: one pile is chosen and asked for its configuration
  * (getConfiguration: GetConfiguration in OCPP 1.6, GetVariables with named Component/Variable keys in 2.0.1;
  * a 2.0.1 charger asked for no key in particular gets a GetBaseReport, and the keys are read from the
  * report it sends afterwards in parts, POST /biz/command/report);

@@ -1,5 +1,5 @@
 /**
- * "Send to chargers" (issue 6): a stored record (a firmware file, a local list, a display message, a network
+ * "Send to chargers": a stored record (a firmware file, a local list, a display message, a network
  * configuration) sent to one pile from its screen. One pile is chosen (docs/product.md section 5: one pile at a time
  * for command and local-list actions) with the charger control screen's picker, a connector when the command
  * needs one, the command's other parameters with its generic form; the record's id is a fixed parameter the

@@ -1,5 +1,5 @@
 /**
- * Renewable energy (/renewable, 8100; issue 21): the renewable report of a site (or every site in reach) over
+ * Renewable energy (/renewable, 8100): the renewable report of a site (or every site in reach) over
  * a period (energy charged, its renewable part and share, production on site, CO2 avoided; by day, by site, by
  * order) from `POST /biz/renewable/report`, its Excel file (Pro: 9100), and the renewable sources
  * (web/src/resources/decls/energy/renewable.tsx) below it.

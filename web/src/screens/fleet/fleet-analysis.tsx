@@ -1,5 +1,5 @@
 /**
- * /analysis (11500; issue 18): a fleet's energy, cost and sessions over 7, 14, 28, 30 or 60 days, by day as
+ * /analysis (11500): a fleet's energy, cost and sessions over 7, 14, 28, 30 or 60 days, by day as
  * a chart with the window's totals, and per vehicle or driver as a paged table (POST /biz/fleet/analysis,
  * read from the fleet rollups). Staff pick the fleet; a fleet account sees its own.
  */

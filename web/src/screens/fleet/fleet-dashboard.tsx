@@ -1,5 +1,5 @@
 /**
- * The fleet dashboard (/vehicle/dashbord, 11050; issue 18), where a fleet login lands: the fleet's balance
+ * The fleet dashboard (/vehicle/dashbord, 11050), where a fleet login lands: the fleet's balance
  * against its warning balance and overdraft, its status, its drivers and vehicles in all and charging now,
  * and its latest fund records (POST /biz/fleet/dashboard). A fleet account sees its own fleet; staff who
  * hold the fleet list pick one of their fleets.

@@ -1,5 +1,5 @@
 /**
- * The fleet wizard (docs/product.md section 2: create fleet, settings, create account; issue 18), the Add of /fleets:
+ * The fleet wizard (docs/product.md section 2: create fleet, settings, create account), the Add of /fleets:
  * 1 the fleet: name, administrator e-mail, manager, address; 2 settings: warning balance (above the overdraft
  * amount), overdraft amount, opening balance, status; 3 the administrator's account: it signs in on the
  * fleet tab with the e-mail and a password of the password rules. One call makes the fleet and the account

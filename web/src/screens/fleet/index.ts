@@ -1,5 +1,5 @@
 /**
- * The fleet screens (issue 18), loaded together (web/src/screens/registry.ts); the analysis draws charts and
+ * The fleet screens, loaded together (web/src/screens/registry.ts); the analysis draws charts and
  * is a module of its own (fleet-analysis.tsx), so recharts stays out of the other fleet screens.
  */
 import { alertDecl, fundHistoryDecl } from '@web/resources/decls/fleet/fleet-records.tsx';

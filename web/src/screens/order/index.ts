@@ -1,4 +1,4 @@
-/** The charging and profit orders (issue 7) and an order's page, loaded together (web/src/screens/registry.ts). */
+/** The charging and profit orders and an order's page, loaded together (web/src/screens/registry.ts). */
 import { chargeOrderDecl } from '@web/resources/decls/order/charge-order.tsx';
 import { profitOrderDecl } from '@web/resources/decls/order/profit-order.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';

@@ -1,4 +1,4 @@
-/** Reservation and queue orders (issue 7) and a reservation's page, loaded together (web/src/screens/registry.ts). */
+/** Reservation and queue orders and a reservation's page, loaded together (web/src/screens/registry.ts). */
 import { reserveOrderDecl } from '@web/resources/decls/reservation/reserve-order.tsx';
 import { waitOrderDecl } from '@web/resources/decls/reservation/wait-order.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';

@@ -1,5 +1,5 @@
 /**
- * The home dashboard (/home, code 1100; issue 19), what an operator opens first: the window's KPIs with their
+ * The home dashboard (/home, code 1100; docs/decisions/183-home-dashboard.md), what an operator opens first: the window's KPIs with their
  * change against the window before, what is happening now (chargers, sessions, open alarms, each a link to its
  * screen), energy and sessions by day, the last 24 hours by hour, 30-day energy use and the top five stations
  * and chargers over 7 days against 30 (`POST /biz/home/dashboard`: rollups, counters and live state). Large

@@ -1,4 +1,4 @@
-/** The screens of sites and devices (issue 5), loaded together (web/src/screens/registry.ts). */
+/** The screens of sites and devices, loaded together (web/src/screens/registry.ts). */
 import { Stack } from '@chakra-ui/react';
 import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
 import { stationDecl } from '@web/resources/decls/site/station.tsx';

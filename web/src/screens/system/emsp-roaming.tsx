@@ -1,5 +1,5 @@
 /**
- * The OCPI side of an eMsp link (/emsp row action, issue 20): whether the handshake is done, the version and
+ * The OCPI side of an eMsp link (/emsp row action): whether the handshake is done, the version and
  * the eMsp's modules, the last exchange and its error, every failed exchange kept (when, the call, the answer;
  * docs/decisions/437), the platform's versions URL to give the eMsp; and "Register" (or "Update
  * registration"), which runs the handshake from the platform's side, and "Pull tokens".

@@ -1,5 +1,5 @@
 /**
- * The operations view of app users (/opsUser, code 7200; issue 19, docs/decisions/193): the users an ops team
+ * The operations view of app users (/opsUser, code 7200; docs/decisions/193): the users an ops team
  * has to act on and why: locked (with the cause), part of the balance frozen, unpaid orders of the last 30
  * days with what they owe. The row actions are the app user list's (the user's page, lock or unlock, adjust
  * the balance), each for the holders of its code.

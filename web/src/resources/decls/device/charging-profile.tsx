@@ -1,5 +1,5 @@
 /**
- * Charging profiles (/powerProfile, issue 6): the stored profiles' list (name, ids, stack level, purpose,
+ * Charging profiles (/powerProfile): the stored profiles' list (name, ids, stack level, purpose,
  * kind, unit, number of periods, validity); an editor with the profile's fields and a periods table (rows
  * added and removed, start, end, limit and phases), checked with the shared schema; "Send to connectors"
  * (one pile, one or more connectors: SetChargingProfile per connector with the stored profile as its

@@ -1,5 +1,5 @@
 /**
- * The renewable sources (issue 21; a declared resource: PV arrays, turbines, green supply contracts) with the
+ * The renewable sources (a declared resource: PV arrays, turbines, green supply contracts) with the
  * import of a source's hourly production; /renewable shows them under the renewable report
  * (web/src/screens/energy/renewable-page.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * A fleet's records (issue 18): /alerts (docs/product.md section 9's 8 alert types, unread or read, mark one or all
+ * A fleet's records: /alerts (docs/product.md section 9's 8 alert types, unread or read, mark one or all
  * read) and /fundHistory (fund records newest first, filtered by type, downloaded as Excel). Staff pick the
  * fleet first; a fleet account sees its own (the server ignores any other it names).
  */

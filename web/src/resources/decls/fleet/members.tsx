@@ -1,5 +1,5 @@
 /**
- * A fleet's drivers (/driver) and vehicles (/vehicle) (issue 18): add, edit, delete and Excel import, each
+ * A fleet's drivers (/driver) and vehicles (/vehicle): add, edit, delete and Excel import, each
  * with the idTag chargers authorise it by. Staff pick the fleet (a searchable list of the company's fleets);
  * a fleet account never sees that field: the server puts its records in its own fleet. The status
  * (parked or charging) is the server's, kept true by session start and stop.
