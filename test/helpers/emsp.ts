@@ -1,5 +1,5 @@
 /**
- * An eMSP of the tests' own (issue 20): a small OCPI 2.2.1 server and client, written here from the OCPI
+ * An eMSP of the tests' own (docs/decisions/426-ocpi-cpo.md): a small OCPI 2.2.1 server and client, written here from the OCPI
  * standard, not a mock of the platform. As a server it offers versions, credentials (so the platform can
  * register at it) and the receiver interfaces the CPO pushes to (locations), keeping what it receives; as a
  * client it registers at the platform with the token the operator gave it and pulls modules page by page
