@@ -11,7 +11,8 @@
  * - load management sharing the station again keeps the partner's session within the partner's limit, gives
  *   what it leaves to the others, and tells the partner its session's new active profile (its chargingprofiles
  *   sender interface);
- * - another party's session, or a local driver's, is UNKNOWN_SESSION; bad input is 2001 and changes nothing;
+ * - another party's session, or a local driver's, is UNKNOWN_SESSION (through a hub too), a party the hub reports
+ *   SUSPENDED is REJECTED; bad input is 2001 and changes nothing;
  *   null for an unset optional is taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,12 +54,16 @@ async function putProfile(
   sessionId: string,
   name: string,
   profile: object,
+  headers: Record<string, string> = {},
 ): Promise<OcpiAnswer> {
   for (let i = 0; ; i++) {
-    const answer = await ocpiRequest(profilesUrl(e, sessionId), e.ownToken(), 'PUT', {
-      charging_profile: profile,
-      response_url: `${base(e)}/2.2.1/chargingprofiles/${name}`,
-    });
+    const answer = await ocpiRequest(
+      profilesUrl(e, sessionId),
+      e.ownToken(),
+      'PUT',
+      { charging_profile: profile, response_url: `${base(e)}/2.2.1/chargingprofiles/${name}` },
+      headers,
+    );
     if ((answer.body.data as any)?.result !== 'TOO_OFTEN' || i >= 10) return answer;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -402,6 +407,45 @@ describe('OCPP 1.6: load management shares the station again within the partner�
     expect(del.body.data).toMatchObject({ result: 'UNKNOWN_SESSION' });
     // Nothing changed: the partner's profile is still 3 kW.
     expect(partnerProfileOn(sim, 1)!.periods[0]!.limit).toBe(amps(3_000));
+  });
+
+  it('through a hub: another party’s session is UNKNOWN_SESSION, a SUSPENDED party’s request REJECTED', async () => {
+    // Routed from a party behind the partner that is not the session token's.
+    const routed = await putProfile(emsp, sessionId, 'routed', watts(1_000), {
+      'ocpi-from-country-code': 'NL',
+      'ocpi-from-party-id': 'XYZ',
+    });
+    expect(routed.body.data).toMatchObject({ result: 'UNKNOWN_SESSION' });
+    // The token's own party, routed: taken.
+    const own = await putProfile(emsp, sessionId, 'own-3kw', watts(3_000), {
+      'ocpi-from-country-code': 'nl',
+      'ocpi-from-party-id': 'cpa',
+    });
+    expect(own.body.data).toMatchObject({ result: 'ACCEPTED' });
+    await waitFor(() => resultsAt(emsp, 'own-3kw').length === 1 || undefined);
+    // The partner's hub reports the token's party SUSPENDED: REJECTED, nothing sent; CONNECTED again: taken.
+    const info = (status: string, at: number) => ({
+      country_code: 'NL',
+      party_id: 'CPA',
+      role: 'EMSP',
+      status,
+      last_updated: new Date(at).toISOString(),
+    });
+    const hubInfo = `${emsp.platformEndpoints.get('hubclientinfo')}/NL/CPA`;
+    const at = Date.now();
+    expect((await ocpiRequest(hubInfo, emsp.ownToken(), 'PUT', info('SUSPENDED', at))).body.status_code).toBe(
+      1000,
+    );
+    const suspended = await putProfile(emsp, sessionId, 'suspended', watts(1_000));
+    expect(suspended.body.data).toMatchObject({ result: 'REJECTED' });
+    expect(partnerProfileOn(sim, 1)!.periods[0]!.limit).toBe(amps(3_000));
+    expect(
+      (await ocpiRequest(hubInfo, emsp.ownToken(), 'PUT', info('CONNECTED', at + 1))).body.status_code,
+    ).toBe(1000);
+    const back = await putProfile(emsp, sessionId, 'back-3kw', watts(3_000));
+    expect(back.body.data).toMatchObject({ result: 'ACCEPTED' });
+    await waitFor(() => resultsAt(emsp, 'back-3kw').length === 1 || undefined);
+    expect(resultsAt(emsp, 'suspended')).toEqual([]);
   });
 
   it('refuses bad input with 2001 and changes nothing', async () => {
