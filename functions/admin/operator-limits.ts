@@ -1,4 +1,7 @@
-/** Operator limits (docs/product.md section 3): connector allowance and the platform's revenue tariff per company. */
+/**
+ * Operator limits (docs/product.md section 3): connector allowance and the platform's revenue tariff per
+ * company.
+ */
 import type { z } from 'zod';
 import type { operatorLimitForm, operatorLimitUpdate, PageQuery } from '@shared/schemas/admin.ts';
 import { refused } from '@functions/lib/errors.ts';

@@ -1,8 +1,8 @@
 /**
- * Companies (operators) and their tree (docs/product.md sections 3 and 5). A company's path (`/A/A1/`) is the tenant
- * of everything it owns. The parent is fixed at creation (moving a company would move its whole subtree's
- * data between tenants). Deleting a company needs its sub-companies and business data gone first; it then
- * disables sign-in for all its users.
+ * Companies (operators) and their tree (docs/product.md sections 3 and 5). A company's path (`/A/A1/`) is the
+ * tenant of everything it owns. The parent is fixed at creation (moving a company would move its whole
+ * subtree's data between tenants). Deleting a company needs its sub-companies and business data gone first;
+ * it then disables sign-in for all its users.
  */
 import type { z } from 'zod';
 import {

@@ -1,7 +1,7 @@
 /**
- * Roles and subscription roles (docs/product.md sections 3 and 6). Platform roles live in the platform tenant;
- * a company may define its own roles (role flag 1, type 0) from the permissions it holds. Company users
- * also see the platform's company roles (flag 1, type 0), which they may assign but not change.
+ * Roles and subscription roles (docs/product.md sections 3 and 6). Platform roles live in the platform
+ * tenant; a company may define its own roles (role flag 1, type 0) from the permissions it holds. Company
+ * users also see the platform's company roles (flag 1, type 0), which they may assign but not change.
  * Subscription roles (types 1 to 4) are the platform's, edited on /subRole.
  */
 import { menuById, withAncestors } from '@shared/permissions/menus.ts';

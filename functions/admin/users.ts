@@ -1,9 +1,9 @@
 /**
- * Console users (docs/product.md sections 3, 5 and 7). A user belongs to a company (agentId; none for platform users)
- * and holds roles of the matching flag (platform roles for platform users, company roles for company users).
- * The creator is the parent account: a user with sub-accounts cannot be deleted until those are handled.
- * Deleting disables sign-in and keeps the username reserved; passwords arrive RSA-encrypted and are stored
- * as scrypt hashes.
+ * Console users (docs/product.md sections 3, 5 and 7). A user belongs to a company (agentId; none for
+ * platform users) and holds roles of the matching flag (platform roles for platform users, company roles for
+ * company users). The creator is the parent account: a user with sub-accounts cannot be deleted until those
+ * are handled. Deleting disables sign-in and keeps the username reserved; passwords arrive RSA-encrypted and
+ * are stored as scrypt hashes.
  */
 import { CODE } from '@shared/permissions/menus.ts';
 import {
@@ -173,11 +173,12 @@ export async function resetPassword(identity: Identity, input: z.infer<typeof re
 }
 
 /**
- * POST /admin/user/updatePwd, public (docs/product.md sections 2 and 7): the login page's dialog (username) and the
- * header's (the caller's id) change a password by the old one. The old password is checked by sign-in's own
- * check (functions/auth/login.ts: attempts counted first, five lock, an unknown account answers like a wrong
- * password), the new one follows the password rule and differs from the old; the change is written with the
- * check's conditional write and every session of the account ends (docs/decisions/120-password-change-before-login.md).
+ * POST /admin/user/updatePwd, public (docs/product.md sections 2 and 7): the login page's dialog (username)
+ * and the header's (the caller's id) change a password by the old one. The old password is checked by
+ * sign-in's own check (functions/auth/login.ts: attempts counted first, five lock, an unknown account answers
+ * like a wrong password), the new one follows the password rule and differs from the old; the change is
+ * written with the check's conditional write and every session of the account ends
+ * (docs/decisions/120-password-change-before-login.md).
  */
 export async function changePassword(
   input: { id?: string; username?: string; oldPwd: string; newPwd: string },

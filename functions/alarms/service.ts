@@ -1,6 +1,6 @@
 /**
- * The alarm service (docs/product.md section 3 "Alarm"; docs/decisions/244-alarms.md): the OCPP side calls it when a connector faults
- * and recovers, and when a charger stays away past the grace period and comes back.
+ * The alarm service (docs/product.md section 3 "Alarm"; docs/decisions/244-alarms.md): the OCPP side calls it
+ * when a connector faults and recovers, and when a charger stays away past the grace period and comes back.
  *
  * Storage: alarms are repository entities (functions/lib/store.ts) of type ALARM under the charger's company
  * tenant, so a company sees the alarms of its own and its sub-companies' chargers and nothing else. Two

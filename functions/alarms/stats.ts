@@ -1,6 +1,7 @@
 /**
- * Alarm statistics kept as alarms arrive (docs/architecture.md section 3: aggregates are rollups, never a scan of the
- * facts). Per company (tenant) and UTC day of the alarm's start, in one partition `ALARMSTAT#{tenant}`:
+ * Alarm statistics kept as alarms arrive (docs/architecture.md section 3: aggregates are rollups, never a
+ * scan of the facts). Per company (tenant) and UTC day of the alarm's start, in one partition
+ * `ALARMSTAT#{tenant}`:
  * - `{day}#T`: total, offline, and l1..l4 (per level);
  * - `{day}#C#{code}`: n, per alarm code;
  * - `{day}#P#{chargePointId}`: n, with the charger's and station's names, per charger.

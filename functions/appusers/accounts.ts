@@ -1,6 +1,7 @@
 /**
- * App users' accounts (docs/product.md section 3, App user; docs/decisions/193-app-users-and-ops-view.md): the registry's resource (/biz/appUser/...)
- * and what settlement, authorisation, staff and the driver app change of them.
+ * App users' accounts (docs/product.md section 3, App user; docs/decisions/193-app-users-and-ops-view.md):
+ * the registry's resource (/biz/appUser/...) and what settlement, authorisation, staff and the driver app
+ * change of them.
  *
  * - `APPUSER#{id}`: tenant (the company whose app the user registered with, `/` for the platform's app),
  *   userName, email, phone, userLevel, accountBalance (four decimals, never below zero), frozenAmount (held

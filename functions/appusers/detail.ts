@@ -1,7 +1,7 @@
 /**
  * An app user's page (/appUserDetail/{id}, 7101): the user as staff see them, their charging statistics
- * (docs/product.md section 3: count, energy, actual fee, duration), their latest ledger entries and the card they
- * charge with. The statistics sum the orders of the user's tag (one key range of the tag index, newest
+ * (docs/product.md section 3: count, energy, actual fee, duration), their latest ledger entries and the card
+ * they charge with. The statistics sum the orders of the user's tag (one key range of the tag index, newest
  * first; a user's own orders, never a scan of the company's) that the user paid or owes (`isAppUsersOrder`):
  * orders of the same tag at another company's charger are not the viewer's to count, nor those another payer
  * of the tag paid.

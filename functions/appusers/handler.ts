@@ -1,6 +1,7 @@
 /**
- * App users domain (docs/decisions/193-app-users-and-ops-view.md): the staff calls of /appUser and /appUserDetail. The one place binding these
- * routes to the services: each request is read and checked here with the shared schemas.
+ * App users domain (docs/decisions/193-app-users-and-ops-view.md): the staff calls of /appUser and
+ * /appUserDetail. The one place binding these routes to the services: each request is read and checked here
+ * with the shared schemas.
  */
 import { refused } from '@functions/lib/errors.ts';
 import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';

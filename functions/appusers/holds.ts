@@ -1,11 +1,11 @@
 /**
- * Holds on app balances (docs/decisions/194-driver-app-api.md): a session the driver app starts freezes an amount of the user's balance
- * until the session is paid, so two sessions cannot spend the same money and a top-up or an adjustment
- * cannot take it away (docs/product.md section 3: frozenAmount). A hold is one item per user and connector
- * (functions/data/app-users.ts) written in one transaction with the frozen amount; its release deletes it in
- * one transaction with the frozen amount again: at settlement (with the payment), when the start fails, or
- * when it outlives its start without a session (`releaseStaleHolds`). Every write is conditional on the
- * user's version, so a concurrent change is read again and retried, never lost.
+ * Holds on app balances (docs/decisions/194-driver-app-api.md): a session the driver app starts freezes an
+ * amount of the user's balance until the session is paid, so two sessions cannot spend the same money and a
+ * top-up or an adjustment cannot take it away (docs/product.md section 3: frozenAmount). A hold is one item
+ * per user and connector (functions/data/app-users.ts) written in one transaction with the frozen amount; its
+ * release deletes it in one transaction with the frozen amount again: at settlement (with the payment), when
+ * the start fails, or when it outlives its start without a session (`releaseStaleHolds`). Every write is
+ * conditional on the user's version, so a concurrent change is read again and retried, never lost.
  */
 import {
   appHoldDelete,

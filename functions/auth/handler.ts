@@ -1,6 +1,6 @@
 /**
- * Auth domain (docs/product.md section 7): image code, the password key, the OAuth-style token endpoint (password
- * and refresh grants, client Basic auth), logout, and the fleet login.
+ * Auth domain (docs/product.md section 7): image code, the password key, the OAuth-style token endpoint
+ * (password and refresh grants, client Basic auth), logout, and the fleet login.
  */
 import { z } from 'zod';
 import { LIMITS } from '@shared/schemas/identity.ts';
@@ -14,7 +14,10 @@ import { decryptPassword, passwordKeyPair } from './keys.ts';
 import { passwordLogin } from './login.ts';
 import { checkRefreshToken, closeSession } from './sessions.ts';
 
-/** The OAuth client the console authenticates as (docs/architecture.md section 8); AUTH_CLIENT=id:secret overrides. */
+/**
+ * The OAuth client the console authenticates as (docs/architecture.md section 8); AUTH_CLIENT=id:secret
+ * overrides.
+ */
 function checkClient(req: Request): void {
   const expected = process.env.AUTH_CLIENT ?? 'console:console';
   const header = req.event.headers.authorization ?? '';
@@ -24,7 +27,9 @@ function checkClient(req: Request): void {
   if (given !== expected) throw new AppError(401, 'server.badClient');
 }
 
-/** docs/product.md section 5: username max 32; a fleet administrator signs in with an e-mail address (max 60). */
+/**
+ * docs/product.md section 5: username max 32; a fleet administrator signs in with an e-mail address (max 60).
+ */
 const credentials = (maxName: number) =>
   z.object({
     username: z

@@ -1,8 +1,9 @@
 /**
- * The RSA key pair passwords travel encrypted with (docs/architecture.md section 8): the console fetches the public key
- * (GET /auth/publicKey, SPKI PEM) and sends base64(RSA-OAEP-SHA-256(password)). The pair is created on
- * first use and stored in the main table with a conditional write (the first writer wins, every function
- * instance then reads the same pair), so nothing is baked into the bundle and no deploy step is needed.
+ * The RSA key pair passwords travel encrypted with (docs/architecture.md section 8): the console fetches the
+ * public key (GET /auth/publicKey, SPKI PEM) and sends base64(RSA-OAEP-SHA-256(password)). The pair is
+ * created on first use and stored in the main table with a conditional write (the first writer wins, every
+ * function instance then reads the same pair), so nothing is baked into the bundle and no deploy step is
+ * needed.
  */
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { createPasswordKeyPair, getPasswordKeyPair, type KeyPair } from '@functions/data/key-config.ts';

@@ -1,8 +1,8 @@
 /**
- * Password sign-in (docs/product.md sections 4 and 5, docs/architecture.md section 3): the account is found by its unique
- * username, its password checked with scrypt, and only then refused when deleted, disabled or expired.
- * AUTH_RULES.maxFailures failed attempts lock it (lockFlag 1, lockTime) for AUTH_RULES.lockMinutes; a success
- * clears the count and records lastIp, lastLoginTime and lastLoginSource.
+ * Password sign-in (docs/product.md sections 4 and 5, docs/architecture.md section 3): the account is found
+ * by its unique username, its password checked with scrypt, and only then refused when deleted, disabled or
+ * expired. AUTH_RULES.maxFailures failed attempts lock it (lockFlag 1, lockTime) for AUTH_RULES.lockMinutes;
+ * a success clears the count and records lastIp, lastLoginTime and lastLoginSource.
  *
  * Two rules hold whatever arrives at the same moment (docs/decisions/001-login-attempts.md), kept by the one
  * sign-in guard the driver app's sign-in shares (./sign-in-guard.ts, docs/decisions/434-one-sign-in-guard-and-strict-money.md):
@@ -119,7 +119,8 @@ export async function passwordLogin(
       lastLoginSource: input.kind === 'fleet' ? 'fleet' : 'console',
     },
   });
-  // Fleets are Pro (docs/product.md section 2): the fleet login of a company whose package is not Pro opens nothing.
+  // Fleets are Pro (docs/product.md section 2): the fleet login of a company whose package is not Pro opens
+  // nothing.
   if (input.kind === 'fleet' && user.agentId) {
     const operator = await operators.getAny(user.agentId);
     if (operator && !proEntitled(operator)) throw refused('server.proOnly');

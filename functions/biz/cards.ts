@@ -41,7 +41,8 @@ export const cards: Resource = resource(cardResource, {
       chargePoints,
       'deviceRes.server.pileNotFound',
     );
-    // The balance changes by recharges (and by settled sessions, docs/decisions/264-settlement-payer-precedence.md), never by an edit.
+    // The balance changes by recharges (and by settled sessions,
+    // docs/decisions/264-settlement-payer-precedence.md), never by an edit.
     if (current) record.balance = current.balance;
   },
 });

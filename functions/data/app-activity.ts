@@ -1,8 +1,8 @@
 /**
- * App users' activity by day (docs/decisions/193-app-users-and-ops-view.md, /appInsight): one item per company, day and user that charged,
- * `APPACT#{tenant}` / `{day}#{appUserId}`, with the sessions of that day added up. Written in the settlement
- * transaction of each of the user's orders (so exactly once per order), read as one key range of days per
- * company: who was active when, without reading orders.
+ * App users' activity by day (docs/decisions/193-app-users-and-ops-view.md, /appInsight): one item per
+ * company, day and user that charged, `APPACT#{tenant}` / `{day}#{appUserId}`, with the sessions of that day
+ * added up. Written in the settlement transaction of each of the user's orders (so exactly once per order),
+ * read as one key range of days per company: who was active when, without reading orders.
  */
 import { defineEntity, model, queryAll, request, type TransactItem } from './table.ts';
 

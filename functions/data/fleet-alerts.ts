@@ -1,6 +1,6 @@
 /**
- * Fleet alerts (functions/fleets/alerts.ts; docs/product.md section 3: type, time, fleet, VIN or e-mail, message,
- * readFlag 0 unread / 1 read). Access patterns:
+ * Fleet alerts (functions/fleets/alerts.ts; docs/product.md section 3: type, time, fleet, VIN or e-mail,
+ * message, readFlag 0 unread / 1 read). Access patterns:
  * - an alert put once, `FLEETALERT#{fleetId}` / `{createTime}#{alertId}`, with the fleet's counters (all,
  *   unread) added in the same transaction;
  * - a fleet's alerts newest first, a page at a time (optionally only the unread ones);

@@ -1,9 +1,9 @@
 /**
- * A fleet's orders (functions/fleets/fund-history.ts; docs/decisions/192-fleets-on-the-registry.md): a projection of each order a fleet account
- * pays or was asked to pay, `FLEETORDER#{fleetId}` / `{time}#{orderNo}` (time: the session's end), put in
- * the same transaction as the order (settlement) and put again by the transaction that pays it later (the
- * reset call), so it always says what the order says: the fleet's balances before and after, paid or not.
- * Read newest first, a page at a time.
+ * A fleet's orders (functions/fleets/fund-history.ts; docs/decisions/192-fleets-on-the-registry.md): a
+ * projection of each order a fleet account pays or was asked to pay, `FLEETORDER#{fleetId}` /
+ * `{time}#{orderNo}` (time: the session's end), put in the same transaction as the order (settlement) and put
+ * again by the transaction that pays it later (the reset call), so it always says what the order says: the
+ * fleet's balances before and after, paid or not. Read newest first, a page at a time.
  */
 import { defineEntity, model, putRecord, queryPage, withoutKeys, type TransactItem } from './table.ts';
 

@@ -1,8 +1,9 @@
 /**
- * Fleet rollups (functions/fleets/analysis.ts; docs/decisions/192-fleets-on-the-registry.md): per fleet and per driver or vehicle, per day (the
- * station's local date of the order's end), the energy (Wh), the cost (ten-thousandths of the currency, as
- * balances keep money) and the sessions of the fleet's orders, added in the same transaction that writes the
- * order (settlement), so they are exact and never counted twice. Two partitions, one Query per window:
+ * Fleet rollups (functions/fleets/analysis.ts; docs/decisions/192-fleets-on-the-registry.md): per fleet and
+ * per driver or vehicle, per day (the station's local date of the order's end), the energy (Wh), the cost
+ * (ten-thousandths of the currency, as balances keep money) and the sessions of the fleet's orders, added in
+ * the same transaction that writes the order (settlement), so they are exact and never counted twice. Two
+ * partitions, one Query per window:
  * - the fleet's days, `FLEETROLL#{fleetId}` / `DAY#{day}` (the analysis chart, the dashboard's today and month);
  * - a member's days, `FLEETMROLL#{memberId}` / `DAY#{day}` (the analysis table, a page of members at a time).
  */

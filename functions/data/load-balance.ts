@@ -1,7 +1,8 @@
 /**
- * Dynamic load management's state per station (docs/decisions/427-dynamic-load-management.md, functions/energy/balancer.ts): `LOADBAL#{stationId}` /
- * `STATE`, what the last adjustment found and sent (each transformer group's available power, measured load,
- * alarm; each connector's limit), and when the next is due. Access patterns:
+ * Dynamic load management's state per station (docs/decisions/427-dynamic-load-management.md,
+ * functions/energy/balancer.ts): `LOADBAL#{stationId}` / `STATE`, what the last adjustment found and sent
+ * (each transformer group's available power, measured load, alarm; each connector's limit), and when the next
+ * is due. Access patterns:
  * - a station's state (the station detail shows it; the balancer reads what it sent last);
  * - the stations due for an adjustment (gsi1 `LOADBALDUE`, `{nextAt}#{stationId}`; sparse: a station without a
  *   plan in force is on no round), read by the schedule;

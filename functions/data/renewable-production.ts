@@ -1,8 +1,8 @@
 /**
- * What renewable sources produced (docs/decisions/428-renewable-energy.md, functions/energy/renewable.ts): one item per source and UTC day,
- * `RENEWPROD#{sourceId}` / `{YYYY-MM-DD}`, its hours `h00`..`h23` in Wh. Access patterns: a source's days in a
- * window (one query); an hour's production added (an energy box's report: ADD, so concurrent reports sum) or
- * set (an import: the figure given replaces the hour's).
+ * What renewable sources produced (docs/decisions/428-renewable-energy.md, functions/energy/renewable.ts):
+ * one item per source and UTC day, `RENEWPROD#{sourceId}` / `{YYYY-MM-DD}`, its hours `h00`..`h23` in Wh.
+ * Access patterns: a source's days in a window (one query); an hour's production added (an energy box's
+ * report: ADD, so concurrent reports sum) or set (an import: the figure given replaces the hour's).
  */
 import { defineEntity, model, queryAll, send, withoutKeys } from './table.ts';
 

@@ -1,6 +1,7 @@
 /**
- * Commands an eMSP sent through OCPI (docs/decisions/426-ocpi-cpo.md): which partner sent the OCPP command and where its result
- * goes. `ROAMCMD#{commandId}` / `CMD`, written before the command is queued; read when the command ends.
+ * Commands an eMSP sent through OCPI (docs/decisions/426-ocpi-cpo.md): which partner sent the OCPP command
+ * and where its result goes. `ROAMCMD#{commandId}` / `CMD`, written before the command is queued; read when
+ * the command ends.
  */
 import { defineEntity, getRecord, model, send } from './table.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The data layer's binding to the main table (docs/architecture.md section 3, decision 420): its name, client and key
- * fields, and how an ElectroDB request is sent.
+ * The data layer's binding to the main table (docs/architecture.md section 3, decision 420): its name, client
+ * and key fields, and how an ElectroDB request is sent.
  *
  * ElectroDB builds every request of the data layer (key templates, index, conditions) with `.params()`; this
  * module sends it with the project's DocumentClient, so a request reaches whichever endpoint and table the

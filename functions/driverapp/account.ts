@@ -1,8 +1,8 @@
 /**
- * The driver app's accounts (docs/decisions/194-driver-app-api.md): sign-up and sign-in by e-mail within a company's app (or the
- * platform's), with tokens of their own (kind `app`: the HTTP middleware lets them reach the `/app/` routes
- * and nothing else, and staff tokens never reach those), the profile and sign-out. A locked user cannot sign
- * in, and locking a user ends their sessions (functions/appusers/accounts.ts).
+ * The driver app's accounts (docs/decisions/194-driver-app-api.md): sign-up and sign-in by e-mail within a
+ * company's app (or the platform's), with tokens of their own (kind `app`: the HTTP middleware lets them
+ * reach the `/app/` routes and nothing else, and staff tokens never reach those), the profile and sign-out. A
+ * locked user cannot sign in, and locking a user ends their sessions (functions/appusers/accounts.ts).
  */
 import type { z } from 'zod';
 import { AUTH_RULES } from '@shared/schemas/admin.ts';

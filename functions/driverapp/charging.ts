@@ -1,13 +1,13 @@
 /**
- * Charging from the driver app (docs/decisions/194-driver-app-api.md): start on a connector with a charge type and value, stop, and the
- * user's orders and reservations. A start is the console's remote start (the same command pipeline to the
- * charger, recorded in the command results as sent by the app user) with the user's tag; the session it
- * starts is authorised and settled as every session is, so its order is the user's and is paid from the app
- * balance (pay type app balance). Before the command is sent, an amount of the balance is frozen for the
- * session (functions/appusers/holds.ts): the charge value for an amount, else the available balance up to
- * APP_HOLD_CAP. Settlement releases it with the payment; a start that never reaches the charger releases it
- * at once, one the charger refuses or lets time out through its failed-start order, one accepted without a
- * session after HOLD_START_GRACE_MS (on the user's next start or profile read).
+ * Charging from the driver app (docs/decisions/194-driver-app-api.md): start on a connector with a charge
+ * type and value, stop, and the user's orders and reservations. A start is the console's remote start (the
+ * same command pipeline to the charger, recorded in the command results as sent by the app user) with the
+ * user's tag; the session it starts is authorised and settled as every session is, so its order is the user's
+ * and is paid from the app balance (pay type app balance). Before the command is sent, an amount of the
+ * balance is frozen for the session (functions/appusers/holds.ts): the charge value for an amount, else the
+ * available balance up to APP_HOLD_CAP. Settlement releases it with the payment; a start that never reaches
+ * the charger releases it at once, one the charger refuses or lets time out through its failed-start order,
+ * one accepted without a session after HOLD_START_GRACE_MS (on the user's next start or profile read).
  */
 import type { z } from 'zod';
 import { releaseHold, releaseStaleHolds, takeHold, availableUnits } from '@functions/appusers/holds.ts';

@@ -1,6 +1,7 @@
 /**
- * The driver-app API (docs/decisions/194-driver-app-api.md): the `/app/` routes, with tokens of their own (kind `app`). The one place
- * binding these routes to the services: each request is read and checked here with the shared schemas.
+ * The driver-app API (docs/decisions/194-driver-app-api.md): the `/app/` routes, with tokens of their own
+ * (kind `app`). The one place binding these routes to the services: each request is read and checked here
+ * with the shared schemas.
  */
 import { httpHandler, ok, type Request, type Route } from '@functions/lib/http.ts';
 import { parse } from '@functions/lib/validate.ts';

@@ -1,9 +1,10 @@
 /**
- * The app balance's top-ups (docs/decisions/194-driver-app-api.md): paid by card through the payment provider (Stripe; locally its
- * stand-in and test cards), credited once the payment has succeeded, exactly once per payment: the credit is
- * written in one transaction with a guard item named after the payment, so a replayed confirmation or a
- * retried request never credits twice. A card that asks for extra authentication answers code 2048 with the
- * client secret; the app confirms with the provider and then calls confirm, which reads the payment again.
+ * The app balance's top-ups (docs/decisions/194-driver-app-api.md): paid by card through the payment provider
+ * (Stripe; locally its stand-in and test cards), credited once the payment has succeeded, exactly once per
+ * payment: the credit is written in one transaction with a guard item named after the payment, so a replayed
+ * confirmation or a retried request never credits twice. A card that asks for extra authentication answers
+ * code 2048 with the client secret; the app confirms with the provider and then calls confirm, which reads
+ * the payment again.
  */
 import type { z } from 'zod';
 import { appBalanceWrites, appUsers, type AppUserRecord } from '@functions/appusers/accounts.ts';

@@ -1,9 +1,9 @@
 /**
- * Exporter of kind `orders` (docs/decisions/275-order-export-in-slices.md): the charging orders of an export request (functions/orders/queries.ts
- * `exportOrders`), newest first, written row by row with exceljs' streaming writer so a year of a network
- * does not have to fit in memory as a workbook. Amounts are numbers in the order's currency (its decimal
- * strings, exact to the currency's digits), energy in kWh, duration in seconds; texts are neutralised.
- * The task's progress is the share of the window read so far.
+ * Exporter of kind `orders` (docs/decisions/275-order-export-in-slices.md): the charging orders of an export
+ * request (functions/orders/queries.ts `exportOrders`), newest first, written row by row with exceljs'
+ * streaming writer so a year of a network does not have to fit in memory as a workbook. Amounts are numbers
+ * in the order's currency (its decimal strings, exact to the currency's digits), energy in kWh, duration in
+ * seconds; texts are neutralised. The task's progress is the share of the window read so far.
  */
 import { openSheet } from '@functions/lib/excel.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';

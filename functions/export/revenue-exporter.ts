@@ -1,6 +1,6 @@
 /**
- * Exporters of the revenue statistics (docs/decisions/274-revenue-and-finance-exports.md), reading the revenue rollups only
- * (functions/orders/revenue.ts):
+ * Exporters of the revenue statistics (docs/decisions/274-revenue-and-finance-exports.md), reading the
+ * revenue rollups only (functions/orders/revenue.ts):
  * - `revenue`: the rows of a statistics request (one per day, station or company and currency), queued by
  *   `POST /biz/revenue/export` in the caller's scope;
  * - `financeDaily`: the previous day's figures of EVERY company (a row each, zeros included), queued by the

@@ -1,6 +1,7 @@
 /**
- * Fees domain (docs/decisions/268-fees-are-resources-money-as-decimal-strings.md): charging, occupancy and reservation fees, discounts, and fee rule bindings. The one
- * place binding these routes to the services: the discount actions' request is read and checked here.
+ * Fees domain (docs/decisions/268-fees-are-resources-money-as-decimal-strings.md): charging, occupancy and
+ * reservation fees, discounts, and fee rule bindings. The one place binding these routes to the services: the
+ * discount actions' request is read and checked here.
  */
 import { discountActionSchema } from '@shared/resources/fee/discount.ts';
 import { httpHandler, ok, who, type Request, type Route } from '@functions/lib/http.ts';

@@ -1,7 +1,8 @@
 /**
- * Fleet accounts (docs/product.md section 3: Fleet, Fleet fund record, Driver, Vehicle): what settlement needs, and
- * the balance operations of docs/product.md section 4 (opening balance, top-up, reset; settlement writes the
- * consumptions). The fleet screens (docs/decisions/192-fleets-on-the-registry.md) build on this store.
+ * Fleet accounts (docs/product.md section 3: Fleet, Fleet fund record, Driver, Vehicle): what settlement
+ * needs, and the balance operations of docs/product.md section 4 (opening balance, top-up, reset; settlement
+ * writes the consumptions). The fleet screens (docs/decisions/192-fleets-on-the-registry.md) build on this
+ * store.
  *
  * - `FLEET#{id}`: tenant (the owning company's path), name, admin, manager, address, balance (four decimals;
  *   it may go below zero down to −overdraftAmount), overdraftAmount (≥ 0), warnBalance, status (0 enabled,
@@ -284,9 +285,9 @@ export function fleetBalanceWrites(
 const FUND_ATTEMPTS = 15;
 
 /**
- * A balance operation of docs/product.md section 4 on a fleet `scope` may see: the change computed from the balance
- * read, then the balance and its fund record in one transaction conditional on that read; a concurrent
- * operation makes it read again and retry, so none is lost.
+ * A balance operation of docs/product.md section 4 on a fleet `scope` may see: the change computed from the
+ * balance read, then the balance and its fund record in one transaction conditional on that read; a
+ * concurrent operation makes it read again and retry, so none is lost.
  */
 async function operate(
   fleetId: string,

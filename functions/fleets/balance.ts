@@ -1,6 +1,6 @@
 /**
- * Stored balances (cards, fleet accounts, app users) carry four decimals (docs/product.md section 9). They are stored
- * as plain numbers, like the card balance the console shows, and every change is computed in whole
+ * Stored balances (cards, fleet accounts, app users) carry four decimals (docs/product.md section 9). They
+ * are stored as plain numbers, like the card balance the console shows, and every change is computed in whole
  * ten-thousandths (bigint), so repeated debits and top-ups never drift.
  */
 import type { BalanceAmounts } from '@functions/data/balances.ts';

@@ -1,6 +1,7 @@
 /**
- * Fleets domain (docs/decisions/192-fleets-on-the-registry.md): the fleet resource and its balance operations. The one place binding these
- * routes to the services: each request is read and checked here with the shared schemas.
+ * Fleets domain (docs/decisions/192-fleets-on-the-registry.md): the fleet resource and its balance
+ * operations. The one place binding these routes to the services: each request is read and checked here with
+ * the shared schemas.
  */
 import { FLEET_STATUS, fleetActivationSchema, fleetTopUpSchema } from '@shared/resources/fleet/fleet.ts';
 import { decryptPassword } from '@functions/auth/keys.ts';
@@ -67,7 +68,10 @@ export const handler = httpHandler({
     return ok(await activateFleet(who(req), input));
   },
   'POST /biz/fleet/dashboard': async (req) => ok(await fleetDashboard(who(req), req.query.id)),
-  /** The fleet's latest fund records, newest first (docs/product.md section 3: operType, before, after, change). */
+  /**
+   * The fleet's latest fund records, newest first (docs/product.md section 3: operType, before, after,
+   * change).
+   */
   'POST /biz/fleet/funds': async (req) => ok(await latestFundRecords(idOf(req.query), who(req).scope)),
   /** /alerts: a fleet's alerts newest first with the unread count; one or all marked read. */
   'POST /biz/fleetAlert/list': async (req) =>

@@ -1,6 +1,6 @@
 /**
- * Errors a service may throw; the HTTP middleware maps them to the envelope of docs/architecture.md section 3.
- * Messages are catalog keys (`server.*`, field messages `validation.*`) localised per request; `values`
+ * Errors a service may throw; the HTTP middleware maps them to the envelope of docs/architecture.md section
+ * 3. Messages are catalog keys (`server.*`, field messages `validation.*`) localised per request; `values`
  * fill their placeholders.
  */
 export class AppError extends Error {

@@ -1,7 +1,7 @@
 /**
- * multipart/form-data bodies (docs/product.md section 7: uploads use form data). API Gateway hands binary bodies over
- * base64-encoded; this splits them into fields and files. Bodies are bounded by API Gateway (10 MB) and
- * Lambda (6 MB) already.
+ * multipart/form-data bodies (docs/product.md section 7: uploads use form data). API Gateway hands binary
+ * bodies over base64-encoded; this splits them into fields and files. Bodies are bounded by API Gateway (10
+ * MB) and Lambda (6 MB) already.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { badRequest } from './errors.ts';

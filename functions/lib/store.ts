@@ -718,7 +718,10 @@ export function membership(field: string, list: readonly string[], tag = 'w'): F
   return { expression, names: { [`#${tag}`]: field }, values };
 }
 
-/** Items a substring or other non-index filter may examine per company and request (docs/architecture.md: no unbounded scans). */
+/**
+ * Items a substring or other non-index filter may examine per company and request (docs/architecture.md: no
+ * unbounded scans).
+ */
 export const FILTER_SCAN_LIMIT = 20_000;
 
 /** The first `want` items of a view partition in order (no filter: only as far as the page). */

@@ -1,6 +1,7 @@
 /**
- * The home dashboard (`POST /biz/home/dashboard`, code 1100; docs/decisions/183-home-dashboard.md): what an operator opens first, for the
- * caller's scope (platform, company and those below, or the stations a user is bound to).
+ * The home dashboard (`POST /biz/home/dashboard`, code 1100; docs/decisions/183-home-dashboard.md): what an
+ * operator opens first, for the caller's scope (platform, company and those below, or the stations a user is
+ * bound to).
  * - KPIs of the window against the one before it, the daily series and utilization (as the transaction
  *   insight computes them, decision 181) from the company days (a bound user: its station days); the window
  *   ends on the newest local date of the stations in view.

@@ -1,6 +1,6 @@
 /**
- * Queue orders (docs/decisions/279-charging-queue.md; docs/product.md sections 2 and 6; /waitOrder): a driver's idTag waits for a connector of a
- * station.
+ * Queue orders (docs/decisions/279-charging-queue.md; docs/product.md sections 2 and 6; /waitOrder): a
+ * driver's idTag waits for a connector of a station.
  * - `POST /biz/waitOrder/add` (4501): `stationId`, `idTag`; one waiting entry per idTag and station (a guard
  *   item `WAITGUARD#{station}#{idTag}` written with the entry in one transaction, held while the entry is
  *   waiting or called). When a connector of the station is free at that moment, the entry is called at once.

@@ -1,5 +1,6 @@
 /**
- * Reservation orders (docs/decisions/277-reservation-orders.md; docs/product.md sections 2, 3, 4 and 6; /reserveOrder):
+ * Reservation orders (docs/decisions/277-reservation-orders.md; docs/product.md sections 2, 3, 4 and 6;
+ * /reserveOrder):
  * - `POST /biz/reserveOrder/add` (4201): holds a connector for an idTag for `minutes` (1 to 1440). The
  *   station must have its reservation switch on (Pro, 2105) and a reservation fee (`reserveFeeId`). The order
  *   is written `requesting` (1) and `reserveNow` goes through the command pipeline (functions/commands/send.ts);
@@ -80,7 +81,9 @@ const ORPHAN_REQUEST_MS = 5 * 60_000;
 
 const ENDED_COMMAND = new Set(['answered', 'rejected', 'offline', 'timeout', 'failed']);
 
-/** The end flag (docs/product.md section 4) of each way a reservation ends (read when called: modules cycle). */
+/**
+ * The end flag (docs/product.md section 4) of each way a reservation ends (read when called: modules cycle).
+ */
 function endFlagOf(reason: ReserveEndReason): number {
   if (reason === 'failed') return END_FLAG.reservationFailure;
   if (reason === 'cancelled') return END_FLAG.activeCancel;

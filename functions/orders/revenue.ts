@@ -1,5 +1,6 @@
 /**
- * Revenue statistics and transaction insight (docs/decisions/272-revenue-from-daily-rollups.md; infra/topology/revenue-routes.ts names their codes):
+ * Revenue statistics and transaction insight (docs/decisions/272-revenue-from-daily-rollups.md;
+ * infra/topology/revenue-routes.ts names their codes):
  * - `POST /biz/revenue/stat` (4400): figures by day, station or company over at most 60 days;
  * - `POST /biz/revenue/export` (4400, and 9100 for the Pro file export): the same rows as an Excel file
  *   through the exports queue (functions/export/revenue-exporter.ts);
@@ -316,10 +317,10 @@ export function growthOf(current: RollupItem[], previous: RollupItem[]) {
 /**
  * Growth (chain: this window against the one before it; year-on-year: the last 7 days against the same
  * weekdays 52 weeks earlier) of energy, sessions and revenue, a daily series, and utilization per station
- * and in total, docs/product.md section 9 (docs/decisions/181): each order's energy over its connector's rated power
- * (the rollups' fullPowerMs) over (rated connectors × hours), and beside it the peak-power variant, energy
- * over (the stations' rated peak × hours). Day granularity: a day is the rollups' smallest unit, so the 24-hour
- * view is the window of 1 day (the end day against the day before).
+ * and in total, docs/product.md section 9 (docs/decisions/181): each order's energy over its connector's
+ * rated power (the rollups' fullPowerMs) over (rated connectors × hours), and beside it the peak-power
+ * variant, energy over (the stations' rated peak × hours). Day granularity: a day is the rollups' smallest
+ * unit, so the 24-hour view is the window of 1 day (the end day against the day before).
  */
 export async function transactionInsight(
   reach: Reach,

@@ -1,8 +1,8 @@
 /**
- * Revenue rollups (docs/decisions/272-revenue-from-daily-rollups.md; docs/architecture.md section 3): per company, per day (the station's local date of the
- * order's end) and per station, the sums the revenue statistics show. They are updated in the SAME
- * transaction that writes the order, so an order is counted exactly once whatever is replayed, and the
- * statistics read a few items per day instead of scanning orders.
+ * Revenue rollups (docs/decisions/272-revenue-from-daily-rollups.md; docs/architecture.md section 3): per
+ * company, per day (the station's local date of the order's end) and per station, the sums the revenue
+ * statistics show. They are updated in the SAME transaction that writes the order, so an order is counted
+ * exactly once whatever is replayed, and the statistics read a few items per day instead of scanning orders.
  *
  * Items: pk `REVENUE#{agentId}`, sk `DAY#{YYYY-MM-DD}` (the company's day) and
  * `STDAY#{YYYY-MM-DD}#{stationId}` (one station's day). Each kind sorts as one contiguous range, so a window
@@ -16,8 +16,8 @@ import { rollupUpdates as dataRollupUpdates } from '@functions/data/revenue-roll
 
 /**
  * An order's figures: the summed fields of shared/pricing/metrics.ts REVENUE_FIELDS. `fullPowerMs` (the
- * order's energy at its connector's rated power, in ms: the numerator of the utilization of docs/product.md section 9, docs/decisions/181)
- * counts 0 when absent (items written before it existed lack it too).
+ * order's energy at its connector's rated power, in ms: the numerator of the utilization of docs/product.md
+ * section 9, docs/decisions/181) counts 0 when absent (items written before it existed lack it too).
  */
 export type RollupFigures = Record<Exclude<RevenueField, 'fullPowerMs'>, bigint | number> &
   Partial<Record<'fullPowerMs', bigint | number>>;

@@ -1,5 +1,6 @@
 /**
- * A completed session priced and settled into its order (docs/decisions/263-settlement-is-one-transaction.md), in ONE DynamoDB transaction:
+ * A completed session priced and settled into its order
+ * (docs/decisions/263-settlement-is-one-transaction.md), in ONE DynamoDB transaction:
  * - the order, written only if it does not exist yet (a session delivered twice, a replayed stop or a
  *   re-queued hand-off makes one order and bills once);
  * - the payment: a fee of zero is settled as free; otherwise the session's idTag names the account, in this
@@ -79,7 +80,9 @@ export const sessionEndFlag = (session: Session) =>
         : END_FLAG.autoEnd
       : endFlagOf(session.stopReason));
 
-/** Balances (cards, fleets, app users) carry four decimals (docs/product.md section 9): whole ten-thousandths. */
+/**
+ * Balances (cards, fleets, app users) carry four decimals (docs/product.md section 9): whole ten-thousandths.
+ */
 const minorToUnits = (minor: bigint, currency: string) => minor * 10n ** BigInt(4 - minorDigits(currency));
 
 const TRANSACTION_ATTEMPTS = 5;

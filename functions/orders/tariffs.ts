@@ -1,5 +1,6 @@
 /**
- * The rules a session is priced by, read from the fee records (docs/decisions/262-which-rule-prices-a-session.md):
+ * The rules a session is priced by, read from the fee records
+ * (docs/decisions/262-which-rule-prices-a-session.md):
  * - the charging fee bound to the connector, else to its charge point, else to its station (the most
  *   specific binding wins: shared/resources/site/station.ts `boundRuleId`), with its occupancy fee. It is taken when the session STARTS and kept on the session, so the price a driver started under is
  *   the price they pay, whatever the operator edits meanwhile;

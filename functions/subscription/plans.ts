@@ -1,9 +1,9 @@
 /**
- * Subscription plans (docs/product.md sections 3 and 7): the universal entries (the public Basic and Pro prices per
- * connector per month) and custom plans with a plan (order) number given to one company. Plans are platform
- * data (tenant `/`): the platform lists, adds and edits them (6911); a company sees the universal entries and
- * its own custom plans, nothing else whatever id it sends. A plan number is unique (a guard item written in
- * the same transaction as the plan).
+ * Subscription plans (docs/product.md sections 3 and 7): the universal entries (the public Basic and Pro
+ * prices per connector per month) and custom plans with a plan (order) number given to one company. Plans are
+ * platform data (tenant `/`): the platform lists, adds and edits them (6911); a company sees the universal
+ * entries and its own custom plans, nothing else whatever id it sends. A plan number is unique (a guard item
+ * written in the same transaction as the plan).
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {

@@ -1,9 +1,9 @@
 /**
- * The subscribe calls (docs/product.md sections 2, 4, 5 and 7): the price calculation stores a `quoted` subscription
- * holding the computed figures; paying uses those, never the client's; payment runs as the
- * subscription-payment state machine (StartSyncExecution). A company only ever reaches its own
- * subscriptions: another company's id is "does not exist". A subscription is paid at most once: the pay
- * request moves it quoted|failed → pending and locks the company (`payingId`) in ONE transaction.
+ * The subscribe calls (docs/product.md sections 2, 4, 5 and 7): the price calculation stores a `quoted`
+ * subscription holding the computed figures; paying uses those, never the client's; payment runs as the
+ * subscription-payment state machine (StartSyncExecution). A company only ever reaches its own subscriptions:
+ * another company's id is "does not exist". A subscription is paid at most once: the pay request moves it
+ * quoted|failed → pending and locks the company (`payingId`) in ONE transaction.
  */
 import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
 import { POWER_TYPES } from '@shared/resources/site/charge-point.ts';
@@ -145,7 +145,8 @@ export async function overview(
     };
   } else {
     mode = 2;
-    // docs/product.md section 5: mode 2 sends AC 2 and DC 0; the plan's own counts and prices are what is bought.
+    // docs/product.md section 5: mode 2 sends AC 2 and DC 0; the plan's own counts and prices are what is
+    // bought.
     if (query.acConnectorNumber !== MODE2_AC_CONNECTORS || query.dcConnectorNumber !== 0)
       throw badRequest('server.validation', { acConnectorNumber: 'subscriptionRes.validation.mode2Counts' });
     const plan = await planByNumber(query.planNo!);

@@ -229,7 +229,8 @@ export function securityHeaders(paymentOrigin?: string) {
   const payment = paymentOrigin ? ` ${paymentOrigin}` : '';
   return {
     'x-content-type-options': 'nosniff',
-    // The privacy page frames its notice from the same origin (docs/product.md section 2); nobody else may frame us.
+    // The privacy page frames its notice from the same origin (docs/product.md section 2); nobody else may
+    // frame us.
     'x-frame-options': 'SAMEORIGIN',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:${payment}; frame-src 'self'${payment}; frame-ancestors 'self'`,

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the alarms (docs/decisions/244-alarms.md): the fault alarm list (5100), the offline list (5200) and the
- * statistics (5300), all read-only calls of the biz domain (functions/alarms/lists.ts).
+ * HTTP routes of the alarms (docs/decisions/244-alarms.md): the fault alarm list (5100), the offline list
+ * (5200) and the statistics (5300), all read-only calls of the biz domain (functions/alarms/lists.ts).
  */
 import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';

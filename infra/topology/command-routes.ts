@@ -1,4 +1,7 @@
-/** Remote commands (docs/decisions/231-command-catalogue-and-send-checks.md): sending one (each command checks its own button code) and the results. */
+/**
+ * Remote commands (docs/decisions/231-command-catalogue-and-send-checks.md): sending one (each command checks
+ * its own button code) and the results.
+ */
 import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
 import { CODE } from '@shared/permissions/menus.ts';

@@ -1,8 +1,8 @@
 /**
- * App users (functions/appusers/handler.ts; docs/decisions/193-app-users-and-ops-view.md): the app user resource's calls (list and export 7100,
- * edit 7102; add and delete are refused: users sign up in the driver app and hold money), the user's page
- * (7101), lock and unlock with a cause (7102) and balance adjustments (7103); the ops view (7200) and the
- * insight (7500).
+ * App users (functions/appusers/handler.ts; docs/decisions/193-app-users-and-ops-view.md): the app user
+ * resource's calls (list and export 7100, edit 7102; add and delete are refused: users sign up in the driver
+ * app and hold money), the user's page (7101), lock and unlock with a cause (7102) and balance adjustments
+ * (7103); the ops view (7200) and the insight (7500).
  */
 import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';

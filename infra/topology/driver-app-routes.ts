@@ -1,7 +1,7 @@
 /**
- * The driver-app API (functions/driverapp/handler.ts; docs/decisions/194-driver-app-api.md): sign-up and sign-in are public; every other
- * call takes the app's own tokens only (`auth: 'app'`), never a staff token, and a staff call never takes
- * an app token.
+ * The driver-app API (functions/driverapp/handler.ts; docs/decisions/194-driver-app-api.md): sign-up and
+ * sign-in are public; every other call takes the app's own tokens only (`auth: 'app'`), never a staff token,
+ * and a staff call never takes an app token.
  */
 import type { HttpRouteDecl } from './types.ts';
 

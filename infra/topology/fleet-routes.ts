@@ -1,6 +1,7 @@
 /**
- * Fleets (functions/fleets/handler.ts; docs/decisions/192-fleets-on-the-registry.md): the fleet resource's calls and its balance operations,
- * the drivers' and vehicles' calls (with Excel import), served by the fleets domain. docs/product.md section 6 names no button codes under /fleets (11100): the page's code
+ * Fleets (functions/fleets/handler.ts; docs/decisions/192-fleets-on-the-registry.md): the fleet resource's
+ * calls and its balance operations, the drivers' and vehicles' calls (with Excel import), served by the
+ * fleets domain. docs/product.md section 6 names no button codes under /fleets (11100): the page's code
  * governs them; every code of the fleet menus is Pro (decision 204).
  */
 import { API } from '@shared/api/paths.ts';

@@ -1,8 +1,8 @@
 /**
- * OCPI 2.2.1 as the CPO (docs/decisions/426-ocpi-cpo.md). The wire endpoints (`/ocpi/...`, functions/ocpi/handler.ts) are public to
- * API Gateway: partners send `Authorization: Token ...`, which the staff authorizer does not know, so the
- * handler checks the token itself. The console's roaming calls (`/admin/emsp/...`, functions/ocpi/console.ts)
- * are staff calls like any other.
+ * OCPI 2.2.1 as the CPO (docs/decisions/426-ocpi-cpo.md). The wire endpoints (`/ocpi/...`,
+ * functions/ocpi/handler.ts) are public to API Gateway: partners send `Authorization: Token ...`, which the
+ * staff authorizer does not know, so the handler checks the token itself. The console's roaming calls
+ * (`/admin/emsp/...`, functions/ocpi/console.ts) are staff calls like any other.
  */
 import { API } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';

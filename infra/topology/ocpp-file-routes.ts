@@ -1,7 +1,8 @@
 /**
- * File transfer for remote commands (docs/decisions/233-charger-file-transfers-by-signed-url.md; functions/commands/files.ts): chargers download firmware and
- * upload logs through public URLs whose signed, expiring token is the only credential; the console fetches an
- * uploaded log with its command, and the assembled 2.0.1 report a GetBaseReport command asked for.
+ * File transfer for remote commands (docs/decisions/233-charger-file-transfers-by-signed-url.md;
+ * functions/commands/files.ts): chargers download firmware and upload logs through public URLs whose signed,
+ * expiring token is the only credential; the console fetches an uploaded log with its command, and the
+ * assembled 2.0.1 report a GetBaseReport command asked for.
  */
 import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';

@@ -38,7 +38,8 @@ export function resourceRoutes(
     route('add', meta.permissions.add, 'server.audit.resourceAdd'),
     route('update', meta.permissions.edit, 'server.audit.resourceUpdate'),
     route('del', meta.permissions.del, 'server.audit.resourceDelete'),
-    // Data export is Pro (docs/product.md section 2): the file is listed and downloaded in /fileExport (9100).
+    // Data export is Pro (docs/product.md section 2): the file is listed and downloaded in /fileExport
+    // (9100).
     route('export', meta.permissions.view, 'server.audit.resourceExport', [FILE_EXPORT_CODE.view]),
     ...(meta.importable
       ? [

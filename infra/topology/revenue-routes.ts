@@ -1,8 +1,8 @@
 /**
- * Revenue statistics and transaction insight (docs/decisions/272-revenue-from-daily-rollups.md; functions/orders/revenue.ts): statistics 4400, their
- * Excel export 4400 (and the Pro file export code 9100; queues a file: audited),
- * transaction insight 4600, the home dashboard 1100. All read the revenue rollups only (the dashboard also
- * live state and alarm counters).
+ * Revenue statistics and transaction insight (docs/decisions/272-revenue-from-daily-rollups.md;
+ * functions/orders/revenue.ts): statistics 4400, their Excel export 4400 (and the Pro file export code 9100;
+ * queues a file: audited), transaction insight 4600, the home dashboard 1100. All read the revenue rollups
+ * only (the dashboard also live state and alarm counters).
  */
 import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';

@@ -1,10 +1,11 @@
 /**
- * Subscription plans and the subscribe calls (docs/decisions/299-subscription-codes.md; functions/subscription), served by the subscription
- * domain. Plans: list and info 6910 (/plan; a company sees the universal entries and its own custom plans),
- * add, update and the receipt upload 6911 (platform only); the universal entries any signed-in user (the
- * wizard of a company that has not subscribed yet). Subscribing is the company administrator's
- * `sys_planoper_edit` (docs/product.md section 6: company administrators renew subscriptions; the "Awaiting
- * subscription" role grants it). The webhook is public: Stripe signs it, the handler checks the signature.
+ * Subscription plans and the subscribe calls (docs/decisions/299-subscription-codes.md;
+ * functions/subscription), served by the subscription domain. Plans: list and info 6910 (/plan; a company
+ * sees the universal entries and its own custom plans), add, update and the receipt upload 6911 (platform
+ * only); the universal entries any signed-in user (the wizard of a company that has not subscribed yet).
+ * Subscribing is the company administrator's `sys_planoper_edit` (docs/product.md section 6: company
+ * administrators renew subscriptions; the "Awaiting subscription" role grants it). The webhook is public:
+ * Stripe signs it, the handler checks the signature.
  */
 import { API } from '@shared/api/paths.ts';
 import { CODE, PERMISSION } from '@shared/permissions/menus.ts';

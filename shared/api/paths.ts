@@ -293,8 +293,8 @@ export interface ResourcePaths {
 
 /**
  * The calls of a declared resource: `/{module}/{name}/list | info | add | update | del | export`, plus
- * `template | import` when it is importable (docs/product.md section 7; infra/topology/resource-routes.ts declares
- * them with the same paths).
+ * `template | import` when it is importable (docs/product.md section 7; infra/topology/resource-routes.ts
+ * declares them with the same paths).
  */
 export function resourcePaths(meta: ResourceRef): ResourcePaths {
   const at = (action: string) => `/${meta.module}/${meta.name}/${action}` as ApiPath;

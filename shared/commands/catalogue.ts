@@ -1,10 +1,10 @@
 /**
- * Remote commands (docs/product.md sections 3 to 6; docs/decisions/231-command-catalogue-and-send-checks.md): what the console can send to a charger, once, for both
- * OCPP versions. Each command has its permission code (the 2210-2261 buttons of shared/permissions/menus.ts),
- * whether it needs a connector, the console's parameters (the remote-command fields of docs/product.md section 3, a
- * zod schema the API and the form share), and per OCPP version the action and the payload built from them.
- * Payloads are checked against the official schemas before they are sent; a command a version lacks is
- * refused for chargers speaking it.
+ * Remote commands (docs/product.md sections 3 to 6; docs/decisions/231-command-catalogue-and-send-checks.md):
+ * what the console can send to a charger, once, for both OCPP versions. Each command has its permission code
+ * (the 2210-2261 buttons of shared/permissions/menus.ts), whether it needs a connector, the console's
+ * parameters (the remote-command fields of docs/product.md section 3, a zod schema the API and the form
+ * share), and per OCPP version the action and the payload built from them. Payloads are checked against the
+ * official schemas before they are sent; a command a version lacks is refused for chargers speaking it.
  */
 import { z } from 'zod';
 import { DISPLAY_FORMATS, DISPLAY_PRIORITIES, DISPLAY_STATES } from '@shared/resources/device/display.ts';
@@ -479,8 +479,8 @@ export const variableMonitoringParams = z
 // ---- Display messages ---------------------------------------------------------------------------------------
 
 /**
- * SetDisplayMessage: a stored message template (`displayId`, docs/product.md section 3) or the message's fields; the
- * message id on the charger is `displayMessageId` (a new one when absent).
+ * SetDisplayMessage: a stored message template (`displayId`, docs/product.md section 3) or the message's
+ * fields; the message id on the charger is `displayMessageId` (a new one when absent).
  */
 export const displayMessageParams = z
   .object({

@@ -1,6 +1,6 @@
 /**
- * Connector states (docs/product.md section 4) and how the charger's reports map onto them. OCPP 1.6 reports the
- * states directly (StatusNotification.status); OCPP 2.0.1 reports the connector (Available, Occupied,
+ * Connector states (docs/product.md section 4) and how the charger's reports map onto them. OCPP 1.6 reports
+ * the states directly (StatusNotification.status); OCPP 2.0.1 reports the connector (Available, Occupied,
  * Reserved, Unavailable, Faulted) and, during a transaction, the charging state (TransactionEvent
  * chargingState), which refines Occupied. `offline` is not reported by a charger: a connector of a charger
  * that is not connected reads offline whatever it last said.

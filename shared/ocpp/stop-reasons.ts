@@ -5,8 +5,8 @@
  * with one entry per code (infra/local/seed/stop-reasons.ts), which an administrator may then rename.
  *
  * Each entry: a type (who or what ended the session), normal (0) or abnormal (1), and the order's finish
- * (docs/product.md section 4 order end flags: active stop, auto end, request timeout, ended at time, plus abnormal
- * end for faults and resets). Catalogue data, so its names are English (like seeded role names).
+ * (docs/product.md section 4 order end flags: active stop, auto end, request timeout, ended at time, plus
+ * abnormal end for faults and resets). Catalogue data, so its names are English (like seeded role names).
  */
 import { INVALID_CODE } from '@shared/resources/catalogue/stop-reason.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The menu and permission catalogue of docs/product.md section 6: numeric menu codes 1000 to 10000 (plus the fleet
- * menus) with their button sub-codes, and the permission strings user info carries. Seeded as the menu
+ * The menu and permission catalogue of docs/product.md section 6: numeric menu codes 1000 to 10000 (plus the
+ * fleet menus) with their button sub-codes, and the permission strings user info carries. Seeded as the menu
  * catalogue; a role grants a set of these ids; every API route names the code it needs.
  *
  * `type` 0 is a menu (a page or a group), 1 a button (an action inside a page). `keepAlive` follows
@@ -119,8 +119,8 @@ const rows = [
   ['2402', '2400', null],
   ['2500', '2000', '/network'],
   ['2501', '2500', null],
-  // Smart charging (charging profiles) is Pro (docs/product.md section 2: Pro is AC and DC plus data export, smart
-  // charging and fleets), and so are the commands that set, clear or read a connector's profiles.
+  // Smart charging (charging profiles) is Pro (docs/product.md section 2: Pro is AC and DC plus data export,
+  // smart charging and fleets), and so are the commands that set, clear or read a connector's profiles.
   ['2600', '2000', '/powerProfile', { pro: true }],
   ['2601', '2600', null, { pro: true }],
   ['2602', '2600', null, { pro: true }],
@@ -249,7 +249,8 @@ const rows = [
   ['10101', '10100', null, { platformOnly: true }],
 
   ['11000', ROOT, null, { icon: 'fleets', pro: true }],
-  // The fleet dashboard, where a fleet login lands (docs/product.md section 2; the route is spelled as there).
+  // The fleet dashboard, where a fleet login lands (docs/product.md section 2; the route is spelled as
+  // there).
   ['11050', '11000', '/vehicle/dashbord', { pro: true }],
   ['11100', '11000', '/fleets', { keepAlive: '1', pro: true }],
   ['11101', '11100', null, { pro: true }],
@@ -260,7 +261,10 @@ const rows = [
   ['11600', '11000', '/fundHistory', { pro: true }],
 ] as const satisfies readonly Row[];
 
-/** Charger command buttons 2210 to 2261 (docs/decisions/231-command-catalogue-and-send-checks.md gives each its command); 2250 is the command page itself. */
+/**
+ * Charger command buttons 2210 to 2261 (docs/decisions/231-command-catalogue-and-send-checks.md gives each
+ * its command); 2250 is the command page itself.
+ */
 function commandButtons(): (readonly [id: string, parentId: '2250', path: null, extra?: { pro: true }])[] {
   const out: (readonly [string, '2250', null, { pro: true }?])[] = [];
   for (let code = 2210; code <= 2261; code++) {
@@ -293,8 +297,9 @@ export const menuCatalogue: MenuDef[] = (rows as readonly Row[]).map(([id, paren
 export const menuById = new Map(menuCatalogue.map((menu) => [menu.id, menu]));
 
 /**
- * Routes that are not menu entries but belong to one (docs/product.md section 2): the route with its parameters and the
- * code that opens it. The console titles each `shell.titles.{name}` and hides its tabs (web/src/route-table.ts).
+ * Routes that are not menu entries but belong to one (docs/product.md section 2): the route with its
+ * parameters and the code that opens it. The console titles each `shell.titles.{name}` and hides its tabs
+ * (web/src/route-table.ts).
  */
 export const detailRoutes = [
   { path: '/stationDetail/:id', code: '2104' },

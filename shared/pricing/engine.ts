@@ -1,6 +1,7 @@
 /**
- * THE pricing engine (docs/decisions/260-pricing-money-and-rounding.md): a completed charging session and the rules that applied to it in, the
- * order's money out. Pure: no clock, no storage; the same input always gives the same order.
+ * THE pricing engine (docs/decisions/260-pricing-money-and-rounding.md): a completed charging session and the
+ * rules that applied to it in, the order's money out. Pure: no clock, no storage; the same input always gives
+ * the same order.
  *
  * Order of the computation (docs/decisions/260-pricing-money-and-rounding.md):
  * 1. Charging fee (`elecFee`): by energy — the session's whole Wh shared among the time-of-use periods by the
@@ -26,8 +27,8 @@ import {
 } from './time-of-use.ts';
 
 /**
- * Charging fee type (docs/product.md section 3): 1 by energy (price per kWh), 2 by time (per minute), 3 per use (per
- * session). Defined here, where it is priced; the fee and order schemas re-export it.
+ * Charging fee type (docs/product.md section 3): 1 by energy (price per kWh), 2 by time (per minute), 3 per
+ * use (per session). Defined here, where it is priced; the fee and order schemas re-export it.
  */
 export const FEE_TYPE = { energy: 1, time: 2, perUse: 3 } as const;
 export type FeeType = (typeof FEE_TYPE)[keyof typeof FEE_TYPE];

@@ -3,8 +3,8 @@
  * transaction insight) and the console:
  *
  * - growth rate (month-on-month / chain, and year-on-year by week): (current − previous) / previous × 100 %;
- *   100 % whenever the base is 0, also when the current figure is 0 too: docs/product.md section 9 says so literally
- *   (docs/decisions/180). A negative base (a refund-heavy period) divides by the base as it is.
+ *   100 % whenever the base is 0, also when the current figure is 0 too: docs/product.md section 9 says so
+ *   literally (docs/decisions/180). A negative base (a refund-heavy period) divides by the base as it is.
  * - utilization (docs/decisions/181): each order's charged energy over (its connector's rated power × the
  *   hours of the interval), summed over orders and averaged over the connectors in view — Σ (energyWh /
  *   ratedW) / (connectors × hours). Each order's energyWh / ratedW is kept in the rollups as `fullPowerMs`
@@ -104,8 +104,8 @@ export function utilization(sumFullPowerMs: Int, connectors: Int, hours: Int): n
 }
 
 /**
- * The docs/product.md section 9 variant in percent: total charged energy / (peak power × hours) × 100 %, the peak power being
- * the rated peak of the stations (`ratedPowerW`); null without it.
+ * The docs/product.md section 9 variant in percent: total charged energy / (peak power × hours) × 100 %, the
+ * peak power being the rated peak of the stations (`ratedPowerW`); null without it.
  */
 export function peakUtilization(energyWh: Int, peakPowerW: Int, hours: Int): number | null {
   return percent(big(energyWh), big(peakPowerW) * big(hours));

@@ -9,7 +9,9 @@
 const MINOR_DIGITS: Record<string, number> = { JPY: 0 };
 export const minorDigits = (currency: string) => MINOR_DIGITS[currency] ?? 2;
 
-/** Prices and percentages carry at most this many decimals (docs/product.md: fees 4, reservation 2, card 4). */
+/**
+ * Prices and percentages carry at most this many decimals (docs/product.md: fees 4, reservation 2, card 4).
+ */
 export const PRICE_SCALE = 4;
 export const PRICE_ONE = 10n ** BigInt(PRICE_SCALE);
 

@@ -1,7 +1,7 @@
 /**
- * A resource declaration (docs/architecture.md section 5): one per entity, shared by the API (routes, storage,
- * validation, tenancy, audit) and the console. The generic calls are
- * `/{module}/{name}/list | add | update | info?id= | del?id=` (docs/product.md section 7).
+ * A resource declaration (docs/architecture.md section 5): one per entity, shared by the API (routes,
+ * storage, validation, tenancy, audit) and the console. The generic calls are `/{module}/{name}/list | add |
+ * update | info?id= | del?id=` (docs/product.md section 7).
  */
 import type { z } from 'zod';
 
@@ -17,7 +17,9 @@ export interface ResourceMeta<S extends z.ZodObject = z.ZodObject> {
    * company (catalogues such as brands); `tenant`: each company has its own and sees its subtree's.
    */
   tenancy: 'platform' | 'shared' | 'tenant';
-  /** `import`: the code of the Excel template and import where docs/product.md names one (else the add code). */
+  /**
+   * `import`: the code of the Excel template and import where docs/product.md names one (else the add code).
+   */
   permissions: { view: string; add: string; edit: string; del: string; import?: string };
   /** The editable fields; requests are strict (unknown fields are refused). */
   schema: S;

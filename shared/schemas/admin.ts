@@ -1,7 +1,7 @@
 /**
- * System administration entities of docs/product.md sections 3 and 5 (roles, users, companies, operator limits,
- * logs), written once: the API validates requests with these and the console's forms use the same ones.
- * Messages are i18n keys (`validation.*`).
+ * System administration entities of docs/product.md sections 3 and 5 (roles, users, companies, operator
+ * limits, logs), written once: the API validates requests with these and the console's forms use the same
+ * ones. Messages are i18n keys (`validation.*`).
  */
 import { z } from 'zod';
 import { optional, requiredText, text } from './fields.ts';
@@ -189,7 +189,10 @@ export interface Operator extends OperatorForm {
   id: string;
   parentName?: string;
   subStatus: number;
-  /** Subscription package: 0 Basic, 1 Pro (set by the subscription, docs/decisions/296-subscription-activation.md). */
+  /**
+   * Subscription package: 0 Basic, 1 Pro (set by the subscription,
+   * docs/decisions/296-subscription-activation.md).
+   */
   featurePackageType?: number;
   /** Days before the subscription ends from which the console warns (set by the subscription). */
   expireRemindDays?: number;

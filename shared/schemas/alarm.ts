@@ -1,7 +1,7 @@
 /**
  * Alarms (docs/product.md section 3, /alarm, /alarmOffline, /alarmChart): what a record holds, the list and
- * statistics requests, and their limits (docs/product.md section 5: alarm ranges and alarm statistics cover at most
- * 30 days). The API validates with these and the console's screens use the same ones.
+ * statistics requests, and their limits (docs/product.md section 5: alarm ranges and alarm statistics cover
+ * at most 30 days). The API validates with these and the console's screens use the same ones.
  */
 import { z } from 'zod';
 import { pageQuery } from './admin.ts';
@@ -14,13 +14,19 @@ export const DEFAULT_ALARM_LEVEL = 4;
 
 /** The code an offline record carries (an alarm template with this code gives it a level and mail). */
 export const OFFLINE_ALARM_CODE = 'Offline';
-/** The alarm code of a transformer group over its alarm power (dynamic load management, docs/decisions/427-dynamic-load-management.md). */
+/**
+ * The alarm code of a transformer group over its alarm power (dynamic load management,
+ * docs/decisions/427-dynamic-load-management.md).
+ */
 export const TRANSFORMER_ALARM_CODE = 'TransformerOverload';
 
 export const ALARM_STATUS = { open: 'open', recovered: 'recovered' } as const;
 export type AlarmStatus = (typeof ALARM_STATUS)[keyof typeof ALARM_STATUS];
 
-/** docs/product.md "offline or recover flag": 1 an offline record (0 a fault alarm); 1 recovered (0 still open). */
+/**
+ * docs/product.md "offline or recover flag": 1 an offline record (0 a fault alarm); 1 recovered (0 still
+ * open).
+ */
 export const OFFLINE_FLAG = { fault: 0, offline: 1 } as const;
 export const RECOVER_FLAG = { open: 0, recovered: 1 } as const;
 

@@ -1,7 +1,7 @@
 /**
- * CRM insight (/appInsight, code 7500; docs/decisions/193-app-users-and-ops-view.md): new, active and churned app users. docs/product.md section 9:
- * churn windows 7, 14 and 30 days against the 14, 28 and 60 before; analytics windows 7, 14, 28, 30 and 60
- * days for the daily chart.
+ * CRM insight (/appInsight, code 7500; docs/decisions/193-app-users-and-ops-view.md): new, active and churned
+ * app users. docs/product.md section 9: churn windows 7, 14 and 30 days against the 14, 28 and 60 before;
+ * analytics windows 7, 14, 28, 30 and 60 days for the daily chart.
  *
  * For a window of W days against the P before it: active users charged at least once in the last W days;
  * the previous period's active users charged in the P days before those; churned users were active then and

@@ -1,7 +1,8 @@
 /**
- * The driver-app API (functions/driverapp; docs/decisions/194-driver-app-api.md): what the app sends. Its own sign-up and sign-in (an
- * app user of a company's app, by e-mail), the profile, balance top-ups through the payment provider, start
- * and stop on a connector with a charge type and value, the user's orders and reservations.
+ * The driver-app API (functions/driverapp; docs/decisions/194-driver-app-api.md): what the app sends. Its own
+ * sign-up and sign-in (an app user of a company's app, by e-mail), the profile, balance top-ups through the
+ * payment provider, start and stop on a connector with a charge type and value, the user's orders and
+ * reservations.
  */
 import { z } from 'zod';
 import { APP_SOURCE } from '@shared/resources/crm/app-user.ts';

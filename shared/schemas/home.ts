@@ -1,7 +1,8 @@
 /**
- * The home dashboard (/home, code 1100; docs/decisions/183-home-dashboard.md): the request and the answer. docs/product.md section 9: the
- * analytics windows (7, 14, 28, 30 and 60 days), the 24-hour view by hour, the top five over 7 days against
- * 30 days, 30-day energy use, growth as (current − previous) / previous × 100 % (100 % from a zero base).
+ * The home dashboard (/home, code 1100; docs/decisions/183-home-dashboard.md): the request and the answer.
+ * docs/product.md section 9: the analytics windows (7, 14, 28, 30 and 60 days), the 24-hour view by hour, the
+ * top five over 7 days against 30 days, 30-day energy use, growth as (current − previous) / previous × 100 %
+ * (100 % from a zero base).
  */
 import { z } from 'zod';
 import type { Growth, InsightPoint } from './revenue.ts';

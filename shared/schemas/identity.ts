@@ -1,6 +1,7 @@
 /**
- * Identity rules of docs/product.md sections 5 and 9, written once: the server validates requests with these schemas
- * and the console's forms use the same ones. Messages are i18n keys (`validation.*`), localised where shown.
+ * Identity rules of docs/product.md sections 5 and 9, written once: the server validates requests with these
+ * schemas and the console's forms use the same ones. Messages are i18n keys (`validation.*`), localised where
+ * shown.
  */
 import { z } from 'zod';
 
@@ -70,8 +71,8 @@ export const changePasswordForm = matching(z.object(passwordChange));
 export const preLoginPasswordForm = matching(z.object({ username, ...passwordChange }));
 
 /**
- * POST /admin/user/updatePwd (docs/product.md section 7): the account by `id` or `username` (one of them), the old
- * and new passwords RSA-encrypted (checked with `changePasswordForm` once decrypted).
+ * POST /admin/user/updatePwd (docs/product.md section 7): the account by `id` or `username` (one of them),
+ * the old and new passwords RSA-encrypted (checked with `changePasswordForm` once decrypted).
  */
 export const updatePwdRequest = z
   .object({

@@ -1,6 +1,7 @@
 /**
- * The live monitor's tile actions (/monitor; docs/decisions/160-monitor-actions.md; docs/product.md section 2: stop charging, live data, meter
- * records, unlock gun, stop reservation, and the tile's details), each a call of its own with its own code.
+ * The live monitor's tile actions (/monitor; docs/decisions/160-monitor-actions.md; docs/product.md section
+ * 2: stop charging, live data, meter records, unlock gun, stop reservation, and the tile's details), each a
+ * call of its own with its own code.
  */
 import { API, type ApiPath } from '@shared/api/paths.ts';
 import { z } from 'zod';

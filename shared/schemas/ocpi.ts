@@ -1,7 +1,7 @@
 /**
- * OCPI 2.2.1 (docs/decisions/426-ocpi-cpo.md; the platform is the CPO): the version, status codes, module identifiers and the zod
- * schemas of what a partner sends us (credentials, its versions and endpoints, its answers' envelope).
- * Field names are OCPI's own (snake_case), as on the wire.
+ * OCPI 2.2.1 (docs/decisions/426-ocpi-cpo.md; the platform is the CPO): the version, status codes, module
+ * identifiers and the zod schemas of what a partner sends us (credentials, its versions and endpoints, its
+ * answers' envelope). Field names are OCPI's own (snake_case), as on the wire.
  *
  * What the code relies on from the standard is written down in docs/ocpi.md (decision 437): an optional field
  * a partner sends may be `null` or left out (`optionalOrNull`, applied to every optional field read here);

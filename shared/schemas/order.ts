@@ -1,6 +1,6 @@
 /**
- * Charging orders, read side (docs/product.md sections 3 "Order", 4 "Order end flags", 5 query windows): the list
- * request with its filters and window, the enumerations the console shows, and the shapes of the detail
+ * Charging orders, read side (docs/product.md sections 3 "Order", 4 "Order end flags", 5 query windows): the
+ * list request with its filters and window, the enumerations the console shows, and the shapes of the detail
  * (with the meter curve) and of the real-time view. The API validates with these and the console's screens
  * use the same ones. Price fields are written by pricing and settlement; they may be absent on an order not
  * priced yet.
@@ -51,8 +51,8 @@ export const START_MODE_KEYS = {
   6: 'offlinePassword',
 } as const;
 /**
- * docs/product.md section 3, charge type: what a remote start charges up to (docs/decisions/170). A session the
- * server did not start with a choice is charged until full.
+ * docs/product.md section 3, charge type: what a remote start charges up to (docs/decisions/170). A session
+ * the server did not start with a choice is charged until full.
  */
 export const CHARGE_TYPE = { energy: 1, time: 2, amount: 3, full: 4 } as const;
 export type ChargeType = (typeof CHARGE_TYPE)[keyof typeof CHARGE_TYPE];

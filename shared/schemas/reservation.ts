@@ -1,6 +1,7 @@
 /**
- * Reservation orders and queue orders (docs/decisions/277-reservation-orders.md; docs/product.md sections 2, 3, 4 and 6): the request schemas the
- * server and the console share, the statuses and the constants the rules use.
+ * Reservation orders and queue orders (docs/decisions/277-reservation-orders.md; docs/product.md sections 2,
+ * 3, 4 and 6): the request schemas the server and the console share, the statuses and the constants the rules
+ * use.
  */
 import { z } from 'zod';
 import { optionalText, requiredText as text } from '@shared/schemas/fields.ts';

@@ -1,7 +1,7 @@
 /**
- * Revenue statistics (/statRevenue) and transaction insight (/transcationInsight) (docs/product.md sections 3, 5 and
- * 9): the requests, their limits and the answers. The API validates with these; the console's screens use
- * the same ones. Days are the stations' local dates (the revenue rollups' days), YYYY-MM-DD.
+ * Revenue statistics (/statRevenue) and transaction insight (/transcationInsight) (docs/product.md sections
+ * 3, 5 and 9): the requests, their limits and the answers. The API validates with these; the console's
+ * screens use the same ones. Days are the stations' local dates (the revenue rollups' days), YYYY-MM-DD.
  */
 import { z } from 'zod';
 import { daysBetween, isDay } from '@shared/pricing/metrics.ts';
@@ -9,7 +9,9 @@ import { CODE } from '@shared/permissions/menus.ts';
 
 /** docs/product.md section 5: revenue statistics cover at most 60 days. */
 export const REVENUE_WINDOW_DAYS = 60;
-/** docs/product.md section 9: the analytics windows (1 is the 24-hour view, at the rollups' day granularity). */
+/**
+ * docs/product.md section 9: the analytics windows (1 is the 24-hour view, at the rollups' day granularity).
+ */
 export const INSIGHT_WINDOWS = [1, 7, 14, 28, 30, 60] as const;
 export const REVENUE_GROUPS = ['day', 'station', 'operator'] as const;
 export type RevenueGroup = (typeof REVENUE_GROUPS)[number];
@@ -115,8 +117,8 @@ export interface InsightPoint {
   /** Per currency: revenue as a decimal string. */
   revenue: Record<string, string>;
   /**
-   * Percent, docs/product.md section 9 (docs/decisions/181): Σ energy / the order's connector's rated power, over
-   * (rated connectors × 24 h); null without a rated connector.
+   * Percent, docs/product.md section 9 (docs/decisions/181): Σ energy / the order's connector's rated power,
+   * over (rated connectors × 24 h); null without a rated connector.
    */
   utilization: number | null;
   /** The peak-power variant: energy / (the stations' rated peak × 24 h); null without it. */

@@ -28,9 +28,15 @@ export const CODE_NEEDS_AUTHENTICATION = 2048;
 /** The currency of subscriptions (docs/product.md section 9: shown in dollars). */
 export const SUBSCRIPTION_CURRENCY = 'USD';
 
-/** docs/product.md section 3: featurePackageType 0 Basic (AC only), 1 Pro (AC and DC, export, smart charging, fleets). */
+/**
+ * docs/product.md section 3: featurePackageType 0 Basic (AC only), 1 Pro (AC and DC, export, smart charging,
+ * fleets).
+ */
 export const FEATURE_PACKAGE = { basic: 0, pro: 1 } as const;
-/** docs/product.md section 3: a plan is universal (the public Basic and Pro prices) or private/custom (a plan number). */
+/**
+ * docs/product.md section 3: a plan is universal (the public Basic and Pro prices) or private/custom (a plan
+ * number).
+ */
 export const PLAN_TYPE = { universal: 0, custom: 1 } as const;
 /** docs/product.md section 2: mode 1 picks a universal plan, mode 2 enters an order (plan) number. */
 export const SUBSCRIBE_MODE = { plan: 1, orderNo: 2 } as const;
@@ -147,9 +153,9 @@ export interface UniversalPlanEntry {
 }
 
 /**
- * POST /admin/subscribe/overview: the price calculation (docs/product.md section 7). Mode 1 sends planId (a universal
- * entry's id) with the connector counts (Basic: DC 0); mode 2 sends planNo with AC 2 and DC 0. Prices sent by
- * the client are ignored: the server prices from the stored plan.
+ * POST /admin/subscribe/overview: the price calculation (docs/product.md section 7). Mode 1 sends planId (a
+ * universal entry's id) with the connector counts (Basic: DC 0); mode 2 sends planNo with AC 2 and DC 0.
+ * Prices sent by the client are ignored: the server prices from the stored plan.
  */
 export const priceQuery = z
   .object({
@@ -235,7 +241,9 @@ export interface NeedsAuthentication {
 /** POST /admin/subscribe/offlinePay: pay-off without a card (the quote's first row has a pdfUrl). */
 export const offlinePayBody = z.object({ subscribeId: z.string().trim().min(1).max(64) }).strict();
 
-/** POST /admin/subscribe/riskWarning: fewer connectors than already added warns (docs/product.md section 5). */
+/**
+ * POST /admin/subscribe/riskWarning: fewer connectors than already added warns (docs/product.md section 5).
+ */
 export const riskQuery = z.object({ acConnectorNumber: connectors, dcConnectorNumber: connectors }).strict();
 export interface RiskResult {
   acAdded: number;

@@ -1,6 +1,7 @@
 /**
- * Subscription price formulas (docs/decisions/291-subscription-price-and-credit.md; docs/product.md sections 3, 4 and 9). Pure functions over integer cents:
- * money never passes through a binary float. docs/payments.md states them.
+ * Subscription price formulas (docs/decisions/291-subscription-price-and-credit.md; docs/product.md sections
+ * 3, 4 and 9). Pure functions over integer cents: money never passes through a binary float. docs/payments.md
+ * states them.
  *
  * - monthly = acPrice × acCount + dcPrice × dcCount (prices per connector per month);
  * - totalFee = BILLING_MONTHS (12) × monthly;

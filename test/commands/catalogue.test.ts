@@ -1,7 +1,7 @@
 /**
  * The command catalogue without a charger: every command has its texts, the payload built for each version
- * it exists in fits the official schema, and the parameter rules of docs/product.md section 5 (charging profile
- * periods, monitoring pairs and types, display message source) hold.
+ * it exists in fits the official schema, and the parameter rules of docs/product.md section 5 (charging
+ * profile periods, monitoring pairs and types, display message source) hold.
  */
 import { describe, expect, it } from 'vitest';
 import {

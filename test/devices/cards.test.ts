@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Charging cards through the API and at the OCPP endpoint: the docs/product.md section 5 rules (four decimals,
- * e-mail, at least one pile to bind), recharges in exact decimal steps with their ledger, activation and
- * disabling as chargers see them, and binding to piles.
+ * Charging cards through the API and at the OCPP endpoint: the docs/product.md section 5 rules (four
+ * decimals, e-mail, at least one pile to bind), recharges in exact decimal steps with their ledger,
+ * activation and disabling as chargers see them, and binding to piles.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

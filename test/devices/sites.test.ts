@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Stations and charge points through the API against the local runtime: the rules of docs/product.md section 5 on
- * the server, the one-time OCPP password that really opens the OCPP endpoint, pictures checked by content
- * and kept per company, power balance rules, and tenancy.
+ * Stations and charge points through the API against the local runtime: the rules of docs/product.md section
+ * 5 on the server, the one-time OCPP password that really opens the OCPP endpoint, pictures checked by
+ * content and kept per company, power balance rules, and tenancy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, encrypt, login } from '../helpers/identity.ts';

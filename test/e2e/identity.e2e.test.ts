@@ -1,8 +1,9 @@
 /**
- * Sign-in, menus and permissions end to end in headless Chromium against `npm start`'s runtime with the demo seed:
- * the platform administrator logs in, sees the server-driven menu, switches language, opens a kept page,
- * navigates away and back with its state kept, and logs out; the company administrator sees exactly the
- * menus its role grants; a page left while it loads keeps the session; a wrong image code refreshes the image.
+ * Sign-in, menus and permissions end to end in headless Chromium against `npm start`'s runtime with the demo
+ * seed: the platform administrator logs in, sees the server-driven menu, switches language, opens a kept
+ * page, navigates away and back with its state kept, and logs out; the company administrator sees exactly the
+ * menus its role grants; a page left while it loads keeps the session; a wrong image code refreshes the
+ * image.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,8 @@ describe('identity in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
     expect(await page.getByLabel('Company name').first().inputValue()).toBe('Demo');
 
-    // Every menu route has its screen now (the last, /renewable, came with docs/decisions/428-renewable-energy.md).
+    // Every menu route has its screen now (the last, /renewable, came with
+    // docs/decisions/428-renewable-energy.md).
     await page.goto(`${rt.url}/charge/renewable`);
     await page.getByRole('heading', { level: 1, name: 'Renewable energy' }).waitFor();
 

@@ -1,6 +1,7 @@
 /**
- * Statistics figures in headless Chromium (docs/product.md section 9; decision 182): a day of large revenue rollups
- * (written exactly as settlement writes them) shows abbreviated on the tiles of /transcationInsight and
+ * Statistics figures in headless Chromium (docs/product.md section 9; decision 182): a day of large revenue
+ * rollups (written exactly as settlement writes them) shows abbreviated on the tiles of /transcationInsight
+ * and
  * /statRevenue — "1.23M" kWh, "1.5K" sessions — with the exact value in the title, and the insight shows the
  * peak-power utilization beside the utilization of docs/product.md section 9.
  */

@@ -1,12 +1,13 @@
 /**
  * The subscription wizard end to end in headless Chromium against the local runtime with the demo seed:
  * the new company's administrator (`newco`, subStatus 0) logs in and is sent to /subsplan; company
- * info (no call refused, no error message: docs/decisions/100-wizard-company-options.md), Basic with 4 AC connectors, the overview priced from the seeded universal entry (12 months), the bank
- * step. A declined card (4000 0000 0000 0002) shows the provider's message and activates nothing; the card
- * that needs extra authentication (4000 0027 6000 3184) shows the stand-in's 3-D Secure page framed in the
- * payment step, completing it pays, the success dialog leads to /charge/login, and logging in again opens the
- * console, no longer the wizard. On a second data folder: the seeded order number DEMO-ORDER-001 (a custom
- * plan with a receipt PDF) hides the bank step, and Finish pays off without a card.
+ * info (no call refused, no error message: docs/decisions/100-wizard-company-options.md), Basic with 4 AC
+ * connectors, the overview priced from the seeded universal entry (12 months), the bank step. A declined card
+ * (4000 0000 0000 0002) shows the provider's message and activates nothing; the card that needs extra
+ * authentication (4000 0027 6000 3184) shows the stand-in's 3-D Secure page framed in the payment step,
+ * completing it pays, the success dialog leads to /charge/login, and logging in again opens the console, no
+ * longer the wizard. On a second data folder: the seeded order number DEMO-ORDER-001 (a custom plan with a
+ * receipt PDF) hides the bank step, and Finish pays off without a card.
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

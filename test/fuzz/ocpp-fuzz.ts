@@ -1,7 +1,7 @@
 /**
- * The OCPP fuzz pass (docs/decisions/355-fuzz-pass.md, "nothing an outsider sends breaks the service"): malformed frames of every
- * class sent over real WebSockets on both subprotocols to a running local runtime, while well-behaved chargers
- * stay connected on other charge points and must keep getting every answer.
+ * The OCPP fuzz pass (docs/decisions/355-fuzz-pass.md, "nothing an outsider sends breaks the service"):
+ * malformed frames of every class sent over real WebSockets on both subprotocols to a running local runtime,
+ * while well-behaved chargers stay connected on other charge points and must keep getting every answer.
  *
  * The rules checked, frame by frame:
  * - a CALLRESULT or CALLERROR (message type 3 or 4) is never answered, however broken;

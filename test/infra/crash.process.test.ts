@@ -1,12 +1,12 @@
 /**
- * A crash in the middle of the day (docs/decisions/356-crash-safety-test.md): the runtime, started as `npm start` starts it, is killed with
- * SIGKILL while tens of chargers of both OCPP versions run sessions; a new runtime starts on the same data
- * folder and port; the chargers (in this test process, so they outlive the crash) reconnect with their
- * backoff and send what their offline buffer kept. Then everything is reconciled against what the chargers
- * saw: every transaction message they got an answer for is recorded, every completed session is exactly one
- * order, no card is debited twice, no Java process of the dead runtime remains, the chargers that never came
- * back show offline and the others online, and what was queued at the crash finished or failed visibly.
- * The figures are printed for docs/measurements.md.
+ * A crash in the middle of the day (docs/decisions/356-crash-safety-test.md): the runtime, started as `npm
+ * start` starts it, is killed with SIGKILL while tens of chargers of both OCPP versions run sessions; a new
+ * runtime starts on the same data folder and port; the chargers (in this test process, so they outlive the
+ * crash) reconnect with their backoff and send what their offline buffer kept. Then everything is reconciled
+ * against what the chargers saw: every transaction message they got an answer for is recorded, every
+ * completed session is exactly one order, no card is debited twice, no Java process of the dead runtime
+ * remains, the chargers that never came back show offline and the others online, and what was queued at the
+ * crash finished or failed visibly. The figures are printed for docs/measurements.md.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

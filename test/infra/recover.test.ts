@@ -1,9 +1,10 @@
 /**
- * A restart after an unclean stop (docs/decisions/032-local-restart-recovery.md): whatever the dead process left in the data folder is put right
- * before chargers connect. Its connection records go and its chargers show offline since its last sign of
- * life (they did not survive it); commands still queued fail as not delivered, and export tasks no worker has
- * are queued again and finish; in AWS a command queued past the answer time-out fails through the sweep. The state a crash leaves is written directly here (a runtime killed with
- * SIGKILL: test/infra/crash.process.test.ts).
+ * A restart after an unclean stop (docs/decisions/032-local-restart-recovery.md): whatever the dead process
+ * left in the data folder is put right before chargers connect. Its connection records go and its chargers
+ * show offline since its last sign of life (they did not survive it); commands still queued fail as not
+ * delivered, and export tasks no worker has are queued again and finish; in AWS a command queued past the
+ * answer time-out fails through the sweep. The state a crash leaves is written directly here (a runtime
+ * killed with SIGKILL: test/infra/crash.process.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

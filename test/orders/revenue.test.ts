@@ -4,9 +4,9 @@
  * priced orders from OCPP sessions and, for volume, rollup items written exactly as settlement writes them
  * (functions/orders/rollups.ts `rollupUpdates`). The statistics by day, station and company equal the sums
  * of the orders' figures; ranges over 60 days or reversed are refused; another company sees none of the
- * figures, whatever it sends; growth rates and utilization follow docs/product.md section 9; the export task goes
- * pending → done with an xlsx whose rows are the statistics, and the nightly finance export has a row per
- * company.
+ * figures, whatever it sends; growth rates and utilization follow docs/product.md section 9; the export task
+ * goes pending → done with an xlsx whose rows are the statistics, and the nightly finance export has a row
+ * per company.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -456,7 +456,8 @@ describe('transaction insight', () => {
     const munichF = windowOf((k) => k === 2);
     const [berlinMs, munichMs] = [berlinF.fullPowerMs, munichF.fullPowerMs];
     expect(berlin.energyKwh).toBe(kwhText(berlinF.energyWh));
-    // Utilization of docs/product.md section 9: Σ energy / the order's connector's rating, over (connectors × hours).
+    // Utilization of docs/product.md section 9: Σ energy / the order's connector's rating, over (connectors ×
+    // hours).
     expect(berlin.utilization).toBe(pct(berlinMs, 6 * hours * 3_600_000));
     expect(munich.utilization).toBe(pct(munichMs, 3 * hours * 3_600_000));
     expect(answer.utilization).toBe(pct(berlinMs + munichMs, 9 * hours * 3_600_000));
@@ -472,7 +473,8 @@ describe('transaction insight', () => {
       expect(p.utilization).toBe(pct(f.fullPowerMs, 9 * 24 * 3_600_000));
     }
 
-    // A window docs/product.md does not name is refused; the 24-hour view is the last day against the one before.
+    // A window docs/product.md does not name is refused; the 24-hour view is the last day against the one
+    // before.
     expect((await api(rt.url, operator, '/biz/transactionInsight/stat', { days: 10 })).status).toBe(400);
     const day = await ok(operator, '/biz/transactionInsight/stat', { days: 1, endDay: end });
     expect(day.series).toHaveLength(1);

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * The main layout (docs/product.md sections 2, 4, 8): the left menu from the server's tree, collapse widths, the
- * second-level tabs, kept pages, the account menu, the expiry warning, the subscription redirect, the 500
- * page, the menu retry and the 401 flow (exactly SESSION_KEYS cleared, then /login). fetch is the only
- * thing replaced, plus some routes' screens (stand-ins that count their mounts, met before any screen module is
+ * The main layout (docs/product.md sections 2, 4, 8): the left menu from the server's tree, collapse widths,
+ * the second-level tabs, kept pages, the account menu, the expiry warning, the subscription redirect, the 500
+ * page, the menu retry and the 401 flow (exactly SESSION_KEYS cleared, then /login). fetch is the only thing
+ * replaced, plus some routes' screens (stand-ins that count their mounts, met before any screen module is
  * loaded: web/src/screens/registry.ts).
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * The login page (docs/product.md sections 2, 4, 5): two modes, the submit button active once any field has input,
- * the password sent encrypted with the server's key, the tokens stored and the user sent on, and a failed
- * login showing the server's message with a new image code. fetch is the only thing replaced.
+ * The login page (docs/product.md sections 2, 4, 5): two modes, the submit button active once any field has
+ * input, the password sent encrypted with the server's key, the tokens stored and the user sent on, and a
+ * failed login showing the server's message with a new image code. fetch is the only thing replaced.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,8 +1,8 @@
 /**
- * The console's page routes (docs/product.md section 2), without React, all from shared/permissions/menus.ts (its
- * menu pages and detail routes; docs/decisions/443-one-route-table-in-the-console.md) plus /order/chargeOrder.
- * routes.tsx builds the router from them, each showing its screen (web/src/screens/registry.ts);
- * test/bench/web.bench.ts measures what each one loads.
+ * The console's page routes (docs/product.md section 2), without React, all from shared/permissions/menus.ts
+ * (its menu pages and detail routes; docs/decisions/443-one-route-table-in-the-console.md) plus
+ * /order/chargeOrder. routes.tsx builds the router from them, each showing its screen
+ * (web/src/screens/registry.ts); test/bench/web.bench.ts measures what each one loads.
  */
 import { CODE, detailRoutes, menuCatalogue, routeBase, type DetailRoute } from '@shared/permissions/menus.ts';
 import type { TitleKey } from '@web/layout/route-handle.ts';

@@ -1,8 +1,9 @@
 /**
- * The demo company's paying accounts besides cards (the fleet and app-balance settlement of docs/decisions/265-fleet-and-app-accounts.md): the fleet
- * "Demo Logistics" (balance 500, overdraft 50, warning at 100) with its driver tag FLEET-TAG-001 and vehicle
- * tag FLEET-TAG-002, and the app user "Demo app user" (balance 80, 5 frozen) charging with APP-TAG-001.
- * Sessions with these tags are paid from the fleet account and the app balance.
+ * The demo company's paying accounts besides cards (the fleet and app-balance settlement of
+ * docs/decisions/265-fleet-and-app-accounts.md): the fleet "Demo Logistics" (balance 500, overdraft 50,
+ * warning at 100) with its driver tag FLEET-TAG-001 and vehicle tag FLEET-TAG-002, and the app user "Demo app
+ * user" (balance 80, 5 frozen) charging with APP-TAG-001. Sessions with these tags are paid from the fleet
+ * account and the app balance.
  *
  * Chargers authorise these tags as the fleet's and the app user's (functions/ocpp/authorize.ts), and each tag
  * is its holder's only: no card of the company carries it (one payer per tag, docs/decisions/432).

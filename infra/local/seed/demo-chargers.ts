@@ -1,7 +1,7 @@
 /**
- * The demo sites of docs/architecture.md section 8: the demo company's stations with the chargers DEMO-CP-001..005
- * (OCPP Basic auth password `demo-cp-secret`): three 1.6 AC piles in Berlin, two 2.0.1 piles (one DC) in
- * Munich, and the cards the simulated chargers charge with.
+ * The demo sites of docs/architecture.md section 8: the demo company's stations with the chargers
+ * DEMO-CP-001..005 (OCPP Basic auth password `demo-cp-secret`): three 1.6 AC piles in Berlin, two 2.0.1 piles
+ * (one DC) in Munich, and the cards the simulated chargers charge with.
  */
 import { cards } from '@functions/biz/cards.ts';
 import { registerChargers } from '@functions/devices/registration.ts';

@@ -1,6 +1,6 @@
 /**
- * Identity seed (docs/architecture.md section 8). Always: the role catalogue (platform administrator, company roles,
- * the four subscription roles) and the platform administrator `admin`. Demo: the demo operator company
+ * Identity seed (docs/architecture.md section 8). Always: the role catalogue (platform administrator, company
+ * roles, the four subscription roles) and the platform administrator `admin`. Demo: the demo operator company
  * (the demo chargers' owner), its administrator `operator`, and the fleet administrator `fleet@demo.local`.
  * Local demo data only: these passwords are published in the README.
  */

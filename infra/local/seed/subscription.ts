@@ -1,9 +1,9 @@
 /**
- * Subscription seed (docs/decisions/290-subscription-plans.md). Always: the two universal plan entries (index 0 Basic, index 1 Pro), without
- * which the wizard cannot price anything. Demo: "New Company", a company that has not subscribed yet
- * (subStatus 0) with its administrator `newco` (the wizard shows at login), and a custom plan for it with
- * the order number DEMO-ORDER-001 and a receipt PDF (mode 2 then pays off without a card).
- * Local demo data only: the password is published in the README.
+ * Subscription seed (docs/decisions/290-subscription-plans.md). Always: the two universal plan entries (index
+ * 0 Basic, index 1 Pro), without which the wizard cannot price anything. Demo: "New Company", a company that
+ * has not subscribed yet (subStatus 0) with its administrator `newco` (the wizard shows at login), and a
+ * custom plan for it with the order number DEMO-ORDER-001 and a receipt PDF (mode 2 then pays off without a
+ * card). Local demo data only: the password is published in the README.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { LOCK_FLAG, SUB_STATUS } from '@shared/schemas/admin.ts';

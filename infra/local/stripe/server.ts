@@ -1,8 +1,8 @@
 /**
- * A local Stripe-compatible HTTP stand-in (docs/architecture.md section 2): the subset of Stripe's REST API that the real
- * `stripe` SDK (server) and the console's card module (browser) use, with Stripe's test cards, idempotency keys,
- * error shapes, a 3-D Secure challenge page and signed webhooks. The SDK reaches it through its
- * `host`/`port`/`protocol` options. State lives in memory and is written through to the data folder, so a
+ * A local Stripe-compatible HTTP stand-in (docs/architecture.md section 2): the subset of Stripe's REST API
+ * that the real `stripe` SDK (server) and the console's card module (browser) use, with Stripe's test cards,
+ * idempotency keys, error shapes, a 3-D Secure challenge page and signed webhooks. The SDK reaches it through
+ * its `host`/`port`/`protocol` options. State lives in memory and is written through to the data folder, so a
  * restart keeps payments (a later downgrade refunds an earlier payment).
  *
  * Supported: POST/GET /v1/payment_methods, POST/GET /v1/payment_intents, POST /v1/payment_intents/:id/confirm

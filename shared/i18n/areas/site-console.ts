@@ -1,7 +1,7 @@
 /**
  * Console screens of sites and devices: the station and pile wizards, power balance, station and charger
- * detail pages, the live monitor, connector states (docs/product.md section 4) and QR codes. Server and validation
- * messages of these resources are in site.ts (siteRes.*).
+ * detail pages, the live monitor, connector states (docs/product.md section 4) and QR codes. Server and
+ * validation messages of these resources are in site.ts (siteRes.*).
  */
 import { area } from '../area.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Alarm mail settings (docs/product.md sections 3 and 5, /alarmMail): a name, the consignees (e-mail addresses
- * separated by commas or spaces, each valid, stored as a list without repeats) and the alarm template they
- * are bound to (required; one the company can see).
+ * Alarm mail settings (docs/product.md sections 3 and 5, /alarmMail): a name, the consignees (e-mail
+ * addresses separated by commas or spaces, each valid, stored as a list without repeats) and the alarm
+ * template they are bound to (required; one the company can see).
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

@@ -1,6 +1,6 @@
 /**
- * App versions (docs/product.md sections 3 and 9, /appVersion): name, code (1 to 2147483647), type (1 Android,
- * 2 iOS), force-update flag and remark. A code is unique per type: the server stores `typeCode`
+ * App versions (docs/product.md sections 3 and 9, /appVersion): name, code (1 to 2147483647), type (1
+ * Android, 2 iOS), force-update flag and remark. A code is unique per type: the server stores `typeCode`
  * (`{type}:{code}`) and declares it unique.
  */
 import { z } from 'zod';

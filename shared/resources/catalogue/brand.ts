@@ -1,6 +1,6 @@
 /**
- * Charger brands (docs/product.md section 3, /brand): name (unique) and remark; the model count is computed when read.
- * The platform writes them and every company reads them.
+ * Charger brands (docs/product.md section 3, /brand): name (unique) and remark; the model count is computed
+ * when read. The platform writes them and every company reads them.
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

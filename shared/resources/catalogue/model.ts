@@ -1,7 +1,8 @@
 /**
- * Charger models of a brand (docs/product.md section 3): the model name (unique within its brand), connector number
- * (1 to 99), connector standard, electrical limits (min power not above max power), current type, socket
- * type and protocol. A model's brand must exist. Listed per brand through an index (brandId, by model name).
+ * Charger models of a brand (docs/product.md section 3): the model name (unique within its brand), connector
+ * number (1 to 99), connector standard, electrical limits (min power not above max power), current type,
+ * socket type and protocol. A model's brand must exist. Listed per brand through an index (brandId, by model
+ * name).
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

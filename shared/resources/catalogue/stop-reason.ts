@@ -1,7 +1,7 @@
 /**
- * Charging stop reasons (docs/product.md section 3, /stopReasonList): code (unique), display name, type code and
- * name, invalid code (0 normal, 1 abnormal) and name, finish code and name. The platform's catalogue, read
- * by every company.
+ * Charging stop reasons (docs/product.md section 3, /stopReasonList): code (unique), display name, type code
+ * and name, invalid code (0 normal, 1 abnormal) and name, finish code and name. The platform's catalogue,
+ * read by every company.
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

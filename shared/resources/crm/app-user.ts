@@ -1,9 +1,10 @@
 /**
- * App users (docs/product.md section 3; /appUser 7100, /appUserDetail 7101; docs/decisions/193-app-users-and-ops-view.md): the drivers who registered
- * with a company's driver app. They sign themselves up (the driver-app API); staff read them, correct their
- * profile, lock and unlock them with a cause (a locked user's tag is refused at the charger) and adjust their
- * balance with a cause (a ledger entry). The balance, the frozen amount, the lock and the login facts are the
- * server's: the edit form never sends them. An app user holds money: never added or deleted by staff.
+ * App users (docs/product.md section 3; /appUser 7100, /appUserDetail 7101;
+ * docs/decisions/193-app-users-and-ops-view.md): the drivers who registered with a company's driver app. They
+ * sign themselves up (the driver-app API); staff read them, correct their profile, lock and unlock them with
+ * a cause (a locked user's tag is refused at the charger) and adjust their balance with a cause (a ledger
+ * entry). The balance, the frozen amount, the lock and the login facts are the server's: the edit form never
+ * sends them. An app user holds money: never added or deleted by staff.
  */
 import { z } from 'zod';
 import { CODE } from '@shared/permissions/menus.ts';

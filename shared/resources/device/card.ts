@@ -1,8 +1,8 @@
 /**
- * Charging cards (docs/product.md sections 3 to 5, /card): the identity tokens chargers authorise. The card number
- * is the OCPP idTag, unique within a company. Authorization: 0 normal, 1 blacklist (refused everywhere),
- * 2 whitelist (also sent to chargers in local lists). A scope of stations (Pro, code 2805) limits where it
- * charges. The card screens and actions (bind, activate, recharge, import) are the console's;
+ * Charging cards (docs/product.md sections 3 to 5, /card): the identity tokens chargers authorise. The card
+ * number is the OCPP idTag, unique within a company. Authorization: 0 normal, 1 blacklist (refused
+ * everywhere), 2 whitelist (also sent to chargers in local lists). A scope of stations (Pro, code 2805)
+ * limits where it charges. The card screens and actions (bind, activate, recharge, import) are the console's;
  * the OCPP endpoint authorises against these records (docs/decisions/240-id-token-authorisation.md).
  */
 import { z } from 'zod';
@@ -73,8 +73,8 @@ export const cardResource = defineResource({
   type: 'CARD',
   label: 'deviceRes.names.card',
   tenancy: 'tenant',
-  // docs/product.md section 6 / the menu catalogue: 2801 add, 2802 edit (and delete), 2803 import, 2804 recharge,
-  // 2805 scope by site (Pro).
+  // docs/product.md section 6 / the menu catalogue: 2801 add, 2802 edit (and delete), 2803 import, 2804
+  // recharge, 2805 scope by site (Pro).
   permissions: {
     view: CARD_CODE.view,
     add: CARD_CODE.add,

@@ -1,7 +1,7 @@
 /**
- * Configuration keys (docs/product.md section 3): the platform's catalogue of charger configuration keys, read by
- * every company (shared) and written by the platform. A key is unique; OCPP 2.0.1 keys name their component
- * and variable.
+ * Configuration keys (docs/product.md section 3): the platform's catalogue of charger configuration keys,
+ * read by every company (shared) and written by the platform. A key is unique; OCPP 2.0.1 keys name their
+ * component and variable.
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';

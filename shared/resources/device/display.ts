@@ -1,6 +1,6 @@
 /**
- * Display message templates (docs/product.md section 3; OCPP 2.0.1 MessageInfo): what a charger shows, in which
- * format and language, how urgently, in which charger state and between which times. Sending one to a
+ * Display message templates (docs/product.md section 3; OCPP 2.0.1 MessageInfo): what a charger shows, in
+ * which format and language, how urgently, in which charger state and between which times. Sending one to a
  * charger is a command (docs/decisions/232-commands-that-name-a-record.md).
  */
 import { z } from 'zod';

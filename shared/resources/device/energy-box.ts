@@ -1,9 +1,9 @@
 /**
- * Energy boxes (docs/product.md section 3, /energyBox): load-management devices on MQTT (IoT Core; aedes locally)
- * that measure a site's supply and limit the piles behind it. The record is the company's (code, name, rated
- * current, load limit, the piles it is linked to); what the box reports (per-phase usable and load currents,
- * faults, wifi/bluetooth, firmware) is its live state. Upgrading needs a box linked to a pile: boxes without
- * one are flagged and skipped.
+ * Energy boxes (docs/product.md section 3, /energyBox): load-management devices on MQTT (IoT Core; aedes
+ * locally) that measure a site's supply and limit the piles behind it. The record is the company's (code,
+ * name, rated current, load limit, the piles it is linked to); what the box reports (per-phase usable and
+ * load currents, faults, wifi/bluetooth, firmware) is its live state. Upgrading needs a box linked to a pile:
+ * boxes without one are flagged and skipped.
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';

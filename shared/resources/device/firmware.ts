@@ -1,7 +1,8 @@
 /**
- * Firmware files (docs/product.md sections 3 and 5): the file is uploaded once (POST /biz/firmware/upload, form data
- * with exactly one file) and stored in the firmware bucket; the record keeps its object key (`path`), size and
- * SHA-256 checksum, which only the upload sets. Updates change the metadata below; deleting removes the file.
+ * Firmware files (docs/product.md sections 3 and 5): the file is uploaded once (POST /biz/firmware/upload,
+ * form data with exactly one file) and stored in the firmware bucket; the record keeps its object key
+ * (`path`), size and SHA-256 checksum, which only the upload sets. Updates change the metadata below;
+ * deleting removes the file.
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';

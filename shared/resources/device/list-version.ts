@@ -1,7 +1,8 @@
 /**
- * Local authorisation lists (docs/product.md section 3; OCPP 1.6 SendLocalList): a named, versioned list of idTags
- * with their status, expiry and parent, its type and capacity. Sending a list to chargers is a command
- * (docs/decisions/232-commands-that-name-a-record.md; only companies may send one); here the platform and companies keep their lists.
+ * Local authorisation lists (docs/product.md section 3; OCPP 1.6 SendLocalList): a named, versioned list of
+ * idTags with their status, expiry and parent, its type and capacity. Sending a list to chargers is a command
+ * (docs/decisions/232-commands-that-name-a-record.md; only companies may send one); here the platform and
+ * companies keep their lists.
  */
 import { z } from 'zod';
 import { defineResource } from '@shared/resources/define.ts';

@@ -1,7 +1,7 @@
 /**
- * Network configurations (docs/product.md section 3; OCPP 2.0.1 NetworkConnectionProfile): how a charger reaches the
- * central system, with an optional VPN and an optional mobile (APN) connection. Passwords, the VPN key and
- * the SIM PIN are write-only secrets. Lengths are OCPP's. Sending one to a charger is a command
+ * Network configurations (docs/product.md section 3; OCPP 2.0.1 NetworkConnectionProfile): how a charger
+ * reaches the central system, with an optional VPN and an optional mobile (APN) connection. Passwords, the
+ * VPN key and the SIM PIN are write-only secrets. Lengths are OCPP's. Sending one to a charger is a command
  * (docs/decisions/232-commands-that-name-a-record.md).
  */
 import { z } from 'zod';

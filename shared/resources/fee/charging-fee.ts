@@ -1,8 +1,8 @@
 /**
- * Charging fees (docs/product.md sections 3, 5 and 6, /chargingFee): what a session costs by energy (per kWh), by
- * time (per minute) or per use (per session), optionally split into time-of-use periods, with an optional
- * occupancy fee billed in started steps of `occupancyInterval` minutes. The currency is not chosen: the
- * server sets it from the owning company's. Per-minute and per-use fees are Pro (code 3104).
+ * Charging fees (docs/product.md sections 3, 5 and 6, /chargingFee): what a session costs by energy (per
+ * kWh), by time (per minute) or per use (per session), optionally split into time-of-use periods, with an
+ * optional occupancy fee billed in started steps of `occupancyInterval` minutes. The currency is not chosen:
+ * the server sets it from the owning company's. Per-minute and per-use fees are Pro (code 3104).
  *
  * Stored fields (the pricing engine reads these): name, remark?, currency (ISO 4217), feeType (1|2|3),
  * unitPrice (decimal string, 4 decimals), timeSharing (0|1), periods ({startTime, endTime, price}[], empty
@@ -52,9 +52,9 @@ export interface PeriodProblem {
 }
 
 /**
- * Every problem of a time-of-use period list (docs/product.md section 5): 1 to 48 periods, the first starting at
- * 00:00, each ending after its start, each starting where the previous ended (no gap, no overlap), the last
- * ending at 24:00. Periods whose times are not `HH:mm` are left to the format check.
+ * Every problem of a time-of-use period list (docs/product.md section 5): 1 to 48 periods, the first starting
+ * at 00:00, each ending after its start, each starting where the previous ended (no gap, no overlap), the
+ * last ending at 24:00. Periods whose times are not `HH:mm` are left to the format check.
  */
 export function periodsProblems(periods: readonly { startTime: string; endTime: string }[]): PeriodProblem[] {
   if (periods.length === 0) return [{ message: 'feeRes.validation.periodsRequired' }];

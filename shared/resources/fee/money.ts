@@ -1,8 +1,8 @@
 /**
- * Money and time-of-day pieces the fee declarations share (docs/product.md sections 5 and 9). Money is a DECIMAL
- * STRING ("0.3500"): checked by pattern and compared in integer units (bigint), never read into a binary
- * float, and stored in its canonical form with exactly the field's number of decimals, so the pricing engine
- * reads it exactly. Messages are catalog keys.
+ * Money and time-of-day pieces the fee declarations share (docs/product.md sections 5 and 9). Money is a
+ * DECIMAL STRING ("0.3500"): checked by pattern and compared in integer units (bigint), never read into a
+ * binary float, and stored in its canonical form with exactly the field's number of decimals, so the pricing
+ * engine reads it exactly. Messages are catalog keys.
  */
 import { moneyDecimal, moneyUnits } from '@shared/schemas/fields.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Occupancy fees (docs/product.md section 3; the console's /fee): what a car pays per minute for staying at the
- * connector once charging has ended and the grace time `afterTime` has passed. A charging fee names one
+ * Occupancy fees (docs/product.md section 3; the console's /fee): what a car pays per minute for staying at
+ * the connector once charging has ended and the grace time `afterTime` has passed. A charging fee names one
  * (`occupancyFeeId`) and the steps it is billed in. The currency is the owning company's, set by the server.
  *
  * Stored fields: name, currency (ISO 4217), price (decimal string per minute, 2 decimals), afterTime (whole
@@ -13,7 +13,10 @@ import { int, optionalNumber } from '../catalogue/fields.ts';
 import { money, PRICE_2 } from './money.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 
-/** /fee is under 3050; adding, editing and deleting use the charging fee's buttons (docs/product.md section 6). */
+/**
+ * /fee is under 3050; adding, editing and deleting use the charging fee's buttons (docs/product.md section
+ * 6).
+ */
 export const OCCUPANCY_FEE_CODE = {
   view: CODE.occupancyFees,
   add: CODE.chargingFeeAdd,

@@ -1,6 +1,6 @@
 /**
- * Reservation fees (docs/product.md sections 3, 5 and 9, /reserveFee): the price per minute of holding a connector
- * for a reservation, at most two decimals. The currency is the owning company's, set by the server.
+ * Reservation fees (docs/product.md sections 3, 5 and 9, /reserveFee): the price per minute of holding a
+ * connector for a reservation, at most two decimals. The currency is the owning company's, set by the server.
  *
  * Stored fields: name, currency (ISO 4217), price (decimal string per minute, 2 decimals).
  */

@@ -1,8 +1,8 @@
 /**
- * Fleets (docs/product.md sections 3 to 5, /fleets; docs/decisions/192-fleets-on-the-registry.md): a company's fleet account with its balance, warning
- * balance and overdraft amount. The balance changes only through the balance operations of docs/product.md section 4
- * (opening balance, top-up, reset; settlement's consumptions), never through an edit. Pro (the menu codes
- * are Pro-only, decision 204).
+ * Fleets (docs/product.md sections 3 to 5, /fleets; docs/decisions/192-fleets-on-the-registry.md): a
+ * company's fleet account with its balance, warning balance and overdraft amount. The balance changes only
+ * through the balance operations of docs/product.md section 4 (opening balance, top-up, reset; settlement's
+ * consumptions), never through an edit. Pro (the menu codes are Pro-only, decision 204).
  */
 import { z } from 'zod';
 import { CODE } from '@shared/permissions/menus.ts';
@@ -41,8 +41,9 @@ export const fleetSchema = z
   .strict();
 
 /**
- * The fleet wizard (docs/product.md section 2): the fleet, its settings and its administrator's account, whose
- * sign-in name is the administrator e-mail (required here) and whose password follows the password rules.
+ * The fleet wizard (docs/product.md section 2): the fleet, its settings and its administrator's account,
+ * whose sign-in name is the administrator e-mail (required here) and whose password follows the password
+ * rules.
  */
 export const fleetActivationSchema = fleetSchema
   .extend({

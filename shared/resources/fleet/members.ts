@@ -1,10 +1,10 @@
 /**
- * A fleet's drivers (/driver, 11200) and vehicles (/vehicle, 11300) (docs/product.md section 3; docs/decisions/192-fleets-on-the-registry.md): each
- * charges with its own idTag, which chargers authorise against the fleet. A tag belongs to one driver or
- * vehicle of a company: both declare the shared unique guard `FLEETTAG`, so a driver and a vehicle cannot
- * hold the same tag either. The status (0 parked, 1 charging) is the server's, kept true by session start
- * and stop; the forms never send it. Both import from Excel (docs/product.md section 8: a success count and each
- * refused row). Pro, like every fleet code.
+ * A fleet's drivers (/driver, 11200) and vehicles (/vehicle, 11300) (docs/product.md section 3;
+ * docs/decisions/192-fleets-on-the-registry.md): each charges with its own idTag, which chargers authorise
+ * against the fleet. A tag belongs to one driver or vehicle of a company: both declare the shared unique
+ * guard `FLEETTAG`, so a driver and a vehicle cannot hold the same tag either. The status (0 parked, 1
+ * charging) is the server's, kept true by session start and stop; the forms never send it. Both import from
+ * Excel (docs/product.md section 8: a success count and each refused row). Pro, like every fleet code.
  */
 import { z } from 'zod';
 import { CODE } from '@shared/permissions/menus.ts';

@@ -50,7 +50,10 @@ export const connectorSchema = z
     /** The gun number: the OCPP connectorId (1.6) / evseId (2.0.1) the charger reports it with. */
     connectorNo: requiredNumber(int(GUN_NUMBER.min, GUN_NUMBER.max)),
     name: optionalText(32),
-    /** Fee rule bound to this connector when the station sets fees per connector (docs/decisions/262-which-rule-prices-a-session.md). */
+    /**
+     * Fee rule bound to this connector when the station sets fees per connector
+     * (docs/decisions/262-which-rule-prices-a-session.md).
+     */
     feeRuleId: optionalText(64),
   })
   .strict();
@@ -82,7 +85,10 @@ export const chargePointSchema = z
     tcu: optionalText(64),
     reserveFlag: flag.default(false),
     personalFlag: flag.default(false),
-    /** Fee rule of the pile when the station sets fees per charge point (docs/decisions/262-which-rule-prices-a-session.md). */
+    /**
+     * Fee rule of the pile when the station sets fees per charge point
+     * (docs/decisions/262-which-rule-prices-a-session.md).
+     */
     feeRuleId: optionalText(64),
     // A count (an import's cell) stands for guns 1 to n.
     connectors: z.preprocess(

@@ -1,7 +1,7 @@
 /**
- * Charging sites (docs/product.md sections 3 and 5, /equipment and the station wizard): where a company's charge
- * points stand, when the site is open, how fees are set and how its power is balanced. Pictures and the
- * reservation switch are Pro features (code 2105).
+ * Charging sites (docs/product.md sections 3 and 5, /equipment and the station wizard): where a company's
+ * charge points stand, when the site is open, how fees are set and how its power is balanced. Pictures and
+ * the reservation switch are Pro features (code 2105).
  */
 import { z } from 'zod';
 import { decimalUnits } from '@shared/pricing/money.ts';

@@ -1,6 +1,6 @@
 /**
- * Assets (docs/product.md section 3): charger units known before they are installed; the pile wizard binds a pile
- * to one by code. The original secret key and the bluetooth initial key are write-only.
+ * Assets (docs/product.md section 3): charger units known before they are installed; the pile wizard binds a
+ * pile to one by code. The original secret key and the bluetooth initial key are write-only.
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

@@ -1,8 +1,9 @@
 /**
- * eMsp roaming partners (docs/product.md section 3): name, OCPI country code and party id, the partner's and our
- * URLs, both tokens (write-only), enable and register flags. Each is one OCPI 2.2.1 registration
- * (functions/ocpi, docs/decisions/426): the register flag and the OCPI state are kept by the server. The sites published to a partner are bound apart
- * (`/admin/emsp/bind`, the /emspBind screen): `stationIds` and `bindFlag` are kept by the server.
+ * eMsp roaming partners (docs/product.md section 3): name, OCPI country code and party id, the partner's and
+ * our URLs, both tokens (write-only), enable and register flags. Each is one OCPI 2.2.1 registration
+ * (functions/ocpi, docs/decisions/426): the register flag and the OCPI state are kept by the server. The
+ * sites published to a partner are bound apart (`/admin/emsp/bind`, the /emspBind screen): `stationIds` and
+ * `bindFlag` are kept by the server.
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

@@ -18,8 +18,8 @@ export const requiredNumber = (message: string, check: (n: number) => boolean) =
   );
 
 /**
- * A 0/1 flag (docs/product.md section 3: autoRefundFlag 0 manual / 1 auto, useFlag 0 unused / 1 used, enable and
- * ssl flags). A switch sends the number; a select, a list filter or an import may send it as text.
+ * A 0/1 flag (docs/product.md section 3: autoRefundFlag 0 manual / 1 auto, useFlag 0 unused / 1 used, enable
+ * and ssl flags). A switch sends the number; a select, a list filter or an import may send it as text.
  */
 export const flag = (fallback: 0 | 1) =>
   z.coerce

@@ -1,6 +1,6 @@
 /**
- * Mail servers (docs/product.md section 3): the SMTP server a company's mail goes out through. The password is
- * write-only; `/admin/mail/testMail` sends a real test mail through a stored server.
+ * Mail servers (docs/product.md section 3): the SMTP server a company's mail goes out through. The password
+ * is write-only; `/admin/mail/testMail` sends a real test mail through a stored server.
  */
 import { z } from 'zod';
 import { defineResource } from '../define.ts';

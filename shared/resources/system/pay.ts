@@ -1,6 +1,6 @@
 /**
- * Payment channels (docs/product.md section 3): the card-payment provider account a company is paid through. The API
- * key and the maps key are write-only; the push (firebase) certificate is uploaded apart
+ * Payment channels (docs/product.md section 3): the card-payment provider account a company is paid through.
+ * The API key and the maps key are write-only; the push (firebase) certificate is uploaded apart
  * (`/admin/pay/upload`) and is never answered or downloadable: a record only says whether one is stored
  * (`certificateKeySet`) and its file name (`certificateName`).
  */

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * The revenue statistics and transaction insight screens: registered under their routes of docs/product.md section 2; the table of
- * rows and totals per currency, the group-by switch and the 60-day window (refused before any call), the
- * export button for holders of the Pro export code only; growth and utilization tables of the insight.
+ * The revenue statistics and transaction insight screens: registered under their routes of docs/product.md
+ * section 2; the table of rows and totals per currency, the group-by switch and the 60-day window (refused
+ * before any call), the export button for holders of the Pro export code only; growth and utilization tables
+ * of the insight.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

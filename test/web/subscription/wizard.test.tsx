@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * The /subsplan wizard of docs/product.md sections 2, 4 and 5 against the fake API: the guard, company info, the
- * Basic/Pro rules, the payloads of the price calculation, the fewer-connectors confirmation, pay-off with a
- * receipt (no bank step, Finish), the card with extra authentication (2048 → secure with the intent id), the
- * provider's card error, and what paying clears before /charge/login.
+ * The /subsplan wizard of docs/product.md sections 2, 4 and 5 against the fake API: the guard, company info,
+ * the Basic/Pro rules, the payloads of the price calculation, the fewer-connectors confirmation, pay-off with
+ * a receipt (no bank step, Finish), the card with extra authentication (2048 → secure with the intent id),
+ * the provider's card error, and what paying clears before /charge/login.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

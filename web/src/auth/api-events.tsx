@@ -1,6 +1,6 @@
 /**
- * Shows the request helper's failures (docs/product.md section 8) and runs the session-expiry flow. Rendered once
- * at the root of the route tree, so it can navigate.
+ * Shows the request helper's failures (docs/product.md section 8) and runs the session-expiry flow. Rendered
+ * once at the root of the route tree, so it can navigate.
  *
  * 401: "Login failed, please login again"; when that message closes, exactly SESSION_KEYS are cleared, the
  * session is marked unauthenticated and the user goes to /login unless already on a login page. One 401

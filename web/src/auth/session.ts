@@ -1,7 +1,8 @@
 /**
- * The auth state of docs/product.md sections 3 and 4: authenticated while a staff token is stored (a stored token
- * with an unauthenticated state becomes authenticated), unauthenticated once it is cleared. Every change
- * goes through here so React re-renders (`useAuthenticated`), and other tabs follow through `storage` events.
+ * The auth state of docs/product.md sections 3 and 4: authenticated while a staff token is stored (a stored
+ * token with an unauthenticated state becomes authenticated), unauthenticated once it is cleared. Every
+ * change goes through here so React re-renders (`useAuthenticated`), and other tabs follow through `storage`
+ * events.
  */
 import {
   clearSession,

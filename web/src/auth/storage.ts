@@ -1,6 +1,6 @@
 /**
- * The keys docs/product.md section 3 keeps locally, in one place. A 401 (docs/product.md section 8) clears exactly
- * SESSION_KEYS; the language choice and the fleet token survive it.
+ * The keys docs/product.md section 3 keeps locally, in one place. A 401 (docs/product.md section 8) clears
+ * exactly SESSION_KEYS; the language choice and the fleet token survive it.
  */
 export const STORAGE = {
   accessToken: 'access_token',

@@ -1,7 +1,8 @@
 /**
  * Renews the staff access token shortly before it expires (refresh grant), while the console is open.
- * The expiry is read from the token itself (a JWT's `exp`), so nothing beyond docs/product.md's stored keys is kept.
- * A failed refresh changes nothing: the next call answers 401 and the session-expiry flow takes over.
+ * The expiry is read from the token itself (a JWT's `exp`), so nothing beyond docs/product.md's stored keys
+ * is kept. A failed refresh changes nothing: the next call answers 401 and the session-expiry flow takes
+ * over.
  */
 import { requestRefreshedToken } from '@web/auth/auth-api.ts';
 import { signIn } from '@web/auth/session.ts';

@@ -1,7 +1,8 @@
 /**
- * The main layout of every authenticated page (docs/product.md section 2): the server-driven left menu, the header,
- * the page title and the second-level tabs, the page, and the expiry warning. It loads user info and menus
- * first (use-console-session.ts), logs out after 30 minutes without input and keeps the access token fresh.
+ * The main layout of every authenticated page (docs/product.md section 2): the server-driven left menu, the
+ * header, the page title and the second-level tabs, the page, and the expiry warning. It loads user info and
+ * menus first (use-console-session.ts), logs out after 30 minutes without input and keeps the access token
+ * fresh.
  */
 import '@web/lib/zod-config.ts';
 import { Box, Flex, Heading, Stack } from '@chakra-ui/react';

@@ -1,7 +1,8 @@
 /**
- * docs/product.md section 4: a company whose subscription is about to expire (subStatus 1 with expireRemindDays and
- * an agentId) sees a warning bottom-right that never closes on its own, once until dismissed (then `access`
- * is stored). Holders of sys_planoper_edit get "Update now" (the plan page); others a plain acknowledge.
+ * docs/product.md section 4: a company whose subscription is about to expire (subStatus 1 with
+ * expireRemindDays and an agentId) sees a warning bottom-right that never closes on its own, once until
+ * dismissed (then `access` is stored). Holders of sys_planoper_edit get "Update now" (the plan page); others
+ * a plain acknowledge.
  */
 import { Alert, Box, Button, CloseButton, HStack } from '@chakra-ui/react';
 import { PERMISSION } from '@shared/permissions/menus.ts';

@@ -1,6 +1,6 @@
 /**
- * Top bar of the main layout (docs/product.md section 2): the menu collapse toggle, the language select and the
- * username dropdown (change password; update info with sys_user_edit; log out).
+ * Top bar of the main layout (docs/product.md section 2): the menu collapse toggle, the language select and
+ * the username dropdown (change password; update info with sys_user_edit; log out).
  */
 import { Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { PERMISSION } from '@shared/permissions/menus.ts';

@@ -1,7 +1,8 @@
 /**
- * The left menu (docs/product.md section 2), built from the server's menu tree: a group per top-level menu with its
- * icon, its pages under it. 240 px wide, 100 px collapsed; collapsed, a group shows its icon and short name
- * and opens its first page. Open groups are kept under `openKeys`, the current menu under `activeKey`.
+ * The left menu (docs/product.md section 2), built from the server's menu tree: a group per top-level menu
+ * with its icon, its pages under it. 240 px wide, 100 px collapsed; collapsed, a group shows its icon and
+ * short name and opens its first page. Open groups are kept under `openKeys`, the current menu under
+ * `activeKey`.
  */
 import { Box, Button, Flex, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { readStoredJson, STORAGE, writeStored } from '@web/auth/storage.ts';

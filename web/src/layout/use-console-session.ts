@@ -1,6 +1,6 @@
 /**
- * Loads what the main layout needs after login (docs/product.md sections 4 and 8): user info and the menu tree in
- * parallel, then the account check.
+ * Loads what the main layout needs after login (docs/product.md sections 4 and 8): user info and the menu
+ * tree in parallel, then the account check.
  * - both fail: the 500 page;
  * - user info fails (non-zero code or no answer) or the check refuses: session cleared, back to login;
  * - the menu fails: the layout shows "failed to load user menu" with a retry;

@@ -1,6 +1,7 @@
 /**
- * docs/product.md section 8: after 30 minutes without input the user is told "You have not operated for a long
- * time, please log in again" and logged out. Input anywhere in the page counts; the check runs every 15 s.
+ * docs/product.md section 8: after 30 minutes without input the user is told "You have not operated for a
+ * long time, please log in again" and logged out. Input anywhere in the page counts; the check runs every 15
+ * s.
  */
 import { useEffect, useRef } from 'react';
 

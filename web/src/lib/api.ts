@@ -1,7 +1,8 @@
 /**
- * The one request helper of docs/product.md sections 7 and 8: POST unless told otherwise, same-origin credentials,
- * 60 s timeout, JSON, a bearer token when one is stored (unless the call opts out), content-language and
- * accept-language headers. Every HTTP status counts as transport success: the body is read regardless.
+ * The one request helper of docs/product.md sections 7 and 8: POST unless told otherwise, same-origin
+ * credentials, 60 s timeout, JSON, a bearer token when one is stored (unless the call opts out),
+ * content-language and accept-language headers. Every HTTP status counts as transport success: the body is
+ * read regardless.
  *
  * Failures are reported once, centrally, through `setApiNotifier` (the console shows them as toasts):
  * 401 runs the session-expiry flow, 403/426/428 show the server's msg, 404 "Request url not found",
@@ -72,8 +73,8 @@ export function withQuery(url: ApiPath, query?: Query): string {
 }
 
 /**
- * Sends a call and returns its envelope whatever the HTTP status (docs/product.md section 7). `url` is a path of the
- * API's (shared/api/paths.ts: the console calls only what the API declares).
+ * Sends a call and returns its envelope whatever the HTTP status (docs/product.md section 7). `url` is a path
+ * of the API's (shared/api/paths.ts: the console calls only what the API declares).
  */
 export async function request<T = unknown>(url: ApiPath, options: RequestOptions = {}): Promise<Envelope<T>> {
   if (typeof url !== 'string') throw new TypeError('URL must be a string');

@@ -5,7 +5,8 @@
  * with the payment's client secret, and the server then reads the outcome from the provider.
  *
  * - Local (`PayConfig.apiBase` set): the Stripe stand-in, called with the publishable key as Stripe.js does.
- *   The page's own card fields (docs/product.md section 2) are the element; the 3-D Secure page is framed in `mount`.
+ *   The page's own card fields (docs/product.md section 2) are the element; the 3-D Secure page is framed in
+ *   `mount`.
  * - Hosted (no `apiBase`): Stripe.js from https://js.stripe.com/v3 (never bundled: Stripe requires it to be
  *   loaded from there). The card fields are Stripe's card element, mounted with `mountCardElement`; raw card
  *   numbers are never handled by our page. Stripe.js shows its own 3-D Secure dialog.

@@ -1,6 +1,6 @@
 /**
- * Dates: the API speaks UTC ISO 8601; people read local time as `YYYY-MM-DD HH:mm:ss` (docs/product.md section 9).
- * One formatter, used by every table, detail view and form of the console.
+ * Dates: the API speaks UTC ISO 8601; people read local time as `YYYY-MM-DD HH:mm:ss` (docs/product.md
+ * section 9). One formatter, used by every table, detail view and form of the console.
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');

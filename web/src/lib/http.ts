@@ -23,7 +23,8 @@ export class RequestError extends Error {
 /**
  * True from the moment the page is left (pagehide) until it is shown again (back-forward cache). Leaving a
  * page cuts its calls in flight, and the browser runs their failure handlers before the next page loads:
- * reported, a cut user-info call would end the session (docs/product.md section 8) of someone who only clicked on.
+ * reported, a cut user-info call would end the session (docs/product.md section 8) of someone who only
+ * clicked on.
  */
 let leaving = false;
 globalThis.addEventListener?.('pagehide', () => (leaving = true));

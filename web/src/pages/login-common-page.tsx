@@ -1,6 +1,7 @@
 /**
- * /logincommon (docs/product.md section 2): the staff login alone; an authenticated visitor goes to /. The footer
- * links to the operator's copyright page (POST /admin/parameter/getCopyRight: settingDesc → settingValue).
+ * /logincommon (docs/product.md section 2): the staff login alone; an authenticated visitor goes to /. The
+ * footer links to the operator's copyright page (POST /admin/parameter/getCopyRight: settingDesc →
+ * settingValue).
  */
 import { API } from '@shared/api/paths.ts';
 import { Link, Text } from '@chakra-ui/react';

@@ -1,10 +1,10 @@
 /**
- * The login form of docs/product.md sections 2, 4 and 5: username, password and the 4-character image code with its
- * picture beside it (click to get a new one). Staff may change a password first (the header's dialog, with a
- * username field: docs/product.md sections 2 and 5). The submit button is active once any field has input; the
- * shared `loginForm` schema validates. The password is sent encrypted. A failed login shows the server's
- * message and a new image code. The rules (zod and the schema) and the change-password dialog are loaded
- * when first needed: a field's first focus, the dialog's button.
+ * The login form of docs/product.md sections 2, 4 and 5: username, password and the 4-character image code
+ * with its picture beside it (click to get a new one). Staff may change a password first (the header's
+ * dialog, with a username field: docs/product.md sections 2 and 5). The submit button is active once any
+ * field has input; the shared `loginForm` schema validates. The password is sent encrypted. A failed login
+ * shows the server's message and a new image code. The rules (zod and the schema) and the change-password
+ * dialog are loaded when first needed: a field's first focus, the dialog's button.
  *
  * staff: GET /auth/oauth/token (password grant) → tokens stored → /home.
  * fleet: POST /fleets/fleetsAdmin/pwdLogin → `vehicle_access_token` → /vehicle/dashbord.

@@ -1,7 +1,8 @@
 /**
- * /privacy/ and /privacy/{lang} (docs/product.md section 2): the privacy notice in a frame. A last path segment of
- * 5 characters picks the language file (`privacy-en-us.html`); anything else, the default `privacy.html`.
- * Only the languages that have a file are used, so an unknown code still shows the notice (in English).
+ * /privacy/ and /privacy/{lang} (docs/product.md section 2): the privacy notice in a frame. A last path
+ * segment of 5 characters picks the language file (`privacy-en-us.html`); anything else, the default
+ * `privacy.html`. Only the languages that have a file are used, so an unknown code still shows the notice (in
+ * English).
  */
 import { Box } from '@chakra-ui/react';
 import { languages } from '@shared/i18n/languages.ts';

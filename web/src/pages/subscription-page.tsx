@@ -1,8 +1,8 @@
 /**
- * /subsplan (docs/product.md section 2): the subscription wizard, which the main layout sends a company without a
- * subscription to. Guard: no stored user → login; no agentId or subStatus not 0 → the console (/charge/);
- * otherwise the operator detail is loaded by agentId. The guard is decided once on entry: paying clears the
- * stored user, and the success dialog must stay until it is confirmed.
+ * /subsplan (docs/product.md section 2): the subscription wizard, which the main layout sends a company
+ * without a subscription to. Guard: no stored user → login; no agentId or subStatus not 0 → the console
+ * (/charge/); otherwise the operator detail is loaded by agentId. The guard is decided once on entry: paying
+ * clears the stored user, and the success dialog must stay until it is confirmed.
  */
 import '@web/lib/zod-config.ts';
 import { logout } from '@web/auth/logout.ts';

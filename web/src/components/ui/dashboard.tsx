@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 
 /**
  * One headline figure with its label (the label also names the value for assistive technology). A number
- * (or a decimal text) of 1000 or more is abbreviated K … E (docs/product.md section 9), its exact value in the
- * title; other text (a percentage, "n/a") is shown as it is.
+ * (or a decimal text) of 1000 or more is abbreviated K … E (docs/product.md section 9), its exact value in
+ * the title; other text (a percentage, "n/a") is shown as it is.
  */
 export function Figure({ label, value }: { label: string; value: string | number }) {
   const shown = abbreviate(value);
@@ -49,7 +49,10 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** The pick of a dashboard's window in days (docs/product.md section 9: the analytics windows), with its label. */
+/**
+ * The pick of a dashboard's window in days (docs/product.md section 9: the analytics windows), with its
+ * label.
+ */
 export function WindowSelect(props: {
   label: string;
   windows: readonly number[];

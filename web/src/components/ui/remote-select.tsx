@@ -1,6 +1,6 @@
 /**
- * A select over a long server list (docs/product.md section 9: pages of 10 from page 1): type to search, pick,
- * load more. The list loads only when opened, so a form that never opens it costs no call.
+ * A select over a long server list (docs/product.md section 9: pages of 10 from page 1): type to search,
+ * pick, load more. The list loads only when opened, so a form that never opens it costs no call.
  */
 import { Box, Button, HStack, Input, Spinner, Stack, Text, useFieldContext } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';

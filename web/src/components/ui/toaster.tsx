@@ -1,8 +1,8 @@
 /**
- * Chakra v3 toaster: short messages (docs/product.md sections 8 and 9: they last 1.5 s) at the top of the page.
- * `showMessage` is how the console shows them; `onClosed` runs once the message has gone (the 401 flow).
- * The store is here; what draws the messages (toaster-view.tsx) is loaded with the first one, so no page
- * loads it before it has something to say.
+ * Chakra v3 toaster: short messages (docs/product.md sections 8 and 9: they last 1.5 s) at the top of the
+ * page. `showMessage` is how the console shows them; `onClosed` runs once the message has gone (the 401
+ * flow). The store is here; what draws the messages (toaster-view.tsx) is loaded with the first one, so no
+ * page loads it before it has something to say.
  */
 import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';

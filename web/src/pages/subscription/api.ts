@@ -1,7 +1,8 @@
 /**
- * The calls of the subscription wizard and the plan screens (docs/product.md section 7; shared/schemas/subscription.ts
- * is the contract). Pay answers code 2048 (CODE_NEEDS_AUTHENTICATION) with the client secret in `msg`, so it is
- * read as a raw envelope rather than through `call`, which turns any non-zero code into an ApiError.
+ * The calls of the subscription wizard and the plan screens (docs/product.md section 7;
+ * shared/schemas/subscription.ts is the contract). Pay answers code 2048 (CODE_NEEDS_AUTHENTICATION) with the
+ * client secret in `msg`, so it is read as a raw envelope rather than through `call`, which turns any
+ * non-zero code into an ApiError.
  */
 import { API } from '@shared/api/paths.ts';
 import {

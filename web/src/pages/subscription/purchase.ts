@@ -1,8 +1,8 @@
 /**
- * The purchase shared by the first-time wizard (/subsplan) and the renewal from /plan (docs/product.md sections 2, 4
- * and 5): the choice (mode 1 a Basic or Pro plan with connector counts, mode 2 an order number), its rules,
- * the risk warning, the price calculation, and paying (card, extra authentication with code 2048, or pay-off
- * without a card when the price row has a receipt pdfUrl).
+ * The purchase shared by the first-time wizard (/subsplan) and the renewal from /plan (docs/product.md
+ * sections 2, 4 and 5): the choice (mode 1 a Basic or Pro plan with connector counts, mode 2 an order
+ * number), its rules, the risk warning, the price calculation, and paying (card, extra authentication with
+ * code 2048, or pay-off without a card when the price row has a receipt pdfUrl).
  */
 import {
   CONNECTORS_MAX,
@@ -67,7 +67,10 @@ function countError(value: string): string | undefined {
   return undefined;
 }
 
-/** docs/product.md section 5: AC required 0–2000; DC required for Pro 0–2000 (Basic: 0); order number required, ≤ 32. */
+/**
+ * docs/product.md section 5: AC required 0–2000; DC required for Pro 0–2000 (Basic: 0); order number
+ * required, ≤ 32.
+ */
 export function choiceErrors(choice: Choice): Errors {
   const errors: Errors = {};
   if (choice.mode === SUBSCRIBE_MODE.orderNo) {
@@ -292,8 +295,8 @@ export function usePurchase(firstFlag: boolean) {
         paymentMethodId,
       });
       if (outcome.kind === 'authenticate') {
-        // docs/product.md section 4: confirm with the provider (its challenge shows here), then report the intent
-        // whatever the outcome: the server decides.
+        // docs/product.md section 4: confirm with the provider (its challenge shows here), then report the
+        // intent whatever the outcome: the server decides.
         let intentId = outcome.data?.paymentId ?? '';
         try {
           const mount = mountRef.current ?? document.body;

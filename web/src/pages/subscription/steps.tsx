@@ -1,6 +1,6 @@
 /**
- * The steps of a purchase (docs/product.md section 2), shared by the first-time wizard and the renewal: the step
- * indicator, subscription (mode, Basic/Pro cards, connector counts or order number), overview (the price
+ * The steps of a purchase (docs/product.md section 2), shared by the first-time wizard and the renewal: the
+ * step indicator, subscription (mode, Basic/Pro cards, connector counts or order number), overview (the price
  * table in dollars) and payment (card number in 4 groups, MM/YY, CVC; the card's extra authentication shows
  * below them), the fewer-connectors confirmation and the success dialog.
  */

@@ -1,8 +1,8 @@
 /**
- * The first-time subscription wizard of /subsplan (docs/product.md section 2), in a 1000 px panel: company info →
- * subscription → overview → bank account (hidden when the first-time price row has a receipt pdfUrl, whose
- * overview then ends with Finish). Paying shows "pay success", clears what docs/product.md section 4 lists and opens
- * the success dialog, whose confirmation goes to /charge/login.
+ * The first-time subscription wizard of /subsplan (docs/product.md section 2), in a 1000 px panel: company
+ * info → subscription → overview → bank account (hidden when the first-time price row has a receipt pdfUrl,
+ * whose overview then ends with Finish). Paying shows "pay success", clears what docs/product.md section 4
+ * lists and opens the success dialog, whose confirmation goes to /charge/login.
  */
 import { API } from '@shared/api/paths.ts';
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
@@ -310,11 +310,11 @@ function CompanyStep({ operator }: { operator: OperatorRecord }) {
 }
 
 /**
- * A disabled searchable paged selector (docs/product.md section 2). Its list (page size 10 from page 1) is fetched
- * only for holders of the permission (docs/product.md section 6) who may also read the list: the pay channel and mail
- * server lists are the platform's (6400, 6600), so a company, which the wizard is for, never fetches them and
- * sees the names its own record carries (docs/decisions/100-wizard-company-options.md). The list names the
- * current value when the record does not.
+ * A disabled searchable paged selector (docs/product.md section 2). Its list (page size 10 from page 1) is
+ * fetched only for holders of the permission (docs/product.md section 6) who may also read the list: the pay
+ * channel and mail server lists are the platform's (6400, 6600), so a company, which the wizard is for, never
+ * fetches them and sees the names its own record carries (docs/decisions/100-wizard-company-options.md). The
+ * list names the current value when the record does not.
  */
 function PagedSelector(props: {
   label: string;

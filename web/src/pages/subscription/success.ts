@@ -1,6 +1,6 @@
 /**
- * After a successful payment (docs/product.md section 4): "pay success", then the stored token, roles, user and
- * permissions are cleared — exactly those (the token is the access token and its refresh token) — so the
+ * After a successful payment (docs/product.md section 4): "pay success", then the stored token, roles, user
+ * and permissions are cleared — exactly those (the token is the access token and its refresh token) — so the
  * next login reads the new subscription's permissions.
  */
 import { STORAGE, writeStored } from '@web/auth/storage.ts';

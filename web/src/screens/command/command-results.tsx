@@ -1,9 +1,9 @@
 /**
  * The results of remote commands (`/biz/command/list`, code 2256): newest first, filtered by charge point,
- * command, status and a time range of at most 7 days (docs/product.md section 5; without a start, the last 7 days).
- * Status and result read as text (the catalogue's statuses, OCPP answer statuses and CALLERROR texts); the
- * list refreshes every 5 seconds while a command on it is queued or sent; a row's details show the payload
- * sent and the raw answer.
+ * command, status and a time range of at most 7 days (docs/product.md section 5; without a start, the last 7
+ * days). Status and result read as text (the catalogue's statuses, OCPP answer statuses and CALLERROR texts);
+ * the list refreshes every 5 seconds while a command on it is queued or sent; a row's details show the
+ * payload sent and the raw answer.
  */
 import {
   Box,

@@ -1,8 +1,9 @@
 /**
- * CRM insight (/appInsight, code 7500; docs/decisions/193-app-users-and-ops-view.md): app users new, active and churned over the churn windows
- * of docs/product.md section 9 (inactive 7, 14 and 30 days against the 14, 28 and 60 before), their retention and
- * sessions per user, a daily chart over an analytics window (7 … 60 days), and the same as an Excel file
- * (`POST /biz/appInsight/stat`, `/download`; a file of data is Pro: 9100).
+ * CRM insight (/appInsight, code 7500; docs/decisions/193-app-users-and-ops-view.md): app users new, active
+ * and churned over the churn windows of docs/product.md section 9 (inactive 7, 14 and 30 days against the 14,
+ * 28 and 60 before), their retention and sessions per user, a daily chart over an analytics window (7 … 60
+ * days), and the same as an Excel file (`POST /biz/appInsight/stat`, `/download`; a file of data is Pro:
+ * 9100).
  */
 import { API } from '@shared/api/paths.ts';
 import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
 /**
- * The last hour of an energy box (docs/product.md section 9): load and usable current per phase, oldest first. Loaded
- * when the detail page first shows it, so recharts stays out of the main bundle.
+ * The last hour of an energy box (docs/product.md section 9): load and usable current per phase, oldest
+ * first. Loaded when the detail page first shows it, so recharts stays out of the main bundle.
  */
 import { formatDateTime } from '@web/lib/format.ts';
 import { useTr } from '@web/resources/i18n.ts';

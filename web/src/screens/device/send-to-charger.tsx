@@ -1,11 +1,11 @@
 /**
  * "Send to chargers": a stored record (a firmware file, a local list, a display message, a network
- * configuration) sent to one pile from its screen. One pile is chosen (docs/product.md section 5: one pile at a time
- * for command and local-list actions) with the charger control screen's picker, a connector when the command
- * needs one, the command's other parameters with its generic form; the record's id is a fixed parameter the
- * server loads (CommandDef `load`). After sending, the command's status and answer are shown and refreshed
- * from the results list while it is pending; for firmware the progress the charger reports (Downloading,
- * Installed...) until it ends.
+ * configuration) sent to one pile from its screen. One pile is chosen (docs/product.md section 5: one pile at
+ * a time for command and local-list actions) with the charger control screen's picker, a connector when the
+ * command needs one, the command's other parameters with its generic form; the record's id is a fixed
+ * parameter the server loads (CommandDef `load`). After sending, the command's status and answer are shown
+ * and refreshed from the results list while it is pending; for firmware the progress the charger reports
+ * (Downloading, Installed...) until it ends.
  */
 import { Alert, Badge, Box, Code, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { COMMANDS, variantFor, type CommandDef } from '@shared/commands/catalogue.ts';

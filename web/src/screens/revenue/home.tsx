@@ -1,9 +1,10 @@
 /**
- * The home dashboard (/home, code 1100; docs/decisions/183-home-dashboard.md), what an operator opens first: the window's KPIs with their
- * change against the window before, what is happening now (chargers, sessions, open alarms, each a link to its
- * screen), energy and sessions by day, the last 24 hours by hour, 30-day energy use and the top five stations
- * and chargers over 7 days against 30 (`POST /biz/home/dashboard`: rollups, counters and live state). Large
- * figures are abbreviated K … E with the exact value in their title; the page reads itself again every minute.
+ * The home dashboard (/home, code 1100; docs/decisions/183-home-dashboard.md), what an operator opens first:
+ * the window's KPIs with their change against the window before, what is happening now (chargers, sessions,
+ * open alarms, each a link to its screen), energy and sessions by day, the last 24 hours by hour, 30-day
+ * energy use and the top five stations and chargers over 7 days against 30 (`POST /biz/home/dashboard`:
+ * rollups, counters and live state). Large figures are abbreviated K … E with the exact value in their title;
+ * the page reads itself again every minute.
  */
 import { API } from '@shared/api/paths.ts';
 import { Box, Card, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';

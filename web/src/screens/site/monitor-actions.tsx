@@ -1,9 +1,10 @@
 /**
- * The live monitor's tile actions (docs/decisions/160-monitor-actions.md; codes 1102-1107, functions/devices/monitor-actions.ts): an
- * "Actions" button on a connector's tile, shown only with at least one of the codes, opens a dialog with the
- * actions the user holds. Stop charging, unlock and stop reservation send their command and show its status
- * until the charger answers, then the answer (read back with `/biz/monitor/command`, refreshed while
- * pending); live data, meter records and details show what the server read for the connector.
+ * The live monitor's tile actions (docs/decisions/160-monitor-actions.md; codes 1102-1107,
+ * functions/devices/monitor-actions.ts): an "Actions" button on a connector's tile, shown only with at least
+ * one of the codes, opens a dialog with the actions the user holds. Stop charging, unlock and stop
+ * reservation send their command and show its status until the charger answers, then the answer (read back
+ * with `/biz/monitor/command`, refreshed while pending); live data, meter records and details show what the
+ * server read for the connector.
  */
 import {
   Badge,

@@ -1,10 +1,10 @@
 /**
- * The pile wizard (docs/product.md section 2): 1 binding — typed in (manual) or taken from an unused asset (its code
- * becomes the charge point id; the platform picks it from the asset list, which fills in its protocol and
- * power; a company, which may not list the platform's assets, types the asset's code and secret key and the
- * server checks the pair, decision 150); 2 pile information; 3 fee — by the station's fee-set mode, the
- * station's rule, the pile's, or one per connector (every connector needs one; the server checks it too);
- * 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
+ * The pile wizard (docs/product.md section 2): 1 binding — typed in (manual) or taken from an unused asset
+ * (its code becomes the charge point id; the platform picks it from the asset list, which fills in its
+ * protocol and power; a company, which may not list the platform's assets, types the asset's code and secret
+ * key and the server checks the pair, decision 150); 2 pile information; 3 fee — by the station's fee-set
+ * mode, the station's rule, the pile's, or one per connector (every connector needs one; the server checks it
+ * too); 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
  * The shared charge point schema validates each step. Edit uses the same wizard with the id read-only.
  */
 import { API } from '@shared/api/paths.ts';

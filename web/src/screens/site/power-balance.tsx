@@ -1,9 +1,9 @@
 /**
- * The power balance wizard of a station (docs/product.md sections 2 and 5): 1 the plan — power mode, the three
- * cycles (normal adjust > alarm adjust > alarm sampling), stop electricity, offline max power; 2 the
+ * The power balance wizard of a station (docs/product.md sections 2 and 5): 1 the plan — power mode, the
+ * three cycles (normal adjust > alarm adjust > alarm sampling), stop electricity, offline max power; 2 the
  * transformer groups — added or edited one at a time (the one under edit must be saved or cancelled before
- * another is touched or the plan saved), each with a unique name, rated power above alarm power, and at
- * least one pile of this station. The shared power balance schema validates; the API checks the same.
+ * another is touched or the plan saved), each with a unique name, rated power above alarm power, and at least
+ * one pile of this station. The shared power balance schema validates; the API checks the same.
  */
 import { API } from '@shared/api/paths.ts';
 import { Box, Button, Checkbox, Fieldset, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';

@@ -1,9 +1,9 @@
 /**
- * The station wizard (docs/product.md section 2): 1 basic information — name, status, address, position, time zone,
- * location type, type, hotline, owner and opening hours (all day, or chosen week days with periods);
- * 2 settings and fee — how fees are set and, with the Pro code 2105, the reservation switch and pictures.
- * Validation is the shared station schema (the API's own); each step checks its fields before moving on.
- * Edit loads the station afresh and sends its version.
+ * The station wizard (docs/product.md section 2): 1 basic information — name, status, address, position, time
+ * zone, location type, type, hotline, owner and opening hours (all day, or chosen week days with periods); 2
+ * settings and fee — how fees are set and, with the Pro code 2105, the reservation switch and pictures.
+ * Validation is the shared station schema (the API's own); each step checks its fields before moving on. Edit
+ * loads the station afresh and sends its version.
  */
 import { API } from '@shared/api/paths.ts';
 import { Alert, Box, Checkbox, CheckboxGroup, Fieldset, Stack, Wrap } from '@chakra-ui/react';

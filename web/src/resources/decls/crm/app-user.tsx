@@ -1,9 +1,9 @@
 /**
- * App users (/appUser, 7100; docs/decisions/193-app-users-and-ops-view.md): the drivers of the company's app with their level, balance, frozen
- * amount, lock and last sign-in. Staff correct a profile (7102), lock or unlock a user with a cause (7102;
- * a locked user's tag is refused at the charger) and adjust a balance with a cause (7103); the page of a
- * user (7101) shows their statistics, ledger, card and orders. Users sign up in the driver app: no add, no
- * delete (the server refuses both).
+ * App users (/appUser, 7100; docs/decisions/193-app-users-and-ops-view.md): the drivers of the company's app
+ * with their level, balance, frozen amount, lock and last sign-in. Staff correct a profile (7102), lock or
+ * unlock a user with a cause (7102; a locked user's tag is refused at the charger) and adjust a balance with
+ * a cause (7103); the page of a user (7101) shows their statistics, ledger, card and orders. Users sign up in
+ * the driver app: no add, no delete (the server refuses both).
  */
 import { API, resourcePaths } from '@shared/api/paths.ts';
 import {

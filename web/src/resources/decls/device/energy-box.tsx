@@ -1,8 +1,8 @@
 /**
  * Energy boxes (/energyBox): the declared list with each box's linked piles (a box linked to none is flagged
- * "Not linked": it cannot be upgraded, docs/product.md section 5), whether it reports (online within a minute of its
- * last report), the per-phase load and usable currents, firmware and faults. Rows open the detail page and
- * set the load limit (1 to 100, checked before sending; published to the box); the toolbar upgrades the
+ * "Not linked": it cannot be upgraded, docs/product.md section 5), whether it reports (online within a minute
+ * of its last report), the per-phase load and usable currents, firmware and faults. Rows open the detail page
+ * and set the load limit (1 to 100, checked before sending; published to the box); the toolbar upgrades the
  * chosen boxes (2702) and says which were sent and which were flagged.
  */
 import { API, resourcePaths } from '@shared/api/paths.ts';

@@ -1,6 +1,6 @@
 /**
- * Reservation fees (/reserveFee): price per minute of holding a connector, at most two decimals (docs/product.md
- * section 5). The currency is the company's: shown, never chosen.
+ * Reservation fees (/reserveFee): price per minute of holding a connector, at most two decimals
+ * (docs/product.md section 5). The currency is the company's: shown, never chosen.
  */
 import { resourcePaths } from '@shared/api/paths.ts';
 import { reserveFeeResource, reserveFeeSchema } from '@shared/resources/fee/reserve-fee.ts';

@@ -20,7 +20,10 @@ export const OPER_TYPE_OPTIONS: readonly EnumOption[] = [
 
 export const fleetDetailPath = (id: unknown) => `/fleetsDetail/${encodeURIComponent(String(id ?? ''))}`;
 
-/** The money rules of a fleet, as the wizard and the edit form ask them (docs/product.md section 5: warn > overdraft). */
+/**
+ * The money rules of a fleet, as the wizard and the edit form ask them (docs/product.md section 5: warn >
+ * overdraft).
+ */
 export const FLEET_LIMIT_FIELDS: readonly Field[] = [
   { name: 'warnBalance', label: `${F}.warnBalance`, kind: 'number', required: true, help: `${F}.warnHelp` },
   {

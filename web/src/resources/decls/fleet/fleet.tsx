@@ -1,8 +1,8 @@
 /**
- * Fleets (/fleets, Pro; docs/decisions/192-fleets-on-the-registry.md): the company's fleet accounts with balance, warning balance, overdraft
- * amount and status. Rows enable or disable a fleet, top it up (an amount above 0 with at most four
- * decimals) and reset its balance to zero (asks first); the balance changes only through these and
- * settlement, never through the edit form. A fleet is disabled, never deleted.
+ * Fleets (/fleets, Pro; docs/decisions/192-fleets-on-the-registry.md): the company's fleet accounts with
+ * balance, warning balance, overdraft amount and status. Rows enable or disable a fleet, top it up (an amount
+ * above 0 with at most four decimals) and reset its balance to zero (asks first); the balance changes only
+ * through these and settlement, never through the edit form. A fleet is disabled, never deleted.
  */
 import { API, resourcePaths } from '@shared/api/paths.ts';
 import {

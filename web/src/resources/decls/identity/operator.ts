@@ -113,7 +113,8 @@ export const operatorDecl: ResourceDecl = {
       switchValues: [1, 0],
       help: 'siteConsole.operator.acceptUnknownIdTagHelp',
     },
-    // docs/product.md section 6: pay channels and mail servers are listed only for holders of these permissions.
+    // docs/product.md section 6: pay channels and mail servers are listed only for holders of these
+    // permissions.
     {
       name: 'payId',
       label: 'admin.operator.payChannel',

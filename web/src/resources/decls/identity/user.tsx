@@ -1,7 +1,7 @@
 /**
  * Users (/user): console accounts under roles and companies. Passwords travel encrypted; a user with
- * sub-accounts is not deleted (its sub-accounts would lose sign-in: docs/product.md section 5); enable/disable,
- * password reset and station binding are row actions.
+ * sub-accounts is not deleted (its sub-accounts would lose sign-in: docs/product.md section 5);
+ * enable/disable, password reset and station binding are row actions.
  */
 import { API, recordPaths } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';

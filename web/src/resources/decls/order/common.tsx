@@ -1,6 +1,6 @@
 /**
- * Pieces the charging-order screens share: the enumerations of docs/product.md sections 3 and 4 as options, money
- * and energy as they read, the order page's path and the link to it, and the charge point picker.
+ * Pieces the charging-order screens share: the enumerations of docs/product.md sections 3 and 4 as options,
+ * money and energy as they read, the order page's path and the link to it, and the charge point picker.
  */
 import { API } from '@shared/api/paths.ts';
 import { Text } from '@chakra-ui/react';

@@ -1,9 +1,9 @@
 /**
- * Subscription plans (/plan; docs/product.md sections 3 and 7): one declaration for everyone. The platform (6911)
- * lists, adds and edits plans — the two universal entries (Basic and Pro prices per connector per month) and
- * custom plans with a plan (order) number for one company — and uploads a custom plan's receipt PDF
- * (POST /admin/plan/upload, form data; the answer's key becomes the plan's pdfUrl). A company sees the universal
- * entries and its own custom plans. /planDetail/{id}/{name} shows one plan's facts.
+ * Subscription plans (/plan; docs/product.md sections 3 and 7): one declaration for everyone. The platform
+ * (6911) lists, adds and edits plans — the two universal entries (Basic and Pro prices per connector per
+ * month) and custom plans with a plan (order) number for one company — and uploads a custom plan's receipt
+ * PDF (POST /admin/plan/upload, form data; the answer's key becomes the plan's pdfUrl). A company sees the
+ * universal entries and its own custom plans. /planDetail/{id}/{name} shows one plan's facts.
  */
 import { API, recordPaths } from '@shared/api/paths.ts';
 import { FileField } from '@web/components/ui/file-field.tsx';

@@ -1,6 +1,7 @@
 /**
- * Pieces the reservation and queue screens share: their calls, the statuses of docs/product.md section 4 as options,
- * the reservation page's path and the link to it, and the reservation fee picker of the station form.
+ * Pieces the reservation and queue screens share: their calls, the statuses of docs/product.md section 4 as
+ * options, the reservation page's path and the link to it, and the reservation fee picker of the station
+ * form.
  */
 import { API } from '@shared/api/paths.ts';
 import { RESERVE_ORDER_CODE, WAIT_ORDER_CODE, WAIT_STATUSES } from '@shared/schemas/reservation.ts';

@@ -1,8 +1,8 @@
 /**
  * Pieces the site and device screens share: options of the station and charge point enumerations, the
- * station picker, connector state badges (one colour per state of docs/product.md section 4, always with its label),
- * schema errors by full path (wizards validate nested lists), the OCPP URL, and station pictures read with
- * the session's token.
+ * station picker, connector state badges (one colour per state of docs/product.md section 4, always with its
+ * label), schema errors by full path (wizards validate nested lists), the OCPP URL, and station pictures read
+ * with the session's token.
  */
 import { API } from '@shared/api/paths.ts';
 import { Badge, HStack, Status, Text, Wrap } from '@chakra-ui/react';
