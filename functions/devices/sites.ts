@@ -47,7 +47,7 @@ import {
   nextLiveTurn,
   putLiveFigures,
   removeStationLive,
-  stationCountTimes,
+  stationCountedFrom,
   stationLivesIn,
 } from '@functions/data/station-live.ts';
 import { connectorWrites } from './connector-limit.ts';
@@ -376,24 +376,15 @@ const CLOCK_MARGIN_MS = 1000;
 
 /**
  * Counts a station's live figures again unless a recount that began reading after `changedAt` (a change's
- * time, ISO, by the platform's clock) has stored its figures already, and not sooner than `spacingMs` after
- * the last recount began: a reconnect storm's thousand changes of one station cost a recount every
- * `spacingMs`, not one per change (docs/decisions/440-ocpp-answers-before-bookkeeping.md). Answers whether it
- * counted, or in how many ms the caller is to ask again (a recount began too recently).
+ * time, ISO, by the platform's clock) has stored its figures already: a reconnect storm's thousand changes of
+ * one station cost a recount each time the last one is outdated, not one per change
+ * (docs/decisions/440-ocpp-answers-before-bookkeeping.md). Answers whether it counted.
  */
-export async function recountStationSince(
-  tenant: string,
-  stationId: string,
-  changedAt: string,
-  spacingMs = 0,
-): Promise<{ counted: boolean; againInMs?: number }> {
-  const { countedFrom, startedAt } = await stationCountTimes(tenant, stationId);
-  if (countedFrom !== undefined && Date.parse(countedFrom) > Date.parse(changedAt) + CLOCK_MARGIN_MS)
-    return { counted: false };
-  const wait = startedAt === undefined ? 0 : Date.parse(startedAt) + spacingMs - Date.now();
-  if (wait > 0) return { counted: false, againInMs: wait };
+export async function recountStationSince(tenant: string, stationId: string, changedAt: string) {
+  const from = await stationCountedFrom(tenant, stationId);
+  if (from !== undefined && Date.parse(from) > Date.parse(changedAt) + CLOCK_MARGIN_MS) return false;
   await recountStation(tenant, stationId);
-  return { counted: true };
+  return true;
 }
 
 /** Piles were added, changed, moved or removed: their stations are counted again (statistics too). */
