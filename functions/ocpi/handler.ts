@@ -1,8 +1,9 @@
 /**
- * The OCPI 2.2.1 endpoints of the platform as the CPO (issue 20): versions, version details, credentials
- * (register, update, unregister), locations, tariffs, sessions and CDRs (sender interfaces, paginated), tokens
- * (receiver: the eMSP pushes its tokens), commands (receiver: the eMSP starts, stops, unlocks and reserves). Each request is read and
- * checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts. Bad input is 2001 before a
+ * The OCPI 2.2.1 endpoints of the platform as the CPO (docs/decisions/426): versions, version details,
+ * credentials (register, update, unregister), locations, tariffs, sessions and CDRs (sender interfaces,
+ * paginated), tokens (receiver: the eMSP pushes its tokens), commands (receiver: the eMSP starts, stops, unlocks
+ * and reserves), chargingprofiles (receiver: the partner limits its own session) and hubclientinfo (receiver: a
+ * hub says how its parties are connected; docs/decisions/438). Each request is read and checked here; OCPI's envelope, token and headers are functions/ocpi/http.ts. Bad input is 2001 before a
  * module runs (decision 433): a pull's query, a command's name, a command's `response_url`.
  */
 import {
