@@ -1,5 +1,5 @@
 /**
- * File transfer for remote commands (issue 6): the firmware a charger downloads (UpdateFirmware,
+ * File transfer for remote commands (docs/decisions/233): the firmware a charger downloads (UpdateFirmware,
  * SignedUpdateFirmware) and the log it uploads (GetDiagnostics, GetLog).
  *
  * Chargers cannot sign in, so each transfer gets a public, unguessable, expiring URL: the token carries its

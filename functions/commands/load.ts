@@ -1,7 +1,7 @@
 /**
- * The server step of commands that name a record or move a file (CommandDef `load`, issue 6): the record is
+ * The server step of commands that name a record or move a file (CommandDef `load`, docs/decisions/232): the record is
  * read in the caller's scope (another company's is "not found"), and file transfers get their signed URL
- * (functions/commands/files.ts). Only company accounts send local lists (SPEC.md section 5).
+ * (functions/commands/files.ts). Only company accounts send local lists (docs/product.md section 5).
  */
 import type { CommandContext, CommandDef } from '@shared/commands/catalogue.ts';
 import { displayResource } from '@shared/resources/device/display.ts';

@@ -1,5 +1,5 @@
 /**
- * Device model reports of OCPP 2.0.1 chargers (issue 6): GetBaseReport is answered "Accepted" and the report
+ * Device model reports of OCPP 2.0.1 chargers (docs/decisions/235): GetBaseReport is answered "Accepted" and the report
  * itself arrives afterwards as NotifyReport messages in parts (seqNo, `tbc` on all but the last). Each part
  * is kept as its own item under the charger, keyed by request and part number, so a large inventory never
  * meets the item size limit and a repeated part overwrites itself. The console reads the assembled report

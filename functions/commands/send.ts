@@ -1,5 +1,5 @@
 /**
- * Sending a remote command from the console (issue 6): POST /biz/command/send and the results list.
+ * Sending a remote command from the console (docs/decisions/230): POST /biz/command/send and the results list.
  *
  * The command is checked completely before anything is stored: the caller holds its button code, the charge
  * point is theirs, a connector is chosen where the command needs one (and is one of the pile's), the

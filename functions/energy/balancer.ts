@@ -1,5 +1,5 @@
 /**
- * Dynamic load management (issue 21, docs/decisions/427): a station's power balance plan (SPEC.md section 3:
+ * Dynamic load management (docs/decisions/427): a station's power balance plan (docs/product.md section 3:
  * mode, adjust cycles, transformer groups with rated and alarm power, stop electricity, offline maximum power)
  * acts on its chargers.
  *

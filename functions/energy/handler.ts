@@ -1,5 +1,5 @@
 /**
- * Energy domain (issue 21): renewable sources (a declared resource), the renewable report and the import of
+ * Energy domain (docs/decisions/427 and 428): renewable sources (a declared resource), the renewable report and the import of
  * a source's production. The one place binding these routes to the services: each request is read and
  * checked here with the shared schemas. Load management (balancer.ts) has no route of its own: it acts on the
  * plan saved on the station (functions/devices) and shows on the station's page.

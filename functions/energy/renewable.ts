@@ -1,5 +1,5 @@
 /**
- * Renewable energy (issue 21, /renewable; docs/decisions/428): a station's renewable sources (a declared
+ * Renewable energy (/renewable; docs/decisions/428): a station's renewable sources (a declared
  * resource), what they produced (functions/data/renewable-production.ts: reported by energy boxes, or
  * imported), and how much of the energy charged was renewable and what CO2 that avoided.
  *

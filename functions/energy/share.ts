@@ -1,5 +1,5 @@
 /**
- * Sharing a transformer group's power among its charging sessions (issue 21, docs/decisions/427). Pure: the
+ * Sharing a transformer group's power among its charging sessions (docs/decisions/427). Pure: the
  * balancer (functions/energy/balancer.ts) reads the group, its sessions and its measured load, and sends
  * what this returns as charging profiles.
  *

@@ -1,5 +1,5 @@
 /**
- * CDRs to roaming partners (issue 20): the priced order of a partner's session as an OCPI 2.2.1 CDR, POSTed to
+ * CDRs to roaming partners (docs/decisions/426): the priced order of a partner's session as an OCPI 2.2.1 CDR, POSTed to
  * the partner's cdrs receiver once. The CDR is owed from the settlement transaction (an outbox item,
  * functions/data/roaming-cdrs.ts); it is queued then (and again by the minute's sweep while unsent), and a
  * delivery claims it, posts it and marks it sent, so repeated or concurrent deliveries post it once. The CDR's

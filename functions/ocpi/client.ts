@@ -1,5 +1,5 @@
 /**
- * Calls the platform makes to an eMSP's OCPI endpoints (issue 20): `Authorization: Token {base64}`, a new
+ * Calls the platform makes to an eMSP's OCPI endpoints (docs/decisions/426): `Authorization: Token {base64}`, a new
  * `X-Request-ID` and `X-Correlation-ID` each, the routing headers of both parties, a time limit, and the
  * answer's envelope checked: anything but an OCPI success (1xxx) is an error saying what came back. Every URL
  * called is a partner's, so every call goes through the outbound-URL guard (functions/lib/outbound-url.ts,

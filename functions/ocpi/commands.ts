@@ -1,5 +1,5 @@
 /**
- * The OCPI commands module, receiver interface (issue 20): an eMSP's START_SESSION, STOP_SESSION and
+ * The OCPI commands module, receiver interface (docs/decisions/426): an eMSP's START_SESSION, STOP_SESSION and
  * UNLOCK_CONNECTOR become the console's OCPP commands (remote start, remote stop, unlock) through the same
  * pipeline (functions/commands/send.ts: stored, queued, sent over the charger's WebSocket, answered or timed
  * out), recorded as sent by `ocpi:{partnerId}`; RESERVE_NOW and CANCEL_RESERVATION become reservation orders

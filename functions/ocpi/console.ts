@@ -1,5 +1,5 @@
 /**
- * The console's roaming calls (issue 20; the /emsp screen): register the platform at an eMSP (or update its
+ * The console's roaming calls (the /emsp screen; docs/decisions/426): register the platform at an eMSP (or update its
  * credentials there when registered), pull its tokens again, and a partner's OCPI state (registration, version, the modules the eMSP
  * offers, the last exchange and its error, its failed exchanges with their calls and answers, the platform's
  * versions URL to give the eMSP).

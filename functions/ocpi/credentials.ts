@@ -1,5 +1,5 @@
 /**
- * The OCPI credentials module (issue 20), both directions of the handshake:
+ * The OCPI credentials module (docs/decisions/426), both directions of the handshake:
  * - an eMSP registers with the platform: it calls with the token the operator gave it (the partner's
  *   `cpoToken`), POSTs its own token and versions URL; the platform reads the eMSP's 2.2.1 endpoints with that
  *   token, keeps it as `emspToken`, and answers a new platform token that replaces the first one;

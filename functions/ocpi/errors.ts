@@ -1,4 +1,4 @@
-/** OCPI refusals (issue 20): what the OCPI handler answers as an HTTP status and an OCPI status code. */
+/** OCPI refusals (docs/decisions/426): what the OCPI handler answers as an HTTP status and an OCPI status code. */
 import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
 
 /** An OCPI refusal: the HTTP status and the OCPI status code with a message. */

@@ -1,4 +1,4 @@
-/** What an OCPI Session and CDR of the platform both say of a roaming session (issue 20). */
+/** What an OCPI Session and CDR of the platform both say of a roaming session (docs/decisions/426). */
 import { createHash } from 'node:crypto';
 import { roamingTokenOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/devices/sites.ts';

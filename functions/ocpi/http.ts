@@ -1,5 +1,5 @@
 /**
- * The OCPI side of HTTP (issue 20): OCPI calls are not console calls. They carry `Authorization: Token
+ * The OCPI side of HTTP (docs/decisions/426): OCPI calls are not console calls. They carry `Authorization: Token
  * {base64 token}` (the API Gateway authorizer is for staff tokens, so the routes are public there and the
  * token is checked here), answer OCPI's envelope `{ data, status_code, status_message, timestamp }` with OCPI
  * status codes, echo `X-Request-ID` and `X-Correlation-ID`, and page with `X-Total-Count`, `X-Limit` and

@@ -1,5 +1,5 @@
 /**
- * The OCPI locations module, sender interface (issue 20): the stations bound to a partner (/emspBind) as OCPI
+ * The OCPI locations module, sender interface (docs/decisions/426): the stations bound to a partner (/emspBind) as OCPI
  * 2.2.1 Locations. A station is a Location; each gun of a pile is an EVSE (it charges one car at a time:
  * OCPP 1.6's connectorId, 2.0.1's evseId), uid `{chargePointId}*{gun}`, with one Connector `1` of the pile's
  * standard, format, power type, voltage, current and power, and the gun's fee rule as its tariff id. The

@@ -1,5 +1,5 @@
 /**
- * The eMSP partners as OCPI parties (issue 20, docs/decisions/426): each /emsp record is one OCPI
+ * The eMSP partners as OCPI parties (docs/decisions/426): each /emsp record is one OCPI
  * registration. Its fields as OCPI uses them:
  * - `cpoToken`: the token the eMSP calls the platform with (the token it registers with, then the one the
  *   handshake gave it); looked up by its hash (`cpoTokenKey`, a unique guard), so a call finds its partner in

@@ -1,5 +1,5 @@
 /**
- * The platform's own OCPI party (issue 20, docs/decisions/426): one CPO for the whole platform, its country
+ * The platform's own OCPI party (docs/decisions/426): one CPO for the whole platform, its country
  * code, party id and name from the system parameters `OCPI_COUNTRY_CODE`, `OCPI_PARTY_ID` and `OCPI_NAME`
  * (the /parameter screen), else `DE`, `EVC` and "EV Charging Console".
  */

@@ -1,5 +1,5 @@
 /**
- * Pushes to the eMSPs' receiver interfaces (issue 20), through the `ocpiPush` queue so a charger's message
+ * Pushes to the eMSPs' receiver interfaces (docs/decisions/426), through the `ocpiPush` queue so a charger's message
  * never waits on a partner's server: a status change puts one message per partner the station is bound to;
  * the consumer reads the state at delivery (so a late or repeated delivery sends what is true now) and PATCHes
  * each EVSE whose status is not the one last pushed to that partner (claimed by a conditional write before the

@@ -1,4 +1,4 @@
-/** The `ocpiPush` queue (issue 20): every exchange the platform starts with a partner goes through it. */
+/** The `ocpiPush` queue (docs/decisions/426): every exchange the platform starts with a partner goes through it. */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';

@@ -1,5 +1,5 @@
 /**
- * OCPI Sessions of roaming partners (issue 20, docs/decisions/426): a partner's session is PUT to its sessions
+ * OCPI Sessions of roaming partners (docs/decisions/426): a partner's session is PUT to its sessions
  * receiver when it starts (ACTIVE), again every SESSION_UPDATE_MS while it runs (its energy and cost so far:
  * the minute's sweep queues the updates, so a charger's meter values cost roaming nothing), and once more when
  * its order is priced (COMPLETED, with its final figures, just before its CDR: functions/ocpi/cdrs.ts). Every

@@ -1,5 +1,5 @@
 /**
- * The OCPI tariffs module, sender interface (issue 20): the charging fees of the stations bound to a partner
+ * The OCPI tariffs module, sender interface (docs/decisions/426): the charging fees of the stations bound to a partner
  * as OCPI 2.2.1 Tariffs, by the fee rule's id (the tariff id the locations' connectors name). Prices are the
  * fee's own decimals, excluding VAT as OCPI's `price`:
  * - per kWh: an ENERGY component (step 1 Wh); per minute: TIME, priced per hour (step 60 s); per use: FLAT;

@@ -1,5 +1,5 @@
 /**
- * The OCPI tokens module (issue 20), the CPO's side: the eMSPs' tokens are pulled (after a handshake, and from
+ * The OCPI tokens module (docs/decisions/426), the CPO's side: the eMSPs' tokens are pulled (after a handshake, and from
  * the console) or pushed by the eMSP (receiver interface), and kept (functions/data/roaming-tokens.ts); a
  * pulled token the platform cannot accept is a failed exchange of the partner, with its reason. A charger
  * presenting a token the platform's own accounts do not know is authorised here (docs/decisions/426, 437):

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- OCPI answers are loose JSON; the assertions check them */
 /**
- * OCPI 2.2.1 as the CPO (issue 20) against the real runtime, with the tests' own eMSP (test/helpers/emsp.ts,
+ * OCPI 2.2.1 as the CPO (docs/decisions/426) against the real runtime, with the tests' own eMSP (test/helpers/emsp.ts,
  * an OCPI server and client): the eMSP registers with the token the operator gave it, and the platform
  * registers at an eMSP from the console; both then pull the bound stations as locations and their fees as
  * tariffs, page by page. Wrong tokens, malformed objects and an eMSP without 2.2.1 get OCPI's status codes;

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- OCPI and OCPP answers are loose JSON */
 /**
- * Roaming drivers at the platform's chargers (issue 20), against the real runtime and the tests' own eMSP:
+ * Roaming drivers at the platform's chargers (docs/decisions/426), against the real runtime and the tests' own eMSP:
  * after the handshake the platform pulls the eMSP's tokens page by page; a charger presenting one is
  * authorised as the eMSP says (whitelisted, blocked, asked in real time, or unknown to it); a session with
  * one becomes an order of type and pay type eMsp, and its CDR reaches the eMSP exactly once, also when

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
- * Sessions that outlive their end or were never allowed (issue 15), with real OCPP frames of both versions
+ * Sessions that outlive their end or were never allowed, with real OCPP frames of both versions
  * against the local runtime:
  * - meter samples outside a session's life (after its stop, of an unknown or of a refused transaction) are
  *   kept apart and never reach an order's curve, energy or price; the charger gets its normal answer;

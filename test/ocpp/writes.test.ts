@@ -1,5 +1,5 @@
 /**
- * What a charger's message writes (issue 22, decision 430), through the real handler on the local runtime:
+ * What a charger's message writes (decision 430), through the real handler on the local runtime:
  * - a Heartbeat writes nothing (not the log, not the connection) and the charger stays online;
  * - a connector status is written when it changes; the same status again is logged and changes nothing;
  * - meter samples and log entries are durable when the charger gets its answer, and messages of many chargers
