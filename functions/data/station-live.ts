@@ -44,6 +44,8 @@ export const stationLives = defineEntity({
     at: { type: 'string' },
     /** When the recount whose figures are stored began reading (every change written before is in them). */
     countedFrom: { type: 'string' },
+    /** When the last recount began (it may still run, or have failed). */
+    startedAt: { type: 'string' },
   },
   indexes: {
     byStation: {
@@ -58,10 +60,14 @@ export const stationLives = defineEntity({
   },
 });
 
-/** Takes the station's next recount turn (the item made when missing). */
+/** Takes the station's next recount turn (the item made when missing), noting when it began. */
 export async function nextLiveTurn(tenant: string, stationId: string): Promise<number> {
   const { Attributes } = await send.update(
-    stationLives.update({ tenant, stationId }).add({ seq: 1 }).params({ response: 'updated_new' }),
+    stationLives
+      .update({ tenant, stationId })
+      .add({ seq: 1 })
+      .set({ startedAt: new Date().toISOString() })
+      .params({ response: 'updated_new' }),
   );
   return Number(Attributes?.seq);
 }
@@ -93,14 +99,21 @@ export const putLiveFigures = (
   );
 
 /**
- * When the recount whose figures a station has now began reading (undefined: never counted so, or no figures):
- * a change written before that time is in them.
+ * When the recount whose figures a station has now began reading (`countedFrom`: a change written before that
+ * time is in them) and stored them (`at`), and when its last recount began (`startedAt`, which may still run);
+ * each undefined when there is none.
  */
-export async function stationCountedFrom(tenant: string, stationId: string): Promise<string | undefined> {
+export async function stationCountTimes(
+  tenant: string,
+  stationId: string,
+): Promise<{ countedFrom?: string; at?: string; startedAt?: string }> {
   const { Item } = await send.get(
-    stationLives.get({ tenant, stationId }).params({ consistent: true, attributes: ['countedFrom'] }),
+    stationLives
+      .get({ tenant, stationId })
+      .params({ consistent: true, attributes: ['countedFrom', 'at', 'startedAt'] }),
   );
-  return typeof Item?.countedFrom === 'string' ? Item.countedFrom : undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { countedFrom: text(Item?.countedFrom), at: text(Item?.at), startedAt: text(Item?.startedAt) };
 }
 
 /** The live figures of the stations of `scope` (a tenant path: a company and those below it; '/' all). */

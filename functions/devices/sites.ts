@@ -47,7 +47,7 @@ import {
   nextLiveTurn,
   putLiveFigures,
   removeStationLive,
-  stationCountedFrom,
+  stationCountTimes,
   stationLivesIn,
 } from '@functions/data/station-live.ts';
 import { connectorWrites } from './connector-limit.ts';
@@ -374,17 +374,35 @@ async function countStation(tenant: string, stationId: string): Promise<void> {
  */
 const CLOCK_MARGIN_MS = 1000;
 
+/** A station's recounts take at most 1 / (1 + RECOUNT_REST) of the time: the rest waits this many times a count. */
+const RECOUNT_REST = 4;
+/** ...and never more than this (ms) between two. */
+const MAX_RECOUNT_SPACING_MS = 30_000;
+
 /**
  * Counts a station's live figures again unless a recount that began reading after `changedAt` (a change's
- * time, ISO, by the platform's clock) has stored its figures already: a reconnect storm's thousand changes of
- * one station cost a recount each time the last one is outdated, not one per change
- * (docs/decisions/440-ocpp-answers-before-bookkeeping.md). Answers whether it counted.
+ * time, ISO, by the platform's clock) has stored its figures already, and not sooner after the last recount
+ * began than RECOUNT_REST times what the last one took (at most MAX_RECOUNT_SPACING_MS): a small station is
+ * counted at once, one of 1,000 chargers in a reconnect storm every few seconds, not once per change, and the
+ * database serves the chargers' answers first (docs/decisions/440-ocpp-answers-before-bookkeeping.md). Answers
+ * whether it counted, or in how many ms the caller is to ask again.
  */
-export async function recountStationSince(tenant: string, stationId: string, changedAt: string) {
-  const from = await stationCountedFrom(tenant, stationId);
-  if (from !== undefined && Date.parse(from) > Date.parse(changedAt) + CLOCK_MARGIN_MS) return false;
+export async function recountStationSince(
+  tenant: string,
+  stationId: string,
+  changedAt: string,
+): Promise<{ counted: boolean; againInMs?: number }> {
+  const { countedFrom, at, startedAt } = await stationCountTimes(tenant, stationId);
+  const from = countedFrom === undefined ? NaN : Date.parse(countedFrom);
+  if (from > Date.parse(changedAt) + CLOCK_MARGIN_MS) return { counted: false };
+  const took = at === undefined ? NaN : Date.parse(at) - from;
+  const spacing = Number.isFinite(took)
+    ? Math.min(MAX_RECOUNT_SPACING_MS, RECOUNT_REST * Math.max(0, took))
+    : 0;
+  const wait = startedAt === undefined ? 0 : Date.parse(startedAt) + spacing - Date.now();
+  if (wait > 0) return { counted: false, againInMs: wait };
   await recountStation(tenant, stationId);
-  return true;
+  return { counted: true };
 }
 
 /** Piles were added, changed, moved or removed: their stations are counted again (statistics too). */

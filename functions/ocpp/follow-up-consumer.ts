@@ -11,11 +11,17 @@
  * A message whose work failed is reported as a batch item failure and comes back; every step is idempotent.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { recountStationSince } from '@functions/devices/sites.ts';
+import { recountStation, recountStationSince } from '@functions/devices/sites.ts';
 import { logger } from '@functions/lib/http.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { chargerContext } from './charger.ts';
-import { changeReactions, isFollowUp, type FollowUp, type StationChange } from './follow-ups.ts';
+import {
+  changeReactions,
+  isFollowUp,
+  queueFollowUp,
+  type FollowUp,
+  type StationChange,
+} from './follow-ups.ts';
 import { bootFollowUp } from './transactions.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
@@ -55,19 +61,35 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     else logger.warn('Unknown OCPP follow-up dropped', { messageId: record.messageId });
   }
 
-  // Each station's changes, with the messages they came in.
-  const byStation = new Map<string, { changes: StationChange[]; messageIds: string[] }>();
-  const add = (messageId: string, change: StationChange) => {
-    const key = `${change.charger.tenant}|${change.charger.stationId}`;
-    const entry = byStation.get(key) ?? { changes: [], messageIds: [] };
-    entry.changes.push(change);
+  // Each station's changes (and asked counts), with the messages they came in.
+  const byStation = new Map<
+    string,
+    {
+      tenant: string;
+      stationId: string;
+      newest: string;
+      changes: { change: StationChange; messageId: string }[];
+      messageIds: string[];
+    }
+  >();
+  const touch = (messageId: string, tenant: string, stationId: string, at: string) => {
+    const key = `${tenant}|${stationId}`;
+    const entry = byStation.get(key) ?? { tenant, stationId, newest: at, changes: [], messageIds: [] };
+    if (at > entry.newest) entry.newest = at;
     entry.messageIds.push(messageId);
     byStation.set(key, entry);
+    return entry;
   };
+  const add = (messageId: string, change: StationChange) =>
+    touch(messageId, change.charger.tenant, change.charger.stationId, change.at).changes.push({
+      change,
+      messageId,
+    });
 
   for (const { messageId, followUp: f, again } of work)
-    await withLogContext({ messageId, chargePointId: f.chargePointId, followUp: f.kind }, async () => {
+    await withLogContext({ messageId, followUp: f.kind }, async () => {
       try {
+        if (f.kind === 'count') return void touch(messageId, f.tenant, f.stationId, f.at);
         const reset = f.kind === 'boot' ? await bootFollowUp(f) : [];
         const charger = await chargerContext(f.chargePointId);
         // A charger no longer registered: its station has nothing more to count.
@@ -84,18 +106,23 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       }
     });
 
-  for (const { changes, messageIds } of byStation.values()) {
-    const { tenant, stationId } = changes[0]!.charger;
-    const newest = changes.reduce((at, c) => (c.at > at ? c.at : at), changes[0]!.at);
+  for (const { tenant, stationId, newest, changes, messageIds } of byStation.values()) {
     try {
-      await recountStationSince(tenant, stationId, newest);
+      const { againInMs } = await recountStationSince(tenant, stationId, newest);
+      // Counted too recently: one count of this station asked again later stands for every change here.
+      if (againInMs !== undefined)
+        await queueFollowUp(
+          { kind: 'count', tenant, stationId, at: newest },
+          () => recountStation(tenant, stationId),
+          againInMs / 1000,
+        );
     } catch (error) {
       for (const id of messageIds) fail(id, `recount of station ${stationId}`, error);
       continue;
     }
-    const outcomes = await Promise.allSettled(changes.map((change) => changeReactions(change)));
+    const outcomes = await Promise.allSettled(changes.map(({ change }) => changeReactions(change)));
     outcomes.forEach((outcome, i) => {
-      if (outcome.status === 'rejected') fail(messageIds[i]!, 'reactions', outcome.reason);
+      if (outcome.status === 'rejected') fail(changes[i]!.messageId, 'reactions', outcome.reason);
     });
   }
   return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };

@@ -28,13 +28,21 @@ export type FollowUp =
   /** A charger came (connected) or went at `at`; `alarmedSince`: the alarmed outage its coming ends. */
   | { kind: 'came' | 'went'; chargePointId: string; at: string; alarmedSince?: string }
   /** A connector's shown state changed at `at` (the platform's time of the write). */
-  | { kind: 'state'; chargePointId: string; connectorNo: number; at: string };
+  | { kind: 'state'; chargePointId: string; connectorNo: number; at: string }
+  /**
+   * A station's changes up to `at` still to be counted: its last recount began too recently
+   * (`recountStationSince`), so the count is asked again later, once for many changes.
+   */
+  | { kind: 'count'; tenant: string; stationId: string; at: string };
 
 /** Whether a queue message is a follow-up this consumer knows (anything else is dropped). */
 export function isFollowUp(value: unknown): value is FollowUp {
   const m = value as Partial<Record<string, unknown>> | null;
-  if (!m || typeof m !== 'object' || typeof m.chargePointId !== 'string' || !m.chargePointId) return false;
+  if (!m || typeof m !== 'object') return false;
   if (typeof m.at !== 'string' || Number.isNaN(Date.parse(m.at))) return false;
+  if (m.kind === 'count')
+    return typeof m.tenant === 'string' && !!m.tenant && typeof m.stationId === 'string' && !!m.stationId;
+  if (typeof m.chargePointId !== 'string' || !m.chargePointId) return false;
   if (m.kind === 'boot')
     return Array.isArray(m.transactionIds) && m.transactionIds.every((t) => typeof t === 'string');
   if (m.kind === 'came' || m.kind === 'went')
@@ -44,23 +52,25 @@ export function isFollowUp(value: unknown): value is FollowUp {
 }
 
 /**
- * Queues a follow-up. When the queue cannot be reached, `inline` does the work now (the answer waits, as it
- * did before the queue): the work is never lost for a queue's failure.
+ * Queues a follow-up (delivered `delaySeconds` from now, at most 15 minutes). When the queue cannot be reached,
+ * `inline` does the work now (the answer waits, as it did before the queue): the work is never lost for a
+ * queue's failure.
  */
-export async function queueFollowUp(followUp: FollowUp, inline: () => Promise<void>): Promise<void> {
+export async function queueFollowUp(
+  followUp: FollowUp,
+  inline: () => Promise<unknown>,
+  delaySeconds = 0,
+): Promise<void> {
   try {
     await sqsClient().send(
       new SendMessageCommand({
         QueueUrl: config.queueUrl(FOLLOW_UP_QUEUE),
         MessageBody: JSON.stringify(followUp),
+        ...(delaySeconds > 0 ? { DelaySeconds: Math.min(900, Math.ceil(delaySeconds)) } : {}),
       }),
     );
   } catch (error) {
-    logger.warn('OCPP follow-up not queued; done before the answer', {
-      kind: followUp.kind,
-      chargePointId: followUp.chargePointId,
-      error: String(error),
-    });
+    logger.warn('OCPP follow-up not queued; done now', { kind: followUp.kind, error: String(error) });
     await inline();
   }
 }

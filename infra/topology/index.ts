@@ -171,9 +171,10 @@ export const topology: Topology = {
       id: 'ocppFollowUps',
       description:
         "What a charger's boot, connect and status reports leave to do after their answer: the sessions a boot ended, the station's live figures, roaming partners and load management told",
-      consumer: fn('functions/ocpp/follow-up-consumer.ts'),
+      // A batch may recount a large station on a busy database: time enough that it is not tried again for that.
+      consumer: fn('functions/ocpp/follow-up-consumer.ts', { timeoutSeconds: 30 }),
       batchSize: 10,
-      visibilityTimeoutSeconds: 30,
+      visibilityTimeoutSeconds: 60,
       maxReceiveCount: 5,
       retentionSeconds: 4 * 24 * 3600,
     },

@@ -105,7 +105,11 @@ describe('the home dashboard', () => {
   });
 
   it('counts chargers, sessions in progress and open alarms now', async () => {
-    const before = (await dashboard(operator)).data.live;
+    // The connected charger is counted after its connect's answer (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
+    const before = await waitFor(async () => {
+      const live = (await dashboard(operator)).data.live;
+      return live.chargers.online === 1 ? live : undefined;
+    });
     expect(before.chargers).toMatchObject({ total: 5, online: 1, offline: 4, faulted: 0 });
     expect(before.activeSessions).toBe(0);
     const status = (connectorId: number, s: string, errorCode = 'NoError') =>
@@ -119,7 +123,11 @@ describe('the home dashboard', () => {
     await status(2, 'Faulted', 'GroundFailure');
     const live = await waitFor(async () => {
       const now = (await dashboard(operator)).data.live;
-      return now.openAlarms === before.openAlarms + 1 ? now : undefined;
+      return now.openAlarms === before.openAlarms + 1 &&
+        now.activeSessions === 1 &&
+        now.chargers.faulted === 1
+        ? now
+        : undefined;
     });
     expect(live).toMatchObject({ activeSessions: 1, chargers: { online: 1, faulted: 1 } });
     await status(2, 'Available');
@@ -241,6 +249,12 @@ describe("the stations' live figures behind the live tiles (decision 196)", () =
   const chargers: OcppClient[] = [];
   const figuresOf = async (stationId: string) =>
     (await stationLivesIn(tenant)).find((s) => s.stationId === stationId);
+  /** Waits until the station's figures hold `expected` (what chargers report is counted after its answer). */
+  const figuresBecome = (stationId: string, expected: Record<string, number>) =>
+    waitFor(async () => {
+      const figures = (await figuresOf(stationId)) as Record<string, unknown> | undefined;
+      return figures && Object.entries(expected).every(([k, v]) => figures[k] === v) ? figures : undefined;
+    });
   const ok = async (path: string, body: object) => {
     const res = await api(rt.url, company.token, path, body);
     expect(res.code, res.msg).toBe(0);
@@ -294,7 +308,8 @@ describe("the stations' live figures behind the live tiles (decision 196)", () =
       statusOf(c, 1, 'Faulted', 'OverVoltage'),
       statusOf(c, 2, 'Available'),
     ]);
-    expect(await figuresOf(first)).toMatchObject({ chargers: 3, online: 3, faulted: 2, sessions: 3 });
+    // Counted after the answers (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
+    await figuresBecome(first, { chargers: 3, online: 3, faulted: 2, sessions: 3 });
     expect((await dashboard(company.token)).data.live).toMatchObject({
       chargers: { total: 4, online: 3, offline: 1, faulted: 2 },
       activeSessions: 3,
