@@ -26,6 +26,8 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
     expiresAt: now + topology.websocket.maxConnectionSeconds + 60,
   };
   await putConnection(item);
+  // Its first frames need not read it back (the boot's answer waits for nothing it need not).
+  remember(item);
   return item;
 }
 
@@ -47,9 +49,13 @@ export async function knownConnection(connectionId: string): Promise<Connection 
     seen.delete(connectionId);
     return undefined;
   }
-  if (seen.size > 10_000) seen.clear();
-  seen.set(connectionId, { connection, readAt: Date.now() });
+  remember(connection);
   return connection;
+}
+
+function remember(connection: Connection) {
+  if (seen.size > 10_000) seen.clear();
+  seen.set(connection.connectionId, { connection, readAt: Date.now() });
 }
 
 /**

@@ -99,7 +99,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
           for (const connectorNo of reset) add(messageId, { charger, connectorNo, at });
           // Delivered again: its resets may have been done by the failed delivery, so the whole charger is told.
           if (again && !reset.length) add(messageId, { charger, at });
-        } else if (f.kind === 'state') add(messageId, { charger, connectorNo: f.connectorNo, at: f.at });
+        } else if (f.kind === 'state')
+          add(messageId, { charger, connectorNo: f.connectorNo, at: f.at, available: f.available });
         else add(messageId, { charger, at: f.at, alarmedSince: f.alarmedSince });
       } catch (error) {
         fail(messageId, f.kind, error);

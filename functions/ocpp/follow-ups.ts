@@ -27,8 +27,11 @@ export type FollowUp =
   | { kind: 'boot'; chargePointId: string; at: string; transactionIds: string[] }
   /** A charger came (connected) or went at `at`; `alarmedSince`: the alarmed outage its coming ends. */
   | { kind: 'came' | 'went'; chargePointId: string; at: string; alarmedSince?: string }
-  /** A connector's shown state changed at `at` (the platform's time of the write). */
-  | { kind: 'state'; chargePointId: string; connectorNo: number; at: string }
+  /**
+   * A connector's shown state changed at `at` (the platform's time of the write); `available`: it became
+   * available (the station's queue calls its next driver).
+   */
+  | { kind: 'state'; chargePointId: string; connectorNo: number; at: string; available?: boolean }
   /**
    * A station's changes up to `at` still to be counted: its last recount began too recently
    * (`recountStationSince`), so the count is asked again later, once for many changes.
@@ -47,7 +50,10 @@ export function isFollowUp(value: unknown): value is FollowUp {
     return Array.isArray(m.transactionIds) && m.transactionIds.every((t) => typeof t === 'string');
   if (m.kind === 'came' || m.kind === 'went')
     return m.alarmedSince === undefined || typeof m.alarmedSince === 'string';
-  if (m.kind === 'state') return Number.isSafeInteger(m.connectorNo);
+  if (m.kind === 'state')
+    return (
+      Number.isSafeInteger(m.connectorNo) && (m.available === undefined || typeof m.available === 'boolean')
+    );
   return false;
 }
 
@@ -83,11 +89,14 @@ export interface StationChange {
   at: string;
   /** The charger came back after this alarmed outage (its offline record gets its end). */
   alarmedSince?: string;
+  /** The connector became available: the station's queue calls its next driver (functions/orders/queue.ts). */
+  available?: boolean;
 }
 
 /**
  * What a change causes besides the station's live figures: roaming partners told and load management run
- * again (the `connectorStatesChanged` reactions), an alarmed outage ended. Each step is idempotent.
+ * again (the `connectorStatesChanged` reactions), an alarmed outage ended, the station's queue called to a
+ * connector that became available. Each step is idempotent.
  */
 export async function changeReactions(change: StationChange): Promise<void> {
   const { charger, connectorNo } = change;
@@ -97,6 +106,12 @@ export async function changeReactions(change: StationChange): Promise<void> {
     ...(connectorNo === undefined ? {} : { connectorNo }),
   });
   if (change.alarmedSince) await chargerBack(chargerRef(charger), { at: change.at });
+  if (change.available && connectorNo !== undefined)
+    await emit('connectorAvailable', {
+      stationId: charger.stationId,
+      chargePointId: charger.chargePointId,
+      connectorNo,
+    });
 }
 
 /** A change's whole bookkeeping now (the queue could not be reached): the station counted, then its reactions. */

@@ -59,20 +59,21 @@ export async function reportStatus(charger: ChargerContext, report: StatusReport
   await pileStatusReported(charger.chargePointId, report.connectorNo, report.status);
   // The station's live figures (home dashboard) and roaming partners follow a state the console shows
   // differently, after the answer (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
+  // A free connector calls the station's queue (functions/orders/queue.ts), after the answer too.
   if (current.state !== previous?.state) {
-    const change = { charger, connectorNo: report.connectorNo, at: new Date().toISOString() };
+    const available = current.state === 'available';
+    const change = { charger, connectorNo: report.connectorNo, at: new Date().toISOString(), available };
     await queueFollowUp(
-      { kind: 'state', chargePointId: charger.chargePointId, connectorNo: report.connectorNo, at: change.at },
+      {
+        kind: 'state',
+        chargePointId: charger.chargePointId,
+        connectorNo: report.connectorNo,
+        at: change.at,
+        ...(available ? { available } : {}),
+      },
       () => followChangeNow(change),
     );
   }
-  // A free connector calls the station's queue (functions/orders/queue.ts).
-  if (current.state === 'available' && previous?.state !== 'available')
-    await emit('connectorAvailable', {
-      stationId: charger.stationId,
-      chargePointId: charger.chargePointId,
-      connectorNo: report.connectorNo,
-    });
   if (report.status === SUSPENDED_BY_CHARGER && previous?.status !== SUSPENDED_BY_CHARGER)
     await emit('connectorSuspended', {
       tenant: charger.tenant,

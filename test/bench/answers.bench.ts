@@ -93,9 +93,12 @@ const chargers = ids.map(
     }),
 );
 
-/** Answer times by kind, and what got no answer. */
+/** Answer times by kind (and by phase, `{phase} {kind}`), and what got no answer. */
 const times = new Map<string, number[]>();
-const note = (kind: string, t: number) => times.set(kind, [...(times.get(kind) ?? []), t]);
+let phase = '1';
+const note = (kind: string, t: number) => {
+  for (const key of [kind, `${phase} ${kind}`]) times.set(key, [...(times.get(key) ?? []), t]);
+};
 let refusedConnects = 0;
 for (const c of chargers) {
   let connectingAt = 0;
@@ -138,6 +141,7 @@ try {
   );
 
   // 2. Sessions start and stop.
+  phase = '2';
   const callsBefore = chargers.reduce((n, c) => n + c.stats.callsSent, 0);
   t0 = performance.now();
   const running = new Set<Promise<unknown>>();
@@ -163,6 +167,7 @@ try {
   );
 
   // 3. A reboot wave.
+  phase = '3';
   t0 = performance.now();
   const wave = chargers.filter((_, i) => i % 10 === 0);
   await Promise.all(wave.map((c) => c.reboot('PowerLoss', 'PowerUp').catch(() => undefined)));
@@ -177,22 +182,27 @@ try {
 
   const unanswered = chargers.reduce((n, c) => n + c.stats.callTimeouts, 0);
   const callErrors = chargers.reduce((n, c) => n + c.stats.callErrors, 0);
-  const all = [...times.entries()]
-    .filter(([kind]) => kind !== 'connect')
-    .flatMap(([, t]) => t)
-    .sort((a, b) => a - b);
-  const rows: [string, number[]][] = [
-    ['connect', times.get('connect') ?? []],
-    ['BootNotification', times.get('BootNotification') ?? []],
-    ['StatusNotification', times.get('StatusNotification') ?? []],
-    [
-      'the rest (Authorize, transactions, meter values, heartbeats)',
-      [...times.entries()]
-        .filter(([kind]) => !['connect', 'BootNotification', 'StatusNotification'].includes(kind))
-        .flatMap(([, t]) => t),
-    ],
-    ['every CALL', all],
-  ];
+  const named = ['connect', 'BootNotification', 'StatusNotification'];
+  const of = (prefix: string, pick: (kind: string) => boolean) =>
+    [...times.entries()]
+      .filter(([key]) => key.startsWith(prefix) && key.split(' ').length === (prefix ? 2 : 1))
+      .filter(([key]) => pick(key.split(' ').at(-1)!))
+      .flatMap(([, t]) => t);
+  const all = of('', (kind) => kind !== 'connect').sort((a, b) => a - b);
+  const rows: [string, number[]][] = [];
+  for (const [prefix, label] of [
+    ['', 'all phases'],
+    ['1 ', '1. connect and boot'],
+    ['2 ', '2. sessions'],
+    ['3 ', '3. reboot wave'],
+  ] as const) {
+    for (const kind of named) rows.push([`${label}: ${kind}`, of(prefix, (k) => k === kind)]);
+    rows.push([
+      `${label}: the rest (Authorize, transactions, meter values, heartbeats)`,
+      of(prefix, (k) => !named.includes(k)),
+    ]);
+    rows.push([`${label}: every CALL`, of(prefix, (k) => k !== 'connect')]);
+  }
   console.log('');
   console.log('| answer | count | p50 | p95 | p99 | max |');
   console.log('| --- | --- | --- | --- | --- | --- |');
