@@ -161,7 +161,9 @@ export const topology: Topology = {
     {
       id: 'sessions',
       description: 'Completed charging sessions handed to the order pipeline',
-      consumer: fn('functions/orders/session-consumer.ts'),
+      // A batch settles up to ten orders, each a transaction on a card, fleet or app balance: time enough on a
+      // busy database that a batch is not failed and tried again for being slow (decision 263).
+      consumer: fn('functions/orders/session-consumer.ts', { timeoutSeconds: 30 }),
       batchSize: 10,
       visibilityTimeoutSeconds: 60,
       maxReceiveCount: 5,

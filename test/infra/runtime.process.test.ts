@@ -41,7 +41,7 @@ async function start(): Promise<{ child: ChildProcess; output: () => string; url
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   // A cold start seeds two months of demo history: 20-30 s alone, more beside the rest of the suite.
-  const until = Date.now() + 150_000;
+  const until = Date.now() + 240_000;
   while (!output.includes('is ready')) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`runtime did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -722,7 +722,16 @@ export class SimulatedCharger extends EventEmitter {
       this.emit('roundtrip', { action: entry.action, ms, ok: false });
       const error = new CallError(String(frame[2]), String(frame[3] ?? ''), entry.action);
       this.emit('callError', error);
-      entry.reject(error);
+      // As real chargers do, a transaction message refused by the platform (an InternalError when it could
+      // not finish in time, docs/ocpp.md) is tried again after a pause, TransactionMessageAttempts in all.
+      if (entry.persistent && entry.attempts < 3 && error.code === 'InternalError') {
+        const retry = setTimeout(() => {
+          if (this.stopped) return entry.reject(error);
+          this.outbox.unshift(entry);
+          this.pump();
+        }, 1_000 * entry.attempts);
+        retry.unref?.();
+      } else entry.reject(error);
     }
     this.pump();
   }

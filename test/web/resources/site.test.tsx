@@ -145,7 +145,7 @@ describe('station wizard', () => {
       ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  }, 180_000); // a long wizard: time enough on a busy machine (docs/testing.md)
 
   it('offers the reservation switch and pictures (JPG or PNG only) with 2105', async () => {
     grant('2100', '2101', '2105');
