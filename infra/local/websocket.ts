@@ -40,6 +40,15 @@ interface LiveConnection {
 export const MAX_PENDING_FRAMES = 200;
 
 /**
+ * Connects handled at once (the authorizer and `$connect` running); one more is refused at once with 429, and
+ * the charger tries again on its back-off. In AWS, API Gateway's throttling refuses the excess and the functions
+ * scale; one process that takes every connect of a reconnect storm at once on a busy machine answers none of
+ * them within the chargers' handshake time-out, and each failed attempt costs again
+ * (docs/decisions/440-ocpp-answers-before-bookkeeping.md).
+ */
+export const MAX_CONNECTS_IN_FLIGHT = 32;
+
+/**
  * What the stand-in sends when invoking the `$default` handler failed, so no charger waits for an answer that
  * never comes: a CALLERROR InternalError with the frame's message id (`"-1"` when it cannot be read), and
  * nothing for a CALLRESULT / CALLERROR, which is never answered (decisions 020, 439). The handler itself
@@ -60,6 +69,8 @@ export interface WebSocketFrontOptions {
   idleTimeoutSeconds?: number;
   /** Frames that may wait per connection before it is closed (MAX_PENDING_FRAMES by default). */
   maxPendingFrames?: number;
+  /** Connects handled at once (MAX_CONNECTS_IN_FLIGHT by default). */
+  maxConnectsInFlight?: number;
   onError: (e: Error) => void;
 }
 
@@ -76,8 +87,10 @@ export function createWebSocketFront({
   domainName,
   idleTimeoutSeconds,
   maxPendingFrames = MAX_PENDING_FRAMES,
+  maxConnectsInFlight = MAX_CONNECTS_IN_FLIGHT,
   onError,
 }: WebSocketFrontOptions) {
+  let connecting = 0;
   const connections = new Map<string, LiveConnection>();
   const chosenProtocol = new WeakMap<IncomingMessage, string | false>();
   const wss = new WebSocketServer({
@@ -115,6 +128,7 @@ export function createWebSocketFront({
    * answered on its own socket (a malformed id with 400), and the server goes on serving everyone else.
    */
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    let admitted = false;
     try {
       const url = requestUrl(req.url, 'http://local');
       if (!url) return refuse(socket, 400, 'Bad Request');
@@ -124,6 +138,9 @@ export function createWebSocketFront({
       if (chargePointId === undefined) return refuse(socket, 400, 'Bad Request'); // a broken %-escape
       if (!chargePointId) return refuse(socket, 401, 'Unauthorized'); // the identity source is missing
       url.searchParams.set('chargePointId', chargePointId);
+      if (connecting >= maxConnectsInFlight) return refuse(socket, 429, 'Too Many Requests');
+      connecting++;
+      admitted = true;
 
       const headers = lowerHeaders(req);
       const connectionId = randomBytes(12).toString('base64');
@@ -268,6 +285,8 @@ export function createWebSocketFront({
     } catch (error) {
       onError(error as Error);
       refuse(socket, 500, 'Internal Server Error');
+    } finally {
+      if (admitted) connecting--;
     }
   }
 

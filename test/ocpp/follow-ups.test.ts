@@ -8,7 +8,10 @@
  * - a connect is answered while its station's recount is held; the figures follow;
  * - a charger's connector states from before its reboot give way to its first report after the boot, whatever
  *   its time, and one it does not report is not left charging;
- * - the consumer drops what is not its own, reports a failed step and does it when the message comes again.
+ * - the consumer drops what is not its own, reports a failed step and does it when the message comes again;
+ * - the local WebSocket front handles MAX_CONNECTS_IN_FLIGHT connects at once and refuses one more with 429 at
+ *   once (the charger tries again on its back-off), so a reconnect storm on a busy machine is not answered late
+ *   for everyone.
  *
  * Work is held by holding the storage calls it makes (a spy on the data layer's `send`, decision 360), released
  * by the test: nothing in the product waits for the test.
@@ -25,6 +28,7 @@ import { handler as followUpConsumer } from '@functions/ocpp/follow-up-consumer.
 import { getSession } from '@functions/ocpp/transactions.ts';
 import { handler as orderSweep } from '@functions/orders/sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { MAX_CONNECTS_IN_FLIGHT } from '@infra/local/websocket.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
@@ -136,7 +140,11 @@ describe('a boot is answered before its bookkeeping', () => {
     const fresh = await getSession('DEMO-CP-003', txNew);
     expect(fresh).toMatchObject({ status: 'active' });
     expect(fresh?.bootAt).toBeUndefined();
-    await result(cp, 'StopTransaction', { transactionId: Number(txNew), meterStop: 200, timestamp: iso(Date.now()) });
+    await result(cp, 'StopTransaction', {
+      transactionId: Number(txNew),
+      meterStop: 200,
+      timestamp: iso(Date.now()),
+    });
   });
 });
 
@@ -184,7 +192,11 @@ describe('connector states across a reboot', () => {
     });
     expect(await state(1)).toBe('available');
     // Connector 2, not reported since the boot, no longer shows the session the boot ended.
-    await waitFor(async () => ((await state(2)) === 'charging' ? undefined : true), 60_000, 'connector 2 reset');
+    await waitFor(
+      async () => ((await state(2)) === 'charging' ? undefined : true),
+      60_000,
+      'connector 2 reset',
+    );
     expect(await state(2)).toBe('unknown');
 
     // After the boot, reports are ordered by time again: an older one changes nothing.
@@ -232,7 +244,12 @@ describe('the follow-up consumer', () => {
     const tx = String(start.transactionId);
     const key = sessionKey('DEMO-CP-002', tx);
     const bootAt = new Date().toISOString();
-    const boot = JSON.stringify({ kind: 'boot', chargePointId: 'DEMO-CP-002', at: bootAt, transactionIds: [tx] });
+    const boot = JSON.stringify({
+      kind: 'boot',
+      chargePointId: 'DEMO-CP-002',
+      at: bootAt,
+      transactionIds: [tx],
+    });
 
     // The session's write fails once (a crash, a throttled table): the message is reported failed.
     const quiet = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
@@ -258,9 +275,48 @@ describe('the follow-up consumer', () => {
       quiet.mockRestore();
     }
     // Delivered again: done; and again: nothing more changes.
-    expect((await followUpConsumer(event([{ id: 'boot', body: boot, receives: 2 }]))).batchItemFailures).toEqual([]);
+    expect(
+      (await followUpConsumer(event([{ id: 'boot', body: boot, receives: 2 }]))).batchItemFailures,
+    ).toEqual([]);
     expect(await getSession('DEMO-CP-002', tx)).toMatchObject({ status: 'active', bootAt });
-    expect((await followUpConsumer(event([{ id: 'boot', body: boot, receives: 3 }]))).batchItemFailures).toEqual([]);
+    expect(
+      (await followUpConsumer(event([{ id: 'boot', body: boot, receives: 3 }]))).batchItemFailures,
+    ).toEqual([]);
     expect(await getSession('DEMO-CP-002', tx)).toMatchObject({ status: 'active', bootAt });
+  });
+});
+
+describe('connects in a storm', () => {
+  it('handles a bounded number at once and refuses one more at once; the charger then connects', async () => {
+    // Every authorizer's read of a charge point record is held: the connects stay in flight.
+    const original = send.get;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = 0;
+    const spy = vi.spyOn(send, 'get').mockImplementation(async (request: any) => {
+      if (request.Key?.sk === 'CHARGEPOINT') {
+        held++;
+        await gate;
+      }
+      return original(request);
+    });
+    try {
+      const waiting = Array.from({ length: MAX_CONNECTS_IN_FLIGHT }, (_, i) =>
+        connect(`STORM-NOBODY-${i}`, 'ocpp1.6').then(
+          () => 'open',
+          (e: Error) => e.message,
+        ),
+      );
+      await waitFor(() => held === MAX_CONNECTS_IN_FLIGHT || undefined, 60_000, 'every connect in flight');
+      await expect(connect('DEMO-CP-004', 'ocpp2.0.1')).rejects.toThrow('HTTP 429');
+      release();
+      // Unknown chargers: refused by the authorizer once it goes on.
+      expect(new Set(await Promise.all(waiting))).toEqual(new Set(['HTTP 403']));
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    const charger = await connect('DEMO-CP-004', 'ocpp2.0.1');
+    expect(charger.protocol).toBe('ocpp2.0.1');
   });
 });
