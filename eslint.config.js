@@ -78,11 +78,7 @@ export default tseslint.config(
     rules: { 'citations/no-foreign-citations': 'error' },
     // Temporary: these folders still hold old citations, rewritten once the work now under way in them is
     // committed. Then remove this list.
-    ignores: [
-      'functions/ocpp/**',
-      'infra/local/simulator/**',
-      'test/bench/**',
-    ],
+    ignores: ['functions/ocpp/**', 'infra/local/simulator/**', 'test/bench/**'],
   },
   {
     // Domains import downward only; reactions upward go through functions/lib/events.ts (decision 400).

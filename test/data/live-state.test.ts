@@ -212,7 +212,9 @@ describe('live state', () => {
     expect(await resetConnectorFromBefore('B1', 2, bootAt)).toBe(true);
     expect(await resetConnectorFromBefore('B1', 2, bootAt)).toBe(false);
     expect(await resetConnectorFromBefore('B1', 1, bootAt)).toBe(false);
-    const { connectors } = (await getLiveItem('B1')) as { connectors: Record<string, Record<string, unknown>> };
+    const { connectors } = (await getLiveItem('B1')) as {
+      connectors: Record<string, Record<string, unknown>>;
+    };
     expect(connectors['2']).toMatchObject({ state: 'unknown', status: '', at: T3 });
     expect(connectors['1']).toMatchObject({ state: 'available', at: T1 });
     // Its next report applies whatever its time.
