@@ -76,9 +76,6 @@ export default tseslint.config(
   {
     plugins: { citations },
     rules: { 'citations/no-foreign-citations': 'error' },
-    // Temporary: these folders still hold old citations, rewritten once the work now under way in them is
-    // committed. Then remove this list.
-    ignores: ['functions/ocpp/**', 'infra/local/simulator/**', 'test/bench/**'],
   },
   {
     // Domains import downward only; reactions upward go through functions/lib/events.ts (decision 400).

@@ -2,7 +2,7 @@
  * The OCPP message log (table `ocppLog`): every frame a charger sends and every frame sent to it, per charge
  * point, sorted by time, kept for a retention period (TTL `expiresAt`, env OCPP_LOG_RETENTION_DAYS, 30 days
  * by default). DynamoDB Local never expires items, so reads skip expired ones. Message queries cover at most
- * 3 days (SPEC.md section 5): a longer window is refused (`server.rangeTooLong`), and the window used is
+ * 3 days (docs/product.md section 5): a longer window is refused (`server.rangeTooLong`), and the window used is
  * returned with the messages.
  *
  * Frames are ordered as they went over the wire: a frame's position (its sort key) is taken when it is received
@@ -193,7 +193,7 @@ const toMs = (value: number | string | undefined, field: string, fallback: numbe
 
 /**
  * The window a message query covers: `to` (default now) and `from` (default 3 days before `to`). A reversed
- * window or one longer than 3 days is refused (SPEC.md section 5), with the catalog's range messages.
+ * window or one longer than 3 days is refused (docs/product.md section 5), with the catalog's range messages.
  */
 export function messageWindow(from?: number | string, to?: number | string): { from: number; to: number } {
   const end = toMs(to, 'to', Date.now());

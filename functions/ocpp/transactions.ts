@@ -1,7 +1,7 @@
 /**
  * Charging sessions as chargers report them (1.6 Start/MeterValues/StopTransaction, 2.0.1 TransactionEvent)
  * and their meter samples. Every write is idempotent, so duplicates, late and offline-buffered messages are
- * harmless (DESIGN.md section 4):
+ * harmless (docs/architecture.md section 4):
  * - a session item is created with a condition (a repeated start returns the same transaction id);
  * - samples are keyed by their own timestamp (a repeated sample overwrites itself);
  * - completion is a conditional status change (a repeated stop changes nothing, an unknown one is
@@ -11,7 +11,7 @@
  * queues it; the order consumer takes it off once the order exists; the sweep re-queues what is left, so a
  * crash between the two never loses a session.
  *
- * Sessions that outlive their end or were never allowed (issue 15, docs/decisions/040-045):
+ * Sessions that outlive their end or were never allowed (docs/decisions/040-045):
  * - a refused session (its token not Accepted) and one the charger never stops are closed by the platform:
  *   by the next session on their connector, by a reboot of the charger (a refused one at once, another once
  *   the charger has had the grace to send its own stop) or by a time-out (`closeStaleSessions`); the close
@@ -78,7 +78,7 @@ declare module '@functions/lib/events.ts' {
   }
 }
 
-/** SPEC.md section 3, order start mode: how the session was started. */
+/** docs/product.md section 3, order start mode: how the session was started. */
 export const START_MODE = {
   app: 1,
   card: 2,
@@ -141,7 +141,7 @@ export interface Session {
   /** The platform ended it (the charger never did). */
   closedBy?: ClosedBy;
   /**
-   * Started with a roaming partner's token: the partner pays (order and pay type eMsp; issue 20); how it was
+   * Started with a roaming partner's token: the partner pays (order and pay type eMsp; docs/ocpi.md); how it was
    * authorised, for its OCPI Session and CDR (docs/decisions/437).
    */
   roaming?: { partnerId: string; authorizationReference?: string; authMethod?: string };

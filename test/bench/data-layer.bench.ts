@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issue 17, decision 421): what building requests with ElectroDB costs.
+ * Benchmark (printed, not asserted; decision 421): what building requests with ElectroDB costs.
  * 1. Building alone, no database: a repository key, a repository put with its unique guard and view
  *    counter, an order put, per call.
  * 2. A get of one item on DynamoDB Local through the data layer (ElectroDB params, sent by the

@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issue 18): 200 fleets × 500 vehicles in one company, one fleet with two
+ * Benchmark (printed, not asserted; docs/measurements.md): 200 fleets × 500 vehicles in one company, one fleet with two
  * years of fund records, a year of alerts and two months of rollups of every vehicle charging daily, through the local runtime's HTTP API (DynamoDB Local in
  * memory). Prints p50/p95 of the fleet console's calls as the fleet account and as the company
  * administrator; then settles 50 sessions against one fleet at the same moment (a cancelled settlement is

@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issue 19): the home dashboard over the million-order benchmark's data
+ * Benchmark (printed, not asserted; docs/measurements.md): the home dashboard over the million-order benchmark's data
  * (test/bench/orders.bench.ts: 20 operators × 2 years × 69 orders a day = 1,007,400 orders, each operator with
  * 4 stations of 5 charge points). The dashboard reads no order, only rollups, counters and live state, so the
  * data it reads is the rollups those orders leave: per operator and day its company day, 4 station days and

@@ -1,5 +1,5 @@
 /**
- * DynamoDB requests per OCPP message, action by action (issue 22): one OCPP 1.6 charger goes through a charging
+ * DynamoDB requests per OCPP message, action by action (docs/measurements.md): one OCPP 1.6 charger goes through a charging
  * session, message after message, on a runtime of its own, and what the process sends to DynamoDB from one
  * message to the next is counted (the message's handler and whatever it set off: queue consumers, events).
  * Every per-instance cache is emptied before each message, as in AWS, where a Lambda instance rarely sees the

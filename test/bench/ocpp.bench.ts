@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issues 5 and 22): N simulated chargers connected to the local runtime
+ * Benchmark (printed, not asserted; docs/measurements.md): N simulated chargers connected to the local runtime
  * (started in this process on a temporary data folder) drive Heartbeat, StatusNotification and MeterValues at a
  * set total rate, spread evenly over the chargers. One run measures, side by side:
  * - the full path with DynamoDB Local in memory (RATE, 1,000 msg/s by default; target p99 < 100 ms),

@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issue 7): the issue's set, 1,000,000 charging orders over 2 years for
+ * Benchmark (printed, not asserted; docs/measurements.md): the set, 1,000,000 charging orders over 2 years for
  * 20 operators (69 orders per operator and day), each operator with 4 stations of 5 charge points, and their
  * revenue rollups, measured through the local runtime's HTTP API. Prints p50/p95 of an order list page
  * (default 30-day window, and filtered by station, charge point, id tag, pay flag, and a 1-year window) as a

@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issue 4): 100,000 rows of one resource (alarm templates) for one company
+ * Benchmark (printed, not asserted; docs/measurements.md): 100,000 rows of one resource (alarm templates) for one company
  * and 1,000 for each of 10 others, through the local runtime's HTTP API. Prints p50/p95 latency of a
  * filtered, sorted list page (index-backed), the default newest-first page, a substring search, and `info`,
  * as the company's administrator and as the platform administrator (who merges 11 companies).

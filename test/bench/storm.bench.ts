@@ -1,5 +1,5 @@
 /**
- * Benchmark (printed, not asserted; issue 15): a reconnect storm. N simulated chargers (registered in bulk)
+ * Benchmark (printed, not asserted; decision 440, docs/measurements.md): a reconnect storm. N simulated chargers (registered in bulk)
  * are connected to the local runtime (started in this process on a temporary data folder) through a TCP
  * proxy; the proxy then drops every connection at once and refuses new ones for an outage; meanwhile some
  * chargers end a session (StopTransaction / TransactionEvent Ended into their offline buffer), some start
