@@ -108,12 +108,15 @@ export async function fleetAlertCounts(fleetId: string): Promise<{ total: number
 }
 
 /**
- * A page of a fleet's alerts, newest first: the items from `skip` up to `skip + size` (only the unread
- * ones when `unread`), as the API shows them (id, readFlag, time), read a chunk at a time.
+ * A page of a fleet's alerts, newest first: the items from `skip` up to `skip + size` (only the unread ones
+ * when `readFlag` is 0, only the read ones when 1), as the API shows them (id, readFlag, time), read a chunk
+ * at a time.
  */
-export async function fleetAlertPage(fleetId: string, skip: number, size: number, unread = false) {
+export async function fleetAlertPage(fleetId: string, skip: number, size: number, readFlag?: 0 | 1) {
   const params = { ...fleetAlerts.query.byFleet({ fleetId }).params(), ScanIndexForward: false };
-  const items = await queryPage(params, skip, size, (item) => !unread || item.readFlag !== 1);
+  const wanted = (item: Record<string, unknown>) =>
+    readFlag === undefined || (readFlag === 1 ? item.readFlag === 1 : item.readFlag !== 1);
+  const items = await queryPage(params, skip, size, wanted);
   return items.map((item): Record<string, unknown> => {
     const { alertId, ...rest } = withoutKeys<Record<string, unknown>>(item);
     return { ...rest, id: alertKey({ createTime: String(item.createTime), alertId: String(alertId) }) };

@@ -197,14 +197,15 @@ export async function listFleetAlerts(
   if (noFleetPicked(identity, input.fleetId))
     return { records: [], total: 0, unread: 0, current: input.current, size: input.size };
   const fleet = await fleetInReach(identity, input.fleetId);
-  const unread = input.readFlag === 0;
+  const readFlag = input.readFlag === 0 || input.readFlag === 1 ? input.readFlag : undefined;
   const [counts, records] = await Promise.all([
     fleetAlertCounts(fleet.id),
-    fleetAlertPage(fleet.id, (input.current - 1) * input.size, input.size, unread),
+    fleetAlertPage(fleet.id, (input.current - 1) * input.size, input.size, readFlag),
   ]);
+  const total = { 0: counts.unread, 1: Math.max(0, counts.total - counts.unread) };
   return {
     records: records.map(({ tenant: _t, ...alert }) => ({ ...alert, fleetName: fleet.name })),
-    total: unread ? counts.unread : counts.total,
+    total: readFlag === undefined ? counts.total : total[readFlag],
     unread: counts.unread,
     current: input.current,
     size: input.size,

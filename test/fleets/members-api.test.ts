@@ -297,6 +297,11 @@ describe("a fleet's alerts and fund history through the API", () => {
     expect(marks.filter((m: Json) => m.marked)).toHaveLength(1);
     const unread = await ok(token, '/biz/fleetAlert/list', { fleetId, readFlag: 0, current: 1, size: 10 });
     expect(unread).toMatchObject({ total: 2, unread: 2 });
+    expect(unread.records.every((a: Json) => a.readFlag === 0)).toBe(true);
+    // The "Read" filter lists only the alert marked read.
+    const read = await ok(token, '/biz/fleetAlert/list', { fleetId, readFlag: 1, current: 1, size: 10 });
+    expect(read).toMatchObject({ total: 1, unread: 2 });
+    expect(read.records.map((a: Json) => [a.id, a.readFlag])).toEqual([[page.records[0].id, 1]]);
     expect(await ok(token, '/biz/fleetAlert/readAll', { fleetId })).toEqual({ marked: 2 });
     expect((await ok(token, '/biz/fleetAlert/list', { fleetId, current: 1, size: 10 })).unread).toBe(0);
     // Staff who have not picked a fleet see none; another company's fleet is not found.
