@@ -12,7 +12,7 @@ import { App } from 'aws-cdk-lib';
 
 import { EdgeWafStack } from '../infra/cdk/protection.ts';
 import { ConsoleStack, repoRoot, type Stage } from '../infra/cdk/stack.ts';
-import { topology } from '../infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 
 const app = new App();
 

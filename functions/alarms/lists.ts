@@ -1,6 +1,6 @@
 /**
  * The alarm lists and statistics behind the biz domain's alarm calls (functions/biz/handler.ts binds them;
- * infra/topology/alarm-routes.ts names their permission codes):
+ * shared/topology/alarm-routes.ts names their permission codes):
  * - `POST /biz/alarm/list` (5100) and `POST /biz/alarm/offlineList` (5200): a page of fault alarms or of
  *   offline records within a window of at most 30 days (the last 30 by default), filtered by charger,
  *   station, code, level and status, newest first unless `orderBy` names another field;

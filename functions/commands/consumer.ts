@@ -10,7 +10,7 @@ import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
 import { call } from '@functions/ocpp/frames.ts';
 import { logMessage, sortKey } from '@functions/ocpp/message-log.ts';

@@ -33,7 +33,7 @@ import {
 import { Entity, type Schema } from 'electrodb';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 
 const declared = topology.tables.find((t) => t.id === 'main')!;
 

@@ -1,7 +1,7 @@
 /**
  * The live monitor's tile actions (docs/decisions/160-monitor-actions.md; /monitor;
  * shared/schemas/monitor.ts). Each is a call with its own code, checked by the route
- * (infra/topology/resource-action-routes.ts), on one connector of a charge point in the caller's scope:
+ * (shared/topology/resource-action-routes.ts), on one connector of a charge point in the caller's scope:
  * - `POST /biz/monitor/stopCharging` (1102): RemoteStop of the connector's session through the command
  *   pipeline (functions/commands/send.ts), the route's code standing for the command's (2217);
  * - `POST /biz/monitor/liveData` (1103): the connector's session in progress with its live figures;

@@ -12,7 +12,7 @@ import {
   energyBoxResource,
   loadLimitSchema,
 } from '@shared/resources/device/energy-box.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { energyBoxStatesOf, getEnergyBoxState } from '@functions/data/energy-boxes.ts';
 import { energyBoxSamplesSince } from '@functions/data/meter-values.ts';

@@ -6,7 +6,7 @@ import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/http.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { exporters } from './exporters.ts';
 import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).

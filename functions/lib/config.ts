@@ -1,5 +1,5 @@
-/** Where a function finds its resources: environment variables named by the topology (infra/topology/env.ts). */
-import { envNames } from '@infra/topology/env.ts';
+/** Where a function finds its resources: environment variables named by the topology (shared/topology/env.ts). */
+import { envNames } from '@shared/topology/env.ts';
 
 function required(name: string): string {
   const value = process.env[name];

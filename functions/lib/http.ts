@@ -7,8 +7,8 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { topology } from '@infra/topology/index.ts';
-import type { HttpRouteDecl } from '@infra/topology/types.ts';
+import { topology } from '@shared/topology/index.ts';
+import type { HttpRouteDecl } from '@shared/topology/types.ts';
 import { loadIdentity, requireCode, type Identity } from '@functions/identity/access.ts';
 import { writeAudit } from './audit.ts';
 import { AppError, badRequest, forbidden, unauthorized } from './errors.ts';

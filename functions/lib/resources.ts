@@ -2,7 +2,7 @@
  * The generic resource calls of a declaration (shared/resources): list with paging, filters and sorting,
  * info, add, update with optimistic concurrency, and delete with its guard, all tenant-scoped through the
  * repository, strict about unknown fields, write-only about secrets. Routes and audit titles come from
- * infra/topology/resource-routes.ts; the central middleware checks the permission codes. `resourceHandlers`
+ * shared/topology/resource-routes.ts; the central middleware checks the permission codes. `resourceHandlers`
  * binds them for a domain's handler: it reads each request (`listInput`, `addInput`, `updateInput`) and calls
  * them with typed input.
  */

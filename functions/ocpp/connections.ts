@@ -12,7 +12,7 @@ import {
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { instanceCache } from '@functions/lib/memo.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 
 export type { Connection };
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -19,7 +19,7 @@
  * message log gets the frame that was sent.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { ContextLogger, withLogContext } from '@functions/lib/log-context.ts';
 import { getCommand, recordCommandAnswer } from '@functions/commands/store.ts';
 import {

@@ -18,7 +18,7 @@ import { logger } from '@functions/lib/http.ts';
 import { recountStaleStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { connectionActivity, removeConnection, type Connection } from './connections.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';

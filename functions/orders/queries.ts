@@ -1,5 +1,5 @@
 /**
- * The console's charging-order calls (infra/topology/order-routes.ts names their codes):
+ * The console's charging-order calls (shared/topology/order-routes.ts names their codes):
  * - `POST /biz/chargeOrder/list` (4100): a page of orders, newest first, filtered by order number, station,
  *   charge point, id tag, pay flag and a start-time window of at most 2 years (the last 30 days by default);
  * - `POST /biz/chargeOrder/detail?id=` (4101): one order with its meter curve;

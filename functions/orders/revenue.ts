@@ -1,6 +1,6 @@
 /**
  * Revenue statistics and transaction insight (docs/decisions/272-revenue-from-daily-rollups.md;
- * infra/topology/revenue-routes.ts names their codes):
+ * shared/topology/revenue-routes.ts names their codes):
  * - `POST /biz/revenue/stat` (4400): figures by day, station or company over at most 60 days;
  * - `POST /biz/revenue/export` (4400, and 9100 for the Pro file export): the same rows as an Excel file
  *   through the exports queue (functions/export/revenue-exporter.ts);

@@ -1,4 +1,4 @@
-/** Task handlers of the subscription-payment state machine (infra/topology/subscription-payment.asl.ts). */
+/** Task handlers of the subscription-payment state machine (shared/topology/subscription-payment.asl.ts). */
 import { SUBSCRIPTION_CURRENCY } from '@shared/schemas/subscription.ts';
 import { releasePaymentLock } from '@functions/data/subscriptions.ts';
 import { activate } from './activation.ts';

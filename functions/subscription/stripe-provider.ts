@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { config } from '@functions/lib/config.ts';
-import { envNames } from '@infra/topology/env.ts';
+import { envNames } from '@shared/topology/env.ts';
 import {
   PaymentKeyConflict,
   setPaymentProvider,

@@ -1,6 +1,6 @@
 /**
  * Alarms and the dashboard of a stage (decision 442), built by iterating the topology: a queue, function, table,
- * state machine or schedule added to infra/topology gets its alarms on the next deploy without a line here.
+ * state machine or schedule added to shared/topology gets its alarms on the next deploy without a line here.
  * Every alarm notifies one SNS topic per stage (and says when it is OK again); `alarmEmail` subscribes an
  * address. docs/operations.md explains each alarm kind (ALARM_KINDS) and what to check first.
  *
@@ -19,15 +19,15 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 
-import { distinctFunctionRefs, functionKey } from '../topology/index.ts';
+import { distinctFunctionRefs, functionKey } from '@shared/topology/index.ts';
 import {
   BusinessMetric,
   FINANCE_EXPORT_KIND,
   METRICS_NAMESPACE,
   metricDimensions,
   type BusinessMetricDecl,
-} from '../topology/metrics.ts';
-import type { Topology } from '../topology/types.ts';
+} from '@shared/topology/metrics.ts';
+import type { Topology } from '@shared/topology/types.ts';
 
 /** Each kind of alarm: its title, and the heading of its section in docs/operations.md. */
 export const ALARM_KINDS = {
@@ -487,7 +487,7 @@ export class Monitoring extends NestedStack {
       new cw.TextWidget({
         markdown:
           `# ${props.namePrefix}\nBusiness figures are custom metrics in \`${METRICS_NAMESPACE}\` ` +
-          '(infra/topology/metrics.ts); every alarm is explained in docs/operations.md.',
+          '(shared/topology/metrics.ts); every alarm is explained in docs/operations.md.',
         width: 24,
         height: 2,
       }),

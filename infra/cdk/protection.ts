@@ -1,7 +1,7 @@
 /**
  * What keeps abusive traffic off the product (decision 442): the CloudFront web ACL (AWS WAF, scope CLOUDFRONT)
  * and API Gateway's throttling per route class. The classes come from the topology, so a sign-in or OCPI route
- * added to infra/topology is limited without a line here.
+ * added to shared/topology is limited without a line here.
  *
  * API Gateway HTTP APIs (v2) and WebSocket APIs cannot be associated with a WAF web ACL (only REST APIs can), so
  * the console API and the OCPP endpoint are protected where they are reached: the CloudFront distribution in
@@ -11,7 +11,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL, type CfnWebACLProps } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 
-import type { HttpRouteDecl, Topology } from '../topology/types.ts';
+import type { HttpRouteDecl, Topology } from '@shared/topology/types.ts';
 
 /** A route class: routes limited more strictly than the rest, by WAF (per IP) and API Gateway (in total). */
 export interface RouteClass {
@@ -207,5 +207,5 @@ export function publicRouteReason(t: Topology, route: HttpRouteDecl): string {
   if (route.path.endsWith('/webhook'))
     return 'Stripe webhook: Stripe signs each event and the handler checks the signature (docs/payments.md).';
   if (route.path === '/health') return 'Health probe: it answers no data.';
-  return `Declared public in infra/topology: ${route.method} ${route.path} serves the signed-out login page and checks its input itself.`;
+  return `Declared public in shared/topology: ${route.method} ${route.path} serves the signed-out login page and checks its input itself.`;
 }

@@ -1,5 +1,5 @@
 /**
- * The AWS stack of the console, built by iterating the topology (infra/topology). Nothing here lists a table,
+ * The AWS stack of the console, built by iterating the topology (shared/topology). Nothing here lists a table,
  * route, queue, schedule, state machine, bucket or IoT rule by hand: a new entry in the topology becomes a new AWS
  * resource on the next deploy, and the local runtime (infra/local) picks up the same entry.
  *
@@ -61,14 +61,14 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 
-import { envNames } from '../topology/env.ts';
+import { envNames } from '@shared/topology/env.ts';
 import {
   allFunctionRefs,
   distinctFunctionRefs,
   functionKey,
   topology as defaultTopology,
-} from '../topology/index.ts';
-import type { FunctionRef, HttpRouteDecl, Topology } from '../topology/types.ts';
+} from '@shared/topology/index.ts';
+import type { FunctionRef, HttpRouteDecl, Topology } from '@shared/topology/types.ts';
 import { Monitoring } from './monitoring.ts';
 import {
   type CfnRouteSettings,

@@ -19,7 +19,7 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDecl } from '@infra/topology/types.ts';
+import type { TableDecl } from '@shared/topology/types.ts';
 import { freePort } from './ports.ts';
 
 export interface LocalDynamo {

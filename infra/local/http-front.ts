@@ -12,7 +12,7 @@ import type {
   APIGatewayProxyResultV2,
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
-import type { FunctionRef, HttpRouteDecl, Topology } from '@infra/topology/types.ts';
+import type { FunctionRef, HttpRouteDecl, Topology } from '@shared/topology/types.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { invoke } from './invoke.ts';

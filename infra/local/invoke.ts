@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { functionKey } from '@infra/topology/index.ts';
-import type { FunctionRef } from '@infra/topology/types.ts';
+import { functionKey } from '@shared/topology/index.ts';
+import type { FunctionRef } from '@shared/topology/types.ts';
 import { fromRoot } from './paths.ts';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import type { IotRuleDecl } from '@infra/topology/types.ts';
+import type { IotRuleDecl } from '@shared/topology/types.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { invoke } from './invoke.ts';
 

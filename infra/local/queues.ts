@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { BucketDecl, QueueDecl } from '@infra/topology/types.ts';
+import type { BucketDecl, QueueDecl } from '@shared/topology/types.ts';
 import { invoke } from './invoke.ts';
 import { fromRoot } from './paths.ts';
 

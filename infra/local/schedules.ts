@@ -3,7 +3,7 @@
  * deploys. Each fire invokes the handler with a Scheduled Event.
  */
 import { randomUUID } from 'node:crypto';
-import type { ScheduleDecl } from '@infra/topology/types.ts';
+import type { ScheduleDecl } from '@shared/topology/types.ts';
 import { invoke } from './invoke.ts';
 
 const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StateMachineDecl } from '@infra/topology/types.ts';
+import type { StateMachineDecl } from '@shared/topology/types.ts';
 import { invoke } from './invoke.ts';
 
 const ACCOUNT = '000000000000';

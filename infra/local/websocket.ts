@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import type { WebSocketDecl } from '@infra/topology/types.ts';
+import type { WebSocketDecl } from '@shared/topology/types.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { callError, isAnswerFrame, parseFrame } from '@functions/ocpp/frames.ts';
 import { requestUrl } from './http-front.ts';

@@ -1,6 +1,6 @@
 /**
  * The paths of the console's API, declared once (docs/decisions/443-one-route-table-in-the-console.md): the
- * HTTP topology (infra/topology/*-routes.ts) takes each console route's path from here, and the console
+ * HTTP topology (shared/topology/*-routes.ts) takes each console route's path from here, and the console
  * (web/src) calls only paths it takes from here. `API` is the tree of them all (`API.biz.fleet.enable` is
  * '/biz/fleet/enable'): the calls below, and the generic calls of every declared resource (shared/resources,
  * `/{module}/{name}/list | info | add | update | del | export`, plus `template | import` when importable),
@@ -9,7 +9,7 @@
  * An `ApiPath` is a path declared here: the console's request helpers (web/src/lib/api.ts) take nothing else,
  * so calling a path that is not here does not compile, and test/web/api-paths.test.ts checks that every path
  * here is a route of the topology and that the topology's console routes are all here. A new call of the
- * console: its path here, its route in infra/topology with `API.…` as its path.
+ * console: its path here, its route in shared/topology with `API.…` as its path.
  *
  * Data only (no server code): the console's bundle imports it.
  */
@@ -176,7 +176,7 @@ const PATHS = [
 
 /**
  * The declared resources (shared/resources), by module and name: `true` for the importable ones. Their paths
- * are the topology's (infra/topology/resource-routes.ts, from the declaration itself); test/web/api-paths.test.ts
+ * are the topology's (shared/topology/resource-routes.ts, from the declaration itself); test/web/api-paths.test.ts
  * checks this list against the declarations.
  */
 const RESOURCES = {
@@ -293,7 +293,7 @@ export interface ResourcePaths {
 
 /**
  * The calls of a declared resource: `/{module}/{name}/list | info | add | update | del | export`, plus
- * `template | import` when it is importable (docs/product.md section 7; infra/topology/resource-routes.ts
+ * `template | import` when it is importable (docs/product.md section 7; shared/topology/resource-routes.ts
  * declares them with the same paths).
  */
 export function resourcePaths(meta: ResourceRef): ResourcePaths {

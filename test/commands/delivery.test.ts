@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as consume } from '@functions/commands/consumer.ts';
 import { createCommand, getCommand, markSent, recordCommandAnswer } from '@functions/commands/store.ts';
 import { saveConnection } from '@functions/ocpp/connections.ts';
-import { envNames } from '@infra/topology/env.ts';
+import { envNames } from '@shared/topology/env.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;

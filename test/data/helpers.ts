@@ -10,8 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { connectDynamo, dropTables, ensureTables } from '@infra/local/dynamodb.ts';
-import { envNames } from '@infra/topology/env.ts';
-import { topology } from '@infra/topology/index.ts';
+import { envNames } from '@shared/topology/env.ts';
+import { topology } from '@shared/topology/index.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 export function withDatabase() {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventName } from '@functions/lib/events.ts';
-import { distinctFunctionRefs } from '@infra/topology/index.ts';
+import { distinctFunctionRefs } from '@shared/topology/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

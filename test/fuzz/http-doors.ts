@@ -7,7 +7,7 @@
  * wrong, so the input gets past the first checks and reaches the code behind them).
  */
 import { createHmac } from 'node:crypto';
-import type { HttpRouteDecl } from '@infra/topology/types.ts';
+import type { HttpRouteDecl } from '@shared/topology/types.ts';
 import { DEMO_AGENT_ID } from '@infra/local/seed/demo-chargers.ts';
 import { api } from '../helpers/identity.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';

@@ -12,8 +12,8 @@
  * reproduce it whatever order the parallel requests ran in.
  */
 import http from 'node:http';
-import { topology } from '@infra/topology/index.ts';
-import type { HttpRouteDecl } from '@infra/topology/types.ts';
+import { topology } from '@shared/topology/index.ts';
+import type { HttpRouteDecl } from '@shared/topology/types.ts';
 import { repoRoot } from '@infra/local/paths.ts';
 import { api, login } from '../helpers/identity.ts';
 import {

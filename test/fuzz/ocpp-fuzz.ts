@@ -28,7 +28,7 @@ import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import type { Runtime } from '@infra/local/runtime.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { prng } from './http-fuzz.ts';
 
 type Random = () => number;

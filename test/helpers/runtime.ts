@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectDynamo, dropTables } from '@infra/local/dynamodb.ts';
 import { runtimeTableName, startRuntime, type Runtime, type RuntimeOptions } from '@infra/local/runtime.ts';
-import { topology as defaultTopology } from '@infra/topology/index.ts';
+import { topology as defaultTopology } from '@shared/topology/index.ts';
 import { forgetPublicKey } from './identity.ts';
 
 export interface TestRuntimeOptions extends RuntimeOptions {

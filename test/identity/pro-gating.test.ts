@@ -14,7 +14,7 @@ import { forgetIdentities } from '@functions/identity/access.ts';
 import { operators, roles, users } from '@functions/identity/entities.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { authorizeToken } from '@functions/ocpp/authorize.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { menuById, SMART_CHARGING_COMMAND_CODES } from '@shared/permissions/menus.ts';
 import { commandByKey } from '@shared/commands/catalogue.ts';
 import { api, companyWithAdmin, encrypt, login } from '../helpers/identity.ts';

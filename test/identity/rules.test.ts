@@ -14,7 +14,7 @@ import {
 } from '@shared/permissions/menus.ts';
 import { COMMANDS } from '@shared/commands/catalogue.ts';
 import { describe, expect, it } from 'vitest';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { signInRefusal, subscriptionRoleType } from '@functions/identity/access.ts';
 import { maskParams } from '@functions/lib/audit.ts';
 import { translate } from '@functions/lib/i18n.ts';

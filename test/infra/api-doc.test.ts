@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { API_DOC_PATH, renderApiDoc } from '@infra/api-doc.ts';
-import { topology } from '@infra/topology/index.ts';
-import type { Topology } from '@infra/topology/types.ts';
+import { topology } from '@shared/topology/index.ts';
+import type { Topology } from '@shared/topology/types.ts';
 
 describe('docs/api.md', () => {
   it('is the reference the topology generates (run npm run docs:api)', async () => {

@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { EdgeWafStack } from '@infra/cdk/protection.ts';
 import { ConsoleStack, type Stage } from '@infra/cdk/stack.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 
 const tempDirs: string[] = [];
 afterAll(() => {

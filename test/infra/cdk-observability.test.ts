@@ -1,7 +1,7 @@
 /**
  * The stack can be watched and trusted (decision 442): every queue, function, table, state machine and schedule
  * of the topology has its alarms on the stage's topic, every function and state machine is traced, the API
- * stages log, measure and throttle, the dashboard draws the business metrics of infra/topology/metrics.ts, and
+ * stages log, measure and throttle, the dashboard draws the business metrics of shared/topology/metrics.ts, and
  * the prod stack puts AWS WAF in front of CloudFront. Checked by iterating the topology against the synthesised
  * templates, so a new topology entry is checked without touching this file; docs/operations.md must explain
  * every alarm kind.
@@ -41,14 +41,14 @@ import {
   type ConsoleStackProps,
   type Stage,
 } from '@infra/cdk/stack.ts';
-import { distinctFunctionRefs, functionKey, topology } from '@infra/topology/index.ts';
+import { distinctFunctionRefs, functionKey, topology } from '@shared/topology/index.ts';
 import {
   BusinessMetric,
   FINANCE_EXPORT_KIND,
   METRICS_NAMESPACE,
   metricDimensions,
-} from '@infra/topology/metrics.ts';
-import type { FunctionRef, Topology } from '@infra/topology/types.ts';
+} from '@shared/topology/metrics.ts';
+import type { FunctionRef, Topology } from '@shared/topology/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped
 type Json = any;

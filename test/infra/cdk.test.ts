@@ -15,9 +15,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ConsoleStack, repoRoot, type ConsoleStackProps, type Stage } from '@infra/cdk/stack.ts';
-import { envNames } from '@infra/topology/env.ts';
-import { distinctFunctionRefs, functionKey, topology } from '@infra/topology/index.ts';
-import type { FunctionRef, Topology } from '@infra/topology/types.ts';
+import { envNames } from '@shared/topology/env.ts';
+import { distinctFunctionRefs, functionKey, topology } from '@shared/topology/index.ts';
+import type { FunctionRef, Topology } from '@shared/topology/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped
 type Json = any;

@@ -30,8 +30,8 @@ import { DEMO_FEES } from '@infra/local/seed/demo-fees.ts';
 import { demoCardNumbers } from '@infra/local/seed/demo-chargers.ts';
 import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { fleetIds, startFleet, versionAt, type Fleet } from '@infra/local/simulator/fleet.ts';
-import { envNames } from '@infra/topology/env.ts';
-import { topology } from '@infra/topology/index.ts';
+import { envNames } from '@shared/topology/env.ts';
+import { topology } from '@shared/topology/index.ts';
 import { orphanExport } from '../helpers/exports.ts';
 import { steadyPort } from '../helpers/ports.ts';
 

@@ -6,8 +6,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '@infra/topology/env.ts';
-import { topology } from '@infra/topology/index.ts';
+import { envNames } from '@shared/topology/env.ts';
+import { topology } from '@shared/topology/index.ts';
 import { catalogueMetas } from '@shared/resources/catalogue/index.ts';
 import { deviceMetas } from '@shared/resources/device/index.ts';
 import { feeMetas } from '@shared/resources/fee/index.ts';

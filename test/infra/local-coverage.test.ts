@@ -8,7 +8,7 @@ import { ListQueuesCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sq
 import { ListBucketsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
-import { allFunctionRefs, topology } from '@infra/topology/index.ts';
+import { allFunctionRefs, topology } from '@shared/topology/index.ts';
 import { compileRoutes, matchRoute } from '@infra/local/http-front.ts';
 import { compileRule } from '@infra/local/iot.ts';
 import { nextFireIn } from '@infra/local/schedules.ts';

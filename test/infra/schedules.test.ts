@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextFireIn } from '@infra/local/schedules.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -31,7 +31,7 @@ import { getSession } from '@functions/ocpp/transactions.ts';
 import { invoke } from '@infra/local/invoke.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { createWebSocketFront } from '@infra/local/websocket.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, energyRegister, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';

@@ -14,7 +14,7 @@ import {
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { FIRMWARE_MAX_BYTES } from '@shared/resources/device/firmware.ts';
 import { s3Client } from '@functions/lib/aws.ts';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, login, type Answer } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';

@@ -1,6 +1,6 @@
 /** Every resource the topology gives an export route is known to the exports consumer's registry. */
 import { describe, expect, it } from 'vitest';
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import { resourceNamed } from '@functions/resources/registry.ts';
 
 describe('resource registry', () => {

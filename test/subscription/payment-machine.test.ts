@@ -1,11 +1,11 @@
 /**
- * The subscription-payment ASL (infra/topology/subscription-payment.asl.ts) on aws-local-stepfunctions with
+ * The subscription-payment ASL (shared/topology/subscription-payment.asl.ts) on aws-local-stepfunctions with
  * stub tasks: every branch, including the ones the stand-in does not produce (a processing payment, an
  * activation that keeps failing after a successful payment: no failure is recorded then).
  */
 import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { subscriptionPaymentDefinition } from '@infra/topology/subscription-payment.asl.ts';
+import { subscriptionPaymentDefinition } from '@shared/topology/subscription-payment.asl.ts';
 
 type Task = (input: Record<string, unknown>) => Promise<unknown>;
 

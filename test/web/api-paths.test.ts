@@ -8,7 +8,7 @@
  * which only the contract hands out, so the type system refuses the rest; this also catches a literal passed
  * to `fetch` or a cast).
  */
-import { topology } from '@infra/topology/index.ts';
+import { topology } from '@shared/topology/index.ts';
 import {
   API,
   declaredPaths,
