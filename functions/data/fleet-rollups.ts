@@ -6,6 +6,8 @@
  * partitions, one Query per window:
  * - the fleet's days, `FLEETROLL#{fleetId}` / `DAY#{day}` (the analysis chart, the dashboard's today and month);
  * - a member's days, `FLEETMROLL#{memberId}` / `DAY#{day}` (the analysis table, a page of members at a time).
+ * Beside the fleet's days, `FLEETROLL#{fleetId}` / `ZONE#{zone}` items hold the time zones of the stations its orders
+ * ended at: "today" of the fleet is the newest local date among them (docs/decisions/455).
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { defineEntity, model, PARAMS, queryAll, request } from './table.ts';
@@ -53,6 +55,23 @@ const memberDays = defineEntity(
   { keyOnly: ['memberId'] },
 );
 
+const fleetZones = defineEntity(
+  {
+    model: model('FLEETZONE'),
+    attributes: {
+      fleetId: { type: 'string', required: true },
+      zone: { type: 'string', required: true },
+    },
+    indexes: {
+      byFleet: {
+        pk: { field: 'pk', composite: ['fleetId'], template: 'FLEETROLL#${fleetId}', casing: 'none' },
+        sk: { field: 'sk', composite: ['zone'], template: 'ZONE#${zone}', casing: 'none' },
+      },
+    },
+  },
+  { keyOnly: ['fleetId'] },
+);
+
 export interface FleetFigures {
   energyWh: number;
   costUnits: number;
@@ -64,11 +83,14 @@ export function fleetRollupUpdates(input: {
   fleetId: string;
   memberId?: string;
   day: string;
+  /** The station's time zone, whose local date `day` is. */
+  timeZone: string;
   figures: FleetFigures;
 }): { Update: UpdateCommandInput }[] {
-  const { fleetId, memberId, day, figures: adds } = input;
+  const { fleetId, memberId, day, timeZone, figures: adds } = input;
   return [
     fleetDays.update({ fleetId, day }).add(adds).params(),
+    fleetZones.upsert({ fleetId, zone: timeZone }).params(),
     ...(memberId ? [memberDays.update({ memberId, day }).set({ fleetId }).add(adds).params()] : []),
   ].map((params) => ({ Update: request(params) as UpdateCommandInput }));
 }
@@ -98,3 +120,9 @@ export const memberDaysBetween = async (memberId: string, startDay: string, endD
       memberDays.query.byDay({ memberId }).between({ day: startDay }, { day: endDay }).params(FIGURES),
     )
   ).map(asFigures);
+
+/** The time zones of the stations the fleet's orders ended at (none before its first order). */
+export async function fleetTimeZones(fleetId: string): Promise<string[]> {
+  const items = await queryAll(fleetZones.query.byFleet({ fleetId }).params(PARAMS));
+  return items.map((item) => String(item.zone));
+}

@@ -6,15 +6,23 @@
  * currency's units with four decimals (summed as ten-thousandths), downloadable as Excel. The dashboard's
  * today and month come from the same rollups.
  */
-import { fleetDaysBetween, memberDaysBetween, type FleetFigures } from '@functions/data/fleet-rollups.ts';
+import {
+  fleetDaysBetween,
+  fleetTimeZones,
+  memberDaysBetween,
+  type FleetFigures,
+} from '@functions/data/fleet-rollups.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { addDays } from '@shared/pricing/metrics.ts';
+import { latestLocalDate } from '@shared/pricing/time-of-use.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
 import { driverRecords, fleetInReach, fleetMembersPage, noFleetPicked, vehicleRecords } from './accounts.ts';
 
 type Day = FleetFigures & { day: string };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The fleet's "today": its days are its stations' local dates (docs/decisions/455). */
+const fleetDay = async (fleetId: string, now = Date.now()) =>
+  latestLocalDate(await fleetTimeZones(fleetId), now);
 const money = (units: number) => units / 10_000;
 
 function sum(days: Day[]) {
@@ -38,11 +46,14 @@ export interface AnalysisQuery {
 }
 
 export async function fleetAnalysis(identity: Identity, query: AnalysisQuery) {
-  const endDay = today();
-  const startDay = addDays(endDay, 1 - query.days);
-  if (noFleetPicked(identity, query.fleetId))
+  if (noFleetPicked(identity, query.fleetId)) {
+    const endDay = latestLocalDate([]);
+    const startDay = addDays(endDay, 1 - query.days);
     return { startDay, endDay, series: [], totals: sum([]), records: [], total: 0 };
+  }
   const fleet = await fleetInReach(identity, query.fleetId);
+  const endDay = await fleetDay(String(fleet.id));
+  const startDay = addDays(endDay, 1 - query.days);
   const r = query.kind === 'driver' ? driverRecords : vehicleRecords;
   const [days, page] = await Promise.all([
     fleetDaysBetween(fleet.id, startDay, endDay),
@@ -69,8 +80,8 @@ export async function fleetAnalysis(identity: Identity, query: AnalysisQuery) {
 }
 
 /** Today's and this month's figures of a fleet (the dashboard). */
-export async function fleetToday(fleetId: string) {
-  const endDay = today();
+export async function fleetToday(fleetId: string, now = Date.now()) {
+  const endDay = await fleetDay(fleetId, now);
   const days = await fleetDaysBetween(fleetId, `${endDay.slice(0, 8)}01`, endDay);
   return { today: sum(days.filter((d) => d.day === endDay)), month: sum(days) };
 }

@@ -44,10 +44,9 @@ import {
   readAll,
   revenueByCurrency,
   stationCapacity,
-  utcToday,
   type RollupItem,
 } from './revenue.ts';
-import { localDay } from './rollups.ts';
+import { latestLocalDate } from '@shared/pricing/time-of-use.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -113,19 +112,12 @@ function entry(
   };
 }
 
-/**
- * The newest local date among the stations in view (their own time zones): a day's orders are counted on
- * their station's date, so just after midnight in Berlin "today" is already Berlin's new day, while UTC's
- * date is still the old one. Without stations, UTC's date.
- */
-function latestLocalDay(inView: Record<string, unknown>[], now: number): string {
-  const zones = new Set(inView.map((s) => String(s.timeZone ?? 'UTC')));
-  const iso = new Date(now).toISOString();
-  return [...zones].reduce((latest, zone) => {
-    const day = localDay(iso, zone);
-    return day > latest ? day : latest;
-  }, utcToday());
-}
+/** "Today" among the stations in view, their own time zones (docs/decisions/455). */
+const latestLocalDay = (inView: Record<string, unknown>[], now: number) =>
+  latestLocalDate(
+    inView.map((s) => String(s.timeZone ?? 'UTC')),
+    now,
+  );
 
 /** The platform's stations' or chargers' days from its day maps, ranked in the platform partition. */
 const platformDaysOf = async (kind: 'STMAP' | 'CPMAP', startDay: string, endDay: string) =>

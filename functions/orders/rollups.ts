@@ -11,7 +11,7 @@
  * unit.
  */
 import type { RevenueField } from '@shared/pricing/metrics.ts';
-import { localTime } from '@shared/pricing/time-of-use.ts';
+import { localDate } from '@shared/pricing/time-of-use.ts';
 import { rollupUpdates as dataRollupUpdates } from '@functions/data/revenue-rollups.ts';
 
 /**
@@ -26,10 +26,7 @@ export const revenuePartition = (agentId: string) => `REVENUE#${agentId}`;
 export const dayKey = (day: string) => `DAY#${day}`;
 export const stationDayKey = (day: string, stationId: string) => `STDAY#${day}#${stationId}`;
 /** The local date (YYYY-MM-DD) of an instant at the station. */
-export function localDay(iso: string, timeZone: string): string {
-  const t = localTime(Date.parse(iso), timeZone);
-  return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
-}
+export const localDay = (iso: string, timeZone: string): string => localDate(Date.parse(iso), timeZone);
 
 /** The UTC hour (`YYYY-MM-DDTHH`) of an instant: the key of the company's hour rollup. */
 export const utcHour = (iso: string) => new Date(Date.parse(iso)).toISOString().slice(0, 13);

@@ -33,9 +33,9 @@ import { rollupUpdates } from '@functions/data/revenue-rollups.ts';
 import { fleetOrderPut } from '@functions/data/fleet-orders.ts';
 import { fleetRollupUpdates } from '@functions/data/fleet-rollups.ts';
 import { send, type TransactItem } from '@functions/data/table.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import type { Stored } from '@functions/lib/store.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { localPayers } from '@functions/ocpp/local-payers.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
 import { frozenWithout, holdReleaseWrites } from '@functions/appusers/holds.ts';
@@ -371,6 +371,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
           fleetId: payFields.fleetId,
           memberId: payFields.fleetDriverId ?? payFields.fleetVehicleId,
           day,
+          timeZone,
           figures: { energyWh, costUnits: Number(minorToUnits(actualMinor, c)), sessions: 1 },
         })
       : [];

@@ -71,6 +71,26 @@ export function localTime(ms: number, timeZone: string): Local {
   };
 }
 
+/** The local date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(ms: number, timeZone: string): string {
+  const t = localTime(ms, timeZone);
+  return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+}
+
+/**
+ * "Today" of figures filed under their station's local date (docs/decisions/455): the newest local date among
+ * the stations' time zones, UTC's date at least. Just after midnight in Berlin Berlin's new day has begun
+ * while UTC's date is still the old one.
+ */
+export function latestLocalDate(zones: Iterable<string>, ms = Date.now()): string {
+  let latest = new Date(ms).toISOString().slice(0, 10);
+  for (const zone of new Set(zones)) {
+    const day = localDate(ms, zone);
+    if (day > latest) latest = day;
+  }
+  return latest;
+}
+
 /** The instant of a local wall time (minutes of a local date, 1440 being the next midnight). */
 export function zonedInstant(year: number, month: number, day: number, minutes: number, timeZone: string) {
   const wall = Date.UTC(year, month - 1, day, 0, minutes);

@@ -161,6 +161,7 @@ try {
           fleetId: measured.id,
           memberId: van.id,
           day,
+          timeZone: 'UTC',
           figures: { energyWh: 20_000, costUnits: 90_000, sessions: 1 },
         }),
       );

@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putFleetAlert } from '@functions/data/fleet-alerts.ts';
 import { fleetRollupUpdates } from '@functions/data/fleet-rollups.ts';
+import { fleetToday } from '@functions/fleets/analysis.ts';
+import { localDate } from '@shared/pricing/time-of-use.ts';
 import { send } from '@functions/data/table.ts';
 import { drivers } from '@functions/fleets/accounts.ts';
 import { readSheet, writeSheet } from '@functions/lib/excel.ts';
@@ -349,11 +351,19 @@ describe("a fleet's analysis through the API", () => {
         ok(token, '/biz/vehicle/add', { fleetId, name, idTag: `AN-${i}` }),
       ),
     );
-    const day = new Date().toISOString().slice(0, 10);
-    const long = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    // The fleet charges in Berlin: its days are Berlin's dates, and so is its "today".
+    const timeZone = 'Europe/Berlin';
+    const day = localDate(Date.now(), timeZone);
+    const long = localDate(Date.now() - 40 * 86_400_000, timeZone);
     const add = (memberId: string, on: string, energyWh: number, costUnits: number) =>
       send.transact(
-        fleetRollupUpdates({ fleetId, memberId, day: on, figures: { energyWh, costUnits, sessions: 1 } }),
+        fleetRollupUpdates({
+          fleetId,
+          memberId,
+          day: on,
+          timeZone,
+          figures: { energyWh, costUnits, sessions: 1 },
+        }),
       );
     await add(vans[0].id, day, 10_000, 45_000);
     await add(vans[0].id, day, 5_000, 22_500);
@@ -381,6 +391,10 @@ describe("a fleet's analysis through the API", () => {
     expect(bad.code).not.toBe(0);
     const dashboard = await ok(token, `/biz/fleet/dashboard?id=${fleetId}`);
     expect(dashboard.today).toEqual({ energyKwh: 15, cost: 6.75, sessions: 2 });
+    // A session ended at 23:27 UTC is on the next day in Berlin, and that day is the fleet's today then.
+    const lateEvening = Date.parse('2020-02-29T23:27:00Z');
+    await add(vans[2].id, '2020-03-01', 1_000, 4_500);
+    expect((await fleetToday(fleetId, lateEvening)).today).toEqual({ energyKwh: 1, cost: 0.45, sessions: 1 });
 
     // The whole table of the window as Excel.
     const res = await fetch(`${rt.url}/biz/fleet/analysisDownload`, {
