@@ -13,6 +13,7 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
+import { DateField } from '@web/components/ui/date-field.tsx';
 import { RemoteSelect, REMOTE_PAGE_SIZE, type RemoteOption } from '@web/components/ui/remote-select.tsx';
 import { TreeCheckbox } from '@web/components/ui/tree-checkbox.tsx';
 import { call } from '@web/lib/api.ts';
@@ -43,6 +44,8 @@ export interface FieldProps {
   /** Scopes server option loads to a declaration. */
   scope: string;
   disabled?: boolean;
+  /** A filter of a list: an empty choice means every value ("All"), not "None". */
+  filter?: boolean;
 }
 
 export function FormField(props: FieldProps) {
@@ -119,12 +122,24 @@ function Control(props: FieldProps & { tr: Translate }): ReactNode {
     case 'number':
       return <Input type="number" inputMode="decimal" value={text} onChange={set} />;
     case 'datetime':
-      return <Input type="datetime-local" step={1} value={text} onChange={set} />;
+      return (
+        <DateField
+          granularity="second"
+          label={tr(field.label)}
+          value={text}
+          onChange={props.onChange}
+          invalid={Boolean(props.error)}
+          disabled={props.disabled}
+          readOnly={field.readOnly}
+        />
+      );
     case 'select':
       return (
         <NativeSelect.Root>
           <NativeSelect.Field value={text} onChange={set}>
-            {field.required ? null : <option value="">{tr('admin.common.none')}</option>}
+            {field.required ? null : (
+              <option value="">{tr(props.filter ? 'admin.common.all' : 'admin.common.none')}</option>
+            )}
             {field.required && text === '' ? (
               <option value="" disabled>
                 {tr('admin.common.choose')}

@@ -1,5 +1,5 @@
 /** The filter bar of a list screen: the declared filters, Search (applies them) and Reset (clears them). */
-import { Box, Button, HStack, Wrap } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { FormField } from '@web/resources/form-fields.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
@@ -30,6 +30,9 @@ export function FilterBar(props: { decl: ResourceDecl; onApply: (filters: Row) =
   const filters = (props.decl.filters ?? []).filter((f) => can(f.permission));
   const [draft, setDraft] = useState<Row>(() => blank(filters));
   if (!filters.length) return null;
+  // A filter's help goes under the bar, not under its field: every field then has the same height and the
+  // fields of one row (From and To) line up.
+  const helps = filters.filter((f) => f.help).map((f) => f.help as string);
   return (
     <Box
       as="form"
@@ -47,7 +50,8 @@ export function FilterBar(props: { decl: ResourceDecl; onApply: (filters: Row) =
         {filters.map((f) => (
           <Box key={f.name} minW="48" flex="1" maxW="72">
             <FormField
-              field={f}
+              field={f.help ? { ...f, help: undefined } : f}
+              filter
               scope={`${props.decl.id}:filter`}
               value={draft[f.name]}
               onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
@@ -70,6 +74,15 @@ export function FilterBar(props: { decl: ResourceDecl; onApply: (filters: Row) =
           </Button>
         </HStack>
       </Wrap>
+      {helps.length ? (
+        <Stack gap="0" mt="2">
+          {helps.map((help) => (
+            <Text key={help} fontSize="xs" color="fg.muted">
+              {tr(help)}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
     </Box>
   );
 }

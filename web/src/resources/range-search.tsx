@@ -2,7 +2,8 @@
  * A search form over a time range: the caller's own fields, then From and To (to the second), Search and,
  * when given, Reset; under them how far back one may ask and why the last range was refused.
  */
-import { Box, Button, Field, HStack, Input, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Text } from '@chakra-ui/react';
+import { DateField } from '@web/components/ui/date-field.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import type { FormEvent, ReactNode } from 'react';
 
@@ -25,14 +26,14 @@ export function RangeSearch(props: {
 }) {
   const tr = useTr();
   const bound = (name: 'from' | 'to', label: string) => (
-    <Field.Root w="auto">
+    <Field.Root w="auto" minW="64">
       <Field.Label>{label}</Field.Label>
-      <Input
-        type="datetime-local"
-        step={1}
+      <DateField
+        granularity="second"
         size="sm"
+        label={label}
         value={props[name]}
-        onChange={(e) => props.onRange({ [name]: e.currentTarget.value })}
+        onChange={(value) => props.onRange({ [name]: value })}
       />
     </Field.Root>
   );

@@ -5,7 +5,8 @@
  * read without the charts.
  */
 import { API } from '@shared/api/paths.ts';
-import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { DateField } from '@web/components/ui/date-field.tsx';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
@@ -70,12 +71,12 @@ export function AlarmChartPage() {
     <Stack gap="5">
       <Box as="form" role="search" bg="bg.panel" p="4" rounded="l2" borderWidth="1px" onSubmit={submit}>
         <HStack gap="3" align="flex-end" wrap="wrap">
-          <DateField
+          <DayField
             label={tr('alarmRes.chart.from')}
             value={draft.startTime}
             onChange={(startTime) => setDraft((d) => ({ ...d, startTime }))}
           />
-          <DateField
+          <DayField
             label={tr('alarmRes.chart.to')}
             value={draft.endTime}
             onChange={(endTime) => setDraft((d) => ({ ...d, endTime }))}
@@ -106,11 +107,11 @@ export function AlarmChartPage() {
   );
 }
 
-function DateField(props: { label: string; value: string; onChange: (value: string) => void }) {
+function DayField(props: { label: string; value: string; onChange: (value: string) => void }) {
   return (
     <Field.Root maxW="56">
       <Field.Label>{props.label}</Field.Label>
-      <Input type="date" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)} />
+      <DateField label={props.label} value={props.value} onChange={props.onChange} />
     </Field.Root>
   );
 }

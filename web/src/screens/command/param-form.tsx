@@ -23,6 +23,7 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
+import { DateField } from '@web/components/ui/date-field.tsx';
 import { fromLocalInput, toLocalInput } from '@web/lib/format.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import { globalRegistry, type z } from 'zod';
@@ -439,7 +440,14 @@ function ParamField(
       ) : spec.kind === 'number' ? (
         <Input type="number" inputMode="numeric" value={text} onChange={set} />
       ) : spec.kind === 'datetime' ? (
-        <Input type="datetime-local" step={1} value={text} onChange={set} />
+        <DateField
+          granularity="second"
+          label={label}
+          value={text}
+          invalid={Boolean(error)}
+          disabled={disabled}
+          onChange={onValue}
+        />
       ) : spec.kind === 'json' ? (
         <Textarea value={text} onChange={set} rows={4} fontFamily="mono" fontSize="sm" />
       ) : (

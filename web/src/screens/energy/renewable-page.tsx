@@ -5,7 +5,8 @@
  * (web/src/resources/decls/energy/renewable.tsx) below it.
  */
 import { API } from '@shared/api/paths.ts';
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { DateField } from '@web/components/ui/date-field.tsx';
+import { Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { CODE } from '@shared/permissions/menus.ts';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { showMessage } from '@web/components/ui/toaster.tsx';
@@ -117,11 +118,11 @@ export function RenewablePage() {
         </Field.Root>
         <Field.Root w="auto">
           <Field.Label>{tr(`${P}.from`)}</Field.Label>
-          <Input size="sm" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <DateField size="sm" label={tr(`${P}.from`)} value={from} onChange={setFrom} />
         </Field.Root>
         <Field.Root w="auto">
           <Field.Label>{tr(`${P}.to`)}</Field.Label>
-          <Input size="sm" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateField size="sm" label={tr(`${P}.to`)} value={to} onChange={setTo} />
         </Field.Root>
         {can(CODE.fileExport) ? (
           <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportFile()}>

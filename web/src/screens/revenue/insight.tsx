@@ -8,18 +8,8 @@
  * the last day).
  */
 import { API } from '@shared/api/paths.ts';
-import {
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { DateField } from '@web/components/ui/date-field.tsx';
+import { Box, Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { abbreviatedTick, Figure, Panel } from '@web/components/ui/dashboard.tsx';
 import { INSIGHT_WINDOWS, type Growth, type Insight } from '@shared/schemas/revenue.ts';
 import { call } from '@web/lib/api.ts';
@@ -85,13 +75,10 @@ export function InsightPage() {
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label>{tr(`${L}.endDay`)}</Field.Label>
-            <Input
-              type="date"
+            <DateField
+              label={tr(`${L}.endDay`)}
               value={draft.endDay}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setDraft((d) => ({ ...d, endDay: value }));
-              }}
+              onChange={(value) => setDraft((d) => ({ ...d, endDay: value }))}
             />
           </Field.Root>
           <Button type="submit" colorPalette="blue">

@@ -5,6 +5,7 @@
  * export for holders of the Pro export code.
  */
 import { API } from '@shared/api/paths.ts';
+import { DateField } from '@web/components/ui/date-field.tsx';
 import {
   Box,
   Button,
@@ -13,7 +14,6 @@ import {
   Field,
   Heading,
   HStack,
-  Input,
   SimpleGrid,
   Stack,
   Table,
@@ -130,27 +130,21 @@ export function StatRevenuePage() {
         <HStack gap="3" align="flex-end" wrap="wrap">
           <Field.Root maxW="56">
             <Field.Label>{tr(`${L}.from`)}</Field.Label>
-            <Input
-              type="date"
+            <DateField
+              label={tr(`${L}.from`)}
               value={draft.startDay}
               max={draft.endDay}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setDraft((d) => ({ ...d, startDay: value }));
-              }}
+              onChange={(value) => setDraft((d) => ({ ...d, startDay: value }))}
             />
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label>{tr(`${L}.to`)}</Field.Label>
-            <Input
-              type="date"
+            <DateField
+              label={tr(`${L}.to`)}
               value={draft.endDay}
               min={draft.startDay}
               max={draft.startDay ? addDays(draft.startDay, REVENUE_WINDOW_DAYS - 1) : undefined}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setDraft((d) => ({ ...d, endDay: value }));
-              }}
+              onChange={(value) => setDraft((d) => ({ ...d, endDay: value }))}
             />
           </Field.Root>
           <Button type="submit" colorPalette="blue">

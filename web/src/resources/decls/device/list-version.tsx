@@ -4,6 +4,7 @@
  * idTag once). The list call answers an entry count; the dialog loads the whole list.
  */
 import { resourcePaths } from '@shared/api/paths.ts';
+import { DateField } from '@web/components/ui/date-field.tsx';
 import { Alert, Button, HStack, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import {
   ID_TAG_STATUSES,
@@ -227,14 +228,13 @@ export function EntriesDialog({ row, onClose, onDone }: RowDialogProps) {
                           </NativeSelect.Root>
                         </Table.Cell>
                         <Table.Cell>
-                          <Input
+                          <DateField
                             size="sm"
-                            type="datetime-local"
-                            step={1}
-                            aria-label={label('deviceRes.listVersion.idTagExpiryDate')}
-                            aria-invalid={bad('idTagExpiryDate')}
+                            granularity="second"
+                            label={label('deviceRes.listVersion.idTagExpiryDate')}
+                            invalid={bad('idTagExpiryDate')}
                             value={entry.idTagExpiryDate}
-                            onChange={(e) => change(index, { idTagExpiryDate: e.currentTarget.value })}
+                            onChange={(value) => change(index, { idTagExpiryDate: value })}
                           />
                         </Table.Cell>
                         <Table.Cell>
