@@ -18,6 +18,7 @@ import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
+import { readable } from './areas/readable.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -140,4 +141,5 @@ export const de: Catalog = {
   ...revenue.de,
   ...subscription.de,
   ...subscriptionConsole.de,
+  ...readable.de,
 };

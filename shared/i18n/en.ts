@@ -18,6 +18,7 @@ import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
+import { readable } from './areas/readable.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -143,6 +144,7 @@ export const en = {
   ...revenue.en,
   ...subscription.en,
   ...subscriptionConsole.en,
+  ...readable.en,
 };
 
 /** The shape every catalog must have: the same nested keys as `en`, each a string. */

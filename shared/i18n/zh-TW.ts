@@ -18,6 +18,7 @@ import { home } from './areas/home.ts';
 import { revenue } from './areas/revenue.ts';
 import { subscription } from './areas/subscription.ts';
 import { subscriptionConsole } from './areas/subscription-console.ts';
+import { readable } from './areas/readable.ts';
 import { commands } from './areas/commands.ts';
 import { commandConsole } from './areas/command-console.ts';
 import { site } from './areas/site.ts';
@@ -138,4 +139,5 @@ export const zhTW: Catalog = {
   ...revenue['zh-TW'],
   ...subscription['zh-TW'],
   ...subscriptionConsole['zh-TW'],
+  ...readable['zh-TW'],
 };

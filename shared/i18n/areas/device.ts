@@ -1156,7 +1156,7 @@ export const device = area(
           capacityHelp: 'จำนวนรายการสูงสุดที่รายการนี้เก็บได้ (1 ถึง 10000)',
           entries: 'รายการย่อย',
           entryCount: 'จำนวนรายการย่อย',
-          idTag: 'idTag',
+          idTag: 'รหัสบัตร (idTag)',
           idTagStatus: 'สถานะ',
           idTagStatuses: {
             Accepted: 'ยอมรับ',

@@ -693,7 +693,7 @@ export const order = area(
           station: 'สถานี',
           chargePoint: 'เครื่องชาร์จ',
           connector: 'หัวชาร์จ',
-          idTag: 'ID tag',
+          idTag: 'รหัสบัตร',
           startTime: 'เวลาเริ่ม',
           endTime: 'เวลาสิ้นสุด',
           duration: 'ระยะเวลา',
