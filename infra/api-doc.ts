@@ -58,7 +58,7 @@ export async function renderApiDoc(topology: Topology = defaultTopology): Promis
       'any account that may still sign in; otherwise the caller must hold every code listed (a role grants ' +
       'menu and button codes, shared/permissions/menus.ts; the name shown is the English menu name). Without ' +
       'a session the answer is 401, without a code 403, both before the handler runs ' +
-      '(`functions/lib/http.ts`). A fleet account reaches only the calls marked "fleet accounts too" and the ' +
+      '(`functions/api/http.ts`). A fleet account reaches only the calls marked "fleet accounts too" and the ' +
       '`logged in` ones, each on its own fleet (docs/decisions/366-fleet-accounts.md).',
     '- **Answers** are JSON `{code, msg, data}`; `msg` is in the language of the `content-language` / ' +
       '`accept-language` header (en-us, zh-cn, zh-tw, de-de, th-th). Bad input is refused with a 400-class ' +

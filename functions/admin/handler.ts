@@ -29,7 +29,7 @@ import { decryptPassword } from '@functions/auth/keys.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { EXPIRE_REMIND_WINDOW_DAYS } from '@shared/schemas/subscription.ts';
 import { remindDays } from '@shared/subscription/pricing.ts';
-import { httpHandler, ok, who, type Request } from '@functions/lib/http.ts';
+import { httpHandler, ok, who, type Request } from '@functions/api/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { menuFor } from './menus.ts';
 import { listLogs } from './logs.ts';
@@ -44,7 +44,7 @@ import {
   updateOperator,
 } from './operators.ts';
 import { addLimit, deleteLimit, limitInfo, listLimits, updateLimit } from './operator-limits.ts';
-import { resourceHandlers } from '@functions/lib/resources.ts';
+import { resourceHandlers } from '@functions/api/resources.ts';
 import { parameterByCode, parameters, PARAMETER_CODE } from './parameters.ts';
 import {
   bind,

@@ -16,7 +16,7 @@ import { tenantHasItems } from '@functions/data/operators.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, type Stored } from '@functions/lib/store.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
-import { storedMailServer } from '@functions/lib/company-mail.ts';
+import { storedMailServer } from '@functions/identity/company-mail.ts';
 import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 

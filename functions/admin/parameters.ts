@@ -3,7 +3,7 @@
  * copyright link of /logincommon and the maps key of user info.
  */
 import { parameterResource } from '@shared/resources/parameter.ts';
-import { resource } from '@functions/lib/resources.ts';
+import { resource } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 
 export const parameters = resource(parameterResource);

@@ -19,12 +19,12 @@ import { s3Client } from '@functions/lib/aws.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { config } from '@functions/lib/config.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { storedMailServer } from '@functions/lib/company-mail.ts';
-import { logger } from '@functions/lib/http.ts';
+import { storedMailServer } from '@functions/identity/company-mail.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { sendMail } from '@functions/lib/mail.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
-import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { paginate, PLATFORM_TENANT, Repository, visible, type Stored } from '@functions/lib/store.ts';
 
 /** The company using a payment channel or mail server, if any. */

@@ -20,7 +20,7 @@
  * looked up in the charger's company first and then up its ancestors; without one, 4 (general alarm).
  * Mail: every alarm mail setting bound to that template, in the charger's company or above it, gets one
  * mail per raised alarm, through the company's mail server (its own /mail record, a parent's, else the
- * platform's: functions/lib/company-mail.ts). A mail failure is logged and never loses the alarm.
+ * platform's: functions/identity/company-mail.ts). A mail failure is logged and never loses the alarm.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -35,8 +35,8 @@ import {
 import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/catalogue-resources.ts';
 import { openAlarmWrites, companyOwner, stationOwner } from '@functions/data/alarm-stats.ts';
 import { AppError, refused } from '@functions/lib/errors.ts';
-import { logger } from '@functions/lib/http.ts';
-import { companyMailServer } from '@functions/lib/company-mail.ts';
+import { logger } from '@functions/lib/logger.ts';
+import { companyMailServer } from '@functions/identity/company-mail.ts';
 import { describeServer, sendMail, type MailServer } from '@functions/lib/mail.ts';
 import {
   newId,

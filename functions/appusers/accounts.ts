@@ -20,7 +20,7 @@ import { send } from '@functions/data/table.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 import {
   APP_SOURCE,

@@ -9,7 +9,7 @@
 import { idTagOrders } from '@functions/data/orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { notFound } from '@functions/lib/errors.ts';
-import { present } from '@functions/lib/resources.ts';
+import { present } from '@functions/api/resources.ts';
 import { latestAppLedger } from '@functions/data/app-users.ts';
 import { uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';

@@ -4,8 +4,8 @@
  * with the shared schemas.
  */
 import { refused } from '@functions/lib/errors.ts';
-import { httpHandler, ok, who, type Route } from '@functions/lib/http.ts';
-import { fileResponse, resourceHandlers } from '@functions/lib/resources.ts';
+import { httpHandler, ok, who, type Route } from '@functions/api/http.ts';
+import { fileResponse, resourceHandlers } from '@functions/api/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {
   appUserAdjustSchema,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from '@shared/schemas/identity.ts';
 import { AppError, badRequest, unauthorized } from '@functions/lib/errors.ts';
-import { httpHandler, ok, RawResponse, who, type Request } from '@functions/lib/http.ts';
+import { httpHandler, ok, RawResponse, who, type Request } from '@functions/api/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, signInRefusal } from '@functions/identity/access.ts';
 import { users } from '@functions/identity/entities.ts';

@@ -13,7 +13,7 @@ import {
   userSessions,
 } from '@functions/data/login-sessions.ts';
 import { newId } from '@functions/lib/store.ts';
-import { signAccessToken, type TokenClaims } from '@functions/authorizer/tokens.ts';
+import { signAccessToken, type TokenClaims } from '@functions/auth/tokens.ts';
 
 export const ACCESS_TOKEN_SECONDS = 2 * 3600;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;

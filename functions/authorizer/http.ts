@@ -1,6 +1,6 @@
 /**
  * HTTP API Lambda authorizer (payload 2.0, simple responses). It verifies the bearer token and passes the
- * verdict on as context; the domain middleware (functions/lib/http.ts) answers 401 when it is negative,
+ * verdict on as context; the domain middleware (functions/api/http.ts) answers 401 when it is negative,
  * because an HTTP API authorizer can only deny with 403 and the console's login flow relies on 401.
  */
 import type {
@@ -8,7 +8,7 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
 import { sessionActive } from '@functions/auth/sessions.ts';
-import { verifyAccessToken } from './tokens.ts';
+import { verifyAccessToken } from '@functions/auth/tokens.ts';
 
 type Context = Record<string, string | boolean>;
 

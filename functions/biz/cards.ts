@@ -18,7 +18,7 @@ import { ledgerPut } from '@functions/data/card-ledger.ts';
 import { cardBalanceSet } from '@functions/data/cards.ts';
 import { send } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import { chargePoints, stations } from '@functions/devices/sites.ts';
 

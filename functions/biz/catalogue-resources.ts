@@ -1,7 +1,7 @@
 /**
  * The catalogue group's declared resources with their server-side rules (hooks), served by the biz domain:
  * brands and models, app versions, feedback, stop reasons, alarm templates and alarm mail settings, plus the
- * export task list (/fileExport), which lists the tasks of functions/export/tasks.ts.
+ * export task list (/fileExport), which lists the tasks of functions/api/export-tasks.ts.
  */
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { alarmMailResource } from '@shared/resources/catalogue/alarm-mail.ts';
@@ -18,7 +18,7 @@ import type { fileExportQuery } from '@shared/resources/catalogue/file-export.ts
 import { modelResource } from '@shared/resources/catalogue/model.ts';
 import { stopReasonResource } from '@shared/resources/catalogue/stop-reason.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { EXPORT_TYPE, type ExportTask } from '@functions/export/tasks.ts';
+import { EXPORT_TYPE, type ExportTask } from '@functions/api/export-tasks.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
@@ -30,7 +30,7 @@ import {
   type ListInput,
   type Record_,
   type Resource,
-} from '@functions/lib/resources.ts';
+} from '@functions/api/resources.ts';
 import { paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
 import { removeExportTask } from '@functions/data/export-tasks.ts';
 
@@ -205,7 +205,7 @@ export async function replyFeedback(
 
 type TaskRecord = ExportTask & { updatedAt?: string };
 
-/** The tasks as repository entities: gsi1 by tenant and creation time (functions/export/tasks.ts). */
+/** The tasks as repository entities: gsi1 by tenant and creation time (functions/api/export-tasks.ts). */
 const exportTasks = new Repository<TaskRecord>({ type: EXPORT_TYPE, idField: 'taskId' });
 
 const extensionOf = (path: string) => (path.includes('.') ? path.slice(path.lastIndexOf('.') + 1) : '');

@@ -24,7 +24,7 @@ import type { Identity } from '@functions/identity/access.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
 import {
   deleteResource,
@@ -35,7 +35,7 @@ import {
   type ListInput,
   type Record_,
   type Resource,
-} from '@functions/lib/resources.ts';
+} from '@functions/api/resources.ts';
 import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
 import { cards } from './cards.ts';
 import { catalogueResources } from './catalogue-resources.ts';

@@ -10,9 +10,9 @@ import { firmwareSchema } from '@shared/resources/device/firmware.ts';
 import { alarmListQuery, alarmStatQuery, OFFLINE_FLAG } from '@shared/schemas/alarm.ts';
 import { alarmStats, listAlarms } from '@functions/alarms/lists.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { httpHandler, ok, RawResponse, who, type Route } from '@functions/lib/http.ts';
+import { httpHandler, ok, RawResponse, who, type Route } from '@functions/api/http.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
-import { listInput, resourceHandlers } from '@functions/lib/resources.ts';
+import { listInput, resourceHandlers } from '@functions/api/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { bind, recharge, setStatus } from './cards.ts';
 import {

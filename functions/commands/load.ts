@@ -10,7 +10,7 @@ import { listVersionResource } from '@shared/resources/device/list-version.ts';
 import { networkResource } from '@shared/resources/device/network.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { Repository } from '@functions/lib/store.ts';
 import { firmwareUrl, transferExpiry, uploadUrl } from './files.ts';
 

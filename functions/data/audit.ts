@@ -1,5 +1,5 @@
 /**
- * The audit log (functions/lib/audit.ts, functions/admin/logs.ts), in the 'audit' table: one item per entry,
+ * The audit log (functions/api/audit.ts, functions/admin/logs.ts), in the 'audit' table: one item per entry,
  * `LOG#{id}` / `LOG`, with its `day` (UTC, `YYYY-MM-DD`) and `at` (epoch milliseconds), kept until
  * `expiresAt` (TTL). Access patterns:
  * - write an entry (a fresh id: no condition, as before);

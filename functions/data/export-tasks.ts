@@ -1,5 +1,5 @@
 /**
- * Export tasks (functions/export/tasks.ts, decision 214): `EXPORT#{taskId}` / `EXPORT`, on the repository's
+ * Export tasks (functions/api/export-tasks.ts, decision 214): `EXPORT#{taskId}` / `EXPORT`, on the repository's
  * tenant listing (gsi1 `EXPORT`, `{tenant}{createdAt}#{taskId}`; functions/biz/catalogue-resources.ts lists
  * them through its repository). Access patterns:
  * - create a task once (refused when the id exists);

@@ -23,7 +23,7 @@ import {
 } from '@functions/data/connector-limits.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { refused } from '@functions/lib/errors.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { Repository, type GuardedWrite } from '@functions/lib/store.ts';
 import { getSubscription } from '@functions/subscription/store.ts';
 

@@ -36,10 +36,10 @@ import {
 } from '@functions/energybox/boxes.ts';
 import { notFound } from '@functions/lib/errors.ts';
 import { mustExist, namedId } from '@functions/lib/named-record.ts';
-import { httpHandler, ok, RawResponse, who, type Request, type Route } from '@functions/lib/http.ts';
+import { httpHandler, ok, RawResponse, who, type Request, type Route } from '@functions/api/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
-import { listInput, listPage, resourceHandlers } from '@functions/lib/resources.ts';
+import { listInput, listPage, resourceHandlers } from '@functions/api/resources.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { recentMessages } from '@functions/ocpp/message-log.ts';

@@ -27,7 +27,7 @@ import { sendCommand } from '@functions/commands/send.ts';
 import { getCommand } from '@functions/commands/store.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { present } from '@functions/lib/resources.ts';
+import { present } from '@functions/api/resources.ts';
 import { activeSession, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
 import { activeReservationOf, cancelReservation } from '@functions/orders/reservations.ts';
 import { orderNoOf } from '@functions/orders/session-order.ts';

@@ -32,7 +32,7 @@ import { getLoadBalance } from '@functions/data/load-balance.ts';
 import { emit } from '@functions/lib/events.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { hashSecret } from '@functions/lib/password.ts';
-import { createResource, present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { createResource, present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import {
   PLATFORM_TENANT,
   Repository,

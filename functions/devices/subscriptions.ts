@@ -3,7 +3,7 @@
  * follows an accepted ChangeAvailability. Imported by every Lambda entry that can emit a command end
  * (test/functions/events-wiring.test.ts); importing it again subscribes nothing more.
  */
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { on } from '@functions/lib/events.ts';
 import { availabilityCommandEnded } from './availability.ts';
 

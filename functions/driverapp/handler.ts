@@ -3,7 +3,7 @@
  * (kind `app`). The one place binding these routes to the services: each request is read and checked here
  * with the shared schemas.
  */
-import { httpHandler, ok, type Request, type Route } from '@functions/lib/http.ts';
+import { httpHandler, ok, type Request, type Route } from '@functions/api/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {
   appPageQuery,

@@ -7,9 +7,9 @@
 import { renewableReportQuery } from '@shared/resources/energy/renewable-source.ts';
 import { readSheet, writeSheet } from '@functions/lib/excel.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { httpHandler, ok, who } from '@functions/lib/http.ts';
+import { httpHandler, ok, who } from '@functions/api/http.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
-import { fileResponse, resourceHandlers } from '@functions/lib/resources.ts';
+import { fileResponse, resourceHandlers } from '@functions/api/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {
   importProduction,

@@ -31,7 +31,7 @@ import { stations, visibleStation } from '@functions/devices/sites.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
-import { resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { resource, type Record_, type Resource } from '@functions/api/resources.ts';
 
 const HOUR = 3_600_000;
 /** Orders listed in the report (newest first); the totals count every order. */

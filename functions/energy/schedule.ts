@@ -4,7 +4,7 @@
  * stays and adjusts it when it is (a run lasts at most RUN_MS, so the next one takes over).
  */
 import { dueLoadBalances } from '@functions/data/load-balance.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { balanceStation } from './balancer.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';

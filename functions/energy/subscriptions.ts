@@ -7,7 +7,7 @@
  */
 import { loadBalanceDueNow } from '@functions/data/load-balance.ts';
 import { on } from '@functions/lib/events.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { balanceStation, limitCommandEnded, stationOnRound } from './balancer.ts';
 import { boxProduced } from './renewable.ts';
 

@@ -25,7 +25,7 @@ import {
   type ListInput,
   type Record_,
   type Resource,
-} from '@functions/lib/resources.ts';
+} from '@functions/api/resources.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import { visibleChargePoint } from '@functions/devices/sites.ts';
 

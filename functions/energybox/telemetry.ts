@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { energyBoxStateKey, getEnergyBoxState, putEnergyBoxState } from '@functions/data/energy-boxes.ts';
 import { emit } from '@functions/lib/events.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { energyBoxSamplesKey, putSample } from '@functions/data/meter-values.ts';
 // Reactions to the events it can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';

@@ -4,11 +4,11 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { topology } from '@shared/topology/index.ts';
 import { exporters } from './exporters.ts';
-import { getExportTask, setExportProgress, setExportStatus } from './tasks.ts';
+import { getExportTask, setExportProgress, setExportStatus } from '@functions/api/export-tasks.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 import '@functions/devices/subscriptions.ts';
 import '@functions/orders/subscriptions.ts';

@@ -8,10 +8,10 @@
 import { orderExporter } from './order-exporter.ts';
 import { resourceExporter } from './resource-exporter.ts';
 import { financeDailyExporter, revenueExporter } from './revenue-exporter.ts';
-import type { Exporter } from './tasks.ts';
+import type { Exporter } from '@functions/api/export-tasks.ts';
 
 // The exporters' contract is with the task (below them all, so they do not import this module back).
-export type { ExportFile, ExportProgress, Exporter } from './tasks.ts';
+export type { ExportFile, ExportProgress, Exporter } from '@functions/api/export-tasks.ts';
 
 export const exporters: Record<string, Exporter> = {
   resource: resourceExporter,

@@ -1,5 +1,5 @@
 /** Schedule: queues the previous day's finance (revenue per operator) export, once per day. */
-import { queueExport } from './tasks.ts';
+import { queueExport } from '@functions/api/export-tasks.ts';
 
 export async function handler(event: { time?: string } = {}): Promise<{ taskId: string; queued: boolean }> {
   const now = event.time ? new Date(event.time) : new Date();

@@ -9,7 +9,7 @@ import { openSheet } from '@functions/lib/excel.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { exportedOrders } from '@functions/orders/queries.ts';
 import { orderExportQuery, type OrderView } from '@shared/schemas/order.ts';
-import type { Exporter } from './tasks.ts';
+import type { Exporter } from '@functions/api/export-tasks.ts';
 
 const COLUMNS = [
   'orderNo',

@@ -12,7 +12,7 @@ import { writeSheet, XLSX_TYPE } from '@functions/lib/excel.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { revenueStat } from '@functions/orders/revenue.ts';
 import { revenueStatQuery, type RevenueRow, type RevenueStat } from '@shared/schemas/revenue.ts';
-import type { Exporter, ExportFile } from './tasks.ts';
+import type { Exporter, ExportFile } from '@functions/api/export-tasks.ts';
 
 const FIGURES = [
   'currency',

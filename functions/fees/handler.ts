@@ -4,8 +4,8 @@
  * discount actions' request is read and checked here.
  */
 import { discountActionSchema } from '@shared/resources/fee/discount.ts';
-import { httpHandler, ok, who, type Request, type Route } from '@functions/lib/http.ts';
-import { resourceHandlers } from '@functions/lib/resources.ts';
+import { httpHandler, ok, who, type Request, type Route } from '@functions/api/http.ts';
+import { resourceHandlers } from '@functions/api/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { discountAction, feeResources, type DiscountAction } from './resources.ts';
 

@@ -29,7 +29,7 @@ import { stationResource } from '@shared/resources/site/station.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { present, resource, type Record_, type Resource } from '@functions/lib/resources.ts';
+import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { Repository, type Stored } from '@functions/lib/store.ts';
 
 // Stations and charge points are the devices domain's; only their records are read here.

@@ -28,7 +28,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { companyAndAbove, companyOfTenant, tenantsInScope } from '@functions/identity/tenants.ts';
 import { FLEET_STATUS, fleetResource, warnAboveOverdraft } from '@shared/resources/fleet/fleet.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { resource, type Resource, type ResourceHooks } from '@functions/lib/resources.ts';
+import { resource, type Resource, type ResourceHooks } from '@functions/api/resources.ts';
 import {
   driverResource,
   FLEET_TAG_GUARD,

@@ -11,7 +11,7 @@ import type { Identity } from '@functions/identity/access.ts';
 import { users, type UserRecord } from '@functions/identity/entities.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
-import { present } from '@functions/lib/resources.ts';
+import { present } from '@functions/api/resources.ts';
 import { newId } from '@functions/lib/store.ts';
 import { LOCK_FLAG } from '@shared/schemas/admin.ts';
 import { fleetRecords, newFleetWrites } from './accounts.ts';

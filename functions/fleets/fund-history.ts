@@ -9,7 +9,7 @@ import { fleetFundCount, fleetFundPage } from '@functions/data/fleet-balances.ts
 import { fleetOrderPage } from '@functions/data/fleet-orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
-import { IO_LIMIT } from '@functions/lib/resources.ts';
+import { IO_LIMIT } from '@functions/api/resources.ts';
 import { fleetInReach, noFleetPicked } from './accounts.ts';
 
 /** A total for a list without a count: it reaches one past the page while more may follow. */

@@ -6,8 +6,8 @@
 import { FLEET_STATUS, fleetActivationSchema, fleetTopUpSchema } from '@shared/resources/fleet/fleet.ts';
 import { decryptPassword } from '@functions/auth/keys.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { httpHandler, ok, who, type Request, type Route } from '@functions/lib/http.ts';
-import { fileResponse, present, resourceHandlers, type Record_ } from '@functions/lib/resources.ts';
+import { httpHandler, ok, who, type Request, type Route } from '@functions/api/http.ts';
+import { fileResponse, present, resourceHandlers, type Record_ } from '@functions/api/resources.ts';
 import {
   fleetAlertQuery,
   fleetAlertRead,

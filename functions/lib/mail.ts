@@ -1,6 +1,6 @@
 /**
  * The product's outgoing mail (alarm mail, test mail). A message goes out through one SMTP server: a
- * company's own (a /mail record, chosen as functions/lib/company-mail.ts and docs/decisions/130 say) or the
+ * company's own (a /mail record, chosen as functions/identity/company-mail.ts and docs/decisions/130 say) or the
  * platform's, from the environment. Locally the runtime points SMTP_HOST/SMTP_PORT at its SMTP sink
  * (infra/local/smtp.ts: plain SMTP, no TLS, mail lands as .eml files in `<dataDir>/mail/`). Elsewhere set
  * SMTP_HOST, SMTP_PORT, and SMTP_USER/SMTP_PASS and SMTP_SECURE=true (implicit TLS) as the server needs

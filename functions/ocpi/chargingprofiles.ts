@@ -47,7 +47,7 @@ import {
   wattsOf,
 } from '@functions/energy/partner-profiles.ts';
 import { AppError } from '@functions/lib/errors.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { checkOutboundUrl, OutboundRefused } from '@functions/lib/outbound-url.ts';
 import { getSession, type Session } from '@functions/ocpp/transactions.ts';

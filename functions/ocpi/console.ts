@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { roamingFailuresOf } from '@functions/data/roaming-failures.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { httpHandler, ok, type Route } from '@functions/lib/http.ts';
+import { httpHandler, ok, type Route } from '@functions/api/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { registerAtPartner } from './credentials.ts';
 import { partnerById } from './partners.ts';

@@ -13,7 +13,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import { OCPI_STATUS } from '@shared/schemas/ocpi.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
 import { AppError } from '@functions/lib/errors.ts';
-import { isSizeRefusal, logger, PROTOTYPE_KEYS } from '@functions/lib/http.ts';
+import { isSizeRefusal, PROTOTYPE_KEYS } from '@functions/api/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { invalidParameters, OcpiError } from './errors.ts';

@@ -9,7 +9,7 @@ import { shownState, type ConnectorState } from '@shared/ocpp/connector-state.ts
 import { boundRuleId } from '@shared/resources/site/station.ts';
 import { getLiveMany, type LiveState } from '@functions/devices/live.ts';
 import { pilesOfStation, stations } from '@functions/devices/sites.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { ciEquals } from '@shared/schemas/ocpi.ts';
 import { alpha3 } from './countries.ts';

@@ -8,7 +8,7 @@
  * after its last try, moves it to the dead-letter queue.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { OcpiPartyOffline, OcpiUrlRefused } from './client.ts';
 import { deliverCdr } from './cdrs.ts';

@@ -8,7 +8,7 @@
  * every Lambda entry that can emit the event (test/functions/events-wiring.test.ts).
  */
 import { on } from '@functions/lib/events.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { queueCdr } from './cdrs.ts';
 import { queueActiveProfileUpdate } from './chargingprofiles.ts';
 import { queueCommandResult } from './commands.ts';

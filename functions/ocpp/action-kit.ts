@@ -4,7 +4,7 @@
  */
 import { recordProgress } from '@functions/commands/store.ts';
 import { setLive, type BootInfo } from '@functions/devices/live.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import type { Action, ActionInput } from './frames.ts';
 import { chargerContext, type ChargerContext } from './charger.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';

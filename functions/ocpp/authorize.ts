@@ -13,7 +13,7 @@ import { FLEET_STATUS } from '@functions/fleets/accounts.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { Repository } from '@functions/lib/store.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { authorizePartnerStart, authorizeRoaming, type RoamingAuth } from '@functions/ocpi/tokens.ts';
 import type { ChargerContext } from './charger.ts';

@@ -12,7 +12,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { recountStation, recountStationSince } from '@functions/devices/sites.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { chargerContext } from './charger.ts';
 import {

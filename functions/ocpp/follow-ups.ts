@@ -13,7 +13,7 @@ import { recountStation } from '@functions/devices/sites.ts';
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { emit } from '@functions/lib/events.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
 
 export const FOLLOW_UP_QUEUE = 'ocppFollowUps';

@@ -12,8 +12,8 @@ import { appUsers, findAppUser, type AppUserRecord } from '@functions/appusers/a
 import { claimGuard } from '@functions/data/unique-guards.ts';
 import { drivers, findFleetAccount, vehicles, type FleetAccount } from '@functions/fleets/accounts.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
-import { logger } from '@functions/lib/http.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import { logger } from '@functions/lib/logger.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
 
 const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });

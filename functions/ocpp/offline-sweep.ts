@@ -14,7 +14,7 @@
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { silentConnections, touchConnection } from '@functions/data/connections.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { recountStaleStations } from '@functions/devices/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';

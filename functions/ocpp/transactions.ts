@@ -53,7 +53,7 @@ import {
 } from '@functions/data/transaction-guards.ts';
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
 import { getLiveItem, resetConnectorFromBefore } from '@functions/data/live-state.ts';
 import type { Action } from './frames.ts';

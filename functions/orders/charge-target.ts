@@ -24,7 +24,7 @@ import {
   targetDuePut,
   targetsDue,
 } from '@functions/data/charge-targets.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { getSession, isRefused, type Session } from '@functions/ocpp/transactions.ts';
 import { priceOf } from './settlement.ts';
 

@@ -13,7 +13,7 @@ import {
 import { homeQuery } from '@shared/schemas/home.ts';
 import { insightQuery, revenueStatQuery } from '@shared/schemas/revenue.ts';
 import { publicBaseUrl } from '@functions/commands/files.ts';
-import { httpHandler, ok, who, type Request, type Route } from '@functions/lib/http.ts';
+import { httpHandler, ok, who, type Request, type Route } from '@functions/api/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { exportOrders, listOrders, orderDetail, realtimeSessions, resetOrder } from './queries.ts';
 import { addWait, cancelWait, listWait } from './queue.ts';

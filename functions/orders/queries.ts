@@ -50,7 +50,7 @@ import {
   type Reach,
 } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { queueExport } from '@functions/export/tasks.ts';
+import { queueExport } from '@functions/api/export-tasks.ts';
 import { badRequest, notFound } from '@functions/lib/errors.ts';
 import { newId, visible } from '@functions/lib/store.ts';
 import {

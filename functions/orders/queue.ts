@@ -44,7 +44,7 @@ import {
 } from '@functions/data/waiting-queue.ts';
 import { withoutKeys } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { newId } from '@functions/lib/store.ts';
 
 const DAY = 86_400_000;

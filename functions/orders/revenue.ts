@@ -42,7 +42,7 @@ import {
   type RevenueStatQuery,
 } from '@shared/schemas/revenue.ts';
 import { pilesForStatistics, stations } from '@functions/devices/sites.ts';
-import { queueExport } from '@functions/export/tasks.ts';
+import { queueExport } from '@functions/api/export-tasks.ts';
 import {
   reachOf,
   requireCode,

@@ -10,7 +10,7 @@
  * (docs/decisions/044); one the platform closed says so (`closedBy`).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { getSession, handOffDone } from '@functions/ocpp/transactions.ts';
 import { orderOf } from './session-order.ts';

@@ -6,7 +6,7 @@
  * Each reaction keeps the error handling of the direct call it replaces: a failure is logged and never
  * fails the command's end or the charger's message (the orders sweep catches up).
  */
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { on } from '@functions/lib/events.ts';
 import { chargeTargetStarted, enforceChargeTarget } from './charge-target.ts';
 import { connectorAvailable, queueSessionStarted } from './queue.ts';

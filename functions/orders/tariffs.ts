@@ -15,7 +15,7 @@ import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { chargePointById } from '@functions/devices/sites.ts';
 import { operatorLimits } from '@functions/identity/entities.ts';
-import type { Record_ } from '@functions/lib/resources.ts';
+import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT, Repository } from '@functions/lib/store.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 

@@ -1,6 +1,6 @@
 /** Platform domain: `GET /health`, the readiness of what the API depends on. */
 import { describeTable } from '@functions/data/table-health.ts';
-import { httpHandler } from '@functions/lib/http.ts';
+import { httpHandler } from '@functions/api/http.ts';
 
 export async function checkDatabase(): Promise<{ status: 'ok' | 'down'; detail?: string }> {
   try {

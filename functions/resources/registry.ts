@@ -1,5 +1,5 @@
 /** Every declared resource with its server rules, by module and name (the exports consumer looks them up). */
-import type { Resource } from '@functions/lib/resources.ts';
+import type { Resource } from '@functions/api/resources.ts';
 import { appUserRecords } from '@functions/appusers/accounts.ts';
 import { parameters } from '@functions/admin/parameters.ts';
 import { systemResources } from '@functions/admin/system-resources.ts';

@@ -25,7 +25,7 @@ import {
   expireCompanySubscription,
   startSubscription,
 } from '@functions/data/subscriptions.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { markPlanUsed } from './plans.ts';
 import {

@@ -13,7 +13,7 @@ import {
   riskQuery,
 } from '@shared/schemas/subscription.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { httpHandler, ok, RawResponse, who, type Request } from '@functions/lib/http.ts';
+import { httpHandler, ok, RawResponse, who, type Request } from '@functions/api/http.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { ensurePaymentProvider } from './payment-steps.ts';

@@ -36,7 +36,8 @@ import {
 } from '@functions/data/subscriptions.ts';
 import { config } from '@functions/lib/config.ts';
 import { AppError, badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { logger, type Envelope } from '@functions/lib/http.ts';
+import { type Envelope } from '@functions/api/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { newId, Repository, visible } from '@functions/lib/store.ts';
 import { paymentProvider } from './payment-provider.ts';
 import type { PaymentInput } from './payment-steps.ts';

@@ -15,7 +15,7 @@ import { failUndelivered } from '@functions/commands/timeout-sweep.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
 import { chargePoints } from '@functions/devices/sites.ts';
 import { pendingHandOffs, queueHandOff } from '@functions/ocpp/transactions.ts';
-import { sendExport, unfinishedExports } from '@functions/export/tasks.ts';
+import { sendExport, unfinishedExports } from '@functions/api/export-tasks.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { removeAllConnections } from '@functions/ocpp/connections.ts';
 import { chargerGone } from '@functions/ocpp/presence.ts';

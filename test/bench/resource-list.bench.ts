@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-template.ts';
-import { resource } from '@functions/lib/resources.ts';
+import { resource } from '@functions/api/resources.ts';
 import { newId } from '@functions/lib/store.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { measure as timed } from './measure.ts';

@@ -1,5 +1,5 @@
 /**
- * The audit entry entity (the 'audit' table) reads entries as functions/lib/audit.ts wrote them (by hand) by
+ * The audit entry entity (the 'audit' table) reads entries as functions/api/audit.ts wrote them (by hand) by
  * day and time, and writes the same item.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

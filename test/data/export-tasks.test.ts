@@ -1,4 +1,4 @@
-/** The export task entity reads tasks as functions/export/tasks.ts wrote them (by hand), and writes the same. */
+/** The export task entity reads tasks as functions/api/export-tasks.ts wrote them (by hand), and writes the same. */
 import { describe, expect, it } from 'vitest';
 import {
   createExportTask,
@@ -8,7 +8,7 @@ import {
   type ExportTask,
 } from '@functions/data/export-tasks.ts';
 import { transitionStatus } from '@functions/data/transitions.ts';
-import { exportTaskKey } from '@functions/export/tasks.ts';
+import { exportTaskKey } from '@functions/api/export-tasks.ts';
 import { rawGet, rawPut, withDatabase } from './helpers.ts';
 
 withDatabase();

@@ -2,9 +2,9 @@ import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2, Contex
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as authorize } from '@functions/authorizer/http.ts';
-import { signAccessToken } from '@functions/authorizer/tokens.ts';
+import { signAccessToken } from '@functions/auth/tokens.ts';
 import { parseBasic } from '@functions/authorizer/ocpp.ts';
-import { httpHandler, ok } from '@functions/lib/http.ts';
+import { httpHandler, ok } from '@functions/api/http.ts';
 import { badRequest } from '@functions/lib/errors.ts';
 import { hashSecret, verifySecret } from '@functions/lib/password.ts';
 

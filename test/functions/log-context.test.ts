@@ -4,7 +4,8 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpHandler, logger, ok } from '@functions/lib/http.ts';
+import { httpHandler, ok } from '@functions/api/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { logContext, withLogContext } from '@functions/lib/log-context.ts';
 import { actionsFor, type Action } from '@functions/ocpp/actions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';

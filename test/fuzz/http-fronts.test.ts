@@ -7,7 +7,7 @@ import net from 'node:net';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSizeRefusal } from '@functions/lib/http.ts';
+import { isSizeRefusal } from '@functions/api/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { keyFits } from '@functions/lib/store.ts';
 import { parse } from '@functions/lib/validate.ts';

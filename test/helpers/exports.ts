@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { EXPORT_TYPE, exportTaskKey, getExportTask } from '@functions/export/tasks.ts';
+import { EXPORT_TYPE, exportTaskKey, getExportTask } from '@functions/api/export-tasks.ts';
 import { dynamoDocument, s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { readSheet } from '@functions/lib/excel.ts';

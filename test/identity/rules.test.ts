@@ -16,7 +16,7 @@ import { COMMANDS } from '@shared/commands/catalogue.ts';
 import { describe, expect, it } from 'vitest';
 import { topology } from '@shared/topology/index.ts';
 import { signInRefusal, subscriptionRoleType } from '@functions/identity/access.ts';
-import { maskParams } from '@functions/lib/audit.ts';
+import { maskParams } from '@functions/api/audit.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { renderImageCode } from '@functions/auth/captcha.ts';
 import { ROLE_TYPE } from '@shared/schemas/admin.ts';

@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { getLiveMany } from '@functions/devices/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { getExportTask } from '@functions/export/tasks.ts';
+import { getExportTask } from '@functions/api/export-tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { forgetInstanceCaches } from '@functions/lib/memo.ts';

@@ -15,7 +15,7 @@ import { parameterResource } from '@shared/resources/parameter.ts';
 import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { registry, request } from '@functions/data/table.ts';
-import { resource } from '@functions/lib/resources.ts';
+import { resource } from '@functions/api/resources.ts';
 import { Repository } from '@functions/lib/store.ts';
 
 const dataDir = path.resolve(import.meta.dirname, '../../functions/data');

@@ -16,7 +16,7 @@ import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { handler as commandSweep } from '@functions/commands/timeout-sweep.ts';
 import { getLive } from '@functions/devices/live.ts';
 import { handler as exportConsumer } from '@functions/export/consumer.ts';
-import { exportTaskKey, getExportTask } from '@functions/export/tasks.ts';
+import { exportTaskKey, getExportTask } from '@functions/api/export-tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { saveConnection } from '@functions/ocpp/connections.ts';

@@ -32,17 +32,17 @@ describe('every topology route has exactly one handler', () => {
 
 /**
  * Services know nothing of HTTP: outside the domain handler modules (and the resource framework, whose
- * `resourceHandlers` they spread), a module of functions/ takes from functions/lib/http.ts at most its logger
+ * `resourceHandlers` they spread), a module of functions/ takes from functions/api/http.ts at most its logger
  * and the envelope type. A service module importing `who`, `ok`, `Route` or `Request` binds a route itself or
  * reads a request.
  */
 describe('services take typed input, not requests', () => {
   const HTTP_SIDE = new Set([
     ...Object.values(topology.domains).map((ref) => ref.module),
-    'functions/lib/http.ts',
-    // OCPI's own HTTP side (its envelope and token), as functions/lib/http.ts is the console's.
+    'functions/api/http.ts',
+    // OCPI's own HTTP side (its envelope and token), as functions/api/http.ts is the console's.
     'functions/ocpi/http.ts',
-    'functions/lib/resources.ts',
+    'functions/api/resources.ts',
   ]);
   const ALLOWED = new Set(['logger', 'Envelope']);
   const modules = (readdirSync(fromRoot('functions'), { recursive: true }) as string[])
@@ -50,7 +50,7 @@ describe('services take typed input, not requests', () => {
     .map((f) => `functions/${f.split('\\').join('/')}`)
     .filter((f) => !HTTP_SIDE.has(f));
 
-  it('no service module imports the request side of functions/lib/http.ts', () => {
+  it('no service module imports the request side of functions/api/http.ts', () => {
     const offending: string[] = [];
     for (const module of modules) {
       const source = readFileSync(fromRoot(module), 'utf8');

@@ -19,7 +19,7 @@ import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
 import { subscriptionKey } from '@functions/subscription/store.ts';
 import { energyBoxStateKey } from '@functions/energybox/telemetry.ts';
-import { getExportTask } from '@functions/export/tasks.ts';
+import { getExportTask } from '@functions/api/export-tasks.ts';
 import { stateMachineArn } from '@infra/local/stepfunctions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { failingQueue, testTopology } from '../fixtures/test-topology.ts';

@@ -22,7 +22,7 @@ import { sessionKey } from '@functions/data/sessions.ts';
 import { stationLivesIn } from '@functions/data/station-live.ts';
 import { send } from '@functions/data/table.ts';
 import { getLive } from '@functions/devices/live.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { chargerContext } from '@functions/ocpp/charger.ts';
 import { handler as followUpConsumer } from '@functions/ocpp/follow-up-consumer.ts';
 import { getSession } from '@functions/ocpp/transactions.ts';

@@ -12,7 +12,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as financeSchedule } from '@functions/export/finance-schedule.ts';
-import { getExportTask } from '@functions/export/tasks.ts';
+import { getExportTask } from '@functions/api/export-tasks.ts';
 import { dynamoDocument, s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { readSheet } from '@functions/lib/excel.ts';

@@ -6,7 +6,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getExportTask, queueExport, setExportStatus } from '@functions/export/tasks.ts';
+import { getExportTask, queueExport, setExportStatus } from '@functions/api/export-tasks.ts';
 import { dynamoDocument, s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';

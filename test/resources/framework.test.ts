@@ -178,7 +178,7 @@ describe('export', () => {
   it('queues an export of the current filter that /fileExport lists and the exports bucket holds', async () => {
     const { GetObjectCommand } = await import('@aws-sdk/client-s3');
     const { s3Client } = await import('@functions/lib/aws.ts');
-    const { getExportTask } = await import('@functions/export/tasks.ts');
+    const { getExportTask } = await import('@functions/api/export-tasks.ts');
     const { readSheet } = await import('@functions/lib/excel.ts');
     const queued = await ok('/admin/parameter/export', { type: 'even', orderBy: 'sort', order: 'asc' });
     const task = await waitFor(async () => {

@@ -7,7 +7,7 @@ import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-s
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
 import { getLive, setLive } from '@functions/devices/live.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { remoteStartIdChoice } from '@functions/commands/remote-start-marks.ts';
 import { emit } from '@functions/lib/events.ts';
 import type { Action } from '../frames.ts';

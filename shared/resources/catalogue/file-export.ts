@@ -1,5 +1,5 @@
 /**
- * The export task list (/fileExport): the tasks of functions/export/tasks.ts in the caller's scope, with
+ * The export task list (/fileExport): the tasks of functions/api/export-tasks.ts in the caller's scope, with
  * their state, a download of finished files and deletion of settled ones. Not a generic resource: tasks are
  * created by exports, never by hand.
  */

@@ -11,14 +11,21 @@ import { SECRET_MASK, type ResourceMeta } from '@shared/resources/define.ts';
 import { pageQuery, type PageQuery } from '@shared/schemas/admin.ts';
 import { fleetVisible, stationVisible, type Identity, type Reach } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { queueExport } from '@functions/export/tasks.ts';
-import { AppError, forbidden, notFound, refused } from './errors.ts';
-import { coerceRow, readSheet, writeSheet, XLSX_TYPE } from './excel.ts';
+import { queueExport } from '@functions/api/export-tasks.ts';
+import { AppError, forbidden, notFound, refused } from '@functions/lib/errors.ts';
+import { coerceRow, readSheet, writeSheet, XLSX_TYPE } from '@functions/lib/excel.ts';
 import { ok, RawResponse, who, type Request, type Route } from './http.ts';
-import { translate } from './i18n.ts';
-import { readMultipart } from './multipart.ts';
-import { newId, PLATFORM_TENANT, Repository, visible, type GuardedWrite, type Stored } from './store.ts';
-import { parse } from './validate.ts';
+import { translate } from '@functions/lib/i18n.ts';
+import { readMultipart } from '@functions/lib/multipart.ts';
+import {
+  newId,
+  PLATFORM_TENANT,
+  Repository,
+  visible,
+  type GuardedWrite,
+  type Stored,
+} from '@functions/lib/store.ts';
+import { parse } from '@functions/lib/validate.ts';
 
 export type Record_ = { id: string } & Record<string, unknown>;
 

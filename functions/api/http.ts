@@ -11,18 +11,10 @@ import { topology } from '@shared/topology/index.ts';
 import type { HttpRouteDecl } from '@shared/topology/types.ts';
 import { loadIdentity, requireCode, type Identity } from '@functions/identity/access.ts';
 import { writeAudit } from './audit.ts';
-import { AppError, badRequest, forbidden, unauthorized } from './errors.ts';
-import { translate } from './i18n.ts';
-import { ContextLogger, withLogContext } from './log-context.ts';
-
-/**
- * The functions' logger. Each line carries the keys of the request it was logged in (request id and route),
- * never another's running at the same time (functions/lib/log-context.ts).
- */
-export const logger = new ContextLogger({
-  serviceName: 'ev-console',
-  logLevel: (process.env.LOG_LEVEL ?? 'WARN') as 'WARN',
-});
+import { AppError, badRequest, forbidden, unauthorized } from '@functions/lib/errors.ts';
+import { translate } from '@functions/lib/i18n.ts';
+import { withLogContext } from '@functions/lib/log-context.ts';
+import { logger } from '@functions/lib/logger.ts';
 
 export interface Envelope<T = unknown> {
   code: number;

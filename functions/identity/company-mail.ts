@@ -5,7 +5,7 @@
  */
 import { mailResource, SSL_FLAG } from '@shared/resources/system/mail.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { logger } from '@functions/lib/http.ts';
+import { logger } from '@functions/lib/logger.ts';
 import { platformMailServer, type MailServer } from '@functions/lib/mail.ts';
 import { Repository } from '@functions/lib/store.ts';
 
