@@ -32,7 +32,7 @@ import {
   TRANSFORMER_ALARM_CODE,
   type AlarmRecord,
 } from '@shared/schemas/alarm.ts';
-import { alarmMails, alarmTemplates, tenantAndAncestors } from '@functions/biz/catalogue-resources.ts';
+import { alarmMails, alarmTemplates, tenantAndAncestors } from './catalogue.ts';
 import { openAlarmWrites, companyOwner, stationOwner } from '@functions/data/alarm-stats.ts';
 import { AppError, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/logger.ts';

@@ -15,7 +15,12 @@ import { uniqueOwner, visible, type Stored } from '@functions/lib/store.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
 import { kwhText } from '@shared/pricing/metrics.ts';
 import { cards as cardRecords } from '@functions/biz/cards.ts';
-import { appUsers, isAppUsersOrder, shownAppUser, type AppUserRecord } from './accounts.ts';
+import {
+  appUsers,
+  isAppUsersOrder,
+  shownAppUser,
+  type AppUserRecord,
+} from '@functions/accounts/app-users.ts';
 
 export interface AppUserStats {
   /** Sessions (orders) of the user. */

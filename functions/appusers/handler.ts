@@ -16,14 +16,20 @@ import {
 import { appInsightQuery } from '@shared/schemas/app-insight.ts';
 import { appInsight, appInsightFile } from './insight.ts';
 import { opsUsers } from './ops.ts';
-import { adjustAppUser, appUserRecords, lockAppUser, shownAppUser, unlockAppUser } from './accounts.ts';
+import {
+  adjustAppUser,
+  appUserRecords,
+  lockAppUser,
+  shownAppUser,
+  unlockAppUser,
+} from '@functions/accounts/app-users.ts';
 import { appUserDetail } from './detail.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([appUserRecords]),

@@ -16,7 +16,7 @@ import {
   type ChurnWindow,
   type InsightDay,
 } from '@shared/schemas/app-insight.ts';
-import { appUsers } from './accounts.ts';
+import { appUsers } from '@functions/accounts/app-users.ts';
 
 /** The longest window and the period before it: how far back the activity is read. */
 const HISTORY_DAYS = Math.max(...CHURN_WINDOWS.map((w) => w.days + w.against), 60);

@@ -12,7 +12,7 @@ import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { paginate, type Stored } from '@functions/lib/store.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
 import { OPS_REASONS, type OpsReason, type OpsUserQuery } from '@shared/resources/crm/app-user.ts';
-import { appUsers, shownAppUser, type AppUserRecord } from './accounts.ts';
+import { appUsers, shownAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
 
 /** How far back unpaid orders are looked for. */
 export const OPS_UNPAID_DAYS = 30;

@@ -11,7 +11,7 @@ import { Repository } from '@functions/lib/store.ts';
 
 const MAX_ID_LENGTH = 255;
 
-/** A charger's credentials (passwordHash, agentId) are on its charge point record (functions/devices/sites.ts). */
+/** A charger's credentials (passwordHash, agentId) are on its charge point record (functions/chargepoints/sites.ts). */
 const chargePoints = new Repository<{ id: string; passwordHash?: unknown; agentId?: unknown }>({
   type: chargePointResource.type,
   idField: 'id',

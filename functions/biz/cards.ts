@@ -20,7 +20,7 @@ import { send } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import type { Stored } from '@functions/lib/store.ts';
-import { chargePoints, stations } from '@functions/devices/sites.ts';
+import { chargePoints, stations } from '@functions/chargepoints/sites.ts';
 
 async function mustBeMine(identity: Identity, ids: string[], repo: Resource, message: string) {
   for (const id of ids) if (!(await repo.repo.get(identity.scope, id))) throw refused(message, { id });

@@ -1,11 +1,10 @@
 /**
  * The catalogue group's declared resources with their server-side rules (hooks), served by the biz domain:
- * brands and models, app versions, feedback, stop reasons, alarm templates and alarm mail settings, plus the
- * export task list (/fileExport), which lists the tasks of functions/api/export-tasks.ts.
+ * brands and models, app versions, feedback, stop reasons, alarm templates and alarm mail settings (declared in
+ * functions/alarms/catalogue.ts, which the alarms read), plus the export task list (/fileExport), which lists
+ * the tasks of functions/api/export-tasks.ts.
  */
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import { alarmMailResource } from '@shared/resources/catalogue/alarm-mail.ts';
-import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-template.ts';
 import { appVersionResource } from '@shared/resources/catalogue/app-version.ts';
 import { brandResource } from '@shared/resources/catalogue/brand.ts';
 import type { z } from 'zod';
@@ -33,28 +32,9 @@ import {
 } from '@functions/api/resources.ts';
 import { paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
 import { removeExportTask } from '@functions/data/export-tasks.ts';
+import { alarmMails, alarmTemplates, countByView } from '@functions/alarms/catalogue.ts';
 
 type Row = Record<string, unknown>;
-
-/** The tenant paths that may hold a record bound to one at `tenant`: the tenant itself and its ancestors. */
-export function tenantAndAncestors(tenant: string): string[] {
-  const parts = tenant.split('/').filter(Boolean);
-  return [PLATFORM_TENANT, ...parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}/`)];
-}
-
-/** How many records of `r` in `tenants` have `field` = `value`, from the counter of an `eq` view. */
-async function countByView(r: Resource, field: string, value: string, tenants: string[]): Promise<number> {
-  const view = (r.meta.views ?? []).find((v) => v.eq?.length === 1 && v.eq[0] === field);
-  if (!view) throw new Error(`${r.meta.type} has no view on ${field}`);
-  const page = await r.repo.findPage({
-    scope: PLATFORM_TENANT,
-    tenants,
-    query: { current: 1, size: 1, orderBy: view.sort, order: 'asc' },
-    filters: { [field]: value },
-    modes: { [field]: 'eq' },
-  });
-  return page.total;
-}
 
 // ---- Brands and models ----------------------------------------------------------------------------------
 
@@ -96,24 +76,6 @@ export const feedback: Resource = resource(feedbackResource, {
 });
 
 export const stopReasons: Resource = resource(stopReasonResource);
-
-// ---- Alarm templates and alarm mail -------------------------------------------------------------------
-
-export const alarmTemplates: Resource = resource(alarmTemplateResource, {
-  // A mail setting may be bound to a template of its own company or of a company below it.
-  deleteGuard: async (template) =>
-    (await countByView(alarmMails, 'templateId', template.id, tenantAndAncestors(template.tenant))) > 0
-      ? 'catalogueRes.server.templateInUse'
-      : undefined,
-});
-
-export const alarmMails: Resource = resource(alarmMailResource, {
-  check: async (mail) => {
-    // The template must be one the mail's company sees.
-    const template = await alarmTemplates.repo.get(String(mail.tenant), String(mail.templateId));
-    if (!template) throw refused('catalogueRes.server.templateMissing');
-  },
-});
 
 export const catalogueResources: Resource[] = [
   brands,

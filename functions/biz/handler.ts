@@ -17,7 +17,6 @@ import { parse } from '@functions/lib/validate.ts';
 import { bind, recharge, setStatus } from './cards.ts';
 import {
   alarmMailInfo,
-  alarmMails,
   brandInfo,
   brands,
   catalogueResources,
@@ -31,6 +30,7 @@ import {
   readFeedback,
   replyFeedback,
 } from './catalogue-resources.ts';
+import { alarmMails } from '@functions/alarms/catalogue.ts';
 import {
   deleteFirmware,
   deviceResources,
@@ -39,11 +39,11 @@ import {
   uploadFirmware,
 } from './device-resources.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 /** These lists have always read a body that is no object as an empty request (the generic ones refuse it). */
 const objectBody = (body: unknown) => ({ ...(body && typeof body === 'object' ? body : {}) });

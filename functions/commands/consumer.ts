@@ -11,17 +11,17 @@ import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
 import { topology } from '@shared/topology/index.ts';
-import { findConnection, removeConnection } from '@functions/ocpp/connections.ts';
-import { call } from '@functions/ocpp/frames.ts';
-import { logMessage, sortKey } from '@functions/ocpp/message-log.ts';
-import { validateRequest } from '@functions/ocpp/schemas.ts';
+import { findConnection, removeConnection } from '@functions/chargepoints/connections.ts';
+import { call } from '@functions/ocpp-messages/frames.ts';
+import { logMessage, sortKey } from '@functions/ocpp-messages/message-log.ts';
+import { validateRequest } from '@functions/ocpp-messages/schemas.ts';
 import { getCommand, markFailed, markOffline, markSent } from './store.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 

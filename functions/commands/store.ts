@@ -3,7 +3,7 @@
  * connection, then `answered` (CALLRESULT), `rejected` (CALLERROR), `offline` (no connection) or `timeout`
  * (no answer in time). Every transition is a conditional write, so replays change nothing.
  */
-import type { Frame } from '@functions/ocpp/frames.ts';
+import type { Frame } from '@functions/ocpp-messages/frames.ts';
 import {
   appendCommandProgress,
   commandIdsWaiting,

@@ -4,11 +4,11 @@
  * runtime's queue lives in memory) or they waited too long to be worth sending now.
  */
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 import {
   commandAnswerTimeoutSeconds,
   commandsAwaitingSince,

@@ -1,5 +1,5 @@
 /**
- * App users' balances (functions/appusers/accounts.ts; the user records are the repository's `APPUSER#{id}`).
+ * App users' balances (functions/accounts/app-users.ts; the user records are the repository's `APPUSER#{id}`).
  * Access patterns:
  * - a user's accountBalance set to a new value, conditional on the version read (balance, version and
  *   updateTime only);

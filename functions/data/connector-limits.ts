@@ -1,5 +1,5 @@
 /**
- * The connector counter of a subscribing company's tree (functions/devices/connector-limit.ts, decision 110):
+ * The connector counter of a subscribing company's tree (functions/chargepoints/connector-limit.ts, decision 110):
  * `CONNECTORS#{agentId}` / `CONNECTORS` (`ac`, `dc`). Access patterns:
  * - the counter;
  * - its first count (a put refused when it exists: one maker wins);

@@ -1,5 +1,5 @@
 /**
- * Fleet alerts (functions/fleets/alerts.ts; docs/product.md section 3: type, time, fleet, VIN or e-mail,
+ * Fleet alerts (functions/accounts/fleet-alerts.ts; docs/product.md section 3: type, time, fleet, VIN or e-mail,
  * message, readFlag 0 unread / 1 read). Access patterns:
  * - an alert put once, `FLEETALERT#{fleetId}` / `{createTime}#{alertId}`, with the fleet's counters (all,
  *   unread) added in the same transaction;
@@ -68,7 +68,7 @@ const alertCounts = defineEntity({
 export interface FleetAlertRecord {
   fleetId: string;
   tenant: string;
-  /** docs/product.md section 9: one of the 8 alert types (functions/fleets/alerts.ts). */
+  /** docs/product.md section 9: one of the 8 alert types (functions/accounts/fleet-alerts.ts). */
   type: number;
   /** The vehicle's VIN or the driver's e-mail (or name) the alert is about, if any. */
   subject?: string;

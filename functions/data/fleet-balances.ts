@@ -10,7 +10,7 @@
  *   page of one type's (index gsi1, `FLEETFUNDTYPE#{fleetId}#{operType}`);
  * - the debit guard of an order, `DEBIT#{orderNo}` / `DEBIT`, put once whichever account pays the order (a
  *   fleet, an app user, a card), in the same transaction as the debit.
- * Balances are stored numbers of four decimals (functions/fleets/balance.ts computes them).
+ * Balances are stored numbers of four decimals (functions/accounts/fleet-balance.ts computes them).
  */
 import { newId } from '@functions/lib/store.ts';
 import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';

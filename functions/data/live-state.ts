@@ -1,5 +1,5 @@
 /**
- * The live state of a charge point (functions/devices/live.ts, functions/ocpp/presence.ts), one item beside
+ * The live state of a charge point (functions/chargepoints/live.ts, functions/ocpp/presence.ts), one item beside
  * its record: `CHARGEPOINT#{chargePointId}` / `LIVE`. Access patterns:
  * - a charger's live item, and many at once (batch gets);
  * - top-level facts set (boot, firmware and log status, availability, reservations...; the connectors map made

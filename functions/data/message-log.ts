@@ -1,5 +1,5 @@
 /**
- * The OCPP message log (table `ocppLog`, TTL `expiresAt`; functions/ocpp/message-log.ts): one item per
+ * The OCPP message log (table `ocppLog`, TTL `expiresAt`; functions/ocpp-messages/message-log.ts): one item per
  * exchange, `chargePointId` (the partition, the attribute itself) and `at` (its wire position). Access
  * patterns:
  * - an exchange's put (group-committed: resolved once written, many in one request under load);

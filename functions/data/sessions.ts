@@ -1,5 +1,5 @@
 /**
- * Charging sessions (functions/ocpp/transactions.ts): `TX#{chargePointId}#{transactionId}` / `TX`. Access
+ * Charging sessions (functions/sessions/transactions.ts): `TX#{chargePointId}#{transactionId}` / `TX`. Access
  * patterns:
  * - a session by its charger and transaction id;
  * - a company's sessions by start time (gsi1 `TX`, `{tenant}{startTime}#{chargePointId}#{transactionId}`);

@@ -1,6 +1,6 @@
 /**
  * Each station's live figures (docs/decisions/196): its chargers, how many are online and faulted, and its
- * sessions in progress, counted from its chargers' live items (functions/devices/sites.ts `recountStation`)
+ * sessions in progress, counted from its chargers' live items (functions/chargepoints/sites.ts `recountStation`)
  * whenever one of them changes, and again by the minute's sweep once they are ten minutes old. One item per station in one partition:
  * `STATIONLIVE` / `{tenant}{stationId}`, so the figures of a company and those below it are one key range
  * (`begins_with` its tenant path) and the platform's the whole partition.

@@ -1,5 +1,5 @@
 /**
- * What OCPP 1.6 session starts need besides the session (functions/ocpp/transactions.ts). Access patterns:
+ * What OCPP 1.6 session starts need besides the session (functions/sessions/transactions.ts). Access patterns:
  * - the transaction id counter `COUNTER#transactionId` / `COUNTER` (`value`): the next id, one atomic add;
  * - the start guard `TXSTART#{chargePointId}#{connectorNo}#{timestamp}` / `TXSTART` (`transactionId`): the
  *   transaction id a start was given, written once with its session, in one transaction (a repeated start

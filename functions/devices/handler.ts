@@ -42,9 +42,9 @@ import { readMultipart } from '@functions/lib/multipart.ts';
 import { listInput, listPage, resourceHandlers } from '@functions/api/resources.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { parse } from '@functions/lib/validate.ts';
-import { recentMessages } from '@functions/ocpp/message-log.ts';
-import { connectorUsage } from './connector-limit.ts';
-import { stationImage, uploadStationImage } from './images.ts';
+import { recentMessages } from '@functions/ocpp-messages/message-log.ts';
+import { connectorUsage } from '@functions/chargepoints/connector-limit.ts';
+import { stationImage, uploadStationImage } from '@functions/chargepoints/images.ts';
 import {
   liveData,
   meterRecords,
@@ -65,13 +65,13 @@ import {
   stations,
   visibleChargePoint,
   withLive,
-} from './sites.ts';
+} from '@functions/chargepoints/sites.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 /** These calls have always read their body's fields this way (a body that is no object has none). */
 const fieldsOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;

@@ -28,10 +28,10 @@ import { getCommand } from '@functions/commands/store.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { present } from '@functions/api/resources.ts';
-import { activeSession, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
+import { activeSession, readingOf, sessionSamples, type Session } from '@functions/sessions/transactions.ts';
 import { activeReservationOf, cancelReservation } from '@functions/orders/reservations.ts';
-import { orderNoOf } from '@functions/orders/session-order.ts';
-import { chargePoints, visibleChargePoint, withLive } from './sites.ts';
+import { orderNoOf } from '@functions/sessions/session-order.ts';
+import { chargePoints, visibleChargePoint, withLive } from '@functions/chargepoints/sites.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 /** The caller, allowed the command behind a monitor action (the route's own code already checked). */

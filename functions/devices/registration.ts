@@ -7,8 +7,8 @@ import { chargePointSchema, type ChargePointInput } from '@shared/resources/site
 import { stationSchema, type StationInput } from '@shared/resources/site/station.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
 import { newId } from '@functions/lib/store.ts';
-import { agentIdOf, chargePoints, recountStation, stations } from './sites.ts';
-import { connectorWrites } from './connector-limit.ts';
+import { agentIdOf, chargePoints, recountStation, stations } from '@functions/chargepoints/sites.ts';
+import { connectorWrites } from '@functions/chargepoints/connector-limit.ts';
 
 export interface ChargerRegistration {
   chargePointId: string;

@@ -2,14 +2,14 @@
  * The driver app's accounts (docs/decisions/194-driver-app-api.md): sign-up and sign-in by e-mail within a
  * company's app (or the platform's), with tokens of their own (kind `app`: the HTTP middleware lets them
  * reach the `/app/` routes and nothing else, and staff tokens never reach those), the profile and sign-out. A
- * locked user cannot sign in, and locking a user ends their sessions (functions/appusers/accounts.ts).
+ * locked user cannot sign in, and locking a user ends their sessions (functions/accounts/app-users.ts).
  */
 import type { z } from 'zod';
 import { AUTH_RULES } from '@shared/schemas/admin.ts';
 import { closeSession, openSession } from '@functions/auth/sessions.ts';
 import { appAnswers, guardPassword, lockCutoff } from '@functions/auth/sign-in-guard.ts';
 import { clearLoginAttempts } from '@functions/data/login-attempts.ts';
-import { appUsers, createAppUser, shownAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { appUsers, createAppUser, shownAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { AppError, badRequest, refused, unauthorized } from '@functions/lib/errors.ts';

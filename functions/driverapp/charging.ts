@@ -4,23 +4,23 @@
  * same command pipeline to the charger, recorded in the command results as sent by the app user) with the
  * user's tag; the session it starts is authorised and settled as every session is, so its order is the user's
  * and is paid from the app balance (pay type app balance). Before the command is sent, an amount of the
- * balance is frozen for the session (functions/appusers/holds.ts): the charge value for an amount, else the
+ * balance is frozen for the session (functions/accounts/app-holds.ts): the charge value for an amount, else the
  * available balance up to APP_HOLD_CAP. Settlement releases it with the payment; a start that never reaches
  * the charger releases it at once, one the charger refuses or lets time out through its failed-start order,
  * one accepted without a session after HOLD_START_GRACE_MS (on the user's next start or profile read).
  */
 import type { z } from 'zod';
-import { releaseHold, releaseStaleHolds, takeHold, availableUnits } from '@functions/appusers/holds.ts';
-import { appUsers, isAppUsersOrder, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { releaseHold, releaseStaleHolds, takeHold, availableUnits } from '@functions/accounts/app-holds.ts';
+import { appUsers, isAppUsersOrder, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { sendPlatformCommand } from '@functions/commands/send.ts';
 import { companyReservations } from '@functions/data/reservations.ts';
 import { idTagOrders } from '@functions/data/orders.ts';
 import { withoutKeys } from '@functions/data/table.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { paginate, visible, type Stored } from '@functions/lib/store.ts';
-import { activeSession } from '@functions/ocpp/transactions.ts';
-import { fromUnits, toUnits } from '@functions/fleets/balance.ts';
+import { activeSession } from '@functions/sessions/transactions.ts';
+import { fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
 import { LOCK_FLAG } from '@shared/resources/crm/app-user.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';

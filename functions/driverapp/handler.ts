@@ -15,16 +15,16 @@ import {
   appTopUpConfirmSchema,
   appTopUpSchema,
 } from '@shared/schemas/driver-app.ts';
-import { shownAppUser } from '@functions/appusers/accounts.ts';
+import { shownAppUser } from '@functions/accounts/app-users.ts';
 import { appUserOf, signIn, signOut, signUp, updateProfile } from './account.ts';
 import { startCharging, stopCharging, tidyHolds, userOrders, userReservations } from './charging.ts';
 import { confirmTopUp, topUp, walletConfig } from './wallet.ts';
 // The reactions to the events the charging calls can emit (docs/decisions/400).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 const context = (req: Request) => ({
   ip: req.event.requestContext.http.sourceIp,

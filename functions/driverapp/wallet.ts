@@ -7,24 +7,24 @@
  * the payment again.
  */
 import type { z } from 'zod';
-import { appBalanceWrites, appUsers, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { appBalanceWrites, appUsers, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { claimTopUpRequest, noteTopUpPayment } from '@functions/data/app-top-ups.ts';
 import { send } from '@functions/data/table.ts';
 import { companyCurrency, companyOfTenant } from '@functions/identity/tenants.ts';
 import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import type { Stored } from '@functions/lib/store.ts';
-import { debitGuard, toUnits, withRetries } from '@functions/fleets/balance.ts';
+import { debitGuard, toUnits, withRetries } from '@functions/accounts/fleet-balance.ts';
 import {
   PaymentKeyConflict,
   paymentProvider,
   type PaymentResult,
-} from '@functions/subscription/payment-provider.ts';
-import { registerStripeProviderFromEnv } from '@functions/subscription/stripe-provider.ts';
+} from '@functions/payments/payment-provider.ts';
+import { registerStripeProviderFromEnv } from '@functions/payments/stripe-provider.ts';
 import { minorDigits } from '@shared/pricing/money.ts';
 import { CODE_NEEDS_AUTHENTICATION } from '@shared/schemas/subscription.ts';
 import type { appTopUpSchema } from '@shared/schemas/driver-app.ts';
-import { shownAppUser } from '@functions/appusers/accounts.ts';
+import { shownAppUser } from '@functions/accounts/app-users.ts';
 
 /** In Lambda the provider comes from the environment; the local runtime and tests set their own. */
 function provider() {
@@ -181,7 +181,7 @@ export async function confirmTopUp(user: AppUserRecord & Stored, paymentId: stri
 }
 
 /**
- * A payment's signed webhook event (POST /admin/subscribe/webhook, functions/subscription/subscribe.ts): a
+ * A payment's signed webhook event (POST /admin/subscribe/webhook, functions/plans/subscribe.ts): a
  * succeeded top-up is credited even when the app never confirms it. The payment is read again from the
  * provider and credited through the same guard as topUp and confirm, so a replayed or redelivered event,
  * however often and however concurrent, credits once. False when the payment is no app top-up.

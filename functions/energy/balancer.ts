@@ -41,13 +41,13 @@ import {
   removePartnerChargingProfile,
   type PartnerChargingProfile,
 } from '@functions/data/partner-charging-profiles.ts';
-import { getLiveMany } from '@functions/devices/live.ts';
-import { chargePointById, stations } from '@functions/devices/sites.ts';
+import { getLiveMany } from '@functions/chargepoints/live.ts';
+import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
 import { raiseGroupAlarm, recoverGroupAlarm } from '@functions/alarms/service.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { activeSessions, type Session } from '@functions/ocpp/transactions.ts';
+import { activeSessions, type Session } from '@functions/sessions/transactions.ts';
 import { isPartnerProfileId, partnerLimitAt, partnerProfileParams } from './partner-profiles.ts';
 import { renewableSources } from './renewable.ts';
 import { sharePower, type ShareSession } from './share.ts';

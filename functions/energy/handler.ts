@@ -19,11 +19,11 @@ import {
   renewableSources,
 } from './renewable.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import './subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import './reactions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([renewableSources]),

@@ -27,7 +27,7 @@ import { parameterByCode } from '@functions/admin/parameters.ts';
 import { stationOrders } from '@functions/data/orders.ts';
 import { addProduction, productionByHour, setProduction } from '@functions/data/renewable-production.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
-import { stations, visibleStation } from '@functions/devices/sites.ts';
+import { stations, visibleStation } from '@functions/chargepoints/sites.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { writeSheet } from '@functions/lib/excel.ts';

@@ -27,7 +27,7 @@ import {
   type Resource,
 } from '@functions/api/resources.ts';
 import type { Stored } from '@functions/lib/store.ts';
-import { visibleChargePoint } from '@functions/devices/sites.ts';
+import { visibleChargePoint } from '@functions/chargepoints/sites.ts';
 
 export const energyBoxes: Resource = resource(energyBoxResource, {
   check: async (record, identity) => {

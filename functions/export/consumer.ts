@@ -10,11 +10,11 @@ import { topology } from '@shared/topology/index.ts';
 import { exporters } from './exporters.ts';
 import { getExportTask, setExportProgress, setExportStatus } from '@functions/api/export-tasks.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 const ExportMessage = z.object({ taskId: z.string().min(1).max(128) }).strict();
 

@@ -14,7 +14,7 @@ import { hashSecret } from '@functions/lib/password.ts';
 import { present } from '@functions/api/resources.ts';
 import { newId } from '@functions/lib/store.ts';
 import { LOCK_FLAG } from '@shared/schemas/admin.ts';
-import { fleetRecords, newFleetWrites } from './accounts.ts';
+import { fleetRecords, newFleetWrites } from '@functions/accounts/fleets.ts';
 
 export type FleetActivation = z.infer<typeof fleetActivationSchema>;
 

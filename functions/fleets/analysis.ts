@@ -16,7 +16,13 @@ import type { Identity } from '@functions/identity/access.ts';
 import { addDays } from '@shared/pricing/metrics.ts';
 import { latestLocalDate } from '@shared/pricing/time-of-use.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
-import { driverRecords, fleetInReach, fleetMembersPage, noFleetPicked, vehicleRecords } from './accounts.ts';
+import {
+  driverRecords,
+  fleetInReach,
+  fleetMembersPage,
+  noFleetPicked,
+  vehicleRecords,
+} from '@functions/accounts/fleets.ts';
 
 type Day = FleetFigures & { day: string };
 

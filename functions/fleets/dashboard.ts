@@ -17,7 +17,7 @@ import {
   fleetRecords,
   latestFundRecords,
   vehicleRecords,
-} from './accounts.ts';
+} from '@functions/accounts/fleets.ts';
 import { fleetToday } from './analysis.ts';
 
 /** How many fund records and alerts the dashboard shows. */

@@ -10,7 +10,7 @@ import { fleetOrderPage } from '@functions/data/fleet-orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
 import { IO_LIMIT } from '@functions/api/resources.ts';
-import { fleetInReach, noFleetPicked } from './accounts.ts';
+import { fleetInReach, noFleetPicked } from '@functions/accounts/fleets.ts';
 
 /** A total for a list without a count: it reaches one past the page while more may follow. */
 const openTotal = (skip: number, read: number, size: number) => skip + read + (read === size ? 1 : 0);

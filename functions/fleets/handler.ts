@@ -27,9 +27,9 @@ import {
   setFleetStatus,
   topUpFleet,
   vehicleRecords,
-} from './accounts.ts';
+} from '@functions/accounts/fleets.ts';
 import { activateFleet } from './activation.ts';
-import { listFleetAlerts, readAllFleetAlerts, readFleetAlert } from './alerts.ts';
+import { listFleetAlerts, readAllFleetAlerts, readFleetAlert } from '@functions/accounts/fleet-alerts.ts';
 import { fleetAnalysis, fleetAnalysisFile } from './analysis.ts';
 import { fleetOrderList, fundHistory, fundHistoryFile } from './fund-history.ts';
 import { fleetDashboard } from './dashboard.ts';

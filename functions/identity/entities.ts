@@ -2,7 +2,10 @@
 import type { Operator, Role, SysUser } from '@shared/schemas/admin.ts';
 import { Repository } from '@functions/lib/store.ts';
 
-export interface UserRecord extends Omit<SysUser, 'roleNames' | 'agentName' | 'createTime' | 'version'> {
+export interface UserRecord extends Omit<
+  SysUser,
+  'roleNames' | 'roleCodes' | 'agentName' | 'createTime' | 'version'
+> {
   passwordHash: string;
   /** Consecutive failed logins since the last success. */
   failCount?: number;
@@ -17,7 +20,7 @@ export interface UserRecord extends Omit<SysUser, 'roleNames' | 'agentName' | 'c
 export interface OperatorRecord extends Omit<Operator, 'createTime' | 'version'> {
   /** Path in the operator tree, `/A/A1/`: the tenant of everything the company owns. */
   path: string;
-  /** The current subscription and its end (functions/subscription/activation.ts writes these). */
+  /** The current subscription and its end (functions/plans/activation.ts writes these). */
   subscribeId?: string;
   subscribeExpireAt?: string;
   /** A paid renewal waiting for its start. */

@@ -37,7 +37,7 @@ import {
   type PartnerChargingProfile,
 } from '@functions/data/partner-charging-profiles.ts';
 import { putRoamingCommand } from '@functions/data/roaming-commands.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { BALANCER_SENDER, loadCeiling } from '@functions/energy/balancer.ts';
 import {
   isAc,
@@ -50,7 +50,7 @@ import { AppError } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { checkOutboundUrl, OutboundRefused } from '@functions/lib/outbound-url.ts';
-import { getSession, type Session } from '@functions/ocpp/transactions.ts';
+import { getSession, type Session } from '@functions/sessions/transactions.ts';
 import {
   ocpiActiveProfileQuery,
   ocpiClearProfileQuery,

@@ -23,7 +23,7 @@ import { getRoamingCommand, putRoamingCommand } from '@functions/data/roaming-co
 import { putRoamingToken } from '@functions/data/roaming-tokens.ts';
 import { AppError, notFound } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
-import { getSession } from '@functions/ocpp/transactions.ts';
+import { getSession } from '@functions/sessions/transactions.ts';
 import {
   addPartnerReservation,
   cancelPartnerReservation,

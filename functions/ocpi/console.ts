@@ -14,11 +14,11 @@ import { registerAtPartner } from './credentials.ts';
 import { partnerById } from './partners.ts';
 import { queueTokensPull } from './push.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 const idSchema = z.object({ id: z.string({ error: 'validation.required' }).min(1).max(64) }).strict();
 

@@ -1,7 +1,7 @@
 /** What an OCPI Session and CDR of the platform both say of a roaming session (docs/decisions/426). */
 import { createHash } from 'node:crypto';
 import { roamingTokenOf } from '@functions/data/roaming-tokens.ts';
-import { chargePointById, stations } from '@functions/devices/sites.ts';
+import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import type { OcpiAuthMethod } from '@shared/schemas/ocpi.ts';
 import { evseUid, locationOf } from './locations.ts';

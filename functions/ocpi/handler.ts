@@ -35,11 +35,11 @@ import { partnerSessions } from './sessions.ts';
 import { partnerTariffs } from './tariffs.ts';
 import { patchToken, putToken, receivedToken } from './tokens.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 /**
  * A pull's page query, or 2001 saying which parameter is wrong and why (`date_from` after `date_to` included:

@@ -7,8 +7,8 @@
  */
 import { shownState, type ConnectorState } from '@shared/ocpp/connector-state.ts';
 import { boundRuleId } from '@shared/resources/site/station.ts';
-import { getLiveMany, type LiveState } from '@functions/devices/live.ts';
-import { pilesOfStation, stations } from '@functions/devices/sites.ts';
+import { getLiveMany, type LiveState } from '@functions/chargepoints/live.ts';
+import { pilesOfStation, stations } from '@functions/chargepoints/sites.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { ciEquals } from '@shared/schemas/ocpi.ts';

@@ -19,11 +19,11 @@ import { partnerById } from './partners.ts';
 import { deliverSessionUpdate } from './sessions.ts';
 import { pullTokens } from './tokens.ts';
 // Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 import { deliver, type OcpiPush } from './push.ts';
 
 /**

@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { emspPartners } from '@functions/admin/system-resources.ts';
-import { getLive } from '@functions/devices/live.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
+import { getLive } from '@functions/chargepoints/live.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import {
   claimEvseStatus,
   confirmEvseStatus,

@@ -15,8 +15,8 @@ import {
   type RoamingSession,
 } from '@functions/data/roaming-sessions.ts';
 import { getOrder } from '@functions/data/orders.ts';
-import { getSession, type Session } from '@functions/ocpp/transactions.ts';
-import { orderNoOf } from '@functions/orders/session-order.ts';
+import { getSession, type Session } from '@functions/sessions/transactions.ts';
+import { orderNoOf } from '@functions/sessions/session-order.ts';
 import { priceOf } from '@functions/orders/settlement.ts';
 import { PAY_TYPE } from '@shared/schemas/order.ts';
 import { endpointOf, joinUrl, ocpiCall } from './client.ts';

@@ -10,7 +10,7 @@
 import { FEE_TYPE, TIME_SHARING } from '@shared/resources/fee/charging-fee.ts';
 import { boundRuleId } from '@shared/resources/site/station.ts';
 import { chargingFees, occupancyFees } from '@functions/fees/resources.ts';
-import { pilesOfStation } from '@functions/devices/sites.ts';
+import { pilesOfStation } from '@functions/chargepoints/sites.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { ownParty } from './party.ts';
 import type { Partner } from './partners.ts';

@@ -41,7 +41,7 @@ import {
   type OcpiToken,
 } from '@shared/schemas/ocpi.ts';
 import { emspPartners } from '@functions/admin/system-resources.ts';
-import { localPayerKind } from '@functions/ocpp/local-payers.ts';
+import { localPayerKind } from '@functions/accounts/payers.ts';
 import {
   endpointOf,
   issueOf,
@@ -267,7 +267,7 @@ async function askInRealTime(
 
 /**
  * The one check of what a roaming partner may start a session with at a charger of the company `tenant`
- * (docs/decisions/432): never a local payer's tag there (functions/ocpp/local-payers.ts: a card, a fleet
+ * (docs/decisions/432): never a local payer's tag there (functions/accounts/payers.ts: a card, a fleet
  * driver's or vehicle's tag, an app user's card number, of the company or a company above it); in the
  * partner's own command (`own`), only a token of its own country code and party id. Undefined when in scope;
  * else why not, as OCPI display text (the partner reads it, the console does not).

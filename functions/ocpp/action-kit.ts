@@ -3,10 +3,10 @@
  * gives an action its charger.
  */
 import { recordProgress } from '@functions/commands/store.ts';
-import { setLive, type BootInfo } from '@functions/devices/live.ts';
+import { setLive, type BootInfo } from '@functions/chargepoints/live.ts';
 import { logger } from '@functions/lib/logger.ts';
-import type { Action, ActionInput } from './frames.ts';
-import { chargerContext, type ChargerContext } from './charger.ts';
+import type { Action, ActionInput } from '@functions/ocpp-messages/frames.ts';
+import { chargerContext, type ChargerContext } from '@functions/chargepoints/charger.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 
 export type Payload = Record<string, unknown>;

@@ -5,9 +5,9 @@
  */
 import { actions16 } from './v16/index.ts';
 import { actions201 } from './v201/index.ts';
-import type { Action } from './frames.ts';
+import type { Action } from '@functions/ocpp-messages/frames.ts';
 
-export type { Action, ActionInput } from './frames.ts';
+export type { Action, ActionInput } from '@functions/ocpp-messages/frames.ts';
 
 const byProtocol: Record<string, Record<string, Action>> = {
   'ocpp1.6': actions16,

@@ -9,15 +9,15 @@
  */
 import { BLACK_FLAG, CARD_STATUS } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
-import { FLEET_STATUS } from '@functions/fleets/accounts.ts';
+import { FLEET_STATUS } from '@functions/accounts/fleets.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { Repository } from '@functions/lib/store.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { authorizePartnerStart, authorizeRoaming, type RoamingAuth } from '@functions/ocpi/tokens.ts';
-import type { ChargerContext } from './charger.ts';
-import { localPayers } from './local-payers.ts';
+import type { ChargerContext } from '@functions/chargepoints/charger.ts';
+import { localPayers } from '@functions/accounts/payers.ts';
 
 /** The outcome in 2.0.1 terms; 1.6 maps it (`toIdTagStatus16`). */
 export type AuthStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'NotAtThisLocation' | 'Unknown';

@@ -1,5 +1,5 @@
 /**
- * The `ocppFollowUps` queue's consumer (functions/ocpp/follow-ups.ts,
+ * The `ocppFollowUps` queue's consumer (functions/chargepoints/follow-ups.ts,
  * docs/decisions/440-ocpp-answers-before-bookkeeping.md): what a charger's boot, connect, disconnect and status
  * reports leave to do after their answer. A batch is done together:
  * - each boot ends the sessions that were open at its answer and resets its connectors that still show one
@@ -11,24 +11,24 @@
  * A message whose work failed is reported as a batch item failure and comes back; every step is idempotent.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { recountStation, recountStationSince } from '@functions/devices/sites.ts';
+import { recountStation, recountStationSince } from '@functions/chargepoints/sites.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
-import { chargerContext } from './charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
 import {
   changeReactions,
   isFollowUp,
   queueFollowUp,
   type FollowUp,
   type StationChange,
-} from './follow-ups.ts';
-import { bootFollowUp } from './transactions.ts';
+} from '@functions/chargepoints/follow-ups.ts';
+import { bootFollowUp } from '@functions/sessions/transactions.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 interface Work {
   messageId: string;

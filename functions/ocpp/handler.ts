@@ -5,11 +5,11 @@
  * and one that answers no command of this charger is logged and ignored.
  *
  * Every CALL is checked before any action runs: an action the version does not define gets NotImplemented;
- * a payload that breaks the official schema gets the CALLERROR the standard names (functions/ocpp/schemas.ts);
+ * a payload that breaks the official schema gets the CALLERROR the standard names (functions/ocpp-messages/schemas.ts);
  * a valid CALL of an action the platform does not handle gets NotImplemented. Our own answer is checked
  * against the `.conf` schema too, and an answer that would break it becomes an InternalError: the platform
  * never sends an invalid payload. An action that throws is an InternalError with a generic description.
- * Every frame in and every answer out is written to the message log (functions/ocpp/message-log.ts), except a
+ * Every frame in and every answer out is written to the message log (functions/ocpp-messages/message-log.ts), except a
  * Heartbeat answered as it should be: it changes nothing and writes nothing (the charger's presence is its
  * connection, whose last activity API Gateway keeps; decision 430).
  *
@@ -28,19 +28,25 @@ import {
   removeConnection,
   knownConnection,
   saveConnection,
-} from './connections.ts';
+} from '@functions/chargepoints/connections.ts';
 import { AnswerOnce, answerTimes, settlesWithin, type RemainingTime } from './answer-deadline.ts';
-import { callError, callResult, isAnswerFrame, parseFrame, type Frame } from './frames.ts';
+import {
+  callError,
+  callResult,
+  isAnswerFrame,
+  parseFrame,
+  type Frame,
+} from '@functions/ocpp-messages/frames.ts';
 import { actionsFor } from './actions.ts';
-import { logMessage, wirePosition } from './message-log.ts';
+import { logMessage, wirePosition } from '@functions/ocpp-messages/message-log.ts';
 import { chargerConnected, chargerDisconnected } from './presence.ts';
-import { isKnownAction, validateRequest, validateResponse } from './schemas.ts';
+import { isKnownAction, validateRequest, validateResponse } from '@functions/ocpp-messages/schemas.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 /** The OCPP function's logger (exported for the tests that watch what it reports). */
 export const logger = new ContextLogger({

@@ -1,7 +1,7 @@
 /**
  * Keys of items the OCPP domain reads, for code that writes or reads them by hand (tests, seeds). They come
  * from the entities that own the items: a charger's credentials (passwordHash, agentId) are fields of its
- * charge point record (functions/devices/sites.ts, the repository's), so deleting the record refuses the
+ * charge point record (functions/chargepoints/sites.ts, the repository's), so deleting the record refuses the
  * charger; a remote command is functions/data/commands.ts's.
  */
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';

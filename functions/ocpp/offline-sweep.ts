@@ -15,20 +15,24 @@
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { silentConnections, touchConnection } from '@functions/data/connections.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { recountStaleStations } from '@functions/devices/sites.ts';
+import { recountStaleStations } from '@functions/chargepoints/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { topology } from '@shared/topology/index.ts';
-import { connectionActivity, removeConnection, type Connection } from './connections.ts';
+import {
+  connectionActivity,
+  removeConnection,
+  type Connection,
+} from '@functions/chargepoints/connections.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
-import { pendingHandOffs, queueHandOff } from './transactions.ts';
+import { pendingHandOffs, queueHandOff } from '@functions/sessions/transactions.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 /** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
 export const offlineGraceSeconds = () =>

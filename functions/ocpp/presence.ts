@@ -13,8 +13,8 @@ import {
   OFFLINE_PENDING,
 } from '@functions/data/live-state.ts';
 import { chargerBack, chargerOffline } from '@functions/alarms/service.ts';
-import { chargerContext, chargerRef } from './charger.ts';
-import { followChangeNow, queueFollowUp, type FollowUp } from './follow-ups.ts';
+import { chargerContext, chargerRef } from '@functions/chargepoints/charger.ts';
+import { followChangeNow, queueFollowUp, type FollowUp } from '@functions/chargepoints/follow-ups.ts';
 
 export interface PresenceInput {
   chargePointId: string;
@@ -29,7 +29,7 @@ const iso = (at?: number) => new Date(at ?? Date.now()).toISOString();
 
 /**
  * A charger connected: shown online now; the rest (its station's live figures, roaming partners, load
- * management, the end of an alarmed outage) follows after the answer (functions/ocpp/follow-ups.ts,
+ * management, the end of an alarmed outage) follows after the answer (functions/chargepoints/follow-ups.ts,
  * docs/decisions/440-ocpp-answers-before-bookkeeping.md).
  */
 export async function chargerConnected(input: PresenceInput & { protocol: string }): Promise<void> {

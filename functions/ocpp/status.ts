@@ -3,11 +3,11 @@
  * report), and entering or leaving the faulted state raises or recovers alarms.
  */
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
-import { pileStatusReported } from '@functions/devices/availability.ts';
-import { setConnector, type ConnectorLive } from '@functions/devices/live.ts';
+import { pileStatusReported } from '@functions/chargepoints/availability.ts';
+import { setConnector, type ConnectorLive } from '@functions/chargepoints/live.ts';
 import { emit } from '@functions/lib/events.ts';
-import { chargerRef, type ChargerContext } from './charger.ts';
-import { followChangeNow, queueFollowUp } from './follow-ups.ts';
+import { chargerRef, type ChargerContext } from '@functions/chargepoints/charger.ts';
+import { followChangeNow, queueFollowUp } from '@functions/chargepoints/follow-ups.ts';
 
 declare module '@functions/lib/events.ts' {
   interface Events {

@@ -25,7 +25,7 @@ import {
   targetsDue,
 } from '@functions/data/charge-targets.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { getSession, isRefused, type Session } from '@functions/ocpp/transactions.ts';
+import { getSession, isRefused, type Session } from '@functions/sessions/transactions.ts';
 import { priceOf } from './settlement.ts';
 
 /** Hundredths of the money of a fee in the currency's minor units (JPY has none). */

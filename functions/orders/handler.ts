@@ -21,11 +21,11 @@ import { addReservation, cancelReservation, listReservations, reservationDetail 
 import { homeDashboard } from './home.ts';
 import { exportRevenue, revenueStat, transactionInsight } from './revenue.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 /** A cancel names its entry in the query or, failing that, in the body. */
 const idOf = (req: Request) => req.query.id ?? (req.body as { id?: unknown } | undefined)?.id;

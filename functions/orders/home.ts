@@ -33,7 +33,7 @@ import {
   chargersNow,
   pilesForStatistics,
   stations,
-} from '@functions/devices/sites.ts';
+} from '@functions/chargepoints/sites.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsOf } from '@functions/identity/tenants.ts';
 import { PLATFORM_TENANT, visible } from '@functions/lib/store.ts';

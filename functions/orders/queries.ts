@@ -39,8 +39,8 @@ import {
   type OrderRange,
 } from '@functions/data/orders.ts';
 import { activeSessions } from '@functions/data/sessions.ts';
-import { getLiveMany } from '@functions/devices/live.ts';
-import { chargePointById, chargePoints } from '@functions/devices/sites.ts';
+import { getLiveMany } from '@functions/chargepoints/live.ts';
+import { chargePointById, chargePoints } from '@functions/chargepoints/sites.ts';
 import {
   inReach,
   reachOf,
@@ -59,8 +59,8 @@ import {
   sessionSamples,
   type MeterSample,
   type Session,
-} from '@functions/ocpp/transactions.ts';
-import { orderNoOf } from './session-order.ts';
+} from '@functions/sessions/transactions.ts';
+import { orderNoOf } from '@functions/sessions/session-order.ts';
 import { resettleOrder } from './settlement.ts';
 
 const DAY = 86_400_000;

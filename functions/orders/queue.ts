@@ -26,8 +26,8 @@ import {
   type WaitOrderView,
   type WaitStatus,
 } from '@shared/schemas/reservation.ts';
-import { getLive, getLiveMany } from '@functions/devices/live.ts';
-import { pilesOfStation, visibleStation } from '@functions/devices/sites.ts';
+import { getLive, getLiveMany } from '@functions/chargepoints/live.ts';
+import { pilesOfStation, visibleStation } from '@functions/chargepoints/sites.ts';
 import { inReach, stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyOfTenant, tenantsInScope } from '@functions/identity/tenants.ts';
 import {

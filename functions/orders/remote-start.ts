@@ -13,9 +13,9 @@
 import { END_FLAG } from '@shared/schemas/order.ts';
 import { chargeChoiceOf, leaveRemoteStartMark } from '@functions/commands/remote-start-marks.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
-import { START_MODE, type Session } from '@functions/ocpp/transactions.ts';
-import { orderOf } from './session-order.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
+import { START_MODE, type Session } from '@functions/sessions/transactions.ts';
+import { orderOf } from '@functions/sessions/session-order.ts';
 import { settleSession } from './settlement.ts';
 
 export const REMOTE_START_ACTIONS = ['RemoteStartTransaction', 'RequestStartTransaction'] as const;

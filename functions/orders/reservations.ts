@@ -5,7 +5,7 @@
  *   station must have its reservation switch on (Pro, 2105) and a reservation fee (`reserveFeeId`). The order
  *   is written `requesting` (1) and `reserveNow` goes through the command pipeline (functions/commands/send.ts);
  *   the reservation id is the one the platform made for the command (its `payload.reservationId` / `id`).
- * - The command's end (its `commandEnded` subscriber, functions/orders/subscriptions.ts): Accepted →
+ * - The command's end (its `commandEnded` subscriber, functions/orders/reactions.ts): Accepted →
  *   `successful` (2, the reservation starts then);
  *   anything else (Occupied, Faulted, Rejected, Unavailable, a CALLERROR, offline, timed out, failed) →
  *   `ended` (4) with end flag 5 (reservation failure) and no fee.
@@ -42,7 +42,7 @@ import {
 import { END_FLAG, PAY_TYPE } from '@shared/schemas/order.ts';
 import { sendCommand } from '@functions/commands/send.ts';
 import type { CommandRecord } from '@functions/commands/store.ts';
-import { chargePointById, stations, visibleChargePoint } from '@functions/devices/sites.ts';
+import { chargePointById, stations, visibleChargePoint } from '@functions/chargepoints/sites.ts';
 import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import {
@@ -62,7 +62,7 @@ import {
 } from '@functions/data/reservations.ts';
 import { getCommandConsistent } from '@functions/data/commands.ts';
 import { cdrOwed } from '@functions/data/roaming-cdrs.ts';
-import { quietly } from '@functions/fleets/alerts.ts';
+import { quietly } from '@functions/accounts/fleet-alerts.ts';
 import { emit } from '@functions/lib/events.ts';
 import { send, withoutKeys } from '@functions/data/table.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
@@ -265,7 +265,7 @@ const reservationIdOf = (command: CommandRecord) => {
 };
 
 /**
- * A ReserveNow or CancelReservation command ended (functions/orders/subscriptions.ts); also run by the add and
+ * A ReserveNow or CancelReservation command ended (functions/orders/reactions.ts); also run by the add and
  * cancel calls and by the sweep, in case the end came before the order named its command.
  */
 export async function reservationCommandEnded(command: CommandRecord): Promise<void> {

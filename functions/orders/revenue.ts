@@ -41,7 +41,7 @@ import {
   type RevenueStat,
   type RevenueStatQuery,
 } from '@shared/schemas/revenue.ts';
-import { pilesForStatistics, stations } from '@functions/devices/sites.ts';
+import { pilesForStatistics, stations } from '@functions/chargepoints/sites.ts';
 import { queueExport } from '@functions/api/export-tasks.ts';
 import {
   reachOf,

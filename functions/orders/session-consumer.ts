@@ -12,17 +12,17 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/logger.ts';
 import { withLogContext } from '@functions/lib/log-context.ts';
-import { getSession, handOffDone } from '@functions/ocpp/transactions.ts';
-import { orderOf } from './session-order.ts';
+import { getSession, handOffDone } from '@functions/sessions/transactions.ts';
+import { orderOf } from '@functions/sessions/session-order.ts';
 import { settleSession } from './settlement.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
-export { ORDER_TYPE, orderNoOf, orderOf } from './session-order.ts';
+export { ORDER_TYPE, orderNoOf, orderOf } from '@functions/sessions/session-order.ts';
 
 export async function handOver(
   chargePointId: string,

@@ -18,7 +18,7 @@ import { priceSession, type PricedOrder } from '@shared/pricing/engine.ts';
 import { connectorRatedW, fullPowerMs } from '@shared/pricing/metrics.ts';
 import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
 import { CHARGE_TYPE, END_FLAG, PAY_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { companyCurrency } from '@functions/identity/tenants.ts';
 import { ledgerPut } from '@functions/data/card-ledger.ts';
 import { cardBalanceSet } from '@functions/data/cards.ts';
@@ -36,24 +36,24 @@ import { send, type TransactItem } from '@functions/data/table.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { localPayers } from '@functions/ocpp/local-payers.ts';
-import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
-import { frozenWithout, holdReleaseWrites } from '@functions/appusers/holds.ts';
+import { localPayers } from '@functions/accounts/payers.ts';
+import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
+import { frozenWithout, holdReleaseWrites } from '@functions/accounts/app-holds.ts';
 import { appHoldDelete, appHoldOn, type AppHold } from '@functions/data/app-users.ts';
 import { appActivityAdd } from '@functions/data/app-activity.ts';
 import { cdrOwed } from '@functions/data/roaming-cdrs.ts';
 import { emit } from '@functions/lib/events.ts';
-import { debitGuard, fromUnits, toUnits } from '@functions/fleets/balance.ts';
-import { fleetOrderSettled, quietly } from '@functions/fleets/alerts.ts';
+import { debitGuard, fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
+import { fleetOrderSettled, quietly } from '@functions/accounts/fleet-alerts.ts';
 import {
   FLEET_OPER_TYPE,
   FLEET_STATUS,
   fleetBalanceWrites,
   type FleetAccount,
-} from '@functions/fleets/accounts.ts';
-import { isRefused, readingOf, sessionSamples, type Session } from '@functions/ocpp/transactions.ts';
+} from '@functions/accounts/fleets.ts';
+import { isRefused, readingOf, sessionSamples, type Session } from '@functions/sessions/transactions.ts';
 import { localDay, utcHour } from './rollups.ts';
-import { discountsFor, pricingFor, revenueTariffFor } from './tariffs.ts';
+import { discountsFor, pricingFor, revenueTariffFor } from '@functions/fees/tariffs.ts';
 
 const ACTIVE_STOPS = new Set(['local', 'remote', 'evdisconnected', 'stoppedbyev', 'unlockcommand']);
 

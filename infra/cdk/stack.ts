@@ -125,7 +125,7 @@ const cloudFrontFunctionsDir = fileURLToPath(new URL('./functions/', import.meta
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 export const DEFAULT_MEMORY_MB = 512;
 
-/** `functions/subscription/payment-steps.ts` + `createPayment` -> `SubscriptionPaymentStepsCreatePayment`. */
+/** `functions/plans/payment-steps.ts` + `createPayment` -> `SubscriptionPaymentStepsCreatePayment`. */
 const pascal = (s: string): string =>
   s
     .split(/[^A-Za-z0-9]+/)

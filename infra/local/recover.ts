@@ -12,12 +12,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { failUndelivered } from '@functions/commands/timeout-sweep.ts';
-import { getLiveMany } from '@functions/devices/live.ts';
-import { chargePoints } from '@functions/devices/sites.ts';
-import { pendingHandOffs, queueHandOff } from '@functions/ocpp/transactions.ts';
+import { getLiveMany } from '@functions/chargepoints/live.ts';
+import { chargePoints } from '@functions/chargepoints/sites.ts';
+import { pendingHandOffs, queueHandOff } from '@functions/sessions/transactions.ts';
 import { sendExport, unfinishedExports } from '@functions/api/export-tasks.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
-import { removeAllConnections } from '@functions/ocpp/connections.ts';
+import { removeAllConnections } from '@functions/chargepoints/connections.ts';
 import { chargerGone } from '@functions/ocpp/presence.ts';
 
 const LIFE_SIGN_FILE = 'runtime-alive';

@@ -12,8 +12,8 @@ import { decodeComponent } from '@functions/lib/uri.ts';
 import { envNames } from '@shared/topology/env.ts';
 import type { Topology } from '@shared/topology/types.ts';
 import { connectDynamo, ensureTables, startDynamo } from './dynamodb.ts';
-import { setPaymentProvider } from '@functions/subscription/payment-provider.ts';
-import { stripeProvider } from '@functions/subscription/stripe-provider.ts';
+import { setPaymentProvider } from '@functions/payments/payment-provider.ts';
+import { stripeProvider } from '@functions/payments/stripe-provider.ts';
 import {
   compileRoutes,
   handleApi,

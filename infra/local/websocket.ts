@@ -11,7 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import type { WebSocketDecl } from '@shared/topology/types.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
-import { callError, isAnswerFrame, parseFrame } from '@functions/ocpp/frames.ts';
+import { callError, isAnswerFrame, parseFrame } from '@functions/ocpp-messages/frames.ts';
 import { requestUrl } from './http-front.ts';
 import { invoke } from './invoke.ts';
 

@@ -2,7 +2,7 @@
  * Company subscriptions (docs/product.md sections 2, 3, 4, 5, 7 and 9): plans, the universal plan entries,
  * the price calculation, payment and its extra authentication. The API validates with these and the console's
  * wizard and plan screens use the same ones. THIS FILE IS THE CONTRACT between the subscription back end
- * (functions/subscription/) and the console (web/src/pages/subscription/); change both sides together.
+ * (functions/plans/) and the console (web/src/pages/subscription/); change both sides together.
  *
  * Money: decimal strings in US dollars with 2 decimals ("12.50"), computed in integer cents (never floats).
  */

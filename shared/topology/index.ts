@@ -100,7 +100,7 @@ export const topology: Topology = {
     devices: fn('functions/devices/handler.ts'),
     fees: fn('functions/fees/handler.ts'),
     orders: fn('functions/orders/handler.ts'),
-    subscription: fn('functions/subscription/handler.ts'),
+    subscription: fn('functions/plans/handler.ts'),
     fleets: fn('functions/fleets/handler.ts'),
     appusers: fn('functions/appusers/handler.ts'),
     driverapp: fn('functions/driverapp/handler.ts'),
@@ -220,7 +220,7 @@ export const topology: Topology = {
       description:
         'Ends expired reservations (with their fee), expires queue calls not served in time, closes charging sessions past their time-out or reboot grace',
       expression: 'rate(1 minute)',
-      handler: fn('functions/orders/sweep.ts'),
+      handler: fn('functions/schedules/sweep.ts'),
     },
     {
       id: 'loadBalance',
@@ -240,7 +240,7 @@ export const topology: Topology = {
       description:
         'Starts paid renewals whose start passed and expires company subscriptions whose validity ended',
       expression: 'rate(1 hour)',
-      handler: fn('functions/subscription/expiry.ts'),
+      handler: fn('functions/plans/expiry.ts'),
     },
   ],
 
@@ -251,13 +251,13 @@ export const topology: Topology = {
       type: 'EXPRESS',
       definition: subscriptionPaymentDefinition as unknown as Record<string, unknown>,
       tasks: {
-        CreatePayment: fn('functions/subscription/payment-steps.ts', { export: 'createPayment' }),
-        ConfirmPayment: fn('functions/subscription/payment-steps.ts', { export: 'confirmPayment' }),
-        ActivateSubscription: fn('functions/subscription/payment-steps.ts', {
+        CreatePayment: fn('functions/plans/payment-steps.ts', { export: 'createPayment' }),
+        ConfirmPayment: fn('functions/plans/payment-steps.ts', { export: 'confirmPayment' }),
+        ActivateSubscription: fn('functions/plans/payment-steps.ts', {
           export: 'activateSubscription',
         }),
-        Refund: fn('functions/subscription/payment-steps.ts', { export: 'refund' }),
-        RecordFailure: fn('functions/subscription/payment-steps.ts', { export: 'recordFailure' }),
+        Refund: fn('functions/plans/payment-steps.ts', { export: 'refund' }),
+        RecordFailure: fn('functions/plans/payment-steps.ts', { export: 'recordFailure' }),
       },
     },
   ],

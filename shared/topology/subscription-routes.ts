@@ -1,6 +1,6 @@
 /**
  * Subscription plans and the subscribe calls (docs/decisions/299-subscription-codes.md;
- * functions/subscription), served by the subscription domain. Plans: list and info 6910 (/plan; a company
+ * functions/plans), served by the subscription domain. Plans: list and info 6910 (/plan; a company
  * sees the universal entries and its own custom plans), add, update and the receipt upload 6911 (platform
  * only); the universal entries any signed-in user (the wizard of a company that has not subscribed yet).
  * Subscribing is the company administrator's `sys_planoper_edit` (docs/product.md section 6: company

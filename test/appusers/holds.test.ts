@@ -1,12 +1,17 @@
 /**
- * Holds on app balances (functions/appusers/holds.ts): concurrent starts never freeze more than the user
+ * Holds on app balances (functions/accounts/app-holds.ts): concurrent starts never freeze more than the user
  * has, a hold is released once however often it is asked, and a hold whose session never came is given
  * back after its grace time, not before and not while the user charges there.
  */
 import { describe, expect, it } from 'vitest';
 import { appHoldsOf } from '@functions/data/app-users.ts';
-import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
-import { HOLD_START_GRACE_MS, releaseHold, releaseStaleHolds, takeHold } from '@functions/appusers/holds.ts';
+import { appUsers, createAppUser } from '@functions/accounts/app-users.ts';
+import {
+  HOLD_START_GRACE_MS,
+  releaseHold,
+  releaseStaleHolds,
+  takeHold,
+} from '@functions/accounts/app-holds.ts';
 import { withDatabase } from '../data/helpers.ts';
 
 withDatabase();

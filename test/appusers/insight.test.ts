@@ -5,10 +5,10 @@
  * why, and another company sees none of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
-import { takeHold } from '@functions/appusers/holds.ts';
+import { appUsers, createAppUser } from '@functions/accounts/app-users.ts';
+import { takeHold } from '@functions/accounts/app-holds.ts';
 import { readSheet } from '@functions/lib/excel.ts';
-import { chargerContext } from '@functions/ocpp/charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
 import { companyWithAdmin, login, okCall } from '../helpers/identity.ts';
 import { recordSession } from '../helpers/orders.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';

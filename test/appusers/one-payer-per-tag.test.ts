@@ -11,15 +11,15 @@
  *   two payers held with the one that pays for it and leaves the other as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
+import { appUsers, createAppUser } from '@functions/accounts/app-users.ts';
 import { cards } from '@functions/biz/cards.ts';
 import { getOrder } from '@functions/data/orders.ts';
 import { send } from '@functions/data/table.ts';
 import { freeGuard, guardHolder } from '@functions/data/unique-guards.ts';
-import { addDriver, addVehicle, drivers, vehicles } from '@functions/fleets/accounts.ts';
+import { addDriver, addVehicle, drivers, vehicles } from '@functions/accounts/fleets.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
-import { claimPayerTags } from '@functions/ocpp/local-payers.ts';
+import { claimPayerTags } from '@functions/accounts/payers.ts';
 import { DEMO_APP_USER, DEMO_FLEET } from '@infra/local/seed/demo-accounts.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD, demoCardNumbers } from '@infra/local/seed/demo-chargers.ts';
 import { PAYER_TAG_GUARD } from '@shared/resources/payer-tag.ts';

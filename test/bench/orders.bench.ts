@@ -24,7 +24,7 @@ import { config } from '@functions/lib/config.ts';
 import { orderKeys } from '@functions/orders/keys.ts';
 import { dayKey, revenuePartition, stationDayKey } from '@functions/orders/rollups.ts';
 import { REVENUE_FIELDS, type RevenueField } from '@shared/pricing/metrics.ts';
-import { samplesKey } from '@functions/ocpp/transactions.ts';
+import { samplesKey } from '@functions/sessions/transactions.ts';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { measure as timed } from './measure.ts';

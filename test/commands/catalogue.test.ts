@@ -15,7 +15,7 @@ import {
 } from '@shared/commands/catalogue.ts';
 import { namedCommandKeys } from '@shared/i18n/areas/commands.ts';
 import { en } from '@shared/i18n/en.ts';
-import { validateRequest } from '@functions/ocpp/schemas.ts';
+import { validateRequest } from '@functions/ocpp-messages/schemas.ts';
 
 const ctx: CommandContext = {
   connectorNo: 1,

@@ -10,7 +10,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as consume } from '@functions/commands/consumer.ts';
 import { createCommand, getCommand, markSent, recordCommandAnswer } from '@functions/commands/store.ts';
-import { saveConnection } from '@functions/ocpp/connections.ts';
+import { saveConnection } from '@functions/chargepoints/connections.ts';
 import { envNames } from '@shared/topology/env.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 

@@ -5,7 +5,7 @@
  * offline at once, one pending command per connector, parameters checked, another company's charger unknown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSession } from '@functions/ocpp/transactions.ts';
+import { activeSession } from '@functions/sessions/transactions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';

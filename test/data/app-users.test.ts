@@ -1,6 +1,6 @@
 /**
  * The app user balance entities change a user's balance and write its ledger exactly as
- * functions/appusers/accounts.ts did by hand (same keys, same attributes), and read the ledger it wrote.
+ * functions/accounts/app-users.ts did by hand (same keys, same attributes), and read the ledger it wrote.
  */
 import { describe, expect, it } from 'vitest';
 import { appBalanceSet, appLedgerEntries, appLedgerPut } from '@functions/data/app-users.ts';

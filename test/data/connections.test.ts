@@ -1,5 +1,5 @@
 /**
- * The connection entity reads connections as functions/ocpp/connections.ts wrote them (by hand, table
+ * The connection entity reads connections as functions/chargepoints/connections.ts wrote them (by hand, table
  * `connections`) and writes the same items; a touch is refused on a connection that is gone.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

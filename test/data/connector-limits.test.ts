@@ -1,5 +1,5 @@
 /**
- * The connector counter as functions/devices/connector-limit.ts wrote it by hand: read, made once, and
+ * The connector counter as functions/chargepoints/connector-limit.ts wrote it by hand: read, made once, and
  * changed in a transaction only while it exists and leaves the room asked for.
  */
 import { describe, expect, it } from 'vitest';

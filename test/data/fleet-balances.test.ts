@@ -1,6 +1,6 @@
 /**
  * The fleet balance entities change a fleet's balance, write its fund records and the debit guards exactly
- * as functions/fleets/balance.ts did by hand (same keys, same attributes), and read the records it wrote.
+ * as functions/accounts/fleet-balance.ts did by hand (same keys, same attributes), and read the records it wrote.
  */
 import { describe, expect, it } from 'vitest';
 import {

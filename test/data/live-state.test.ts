@@ -1,5 +1,5 @@
 /**
- * The live state entity against the hand-written updates it replaces (functions/devices/live.ts and
+ * The live state entity against the hand-written updates it replaces (functions/chargepoints/live.ts and
  * functions/ocpp/presence.ts before the data layer): each transition is run the old way on one charger and
  * through the module on another, from the same item, and both items must end the same (keys aside); the
  * conditions refuse what the old ones refused.

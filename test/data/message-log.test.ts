@@ -1,5 +1,5 @@
 /**
- * The message log entity reads exchanges as functions/ocpp/message-log.ts wrote them (by hand, table
+ * The message log entity reads exchanges as functions/ocpp-messages/message-log.ts wrote them (by hand, table
  * `ocppLog`) and writes the same items.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,5 +1,5 @@
 /**
- * The meter value entity reads samples as functions/ocpp/transactions.ts and functions/energybox/telemetry.ts
+ * The meter value entity reads samples as functions/sessions/transactions.ts and functions/energybox/telemetry.ts
  * wrote them (by hand, table `meterValues`) and writes the same items.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

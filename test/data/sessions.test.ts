@@ -1,5 +1,5 @@
 /**
- * The session entity reads sessions as functions/ocpp/transactions.ts writes them (by hand) and writes them
+ * The session entity reads sessions as functions/sessions/transactions.ts writes them (by hand) and writes them
  * with the same keys: the company index, the charger's active index and the due queues.
  */
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -23,7 +23,7 @@ import {
 } from '@functions/data/sessions.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { isConditionFailure } from '@functions/lib/conditional.ts';
-import { sessionKey } from '@functions/ocpp/transactions.ts';
+import { sessionKey } from '@functions/sessions/transactions.ts';
 import { rawGet, rawPut, sendPut, table, withDatabase } from './helpers.ts';
 
 withDatabase();
@@ -88,7 +88,7 @@ describe('sessions', () => {
   });
 });
 
-/** An update of a session the old way (functions/ocpp/transactions.ts before the data layer): whether it applied. */
+/** An update of a session the old way (functions/sessions/transactions.ts before the data layer): whether it applied. */
 async function old(cp: string, tx: string, input: Omit<UpdateCommandInput, 'TableName' | 'Key'>) {
   try {
     await dynamoDocument().send(new UpdateCommand({ TableName: table(), Key: sessionKey(cp, tx), ...input }));

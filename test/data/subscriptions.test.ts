@@ -1,6 +1,6 @@
 /**
  * The subscription entities read subscriptions, payment pointers and the company's subscription fields as
- * functions/subscription/* wrote them (by hand), and write the items the old code wrote, under the same
+ * functions/plans/* wrote them (by hand), and write the items the old code wrote, under the same
  * conditions.
  */
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import {
   subscriptionIdOfPayment,
   subscriptionKey,
   type SubscriptionRecord,
-} from '@functions/data/subscriptions.ts';
+} from '@functions/data/plan-subscriptions.ts';
 import { rawGet, rawPut, withDatabase } from './helpers.ts';
 
 withDatabase();

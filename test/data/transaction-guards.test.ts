@@ -1,5 +1,5 @@
 /**
- * The 1.6 start guard and transaction id counter, as functions/ocpp/transactions.ts wrote them by hand: the
+ * The 1.6 start guard and transaction id counter, as functions/sessions/transactions.ts wrote them by hand: the
  * counter's item and value, the guard's item, refused when a start was recorded already.
  */
 import { describe, expect, it } from 'vitest';

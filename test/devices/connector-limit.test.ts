@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSheet } from '@functions/lib/excel.ts';
-import { runSchedule } from '@functions/subscription/activation.ts';
-import { getSubscription } from '@functions/subscription/store.ts';
+import { runSchedule } from '@functions/plans/activation.ts';
+import { getSubscription } from '@functions/accounts/plan-subscriptions.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 import { stationBody } from '../helpers/sites.ts';

@@ -1,6 +1,6 @@
 /**
  * Top-up requests and payment events, with real concurrency against the local runtime and the Stripe
- * stand-in (functions/driverapp/wallet.ts, functions/subscription/subscribe.ts;
+ * stand-in (functions/driverapp/wallet.ts, functions/plans/subscribe.ts;
  * docs/decisions/434-one-sign-in-guard-and-strict-money.md):
  * - ten top-ups at once with one requestId and the same body are one payment and one credit, all answered
  *   alike; the same requestId with another amount is refused with a translated message, never a 500;
@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGENT_ID } from '@infra/local/seed/demo-chargers.ts';
 import { signatureHeader } from '@infra/local/stripe/server.ts';
-import { getSubscription } from '@functions/subscription/store.ts';
+import { getSubscription } from '@functions/accounts/plan-subscriptions.ts';
 import { api, companyWithAdmin, login, okCall, signUpAppUser } from '../helpers/identity.ts';
 import { paymentMethod } from '../helpers/payments.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';

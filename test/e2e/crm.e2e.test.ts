@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUserLedger } from '@functions/appusers/accounts.ts';
+import { appUserLedger } from '@functions/accounts/app-users.ts';
 import { launchBrowser, signInOnConsole } from '../helpers/browser.ts';
 import { login, okCall } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';

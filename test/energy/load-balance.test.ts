@@ -12,7 +12,7 @@ import { getLoadBalance } from '@functions/data/load-balance.ts';
 import { balanceStation, BALANCER_SENDER, PROFILE } from '@functions/energy/balancer.ts';
 import { adjustDue } from '@functions/energy/schedule.ts';
 import { handler as telemetry } from '@functions/energybox/telemetry.ts';
-import { getSession } from '@functions/ocpp/transactions.ts';
+import { getSession } from '@functions/sessions/transactions.ts';
 import { DEMO_CHARGER_PASSWORD, DEMO_ENERGY_BOX } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, login } from '../helpers/identity.ts';

@@ -11,7 +11,7 @@ import {
   fleets,
   resetFleet,
   topUpFleet,
-} from '@functions/fleets/accounts.ts';
+} from '@functions/accounts/fleets.ts';
 import { fleetFundPage } from '@functions/data/fleet-balances.ts';
 import { newId } from '@functions/lib/store.ts';
 import { withDatabase } from '../data/helpers.ts';

@@ -12,7 +12,7 @@ import { fleetRollupUpdates } from '@functions/data/fleet-rollups.ts';
 import { fleetToday } from '@functions/fleets/analysis.ts';
 import { localDate } from '@shared/pricing/time-of-use.ts';
 import { send } from '@functions/data/table.ts';
-import { drivers } from '@functions/fleets/accounts.ts';
+import { drivers } from '@functions/accounts/fleets.ts';
 import { readSheet, writeSheet } from '@functions/lib/excel.ts';
 import { api, companyWithAdmin, encrypt, login, okCall, type Answer } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';

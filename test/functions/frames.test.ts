@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, callError, callResult, parseFrame } from '@functions/ocpp/frames.ts';
+import { call, callError, callResult, parseFrame } from '@functions/ocpp-messages/frames.ts';
 import { negotiateProtocol } from '@functions/ocpp/handler.ts';
 
 describe('OCPP-J frames', () => {

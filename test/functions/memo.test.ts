@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerChargers } from '@functions/devices/registration.ts';
 import { forgetInstanceCaches, instanceCache, timedMemo } from '@functions/lib/memo.ts';
-import { chargerContext } from '@functions/ocpp/charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
 afterEach(() => {

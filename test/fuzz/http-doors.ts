@@ -1,7 +1,7 @@
 /**
  * The doors of the HTTP fuzz pass (docs/decisions/355-fuzz-pass.md) besides the console's: the driver-app
  * API (`/app/...`, functions/driverapp), OCPI (`/ocpi/...`, functions/ocpi) and Stripe's webhook
- * (`/admin/subscribe/webhook`, functions/subscription/webhook.ts). For each: who the pass calls it as (a
+ * (`/admin/subscribe/webhook`, functions/plans/webhook.ts). For each: who the pass calls it as (a
  * signed-in app user, a registered OCPI partner, Stripe with a correct signature), how it gets and keeps that
  * session through the real API, and the well-formed requests its bad input starts from (a field of one is made
  * wrong, so the input gets past the first checks and reaches the code behind them).

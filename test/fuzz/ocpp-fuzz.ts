@@ -23,7 +23,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { createCommand, getCommand, markSent } from '@functions/commands/store.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { chargePoints } from '@functions/devices/sites.ts';
+import { chargePoints } from '@functions/chargepoints/sites.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import type { Runtime } from '@infra/local/runtime.ts';
@@ -227,7 +227,7 @@ export interface FuzzFrame {
 type Expectation =
   { kind: 'answer'; id: string } | { kind: 'none'; id?: string } | { kind: 'close'; codes: number[] };
 
-/** The rule of the pass (functions/ocpp/frames.ts): only what is not a CALLRESULT / CALLERROR is answered. */
+/** The rule of the pass (functions/ocpp-messages/frames.ts): only what is not a CALLRESULT / CALLERROR is answered. */
 export function expectationOf(frame: FuzzFrame): Expectation {
   if (frame.cls === 'oversize') return { kind: 'close', codes: [1009] };
   if (frame.cls === 'badUtf8') return { kind: 'close', codes: [1007] };

@@ -1,6 +1,6 @@
 /** Orders made by the real session path, for tests that need some: the OCPP services and the order pipeline. */
-import type { ChargerContext } from '@functions/ocpp/charger.ts';
-import { completeSession, recordSamples, startSession } from '@functions/ocpp/transactions.ts';
+import type { ChargerContext } from '@functions/chargepoints/charger.ts';
+import { completeSession, recordSamples, startSession } from '@functions/sessions/transactions.ts';
 import { handOver, orderNoOf } from '@functions/orders/session-consumer.ts';
 
 /** A whole session (start, three meter samples at 7.2 kW, stop) handed to the order pipeline; its order number. */

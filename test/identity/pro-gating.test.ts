@@ -9,7 +9,7 @@
  * subscription role to hold a Pro code grants nothing: the package decides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDriver, createFleet } from '@functions/fleets/accounts.ts';
+import { addDriver, createFleet } from '@functions/accounts/fleets.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
 import { operators, roles, users } from '@functions/identity/entities.ts';
 import { hashSecret } from '@functions/lib/password.ts';

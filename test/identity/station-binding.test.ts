@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlarm } from '@functions/alarms/service.ts';
-import { chargerContext } from '@functions/ocpp/charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
 import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { startChargers } from '../commands/harness.ts';
 import { exportedSheet } from '../helpers/exports.ts';

@@ -17,7 +17,7 @@ import { dynamoDocument, iotDataClient, sfnClient } from '@functions/lib/aws.ts'
 import { config } from '@functions/lib/config.ts';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
 import { commandKey } from '@functions/ocpp/keys.ts';
-import { subscriptionKey } from '@functions/subscription/store.ts';
+import { subscriptionKey } from '@functions/accounts/plan-subscriptions.ts';
 import { energyBoxStateKey } from '@functions/energybox/telemetry.ts';
 import { getExportTask } from '@functions/api/export-tasks.ts';
 import { stateMachineArn } from '@infra/local/stepfunctions.ts';

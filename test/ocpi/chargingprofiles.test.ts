@@ -18,7 +18,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLoadBalance } from '@functions/data/load-balance.ts';
 import { getPartnerChargingProfile } from '@functions/data/partner-charging-profiles.ts';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { PROFILE } from '@functions/energy/balancer.ts';
 import { PARTNER_PROFILE } from '@functions/energy/partner-profiles.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';

@@ -7,7 +7,7 @@
  * client status code (2xxx) and an HTTP status below 500; none is a 500 or carries a stack trace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { api, login } from '../helpers/identity.ts';
 import { ocpiRequest, startTestEmsp, type OcpiAnswer, type TestEmsp } from '../helpers/emsp.ts';

@@ -7,7 +7,7 @@
  * unregistering ends both tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';

@@ -19,7 +19,7 @@ import {
   type Resolver,
 } from '@functions/lib/outbound-url.ts';
 import { ocpiCall, ocpiPage, OcpiCallError } from '@functions/ocpi/client.ts';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { api, login } from '../helpers/identity.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';

@@ -11,16 +11,16 @@
  *   remoteStartId).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
+import { appUsers, createAppUser } from '@functions/accounts/app-users.ts';
 import { cards } from '@functions/biz/cards.ts';
 import { getOrder } from '@functions/data/orders.ts';
 import { getCdr } from '@functions/data/roaming-cdrs.ts';
 import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
-import { chargePointById, stations } from '@functions/devices/sites.ts';
-import { fleets } from '@functions/fleets/accounts.ts';
+import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
+import { fleets } from '@functions/accounts/fleets.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { authorizeRoaming } from '@functions/ocpi/tokens.ts';
-import { ORDER_TYPE } from '@functions/orders/session-order.ts';
+import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { DEMO_FLEET } from '@infra/local/seed/demo-accounts.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { PAY_TYPE } from '@shared/schemas/order.ts';

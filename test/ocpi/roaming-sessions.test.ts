@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrder } from '@functions/data/orders.ts';
 import { getCdr } from '@functions/data/roaming-cdrs.ts';
 import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
-import { chargePointById, stations } from '@functions/devices/sites.ts';
+import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { getReservation, partnerReservationOrderId } from '@functions/data/reservations.ts';
 import { deliverCdr, queueCdr, requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
@@ -21,7 +21,7 @@ import { deliverSessionUpdate, queueSessionUpdates } from '@functions/ocpi/sessi
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { PAY_TYPE } from '@shared/schemas/order.ts';
-import { ORDER_TYPE } from '@functions/orders/session-order.ts';
+import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, energyRegister, type OcppClient } from '../helpers/ocpp-client.ts';

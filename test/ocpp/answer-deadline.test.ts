@@ -24,10 +24,10 @@ import {
   answerTimes,
   LOG_WRITE_MS,
 } from '@functions/ocpp/answer-deadline.ts';
-import { connectionsOf } from '@functions/ocpp/connections.ts';
+import { connectionsOf } from '@functions/chargepoints/connections.ts';
 import { logger as ocppLogger } from '@functions/ocpp/handler.ts';
-import { recentMessages } from '@functions/ocpp/message-log.ts';
-import { getSession } from '@functions/ocpp/transactions.ts';
+import { recentMessages } from '@functions/ocpp-messages/message-log.ts';
+import { getSession } from '@functions/sessions/transactions.ts';
 import { invoke } from '@infra/local/invoke.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { createWebSocketFront } from '@infra/local/websocket.ts';

@@ -21,12 +21,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sessionKey } from '@functions/data/sessions.ts';
 import { stationLivesIn } from '@functions/data/station-live.ts';
 import { send } from '@functions/data/table.ts';
-import { getLive } from '@functions/devices/live.ts';
+import { getLive } from '@functions/chargepoints/live.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { chargerContext } from '@functions/ocpp/charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
 import { handler as followUpConsumer } from '@functions/ocpp/follow-up-consumer.ts';
-import { getSession } from '@functions/ocpp/transactions.ts';
-import { handler as orderSweep } from '@functions/orders/sweep.ts';
+import { getSession } from '@functions/sessions/transactions.ts';
+import { handler as orderSweep } from '@functions/schedules/sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { MAX_CONNECTS_IN_FLIGHT } from '@infra/local/websocket.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';

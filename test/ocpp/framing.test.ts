@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '@functions/ocpp/handler.ts';
-import { recentMessages } from '@functions/ocpp/message-log.ts';
+import { recentMessages } from '@functions/ocpp-messages/message-log.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';

@@ -6,7 +6,7 @@
  * through every frame once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logMessage, recentMessages, sortKey } from '@functions/ocpp/message-log.ts';
+import { logMessage, recentMessages, sortKey } from '@functions/ocpp-messages/message-log.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';

@@ -11,8 +11,8 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getLive } from '@functions/devices/live.ts';
-import { connectionsOf } from '@functions/ocpp/connections.ts';
+import { getLive } from '@functions/chargepoints/live.ts';
+import { connectionsOf } from '@functions/chargepoints/connections.ts';
 import { handler as sweep, silenceSeconds } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';

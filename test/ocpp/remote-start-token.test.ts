@@ -11,13 +11,13 @@
  *   432): order and pay type eMSP, no local account charged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUsers } from '@functions/appusers/accounts.ts';
+import { appUsers } from '@functions/accounts/app-users.ts';
 import { cards } from '@functions/biz/cards.ts';
 import { getOrder } from '@functions/data/orders.ts';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
-import { START_MODE } from '@functions/ocpp/transactions.ts';
-import { ORDER_TYPE } from '@functions/orders/session-order.ts';
+import { START_MODE } from '@functions/sessions/transactions.ts';
+import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { DEMO_APP_USER } from '@infra/local/seed/demo-accounts.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { PAY_TYPE } from '@shared/schemas/order.ts';

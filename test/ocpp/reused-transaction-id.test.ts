@@ -13,7 +13,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { getSession, reusedSessionId } from '@functions/ocpp/transactions.ts';
+import { getSession, reusedSessionId } from '@functions/sessions/transactions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, energyRegister, type OcppClient } from '../helpers/ocpp-client.ts';

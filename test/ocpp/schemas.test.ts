@@ -6,7 +6,7 @@ import {
   knownActions,
   validateRequest,
   validateResponse,
-} from '@functions/ocpp/schemas.ts';
+} from '@functions/ocpp-messages/schemas.ts';
 
 const V16 = 'ocpp1.6';
 const V201 = 'ocpp2.0.1';

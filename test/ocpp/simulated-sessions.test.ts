@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { getSession } from '@functions/ocpp/transactions.ts';
+import { getSession } from '@functions/sessions/transactions.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, login } from '../helpers/identity.ts';

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplesOf, samplesKey } from '@functions/data/meter-values.ts';
-import { getLive } from '@functions/devices/live.ts';
+import { getLive } from '@functions/chargepoints/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { recentMessages } from '@functions/ocpp/message-log.ts';
+import { recentMessages } from '@functions/ocpp-messages/message-log.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { countDynamo } from '../helpers/dynamo-counter.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';

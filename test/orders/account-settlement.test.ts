@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { newId } from '@functions/lib/store.ts';
-import { appUserLedger, appUsers, createAppUser } from '@functions/appusers/accounts.ts';
+import { appUserLedger, appUsers, createAppUser } from '@functions/accounts/app-users.ts';
 import {
   addDriver,
   addVehicle,
@@ -22,8 +22,8 @@ import {
   fleetFundRecords,
   fleets,
   topUpFleet,
-} from '@functions/fleets/accounts.ts';
-import { fromUnits, toUnits } from '@functions/fleets/balance.ts';
+} from '@functions/accounts/fleets.ts';
+import { fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
 import { orderKey } from '@functions/orders/keys.ts';
 import { fleetAlertPage } from '@functions/data/fleet-alerts.ts';
 import { fleetOrderPage } from '@functions/data/fleet-orders.ts';
@@ -31,8 +31,8 @@ import { fleetDaysBetween, memberDaysBetween } from '@functions/data/fleet-rollu
 import { FLEET_ALERT_TYPE } from '@shared/resources/fleet/members.ts';
 import { handOver, orderOf as orderOfSession } from '@functions/orders/session-consumer.ts';
 import { payment, resettleOrder, settleSession } from '@functions/orders/settlement.ts';
-import { pricingFor } from '@functions/orders/tariffs.ts';
-import type { Session } from '@functions/ocpp/transactions.ts';
+import { pricingFor } from '@functions/fees/tariffs.ts';
+import type { Session } from '@functions/sessions/transactions.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { DEMO_APP_USER, DEMO_FLEET } from '@infra/local/seed/demo-accounts.ts';
 import { DEMO_APP_DRIVERS, demoAppSessions } from '@infra/local/seed/demo-history.ts';

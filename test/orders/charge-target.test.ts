@@ -9,9 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCommand } from '@functions/commands/store.ts';
-import { getSession } from '@functions/ocpp/transactions.ts';
+import { getSession } from '@functions/sessions/transactions.ts';
 import { sweepChargeTargets } from '@functions/orders/charge-target.ts';
-import { handler as ordersSweep } from '@functions/orders/sweep.ts';
+import { handler as ordersSweep } from '@functions/schedules/sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';

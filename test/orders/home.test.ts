@@ -15,11 +15,11 @@ import {
   stationLivesIn,
 } from '@functions/data/station-live.ts';
 import { putAll, queryAll, send } from '@functions/data/table.ts';
-import { setConnector } from '@functions/devices/live.ts';
+import { setConnector } from '@functions/chargepoints/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { recountStation } from '@functions/devices/sites.ts';
+import { recountStation } from '@functions/chargepoints/sites.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { chargerContext } from '@functions/ocpp/charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
 import { handler as sweep } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { dayMapsAndMonths, stationLiveFigures } from '@infra/local/seed/upgrades.ts';

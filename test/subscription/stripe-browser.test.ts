@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '@infra/local/http-front.ts';
 import { fromRoot } from '@infra/local/paths.ts';
 import { startStripeStandIn, type StripeStandIn } from '@infra/local/stripe/server.ts';
-import { createStripeProvider } from '@functions/subscription/stripe-provider.ts';
-import type { PaymentProvider } from '@functions/subscription/payment-provider.ts';
+import { createStripeProvider } from '@functions/payments/stripe-provider.ts';
+import type { PaymentProvider } from '@functions/payments/payment-provider.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 const KEYS = {

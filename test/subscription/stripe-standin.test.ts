@@ -15,9 +15,9 @@ import {
   createStripeProvider,
   STRIPE_API_VERSION,
   type StripeSettings,
-} from '@functions/subscription/stripe-provider.ts';
-import { verifyWebhook, WebhookSignatureError } from '@functions/subscription/webhook.ts';
-import type { PaymentProvider } from '@functions/subscription/payment-provider.ts';
+} from '@functions/payments/stripe-provider.ts';
+import { verifyWebhook, WebhookSignatureError } from '@functions/plans/webhook.ts';
+import type { PaymentProvider } from '@functions/payments/payment-provider.ts';
 
 const KEYS = {
   secretKey: 'sk_test_standin0000000000000001',

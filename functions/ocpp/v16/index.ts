@@ -3,7 +3,7 @@
  * extension's notifications). Payloads are already valid against the official schemas when they get here,
  * and answers are checked against them before they leave.
  */
-import type { Action } from '../frames.ts';
+import type { Action } from '@functions/ocpp-messages/frames.ts';
 import {
   bootAction,
   dataTransfer,
@@ -27,7 +27,7 @@ import {
   START_MODE,
   startSession,
   type MeterSample,
-} from '../transactions.ts';
+} from '@functions/sessions/transactions.ts';
 
 const known = knownCharger('ocpp1.6');
 const liveStatus = liveStatusAction('ocpp1.6');

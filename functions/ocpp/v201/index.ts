@@ -6,11 +6,11 @@
 import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-state.ts';
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
-import { getLive, setLive } from '@functions/devices/live.ts';
+import { getLive, setLive } from '@functions/chargepoints/live.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { remoteStartIdChoice } from '@functions/commands/remote-start-marks.ts';
 import { emit } from '@functions/lib/events.ts';
-import type { Action } from '../frames.ts';
+import type { Action } from '@functions/ocpp-messages/frames.ts';
 import {
   bootAction,
   dataTransfer,
@@ -23,7 +23,7 @@ import {
   type Payload,
 } from '../action-kit.ts';
 import { authorizeToken, idTokenInfo201, type AuthResult, type StartedBy } from '../authorize.ts';
-import { chargerRef, type ChargerContext } from '../charger.ts';
+import { chargerRef, type ChargerContext } from '@functions/chargepoints/charger.ts';
 import { reportStatus } from '../status.ts';
 import {
   completeSession,
@@ -36,7 +36,7 @@ import {
   startSession,
   transactionSession,
   type MeterSample,
-} from '../transactions.ts';
+} from '@functions/sessions/transactions.ts';
 
 declare module '@functions/lib/events.ts' {
   interface Events {

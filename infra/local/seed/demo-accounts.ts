@@ -8,8 +8,8 @@
  * Chargers authorise these tags as the fleet's and the app user's (functions/ocpp/authorize.ts), and each tag
  * is its holder's only: no card of the company carries it (one payer per tag, docs/decisions/432).
  */
-import { addDriver, addVehicle, createFleet, drivers, fleets, vehicles } from '@functions/fleets/accounts.ts';
-import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
+import { addDriver, addVehicle, createFleet, drivers, fleets, vehicles } from '@functions/accounts/fleets.ts';
+import { appUsers, createAppUser } from '@functions/accounts/app-users.ts';
 import { DEMO_AGENT_ID } from './demo-chargers.ts';
 import { DEMO_FLEET_ID } from './identity.ts';
 import type { SeedStep } from './index.ts';

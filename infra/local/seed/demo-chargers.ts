@@ -5,7 +5,7 @@
  */
 import { cards } from '@functions/biz/cards.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { renewableSources } from '@functions/energy/renewable.ts';
 import { energyBoxes } from '@functions/energybox/boxes.ts';
 import type { SeedStep } from './index.ts';

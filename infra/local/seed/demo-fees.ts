@@ -4,7 +4,7 @@
  * bound to its demo station (fee-set mode 1: the station's rule prices every connector).
  */
 import { chargingFees, occupancyFees, reserveFees } from '@functions/fees/resources.ts';
-import { stations } from '@functions/devices/sites.ts';
+import { stations } from '@functions/chargepoints/sites.ts';
 import { DEMO_AGENT_ID } from './demo-chargers.ts';
 import type { SeedStep } from './index.ts';
 

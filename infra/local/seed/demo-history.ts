@@ -1,16 +1,16 @@
 /**
  * Demo history made through the real pipeline: each session is started and stopped as a charger's messages
- * would (functions/ocpp/transactions.ts: the start's events, the stop's figures) and handed to the order
+ * would (functions/sessions/transactions.ts: the start's events, the stop's figures) and handed to the order
  * pipeline (settlement: pricing by the charger's tariff, the paying account, rollups, fleet alerts), so the
  * orders, fund records, rollups and alerts the console shows are the ones live sessions make.
  *
  * Re-running is harmless: a 1.6 start with the same charger, connector and time is the same session, a
  * completed session is not stopped twice and an order is written once.
  */
-import { chargerContext } from '@functions/ocpp/charger.ts';
-import { completeSession, START_MODE, startSession } from '@functions/ocpp/transactions.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
+import { completeSession, START_MODE, startSession } from '@functions/sessions/transactions.ts';
 import { handOver } from '@functions/orders/session-consumer.ts';
-import { appUsers, createAppUser } from '@functions/appusers/accounts.ts';
+import { appUsers, createAppUser } from '@functions/accounts/app-users.ts';
 import { DEMO_APP_USER, DEMO_FLEET } from './demo-accounts.ts';
 import { demoChargerIds } from './demo-chargers.ts';
 import type { SeedStep } from './index.ts';

@@ -3,8 +3,8 @@
  * before the queues are polled).
  */
 import { upgradeDayMapsAndMonths, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
-import { recountAllStations } from '@functions/devices/sites.ts';
-import { claimPayerTags } from '@functions/ocpp/local-payers.ts';
+import { recountAllStations } from '@functions/chargepoints/sites.ts';
+import { claimPayerTags } from '@functions/accounts/payers.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { PLATFORM_TENANT } from '@functions/lib/store.ts';
 import type { SeedStep } from './index.ts';

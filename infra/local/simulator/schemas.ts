@@ -1,10 +1,10 @@
 /**
  * The simulator's view of the official OCPP JSON schemas: the server's own loader and validators
- * (functions/ocpp/schemas.ts), so the simulator and the server check frames against the same compiled
+ * (functions/ocpp-messages/schemas.ts), so the simulator and the server check frames against the same compiled
  * schemas. The simulator can check every frame it sends with this, and its tests check every frame it sends
  * and answers with it.
  */
-import { hasSchema, validatePayload, type SchemaKind } from '@functions/ocpp/schemas.ts';
+import { hasSchema, validatePayload, type SchemaKind } from '@functions/ocpp-messages/schemas.ts';
 
 export { hasSchema };
 export type OcppProtocol = 'ocpp1.6' | 'ocpp2.0.1';

@@ -66,7 +66,7 @@ export const appUserResource = defineResource({
   // The driver app's sign-in secret: stored, never shown or exported.
   secrets: ['passwordHash'],
   unique: [
-    // The guard settlement and authorisation find the user by (functions/appusers/accounts.ts).
+    // The guard settlement and authorisation find the user by (functions/accounts/app-users.ts).
     { field: 'cardNo', message: 'crm.server.tagTaken', guard: 'APPUSERTAG' },
     // One payer per tag in the company: no card, fleet driver or vehicle holds it (decision 432).
     payerTagUnique('cardNo'),

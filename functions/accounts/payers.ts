@@ -8,9 +8,9 @@
  */
 import { cardResource } from '@shared/resources/device/card.ts';
 import { PAYER_TAG_GUARD } from '@shared/resources/payer-tag.ts';
-import { appUsers, findAppUser, type AppUserRecord } from '@functions/appusers/accounts.ts';
+import { appUsers, findAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { claimGuard } from '@functions/data/unique-guards.ts';
-import { drivers, findFleetAccount, vehicles, type FleetAccount } from '@functions/fleets/accounts.ts';
+import { drivers, findFleetAccount, vehicles, type FleetAccount } from '@functions/accounts/fleets.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';

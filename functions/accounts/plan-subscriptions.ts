@@ -5,13 +5,13 @@
  *      │              │  └──paid, starts later──▶ scheduled ──start passed──▶ active
  *      └──────────────┴──failed──▶ failed ──pay again──▶ pending
  *
- * Every move is a conditional write on the status read (functions/data/subscriptions.ts), so a replayed payment, a retried step or two
+ * Every move is a conditional write on the status read (functions/data/plan-subscriptions.ts), so a replayed payment, a retried step or two
  * concurrent calls move a subscription once. Indexes: gsi1 `SUBSCRIPTION#active` by expiry (the expiry
  * schedule), gsi2 `SUBSCRIBE#agent#{agentId}` by creation (a company's subscriptions, newest first),
  * gsi3 `SUBSCRIPTION#scheduled` by start (the schedule starts them). Money in integer cents.
  */
-import * as data from '@functions/data/subscriptions.ts';
-import type { SubscriptionRecord } from '@functions/data/subscriptions.ts';
+import * as data from '@functions/data/plan-subscriptions.ts';
+import type { SubscriptionRecord } from '@functions/data/plan-subscriptions.ts';
 
 export {
   ACTIVE_SUBSCRIPTIONS,
@@ -20,7 +20,7 @@ export {
   SCHEDULED_SUBSCRIPTIONS,
   subscriptionKey,
   type SubscriptionRecord,
-} from '@functions/data/subscriptions.ts';
+} from '@functions/data/plan-subscriptions.ts';
 
 /** A quote can be paid for this long; after that the console asks for a new price calculation. */
 export const QUOTE_VALID_MS = 60 * 60_000;

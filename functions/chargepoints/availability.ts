@@ -29,7 +29,7 @@ export function operativeOf(command: Omit<EndedCommand, 'chargePointId'>) {
   return wanted === 'Operative' ? true : wanted === 'Inoperative' ? false : undefined;
 }
 
-/** The command-end listener of ChangeAvailability (functions/devices/subscriptions.ts). */
+/** The command-end listener of ChangeAvailability (functions/chargepoints/reactions.ts). */
 export async function availabilityCommandEnded(command: EndedCommand) {
   const operative = operativeOf(command);
   if (operative !== undefined) await setLive(command.chargePointId, { operative });

@@ -25,7 +25,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { refused } from '@functions/lib/errors.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { Repository, type GuardedWrite } from '@functions/lib/store.ts';
-import { getSubscription } from '@functions/subscription/store.ts';
+import { getSubscription } from '@functions/accounts/plan-subscriptions.ts';
 
 export type { ConnectorCount };
 

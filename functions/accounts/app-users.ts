@@ -29,7 +29,7 @@ import {
   LOCK_FLAG,
   USER_LEVEL,
 } from '@shared/resources/crm/app-user.ts';
-import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from '../fleets/balance.ts';
+import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './fleet-balance.ts';
 
 export interface AppUserRecord {
   id: string;

@@ -5,7 +5,7 @@
  */
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
 import { CHARGE_TYPE } from '@shared/schemas/order.ts';
-import { isRefused, type Session } from '@functions/ocpp/transactions.ts';
+import { isRefused, type Session } from '@functions/sessions/transactions.ts';
 
 /** docs/product.md section 3, order type: 1 operator, 2 eMsp, 3 home pile, 4 admin. */
 export const ORDER_TYPE = { operator: 1, emsp: 2, homePile: 3, admin: 4 } as const;

@@ -9,7 +9,7 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { chargerBack } from '@functions/alarms/service.ts';
-import { recountStation } from '@functions/devices/sites.ts';
+import { recountStation } from '@functions/chargepoints/sites.ts';
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { emit } from '@functions/lib/events.ts';

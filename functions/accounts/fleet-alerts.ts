@@ -33,8 +33,8 @@ import {
   type DriverRecord,
   type FleetAccount,
   type VehicleRecord,
-} from './accounts.ts';
-import { toUnits } from './balance.ts';
+} from './fleets.ts';
+import { toUnits } from './fleet-balance.ts';
 
 export { FLEET_ALERT_TYPE };
 

@@ -24,7 +24,7 @@ import {
   endSubscription,
   expireCompanySubscription,
   startSubscription,
-} from '@functions/data/subscriptions.ts';
+} from '@functions/data/plan-subscriptions.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
 import { markPlanUsed } from './plans.ts';
@@ -34,7 +34,7 @@ import {
   getSubscription,
   SCHEDULED_SUBSCRIPTIONS,
   type SubscriptionRecord,
-} from './store.ts';
+} from '@functions/accounts/plan-subscriptions.ts';
 
 /**
  * pending → active (or scheduled), idempotent: an already activated subscription is returned as it is. Throws

@@ -1,16 +1,16 @@
 /** Task handlers of the subscription-payment state machine (shared/topology/subscription-payment.asl.ts). */
 import { SUBSCRIPTION_CURRENCY } from '@shared/schemas/subscription.ts';
-import { releasePaymentLock } from '@functions/data/subscriptions.ts';
+import { releasePaymentLock } from '@functions/data/plan-subscriptions.ts';
 import { activate } from './activation.ts';
-import { paymentProvider, type PaymentResult } from './payment-provider.ts';
-import { registerStripeProviderFromEnv } from './stripe-provider.ts';
+import { paymentProvider, type PaymentResult } from '@functions/payments/payment-provider.ts';
+import { registerStripeProviderFromEnv } from '@functions/payments/stripe-provider.ts';
 import {
   getSubscription,
   recordFailure as storeFailure,
   recordPayment,
   recordRefund,
   type SubscriptionRecord,
-} from './store.ts';
+} from '@functions/accounts/plan-subscriptions.ts';
 
 /**
  * In Lambda the provider comes from the environment (Stripe's keys); a host that already plugged one in (the

@@ -13,7 +13,7 @@ import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
 import { discountResource } from '@shared/resources/fee/discount.ts';
 import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { operatorLimits } from '@functions/identity/entities.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT, Repository } from '@functions/lib/store.ts';

@@ -3,23 +3,23 @@
  * cancels whose command's end was not applied are settled from the command (functions/orders/reservations.ts);
  * queue entries called but not served within WAIT_CALL_MINUTES expire and the next driver is called
  * (functions/orders/queue.ts); charging sessions due are closed (a refused or silent one past its time-out,
- * one a reboot ended past the grace: functions/ocpp/transactions.ts) and become their orders; sessions
+ * one a reboot ended past the grace: functions/sessions/transactions.ts) and become their orders; sessions
  * whose time target has passed are stopped (functions/orders/charge-target.ts); CDRs owed to roaming partners
  * and not sent are queued again (functions/ocpi/cdrs.ts); roaming sessions running without an update for a
  * while are queued for one (functions/ocpi/sessions.ts).
  */
 import { requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
 import { queueSessionUpdates } from '@functions/ocpi/sessions.ts';
-import { closeStaleSessions } from '@functions/ocpp/transactions.ts';
-import { sweepChargeTargets } from './charge-target.ts';
-import { sweepQueue } from './queue.ts';
-import { sweepReservations } from './reservations.ts';
+import { closeStaleSessions } from '@functions/sessions/transactions.ts';
+import { sweepChargeTargets } from '@functions/orders/charge-target.ts';
+import { sweepQueue } from '@functions/orders/queue.ts';
+import { sweepReservations } from '@functions/orders/reservations.ts';
 // Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/devices/subscriptions.ts';
-import '@functions/orders/subscriptions.ts';
-import '@functions/fleets/subscriptions.ts';
-import '@functions/ocpi/subscriptions.ts';
-import '@functions/energy/subscriptions.ts';
+import '@functions/chargepoints/reactions.ts';
+import '@functions/orders/reactions.ts';
+import '@functions/fleets/reactions.ts';
+import '@functions/ocpi/reactions.ts';
+import '@functions/energy/reactions.ts';
 
 export async function handler(): Promise<{
   reservations: { expired: number; settled: number };

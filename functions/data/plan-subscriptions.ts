@@ -1,5 +1,5 @@
 /**
- * Subscriptions and their payments (functions/subscription/*, decisions 293-298).
+ * Subscriptions and their payments (functions/plans/*, decisions 293-298).
  *
  * Items:
  * - a subscription `SUBSCRIBE#{subscribeId}` / `SUBSCRIBE` (the record as the domain gives it);

@@ -6,8 +6,8 @@
  */
 import Stripe from 'stripe';
 import { config } from '@functions/lib/config.ts';
-import type { PaymentResult } from './payment-provider.ts';
-import { paymentResultOf } from './stripe-provider.ts';
+import type { PaymentResult } from '@functions/payments/payment-provider.ts';
+import { paymentResultOf } from '@functions/payments/stripe-provider.ts';
 
 /** Events older than this are refused (a replayed delivery); Stripe's default tolerance. */
 const TOLERANCE_SECONDS = 300;

@@ -36,7 +36,7 @@ import {
   vehicleResource,
 } from '@shared/resources/fleet/members.ts';
 import { newId, Repository, uniqueOwner, type GuardedWrite, type Stored } from '@functions/lib/store.ts';
-import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './balance.ts';
+import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './fleet-balance.ts';
 
 export { FLEET_STATUS };
 /** docs/product.md section 3, fleet fund record. */

@@ -33,13 +33,13 @@ import { sfnClient } from '@functions/lib/aws.ts';
 import {
   lockForPayment as lockSubscriptionForPayment,
   setPayMethod as storePayMethod,
-} from '@functions/data/subscriptions.ts';
+} from '@functions/data/plan-subscriptions.ts';
 import { config } from '@functions/lib/config.ts';
 import { AppError, badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { type Envelope } from '@functions/api/http.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { newId, Repository, visible } from '@functions/lib/store.ts';
-import { paymentProvider } from './payment-provider.ts';
+import { paymentProvider } from '@functions/payments/payment-provider.ts';
 import type { PaymentInput } from './payment-steps.ts';
 import { planByNumber, plans } from './plans.ts';
 import {
@@ -49,7 +49,7 @@ import {
   QUOTE_VALID_MS,
   subscriptionOfPayment,
   type SubscriptionRecord,
-} from './store.ts';
+} from '@functions/accounts/plan-subscriptions.ts';
 import { verifyWebhook } from './webhook.ts';
 import { creditTopUpPayment } from '@functions/driverapp/wallet.ts';
 

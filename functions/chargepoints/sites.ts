@@ -41,8 +41,8 @@ import {
   type GuardedWrite,
   type Stored,
 } from '@functions/lib/store.ts';
-import { connectionActivity, findConnection } from '@functions/ocpp/connections.ts';
-import { hasActiveSession } from '@functions/ocpp/active-sessions.ts';
+import { connectionActivity, findConnection } from '@functions/chargepoints/connections.ts';
+import { hasActiveSession } from '@functions/chargepoints/active-sessions.ts';
 import {
   nextLiveTurn,
   putLiveFigures,

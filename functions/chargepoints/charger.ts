@@ -4,7 +4,7 @@
  * few seconds would otherwise double the reads); console edits reach the OCPP side within that minute.
  */
 import type { Connector } from '@shared/resources/site/charge-point.ts';
-import { chargePointById } from '@functions/devices/sites.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 
 export interface ChargerContext {

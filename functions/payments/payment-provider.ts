@@ -1,7 +1,7 @@
 /**
  * The card payment provider behind the subscription-payment workflow: Stripe through the real `stripe` SDK,
  * pointed at Stripe in production and at the local Stripe-compatible stand-in in `npm start` and tests
- * (functions/subscription/stripe-provider.ts). With none configured, a card payment fails cleanly with this
+ * (functions/payments/stripe-provider.ts). With none configured, a card payment fails cleanly with this
  * reason and nothing is activated. Amounts are integer cents.
  */
 export interface PaymentResult {

@@ -18,8 +18,8 @@ import { send } from '@functions/data/table.ts';
 import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { refused } from '@functions/lib/errors.ts';
 import type { Stored } from '@functions/lib/store.ts';
-import { fromUnits, toUnits, withRetries } from '../fleets/balance.ts';
-import { appUsers, type AppUserRecord } from './accounts.ts';
+import { fromUnits, toUnits, withRetries } from './fleet-balance.ts';
+import { appUsers, type AppUserRecord } from './app-users.ts';
 
 /** What the user may spend now: the balance less what is frozen. */
 export const availableUnits = (user: Pick<AppUserRecord, 'accountBalance' | 'frozenAmount'>) =>

@@ -54,11 +54,11 @@ import {
 import { sqsClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { pricingFor, type SessionPricing } from '@functions/orders/tariffs.ts';
+import { pricingFor, type SessionPricing } from '@functions/fees/tariffs.ts';
 import { getLiveItem, resetConnectorFromBefore } from '@functions/data/live-state.ts';
-import type { Action } from './frames.ts';
-import { chargerContext, type ChargerContext } from './charger.ts';
-import { followChangeNow, queueFollowUp } from './follow-ups.ts';
+import type { Action } from '@functions/ocpp-messages/frames.ts';
+import { chargerContext, type ChargerContext } from '@functions/chargepoints/charger.ts';
+import { followChangeNow, queueFollowUp } from '@functions/chargepoints/follow-ups.ts';
 import { emit } from '@functions/lib/events.ts';
 
 declare module '@functions/lib/events.ts' {
@@ -136,7 +136,7 @@ export interface Session {
   endSoc?: number;
   stopReason?: string;
   stopIdTag?: string;
-  /** The tariff and the station's clock at the start (functions/orders/tariffs.ts); none: priced as free. */
+  /** The tariff and the station's clock at the start (functions/fees/tariffs.ts); none: priced as free. */
   pricing?: SessionPricing;
   /** The platform ended it (the charger never did). */
   closedBy?: ClosedBy;
@@ -638,7 +638,7 @@ export async function chargerBooted(
 const IN_PROGRESS_STATES = new Set(['charging', 'suspendedEV', 'suspendedEVSE']);
 
 /**
- * What a boot leaves to do after its answer (functions/ocpp/follow-ups.ts): its sessions ended
+ * What a boot leaves to do after its answer (functions/chargepoints/follow-ups.ts): its sessions ended
  * (`chargerBooted`), and its connectors that still show a session from before the boot, and reported nothing
  * since, shown `unknown` until the charger reports them. Idempotent; answers the connectors it reset.
  */
