@@ -228,7 +228,8 @@ export const siteConsole = area(
         feeByStation: 'Fees are set for the whole station: its rule "{{name}}" prices these connectors.',
         feeStationMissing:
           'The station has no fee rule yet: choose one for this pile, or bind one to the station first.',
-        feeByPile: 'Fees are set per charge point: choose the rule of this pile.',
+        feeByPile:
+          'Fees are set per charge point: choose the rule of this pile; without one, the station\'s rule "{{name}}" prices its connectors.',
         feeByConnector:
           'Fees are set per connector: choose a rule for each connector in the next step (the rule chosen here covers those without one).',
         connectorsHelp:
@@ -541,7 +542,7 @@ export const siteConsole = area(
           connectorFee: '充电枪 {{n}} 的计费规则',
           feeByStation: '费用按站点设置：站点规则“{{name}}”适用于这些充电枪。',
           feeStationMissing: '站点尚未绑定计费规则：请为此充电桩选择规则，或先为站点绑定规则。',
-          feeByPile: '费用按充电桩设置：请选择此充电桩的规则。',
+          feeByPile: '费用按充电桩设置：请选择此充电桩的规则；未选择时，站点规则“{{name}}”适用于其充电枪。',
           feeByConnector:
             '费用按充电枪设置：请在下一步为每个充电枪选择规则（此处选择的规则适用于未单独设置的充电枪）。',
           connectorsHelp:
@@ -851,7 +852,7 @@ export const siteConsole = area(
           connectorFee: '充電槍 {{n}} 的計費規則',
           feeByStation: '費用按站點設定：站點規則「{{name}}」適用於這些充電槍。',
           feeStationMissing: '站點尚未綁定計費規則：請為此充電樁選擇規則，或先為站點綁定規則。',
-          feeByPile: '費用按充電樁設定：請選擇此充電樁的規則。',
+          feeByPile: '費用按充電樁設定：請選擇此充電樁的規則；未選擇時，站點規則「{{name}}」適用於其充電槍。',
           feeByConnector:
             '費用按充電槍設定：請在下一步為每個充電槍選擇規則（此處選擇的規則適用於未單獨設定的充電槍）。',
           connectorsHelp:
@@ -1179,7 +1180,8 @@ export const siteConsole = area(
             'Tarife gelten für den ganzen Standort: seine Regel „{{name}}“ gilt für diese Anschlüsse.',
           feeStationMissing:
             'Der Standort hat noch keine Tarifregel: wählen Sie eine für diesen Ladepunkt oder binden Sie zuerst eine an den Standort.',
-          feeByPile: 'Tarife werden je Ladepunkt festgelegt: wählen Sie die Regel dieses Ladepunkts.',
+          feeByPile:
+            'Tarife werden je Ladepunkt festgelegt: wählen Sie die Regel dieses Ladepunkts; ohne eigene gilt die Regel „{{name}}“ des Standorts für seine Anschlüsse.',
           feeByConnector:
             'Tarife werden je Anschluss festgelegt: wählen Sie im nächsten Schritt eine Regel je Anschluss (die hier gewählte gilt für die ohne eigene).',
           connectorsHelp:
@@ -1497,7 +1499,7 @@ export const siteConsole = area(
           connectorFee: 'กฎค่าบริการของหัวชาร์จ {{n}}',
           feeByStation: 'ค่าบริการกำหนดตามสถานี: กฎ "{{name}}" ของสถานีใช้กับหัวชาร์จเหล่านี้',
           feeStationMissing: 'สถานียังไม่มีกฎค่าบริการ: เลือกกฎสำหรับตู้ชาร์จนี้ หรือผูกกฎกับสถานีก่อน',
-          feeByPile: 'ค่าบริการกำหนดตามตู้ชาร์จ: เลือกกฎของตู้ชาร์จนี้',
+          feeByPile: 'ค่าบริการกำหนดตามตู้ชาร์จ: เลือกกฎของตู้ชาร์จนี้ หากไม่เลือก กฎ "{{name}}" ของสถานีจะใช้กับหัวชาร์จของตู้นี้',
           feeByConnector:
             'ค่าบริการกำหนดตามหัวชาร์จ: เลือกกฎของแต่ละหัวชาร์จในขั้นถัดไป (กฎที่เลือกที่นี่ใช้กับหัวชาร์จที่ไม่มีกฎของตนเอง)',
           connectorsHelp:

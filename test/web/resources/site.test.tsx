@@ -5,7 +5,7 @@
  * the last connector kept, the OCPP password shown once), QR codes per connector, the live monitor's counts
  * and tiles, the charger page's boot information and messages, and the operator's unknown-token switch.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { operatorDecl } from '@web/resources/decls/identity/operator.ts';
 import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
@@ -19,7 +19,7 @@ import { resourcePages, routesServedBy } from '@web/screens/all.ts';
 import * as siteScreens from '@web/screens/site/index.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, fillDate, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -349,6 +349,83 @@ describe('pile wizard', () => {
     expect(api.calls('/admin/asset/list').every((c) => (c.body as { size?: number })?.size === 1)).toBe(true);
   });
 
+  /** Opens the add wizard and fills the binding and pile information steps; the fee step is next. */
+  async function toFeeStep(user: ReturnType<typeof userEvent.setup>) {
+    renderScreen(<ResourceListPage decl={chargePointDecl} />);
+    await user.click(await screen.findByRole('button', { name: 'Add charge point' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/Enter the asset's code and secret key/);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.type(await within(dialog).findByLabelText(/^Charge point id/), 'CP-F1');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Bay F');
+    await user.click(within(dialog).getByLabelText(/^Site/));
+    await user.click(await within(dialog).findByRole('option', { name: 'Main street' }));
+    await user.type(within(dialog).getByLabelText(/^Max power/), '22');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    return dialog;
+  }
+
+  it('asks for the pile rule on the fee step when the station has none, never refusing the last step', async () => {
+    grant('2200', '2201');
+    const api = fakeApi({
+      '/biz/chargePoint/list': () => page([]),
+      '/admin/asset/list': () => ({ status: 403, code: 403, msg: 'No permission' }),
+      '/biz/station/list': () => page([station]),
+      // Fees set for the whole station, which has no rule yet.
+      '/biz/station/info': () => ({ data: { ...station, feeSetMode: 1 } }),
+      '/biz/chargingFee/list': () => page([{ id: 'f1', name: 'Standard' }]),
+      '/biz/chargePoint/add': ({ body }) => ({
+        data: { ...body, id: body?.chargePointId, ocppPassword: 'once-only-Secret9' },
+      }),
+    });
+    const user = userEvent.setup();
+    const dialog = await toFeeStep(user);
+
+    expect(await within(dialog).findByText(/^The station has no fee rule yet/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    // Refused here, where the rule can be given: the wizard stays on the fee step.
+    expect(await within(dialog).findByText('Choose a fee rule: every connector needs one')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Gun number of row 1')).toBeNull();
+    await user.click(within(dialog).getByLabelText(/^Fee rule/));
+    await user.click(await within(dialog).findByRole('option', { name: 'Standard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findByLabelText('Gun number of row 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.calls('/biz/chargePoint/add')).toHaveLength(1));
+    expect(api.calls('/biz/chargePoint/add')[0]!.body).toMatchObject({
+      chargePointId: 'CP-F1',
+      feeRuleId: 'f1',
+    });
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+  });
+
+  it('names the station rule as the default when fees are set per pile', async () => {
+    grant('2200', '2201');
+    const api = fakeApi({
+      '/biz/chargePoint/list': () => page([]),
+      '/admin/asset/list': () => ({ status: 403, code: 403, msg: 'No permission' }),
+      '/biz/station/list': () => page([station]),
+      '/biz/station/info': () => ({ data: { ...station, feeSetMode: 2, feeRuleId: 'f1' } }),
+      '/biz/chargingFee/list': () => page([{ id: 'f1', name: 'Standard' }]),
+      '/biz/chargePoint/add': ({ body }) => ({
+        data: { ...body, id: body?.chargePointId, ocppPassword: 'once-only-Secret9' },
+      }),
+    });
+    const user = userEvent.setup();
+    const dialog = await toFeeStep(user);
+    expect(
+      await within(dialog).findByText(
+        'Fees are set per charge point: choose the rule of this pile; without one, the station\'s rule "Standard" prices its connectors.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findByLabelText('Gun number of row 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('/biz/chargePoint/add')).toHaveLength(1));
+    expect(api.calls('/biz/chargePoint/add')[0]!.body!.feeRuleId).toBeUndefined();
+  });
+
   it('resets the OCPP password after a confirmation and shows the new one once', async () => {
     grant('2200', '2202');
     const row = { id: 'CP-9', chargePointId: 'CP-9', name: 'Bay 9', online: false, connectorStates: [] };
@@ -566,12 +643,12 @@ describe('charger detail', () => {
 
     // The range picker refuses more than 3 days before asking.
     const range = screen.getByRole('form', { name: 'Message time range' });
-    fireEvent.change(within(range).getByLabelText('From'), { target: { value: '2026-04-20T00:00:00' } });
-    fireEvent.change(within(range).getByLabelText('To'), { target: { value: '2026-04-25T00:00:00' } });
+    await fillDate(user, 'From', '2026-04-20 00:00:00', range);
+    await fillDate(user, 'To', '2026-04-25 00:00:00', range);
     await user.click(within(range).getByRole('button', { name: 'Search' }));
     expect(await within(range).findByText('The time range can be at most 3 days')).toBeTruthy();
     expect(api.calls('/biz/chargePoint/messages')).toHaveLength(1);
-    fireEvent.change(within(range).getByLabelText('From'), { target: { value: '2026-04-23T00:00:00' } });
+    await fillDate(user, 'From', '2026-04-23 00:00:00', range);
     await user.click(within(range).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.calls('/biz/chargePoint/messages')).toHaveLength(2));
     expect(api.calls('/biz/chargePoint/messages')[1]!.body).toMatchObject({

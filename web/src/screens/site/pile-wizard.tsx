@@ -6,6 +6,11 @@
  * mode, the station's rule, the pile's, or one per connector (every connector needs one; the server checks it
  * too); 4 details — the connectors, each gun number a whole number 0 to 999 and unique, at least one kept.
  * The shared charge point schema validates each step. Edit uses the same wizard with the id read-only.
+ *
+ * A rule is asked for where it can be given (docs/decisions/457-pile-fee-rule-at-the-fee-step.md): when
+ * the station's rule does not cover the pile (it has none), Next on the fee step needs the pile's rule (or,
+ * fees per connector, each connector's on the last step) before anything is sent; a station rule that
+ * covers the pile is named as the default.
  */
 import { API } from '@shared/api/paths.ts';
 import {
@@ -22,7 +27,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { BIND_MODES, chargePointSchema, GUN_NUMBER } from '@shared/resources/site/charge-point.ts';
-import { FEE_SET_MODE } from '@shared/resources/site/station.ts';
+import { boundRuleId, FEE_SET_MODE } from '@shared/resources/site/station.ts';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call, request } from '@web/lib/api.ts';
 import { brandSource, modelSource } from '@web/resources/decls/device/common.ts';
@@ -45,6 +50,8 @@ import type { Credentials } from './pile-credentials.tsx';
 import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 
 const W = 'siteConsole.pile';
+/** The message of a fee rule asked for (the server's own for the same refusal). */
+const FEE_REQUIRED = 'siteRes.validation.feeRuleRequired';
 
 export const ASSET_LIST_URL = API.admin.asset.list;
 const STATION_INFO = API.biz.station.info;
@@ -178,9 +185,12 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
   const byAsset = values.bindMode === 'asset';
   const feeNames = useChargingFeeNames();
   const stationId = String(values.stationId ?? '');
-  const { data: station } = useSWR(stationId ? [STATION_INFO, stationId] : null, () =>
-    call<Row>(STATION_INFO, undefined, { id: stationId }),
+  const { data: stationRead, error: stationError } = useSWR(
+    stationId ? [STATION_INFO, stationId] : null,
+    () => call<Row>(STATION_INFO, undefined, { id: stationId }),
   );
+  // A station that could not be read counts as one without a rule (the pile's own is then asked for).
+  const station = stationRead ?? (stationError ? {} : undefined);
   const feeMode = Number(station?.feeSetMode ?? FEE_SET_MODE.station);
 
   const setValue = (name: string, value: unknown) => {
@@ -215,9 +225,28 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
     if (step === 0 && byAsset && access === 'refused' && !assetKey)
       return setErrors({ assetSecretKey: 'validation.required' });
     if (!passes(step)) return;
+    if (step === 2 && feeMissing()) return setErrors({ feeRuleId: FEE_REQUIRED });
     setErrors({});
     setStep((s) => s + 1);
   };
+
+  /**
+   * The pile's own rule is needed: no station rule covers it and fees are not set per connector (whose rules
+   * come on the last step). Until the station is read nothing is judged (Next waits for it).
+   */
+  const feeMissing = () =>
+    feeMode !== FEE_SET_MODE.connector &&
+    !boundRuleId(station ?? {}, { feeRuleId: values.feeRuleId }, undefined);
+
+  /** The connectors no rule covers (their own, the pile's or the station's), as field errors. */
+  const connectorFeesMissing = (): Record<string, string> =>
+    Object.fromEntries(
+      connectors.flatMap((c, i) =>
+        boundRuleId(station ?? {}, { feeRuleId: values.feeRuleId }, { feeRuleId: c.feeRuleId })
+          ? []
+          : [[`connectors.${i}.feeRuleId`, FEE_REQUIRED]],
+      ),
+    );
 
   const save = async () => {
     setProblem('');
@@ -227,6 +256,15 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
         setProblem(tr(Object.values(checked.errors)[0] ?? 'admin.common.invalid'));
       return;
     }
+    // What the server would refuse for want of a fee rule, on the step that asks for it.
+    if (!station) return;
+    if (feeMissing()) {
+      setErrors({ feeRuleId: FEE_REQUIRED });
+      setStep(2);
+      return;
+    }
+    const uncovered = connectorFeesMissing();
+    if (Object.keys(uncovered).length) return setErrors(uncovered);
     await wizard.save(async () => {
       if (mode === 'create') {
         const typed = byAsset && access === 'refused';
@@ -266,7 +304,11 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
       title={props.title}
       steps={props.steps}
       {...wizard.dialog}
-      disabled={mode === 'create' && step === 0 && access === 'checking'}
+      disabled={
+        (mode === 'create' && step === 0 && access === 'checking') ||
+        // The fee step and the save judge the fee rules by the station's: not before it is read.
+        (step >= 2 && !station)
+      }
       onNext={next}
       onSave={() => void save()}
       onClose={props.onClose}
@@ -307,6 +349,7 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
       {step === 2 ? (
         <FeeStep
           mode={feeMode}
+          loading={!station}
           stationRule={station?.feeRuleId ? (feeNames.get(String(station.feeRuleId)) ?? '') : undefined}
           value={String(values.feeRuleId ?? '')}
           valueLabel={feeNames.get(String(values.feeRuleId ?? ''))}
@@ -335,6 +378,8 @@ function PileWizardForm(props: PileWizardProps & WizardForm) {
 /** Step 3: where this pile's connectors get their fee rule, by the station's fee-set mode. */
 function FeeStep(props: {
   mode: number;
+  /** The station is still being read. */
+  loading?: boolean;
   /** The name of the station's rule; undefined when it has none. */
   stationRule?: string;
   value: string;
@@ -344,18 +389,22 @@ function FeeStep(props: {
   onChange: (value: string) => void;
 }) {
   const tr = useTr();
+  if (props.loading) return <LoadingState label={tr('admin.common.loading')} />;
   const byStation = props.mode === FEE_SET_MODE.station;
-  const note =
-    props.mode === FEE_SET_MODE.connector
-      ? tr(`${W}.feeByConnector`)
-      : props.mode === FEE_SET_MODE.chargePoint
-        ? tr(`${W}.feeByPile`)
-        : props.stationRule !== undefined
-          ? tr(`${W}.feeByStation`, { name: props.stationRule })
-          : tr(`${W}.feeStationMissing`);
+  const byConnector = props.mode === FEE_SET_MODE.connector;
+  const hasStationRule = props.stationRule !== undefined;
+  // Without a station rule, the pile's rule is needed (per connector, each connector's on the next step).
+  const required = !byConnector && !hasStationRule;
+  const note = byConnector
+    ? tr(`${W}.feeByConnector`)
+    : !hasStationRule
+      ? tr(`${W}.feeStationMissing`)
+      : byStation
+        ? tr(`${W}.feeByStation`, { name: props.stationRule })
+        : tr(`${W}.feeByPile`, { name: props.stationRule });
   return (
     <Stack gap="4">
-      <Alert.Root status={byStation && props.stationRule === undefined ? 'warning' : 'info'}>
+      <Alert.Root status={required ? 'warning' : 'info'}>
         <Alert.Indicator />
         <Alert.Title fontWeight="normal">{note}</Alert.Title>
       </Alert.Root>
@@ -365,7 +414,7 @@ function FeeStep(props: {
             name: 'feeRuleId',
             label: `${W}.feeRule`,
             kind: 'remote',
-            required: props.mode === FEE_SET_MODE.chargePoint,
+            required,
             remote: chargingFeeSource,
           }}
           scope="pileWizard:fee"
