@@ -58,6 +58,50 @@ export const citations = {
   },
 };
 
+/**
+ * The layers of functions/, bottom to top (docs/decisions/400-layers-and-events.md, 444-layers-you-can-see.md):
+ * a folder imports its own layer and those below, never one above. Folders of one layer import each other one
+ * way only (test/infra/layers.test.ts). Every folder of functions/ is in exactly one layer; the wiring module
+ * functions/reactions.ts, above them all, is imported by the Lambda entries only.
+ */
+export const FUNCTION_LAYERS = [
+  ['lib'], // generic helpers: no domain, no storage (but lib/store.ts, moving to data: decision 420)
+  ['data'], // the data layer: one module per stored entity
+  ['identity'], // tenancy, access, companies
+  ['api'], // the HTTP pipeline, the resource framework, the audit log, the export-task queue
+  ['auth', 'payments'], // sign-in sessions and tokens; the card payment provider
+  ['admin'], // operators, users, roles, parameters, system resources
+  ['alarms', 'accounts', 'ocpp-messages'], // alarms; app users, fleets, plan subscriptions, payers; OCPP frames
+  ['chargepoints'], // sites, charge points, live state, connections, charger context, follow-ups
+  ['fees', 'biz', 'energybox'], // fee rules; catalogues and cards; energy boxes
+  ['sessions'], // the session store and the order of a session
+  ['commands'], // remote commands: store, send, files, reports
+  ['energy', 'orders'], // load management and renewables; settlement, reservations, queue, targets, revenue
+  ['ocpi'], // roaming
+  ['ocpp', 'devices', 'appusers', 'driverapp', 'fleets', 'resources'], // protocol; console and app domains
+  ['plans', 'export', 'schedules', 'authorizer', 'platform'], // paid plans, exports, cross-domain sweeps
+];
+
+const folderGlob = (folders) =>
+  folders.length === 1 ? `functions/${folders[0]}/**` : `functions/{${folders.join(',')}}/**`;
+
+/** One zone per layer: its folders may not import a folder of a layer above. */
+export const layerZones = FUNCTION_LAYERS.flatMap((layer, i) => {
+  const above = FUNCTION_LAYERS.slice(i + 1).flat();
+  if (above.length === 0) return [];
+  const message = `${layer.join(', ')} may not import a layer above it (eslint.config.js FUNCTION_LAYERS, docs/decisions/444-layers-you-can-see.md).`;
+  // lib/store.ts is the data layer's until it moves there (decision 420): it alone imports functions/data.
+  const targets =
+    layer[0] === 'lib' ? ['functions/lib/!(store).ts', 'functions/lib/store.ts'] : [folderGlob(layer)];
+  return targets.map((target) => ({
+    target,
+    from: (target === 'functions/lib/store.ts' ? above.filter((f) => f !== 'data') : above).map(
+      (f) => `functions/${f}/**`,
+    ),
+    message,
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -78,7 +122,7 @@ export default tseslint.config(
     rules: { 'citations/no-foreign-citations': 'error' },
   },
   {
-    // Domains import downward only; reactions upward go through functions/lib/events.ts (decision 400).
+    // Domains import downward only; reactions upward go through functions/lib/events.ts (decisions 400, 444).
     files: ['functions/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -89,6 +133,21 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // No upward import between the folders of functions/, nor into infra/ (decision 444).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...layerZones,
+            {
+              target: 'functions/**',
+              from: ['infra/**'],
+              message: 'functions/ reads the topology from shared/topology, never infra/ (decision 444).',
+            },
+          ],
+        },
+      ],
       // One process runs many requests at once: keys on the shared logger would leak into the others' lines.
       'no-restricted-syntax': [
         'error',

@@ -24,12 +24,8 @@ import {
   unlockAppUser,
 } from '@functions/accounts/app-users.ts';
 import { appUserDetail } from './detail.ts';
-// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([appUserRecords]),

@@ -38,12 +38,8 @@ import {
   listVersions,
   uploadFirmware,
 } from './device-resources.ts';
-// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /** These lists have always read a body that is no object as an empty request (the generic ones refuse it). */
 const objectBody = (body: unknown) => ({ ...(body && typeof body === 'object' ? body : {}) });

@@ -16,12 +16,8 @@ import { call } from '@functions/ocpp-messages/frames.ts';
 import { logMessage, sortKey } from '@functions/ocpp-messages/message-log.ts';
 import { validateRequest } from '@functions/ocpp-messages/schemas.ts';
 import { getCommand, markFailed, markOffline, markSent } from './store.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 

@@ -3,12 +3,8 @@
  * commands still queued after it are marked failed (not delivered): their queue message was lost (the local
  * runtime's queue lives in memory) or they waited too long to be worth sending now.
  */
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 import {
   commandAnswerTimeoutSeconds,
   commandsAwaitingSince,

@@ -66,12 +66,8 @@ import {
   visibleChargePoint,
   withLive,
 } from '@functions/chargepoints/sites.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /** These calls have always read their body's fields this way (a body that is no object has none). */
 const fieldsOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;

@@ -20,11 +20,8 @@ import { appUserOf, signIn, signOut, signUp, updateProfile } from './account.ts'
 import { startCharging, stopCharging, tidyHolds, userOrders, userReservations } from './charging.ts';
 import { confirmTopUp, topUp, walletConfig } from './wallet.ts';
 // The reactions to the events the charging calls can emit (docs/decisions/400).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 const context = (req: Request) => ({
   ip: req.event.requestContext.http.sourceIp,

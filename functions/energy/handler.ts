@@ -18,12 +18,8 @@ import {
   renewableReportFile,
   renewableSources,
 } from './renewable.ts';
-// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import './reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 export const handler = httpHandler({
   ...resourceHandlers([renewableSources]),

@@ -6,12 +6,8 @@
 import { dueLoadBalances } from '@functions/data/load-balance.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { balanceStation } from './balancer.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import './reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /** How long one run goes on adjusting stations that fall due. */
 const RUN_MS = 55_000;

@@ -9,11 +9,8 @@ import { emit } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { energyBoxSamplesKey, putSample } from '@functions/data/meter-values.ts';
 // Reactions to the events it can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 export { energyBoxSamplesKey, energyBoxStateKey };
 /** Samples are kept two days (the detail shows one hour). */

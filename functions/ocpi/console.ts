@@ -13,12 +13,8 @@ import { parse } from '@functions/lib/validate.ts';
 import { registerAtPartner } from './credentials.ts';
 import { partnerById } from './partners.ts';
 import { queueTokensPull } from './push.ts';
-// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 const idSchema = z.object({ id: z.string({ error: 'validation.required' }).min(1).max(64) }).strict();
 

@@ -34,12 +34,8 @@ import { noteExchange } from './partners.ts';
 import { partnerSessions } from './sessions.ts';
 import { partnerTariffs } from './tariffs.ts';
 import { patchToken, putToken, receivedToken } from './tokens.ts';
-// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /**
  * A pull's page query, or 2001 saying which parameter is wrong and why (`date_from` after `date_to` included:

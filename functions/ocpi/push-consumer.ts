@@ -18,12 +18,8 @@ import { pullClientInfos } from './hubclientinfo.ts';
 import { partnerById } from './partners.ts';
 import { deliverSessionUpdate } from './sessions.ts';
 import { pullTokens } from './tokens.ts';
-// Reactions to the events its modules can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 import { deliver, type OcpiPush } from './push.ts';
 
 /**

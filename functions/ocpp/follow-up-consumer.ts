@@ -23,12 +23,8 @@ import {
   type StationChange,
 } from '@functions/chargepoints/follow-ups.ts';
 import { bootFollowUp } from '@functions/sessions/transactions.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 interface Work {
   messageId: string;

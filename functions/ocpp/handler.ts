@@ -41,12 +41,8 @@ import { actionsFor } from './actions.ts';
 import { logMessage, wirePosition } from '@functions/ocpp-messages/message-log.ts';
 import { chargerConnected, chargerDisconnected } from './presence.ts';
 import { isKnownAction, validateRequest, validateResponse } from '@functions/ocpp-messages/schemas.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /** The OCPP function's logger (exported for the tests that watch what it reports). */
 export const logger = new ContextLogger({

@@ -27,12 +27,8 @@ import {
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from '@functions/sessions/transactions.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
 export const offlineGraceSeconds = () =>

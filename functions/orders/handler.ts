@@ -20,12 +20,8 @@ import { addWait, cancelWait, listWait } from './queue.ts';
 import { addReservation, cancelReservation, listReservations, reservationDetail } from './reservations.ts';
 import { homeDashboard } from './home.ts';
 import { exportRevenue, revenueStat, transactionInsight } from './revenue.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 /** A cancel names its entry in the query or, failing that, in the body. */
 const idOf = (req: Request) => req.query.id ?? (req.body as { id?: unknown } | undefined)?.id;

@@ -15,12 +15,8 @@ import { withLogContext } from '@functions/lib/log-context.ts';
 import { getSession, handOffDone } from '@functions/sessions/transactions.ts';
 import { orderOf } from '@functions/sessions/session-order.ts';
 import { settleSession } from './settlement.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 export { ORDER_TYPE, orderNoOf, orderOf } from '@functions/sessions/session-order.ts';
 

@@ -14,12 +14,8 @@ import { closeStaleSessions } from '@functions/sessions/transactions.ts';
 import { sweepChargeTargets } from '@functions/orders/charge-target.ts';
 import { sweepQueue } from '@functions/orders/queue.ts';
 import { sweepReservations } from '@functions/orders/reservations.ts';
-// Reactions to the events its modules emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
-import '@functions/chargepoints/reactions.ts';
-import '@functions/orders/reactions.ts';
-import '@functions/fleets/reactions.ts';
-import '@functions/ocpi/reactions.ts';
-import '@functions/energy/reactions.ts';
+// Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
+import '@functions/reactions.ts';
 
 export async function handler(): Promise<{
   reservations: { expired: number; settled: number };
