@@ -1,12 +1,12 @@
 /**
- * Cross-domain reactions (docs/decisions/400). Modules import downward only:
- *   lib, identity → accounts → records (devices, OCPP stores and sessions, fee rules) → commands →
- *   OCPP protocol → orders → subscriptions → Lambda entries;
- * when something done below must make a domain above react (a command ended, a session started, ...), the
- * module below emits an event here and the domain above subscribes in its `subscriptions.ts`. Each Lambda
- * entry imports the `subscriptions.ts` of every domain that reacts to what it can emit (test/functions/
- * events-wiring.test.ts checks it), so an emit finds the same reactions the direct call had. The lint rule
- * import-x/no-cycle keeps functions/ free of import cycles.
+ * Cross-domain reactions (docs/decisions/400, 444). Folders of functions/ import downward only, in the order
+ * of `FUNCTION_LAYERS` (eslint.config.js): lib, data, identity, api → accounts → chargepoints → sessions →
+ * commands → orders → ocpi → ocpp and the console domains → Lambda entries; when something done below must
+ * make a domain above react (a command ended, a session started, ...), the module below emits an event here
+ * and the domain above subscribes in its `reactions.ts`. functions/reactions.ts imports every domain's
+ * reactions and each Lambda entry whose modules can emit imports it (test/functions/events-wiring.test.ts
+ * checks the subscribers), so an emit finds the same reactions the direct call had. The lint rules
+ * import-x/no-restricted-paths and import-x/no-cycle keep functions/ free of upward imports and cycles.
  *
  * An event and its payload are declared by the module that emits it, next to the payload's type:
  *   declare module '@functions/lib/events.ts' { interface Events { commandEnded: CommandRecord } }
