@@ -5,9 +5,7 @@
  * none) and indexed like repository entities (gsi1 `EXPORT`, `{tenant}{createdAt}#{id}`), so the list
  * reads one scope with one query (functions/biz/catalogue-resources.ts).
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { sendToQueue } from '@functions/lib/queue.ts';
 import {
   createExportTask,
   EXPORT_TYPE,
@@ -54,9 +52,7 @@ export async function queueExport(task: Omit<ExportTask, 'status' | 'createdAt'>
 
 /** Queues a task's message (the consumer does not redo a finished task). */
 export async function sendExport(taskId: string) {
-  await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: config.queueUrl('exports'), MessageBody: JSON.stringify({ taskId }) }),
-  );
+  await sendToQueue('exports', { taskId });
 }
 
 /**

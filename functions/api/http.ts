@@ -13,8 +13,9 @@ import { loadIdentity, requireCode, type Identity } from '@functions/identity/ac
 import { writeAudit } from './audit.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
-import { withLogContext } from '@functions/lib/log-context.ts';
+import { httpCorrelationId, withCorrelation } from '@functions/lib/correlation.ts';
 import { logger } from '@functions/lib/logger.ts';
+import { markObserved, observability } from '@functions/lib/tracing.ts';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -213,10 +214,18 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
     }
   };
 
-  // Each request logs under its own id and route, also after an await (functions/lib/log-context.ts).
+  // Each request logs under its own id, route and correlation id (the caller's `x-correlation-id`, else API
+  // Gateway's request id, which its access log shows), also after an await (functions/lib/log-context.ts,
+  // functions/lib/correlation.ts); traced, its metrics published at its end (functions/lib/tracing.ts).
   const lambda = middy((event: APIGatewayProxyEventV2, context: Context) =>
-    withLogContext({ requestId: context.awsRequestId, route: event.routeKey }, () => base(event, context)),
-  );
+    withCorrelation(
+      httpCorrelationId(event.headers, event.requestContext?.requestId ?? context.awsRequestId),
+      { requestId: context.awsRequestId, route: event.routeKey },
+      () => base(event, context),
+    ),
+  ).use(observability());
   // The route keys travel with the handler so a test can hold them against the topology (test/infra/routes).
-  return Object.assign(lambda, { routes: Object.freeze(Object.keys(routes)) as readonly string[] });
+  return Object.assign(markObserved(lambda), {
+    routes: Object.freeze(Object.keys(routes)) as readonly string[],
+  });
 }

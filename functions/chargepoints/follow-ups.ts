@@ -7,11 +7,9 @@
  * still gets the work done (the queue delivers it again until it succeeds); every step is idempotent, so a
  * repeat changes nothing.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { chargerBack } from '@functions/alarms/service.ts';
 import { recountStation } from '@functions/chargepoints/sites.ts';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { sendToQueue } from '@functions/lib/queue.ts';
 import { emit } from '@functions/lib/events.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { chargerRef, type ChargerContext } from './charger.ts';
@@ -68,13 +66,7 @@ export async function queueFollowUp(
   delaySeconds = 0,
 ): Promise<void> {
   try {
-    await sqsClient().send(
-      new SendMessageCommand({
-        QueueUrl: config.queueUrl(FOLLOW_UP_QUEUE),
-        MessageBody: JSON.stringify(followUp),
-        ...(delaySeconds > 0 ? { DelaySeconds: Math.min(900, Math.ceil(delaySeconds)) } : {}),
-      }),
-    );
+    await sendToQueue(FOLLOW_UP_QUEUE, followUp, { delaySeconds });
   } catch (error) {
     logger.warn('OCPP follow-up not queued; done now', { kind: followUp.kind, error: String(error) });
     await inline();

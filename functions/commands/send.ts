@@ -10,7 +10,6 @@
  * release be lost. The stored command is then queued; the consumer sends it and the answer or the time-out
  * sweep ends it.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { z } from 'zod';
 import {
   COMMAND_QUERY_DAYS,
@@ -25,8 +24,7 @@ import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { sendToQueue } from '@functions/lib/queue.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { paginate } from '@functions/lib/store.ts';
 import { companyCommands, storeCommand } from '@functions/data/commands.ts';
@@ -185,12 +183,7 @@ async function dispatch(input: {
   // Firmware status and log upload notifications are recorded on this command from now on.
   if (def.progress) await trackLatest(pile.id, def.progress, commandId);
   try {
-    await sqsClient().send(
-      new SendMessageCommand({
-        QueueUrl: config.queueUrl('commands'),
-        MessageBody: JSON.stringify({ commandId }),
-      }),
-    );
+    await sendToQueue('commands', { commandId });
   } catch (error) {
     await markFailed(commandId, 'The command could not be queued');
     await releasePending(record);

@@ -1,7 +1,9 @@
 /**
  * AWS SDK v3 clients. The endpoint of each service comes from configuration (`AWS_ENDPOINT_URL_<SERVICE>` or
  * `AWS_ENDPOINT_URL`), so the same code runs against real AWS, LocalStack or the local runtime's stand-ins.
- * Clients are cached per endpoint: several local runtimes in one test process each get their own.
+ * Clients are cached per endpoint: several local runtimes in one test process each get their own. Each client
+ * is captured by the tracer, so every AWS call is an X-Ray subsegment in Lambda (functions/lib/tracing.ts; a
+ * client is left as it is where tracing is off).
  */
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
@@ -10,6 +12,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tracer } from './tracing.ts';
 type Logger = NonNullable<DynamoDBClientConfig['logger']>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -58,59 +61,62 @@ const quietLogger = { debug() {}, warn() {}, error() {} } as unknown as Logger;
 export function dynamoDocument(): DynamoDBDocumentClient {
   const endpoint = endpointFor('dynamodb');
   return cached(`dynamodb ${endpoint}`, () =>
-    DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), endpoint, logger: quietLogger }), {
-      marshallOptions: { removeUndefinedValues: true },
-    }),
+    DynamoDBDocumentClient.from(
+      tracer.captureAWSv3Client(new DynamoDBClient({ region: region(), endpoint, logger: quietLogger })),
+      { marshallOptions: { removeUndefinedValues: true } },
+    ),
   );
 }
 
 export function sqsClient(): SQSClient {
   const endpoint = endpointFor('sqs');
-  return cached(`sqs ${endpoint}`, () => new SQSClient({ region: region(), endpoint, logger: quietLogger }));
+  return cached(`sqs ${endpoint}`, () =>
+    tracer.captureAWSv3Client(new SQSClient({ region: region(), endpoint, logger: quietLogger })),
+  );
 }
 
 export function s3Client(): S3Client {
   const endpoint = endpointFor('s3');
-  return cached(
-    `s3 ${endpoint}`,
-    () =>
+  return cached(`s3 ${endpoint}`, () =>
+    tracer.captureAWSv3Client(
       new S3Client({
         region: region(),
         endpoint,
         logger: quietLogger,
         forcePathStyle: endpoint !== undefined,
       }),
+    ),
   );
 }
 
 export function sfnClient(): SFNClient {
   const endpoint = endpointFor('sfn');
   // StartSyncExecution prefixes the host with "sync-"; a local endpoint has no such host.
-  return cached(
-    `sfn ${endpoint}`,
-    () =>
+  return cached(`sfn ${endpoint}`, () =>
+    tracer.captureAWSv3Client(
       new SFNClient({
         region: region(),
         endpoint,
         logger: quietLogger,
         disableHostPrefix: endpoint !== undefined,
       }),
+    ),
   );
 }
 
 export function iotDataClient(): IoTDataPlaneClient {
   const endpoint = endpointFor('iot_data_plane');
-  return cached(
-    `iot ${endpoint}`,
-    () => new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger }),
+  return cached(`iot ${endpoint}`, () =>
+    tracer.captureAWSv3Client(new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger })),
   );
 }
 
 /** The `@connections` client of the WebSocket API (endpoint https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
 export function wsManagementClient(endpoint: string): ApiGatewayManagementApiClient {
   assertLoopback('execute-api', endpoint);
-  return cached(
-    `ws ${endpoint}`,
-    () => new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger }),
+  return cached(`ws ${endpoint}`, () =>
+    tracer.captureAWSv3Client(
+      new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger }),
+    ),
   );
 }

@@ -15,7 +15,8 @@ import { publicBaseUrl } from '@functions/commands/files.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { isSizeRefusal, PROTOTYPE_KEYS } from '@functions/api/http.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { withLogContext } from '@functions/lib/log-context.ts';
+import { withCorrelation } from '@functions/lib/correlation.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { invalidParameters, OcpiError } from './errors.ts';
 import { partnerByToken, type Partner } from './partners.ts';
@@ -157,8 +158,9 @@ export function ocpiHandler(routes: Record<string, OcpiRoute>) {
     });
     const route = byKey.get(event.routeKey);
     if (!route) return answer(404, envelope(OCPI_STATUS.clientError, 'Unknown endpoint'));
-    // This request's own log context (decision 435): never keys on the logger that other requests share.
-    return withLogContext({ requestId, route: event.routeKey }, async () => {
+    // This request's own log context (decision 435): never keys on the logger that other requests share. The
+    // partner's correlation id is the flow's (functions/lib/correlation.ts), when it is one we can carry.
+    return withCorrelation(correlationId, { requestId, route: event.routeKey }, async () => {
       try {
         const token = tokenOf(event.headers?.authorization);
         if (!token) throw new OcpiError(401, OCPI_STATUS.clientError, 'Authorization: Token is missing');
@@ -199,5 +201,8 @@ export function ocpiHandler(routes: Record<string, OcpiRoute>) {
     });
   };
   // The route keys travel with the handler so a test can hold them against the topology (test/infra/routes).
-  return Object.assign(handler, { routes: Object.freeze(Object.keys(routes)) as readonly string[] });
+  // Traced, its metrics published at its end (functions/lib/tracing.ts).
+  return Object.assign(lambdaEntry(handler), {
+    routes: Object.freeze(Object.keys(routes)) as readonly string[],
+  });
 }

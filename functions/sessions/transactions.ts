@@ -26,7 +26,6 @@
  * id of its own, `{transactionId}~{start}`; the old one is never reopened
  * (docs/decisions/441-remote-start-token-and-reused-transaction-ids.md).
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { CLOSED_BY_KEYS } from '@shared/schemas/order.ts';
 import { outsideSamplesKey, putSample, samplesKey, samplesOf } from '@functions/data/meter-values.ts';
 import {
@@ -51,8 +50,7 @@ import {
   getStartGuard,
   nextTransactionId,
 } from '@functions/data/transaction-guards.ts';
-import { sqsClient } from '@functions/lib/aws.ts';
-import { config } from '@functions/lib/config.ts';
+import { sendToQueue } from '@functions/lib/queue.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { pricingFor, type SessionPricing } from '@functions/fees/tariffs.ts';
 import { getLiveItem, resetConnectorFromBefore } from '@functions/data/live-state.ts';
@@ -707,12 +705,7 @@ export async function closeStaleSessions(now = Date.now()): Promise<number> {
 }
 
 export async function queueHandOff(chargePointId: string, transactionId: string) {
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: config.queueUrl('sessions'),
-      MessageBody: JSON.stringify({ chargePointId, transactionId }),
-    }),
-  );
+  await sendToQueue('sessions', { chargePointId, transactionId });
 }
 
 /** Completed sessions not yet taken by the order pipeline, oldest first, completed before `before`. */
