@@ -24,6 +24,7 @@ import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
 import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import { shownState, countStates, type ConnectorState } from '@shared/ocpp/connector-state.ts';
+import type { MonitorTileFigures } from '@shared/schemas/monitor.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
@@ -42,7 +43,7 @@ import {
   type Stored,
 } from '@functions/lib/store.ts';
 import { connectionActivity, findConnection } from '@functions/chargepoints/connections.ts';
-import { hasActiveSession } from '@functions/chargepoints/active-sessions.ts';
+import { activeSessions, hasActiveSession } from '@functions/chargepoints/active-sessions.ts';
 import {
   nextLiveTurn,
   putLiveFigures,
@@ -77,7 +78,9 @@ function uncovered(station: Record_, pile: Record_): number[] {
 
 /**
  * docs/product.md section 5, "every connector needs a fee rule": its own, its pile's or its station's. The
- * answer names the missing rule where the station's fee-set mode asks for it.
+ * answer names the missing rule as a field error where it can be given: each connector's when fees are set
+ * per connector, else the pile's, which covers its connectors whatever the mode
+ * (docs/decisions/457-pile-fee-rule-at-the-fee-step.md).
  */
 async function checkPileFees(station: Record_, pile: Record_) {
   const connectors = (pile.connectors as Record_[] | undefined) ?? [];
@@ -95,9 +98,7 @@ async function checkPileFees(station: Record_, pile: Record_) {
         missing.map((i) => [`connectors.${i}.feeRuleId`, 'siteRes.validation.feeRuleRequired']),
       ),
     );
-  if (mode === FEE_SET_MODE.chargePoint)
-    throw badRequest('server.validation', { feeRuleId: 'siteRes.validation.feeRuleRequired' });
-  throw refused('siteRes.server.stationNoFeeRule');
+  throw badRequest('server.validation', { feeRuleId: 'siteRes.validation.feeRuleRequired' });
 }
 
 // ---- Stations ---------------------------------------------------------------------------------------------
@@ -547,23 +548,43 @@ export async function chargePointDetail(identity: Identity, id: unknown) {
   const record = await visibleChargePoint(identity, id);
   if (!record) throw notFound();
   const [row] = await withLive([present(chargePoints, record)]);
-  // The charger's last word: API Gateway keeps its connection's last activity (the record only what the
-  // offline sweep last saw, should API Gateway not answer).
-  const connection = row!.online ? await findConnection(record.id) : undefined;
-  if (!connection) return row!;
+  return withLastMessage(row!);
+}
+
+/**
+ * A pile's last message as the charger page tells it: while it is connected, API Gateway's last activity of
+ * its connection (the record only what the offline sweep last saw, should API Gateway not answer); the live
+ * item's time (its connect, or its last sweep) otherwise.
+ */
+async function withLastMessage<T extends { id?: unknown; online?: boolean; lastMessageAt?: string }>(
+  row: T,
+): Promise<T> {
+  const connection = row.online ? await findConnection(String(row.id)) : undefined;
+  if (!connection) return row;
   const lastActive = await connectionActivity(connection.connectionId).catch(() => undefined);
-  const lastMessageMs = Math.max(lastActive ?? 0, connection.lastSeenAt * 1000);
-  return { ...row!, lastMessageAt: new Date(lastMessageMs).toISOString() };
+  const lastMessageMs = Math.max(
+    lastActive ?? 0,
+    connection.lastSeenAt * 1000,
+    row.lastMessageAt ? Date.parse(row.lastMessageAt) : 0,
+  );
+  return { ...row, lastMessageAt: new Date(lastMessageMs).toISOString() };
 }
 
 /** POST /biz/station/detail?id=: a station with its charge points and their live connector states. */
 export async function stationDetail(identity: Identity, id: unknown) {
   const station = await visibleStation(identity, id);
   if (!station) throw notFound();
-  const [piles, balance] = await Promise.all([
+  const [live, balance] = await Promise.all([
     withLive((await pilesOfStation(station.tenant, station.id)).map((p) => present(chargePoints, p))),
     getLoadBalance(station.id),
   ]);
+  // Each pile's last message as its charger page tells it; the station's is the newest of them.
+  const piles = await Promise.all(live.map(withLastMessage));
+  const lastMessageAt = piles
+    .map((p) => p.lastMessageAt)
+    .filter((at): at is string => typeof at === 'string' && at !== '')
+    .sort()
+    .at(-1);
   // What load management found and sent last (functions/energy/balancer.ts), while a plan is in force.
   const loadBalance = balance?.nextAt
     ? { at: balance.at, nextAt: balance.nextAt, groups: balance.groups, connectors: balance.connectors }
@@ -572,6 +593,7 @@ export async function stationDetail(identity: Identity, id: unknown) {
     ...present(stations, station),
     chargePoints: piles,
     counts: countsOf(piles),
+    ...(lastMessageAt ? { lastMessageAt } : {}),
     ...(loadBalance ? { loadBalance } : {}),
   };
 }
@@ -579,11 +601,51 @@ export async function stationDetail(identity: Identity, id: unknown) {
 const countsOf = (piles: { connectorStates: ConnectorView[] }[]) =>
   countStates(piles.flatMap((p) => p.connectorStates.map((c) => c.state)));
 
+/** States of a connector whose session is in progress (charging, or paused by the car or the charger). */
+const IN_SESSION: ReadonlySet<ConnectorState> = new Set(['charging', 'suspendedEV', 'suspendedEVSE']);
+
+interface ActiveSessionItem {
+  connectorNo: number;
+  status: string;
+  startTime: string;
+  meterStartWh: number;
+  lastMeterWh?: number;
+  lastPowerW?: number;
+  soc?: number;
+}
+
+/**
+ * The live figures of a pile's connectors that are in a session: its active sessions (one query of the
+ * session index, only for a pile with such a connector), the newest per connector.
+ */
+async function tileFigures(
+  pileId: string,
+  connectors: ConnectorView[],
+  now: number,
+): Promise<Map<number, MonitorTileFigures>> {
+  const out = new Map<number, MonitorTileFigures>();
+  if (!connectors.some((c) => IN_SESSION.has(c.state))) return out;
+  const sessions = ((await activeSessions(pileId)) as unknown as ActiveSessionItem[])
+    .filter((s) => s.status === 'active')
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+  for (const s of sessions)
+    out.set(Number(s.connectorNo), {
+      startTime: s.startTime,
+      durationSeconds: Math.max(0, Math.round((now - Date.parse(s.startTime)) / 1000)),
+      energyWh: Math.max(0, Math.round((s.lastMeterWh ?? s.meterStartWh) - s.meterStartWh)),
+      ...(s.lastPowerW !== undefined ? { powerW: s.lastPowerW } : {}),
+      ...(s.soc !== undefined ? { soc: s.soc } : {}),
+    });
+  return out;
+}
+
 /**
  * POST /biz/monitor/overview: live connector states per station in the caller's scope with counts per state
- * (the live monitor, polled). Optional body stationId narrows it to one station.
+ * (the live monitor, polled), and for a connector in a session its live figures (`figures`: power, energy,
+ * state of charge, time since the start). Optional body stationId narrows it to one station.
  */
 export async function monitorOverview(identity: Identity, { stationId }: { stationId?: string }) {
+  const now = Date.now();
   const list = (
     stationId
       ? [await stations.repo.get(identity.scope, stationId)].filter((s) => s !== undefined)
@@ -598,12 +660,20 @@ export async function monitorOverview(identity: Identity, { stationId }: { stati
         stationId: station.id,
         stationName: station.name,
         city: station.city,
-        chargePoints: piles.map((p) => ({
-          chargePointId: p.id,
-          name: p.name,
-          online: p.online,
-          connectors: p.connectorStates,
-        })),
+        chargePoints: await Promise.all(
+          piles.map(async (p) => {
+            const figures = await tileFigures(String(p.id), p.connectorStates, now);
+            return {
+              chargePointId: p.id,
+              name: p.name,
+              online: p.online,
+              connectors: p.connectorStates.map((c) => {
+                const live = IN_SESSION.has(c.state) ? figures.get(c.connectorNo) : undefined;
+                return live ? { ...c, figures: live } : c;
+              }),
+            };
+          }),
+        ),
         counts: countsOf(piles),
       };
     }),
@@ -614,7 +684,7 @@ export async function monitorOverview(identity: Identity, { stationId }: { stati
     counts: countStates(
       sites.flatMap((s) => s.chargePoints.flatMap((p) => p.connectors.map((c) => c.state))),
     ),
-    at: new Date().toISOString(),
+    at: new Date(now).toISOString(),
   };
 }
 

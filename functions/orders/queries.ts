@@ -2,6 +2,7 @@
  * The console's charging-order calls (shared/topology/order-routes.ts names their codes):
  * - `POST /biz/chargeOrder/list` (4100): a page of orders, newest first, filtered by order number, station,
  *   charge point, id tag, pay flag and a start-time window of at most 2 years (the last 30 days by default);
+ *   with `progress` 1, the sessions in progress instead, as unsettled orders (the real-time view's read);
  * - `POST /biz/chargeOrder/detail?id=` (4101): one order with its meter curve;
  * - `POST /biz/chargeOrder/realtime` (4103): the caller's sessions in progress with their live facts;
  * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order;
@@ -21,6 +22,7 @@ import {
   ORDER_DEFAULT_DAYS,
   ORDER_EXPORT_CODE,
   ORDER_EXPORT_WINDOW_YEARS,
+  ORDER_PROGRESS,
   ORDER_WINDOW_YEARS,
   type ActiveSession,
   type MeterPoint,
@@ -204,6 +206,7 @@ const hasProfits = (item: Record<string, unknown>) => Array.isArray(item.profits
 export async function listOrders(identity: Identity, q: OrderListQuery, options: ListOptions = {}) {
   const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo);
   const page = { current: q.current, size: q.size };
+  if (q.progress === ORDER_PROGRESS.inProgress) return inProgressPage(identity, q, options, page);
   if (q.orderNo !== undefined) {
     const item = await getOrder(q.orderNo);
     const windowed = q.startTimeFrom !== undefined || q.startTimeTo !== undefined;
@@ -297,6 +300,7 @@ export async function* exportedOrders(
  */
 export async function exportOrders(identity: Identity, q: OrderExportQuery): Promise<{ taskId: string }> {
   requireCode(identity, ORDER_EXPORT_CODE.files);
+  if (q.progress === ORDER_PROGRESS.inProgress) throw badRequest('orderRes.server.exportInProgress');
   const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo, Date.now(), ORDER_EXPORT_WINDOW_YEARS);
   const taskId = newId();
   await queueExport({
@@ -433,6 +437,50 @@ export async function realtimeSessions(
     })
     .sort((a, b) => b.startTime.localeCompare(a.startTime));
   return { records, total: records.length, at: new Date(now).toISOString() };
+}
+
+/**
+ * The list filtered to orders in progress: the sessions in progress in reach (as the real-time view reads
+ * them, of the station or charge point asked), with the other filters: order number, id tag, the start-time
+ * window only when one is given (a session may have started before the default 30 days); a pay flag matches
+ * none (nothing is settled yet), nor does the profit list. Rows are marked `progress` 1 and carry what the
+ * ended orders' columns show (energy so far, time so far).
+ */
+async function inProgressPage(
+  identity: Identity,
+  q: OrderListQuery,
+  options: ListOptions,
+  page: { current: number; size: number },
+) {
+  const windowed = q.startTimeFrom !== undefined || q.startTimeTo !== undefined;
+  const { from, to } = orderWindow(q.startTimeFrom, q.startTimeTo);
+  const { records: sessions } =
+    q.payFlag !== undefined || options.profitOnly
+      ? { records: [] as ActiveSession[] }
+      : await realtimeSessions(identity, { stationId: q.stationId, chargePointId: q.chargePointId });
+  const found = sessions.filter(
+    (s) =>
+      (q.orderNo === undefined || s.orderNo === q.orderNo) &&
+      (q.idTag === undefined || s.idTag === q.idTag) &&
+      (!windowed || (s.startTime >= from && s.startTime <= `${to}~`)),
+  );
+  const start = (page.current - 1) * page.size;
+  const records = found.slice(start, start + page.size).map((s) => ({
+    id: s.orderNo,
+    orderNo: s.orderNo,
+    stationId: s.stationId,
+    stationName: s.stationName,
+    chargePointId: s.chargePointId,
+    chargePointName: s.chargePointName,
+    connectorNo: s.connectorNo,
+    transactionId: s.transactionId,
+    idTag: s.idTag,
+    startTime: s.startTime,
+    totalTime: s.durationSeconds,
+    energyWh: s.energyWh,
+    progress: ORDER_PROGRESS.inProgress,
+  }));
+  return { records, total: found.length, ...page, ...(windowed ? { from, to } : {}) };
 }
 
 // ---- Reset ------------------------------------------------------------------------------------------------

@@ -55,6 +55,20 @@ export interface MonitorSession {
   lastSampleAt?: string;
 }
 
+/**
+ * The live figures of a connector with a session in progress, as the monitor's tile shows them (in the
+ * overview's answer, `POST /biz/monitor/overview`): power now, energy charged, state of charge when the
+ * charger reports it, and the time since the start (at the overview's `at`).
+ */
+export interface MonitorTileFigures {
+  startTime: string;
+  durationSeconds: number;
+  /** Energy delivered so far (Wh). */
+  energyWh: number;
+  powerW?: number;
+  soc?: number;
+}
+
 /** One meter sample of the session: the figures read from it (absent: not in the sample). */
 export interface MonitorMeterRecord {
   at: string;

@@ -109,6 +109,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const time = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.dateFormat' });
 
+/**
+ * An order's progress as the list filters it: ended (settled, the list's default) or in progress (a session
+ * not ended yet, whose order is stored when it is settled).
+ */
+export const ORDER_PROGRESS = { ended: 0, inProgress: 1 } as const;
+
 /** POST /biz/chargeOrder/list: a page of orders, newest first, in a start-time window of at most 2 years. */
 export const orderListQuery = pageQuery.extend({
   orderNo: optional(z.string().trim().max(64)),
@@ -119,10 +125,15 @@ export const orderListQuery = pageQuery.extend({
   /** UTC ISO times of the order's start; the last 30 days when no start is given. */
   startTimeFrom: optional(time),
   startTimeTo: optional(time),
+  /** ORDER_PROGRESS: 1 lists the sessions in progress as orders (unsettled); 0 or none the ended orders. */
+  progress: optional(z.coerce.number().int().min(0).max(1)),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
-/** POST /biz/chargeOrder/export: the list's filters (paging ignored), over at most 1 year. */
+/**
+ * POST /biz/chargeOrder/export: the list's filters (paging ignored), over at most 1 year; ended orders only
+ * (orders in progress are refused: they are exported once they end).
+ */
 export const orderExportQuery = orderListQuery.omit({ current: true, size: true });
 export type OrderExportQuery = z.infer<typeof orderExportQuery>;
 

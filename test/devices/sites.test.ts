@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
-import { startTestRuntime } from '../helpers/runtime.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let operator: string;
@@ -342,6 +342,36 @@ describe('stations', () => {
     expect((await api(rt.url, operator, `/biz/station/del?id=${added.data.id}`)).code).toBe(0);
   });
 
+  it('asks for the pile rule as a field of the fee step when the station has none, writing nothing', async () => {
+    // docs/decisions/457-pile-fee-rule-at-the-fee-step.md: the wizard places a field error on its step.
+    const bare = await api(rt.url, operator, '/biz/station/add', {
+      ...STATION,
+      name: 'Harbour bare',
+      feeSetMode: 1,
+    });
+    expect(bare.code).toBe(0);
+    const unpriced = await api(rt.url, operator, '/biz/chargePoint/add', {
+      ...PILE,
+      chargePointId: 'HBR-B1',
+      stationId: bare.data.id,
+      connectors: [{ connectorNo: 1 }],
+    });
+    expect(unpriced.status).toBe(400);
+    expect(unpriced.data).toEqual({ feeRuleId: 'Choose a fee rule: every connector needs one' });
+    expect((await api(rt.url, operator, '/biz/chargePoint/info?id=HBR-B1')).code).not.toBe(0);
+    // The pile's own rule covers its connectors whatever the station's mode.
+    const priced = await api(rt.url, operator, '/biz/chargePoint/add', {
+      ...PILE,
+      chargePointId: 'HBR-B1',
+      stationId: bare.data.id,
+      feeRuleId,
+      connectors: [{ connectorNo: 1 }],
+    });
+    expect(priced.code).toBe(0);
+    expect((await api(rt.url, operator, '/biz/chargePoint/del?id=HBR-B1')).code).toBe(0);
+    expect((await api(rt.url, operator, `/biz/station/del?id=${bare.data.id}`)).code).toBe(0);
+  });
+
   it('shows the station with its piles and live states; a station with piles is not deleted', async () => {
     const detail = await api(rt.url, operator, `/biz/station/detail?id=${station.id}`);
     expect(detail.data.chargePoints.map((p: any) => p.id)).toEqual(['HBR-1']);
@@ -352,5 +382,35 @@ describe('stations', () => {
     expect((await api(rt.url, other, `/biz/station/detail?id=${station.id}`)).code).not.toBe(0);
     expect((await api(rt.url, other, '/biz/chargePoint/detail?id=HBR-1')).code).not.toBe(0);
     expect((await api(rt.url, admin, '/biz/chargePoint/detail?id=HBR-1')).data.stationName).toBe('Harbour');
+  });
+
+  it("tells each pile's last message as its charger page does; the station's is the newest of them", async () => {
+    const site = await api(rt.url, operator, '/biz/station/add', { ...STATION, name: 'Harbour live' });
+    const pile = await api(rt.url, operator, '/biz/chargePoint/add', {
+      ...PILE,
+      chargePointId: 'HBR-L1',
+      stationId: site.data.id,
+    });
+    expect(pile.code).toBe(0);
+    const before = await api(rt.url, operator, `/biz/station/detail?id=${site.data.id}`);
+    expect(before.data.lastMessageAt).toBeUndefined();
+    const charger = await connectCharger(rt.url, 'HBR-L1', pile.data.ocppPassword);
+    try {
+      await charger.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Live' });
+      const connectedAt = Date.now();
+      // A message after the connect: the live item still holds the connect's time, the connection more.
+      await waitFor(async () => Date.now() > connectedAt || undefined);
+      const sentAfter = new Date().toISOString();
+      await charger.call('Heartbeat', {});
+      const charged = (await api(rt.url, operator, '/biz/chargePoint/detail?id=HBR-L1')).data;
+      expect(charged.lastMessageAt >= sentAfter).toBe(true);
+      const detail = (await api(rt.url, operator, `/biz/station/detail?id=${site.data.id}`)).data;
+      expect(detail.chargePoints[0].lastMessageAt).toBe(charged.lastMessageAt);
+      expect(detail.lastMessageAt).toBe(charged.lastMessageAt);
+    } finally {
+      await charger.close();
+    }
+    expect((await api(rt.url, operator, '/biz/chargePoint/del?id=HBR-L1')).code).toBe(0);
+    expect((await api(rt.url, operator, `/biz/station/del?id=${site.data.id}`)).code).toBe(0);
   });
 });

@@ -421,6 +421,28 @@ describe('real-time view and the simulated charger', () => {
       (await ok(other.token, '/biz/chargeOrder/realtime', { chargePointId: 'DEMO-CP-003' })).records,
     ).toEqual([]);
     expect((await api(rt.url, ops, '/biz/chargeOrder/realtime', {})).status).toBe(403);
+
+    // The order list filtered to orders in progress lists it as an unsettled order, in scope only.
+    const inProgress = await list(operator, { progress: 1 });
+    expect(inProgress.records.find((r: any) => r.transactionId === 'O-LIVE')).toMatchObject({
+      orderNo: row.orderNo,
+      chargePointId: 'DEMO-CP-003',
+      connectorNo: 2,
+      idTag: 'TAG-LIVE',
+      energyWh: 3000,
+      progress: 1,
+    });
+    expect((await list(operator, { progress: 1, idTag: 'TAG-LIVE' })).records).toHaveLength(1);
+    expect((await list(operator, { progress: 1, idTag: 'TAG-OTHER' })).records).toEqual([]);
+    expect((await list(operator, { progress: 1, payFlag: 1 })).records).toEqual([]);
+    expect((await list(other.token, { progress: 1 })).records).toEqual([]);
+    // Ended orders (the default) do not list it; an export of orders in progress is refused, not queued.
+    expect((await list(operator, {})).records.some((r: any) => r.transactionId === 'O-LIVE')).toBe(false);
+    const exported = await api(rt.url, operator, '/biz/chargeOrder/export', { progress: 1 });
+    expect(exported.status).toBe(400);
+    expect(exported.msg).toBe(
+      'Orders in progress are exported once they end: choose the ended orders to export',
+    );
   });
 
   it('follows a simulated OCPP 1.6 session from the real-time view to an order with its curve', async () => {
@@ -443,6 +465,19 @@ describe('real-time view and the simulated charger', () => {
       return row && row.energyWh > 0 ? row : undefined;
     });
     expect(active).toMatchObject({ connectorNo: 1, idTag: 'SIM-TAG-001', online: true });
+    // The live monitor's tile carries the session's figures while it charges.
+    const tile = await waitFor(async () => {
+      const overview = await ok(operator, '/biz/monitor/overview', {});
+      const pile = overview.sites
+        .flatMap((s: any) => s.chargePoints)
+        .find((p: any) => p.chargePointId === 'DEMO-CP-001');
+      const connector = pile?.connectors.find((c: any) => c.connectorNo === 1);
+      return connector?.figures?.energyWh > 0 ? connector : undefined;
+    });
+    expect(tile.state).toBe('charging');
+    expect(tile.figures.startTime).toBe(active.startTime);
+    expect(tile.figures.durationSeconds).toBeGreaterThanOrEqual(0);
+    expect(tile.figures.powerW).toBeGreaterThan(0);
     const stopped = await charger.stopSession(1, 'EVDisconnected');
     await charger.drain();
     const page = await waitFor(async () => {

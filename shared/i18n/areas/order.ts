@@ -36,6 +36,7 @@ export const order = area(
       server: {
         windowTooLong: 'The time range of an order query can be at most {{years}} years',
         exportTooLong: 'An order export can cover at most 1 year',
+        exportInProgress: 'Orders in progress are exported once they end: choose the ended orders to export',
       },
       list: {
         title: 'Charging orders',
@@ -59,6 +60,7 @@ export const order = area(
         reset: 'Reset',
         resetConfirm: 'Run settlement of order {{orderNo}} again?',
         tooLong: 'The time range can be at most {{years}} years',
+        progress: 'Progress',
       },
       reset: {
         settled: 'The order was settled again',
@@ -67,6 +69,7 @@ export const order = area(
         unpaid: 'The order still cannot be paid',
       },
       payFlags: { unpaid: 'Unpaid', paid: 'Paid' },
+      progresses: { ended: 'Ended', inProgress: 'In progress' },
       endFlags: {
         activeStop: 'Stopped by user',
         autoEnd: 'Ended automatically',
@@ -198,6 +201,7 @@ export const order = area(
         server: {
           windowTooLong: '订单查询的时间范围最长为 {{years}} 年',
           exportTooLong: '订单导出的时间范围最长为 1 年',
+          exportInProgress: '进行中的订单在结束后才能导出：请选择已结束的订单导出',
         },
         list: {
           title: '充电订单',
@@ -221,6 +225,7 @@ export const order = area(
           reset: '重置',
           resetConfirm: '重新结算订单 {{orderNo}}？',
           tooLong: '时间范围最长为 {{years}} 年',
+          progress: '进度',
         },
         reset: {
           settled: '订单已重新结算',
@@ -229,6 +234,7 @@ export const order = area(
           unpaid: '该订单仍无法支付',
         },
         payFlags: { unpaid: '未支付', paid: '已支付' },
+        progresses: { ended: '已结束', inProgress: '进行中' },
         endFlags: {
           activeStop: '主动停止',
           autoEnd: '自动结束',
@@ -359,6 +365,7 @@ export const order = area(
         server: {
           windowTooLong: '訂單查詢的時間範圍最長為 {{years}} 年',
           exportTooLong: '訂單匯出的時間範圍最長為 1 年',
+          exportInProgress: '進行中的訂單在結束後才能匯出：請選擇已結束的訂單匯出',
         },
         list: {
           title: '充電訂單',
@@ -382,6 +389,7 @@ export const order = area(
           reset: '重置',
           resetConfirm: '重新結算訂單 {{orderNo}}？',
           tooLong: '時間範圍最長為 {{years}} 年',
+          progress: '進度',
         },
         reset: {
           settled: '訂單已重新結算',
@@ -390,6 +398,7 @@ export const order = area(
           unpaid: '此訂單仍無法支付',
         },
         payFlags: { unpaid: '未支付', paid: '已支付' },
+        progresses: { ended: '已結束', inProgress: '進行中' },
         endFlags: {
           activeStop: '主動停止',
           autoEnd: '自動結束',
@@ -520,6 +529,8 @@ export const order = area(
         server: {
           windowTooLong: 'Der Zeitraum einer Auftragsabfrage darf höchstens {{years}} Jahre betragen',
           exportTooLong: 'Ein Auftragsexport darf höchstens 1 Jahr umfassen',
+          exportInProgress:
+            'Laufende Aufträge werden exportiert, sobald sie beendet sind: wählen Sie die beendeten Aufträge für den Export',
         },
         list: {
           title: 'Ladeaufträge',
@@ -543,6 +554,7 @@ export const order = area(
           reset: 'Zurücksetzen',
           resetConfirm: 'Abrechnung des Auftrags {{orderNo}} erneut ausführen?',
           tooLong: 'Der Zeitraum darf höchstens {{years}} Jahre betragen',
+          progress: 'Fortschritt',
         },
         reset: {
           settled: 'Der Auftrag wurde erneut abgerechnet',
@@ -551,6 +563,7 @@ export const order = area(
           unpaid: 'Der Auftrag kann weiterhin nicht bezahlt werden',
         },
         payFlags: { unpaid: 'Unbezahlt', paid: 'Bezahlt' },
+        progresses: { ended: 'Beendet', inProgress: 'Laufend' },
         endFlags: {
           activeStop: 'Vom Nutzer beendet',
           autoEnd: 'Automatisch beendet',
@@ -686,6 +699,7 @@ export const order = area(
         server: {
           windowTooLong: 'ช่วงเวลาของการค้นหาคำสั่งซื้อต้องไม่เกิน {{years}} ปี',
           exportTooLong: 'การส่งออกคำสั่งซื้อครอบคลุมได้ไม่เกิน 1 ปี',
+          exportInProgress: 'คำสั่งซื้อที่กำลังดำเนินการจะส่งออกได้เมื่อสิ้นสุดแล้ว: เลือกคำสั่งซื้อที่สิ้นสุดแล้วเพื่อส่งออก',
         },
         list: {
           title: 'คำสั่งชาร์จ',
@@ -709,6 +723,7 @@ export const order = area(
           reset: 'รีเซ็ต',
           resetConfirm: 'เรียกเก็บเงินคำสั่ง {{orderNo}} อีกครั้งหรือไม่?',
           tooLong: 'ช่วงเวลาต้องไม่เกิน {{years}} ปี',
+          progress: 'ความคืบหน้า',
         },
         reset: {
           settled: 'เรียกเก็บเงินคำสั่งอีกครั้งแล้ว',
@@ -717,6 +732,7 @@ export const order = area(
           unpaid: 'คำสั่งนี้ยังไม่สามารถชำระเงินได้',
         },
         payFlags: { unpaid: 'ยังไม่ชำระ', paid: 'ชำระแล้ว' },
+        progresses: { ended: 'สิ้นสุดแล้ว', inProgress: 'กำลังดำเนินการ' },
         endFlags: {
           activeStop: 'ผู้ใช้หยุดเอง',
           autoEnd: 'สิ้นสุดอัตโนมัติ',

@@ -42,8 +42,6 @@ export const site = area(
         noReservation: 'There is no active reservation on this connector',
         stationNameTaken: 'A station with this name already exists',
         stationHasPiles: 'This station still has charge points: delete or move them first',
-        stationNoFeeRule:
-          'The station has no fee rule: bind one to the station first, or set fees per charge point or connector',
         feeRuleNotFound: 'The fee rule does not exist',
         feeCoverageLost:
           'Every connector of the station needs a fee rule: bind the rules to its charge points first',
@@ -109,7 +107,6 @@ export const site = area(
           noReservation: '该充电枪当前没有生效的预约',
           stationNameTaken: '已存在同名站点',
           stationHasPiles: '该站点仍有充电桩：请先删除或移走',
-          stationNoFeeRule: '该站点未绑定计费规则：请先为站点绑定，或按充电桩、充电枪设置计费',
           feeRuleNotFound: '计费规则不存在',
           feeCoverageLost: '站点的每个充电枪都需要计费规则：请先为其充电桩绑定规则',
           stationNotFound: '站点不存在',
@@ -172,7 +169,6 @@ export const site = area(
           noReservation: '此充電槍目前沒有生效的預約',
           stationNameTaken: '已存在同名站點',
           stationHasPiles: '此站點仍有充電樁：請先刪除或移走',
-          stationNoFeeRule: '此站點未綁定計費規則：請先為站點綁定，或按充電樁、充電槍設定計費',
           feeRuleNotFound: '計費規則不存在',
           feeCoverageLost: '站點的每個充電槍都需要計費規則：請先為其充電樁綁定規則',
           stationNotFound: '站點不存在',
@@ -237,8 +233,6 @@ export const site = area(
           noReservation: 'An diesem Anschluss gibt es keine aktive Reservierung',
           stationNameTaken: 'Ein Standort mit diesem Namen existiert bereits',
           stationHasPiles: 'Dieser Standort hat noch Ladepunkte: löschen oder verschieben Sie sie zuerst',
-          stationNoFeeRule:
-            'Der Standort hat keine Tarifregel: binden Sie zuerst eine an den Standort oder legen Sie Tarife je Ladepunkt oder Anschluss fest',
           feeRuleNotFound: 'Die Tarifregel existiert nicht',
           feeCoverageLost:
             'Jeder Anschluss des Standorts braucht eine Tarifregel: binden Sie die Regeln zuerst an seine Ladepunkte',
@@ -307,7 +301,6 @@ export const site = area(
           noReservation: 'หัวชาร์จนี้ไม่มีการจองที่ใช้งานอยู่',
           stationNameTaken: 'มีสถานีชื่อนี้อยู่แล้ว',
           stationHasPiles: 'สถานีนี้ยังมีจุดชาร์จ: ลบหรือย้ายออกก่อน',
-          stationNoFeeRule: 'สถานีนี้ยังไม่มีกฎค่าบริการ: ผูกกฎกับสถานีก่อน หรือกำหนดค่าบริการตามตู้ชาร์จหรือหัวชาร์จ',
           feeRuleNotFound: 'ไม่มีกฎค่าบริการนี้',
           feeCoverageLost: 'ทุกหัวชาร์จของสถานีต้องมีกฎค่าบริการ: ผูกกฎกับตู้ชาร์จก่อน',
           stationNotFound: 'ไม่มีสถานีนี้',

@@ -23,12 +23,17 @@ export function cleanFilters(filters: Filters, draft: Row): Row {
   return out;
 }
 
-export function FilterBar(props: { decl: ResourceDecl; onApply: (filters: Row) => void }) {
+export function FilterBar(props: {
+  decl: ResourceDecl;
+  onApply: (filters: Row) => void;
+  /** Input values the bar starts with (the filters a link named). */
+  initial?: Row;
+}) {
   const tr = useTr();
   const can = useCan();
   // A filter on a field the user may not see (a fleet account's fleet) is not offered.
   const filters = (props.decl.filters ?? []).filter((f) => can(f.permission));
-  const [draft, setDraft] = useState<Row>(() => blank(filters));
+  const [draft, setDraft] = useState<Row>(() => ({ ...blank(filters), ...props.initial }));
   if (!filters.length) return null;
   // A filter's help goes under the bar, not under its field: every field then has the same height and the
   // fields of one row (From and To) line up.

@@ -2,19 +2,23 @@
  * The list screen of any declared resource: filter bar, toolbar, paged table (page size select, server-side
  * sort, column chooser), row actions by permission, bulk delete, and the create/edit and detail drawers.
  * Loading, empty and failed loads each say so in place. The parts: `list-state` (what is shown),
- * `list-actions` (what rows can do), `list-filters`, `list-toolbar` and `list-table`.
+ * `list-actions` (what rows can do), `list-filters`, `list-toolbar` and `list-table`. A link may name declared
+ * filters in its query (`/chargeOrder?progress=1`, the home dashboard's sessions in progress): the list opens
+ * with them applied and shown in the bar, also when the page was kept from an earlier visit.
  */
 import { Alert, CloseButton, Heading, Stack } from '@chakra-ui/react';
 import { showMessage } from '@web/components/ui/toaster.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { ListOverlays, useListActions } from '@web/resources/list-actions.tsx';
-import { FilterBar } from '@web/resources/list-filters.tsx';
 import { useListState } from '@web/resources/list-state.ts';
 import { Pager, ResourceTable } from '@web/resources/list-table.tsx';
 import { ListToolbar } from '@web/resources/list-toolbar.tsx';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import type { ResourceDecl, Row } from '@web/resources/types.ts';
-import { useState, type ComponentType } from 'react';
+import { cleanFilters, FilterBar } from '@web/resources/list-filters.tsx';
+import { toInput } from '@web/resources/values.ts';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 export { LIST_POLL_MS, PAGE_SIZES } from '@web/resources/list-state.ts';
 
@@ -29,7 +33,23 @@ export function ResourceListPage(props: {
 }) {
   const tr = useTr();
   const { decl } = props;
-  const list = useListState(decl, props.fixedQuery);
+  const linked = useLinkedFilters(decl);
+  const list = useListState(decl, props.fixedQuery, linked.applied);
+  // The bar starts again from a link's filters each time one is followed (a kept page included).
+  const [barKey, setBarKey] = useState(0);
+  const first = useRef(true);
+  const applyLinked = useRef(() => {});
+  applyLinked.current = () => {
+    list.apply(linked.applied);
+    setBarKey((k) => k + 1);
+  };
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (linked.key) applyLinked.current();
+  }, [linked.key]);
   const { data } = list.swr;
   const [hidden, setHidden] = useState(() => new Set(decl.columns.filter((c) => c.hidden).map((c) => c.key)));
 
@@ -48,7 +68,7 @@ export function ResourceListPage(props: {
           {tr(decl.title)}
         </Heading>
       ) : null}
-      <FilterBar decl={decl} onApply={list.apply} />
+      <FilterBar key={barKey} decl={decl} onApply={list.apply} initial={linked.draft} />
       <ListToolbar
         decl={decl}
         list={list}
@@ -85,6 +105,19 @@ export function ResourceListPage(props: {
       <ListOverlays decl={decl} actions={actions} changed={changed} />
     </Stack>
   );
+}
+
+/** The declared filters the page's link names in its query: as the bar's inputs and as the list call takes them. */
+function useLinkedFilters(decl: ResourceDecl) {
+  const [params] = useSearchParams();
+  const filters = decl.filters ?? [];
+  const draft: Row = {};
+  for (const f of filters) {
+    const value = params.get(f.name);
+    if (value !== null && value !== '') draft[f.name] = toInput(f, value);
+  }
+  const key = JSON.stringify(draft) === '{}' ? '' : JSON.stringify(draft);
+  return { key, draft, applied: cleanFilters(filters, draft) };
 }
 
 function Notice(props: { status: 'warning' | 'info'; children: string }) {

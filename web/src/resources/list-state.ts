@@ -18,8 +18,9 @@ export type Sort = { key: string; desc: boolean } | null;
 export const nextSort = (sort: Sort, key: string): Sort =>
   sort?.key !== key ? { key, desc: false } : sort.desc ? null : { key, desc: true };
 
-export function useListState(decl: ResourceDecl, fixedQuery?: Row) {
-  const [applied, setApplied] = useState<Row>({});
+/** `initial`: the filters applied from the start (a link's, list-page.tsx). */
+export function useListState(decl: ResourceDecl, fixedQuery?: Row, initial?: Row) {
+  const [applied, setApplied] = useState<Row>(() => initial ?? {});
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState<number>(PAGE_SIZES[0]);
   const [sort, setSort] = useState<Sort>(null);

@@ -181,7 +181,8 @@ function HomeView({ data }: { data: HomeDashboard }) {
           <LiveTile
             label={tr(`${H}.live.active`)}
             value={live.activeSessions}
-            to="/chargeOrder"
+            // The order list filtered to the orders in progress (its Progress filter, ORDER_PROGRESS).
+            to="/chargeOrder?progress=1"
             linkLabel={tr(`${H}.live.toOrders`)}
           />
           <LiveTile

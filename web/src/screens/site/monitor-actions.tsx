@@ -280,7 +280,8 @@ function MeterTable({ tr, records }: { tr: Translate; records: MonitorMeterRecor
       <Table.Root size="sm" stickyHeader aria-label={tr(`${A}.meterRecords`)}>
         <Table.Header>
           <Table.Row>
-            {['at', 'energy', 'power', 'current', 'voltage', 'soc'].map((k) => (
+            {/* The samples' energy is the meter's cumulative register, not what the session charged. */}
+            {['at', 'meterReading', 'power', 'current', 'voltage', 'soc'].map((k) => (
               <Table.ColumnHeader key={k}>{f(k)}</Table.ColumnHeader>
             ))}
           </Table.Row>

@@ -2,13 +2,16 @@
  * The live monitor (/monitor, code 1101): connector states of every station in scope (or one, chosen in
  * the station filter) from `/biz/monitor/overview`, polled every 5 seconds in place: a summary of counts
  * for every state of docs/product.md section 4, then a card per site with its piles and a tile per connector
- * coloured by its state (and labelled with it), and the time of the last update. A tile carries the
- * connector's actions (stop charging, live data, meter records, unlock, stop reservation, details; codes
- * 1102-1107) for the user holding them (./monitor-actions.tsx).
+ * coloured by its state (and labelled with it), and the time of the last update. A connector in a session
+ * shows its live figures on its tile: power, energy charged, state of charge (when the charger reports it)
+ * and the time since the start (the overview's `figures`). A tile carries the connector's actions (stop
+ * charging, live data, meter records, unlock, stop reservation, details; codes 1102-1107) for the user
+ * holding them (./monitor-actions.tsx).
  */
 import { API } from '@shared/api/paths.ts';
 import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectorState } from '@shared/ocpp/connector-state.ts';
+import type { MonitorTileFigures } from '@shared/schemas/monitor.ts';
 import { AppLink } from '@web/components/ui/link.tsx';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
@@ -35,11 +38,13 @@ import { stationDetailPath } from '@web/resources/decls/site/common.tsx';
 export const MONITOR_REFRESH_MS = 5_000;
 const M = 'siteConsole.monitor';
 
+/** A connector on the monitor: its state, and its live figures while in a session. */
+export type MonitorConnector = ConnectorView & { figures?: MonitorTileFigures };
 export interface MonitorPile {
   chargePointId: string;
   name?: string;
   online: boolean;
-  connectors: ConnectorView[];
+  connectors: MonitorConnector[];
 }
 export interface MonitorSite {
   stationId: string;
@@ -191,7 +196,7 @@ function SiteCard({ tr, site }: { tr: Translate; site: MonitorSite }) {
   );
 }
 
-function ConnectorTile({ tr, connector }: { tr: Translate; connector: ConnectorView }) {
+function ConnectorTile({ tr, connector }: { tr: Translate; connector: MonitorConnector }) {
   const state = asState(connector.state);
   const label = stateLabel(tr, state);
   const name = tr('siteConsole.common.connectorNo', { no: connector.connectorNo });
@@ -207,14 +212,56 @@ function ConnectorTile({ tr, connector }: { tr: Translate; connector: ConnectorV
       py="2"
       minW="28"
       data-state={state}
-      title={[connector.status, connector.errorCode, connector.info].filter(Boolean).join(' · ') || undefined}
-      aria-label={tr(`${M}.tile`, { name, state: label })}
-      role="img"
     >
-      <Text fontSize="xs" fontWeight="semibold">
-        {connector.name ? `${connector.connectorNo} · ${connector.name}` : name}
-      </Text>
-      <Text fontSize="sm">{label}</Text>
+      <Box
+        title={
+          [connector.status, connector.errorCode, connector.info].filter(Boolean).join(' · ') || undefined
+        }
+        aria-label={tr(`${M}.tile`, { name, state: label })}
+        role="img"
+      >
+        <Text fontSize="xs" fontWeight="semibold">
+          {connector.name ? `${connector.connectorNo} · ${connector.name}` : name}
+        </Text>
+        <Text fontSize="sm">{label}</Text>
+      </Box>
+      {connector.figures ? <TileFigures tr={tr} name={name} figures={connector.figures} /> : null}
+    </Box>
+  );
+}
+
+/** h:mm:ss of a number of seconds. */
+function elapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A session's live figures under the tile's state: each value with its name for assistive technology. */
+function TileFigures(props: { tr: Translate; name: string; figures: MonitorTileFigures }) {
+  const { tr, figures } = props;
+  const rows: [key: string, value: string][] = [
+    ['power', figures.powerW === undefined ? '-' : `${(figures.powerW / 1000).toFixed(2)} kW`],
+    ['energy', `${(figures.energyWh / 1000).toFixed(3)} kWh`],
+    ...(figures.soc === undefined ? [] : ([['soc', `${figures.soc} %`]] as [string, string][])),
+    ['elapsed', elapsed(figures.durationSeconds)],
+  ];
+  return (
+    <Box
+      as="ul"
+      listStyleType="none"
+      mt="1"
+      fontSize="xs"
+      fontVariantNumeric="tabular-nums"
+      aria-label={tr(`${M}.figures`, { name: props.name })}
+    >
+      {rows.map(([key, value]) => (
+        <li key={key} data-figure={key} aria-label={`${tr(`${M}.figure.${key}`)}: ${value}`}>
+          <Text as="span" color="fg.muted">
+            {tr(`${M}.figure.${key}`)}
+          </Text>{' '}
+          {value}
+        </li>
+      ))}
     </Box>
   );
 }

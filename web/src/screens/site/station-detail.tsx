@@ -1,6 +1,7 @@
 /**
  * A station's page (/stationDetail/{id}): its facts, pictures, the counts of its connectors per state, its
- * charge points with their online state and live connector states, and, while its power balance plan is in
+ * charge points with their online state, live connector states and last message (as each charger's page
+ * tells it; the station's own is the newest of them), and, while its power balance plan is in
  * force, what load management found and sent (each transformer group's power, load and state; each
  * connector's limit), from `/biz/station/detail`, refreshed every 10 seconds in place (the page is not
  * reloaded).
@@ -109,6 +110,12 @@ export function StationDetailPage() {
           <DataList.Item>
             <DataList.ItemLabel minW="36">{tr(`${S}.reserveFlag`)}</DataList.ItemLabel>
             <DataList.ItemValue>{tr(data.reserveFlag ? `${D}.yes` : `${D}.no`)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="36">{tr(`${D}.lastMessage`)}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="station-last-message">
+              {data.lastMessageAt ? formatDateTime(data.lastMessageAt) : tr(`${D}.noMessage`)}
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW="36">{tr('siteConsole.power.powerMode')}</DataList.ItemLabel>

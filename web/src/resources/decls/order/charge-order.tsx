@@ -3,14 +3,19 @@
  * station, charge point, id tag, payment and a start-time window of at most 2 years (the last 30 days when
  * empty; the server refuses longer or reversed ranges). The order number links to /orderDetail/{id} (4101);
  * holders of 4102 may re-run settlement of an unpaid order; holders of 4103 open the real-time view; holders
- * of 4104 and the Pro export 9100 export the current filter (over at most 1 year) to /fileExport.
+ * of 4104 and the Pro export 9100 export the current filter (over at most 1 year) to /fileExport. The
+ * Progress filter lists the orders in progress instead (sessions not yet settled: no detail page, no reset);
+ * a link opens the list so filtered with `?progress=1` (the home dashboard's sessions in progress).
  */
 import { API } from '@shared/api/paths.ts';
-import { ORDER_EXPORT_CODE } from '@shared/schemas/order.ts';
+import { ORDER_EXPORT_CODE, ORDER_PROGRESS } from '@shared/schemas/order.ts';
+import { Badge } from '@chakra-ui/react';
+import { renderValue } from '@web/resources/cells.tsx';
+import { useTr } from '@web/resources/i18n.ts';
 import { call } from '@web/lib/api.ts';
 import { durationCell } from '@web/resources/decls/alarm/common.tsx';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
-import type { Column, Field, ResourceDecl, Row } from '@web/resources/types.ts';
+import type { Column, EnumOption, Field, ResourceDecl, Row } from '@web/resources/types.ts';
 import {
   ChargeTarget,
   Dash,
@@ -29,8 +34,32 @@ import { RealtimeButton } from '@web/screens/order/realtime.tsx';
 
 const L = 'orderRes.list';
 
+/** An order of the in-progress filter: a session not yet settled. */
+export const inProgress = (row: Row) => Number(row.progress) === ORDER_PROGRESS.inProgress;
+
+export const PROGRESS_OPTIONS: readonly EnumOption[] = [
+  { value: ORDER_PROGRESS.ended, label: 'orderRes.progresses.ended' },
+  { value: ORDER_PROGRESS.inProgress, label: 'orderRes.progresses.inProgress' },
+];
+
+/** The end time, or that the order is in progress. */
+function EndTime({ row }: { row: Row }) {
+  const tr = useTr();
+  if (!inProgress(row)) return renderValue(tr, { key: 'endTime', label: `${L}.endTime`, kind: 'date' }, row);
+  return (
+    <Badge colorPalette="blue" variant="subtle">
+      {tr('orderRes.progresses.inProgress')}
+    </Badge>
+  );
+}
+
 const columns: Column[] = [
-  { key: 'orderNo', label: `${L}.orderNo`, render: (row) => <OrderLink orderNo={row.orderNo} /> },
+  {
+    key: 'orderNo',
+    label: `${L}.orderNo`,
+    // An order in progress has no page yet (its order is stored when it is settled).
+    render: (row) => (inProgress(row) ? String(row.orderNo ?? '') : <OrderLink orderNo={row.orderNo} />),
+  },
   {
     key: 'stationName',
     label: `${L}.station`,
@@ -44,7 +73,12 @@ const columns: Column[] = [
   },
   { key: 'idTag', label: `${L}.idTag` },
   { key: 'startTime', label: `${L}.startTime`, kind: 'date' },
-  { key: 'endTime', label: `${L}.endTime`, kind: 'date' },
+  {
+    key: 'endTime',
+    label: `${L}.endTime`,
+    kind: 'date',
+    render: (row) => <EndTime row={row} />,
+  },
   { key: 'totalTime', label: `${L}.duration`, render: (row) => durationCell({ duration: row.totalTime }) },
   { key: 'energyWh', label: `${L}.energy`, render: (row) => kwh(row) || <Dash /> },
   {
@@ -82,7 +116,12 @@ export const chargeOrderDecl: ResourceDecl = {
   // The file of an export is listed and downloaded in /fileExport, the Pro export menu (9100).
   permissions: { view: ORDER_CODE.view, export: [ORDER_EXPORT_CODE.export, ORDER_EXPORT_CODE.files] },
   columns,
-  filters: orderFilters,
+  // The profit orders (the same filters) are settled ones: Progress is this list's own.
+  filters: [
+    ...orderFilters.slice(0, 5),
+    { name: 'progress', label: `${L}.progress`, kind: 'select', options: PROGRESS_OPTIONS },
+    ...orderFilters.slice(5),
+  ],
   toolbar: RealtimeButton,
   exportable: true,
   actions: [
@@ -90,13 +129,14 @@ export const chargeOrderDecl: ResourceDecl = {
       key: 'detail',
       label: () => `${L}.detail`,
       permission: ORDER_CODE.detail,
+      visible: (row) => !inProgress(row),
       run: (row, ctx) => ctx.navigate(orderDetailPath(row.orderNo)),
     },
     {
       key: 'reset',
       label: () => `${L}.reset`,
       permission: ORDER_CODE.reset,
-      visible: (row) => Number(row.payFlag ?? 0) !== 1,
+      visible: (row) => !inProgress(row) && Number(row.payFlag ?? 0) !== 1,
       confirm: (row) => ({ message: `${L}.resetConfirm`, values: { orderNo: row.orderNo } }),
       run: async (row, ctx) => {
         ctx.notify(await resetOrder(row));
