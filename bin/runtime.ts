@@ -32,6 +32,7 @@ console.log(
     `EV charging console is ready in ${(runtime.startupMs / 1000).toFixed(1)} s`,
     `  Console   ${runtime.consoleUrl}`,
     `  API       ${runtime.url} (health: ${runtime.url}/health)`,
+    `  Metrics   ${runtime.metricsUrl} (Prometheus text; from this machine only)`,
     `  OCPP      ${runtime.ocppUrl} (subprotocols ocpp1.6, ocpp2.0.1)`,
     `  MQTT      mqtt://localhost:${runtime.iot.mqttPort} and ws://localhost:${runtime.port}/mqtt`,
     `  Mail      captured in ${runtime.smtp.mailDir} (SMTP localhost:${runtime.smtp.port})`,

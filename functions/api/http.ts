@@ -188,6 +188,7 @@ export function httpHandler(routes: Record<string, Route>, extraPublic: string[]
       failure = isSizeRefusal(error) ? badRequest('server.valueTooLong') : error;
       return errorResponse(failure, language);
     } finally {
+      logger.debug('Request handled', { ms: Date.now() - startedAt, failed: failure !== undefined });
       if (decl?.audit && (req.identity || req.auditAs)) {
         // An unexpected error is logged above; the audit entry, which users read, only says it happened.
         const exception =

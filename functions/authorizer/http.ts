@@ -9,10 +9,11 @@ import type {
 } from 'aws-lambda';
 import { sessionActive } from '@functions/auth/sessions.ts';
 import { verifyAccessToken } from '@functions/auth/tokens.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 type Context = Record<string, string | boolean>;
 
-export async function handler(
+async function handle(
   event: APIGatewayRequestAuthorizerEventV2,
 ): Promise<APIGatewaySimpleAuthorizerWithContextResult<Context>> {
   const header = event.headers?.authorization ?? '';
@@ -29,3 +30,6 @@ export async function handler(
     context: { authenticated: true, userId: sub, username, agentId: agentId ?? '', kind, sessionId: sid },
   };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

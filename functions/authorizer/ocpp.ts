@@ -8,6 +8,7 @@ import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { instanceCache } from '@functions/lib/memo.ts';
 import { secretChecks } from '@functions/lib/password.ts';
 import { Repository } from '@functions/lib/store.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 const MAX_ID_LENGTH = 255;
 
@@ -70,7 +71,7 @@ export function parseBasic(header: string | undefined): { user: string; password
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const chargePointId = event.queryStringParameters?.chargePointId;
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
@@ -93,3 +94,6 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     context: { chargePointId, agentId: String(record.agentId ?? '') },
   };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { withLogContext } from '@functions/lib/log-context.ts';
+import { inMessageContext } from '@functions/lib/queue.ts';
 import { topology } from '@shared/topology/index.ts';
 import { findConnection, removeConnection } from '@functions/chargepoints/connections.ts';
 import { call } from '@functions/ocpp-messages/frames.ts';
@@ -18,6 +18,7 @@ import { validateRequest } from '@functions/ocpp-messages/schemas.ts';
 import { getCommand, markFailed, markOffline, markSent } from './store.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 
@@ -56,6 +57,7 @@ async function deliver(record: SQSRecord): Promise<void> {
     return;
   }
   await markSent(commandId, sentAt.toISOString());
+  logger.debug('Command sent', { commandId, action: command.action });
   await logMessage({
     chargePointId: command.chargePointId,
     direction: 'out',
@@ -76,23 +78,28 @@ async function failForGood(record: SQSRecord, error: Error) {
     await markFailed(parsed.data.commandId, `Not delivered: ${error.message}`.slice(0, 255));
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    try {
-      // Each queue message logs under its own id (functions/lib/log-context.ts).
-      await withLogContext({ messageId: record.messageId }, () => deliver(record));
-    } catch (error) {
-      logger.warn('Command delivery failed', {
-        messageId: record.messageId,
-        error: (error as Error).message,
-      });
-      // The last try: the message goes on to the dead-letter queue, and the command says it failed (it is
-      // never left "queued" for ever).
-      if (Number(record.attributes?.ApproximateReceiveCount ?? 0) >= MAX_RECEIVES)
-        await failForGood(record, error as Error).catch(() => undefined);
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+    // Each queue message logs under its own id and its flow's correlation id (functions/lib/queue.ts).
+    await inMessageContext(record, {}, async () => {
+      try {
+        await deliver(record);
+      } catch (error) {
+        logger.warn('Command delivery failed', {
+          messageId: record.messageId,
+          error: (error as Error).message,
+        });
+        // The last try: the message goes on to the dead-letter queue, and the command says it failed (it is
+        // never left "queued" for ever).
+        if (Number(record.attributes?.ApproximateReceiveCount ?? 0) >= MAX_RECEIVES)
+          await failForGood(record, error as Error).catch(() => undefined);
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    });
   }
   return { batchItemFailures };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

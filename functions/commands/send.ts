@@ -25,6 +25,7 @@ import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { sendToQueue } from '@functions/lib/queue.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { paginate } from '@functions/lib/store.ts';
 import { companyCommands, storeCommand } from '@functions/data/commands.ts';
@@ -139,6 +140,7 @@ async function dispatch(input: {
   if (!connection) {
     // Recorded, so the results list shows the attempt and its answer.
     await store({ ...base, action: '', payload: {}, status: 'offline', createdAt: now.toISOString() }, false);
+    publishMetric('commandsFailed'); // not sent: the charger is not connected (shared/topology/metrics.ts)
     throw refused('commandRes.server.pileOffline');
   }
   const variant = variantFor(def, connection.protocol);

@@ -20,6 +20,7 @@ import {
   type StatusQueue,
 } from '@functions/data/commands.ts';
 import { emit } from '@functions/lib/events.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
 
 export type { ProgressKind };
 
@@ -108,13 +109,29 @@ async function transition(
   queue: { name: StatusQueue; at: string } | null = null,
   known?: CommandRecord,
 ) {
-  if (set.status === 'sent') return moveCommand(commandId, from, set, queue);
+  if (set.status === 'sent') {
+    const moved = await moveCommand(commandId, from, set, queue);
+    if (moved) publishMetric('commandsSent');
+    return moved;
+  }
   // The connector never changes: a record read before the move names it (read consistently when not known:
   // a command stored a moment ago).
   const command = known ?? (await getCommandConsistent<CommandRecord>(commandId));
   if (!command || !(await endCommand(command, from, set))) return false;
+  countEnd(from, set.status);
   await emit('commandEnded', { ...command, ...set } as CommandRecord);
   return true;
+}
+
+/**
+ * The figures of a command's end (shared/topology/metrics.ts), once: each transition is conditional. An
+ * answer recorded while the command was still `queued` was sent too (its `sent` mark then finds it ended);
+ * a charger not connected is a command that could not be sent.
+ */
+function countEnd(from: StatusQueue, status: CommandStatus) {
+  if (from === 'queued' && (status === 'answered' || status === 'rejected')) publishMetric('commandsSent');
+  if (status === 'rejected' || status === 'failed' || status === 'offline') publishMetric('commandsFailed');
+  else if (status === 'timeout') publishMetric('commandsTimedOut');
 }
 
 export const markSent = (commandId: string, at = new Date().toISOString()) =>

@@ -12,8 +12,9 @@ import {
   markTimedOut,
   markUndelivered,
 } from './store.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
-export async function handler(): Promise<{ timedOut: number; undelivered: number }> {
+async function handle(): Promise<{ timedOut: number; undelivered: number }> {
   const cutoff = new Date(Date.now() - commandAnswerTimeoutSeconds() * 1000).toISOString();
   let timedOut = 0;
   for (const id of await commandsAwaitingSince(cutoff)) if (await markTimedOut(id)) timedOut++;
@@ -26,3 +27,6 @@ export async function failUndelivered(cutoff: string): Promise<number> {
   for (const id of await commandsQueuedSince(cutoff)) if (await markUndelivered(id)) failed++;
   return failed;
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -8,6 +8,7 @@ import { logger } from '@functions/lib/logger.ts';
 import { balanceStation } from './balancer.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 /** How long one run goes on adjusting stations that fall due. */
 const RUN_MS = 55_000;
@@ -22,7 +23,7 @@ export async function adjustDue(now = Date.now()): Promise<number> {
   return due.length;
 }
 
-export async function handler(): Promise<{ adjusted: number }> {
+async function handle(): Promise<{ adjusted: number }> {
   const until = Date.now() + RUN_MS;
   let adjusted = 0;
   for (;;) {
@@ -32,3 +33,6 @@ export async function handler(): Promise<{ adjusted: number }> {
     await new Promise((r) => setTimeout(r, Math.max(250, Date.parse(next.nextAt) - Date.now())));
   }
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -11,6 +11,7 @@ import { energyBoxSamplesKey, putSample } from '@functions/data/meter-values.ts'
 // Reactions to the events it can emit (functions/lib/events.ts, test/functions/events-wiring.test.ts).
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 export { energyBoxSamplesKey, energyBoxStateKey };
 /** Samples are kept two days (the detail shows one hour). */
@@ -41,7 +42,7 @@ declare module '@functions/lib/events.ts' {
   }
 }
 
-export async function handler(event: unknown): Promise<{ stored: boolean }> {
+async function handle(event: unknown): Promise<{ stored: boolean }> {
   const parsed = Telemetry.safeParse(event);
   if (!parsed.success) return { stored: false }; // a malformed device message changes nothing
   const now = new Date();
@@ -70,3 +71,6 @@ export async function handler(event: unknown): Promise<{ stored: boolean }> {
     );
   return { stored: true };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

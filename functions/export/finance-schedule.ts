@@ -1,7 +1,8 @@
 /** Schedule: queues the previous day's finance (revenue per operator) export, once per day. */
 import { queueExport } from '@functions/api/export-tasks.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
-export async function handler(event: { time?: string } = {}): Promise<{ taskId: string; queued: boolean }> {
+async function handle(event: { time?: string } = {}): Promise<{ taskId: string; queued: boolean }> {
   const now = event.time ? new Date(event.time) : new Date();
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1))
     .toISOString()
@@ -16,3 +17,6 @@ export async function handler(event: { time?: string } = {}): Promise<{ taskId: 
   });
   return { taskId, queued };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -56,8 +56,11 @@ export function emfSink(): MetricSink {
         m.addMetric(metric.name, metric.unit, value);
         return;
       }
-      // Another dimension set is another EMF document: published at once, with the stage and its own.
+      // Another dimension set is another EMF document: published at once, with the stage and its own. A
+      // single metric is a new instance, whose constructor adds `service` again.
       const single = m.singleMetric();
+      single.clearDefaultDimensions();
+      single.setDefaultDimensions({ [MetricDimension.stage]: stage });
       for (const [name, v] of extra) single.addDimension(name, v);
       single.addMetric(metric.name, metric.unit, value);
     },
@@ -77,10 +80,15 @@ function currentSink(): MetricSink {
   return sink;
 }
 
-/** Sets where figures go (the local runtime, tests); `undefined` goes back to the default. */
-export function setMetricSink(next: MetricSink | undefined): void {
-  sink?.flush();
+/**
+ * Sets where figures go (the local runtime, tests); `undefined` goes back to the default. Answers the sink it
+ * replaces, for the caller to put back.
+ */
+export function setMetricSink(next: MetricSink | undefined): MetricSink | undefined {
+  const previous = sink;
+  previous?.flush();
   sink = next;
+  return previous;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * Every Lambda entry of the topology is observed the same way (docs/decisions/458-metrics-tracing-correlation.md):
- * Powertools Tracer opens a subsegment for the handler (`## <handler>`) under Lambda's X-Ray segment, with the
- * cold start and the service as annotations and an error as metadata (never the answer: it may hold personal
- * data), and the business metrics held by functions/lib/metrics.ts are published when the invocation ends,
- * however it ends. The AWS SDK clients of functions/lib/aws.ts are captured, so each AWS call is a subsegment.
+ * Every Lambda entry of the topology is observed the same way
+ * (docs/decisions/458-metrics-tracing-correlation.md): Powertools Tracer opens a subsegment for the handler
+ * (`## <handler>`) under Lambda's X-Ray segment, with the cold start and the service as annotations and an
+ * error as metadata (never the answer: it may hold personal data), and the business metrics held by
+ * functions/lib/metrics.ts are published when the invocation ends, however it ends. The AWS SDK clients of
+ * functions/lib/aws.ts are captured, so each AWS call is a subsegment.
  *
  * The tracer switches itself off where there is no Lambda (no `AWS_EXECUTION_ENV`: the local runtime, tests)
  * or when `POWERTOOLS_TRACE_ENABLED=false`: it then changes nothing, sends nothing and never throws for a
@@ -35,16 +36,16 @@ export function markObserved<T extends object>(fn: T): T {
 }
 
 /**
- * A Lambda entry (queue consumer, schedule, WebSocket route, authorizer, state machine task, IoT rule) with the
- * observability above. Its signature stays the handler's: the context may be left out (tests), and Lambda's
- * own time limit is left to Lambda (no early time-out of middy's).
+ * A Lambda entry (queue consumer, schedule, WebSocket route, authorizer, state machine task, IoT rule) with
+ * the observability above, its type unchanged: the context may still be left out where the handler allows it
+ * (tests), and Lambda's own time limit is left to Lambda (no early time-out of middy's).
  */
-export function lambdaEntry<E, R, C extends object = object>(
-  fn: (event: E, context: C) => Promise<R>,
-): (event: E, context?: C) => Promise<R> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any handler's own parameters are kept
+export function lambdaEntry<F extends (event: any, context?: any) => Promise<unknown>>(fn: F): F {
   // middy types the context as Lambda's; the entry's own type is kept outside.
-  const observed = middy(fn as unknown as (event: E, context: Context) => Promise<R>, {
+  const observed = middy(fn as unknown as (event: unknown, context: Context) => Promise<unknown>, {
     timeoutEarlyInMillis: 0,
   }).use(observability());
-  return markObserved((event: E, context?: C) => observed(event, (context ?? {}) as Context));
+  return markObserved(((event: unknown, context?: Context) =>
+    observed(event, context ?? ({} as Context))) as F);
 }

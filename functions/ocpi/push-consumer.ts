@@ -9,7 +9,8 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/logger.ts';
-import { withLogContext } from '@functions/lib/log-context.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
+import { inMessageContext } from '@functions/lib/queue.ts';
 import { OcpiPartyOffline, OcpiUrlRefused } from './client.ts';
 import { deliverCdr } from './cdrs.ts';
 import { deliverActiveProfile } from './chargingprofiles.ts';
@@ -21,6 +22,7 @@ import { pullTokens } from './tokens.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
 import { deliver, type OcpiPush } from './push.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 /**
  * A partner's tokens pulled, if it is still registered; from a hub, its ClientInfo list first (which parties are
@@ -35,7 +37,7 @@ async function pullTokensOf(partnerId: string) {
   await pullTokens(partner);
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     let push: OcpiPush;
@@ -54,7 +56,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         typeof push.chargePointId === 'string' &&
         typeof push.transactionId === 'string');
     if (!known) continue;
-    await withLogContext({ messageId: record.messageId, push: push.kind }, async () => {
+    // Each queue message logs under its own id and its flow's correlation id (functions/lib/queue.ts).
+    await inMessageContext(record, { push: push.kind }, async () => {
       try {
         if (push.kind === 'cdr') await deliverCdr(push.orderNo);
         else if (push.kind === 'tokens') await pullTokensOf(push.partnerId);
@@ -62,6 +65,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         else if (push.kind === 'activeProfile') await deliverActiveProfile(push.commandId);
         else if (push.kind === 'session') await deliverSessionUpdate(push.chargePointId, push.transactionId);
         else await deliver(push);
+        // A pull of the partner's tokens is no push (shared/topology/metrics.ts).
+        if (push.kind !== 'tokens') publishMetric('ocpiPushes');
       } catch (error) {
         // A URL the outbound guard refuses stays refused (decision 433): trying again would only fill the
         // dead-letter queue. The partner's last error says why already.
@@ -71,6 +76,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
           logger.info('OCPI push not attempted: the hub reports the party offline', { error: String(error) });
           return;
         }
+        if (push.kind !== 'tokens') publishMetric('ocpiPushFailures');
         if (error instanceof OcpiUrlRefused) {
           logger.warn('OCPI push dropped: its URL is refused', { error: String(error) });
           return;
@@ -82,3 +88,6 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   return { batchItemFailures };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -10,10 +10,10 @@
  *   ended), those of a station at once, so load management runs a station once for the chargers that came.
  * A message whose work failed is reported as a batch item failure and comes back; every step is idempotent.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { recountStation, recountStationSince } from '@functions/chargepoints/sites.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { withLogContext } from '@functions/lib/log-context.ts';
+import { inMessageContext } from '@functions/lib/queue.ts';
 import { chargerContext } from '@functions/chargepoints/charger.ts';
 import {
   changeReactions,
@@ -25,15 +25,18 @@ import {
 import { bootFollowUp } from '@functions/sessions/transactions.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 interface Work {
   messageId: string;
+  /** The message (its id and the correlation id it carries: functions/lib/queue.ts). */
+  record: SQSRecord;
   followUp: FollowUp;
   /** Delivered before (a failure came back): what it changed may have been done already. */
   again: boolean;
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const failed = new Set<string>();
   const fail = (messageId: string, what: string, error: unknown) => {
     logger.error(`OCPP follow-up failed: ${what}`, { messageId, error: String(error) });
@@ -51,6 +54,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     if (isFollowUp(followUp))
       work.push({
         messageId: record.messageId,
+        record,
         followUp,
         again: Number(record.attributes?.ApproximateReceiveCount ?? 1) > 1,
       });
@@ -82,8 +86,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       messageId,
     });
 
-  for (const { messageId, followUp: f, again } of work)
-    await withLogContext({ messageId, followUp: f.kind }, async () => {
+  for (const { messageId, record, followUp: f, again } of work)
+    await inMessageContext(record, { followUp: f.kind }, async () => {
       try {
         if (f.kind === 'count') return void touch(messageId, f.tenant, f.stationId, f.at);
         const reset = f.kind === 'boot' ? await bootFollowUp(f) : [];
@@ -124,3 +128,6 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -20,7 +20,9 @@
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { topology } from '@shared/topology/index.ts';
-import { ContextLogger, withLogContext } from '@functions/lib/log-context.ts';
+import { ContextLogger } from '@functions/lib/log-context.ts';
+import { ocppCorrelationId, withCorrelation } from '@functions/lib/correlation.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
 import { getCommand, recordCommandAnswer } from '@functions/commands/store.ts';
 import {
   closeConnection,
@@ -43,6 +45,7 @@ import { chargerConnected, chargerDisconnected } from './presence.ts';
 import { isKnownAction, validateRequest, validateResponse } from '@functions/ocpp-messages/schemas.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 /** The OCPP function's logger (exported for the tests that watch what it reports). */
 export const logger = new ContextLogger({
@@ -71,15 +74,21 @@ export function negotiateProtocol(offered: string | undefined): string | undefin
 }
 
 /** The WebSocket routes' entry; `context` is Lambda's (or the local runtime's), read for the time left. */
-export async function handler(
-  event: WsEvent,
-  context?: Partial<RemainingTime>,
-): Promise<APIGatewayProxyResultV2> {
+async function handle(event: WsEvent, context?: Partial<RemainingTime>): Promise<APIGatewayProxyResultV2> {
   const { eventType, requestId, connectionId, routeKey } = event.requestContext;
   // Every line logged while this event is handled names it, and no other running at the same time
-  // (functions/lib/log-context.ts).
-  const keys = { requestId, route: routeKey, connectionId, chargePointId: chargePointOf(event) };
-  return withLogContext(keys, () => {
+  // (functions/lib/log-context.ts), with the correlation id its flow carries on
+  // (functions/lib/correlation.ts): the charger's and the frame's message id, or the connection's for a
+  // connect or a close.
+  const chargePointId = chargePointOf(event);
+  const keys = { requestId, route: routeKey, connectionId, chargePointId };
+  const head =
+    eventType !== 'MESSAGE'
+      ? undefined
+      : event.isBase64Encoded
+        ? Buffer.from((event.body ?? '').slice(0, 120), 'base64').toString('utf8')
+        : (event.body ?? '');
+  return withCorrelation(ocppCorrelationId(chargePointId, connectionId, head), keys, () => {
     if (eventType === 'CONNECT') return connect(event);
     if (eventType === 'DISCONNECT') return disconnect(event);
     return message(event, context);
@@ -148,6 +157,8 @@ async function message(event: WsEvent, context?: Partial<RemainingTime>): Promis
   const { connectionId } = event.requestContext;
   const chargePointId = chargePointOf(event);
   if (!chargePointId) return { statusCode: 200 };
+  // Every message a charger sends is counted, whatever it is (shared/topology/metrics.ts).
+  publishMetric('ocppMessages');
   // The answer leaves by `sendBy`; the action has until `chooseBy`, then the deadline answers
   // (docs/decisions/439-one-answer-per-ocpp-call.md).
   const arrived = Date.now();
@@ -392,3 +403,6 @@ async function recordAnswer(x: Exchange, frame: Exclude<Frame, { type: 2 }>): Pr
   await recordCommandAnswer(x.chargePointId, outcome, command);
   return { action: command.action };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -13,8 +13,9 @@
  *   between a charger's change and its station's count left behind is right again within about ten minutes.
  */
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { silentConnections, touchConnection } from '@functions/data/connections.ts';
+import { allConnections, touchConnection } from '@functions/data/connections.ts';
 import { logger } from '@functions/lib/logger.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
 import { recountStaleStations } from '@functions/chargepoints/sites.ts';
 import { wsManagementClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
@@ -29,6 +30,7 @@ import { alarmLongOutages, chargerDisconnected } from './presence.ts';
 import { pendingHandOffs, queueHandOff } from '@functions/sessions/transactions.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 /** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
 export const offlineGraceSeconds = () =>
@@ -80,25 +82,35 @@ async function settleSilent(c: Connection, cutoff: number): Promise<string | und
   return c.chargePointId;
 }
 
-export async function handler(): Promise<{
+async function handle(): Promise<{
   removed: string[];
   alarmed: string[];
   requeued: number;
   recounted: number;
 }> {
   const grace = offlineGraceSeconds();
-  const cutoff = Math.floor(Date.now() / 1000) - silenceSeconds();
+  const now = Math.floor(Date.now() / 1000);
+  const cutoff = now - silenceSeconds();
   const removed: string[] = [];
-  // The connections table holds one small item per connected charger, so a filtered scan is bounded. Every
-  // connection comes up here once per silence period (messages write nothing to it), so they are asked about
-  // SWEEP_CONCURRENCY at a time.
-  const silent = await silentConnections(cutoff);
+  // The connections table holds one small item per connected charger, so a scan is bounded (a filtered one
+  // reads as much). Every connection comes up as silent once per silence period (messages write nothing to
+  // it), so those are asked about SWEEP_CONCURRENCY at a time.
+  const connections = await allConnections();
+  const silent = connections.filter((c) => c.lastSeenAt < cutoff);
+  const goneIds = new Set<string>();
   for (let i = 0; i < silent.length; i += SWEEP_CONCURRENCY) {
-    const gone = await Promise.all(
-      silent.slice(i, i + SWEEP_CONCURRENCY).map((c) => settleSilent(c, cutoff)),
-    );
-    removed.push(...gone.filter((id): id is string => id !== undefined));
+    const batch = silent.slice(i, i + SWEEP_CONCURRENCY);
+    const gone = await Promise.all(batch.map((c) => settleSilent(c, cutoff)));
+    gone.forEach((id, j) => {
+      if (id === undefined) return;
+      removed.push(id);
+      goneIds.add(batch[j]!.connectionId);
+    });
   }
+  // Chargers online: those with a live connection left (an expired item is none: DynamoDB Local keeps it), a
+  // level counted on each run (shared/topology/metrics.ts).
+  const online = connections.filter((c) => !goneIds.has(c.connectionId) && !(c.expiresAt <= now));
+  publishMetric('chargersOnline', new Set(online.map((c) => c.chargePointId)).size);
 
   const alarmed = await alarmLongOutages(new Date(Date.now() - grace * 1000).toISOString());
 
@@ -107,3 +119,6 @@ export async function handler(): Promise<{
   const recounted = await recountStaleStations();
   return { removed, alarmed, requeued: stale.length, recounted };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

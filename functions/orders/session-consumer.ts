@@ -11,12 +11,13 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '@functions/lib/logger.ts';
-import { withLogContext } from '@functions/lib/log-context.ts';
+import { inMessageContext } from '@functions/lib/queue.ts';
 import { getSession, handOffDone } from '@functions/sessions/transactions.ts';
 import { orderOf } from '@functions/sessions/session-order.ts';
 import { settleSession } from './settlement.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 export { ORDER_TYPE, orderNoOf, orderOf } from '@functions/sessions/session-order.ts';
 
@@ -29,21 +30,27 @@ export async function handOver(
   const base = Object.fromEntries(Object.entries(orderOf(session)).filter(([, v]) => v !== undefined));
   const outcome = await settleSession(session, base);
   await handOffDone(chargePointId, transactionId);
+  logger.debug('Session handed over', { chargePointId, transactionId, outcome });
   return outcome;
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
-    try {
-      const { chargePointId, transactionId } = JSON.parse(record.body) as Record<string, string>;
-      if (!chargePointId || !transactionId) continue; // not ours: dropping it is the only answer
-      // Each queue message logs under its own id (functions/lib/log-context.ts).
-      await withLogContext({ messageId: record.messageId }, () => handOver(chargePointId, transactionId));
-    } catch (error) {
-      logger.error('Session hand-off failed', { error: String(error), messageId: record.messageId });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+    // Each queue message logs under its own id and its flow's correlation id (functions/lib/queue.ts).
+    await inMessageContext(record, {}, async () => {
+      try {
+        const { chargePointId, transactionId } = JSON.parse(record.body) as Record<string, string>;
+        if (!chargePointId || !transactionId) return; // not ours: dropping it is the only answer
+        await handOver(chargePointId, transactionId);
+      } catch (error) {
+        logger.error('Session hand-off failed', { error: String(error), messageId: record.messageId });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    });
   }
   return { batchItemFailures };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -34,6 +34,8 @@ import { fleetOrderPut } from '@functions/data/fleet-orders.ts';
 import { fleetRollupUpdates } from '@functions/data/fleet-rollups.ts';
 import { send, type TransactItem } from '@functions/data/table.ts';
 import { logger } from '@functions/lib/logger.ts';
+import { correlationId } from '@functions/lib/correlation.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
 import type { Stored } from '@functions/lib/store.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { localPayers } from '@functions/accounts/payers.ts';
@@ -360,6 +362,9 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         ...payFields,
         endFlag: sessionEndFlag(session),
         timeZone,
+        // The flow that made the order: the session's hand-off, queued by the message that ended it
+        // (docs/decisions/458-metrics-tracing-correlation.md).
+        correlationId: correlationId(),
       }).filter(([, v]) => v !== undefined),
     );
     const m = (text: string) => parseMinor(text, c);
@@ -412,6 +417,9 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
         ...(isRefused(session) ? [] : [...rollups, ...fleetRollups, ...activity]),
         ...fleetOrderWrites(order),
       ]);
+      // Written once (a replay ends at 'exists'): counted once, paid or not (shared/topology/metrics.ts).
+      publishMetric(payFields.payFlag === 1 ? 'ordersSettled' : 'ordersUnpaid');
+      logger.debug('Order settled', { orderNo, payFlag: payFields.payFlag });
       // The fleet's member is parked again and the fleet hears what the payment did (never failing this).
       if (roaming)
         await quietly('roaming order settled', () =>
@@ -505,6 +513,7 @@ export async function resettleOrder(orderNo: string): Promise<'settled' | 'alrea
         ...paid.writes,
         ...fleetOrderWrites({ ...order, ...payFields, payFlag: 1, payTime: at, unpaidReason: undefined }),
       ]);
+      publishMetric('ordersSettled');
       return 'settled';
     } catch (error) {
       const codes = cancellationCodes(error);

@@ -4,7 +4,11 @@
  * and only the "Awaiting subscription" role's codes).
  */
 import { runSchedule } from './activation.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
-export async function handler(): Promise<{ started: string[]; expired: string[] }> {
+async function handle(): Promise<{ started: string[]; expired: string[] }> {
   return runSchedule();
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

@@ -11,6 +11,7 @@ import {
   recordRefund,
   type SubscriptionRecord,
 } from '@functions/accounts/plan-subscriptions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 /**
  * In Lambda the provider comes from the environment (Stripe's keys); a host that already plugged one in (the
@@ -40,7 +41,7 @@ export interface PaymentInput {
   error?: { Error?: string; Cause?: string };
 }
 
-export async function createPayment(input: PaymentInput): Promise<PaymentResult> {
+async function createPaymentStep(input: PaymentInput): Promise<PaymentResult> {
   const result = await paymentProvider().createPayment({
     subscribeId: input.subscribeId,
     agentId: input.agentId ?? '',
@@ -54,7 +55,7 @@ export async function createPayment(input: PaymentInput): Promise<PaymentResult>
   return result;
 }
 
-export async function confirmPayment(input: PaymentInput): Promise<PaymentResult> {
+async function confirmPaymentStep(input: PaymentInput): Promise<PaymentResult> {
   if (!input.paymentId) throw new Error('paymentId is required to confirm a payment');
   const result = await paymentProvider().retrievePayment(input.paymentId);
   // The intent must be the one this subscription was paid with (the handler found it by our own pointer).
@@ -64,7 +65,7 @@ export async function confirmPayment(input: PaymentInput): Promise<PaymentResult
   return result;
 }
 
-export async function refund(input: PaymentInput): Promise<{ refundId: string; status: string }> {
+async function refundStep(input: PaymentInput): Promise<{ refundId: string; status: string }> {
   if (!input.refundPaymentId || !input.refundAmount) throw new Error('Nothing to refund');
   const result = await paymentProvider().refund({
     paymentId: input.refundPaymentId,
@@ -78,7 +79,7 @@ export async function refund(input: PaymentInput): Promise<{ refundId: string; s
   return { refundId: result.refundId, status: result.status };
 }
 
-export async function activateSubscription(
+async function activateSubscriptionStep(
   input: PaymentInput,
 ): Promise<Pick<SubscriptionRecord, 'status' | 'startAt' | 'expireAt'>> {
   const record = await activate(input.subscribeId);
@@ -99,7 +100,7 @@ function reasonOf(input: PaymentInput): string {
   return input.error?.Error ?? input.payment?.reason ?? `Payment ${input.payment?.status ?? 'failed'}`;
 }
 
-export async function recordFailure(input: PaymentInput): Promise<{ reason: string }> {
+async function recordFailureStep(input: PaymentInput): Promise<{ reason: string }> {
   const reason = reasonOf(input);
   const paymentId = input.payment?.paymentId || input.paymentId || undefined;
   if (!(await storeFailure(input.subscribeId, reason, paymentId))) return { reason };
@@ -110,3 +111,11 @@ export async function recordFailure(input: PaymentInput): Promise<{ reason: stri
   }
   return { reason };
 }
+
+// The state machine's tasks, each a Lambda entry: traced, its metrics published at its end
+// (functions/lib/tracing.ts).
+export const createPayment = lambdaEntry(createPaymentStep);
+export const confirmPayment = lambdaEntry(confirmPaymentStep);
+export const refund = lambdaEntry(refundStep);
+export const activateSubscription = lambdaEntry(activateSubscriptionStep);
+export const recordFailure = lambdaEntry(recordFailureStep);

@@ -16,8 +16,9 @@ import { sweepQueue } from '@functions/orders/queue.ts';
 import { sweepReservations } from '@functions/orders/reservations.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
+import { lambdaEntry } from '@functions/lib/tracing.ts';
 
-export async function handler(): Promise<{
+async function handle(): Promise<{
   reservations: { expired: number; settled: number };
   queue: { expired: number };
   sessions: { closed: number; targetStops: number };
@@ -32,3 +33,6 @@ export async function handler(): Promise<{
     roamingSessions: { updates: await queueSessionUpdates() },
   };
 }
+
+/** The Lambda entry: traced, its metrics published at its end (functions/lib/tracing.ts). */
+export const handler = lambdaEntry(handle);

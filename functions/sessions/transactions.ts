@@ -51,6 +51,8 @@ import {
   nextTransactionId,
 } from '@functions/data/transaction-guards.ts';
 import { sendToQueue } from '@functions/lib/queue.ts';
+import { correlationId } from '@functions/lib/correlation.ts';
+import { publishMetric } from '@functions/lib/metrics.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { pricingFor, type SessionPricing } from '@functions/fees/tariffs.ts';
 import { getLiveItem, resetConnectorFromBefore } from '@functions/data/live-state.ts';
@@ -162,6 +164,8 @@ export interface Session {
   /** The first session of a station's transaction id: the newest session that reused the id, and its start. */
   reusedBy?: string;
   reusedAt?: string;
+  /** The correlation id of the message that started it (functions/lib/correlation.ts, decision 458). */
+  correlationId?: string;
 }
 
 export { sessionKey };
@@ -206,8 +210,14 @@ export interface StartInput {
   stationTransactionId?: string;
 }
 
-/** A refused session uses no reservation and serves no queue entry: nobody charges on it. */
-const startHooks = (s: Session) => (isRefused(s) ? Promise.resolve() : emit('sessionStarted', s));
+/**
+ * A session recorded for the first time: counted (shared/topology/metrics.ts; a repeated start is not), and
+ * its reactions. A refused session uses no reservation and serves no queue entry: nobody charges on it.
+ */
+const startHooks = (s: Session) => {
+  publishMetric('sessionsStarted');
+  return isRefused(s) ? Promise.resolve() : emit('sessionStarted', s);
+};
 
 /**
  * Records a session start; returns its transaction id. 1.6 starts are recognised as repeats by charger,
@@ -257,6 +267,7 @@ async function recordStart(
     chargeValue: input.charge?.chargeValue,
     roaming: input.roaming,
     stationTransactionId: input.stationTransactionId,
+    correlationId: correlationId(),
   });
   if (input.transactionId !== undefined) {
     const created = session(input.transactionId);
@@ -595,6 +606,8 @@ async function finish(
     closedBy: input.closedBy || undefined,
   });
   if (!completed) return false;
+  // However it ended, once (the completion above is conditional): shared/topology/metrics.ts.
+  publishMetric('sessionsEnded');
   await queueHandOff(chargePointId, transactionId).catch((error: unknown) =>
     // The sweep re-queues sessions still on the hand-off index.
     logger.error('Session hand-off not queued; the sweep will retry', { error: String(error) }),

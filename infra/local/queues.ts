@@ -14,9 +14,10 @@ import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SQSClient,
+  type MessageAttributeValue,
 } from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { BucketDecl, QueueDecl } from '@shared/topology/types.ts';
 import { invoke } from './invoke.ts';
 import { fromRoot } from './paths.ts';
@@ -188,6 +189,30 @@ export async function startQueues(
   };
 }
 
+/**
+ * A message's attributes as Lambda's SQS event has them (`stringValue`, `dataType`, ...), not as the SQS API
+ * answers them (`StringValue`, `DataType`): a consumer reads them the same on both hosts (the correlation id,
+ * functions/lib/queue.ts).
+ */
+export function lambdaMessageAttributes(
+  attributes: Record<string, MessageAttributeValue> | undefined,
+): SQSRecord['messageAttributes'] {
+  return Object.fromEntries(
+    Object.entries(attributes ?? {}).map(([name, a]) => [
+      name,
+      {
+        dataType: a.DataType ?? 'String',
+        ...(a.StringValue === undefined ? {} : { stringValue: a.StringValue }),
+        ...(a.BinaryValue === undefined
+          ? {}
+          : { binaryValue: Buffer.from(a.BinaryValue).toString('base64') }),
+        stringListValues: a.StringListValues ?? [],
+        binaryListValues: (a.BinaryListValues ?? []).map((v) => Buffer.from(v).toString('base64')),
+      },
+    ]),
+  );
+}
+
 /** The Lambda event-source mapping of one queue: poll, invoke, delete successes, leave failures. */
 export function pollQueue(sqs: SQSClient, queue: QueueDecl, queueUrl: string, onError: (e: Error) => void) {
   let running = true;
@@ -213,7 +238,7 @@ export function pollQueue(sqs: SQSClient, queue: QueueDecl, queueUrl: string, on
             receiptHandle: m.ReceiptHandle!,
             body: m.Body ?? '',
             attributes: (m.Attributes ?? {}) as never,
-            messageAttributes: (m.MessageAttributes ?? {}) as never,
+            messageAttributes: lambdaMessageAttributes(m.MessageAttributes),
             md5OfBody: m.MD5OfBody ?? '',
             eventSource: 'aws:sqs',
             eventSourceARN: arn,

@@ -31,6 +31,8 @@ import { recoverAfterRestart, startLifeSigns } from './recover.ts';
 import { startSchedules } from './schedules.ts';
 import { seed } from './seed/index.ts';
 import { forgetInstanceCaches } from '@functions/lib/memo.ts';
+import { setMetricSink } from '@functions/lib/metrics.ts';
+import { createLocalMetrics } from './metrics.ts';
 import { startSmtp } from './smtp.ts';
 import { localStripeKeys, startStripeStandIn } from './stripe/server.ts';
 import { createStepFunctions, stateMachineArn } from './stepfunctions.ts';
@@ -173,6 +175,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       onError: onError('websocket'),
     });
     const routes = compileRoutes(topology.routes);
+    const metrics = createLocalMetrics('local');
     const distDir = options.distDir ?? fromRoot('web/dist');
     const startedAt = Date.now();
     let ready = false;
@@ -219,6 +222,14 @@ export async function startRuntime(options: RuntimeOptions = {}) {
           return res.end();
         }
         if (url.pathname.startsWith('/charge/')) return serveConsole(distDir, url, res, consoleHeaders);
+        if (url.pathname === '/metrics' && req.method === 'GET') {
+          // The business figures and the process's, in the Prometheus format; to this machine only, as the
+          // /__aws endpoints (docs/decisions/458-metrics-tracing-correlation.md).
+          if (!isLoopback(req.socket)) return sendRefusal(req, res, 403, 'server.localOnly');
+          const { contentType, body } = await metrics.scrape();
+          res.writeHead(200, { 'content-type': contentType, ...SECURITY_HEADERS });
+          return res.end(body);
+        }
         if (url.pathname === '/health' && req.method === 'GET') {
           // The runtime's own report: one line per stand-in (the platform route checks the database only).
           const report = await health();
@@ -326,6 +337,11 @@ export async function startRuntime(options: RuntimeOptions = {}) {
 
     const seeded = await seed(dataDir, options.seed ?? 'demo', options.seedHistory ?? true);
 
+    // From here on the business figures count what the product does (`GET /metrics`): the seeded history is
+    // none of it. Figures published before go nowhere, as outside Lambda.
+    const previousSink = setMetricSink(metrics.sink);
+    stops.push(() => void setMetricSink(previousSink));
+
     // Simulated chargers: with demo data, the first SIM_CHARGERS demo chargers come alive in-process.
     // Registered last, so they stop first (before the WebSocket front closes).
     const simulators =
@@ -347,6 +363,7 @@ export async function startRuntime(options: RuntimeOptions = {}) {
       url: base(),
       consoleUrl: `http://localhost:${port}/charge/`,
       ocppUrl: `ws://localhost:${port}${topology.websocket.path}/{chargePointId}`,
+      metricsUrl: `http://localhost:${port}/metrics`,
       dataDir,
       startupMs: Date.now() - started,
       seeded,
