@@ -14,7 +14,7 @@
  * station's and charger's days: docs/decisions/195) instead of one partition per company.
  * Orders are never read, nor chargers one by one: every figure is a rollup or a counter.
  */
-import { addDays, growthRate, kwhText, sumRollups, utilization } from '@shared/pricing/metrics.ts';
+import { addDays, growthRate, kwhText, sumRollups } from '@shared/pricing/metrics.ts';
 import { HOME_TOP, type HomeDashboard, type HomeQuery, type TopEntry } from '@shared/schemas/home.ts';
 import { companyOwner, openAlarmCount, stationOwner } from '@functions/data/alarm-stats.ts';
 import {
@@ -44,6 +44,7 @@ import {
   readAll,
   revenueByCurrency,
   stationCapacity,
+  utilizations,
   type RollupItem,
 } from './revenue.ts';
 import { latestLocalDate } from '@shared/pricing/time-of-use.ts';
@@ -288,8 +289,9 @@ export async function homeDashboard(
     ),
   );
 
-  const currentUtilization = utilization(sumRollups(cur).fullPowerMs, capacity.connectors, hoursOfWindow);
-  const previousUtilization = utilization(sumRollups(prev).fullPowerMs, capacity.connectors, hoursOfWindow);
+  // Utilization as docs/product.md section 9 reads, without a divisor for the connectors (decision 181).
+  const currentUtilization = utilizations(sumRollups(cur), capacity, hoursOfWindow).utilization;
+  const previousUtilization = utilizations(sumRollups(prev), capacity, hoursOfWindow).utilization;
   const { sessions, ...counts } = chargers;
   return {
     days,

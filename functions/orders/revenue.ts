@@ -26,6 +26,7 @@ import {
   ratedPowerW,
   sumRollups,
   utilization,
+  utilizationPerConnector,
   type RevenueSums,
 } from '@shared/pricing/metrics.ts';
 import {
@@ -271,7 +272,24 @@ export const revenueByCurrency = (items: RollupItem[]) =>
     [...byCurrency(items)].map(([currency, s]) => [currency, formatMinor(s.revenueMinor, currency)]),
   );
 
-/** One day of a daily series: its sums, revenue per currency and both utilizations over the day's 24 hours. */
+/**
+ * The utilizations of docs/product.md section 9 over `hours` (docs/decisions/181): utilization as the formula
+ * reads (Σ energy / the order's connector's rating, over the hours), beside it the same per connector and the
+ * peak-power variant. None of them without a rated connector in view.
+ */
+export function utilizations(
+  sums: { fullPowerMs: bigint; energyWh: bigint },
+  capacity: { connectors: number; ratedW: number },
+  hours: number,
+) {
+  return {
+    utilization: capacity.connectors > 0 ? utilization(sums.fullPowerMs, hours) : null,
+    utilizationPerConnector: utilizationPerConnector(sums.fullPowerMs, capacity.connectors, hours),
+    peakUtilization: peakUtilization(sums.energyWh, capacity.ratedW, hours),
+  };
+}
+
+/** One day of a daily series: its sums, revenue per currency and the utilizations over the day's 24 hours. */
 export function insightPoint(
   day: string,
   items: RollupItem[],
@@ -283,8 +301,7 @@ export function insightPoint(
     energyKwh: kwhText(sums.energyWh),
     orders: Number(sums.orders),
     revenue: revenueByCurrency(items),
-    utilization: utilization(sums.fullPowerMs, capacity.connectors, 24),
-    peakUtilization: peakUtilization(sums.energyWh, capacity.ratedW, 24),
+    ...utilizations(sums, capacity, 24),
   };
 }
 
@@ -318,8 +335,8 @@ export function growthOf(current: RollupItem[], previous: RollupItem[]) {
  * Growth (chain: this window against the one before it; year-on-year: the last 7 days against the same
  * weekdays 52 weeks earlier) of energy, sessions and revenue, a daily series, and utilization per station
  * and in total, docs/product.md section 9 (docs/decisions/181): each order's energy over its connector's
- * rated power (the rollups' fullPowerMs) over (rated connectors × hours), and beside it the peak-power
- * variant, energy over (the stations' rated peak × hours). Day granularity: a day is the rollups' smallest
+ * rated power (the rollups' fullPowerMs) over the hours; beside it the same per rated connector and the
+ * peak-power variant, energy over (the stations' rated peak × hours). Day granularity: a day is the rollups' smallest
  * unit, so the 24-hour view is the window of 1 day (the end day against the day before).
  */
 export async function transactionInsight(
@@ -377,8 +394,7 @@ export async function transactionInsight(
       connectors: capacity[i]!.connectors,
       energyKwh: kwhText(sums.energyWh),
       orders: Number(sums.orders),
-      utilization: utilization(sums.fullPowerMs, capacity[i]!.connectors, hours),
-      peakUtilization: peakUtilization(sums.energyWh, capacity[i]!.ratedW, hours),
+      ...utilizations(sums, capacity[i]!, hours),
     };
   });
   stationRows.sort(
@@ -393,8 +409,7 @@ export async function transactionInsight(
     chain: growthOf(cur, prev),
     yearOnYear: { current: yoyCurrent, previous: yoyPrevious, ...growthOf(yoyCur, yoyItems) },
     series,
-    utilization: utilization(totals.fullPowerMs, totalConnectors, hours),
-    peakUtilization: peakUtilization(totals.energyWh, totalRatedW, hours),
+    ...utilizations(totals, { connectors: totalConnectors, ratedW: totalRatedW }, hours),
     ratedPowerKw: totalRatedW / 1000,
     connectors: totalConnectors,
     stations: stationRows,

@@ -6,10 +6,12 @@
  *   100 % whenever the base is 0, also when the current figure is 0 too: docs/product.md section 9 says so
  *   literally (docs/decisions/180). A negative base (a refund-heavy period) divides by the base as it is.
  * - utilization (docs/decisions/181): each order's charged energy over (its connector's rated power × the
- *   hours of the interval), summed over orders and averaged over the connectors in view — Σ (energyWh /
- *   ratedW) / (connectors × hours). Each order's energyWh / ratedW is kept in the rollups as `fullPowerMs`
- *   (the time the energy takes at the connector's rating). A connector never above its rating is at most
- *   100 %.
+ *   hours of the interval), summed over orders — Σ (energyWh / ratedW) / hours, as the formula reads, with no
+ *   divisor for the connectors: the sum of the connectors' utilizations, so a station of several connectors
+ *   may pass 100 %. Each order's energyWh / ratedW is kept in the rollups as `fullPowerMs` (the time the energy
+ *   takes at the connector's rating).
+ * - utilization per connector: the same averaged over the connectors in view, Σ (energyWh / ratedW) /
+ *   (connectors × hours); a connector never above its rating is at most 100 %.
  * - the peak-power variant: total charged energy / (peak power × hours), the peak power being the rated
  *   peak of the stations in view (every connector at its rating at once).
  *   Without capacity (no rated connector, or an empty interval) there is no utilization: null. Neither is
@@ -95,11 +97,19 @@ export function fullPowerMs(energyWh: Int, ratedW: Int): number {
 }
 
 /**
- * Utilization in percent (two decimals), docs/product.md section 9: Σ over orders of energy / (the order's
- * connector's rated power × hours), averaged over the connectors: Σ fullPowerMs / (connectors × hours);
- * null without capacity (no rated connector or no hours).
+ * Utilization in percent (two decimals), docs/product.md section 9 as it reads: Σ over orders of energy / (the
+ * order's connector's rated power × hours) × 100 % = Σ fullPowerMs / hours; null without hours
+ * (docs/decisions/181).
  */
-export function utilization(sumFullPowerMs: Int, connectors: Int, hours: Int): number | null {
+export function utilization(sumFullPowerMs: Int, hours: Int): number | null {
+  return percent(big(sumFullPowerMs), big(hours) * MS_PER_HOUR);
+}
+
+/**
+ * Utilization per connector in percent (two decimals): utilization averaged over the rated connectors in
+ * view, Σ fullPowerMs / (connectors × hours); null without a rated connector or hours (docs/decisions/181).
+ */
+export function utilizationPerConnector(sumFullPowerMs: Int, connectors: Int, hours: Int): number | null {
   return percent(big(sumFullPowerMs), big(connectors) * big(hours) * MS_PER_HOUR);
 }
 

@@ -117,10 +117,12 @@ export interface InsightPoint {
   /** Per currency: revenue as a decimal string. */
   revenue: Record<string, string>;
   /**
-   * Percent, docs/product.md section 9 (docs/decisions/181): Σ energy / the order's connector's rated power,
-   * over (rated connectors × 24 h); null without a rated connector.
+   * Percent, docs/product.md section 9 as it reads (docs/decisions/181): Σ energy / the order's connector's
+   * rated power, over 24 h (the sum of the connectors' utilizations); null without a rated connector.
    */
   utilization: number | null;
+  /** The same averaged over the rated connectors: over (rated connectors × 24 h); null without one. */
+  utilizationPerConnector: number | null;
   /** The peak-power variant: energy / (the stations' rated peak × 24 h); null without it. */
   peakUtilization: number | null;
 }
@@ -136,6 +138,7 @@ export interface StationUtilization {
   energyKwh: string;
   orders: number;
   utilization: number | null;
+  utilizationPerConnector: number | null;
   peakUtilization: number | null;
 }
 
@@ -156,6 +159,7 @@ export interface Insight {
   series: InsightPoint[];
   /** Of all stations in view over the window (as InsightPoint, over the window's hours). */
   utilization: number | null;
+  utilizationPerConnector: number | null;
   peakUtilization: number | null;
   ratedPowerKw: number;
   connectors: number;

@@ -114,22 +114,31 @@ describe('statistics figures in the browser', () => {
       const sessions = page.getByLabel('Sessions', { exact: true });
       expect(await sessions.textContent()).toBe('1.5K');
       expect(await sessions.getAttribute('title')).toBe('1500');
-      // Both utilizations, side by side, as percentages.
+      // The utilizations, side by side, as percentages (decision 181).
       expect(await page.getByLabel('Utilization of all stations', { exact: true }).textContent()).toMatch(
         /^\d+\.\d{2} %$/,
       );
+      expect(
+        await page.getByLabel('Utilization per connector of all stations', { exact: true }).textContent(),
+      ).toMatch(/^\d+\.\d{2} %$/);
       expect(
         await page.getByLabel('Peak-power utilization of all stations', { exact: true }).textContent(),
       ).toMatch(/^\d+\.\d{2} %$/);
       const byStation = page.getByRole('table', { name: 'Utilization by station' });
       const berlin = byStation.getByRole('row', { name: /Demo Berlin Central/ });
-      // Station, rated power, connectors, energy, sessions, utilization, peak-power utilization: the table
-      // keeps exact figures.
+      // Station, rated power, connectors, energy, sessions, utilization, utilization per connector,
+      // peak-power utilization: the table keeps exact figures.
       const cells = await berlin.locator('td').allTextContents();
       expect(cells.slice(0, 5)).toEqual(['Demo Berlin Central', '132', '6', '1234567.891', '1500']);
       expect(cells[5]).toMatch(/^\d+\.\d{2} %$/);
       expect(cells[6]).toMatch(/^\d+\.\d{2} %$/);
-      expect(await byStation.locator('th').allTextContents()).toContain('Peak-power utilization');
+      expect(cells[7]).toMatch(/^\d+\.\d{2} %$/);
+      // Berlin's six connectors: the utilization is six times the one per connector (rounding aside).
+      const [all, perConnector] = [cells[5], cells[6]].map((c) => Number.parseFloat(c!));
+      expect(Math.abs(all! - 6 * perConnector!)).toBeLessThanOrEqual(0.06);
+      const headings = await byStation.locator('th').allTextContents();
+      expect(headings).toContain('Utilization per connector');
+      expect(headings).toContain('Peak-power utilization');
 
       await page.goto(`${rt.url}/charge/statRevenue`);
       const totals = page.getByRole('group', { name: 'Totals USD' });

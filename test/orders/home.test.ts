@@ -7,6 +7,7 @@
  * none of it; a window docs/product.md does not list is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullPowerMs } from '@shared/pricing/metrics.ts';
 import { PLATFORM_ROLLUPS, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
 import {
   nextLiveTurn,
@@ -82,6 +83,14 @@ describe('the home dashboard', () => {
     expect(seven.kpis.orders).toMatchObject({ current: 2, previous: 1, growth: 100 });
     expect(seven.kpis.energyKwh).toMatchObject({ current: '15.000', previous: '40.000', growth: -62.5 });
     expect(seven.kpis.revenue.map((r: any) => r.currency)).toEqual(['USD']);
+    // Utilization as docs/product.md section 9 reads (decision 181): Σ energy / the order's connector's rating
+    // (22 kW), over the window's hours, with no divisor for the demo company's 9 rated connectors.
+    const pct = (ms: number, hours: number) => Math.round((ms / (hours * 3_600_000)) * 10_000) / 100;
+    expect(seven.kpis.utilization).toMatchObject({
+      current: pct(fullPowerMs(15_000, 22_000), 7 * 24),
+      previous: pct(fullPowerMs(40_000, 22_000), 7 * 24),
+    });
+    expect(seven.kpis.utilization.current).toBe(0.41);
     expect(seven.series).toHaveLength(7);
     const thirty = (await dashboard(operator, { days: 30 })).data;
     expect(thirty.kpis.orders).toMatchObject({ current: 3, previous: 0, growth: 100 });

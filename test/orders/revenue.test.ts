@@ -366,8 +366,9 @@ describe('statistics of real orders', () => {
     expect(answer.rows[0].elecFee).toBe(formatMinor(sum('elecFee'), 'USD'));
 
     // Settlement kept each order's energy at its 22 kW gun's rating (0.561… h + 0.340… h) for utilization:
-    // of Berlin's 6 guns × 24 h, 0.63 %; the peak variant divides 19.845 kWh by 132 kW × 24 h, 0.63 % too
-    // (one rating everywhere), both computed by docs/product.md section 9 in the answer.
+    // of 24 h, 3.76 % (docs/product.md section 9 as it reads, decision 181); per connector, of Berlin's 6 guns
+    // × 24 h, 0.63 %; the peak variant divides 19.845 kWh by 132 kW × 24 h, 0.63 % too (one rating
+    // everywhere), all computed in the answer.
     const day = await ok(operator, '/biz/transactionInsight/stat', {
       days: 1,
       endDay: '2026-10-20',
@@ -376,10 +377,15 @@ describe('statistics of real orders', () => {
     const ms = fullPowerMs(12_345, 22_000) + fullPowerMs(7_500, 22_000);
     expect(ms).toBe(3_247_364);
     expect(day.stations[0]).toMatchObject({ stationId: station.berlin, connectors: 6, ratedPowerKw: 132 });
-    expect(day.stations[0].utilization).toBe(Math.round((ms / (6 * 24 * 3_600_000)) * 10_000) / 100);
-    expect(day.stations[0].utilization).toBe(0.63);
+    expect(day.stations[0].utilization).toBe(Math.round((ms / (24 * 3_600_000)) * 10_000) / 100);
+    expect(day.stations[0].utilization).toBe(3.76);
+    expect(day.stations[0].utilizationPerConnector).toBe(
+      Math.round((ms / (6 * 24 * 3_600_000)) * 10_000) / 100,
+    );
+    expect(day.stations[0].utilizationPerConnector).toBe(0.63);
     expect(day.stations[0].peakUtilization).toBe(0.63);
-    expect(day.utilization).toBe(0.63);
+    expect(day.utilization).toBe(3.76);
+    expect(day.utilizationPerConnector).toBe(0.63);
   });
 });
 
@@ -456,11 +462,14 @@ describe('transaction insight', () => {
     const munichF = windowOf((k) => k === 2);
     const [berlinMs, munichMs] = [berlinF.fullPowerMs, munichF.fullPowerMs];
     expect(berlin.energyKwh).toBe(kwhText(berlinF.energyWh));
-    // Utilization of docs/product.md section 9: Σ energy / the order's connector's rating, over (connectors ×
-    // hours).
-    expect(berlin.utilization).toBe(pct(berlinMs, 6 * hours * 3_600_000));
-    expect(munich.utilization).toBe(pct(munichMs, 3 * hours * 3_600_000));
-    expect(answer.utilization).toBe(pct(berlinMs + munichMs, 9 * hours * 3_600_000));
+    // Utilization of docs/product.md section 9 as it reads: Σ energy / the order's connector's rating, over
+    // the hours (decision 181); per connector, over (connectors × hours).
+    expect(berlin.utilization).toBe(pct(berlinMs, hours * 3_600_000));
+    expect(munich.utilization).toBe(pct(munichMs, hours * 3_600_000));
+    expect(answer.utilization).toBe(pct(berlinMs + munichMs, hours * 3_600_000));
+    expect(berlin.utilizationPerConnector).toBe(pct(berlinMs, 6 * hours * 3_600_000));
+    expect(munich.utilizationPerConnector).toBe(pct(munichMs, 3 * hours * 3_600_000));
+    expect(answer.utilizationPerConnector).toBe(pct(berlinMs + munichMs, 9 * hours * 3_600_000));
     // Beside it, the peak variant: energy / (the rated peak × hours). At Munich, with its orders on the
     // 150 kW gun, the two differ.
     expect(berlin.peakUtilization).toBe(pct(berlinF.energyWh, 132_000 * hours));
@@ -470,7 +479,8 @@ describe('transaction insight', () => {
     for (const p of answer.series) {
       const f = truth.byDay.get(p.day)!;
       expect(p.peakUtilization).toBe(pct(f.energyWh, 326_000 * 24));
-      expect(p.utilization).toBe(pct(f.fullPowerMs, 9 * 24 * 3_600_000));
+      expect(p.utilization).toBe(pct(f.fullPowerMs, 24 * 3_600_000));
+      expect(p.utilizationPerConnector).toBe(pct(f.fullPowerMs, 9 * 24 * 3_600_000));
     }
 
     // A window docs/product.md does not name is refused; the 24-hour view is the last day against the one

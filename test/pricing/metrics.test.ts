@@ -16,6 +16,7 @@ import {
   REVENUE_FIELDS,
   sumRollups,
   utilization,
+  utilizationPerConnector,
 } from '@shared/pricing/metrics.ts';
 import { revenueRangeProblem } from '@shared/schemas/revenue.ts';
 
@@ -63,15 +64,25 @@ describe('utilization', () => {
     expect(connectorRatedW(undefined)).toBe(0);
   });
 
-  it("is Σ energy / (the order's connector's rated power × hours), over the connectors", () => {
+  it("is Σ energy / (the order's connector's rated power × hours), as docs/product.md section 9 reads", () => {
     // One 22 kW connector busy at its rating for 6 of 24 hours: 25 %; all day: 100 %.
-    expect(utilization(6 * hour, 1, 24)).toBe(25);
-    expect(utilization(24 * hour, 1, 24)).toBe(100);
-    expect(utilization(0, 1, 24)).toBe(0);
-    expect(utilization(1, 1, 24)).toBe(0);
-    expect(utilization(hour, 3, 1)).toBe(33.33);
+    expect(utilization(6 * hour, 24)).toBe(25);
+    expect(utilization(24 * hour, 24)).toBe(100);
+    expect(utilization(0, 24)).toBe(0);
+    expect(utilization(1, 24)).toBe(0);
+    // No divisor for the connectors (decision 181): an hour at the rating in an hour is 100 %, however many
+    // connectors the station has; three connectors busy all the time are 300 %.
+    expect(utilization(hour, 1)).toBe(100);
+    expect(utilization(3 * 24 * hour, 24)).toBe(300);
     // Not clamped: more than the rating allows says the rating on record is too low.
-    expect(utilization(30 * hour, 1, 24)).toBe(125);
+    expect(utilization(30 * hour, 24)).toBe(125);
+  });
+
+  it('keeps the reading averaged over the connectors as utilization per connector', () => {
+    expect(utilizationPerConnector(6 * hour, 1, 24)).toBe(25);
+    expect(utilizationPerConnector(hour, 3, 1)).toBe(33.33);
+    expect(utilizationPerConnector(3 * 24 * hour, 3, 24)).toBe(100);
+    expect(utilizationPerConnector(30 * hour, 1, 24)).toBe(125);
   });
 
   it('weighs each order by its own connector, unlike energy / (station rating × hours)', () => {
@@ -86,21 +97,27 @@ describe('utilization', () => {
     ];
     const sum = orders.reduce((a, o) => a + fullPowerMs(o.energyWh, o.ratedW), 0);
     expect(sum).toBe(2.5 * hour);
+    // 2.5 h at the rating in 24 h: 10.42 % (2.5 / 24), the formula as it reads (decision 181).
+    expect(utilization(sum, 24)).toBe(10.42);
+    // Per connector: 2.5 h of 3 × 24 connector hours.
     expect(ratedConnectors(piles)).toBe(3);
-    // 2.5 h of 3 × 24 connector hours.
-    expect(utilization(sum, ratedConnectors(piles), 24)).toBe(3.47);
+    expect(utilizationPerConnector(sum, ratedConnectors(piles), 24)).toBe(3.47);
     // The peak variant: 119 kWh of 194 kW × 24 h.
     expect(ratedPowerW(piles)).toBe(194_000);
     expect(peakUtilization(119_000, ratedPowerW(piles), 24)).toBe(2.56);
-    // The same energy all on the 22 kW guns is a busier station than on the 150 kW one.
-    expect(utilization(fullPowerMs(119_000, 22_000), 3, 24)).toBe(7.51);
-    expect(utilization(fullPowerMs(119_000, 150_000), 3, 24)).toBe(1.1);
+    // The same energy all on the 22 kW guns is a busier station than on the 150 kW one: 5.41 h or 0.79 h.
+    expect(utilization(fullPowerMs(119_000, 22_000), 24)).toBe(22.54);
+    expect(utilization(fullPowerMs(119_000, 150_000), 24)).toBe(3.31);
+    expect(utilizationPerConnector(fullPowerMs(119_000, 22_000), 3, 24)).toBe(7.51);
+    expect(utilizationPerConnector(fullPowerMs(119_000, 150_000), 3, 24)).toBe(1.1);
   });
 
   it('has none without capacity', () => {
-    expect(utilization(1000, 0, 24)).toBeNull();
-    expect(utilization(1000, 2, 0)).toBeNull();
-    expect(utilization(0, 0, 0)).toBeNull();
+    expect(utilization(1000, 0)).toBeNull();
+    expect(utilization(0, 0)).toBeNull();
+    expect(utilizationPerConnector(1000, 0, 24)).toBeNull();
+    expect(utilizationPerConnector(1000, 2, 0)).toBeNull();
+    expect(utilizationPerConnector(0, 0, 0)).toBeNull();
   });
 
   it('has the peak-power variant: energy / (peak power × hours)', () => {

@@ -61,9 +61,13 @@ export const revenue = area(
         overall: 'Utilization of all stations',
         peakUtilization: 'Peak-power utilization',
         overallPeak: 'Peak-power utilization of all stations',
+        utilizationPerConnector: 'Utilization per connector',
+        overallPerConnector: 'Utilization per connector of all stations',
+        utilizationPerConnectorHelp:
+          'Utilization per connector: the utilization divided by the number of rated connectors, so a connector in use at its rating all the time is 100 %.',
         connectors: 'Connectors',
         utilizationHelp:
-          'Utilization: each session’s energy over its connector’s rated power × the hours, averaged over the connectors. Peak-power utilization: all energy over the stations’ rated peak × the hours.',
+          'Utilization: each session’s energy over its connector’s rated power × the hours, summed over the sessions (a station with several connectors can pass 100 %). Peak-power utilization: all energy over the stations’ rated peak × the hours.',
         ratedPower: 'Rated power (kW)',
         stations: 'Utilization by station',
         station: 'Station',
@@ -135,9 +139,13 @@ export const revenue = area(
           overall: '全部站点利用率',
           peakUtilization: '峰值功率利用率',
           overallPeak: '全部站点峰值功率利用率',
+          utilizationPerConnector: '单枪利用率',
+          overallPerConnector: '全部站点单枪利用率',
+          utilizationPerConnectorHelp:
+            '单枪利用率：利用率再除以有额定功率的充电枪数，一把充电枪始终以额定功率充电即为 100 %。',
           connectors: '充电枪数',
           utilizationHelp:
-            '利用率：每笔订单的电量除以其充电枪额定功率 × 小时数，再按充电枪取平均。峰值功率利用率：总电量除以站点额定峰值功率 × 小时数。',
+            '利用率：每笔订单的电量除以其充电枪额定功率 × 小时数，按订单求和（多枪站点可超过 100 %）。峰值功率利用率：总电量除以站点额定峰值功率 × 小时数。',
           ratedPower: '额定功率 (kW)',
           stations: '各站点利用率',
           station: '站点',
@@ -208,9 +216,13 @@ export const revenue = area(
           overall: '全部站點利用率',
           peakUtilization: '峰值功率利用率',
           overallPeak: '全部站點峰值功率利用率',
+          utilizationPerConnector: '單槍利用率',
+          overallPerConnector: '全部站點單槍利用率',
+          utilizationPerConnectorHelp:
+            '單槍利用率：利用率再除以有額定功率的充電槍數，一把充電槍始終以額定功率充電即為 100 %。',
           connectors: '充電槍數',
           utilizationHelp:
-            '利用率：每筆訂單的電量除以其充電槍額定功率 × 小時數，再按充電槍取平均。峰值功率利用率：總電量除以站點額定峰值功率 × 小時數。',
+            '利用率：每筆訂單的電量除以其充電槍額定功率 × 小時數，按訂單加總（多槍站點可超過 100 %）。峰值功率利用率：總電量除以站點額定峰值功率 × 小時數。',
           ratedPower: '額定功率 (kW)',
           stations: '各站點利用率',
           station: '站點',
@@ -282,9 +294,13 @@ export const revenue = area(
           overall: 'Auslastung aller Stationen',
           peakUtilization: 'Auslastung der Spitzenleistung',
           overallPeak: 'Auslastung der Spitzenleistung aller Stationen',
+          utilizationPerConnector: 'Auslastung je Ladepunkt',
+          overallPerConnector: 'Auslastung je Ladepunkt aller Stationen',
+          utilizationPerConnectorHelp:
+            'Auslastung je Ladepunkt: die Auslastung geteilt durch die Zahl der Ladepunkte mit Nennleistung; ein Ladepunkt, der ständig mit Nennleistung lädt, ist 100 %.',
           connectors: 'Ladepunkte',
           utilizationHelp:
-            'Auslastung: die Energie jedes Ladevorgangs durch die Nennleistung seines Ladepunkts × Stunden, gemittelt über die Ladepunkte. Auslastung der Spitzenleistung: die gesamte Energie durch die Nenn-Spitzenleistung der Stationen × Stunden.',
+            'Auslastung: die Energie jedes Ladevorgangs durch die Nennleistung seines Ladepunkts × Stunden, über die Ladevorgänge summiert (eine Station mit mehreren Ladepunkten kann 100 % übersteigen). Auslastung der Spitzenleistung: die gesamte Energie durch die Nenn-Spitzenleistung der Stationen × Stunden.',
           ratedPower: 'Nennleistung (kW)',
           stations: 'Auslastung je Station',
           station: 'Station',
@@ -355,9 +371,13 @@ export const revenue = area(
           overall: 'อัตราการใช้งานของทุกสถานี',
           peakUtilization: 'อัตราการใช้กำลังไฟสูงสุด',
           overallPeak: 'อัตราการใช้กำลังไฟสูงสุดของทุกสถานี',
+          utilizationPerConnector: 'อัตราการใช้งานต่อหัวชาร์จ',
+          overallPerConnector: 'อัตราการใช้งานต่อหัวชาร์จของทุกสถานี',
+          utilizationPerConnectorHelp:
+            'อัตราการใช้งานต่อหัวชาร์จ: อัตราการใช้งานหารด้วยจำนวนหัวชาร์จที่มีกำลังไฟพิกัด หัวชาร์จที่ชาร์จด้วยกำลังไฟพิกัดตลอดเวลาคือ 100 %',
           connectors: 'หัวชาร์จ',
           utilizationHelp:
-            'อัตราการใช้งาน: พลังงานของแต่ละเซสชันหารด้วยกำลังไฟพิกัดของหัวชาร์จนั้น × จำนวนชั่วโมง แล้วเฉลี่ยตามหัวชาร์จ อัตราการใช้กำลังไฟสูงสุด: พลังงานทั้งหมดหารด้วยกำลังไฟสูงสุดพิกัดของสถานี × จำนวนชั่วโมง',
+            'อัตราการใช้งาน: พลังงานของแต่ละเซสชันหารด้วยกำลังไฟพิกัดของหัวชาร์จนั้น × จำนวนชั่วโมง แล้วรวมทุกเซสชัน (สถานีที่มีหลายหัวชาร์จอาจเกิน 100 %) อัตราการใช้กำลังไฟสูงสุด: พลังงานทั้งหมดหารด้วยกำลังไฟสูงสุดพิกัดของสถานี × จำนวนชั่วโมง',
           ratedPower: 'กำลังไฟพิกัด (kW)',
           stations: 'อัตราการใช้งานตามสถานี',
           station: 'สถานี',

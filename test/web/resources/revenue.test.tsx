@@ -13,7 +13,7 @@ import { defaultRange, StatRevenuePage } from '@web/screens/revenue/stat-revenue
 import { resourcePages } from '@web/screens/all.ts';
 import { loadScreen } from '@web/screens/registry.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, renderScreen } from './harness.tsx';
+import { fakeApi, fillDate, grant, renderScreen } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -97,13 +97,13 @@ describe('revenue statistics', () => {
     expect(api.calls('/biz/revenue/stat').at(-1)!.body!.groupBy).toBe('station');
 
     const before = api.calls('/biz/revenue/stat').length;
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    await fillDate(userEvent.setup(), 'From', '2026-01-01');
+    await fillDate(userEvent.setup(), 'To', '2026-03-02');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Revenue statistics cover at most 60 days');
     expect(api.calls('/biz/revenue/stat')).toHaveLength(before);
 
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
+    await fillDate(userEvent.setup(), 'To', '2026-03-01');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() =>
       expect(api.calls('/biz/revenue/stat').at(-1)!.body).toEqual({
@@ -166,11 +166,13 @@ const insight = {
       energyKwh: '20.000',
       orders: 3,
       revenue: { USD: '5.00' },
-      utilization: 0.63,
+      utilization: 5.67,
+      utilizationPerConnector: 0.63,
       peakUtilization: 0.26,
     },
   ],
-  utilization: 0.38,
+  utilization: 3.42,
+  utilizationPerConnector: 0.38,
   peakUtilization: 0.21,
   ratedPowerKw: 326,
   connectors: 9,
@@ -182,7 +184,8 @@ const insight = {
       connectors: 6,
       energyKwh: '150.000',
       orders: 21,
-      utilization: 0.68,
+      utilization: 4.08,
+      utilizationPerConnector: 0.68,
       peakUtilization: 0.47,
     },
     {
@@ -193,6 +196,7 @@ const insight = {
       energyKwh: '0.000',
       orders: 0,
       utilization: null,
+      utilizationPerConnector: null,
       peakUtilization: null,
     },
   ],
@@ -209,7 +213,18 @@ describe('transaction insight', () => {
     const yoy = screen.getByRole('table', { name: 'Last 7 days against the same week a year earlier' });
     expect(within(yoy).getByText('Sessions').closest('tr')!.textContent).toContain('+100.00 %');
     const stations = screen.getByRole('table', { name: 'Utilization by station' });
-    // The utilization of docs/product.md section 9 and, beside it, the peak-power variant.
+    // The utilization of docs/product.md section 9 and, beside it, the same per connector and the peak-power
+    // variant (decision 181), each under its own heading.
+    expect([...stations.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Station',
+      'Rated power (kW)',
+      'Connectors',
+      'Energy (kWh)',
+      'Sessions',
+      'Utilization',
+      'Utilization per connector',
+      'Peak-power utilization',
+    ]);
     const harbour = [...within(stations).getByText('Harbour').closest('tr')!.querySelectorAll('td')];
     expect(harbour.map((td) => td.textContent)).toEqual([
       'Harbour',
@@ -217,11 +232,14 @@ describe('transaction insight', () => {
       '6',
       '150.000',
       '21',
+      '4.08 %',
       '0.68 %',
       '0.47 %',
     ]);
     expect(within(stations).getByText('Depot').closest('tr')!.textContent).toContain('n/a');
-    expect(screen.getByLabelText('Utilization of all stations').textContent).toBe('0.38 %');
+    expect(screen.getByLabelText('Utilization of all stations').textContent).toBe('3.42 %');
+    expect(screen.getByLabelText('Utilization per connector of all stations').textContent).toBe('0.38 %');
+    expect(screen.getByText(/^Utilization per connector: the utilization divided by/)).toBeTruthy();
     expect(screen.getByLabelText('Peak-power utilization of all stations').textContent).toBe('0.21 %');
     // A large figure is abbreviated on its tile, the exact value in its title; small ones stay as they are.
     const energy = screen.getByLabelText('Energy (kWh)');

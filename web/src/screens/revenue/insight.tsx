@@ -1,8 +1,8 @@
 /**
  * Transaction insight (/transcationInsight): growth rates of energy, sessions and revenue (against the
  * previous window, and the last 7 days against the same week a year earlier) and utilization (docs/product.md
- * section 9: each session's energy over its connector's rated power × hours, averaged over the connectors;
- * beside it the peak-power variant, energy over the rated peak × hours; docs/decisions/181) per day and per
+ * section 9: each session's energy over its connector's rated power × hours, summed; beside it the same per
+ * connector and the peak-power variant, energy over the rated peak × hours; docs/decisions/181) per day and per
  * station, over the analytics windows of docs/product.md section 9, from
  * `POST /biz/transactionInsight/stat` (revenue rollups; a day is the smallest unit, so the 24-hour view is
  * the last day).
@@ -125,21 +125,31 @@ function InsightView({ insight }: { insight: Insight }) {
     day: p.day.slice(5),
     energy: Number(p.energyKwh),
     utilization: p.utilization ?? 0,
+    utilizationPerConnector: p.utilizationPerConnector ?? 0,
     peakUtilization: p.peakUtilization ?? 0,
   }));
 
   return (
     <Stack gap="5">
-      <SimpleGrid columns={{ base: 1, md: 3, xl: 5 }} gap="4">
+      <SimpleGrid columns={{ base: 1, md: 3, xl: 6 }} gap="4">
         <Figure label={tr(`${L}.overall`)} value={percent(insight.utilization, none)} />
+        <Figure
+          label={tr(`${L}.overallPerConnector`)}
+          value={percent(insight.utilizationPerConnector, none)}
+        />
         <Figure label={tr(`${L}.overallPeak`)} value={percent(insight.peakUtilization, none)} />
         <Figure label={tr(`${L}.ratedPower`)} value={insight.ratedPowerKw} />
         <Figure label={tr(`${L}.energy`)} value={insight.chain.energyKwh.current} />
         <Figure label={tr(`${L}.orders`)} value={insight.chain.orders.current} />
       </SimpleGrid>
-      <Text fontSize="sm" color="fg.muted">
-        {tr(`${L}.utilizationHelp`)}
-      </Text>
+      <Stack gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {tr(`${L}.utilizationHelp`)}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {tr(`${L}.utilizationPerConnectorHelp`)}
+        </Text>
+      </Stack>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Panel title={tr(`${L}.chain`, { days: insight.days })}>
@@ -183,6 +193,14 @@ function InsightView({ insight }: { insight: Insight }) {
             />
             <Line
               yAxisId="utilization"
+              dataKey="utilizationPerConnector"
+              name={tr(`${L}.utilizationPerConnector`)}
+              stroke="#319795"
+              strokeDasharray="2 2"
+              dot={false}
+            />
+            <Line
+              yAxisId="utilization"
               dataKey="peakUtilization"
               name={tr(`${L}.peakUtilization`)}
               stroke="#d69e2e"
@@ -203,6 +221,7 @@ function InsightView({ insight }: { insight: Insight }) {
             { label: tr(`${L}.energy`), end: true },
             { label: tr(`${L}.orders`), end: true },
             { label: tr(`${L}.utilization`), end: true },
+            { label: tr(`${L}.utilizationPerConnector`), end: true },
             { label: tr(`${L}.peakUtilization`), end: true },
           ]}
         >
@@ -214,6 +233,7 @@ function InsightView({ insight }: { insight: Insight }) {
               <Table.Cell textAlign="end">{s.energyKwh}</Table.Cell>
               <Table.Cell textAlign="end">{s.orders}</Table.Cell>
               <Table.Cell textAlign="end">{percent(s.utilization, none)}</Table.Cell>
+              <Table.Cell textAlign="end">{percent(s.utilizationPerConnector, none)}</Table.Cell>
               <Table.Cell textAlign="end">{percent(s.peakUtilization, none)}</Table.Cell>
             </Table.Row>
           ))}
