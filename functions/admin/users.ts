@@ -32,7 +32,7 @@ type StoredUser = UserRecord & Stored;
 /** Stations are the site domain's entity; binding only needs to find them in a tenant. */
 const stations = new Repository<{ id: string; name?: string }>({ type: 'STATION', idField: 'id' });
 
-/** Users as the API shows them: no secrets, with role and company names (each looked up once). */
+/** Users as the API shows them: no secrets, with role names and codes and company names (each looked up once). */
 export async function viewsOf(list: StoredUser[]): Promise<SysUser[]> {
   const roleIds = [...new Set(list.flatMap((u) => u.role))];
   const agentIds = [...new Set(list.flatMap((u) => (u.agentId ? [u.agentId] : [])))];
@@ -40,13 +40,15 @@ export async function viewsOf(list: StoredUser[]): Promise<SysUser[]> {
     Promise.all(roleIds.map((id) => roles.getAny(id))),
     Promise.all(agentIds.map((id) => operators.getAny(id))),
   ]);
-  const roleName = new Map(roleList.flatMap((r) => (r ? [[r.roleId, r.roleName] as const] : [])));
+  const roleOf = new Map(roleList.flatMap((r) => (r ? [[r.roleId, r] as const] : [])));
   const companyName = new Map(companyList.flatMap((o) => (o ? [[o.id, o.operatorName] as const] : [])));
   return list.map((user) => {
     const { passwordHash: _h, failCount: _f, delFlag: _d, tenant: _t, ...rest } = user;
     return {
       ...rest,
-      roleNames: user.role.flatMap((id) => (roleName.has(id) ? [roleName.get(id)!] : [])),
+      roleNames: user.role.flatMap((id) => (roleOf.has(id) ? [roleOf.get(id)!.roleName] : [])),
+      // Beside each name its role's code: the console shows a built-in role in the user's language (decision 453).
+      roleCodes: user.role.flatMap((id) => (roleOf.has(id) ? [roleOf.get(id)!.roleCode] : [])),
       agentName: user.agentId ? companyName.get(user.agentId) : undefined,
     };
   });

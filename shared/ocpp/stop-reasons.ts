@@ -5,8 +5,11 @@
  * with one entry per code (infra/local/seed/stop-reasons.ts), which an administrator may then rename.
  *
  * Each entry: a type (who or what ended the session), normal (0) or abnormal (1), and the order's finish
- * (docs/product.md section 4 order end flags: active stop, auto end, request timeout, ended at time, plus
- * abnormal end for faults and resets). Catalogue data, so its names are English (like seeded role names).
+ * (docs/product.md section 4 order end flags: active stop, auto end, ended at time, plus abnormal end for
+ * faults and resets, an automatic end of its own kind). The finish is the end flag an order with that reason
+ * gets (decision 245, `FINISH_END_FLAG`), so an order's end flag and its stop reason never tell two stories
+ * (docs/decisions/453-built-in-data-in-the-users-language.md). The names are stored in English; the console
+ * shows a seeded entry in the user's language by its code while it keeps its seeded names.
  */
 import { INVALID_CODE } from '@shared/resources/catalogue/stop-reason.ts';
 
@@ -28,6 +31,18 @@ export const FINISH = {
   REQUEST_TIMEOUT: 'Request timeout',
   ABNORMAL_END: 'Abnormal end',
 } as const;
+
+/**
+ * The order end flag (shared/schemas/order.ts END_FLAG) of each finish: an abnormal end is an automatic end
+ * on the order (decision 245: only the driver's own stops are active stops, a time limit ends at its time).
+ */
+export const FINISH_END_FLAG = {
+  ACTIVE_STOP: 'activeStop',
+  AUTO_END: 'autoEnd',
+  ENDED_AT_TIME: 'endedAtTime',
+  REQUEST_TIMEOUT: 'requestTimeout',
+  ABNORMAL_END: 'autoEnd',
+} as const satisfies Record<keyof typeof FINISH, string>;
 
 export interface StopReasonEntry {
   code: string;
@@ -61,15 +76,18 @@ const entry = (
 export const STOP_REASONS: readonly StopReasonEntry[] = [
   entry('LOCAL', 'Stopped at the charger', 'USER', false, 'ACTIVE_STOP'),
   entry('REMOTE', 'Stopped remotely', 'USER', false, 'ACTIVE_STOP'),
-  entry('MASTER_PASS', 'Stopped with a master pass', 'USER', false, 'ACTIVE_STOP'),
-  entry('EV_DISCONNECTED', 'Vehicle disconnected', 'EV', false, 'AUTO_END'),
-  entry('STOPPED_BY_EV', 'Stopped by the vehicle', 'EV', false, 'AUTO_END'),
+  // Not the driver's own stop: decision 245 counts it an automatic end, by the pass's authority.
+  entry('MASTER_PASS', 'Stopped with a master pass', 'AUTH', false, 'AUTO_END'),
+  // Unplugging and stopping from the vehicle are the driver's own stops (decision 245).
+  entry('EV_DISCONNECTED', 'Vehicle disconnected', 'USER', false, 'ACTIVE_STOP'),
+  entry('STOPPED_BY_EV', 'Stopped by the vehicle', 'EV', false, 'ACTIVE_STOP'),
   entry('SOC_LIMIT_REACHED', 'State of charge limit reached', 'LIMIT', false, 'AUTO_END'),
   entry('ENERGY_LIMIT_REACHED', 'Energy limit reached', 'LIMIT', false, 'AUTO_END'),
   entry('TIME_LIMIT_REACHED', 'Time limit reached', 'LIMIT', false, 'ENDED_AT_TIME'),
   entry('LOCAL_OUT_OF_CREDIT', 'Out of credit', 'LIMIT', false, 'AUTO_END'),
   entry('DEAUTHORIZED', 'Authorization withdrawn', 'AUTH', true, 'AUTO_END'),
-  entry('TIMEOUT', 'Vehicle not connected in time', 'CHARGER', true, 'REQUEST_TIMEOUT'),
+  // Not the remote start's request timeout (end flag 3): the session ended by itself.
+  entry('TIMEOUT', 'Vehicle not connected in time', 'CHARGER', true, 'AUTO_END'),
   entry('EMERGENCY_STOP', 'Emergency stop', 'FAULT', true, 'ABNORMAL_END'),
   entry('GROUND_FAULT', 'Ground fault', 'FAULT', true, 'ABNORMAL_END'),
   entry('OVERCURRENT_FAULT', 'Overcurrent fault', 'FAULT', true, 'ABNORMAL_END'),
@@ -77,7 +95,7 @@ export const STOP_REASONS: readonly StopReasonEntry[] = [
   entry('SOFT_RESET', 'Soft reset', 'CHARGER', true, 'ABNORMAL_END'),
   entry('IMMEDIATE_RESET', 'Immediate reset', 'CHARGER', true, 'ABNORMAL_END'),
   entry('REBOOT', 'Charger rebooted', 'CHARGER', true, 'ABNORMAL_END'),
-  entry('UNLOCK_COMMAND', 'Connector unlocked by command', 'CHARGER', true, 'ABNORMAL_END'),
+  entry('UNLOCK_COMMAND', 'Connector unlocked by command', 'CHARGER', true, 'ACTIVE_STOP'),
   entry('POWER_LOSS', 'Power loss', 'GRID', true, 'ABNORMAL_END'),
   entry('POWER_QUALITY', 'Power quality problem', 'GRID', true, 'ABNORMAL_END'),
   entry('OTHER', 'Other reason', 'OTHER', true, 'ABNORMAL_END'),

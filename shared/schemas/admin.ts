@@ -124,6 +124,8 @@ export interface SysUser {
   agentName?: string;
   role: string[];
   roleNames: string[];
+  /** The code of each role in `roleNames`, in the same order. */
+  roleCodes?: string[];
   lockFlag: number;
   lockTime?: string;
   expireTime?: string;

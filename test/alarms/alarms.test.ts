@@ -389,9 +389,9 @@ describe('stop reasons', () => {
     expect(list.records[0]).toMatchObject({
       code: 'EV_DISCONNECTED',
       displayName: 'Vehicle disconnected',
-      typeCode: 'EV',
+      typeCode: 'USER',
       invalidCode: 0,
-      finishCode: 'AUTO_END',
+      finishCode: 'ACTIVE_STOP',
     });
     const abnormal = await ok(operator, '/biz/stopReason/list', { invalidCode: '1', current: 1, size: 50 });
     expect(abnormal.records.map((r: { code: string }) => r.code)).toContain('EMERGENCY_STOP');

@@ -1,16 +1,20 @@
 /**
  * Stop reasons from OCPP reasons: every 1.6 and 2.0.1 reason maps to a seeded catalogue code, the same
  * meaning shares a code across versions, an absent reason is Local, an unknown one Other; every seeded entry
- * is valid for the stop reason resource and the seed step runs with SEED=none too.
+ * is valid for the stop reason resource, finishes as its orders' end flag says, and the seed step runs with
+ * SEED=none too.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  FINISH_END_FLAG,
   OCPP_STOP_REASONS,
   STOP_REASONS,
   stopReasonCode,
   stopReasonEntry,
 } from '@shared/ocpp/stop-reasons.ts';
 import { INVALID_CODE, stopReasonSchema } from '@shared/resources/catalogue/stop-reason.ts';
+import { END_FLAG } from '@shared/schemas/order.ts';
+import { endFlagOf } from '@functions/orders/settlement.ts';
 import { seedSteps } from '@infra/local/seed/index.ts';
 
 const V16 = [
@@ -106,6 +110,20 @@ describe('the seeded stop reason catalogue', () => {
       expect(parsed.success, entry.code).toBe(true);
       expect(entry.displayName && entry.typeName && entry.invalidName && entry.finishName).toBeTruthy();
     }
+  });
+
+  it("gives each reason the finish its orders' end flag is (decision 245), so an order tells one end", () => {
+    // Before: EVDisconnected and StoppedByEV finished as "auto end" in the catalogue while their orders were
+    // an active stop; Timeout as "request timeout" while its orders ended automatically.
+    for (const [protocol, reasons] of [
+      ['ocpp1.6', V16],
+      ['ocpp2.0.1', V201],
+    ] as const)
+      for (const reason of reasons) {
+        const entry = stopReasonEntry(stopReasonCode(protocol, reason))!;
+        expect(END_FLAG[FINISH_END_FLAG[entry.finishCode]], `${protocol} ${reason}`).toBe(endFlagOf(reason));
+      }
+    expect(stopReasonEntry('EV_DISCONNECTED')).toMatchObject({ typeCode: 'USER', finishCode: 'ACTIVE_STOP' });
   });
 
   it('is seeded with SEED=none too', () => {

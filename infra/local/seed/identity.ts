@@ -4,6 +4,7 @@
  * (the demo chargers' owner), its administrator `operator`, and the fleet administrator `fleet@demo.local`.
  * Local demo data only: these passwords are published in the README.
  */
+import { BUILT_IN_ROLE_NAMES } from '@shared/permissions/built-in-roles.ts';
 import { menuCatalogue, type MenuDef } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, ROLE_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
@@ -41,7 +42,7 @@ export const SEED_ROLE = {
 const seedRoles: RoleRecord[] = [
   {
     roleId: SEED_ROLE.admin,
-    roleName: 'Platform administrator',
+    roleName: BUILT_IN_ROLE_NAMES.ROLE_ADMIN,
     roleCode: 'ROLE_ADMIN',
     roleFlag: ROLE_FLAG.admin,
     roleType: ROLE_TYPE.normal,
@@ -49,7 +50,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.operatorAdmin,
-    roleName: 'Company administrator',
+    roleName: BUILT_IN_ROLE_NAMES.ROLE_OPERATOR_ADMIN,
     roleCode: 'ROLE_OPERATOR_ADMIN',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.normal,
@@ -57,7 +58,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.opsStaff,
-    roleName: 'Ops staff',
+    roleName: BUILT_IN_ROLE_NAMES.ROLE_OPS,
     roleCode: 'ROLE_OPS',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.normal,
@@ -70,7 +71,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.fleetAdmin,
-    roleName: 'Fleet administrator',
+    roleName: BUILT_IN_ROLE_NAMES.ROLE_FLEET_ADMIN,
     roleCode: 'ROLE_FLEET_ADMIN',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.normal,
@@ -78,7 +79,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.pro,
-    roleName: 'Pro package',
+    roleName: BUILT_IN_ROLE_NAMES.SUB_PRO,
     roleCode: 'SUB_PRO',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.pro,
@@ -86,7 +87,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.basic,
-    roleName: 'Basic package',
+    roleName: BUILT_IN_ROLE_NAMES.SUB_BASIC,
     roleCode: 'SUB_BASIC',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.basic,
@@ -94,7 +95,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.subscribeable,
-    roleName: 'Awaiting subscription',
+    roleName: BUILT_IN_ROLE_NAMES.SUB_PENDING,
     roleCode: 'SUB_PENDING',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.subscribeable,
@@ -113,7 +114,7 @@ const seedRoles: RoleRecord[] = [
   },
   {
     roleId: SEED_ROLE.unsubscribeable,
-    roleName: 'No subscription needed',
+    roleName: BUILT_IN_ROLE_NAMES.SUB_NONE,
     roleCode: 'SUB_NONE',
     roleFlag: ROLE_FLAG.company,
     roleType: ROLE_TYPE.unsubscribeable,

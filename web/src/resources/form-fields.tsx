@@ -18,6 +18,7 @@ import { RemoteSelect, REMOTE_PAGE_SIZE, type RemoteOption } from '@web/componen
 import { TreeCheckbox } from '@web/components/ui/tree-checkbox.tsx';
 import { call } from '@web/lib/api.ts';
 import { asPage, errorMessage } from '@web/resources/api.ts';
+import { useRemoteLabels } from '@web/resources/remote-names.tsx';
 import { optionLabel } from '@web/resources/cells.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
@@ -200,8 +201,12 @@ function RemoteInput(props: FieldProps & { tr: Translate; source: RemoteSource }
   const { tr, source, onChange, onAssign, onPicked } = props;
   const value = String(props.value ?? '');
   const load = useCallback((page: number, search: string) => loadRemote(source, page, search), [source]);
-  const currentLabel =
+  const keptLabel =
     props.pickedLabel ?? (source.currentLabel ? String(props.record?.[source.currentLabel] ?? '') : '');
+  // A record that does not carry its current value's name: the name read from the source, never the id
+  // (docs/decisions/452-no-raw-values-in-the-console.md); "…" while it is read.
+  const { labels } = useRemoteLabels(source, Boolean(value && !keptLabel));
+  const currentLabel = keptLabel || (value ? (labels ? (labels.get(value) ?? '-') : '…') : '');
   return (
     <RemoteSelect
       value={value}

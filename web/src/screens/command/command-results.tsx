@@ -20,6 +20,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { COMMAND_QUERY_DAYS, COMMANDS } from '@shared/commands/catalogue.ts';
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import { StatusBadge } from '@web/components/ui/status-badge.tsx';
 import { useToggleSet } from '@web/components/ui/use-toggle-set.ts';
 import { formatDateTime, fromLocalInput, rangeProblem } from '@web/lib/format.ts';
@@ -295,7 +296,7 @@ function Details({ tr, row }: { tr: Translate; row: Row }) {
   const facts: { label: string; value: string }[] = [
     { label: tr(`${R}.commandId`), value: String(row.commandId ?? '') },
     { label: tr(`${R}.action`), value: String(row.action ?? '') },
-    { label: tr(`${R}.protocol`), value: String(row.protocol ?? '') },
+    { label: tr(`${R}.protocol`), value: protocolName(row.protocol) },
     { label: tr(`${R}.sentAt`), value: formatDateTime(row.sentAt) },
     { label: tr(`${R}.answeredAt`), value: formatDateTime(row.answeredAt) },
     ...(error

@@ -3,6 +3,7 @@
  * state, and the connector select. Shared by the command page and the device pages that send a command
  * themselves, which load this module without the command page.
  */
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import { API } from '@shared/api/paths.ts';
 import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Section } from '@web/components/ui/section.tsx';
@@ -33,8 +34,7 @@ export interface PileRow extends Row {
 }
 
 export const protocolOf = (pile: PileRow) => String(pile.protocolConnected ?? pile.protocol ?? '');
-export const protocolName = (protocol: string) =>
-  protocol === 'ocpp1.6' ? 'OCPP 1.6' : protocol === 'ocpp2.0.1' ? 'OCPP 2.0.1' : protocol;
+export { protocolName };
 
 /** One pile from a searchable list with its online state (also the device screens' "Send to charger"). */
 /** The connector of the chosen pile a command goes to, with each connector's live state. */

@@ -7,6 +7,8 @@
  * the debit, why an order is still unpaid, and the station's profit shares taken from it.
  */
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
+import { orderStopReasonText } from '@web/resources/built-in.tsx';
 import type { OrderDetail, OrderView, PriceDetail } from '@shared/schemas/order.ts';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { AppLink } from '@web/components/ui/link.tsx';
@@ -140,15 +142,7 @@ export function OrderDetailPage() {
                 value: <ChargeTarget row={order as unknown as Row} />,
               },
               { label: tr(`${L}.endFlag`), value: enumText(END_FLAG_OPTIONS, order.endFlag) },
-              { label: tr(`${D}.stopReason`), value: order.stopReason ?? '' },
-              // The charger never ended it (a refused or abandoned session): why the platform did.
-              // The platform stopped it at its charge value (docs/decisions/170).
-              ...(order.targetStopAt
-                ? [{ label: tr(`${D}.targetStopAt`), value: formatDateTime(order.targetStopAt) }]
-                : []),
-              ...(order.closedBy
-                ? [{ label: tr(`${D}.closedBy`), value: tr(`orderRes.closedBys.${order.closedBy}`) }]
-                : []),
+              ...endFacts(tr, order),
             ]}
           />
         </Section>
@@ -158,7 +152,7 @@ export function OrderDetailPage() {
             <Facts
               items={[
                 { label: tr(`${D}.transactionId`), value: order.transactionId },
-                { label: tr(`${D}.protocol`), value: order.protocol ?? '' },
+                { label: tr(`${D}.protocol`), value: protocolName(order.protocol) },
                 { label: tr(`${D}.meterStart`), value: order.meterStart ?? '' },
                 { label: tr(`${D}.meterEnd`), value: order.meterEnd ?? '' },
                 { label: tr(`${L}.energy`), value: kwh(order as unknown as Record<string, unknown>) },
@@ -232,6 +226,28 @@ export function OrderDetailPage() {
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * How the order ended, told once beside its end flag (docs/decisions/453-built-in-data-in-the-users-language.md):
+ * the stop reason in words by its code, whose finish is the end flag decision 245 gives it. When the platform
+ * stopped the session at its charge value (docs/decisions/170), that is the reason, and the charger's own
+ * answer to the stop (Remote) is only what it reported. When the charger never ended it, why the platform did.
+ */
+export function endFacts(tr: Translate, order: OrderView): { label: string; value: ReactNode }[] {
+  const reported = orderStopReasonText(tr, order as unknown as Row);
+  if (order.targetStopAt)
+    return [
+      { label: tr(`${D}.stopReason`), value: tr('readable.orderEnd.targetReached') },
+      { label: tr(`${D}.targetStopAt`), value: formatDateTime(order.targetStopAt) },
+      ...(reported ? [{ label: tr('readable.orderEnd.reported'), value: reported }] : []),
+    ];
+  return [
+    { label: tr(`${D}.stopReason`), value: reported },
+    ...(order.closedBy
+      ? [{ label: tr(`${D}.closedBy`), value: tr(`orderRes.closedBys.${order.closedBy}`) }]
+      : []),
+  ];
 }
 
 /** The lines of a price, then the discount and the revenue tariff rate when there are any. */

@@ -1,9 +1,12 @@
 /**
  * A charge point's page (/chargerDetail/{id}): identity and OCPP URL, what the charger said at boot, its
- * online state, its connectors with live states (refreshed every 5 seconds in place) and its recent OCPP
- * messages (newest first; a time range of at most 3 days, docs/product.md section 5; payloads collapsed).
+ * online state and health (since when online or offline, last message, uptime, the open offline alarm:
+ * docs/decisions/460-offline-alarm-and-charger-health.md), its connectors with live states (refreshed every 5
+ * seconds in place) and its recent OCPP messages (newest first; a time range of at most 3 days,
+ * docs/product.md section 5; payloads collapsed).
  */
 import { API } from '@shared/api/paths.ts';
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import { Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { AppLink, ButtonLink } from '@web/components/ui/link.tsx';
 import { Facts, Section } from '@web/components/ui/section.tsx';
@@ -34,6 +37,8 @@ import {
   type ConnectorView,
 } from '@web/resources/decls/site/common.tsx';
 import { stationDetailPath } from '@web/resources/decls/site/common.tsx';
+import { DurationText } from '@web/resources/decls/alarm/common.tsx';
+import { OFFLINE_FLAG } from '@shared/schemas/alarm.ts';
 
 export const CHARGER_REFRESH_MS = 5_000;
 export const MESSAGE_WINDOW_DAYS = 3;
@@ -81,6 +86,7 @@ export function ChargerDetailPage() {
   const boot = (data.boot ?? null) as Row | null;
   const connectors = (Array.isArray(data.connectorStates) ? data.connectorStates : []) as ConnectorView[];
   const online = Boolean(data.online);
+  const health = (data.health ?? {}) as ChargerHealthView;
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
@@ -155,11 +161,32 @@ export function ChargerDetailPage() {
                 label: tr(online ? `${C}.onlineSince` : `${C}.offlineSince`),
                 value: formatDateTime(online ? data.connectedAt : data.disconnectedAt) || tr(`${C}.never`),
               },
+              ...(online || !health.offlineSince
+                ? []
+                : [
+                    { label: tr(`${H}.offlineFor`), value: <DurationText seconds={health.offlineSeconds} /> },
+                  ]),
               {
                 label: tr(`${C}.lastMessage`),
                 value: formatDateTime(data.lastMessageAt) || tr(`${C}.never`),
               },
-              { label: tr(`${C}.protocolConnected`), value: String(data.protocolConnected ?? '') },
+              {
+                label: tr(`${H}.uptime`),
+                value:
+                  online && health.upSince ? (
+                    <>
+                      <DurationText seconds={health.uptimeSeconds} />{' '}
+                      {tr(`${H}.upSince`, { time: formatDateTime(health.upSince) })}
+                    </>
+                  ) : (
+                    ''
+                  ),
+              },
+              {
+                label: tr(`${H}.offlineAlarm`),
+                value: <OfflineAlarm tr={tr} chargePointId={chargePointId} health={health} />,
+              },
+              { label: tr(`${C}.protocolConnected`), value: protocolName(data.protocolConnected) },
               { label: tr(`${C}.firmwareStatus`), value: String(data.firmwareStatus ?? '') },
             ]}
           />
@@ -223,6 +250,42 @@ export function ChargerDetailPage() {
 
       <Messages chargePointId={chargePointId} />
     </Stack>
+  );
+}
+
+/** `health` of `POST /biz/chargePoint/detail` (functions/chargepoints/health.ts). */
+interface ChargerHealthView {
+  neverConnected?: boolean;
+  offlineSince?: string;
+  offlineSeconds?: number;
+  upSince?: string;
+  uptimeSeconds?: number;
+  offlineAlarm?: { id: string; level: number; startTime: string };
+}
+
+const H = 'alarmRes.health';
+
+/** The open offline alarm of the charger's current outage, with the way to its alarm list; or why none. */
+function OfflineAlarm(props: {
+  tr: ReturnType<typeof useTr>;
+  chargePointId: string;
+  health: ChargerHealthView;
+}) {
+  const { tr, health } = props;
+  const alarm = health.offlineAlarm;
+  const list = `/alarm?chargePointId=${encodeURIComponent(props.chargePointId)}&offlineFlag=${OFFLINE_FLAG.offline}`;
+  if (!alarm) return <Text>{tr(health.neverConnected ? `${H}.neverConnected` : `${H}.alarmNone`)}</Text>;
+  return (
+    <HStack gap="2" wrap="wrap">
+      <StatusBadge
+        tone="danger"
+        size="sm"
+        label={tr(`${H}.alarmOpen`, { time: formatDateTime(alarm.startTime), level: alarm.level })}
+      />
+      <AppLink to={list} fontSize="sm">
+        {tr(`${H}.showAlarms`)}
+      </AppLink>
+    </HStack>
   );
 }
 

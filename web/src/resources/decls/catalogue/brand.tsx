@@ -2,6 +2,7 @@
  * Brands and their models: a brand's "Models" action opens the models of that brand (/brand?brand={id},
  * web/src/screens/catalogue/brand-page.tsx), listed through the brand's index.
  */
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import { brandResource, brandSchema } from '@shared/resources/catalogue/brand.ts';
 import {
   CURRENT_TYPES,
@@ -52,7 +53,12 @@ export const brandDecl: ResourceDecl = {
 const raw = (values: readonly string[]): EnumOption[] =>
   values.map((v) => ({ value: v, label: v, raw: true }));
 export const CURRENT_TYPE_OPTIONS = raw(CURRENT_TYPES);
-export const PROTOCOL_OPTIONS = raw(PROTOCOL_TYPES);
+/** "OCPP 1.6", not the stored `OCPP1.6` (docs/decisions/452-no-raw-values-in-the-console.md). */
+export const PROTOCOL_OPTIONS: readonly EnumOption[] = PROTOCOL_TYPES.map((v) => ({
+  value: v,
+  label: protocolName(v),
+  raw: true,
+}));
 export const SOCKET_OPTIONS: readonly EnumOption[] = SOCKET_TYPES.map((v) => ({
   value: v,
   label: `catalogueRes.model.socketTypes.${v.toLowerCase()}`,

@@ -5,13 +5,18 @@ import {
   stopReasonSchema,
 } from '@shared/resources/catalogue/stop-reason.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
-import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
+import type { EnumOption, ResourceDecl, Row } from '@web/resources/types.ts';
+import { createElement } from 'react';
+import { StopReasonField } from '@web/resources/built-in.tsx';
 import { updateSchemaOf } from './common.ts';
 
 export const INVALID_CODE_OPTIONS: readonly EnumOption[] = [
   { value: INVALID_CODE.normal, label: 'catalogueRes.stopReason.invalidCodes.normal', tone: 'success' },
   { value: INVALID_CODE.abnormal, label: 'catalogueRes.stopReason.invalidCodes.abnormal', tone: 'danger' },
 ];
+
+/** A seeded entry's names in the user's language by its codes; names a person gave as they are (decision 453). */
+const field = (name: string) => (row: Row) => createElement(StopReasonField, { row, field: name });
 
 export const stopReasonDecl: ResourceDecl = {
   ...fromResource(stopReasonResource),
@@ -20,9 +25,14 @@ export const stopReasonDecl: ResourceDecl = {
   schemas: { create: stopReasonSchema, update: updateSchemaOf(stopReasonSchema) },
   columns: [
     { key: 'code', label: 'catalogueRes.stopReason.code', sortable: true },
-    { key: 'displayName', label: 'catalogueRes.stopReason.displayName', sortable: true },
+    {
+      key: 'displayName',
+      label: 'catalogueRes.stopReason.displayName',
+      sortable: true,
+      render: field('displayName'),
+    },
     { key: 'typeCode', label: 'catalogueRes.stopReason.typeCode', sortable: true },
-    { key: 'typeName', label: 'catalogueRes.stopReason.typeName' },
+    { key: 'typeName', label: 'catalogueRes.stopReason.typeName', render: field('typeName') },
     {
       key: 'invalidCode',
       label: 'catalogueRes.stopReason.invalidCode',
@@ -30,9 +40,14 @@ export const stopReasonDecl: ResourceDecl = {
       options: INVALID_CODE_OPTIONS,
       sortable: true,
     },
-    { key: 'invalidName', label: 'catalogueRes.stopReason.invalidName', hidden: true },
+    {
+      key: 'invalidName',
+      label: 'catalogueRes.stopReason.invalidName',
+      hidden: true,
+      render: field('invalidName'),
+    },
     { key: 'finishCode', label: 'catalogueRes.stopReason.finishCode' },
-    { key: 'finishName', label: 'catalogueRes.stopReason.finishName' },
+    { key: 'finishName', label: 'catalogueRes.stopReason.finishName', render: field('finishName') },
     { ...createTimeColumn, hidden: true },
   ],
   filters: [

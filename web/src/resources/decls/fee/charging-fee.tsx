@@ -16,7 +16,17 @@ import {
   TIME_SHARING,
 } from '@shared/resources/fee/charging-fee.ts';
 import { createTimeColumn } from '@web/resources/decls/common.ts';
-import type { Column, EnumOption, Field, ResourceDecl, Row, RowsSpec } from '@web/resources/types.ts';
+import type {
+  Column,
+  EnumOption,
+  Field,
+  RemoteSource,
+  ResourceDecl,
+  Row,
+  RowsSpec,
+} from '@web/resources/types.ts';
+import { RemoteName } from '@web/resources/remote-names.tsx';
+import { createElement } from 'react';
 import { currencyColumn, currencyField, F, formSchemas } from './common.ts';
 
 const C = `${F}.chargingFee`;
@@ -64,6 +74,17 @@ export const PERIOD_ROWS: RowsSpec = {
   max: PERIODS_MAX,
 };
 
+/**
+ * The company's occupancy fees: a fee's name is shown by its id, as the occupancy fee is named now (the name
+ * kept on the charging fee only while that list is read; docs/decisions/452-no-raw-values-in-the-console.md).
+ */
+const OCCUPANCY_SOURCE: RemoteSource = {
+  url: API.biz.occupancyFee.list,
+  search: 'name',
+  value: 'id',
+  label: 'name',
+};
+
 const columns: Column[] = [
   { key: 'name', label: `${F}.common.name`, sortable: true },
   { key: 'feeType', label: `${C}.feeType`, kind: 'enum', options: FEE_TYPE_OPTIONS, sortable: true },
@@ -71,7 +92,16 @@ const columns: Column[] = [
   currencyColumn,
   { key: 'timeSharing', label: `${C}.timeSharing`, kind: 'enum', options: TIME_SHARING_OPTIONS },
   { key: 'periodCount', label: `${C}.periodCount`, render: (row) => periodsOf(row).length || '' },
-  { key: 'occupancyFeeName', label: `${C}.occupancyFee` },
+  {
+    key: 'occupancyFeeName',
+    label: `${C}.occupancyFee`,
+    render: (row) =>
+      createElement(RemoteName, {
+        source: OCCUPANCY_SOURCE,
+        value: row.occupancyFeeId,
+        known: row.occupancyFeeName,
+      }),
+  },
   { key: 'occupancyInterval', label: `${C}.occupancyInterval`, kind: 'number' },
   { key: 'remark', label: `${F}.common.remark`, hidden: true },
   createTimeColumn,
@@ -107,13 +137,7 @@ const fields: Field[] = [
     name: 'occupancyFeeId',
     label: `${C}.occupancyFee`,
     kind: 'remote',
-    remote: {
-      url: API.biz.occupancyFee.list,
-      search: 'name',
-      value: 'id',
-      label: 'name',
-      currentLabel: 'occupancyFeeName',
-    },
+    remote: { ...OCCUPANCY_SOURCE, currentLabel: 'occupancyFeeName' },
   },
   {
     name: 'occupancyInterval',
@@ -164,7 +188,16 @@ export const chargingFeeDecl: ResourceDecl = {
           .map((period) => `${String(period.startTime)}–${String(period.endTime)} ${String(period.price)}`)
           .join(', '),
     },
-    { key: 'occupancyFeeName', label: `${C}.occupancyFee` },
+    {
+      key: 'occupancyFeeName',
+      label: `${C}.occupancyFee`,
+      render: (row) =>
+        createElement(RemoteName, {
+          source: OCCUPANCY_SOURCE,
+          value: row.occupancyFeeId,
+          known: row.occupancyFeeName,
+        }),
+    },
     { key: 'occupancyInterval', label: `${C}.occupancyInterval` },
     { key: 'remark', label: `${F}.common.remark` },
     createTimeColumn,

@@ -3,7 +3,9 @@ import { API, recordPaths } from '@shared/api/paths.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { ROLE_FLAG, ROLE_TYPE, roleForm, roleUpdate } from '@shared/schemas/admin.ts';
 import { createTimeColumn, roleMenuTree } from '@web/resources/decls/common.ts';
-import type { EnumOption, Field, ResourceDecl } from '@web/resources/types.ts';
+import type { Column, EnumOption, Field, ResourceDecl } from '@web/resources/types.ts';
+import { createElement } from 'react';
+import { RoleName } from '@web/resources/built-in.tsx';
 import { z } from 'zod';
 
 export const ROLE_FLAG_OPTIONS: readonly EnumOption[] = [
@@ -18,6 +20,14 @@ export const ROLE_TYPE_OPTIONS: readonly EnumOption[] = [
   { value: ROLE_TYPE.subscribeable, label: 'admin.role.types.subscribeable' },
   { value: ROLE_TYPE.unsubscribeable, label: 'admin.role.types.unsubscribeable' },
 ];
+
+/** A built-in role's name in the user's language by its code; any other role's own name (decision 453). */
+const roleNameColumn: Column = {
+  key: 'roleName',
+  label: 'admin.role.roleName',
+  sortable: true,
+  render: (row) => createElement(RoleName, { row }),
+};
 
 const nameFields: Field[] = [
   { name: 'roleName', label: 'admin.role.roleName', kind: 'text', required: true },
@@ -49,7 +59,7 @@ export const roleDecl: ResourceDecl = {
   permissions: { view: CODE.roles, add: CODE.roleAdd, edit: CODE.roleEdit, delete: CODE.roleDelete },
   schemas: { create: roleForm, update: roleUpdate },
   columns: [
-    { key: 'roleName', label: 'admin.role.roleName', sortable: true },
+    roleNameColumn,
     { key: 'roleCode', label: 'admin.role.roleCode', sortable: true },
     { key: 'roleDesc', label: 'admin.role.roleDesc' },
     {
@@ -102,7 +112,7 @@ export const subRoleDecl: ResourceDecl = {
     update: roleUpdate.extend({ roleType: subRoleType }),
   },
   columns: [
-    { key: 'roleName', label: 'admin.role.roleName', sortable: true },
+    roleNameColumn,
     { key: 'roleCode', label: 'admin.role.roleCode', sortable: true },
     {
       key: 'roleType',

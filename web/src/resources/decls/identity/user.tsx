@@ -4,6 +4,7 @@
  * enable/disable, password reset and station binding are row actions.
  */
 import { API, recordPaths } from '@shared/api/paths.ts';
+import { builtInRoleCode } from '@shared/permissions/built-in-roles.ts';
 import { CODE } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, resetPwd, userAdd, userUpdate } from '@shared/schemas/admin.ts';
 import { encryptPassword } from '@web/auth/crypto.ts';
@@ -12,7 +13,16 @@ import { asPage } from '@web/resources/api.ts';
 import { loadBindList, StationBindDialog } from '@web/resources/station-checklist.tsx';
 import { createTimeColumn, userCompanySource } from '@web/resources/decls/common.ts';
 import { useTr } from '@web/resources/i18n.ts';
-import type { EnumOption, FieldsForm, ResourceDecl, Row, RowDialogProps } from '@web/resources/types.ts';
+import type {
+  Column,
+  EnumOption,
+  FieldsForm,
+  ResourceDecl,
+  Row,
+  RowDialogProps,
+} from '@web/resources/types.ts';
+import { UserRoles } from '@web/resources/built-in.tsx';
+import { createElement } from 'react';
 
 export const LOCK_OPTIONS: readonly EnumOption[] = [
   { value: LOCK_FLAG.normal, label: 'admin.user.lock.normal', tone: 'success' },
@@ -24,11 +34,13 @@ const isLocked = (row: Row) => Number(row.lockFlag) === LOCK_FLAG.locked;
 /** Roles the caller may give a user. */
 async function roleOptions(): Promise<EnumOption[]> {
   const roles = asPage(await call<unknown>(API.admin.role.options)).records;
-  return roles.map((r) => ({
-    value: String(r.roleId ?? r.id),
-    label: String(r.roleName ?? r.name),
-    raw: true,
-  }));
+  // A built-in role by its code in the user's language (decision 453), any other by its own name.
+  return roles.map((r) => {
+    const code = builtInRoleCode(r);
+    return code
+      ? { value: String(r.roleId ?? r.id), label: `builtIn.roles.${code}` }
+      : { value: String(r.roleId ?? r.id), label: String(r.roleName ?? r.name), raw: true };
+  });
 }
 
 /** Refuses while the user has sub-accounts: deleting it would lock them out too. */
@@ -62,6 +74,14 @@ const resetPasswordForm: FieldsForm = {
   scope: 'userResetPwd',
 };
 
+/** Roles as tags, a built-in one in the user's language (docs/decisions/453-built-in-data-in-the-users-language.md). */
+const rolesColumn: Column = {
+  key: 'roleNames',
+  label: 'admin.user.roles',
+  kind: 'tags',
+  render: (row) => createElement(UserRoles, { row }),
+};
+
 export const userDecl: ResourceDecl = {
   id: 'user',
   title: 'admin.user.title',
@@ -78,7 +98,7 @@ export const userDecl: ResourceDecl = {
   schemas: { create: userAdd, update: userUpdate },
   columns: [
     { key: 'username', label: 'admin.user.username', sortable: true },
-    { key: 'roleNames', label: 'admin.user.roles', kind: 'tags' },
+    rolesColumn,
     { key: 'agentName', label: 'admin.user.company', sortable: true },
     { key: 'phone', label: 'admin.user.phone' },
     { key: 'email', label: 'admin.user.email' },
@@ -125,7 +145,7 @@ export const userDecl: ResourceDecl = {
   ],
   detail: [
     { key: 'username', label: 'admin.user.username' },
-    { key: 'roleNames', label: 'admin.user.roles', kind: 'tags' },
+    rolesColumn,
     { key: 'agentName', label: 'admin.user.company' },
     { key: 'phone', label: 'admin.user.phone' },
     { key: 'email', label: 'admin.user.email' },

@@ -8,6 +8,7 @@ import { API } from '@shared/api/paths.ts';
 import { Badge, HStack, Status, Text, Wrap } from '@chakra-ui/react';
 import { languageHeaders } from '@shared/i18n/languages.ts';
 import { CONNECTOR_STATES, type ConnectorState } from '@shared/ocpp/connector-state.ts';
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import {
   CONNECTOR_FORMATS,
   CONNECTOR_STANDARDS,
@@ -71,10 +72,10 @@ export const POWER_MODE_OPTIONS: readonly EnumOption[] = Object.entries(POWER_MO
 /** ISO week days, 1 Monday to 7 Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** Protocol names are product names: shown as they are. */
+/** Protocol names are product names, the same in every language ("OCPP 1.6"), never the stored value. */
 export const PROTOCOL_OPTIONS: readonly EnumOption[] = OCPP_PROTOCOLS.map((value) => ({
   value,
-  label: value === 'ocpp1.6' ? 'OCPP 1.6' : 'OCPP 2.0.1',
+  label: protocolName(value),
   raw: true,
 }));
 export const POWER_TYPE_OPTIONS: readonly EnumOption[] = POWER_TYPES.map((value) => ({

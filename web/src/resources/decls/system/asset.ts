@@ -2,14 +2,16 @@
  * Assets (/assetList): charger units known before installation (the pile wizard binds a pile to one by code),
  * with write-only keys; imported from Excel in bulk.
  */
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import { assetResource, assetSchema, PROTOCOL_TYPES, USE_FLAG } from '@shared/resources/system/asset.ts';
 import { createTimeColumn, fromResource } from '@web/resources/decls/common.ts';
 import type { EnumOption, ResourceDecl } from '@web/resources/types.ts';
 import { secretColumn, secretField, updateSchemaOf } from './common.ts';
 
+/** "OCPP 1.6", not the stored `OCPP1.6` (docs/decisions/452-no-raw-values-in-the-console.md). */
 export const PROTOCOL_OPTIONS: readonly EnumOption[] = PROTOCOL_TYPES.map((p) => ({
   value: p,
-  label: p,
+  label: protocolName(p),
   raw: true,
 }));
 
