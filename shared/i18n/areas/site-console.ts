@@ -328,6 +328,24 @@ export const siteConsole = area(
         figures: 'Live figures of {{name}}',
         figure: { power: 'Power', energy: 'Charged', soc: 'SoC', elapsed: 'Elapsed' },
       },
+      map: {
+        views: 'Sites as a list or on a map',
+        tabList: 'List',
+        tabMap: 'Map',
+        noKey:
+          'No maps key is set, so no map is drawn: the platform sets it as the system parameter GOOGLE_MAP_KEY. The list and the coordinates work without it.',
+        failed:
+          'The map could not be loaded (no network, or the maps key was refused). The list and the coordinates work without it.',
+        loading: 'Loading the map…',
+        located: '{{count}} of {{total}} sites have coordinates.',
+        capped: 'The map shows the first {{count}}.',
+        unlocated: 'Without coordinates (set them in the site wizard): {{names}}',
+        sitesLabel: 'Sites on the map',
+        pickLabel: 'Position of the site on the map',
+        pickHelp:
+          'Click the map (or drag the marker) to set the latitude and longitude; typing them moves the marker.',
+        pickMarker: 'Position of the site',
+      },
       limit: {
         title: 'Connectors beyond your subscription',
         over: 'Your company uses {{acUsed}} AC and {{dcUsed}} DC connectors; its subscription allows {{ac}} AC and {{dc}} DC. You keep your charge points, but cannot add connectors until you buy more on the plan page.',
@@ -644,6 +662,22 @@ export const siteConsole = area(
           figures: '{{name}} 的实时数据',
           figure: { power: '功率', energy: '已充', soc: '电量百分比', elapsed: '已用时' },
         },
+        map: {
+          views: '以列表或地图查看站点',
+          tabList: '列表',
+          tabMap: '地图',
+          noKey:
+            '未设置地图密钥，无法显示地图：平台可在系统参数 GOOGLE_MAP_KEY 中设置。列表和经纬度不受影响。',
+          failed: '地图无法加载（无网络，或地图密钥被拒绝）。列表和经纬度不受影响。',
+          loading: '正在加载地图…',
+          located: '{{total}} 个站点中有 {{count}} 个设置了经纬度。',
+          capped: '地图仅显示前 {{count}} 个。',
+          unlocated: '未设置经纬度（可在站点向导中设置）：{{names}}',
+          sitesLabel: '地图上的站点',
+          pickLabel: '站点在地图上的位置',
+          pickHelp: '点击地图（或拖动标记）设置纬度和经度；输入经纬度会移动标记。',
+          pickMarker: '站点位置',
+        },
         limit: {
           title: '充电枪超出订阅',
           over: '贵公司正在使用 {{acUsed}} 个交流和 {{dcUsed}} 个直流充电枪；订阅允许 {{ac}} 个交流和 {{dc}} 个直流。现有充电桩保留，但在套餐页面购买更多之前无法添加充电枪。',
@@ -957,6 +991,22 @@ export const siteConsole = area(
           tile: '{{name}}：{{state}}',
           figures: '{{name}} 的即時資料',
           figure: { power: '功率', energy: '已充', soc: '電量百分比', elapsed: '已用時' },
+        },
+        map: {
+          views: '以列表或地圖檢視站點',
+          tabList: '列表',
+          tabMap: '地圖',
+          noKey:
+            '未設定地圖金鑰，無法顯示地圖：平台可在系統參數 GOOGLE_MAP_KEY 中設定。列表和經緯度不受影響。',
+          failed: '地圖無法載入（無網路，或地圖金鑰被拒絕）。列表和經緯度不受影響。',
+          loading: '正在載入地圖…',
+          located: '{{total}} 個站點中有 {{count}} 個設定了經緯度。',
+          capped: '地圖僅顯示前 {{count}} 個。',
+          unlocated: '未設定經緯度（可在站點精靈中設定）：{{names}}',
+          sitesLabel: '地圖上的站點',
+          pickLabel: '站點在地圖上的位置',
+          pickHelp: '點擊地圖（或拖曳標記）設定緯度和經度；輸入經緯度會移動標記。',
+          pickMarker: '站點位置',
         },
         limit: {
           title: '充電槍超出訂閱',
@@ -1292,6 +1342,24 @@ export const siteConsole = area(
           figures: 'Live-Werte von {{name}}',
           figure: { power: 'Leistung', energy: 'Geladen', soc: 'Ladestand', elapsed: 'Dauer' },
         },
+        map: {
+          views: 'Standorte als Liste oder auf der Karte',
+          tabList: 'Liste',
+          tabMap: 'Karte',
+          noKey:
+            'Es ist kein Karten-Schlüssel gesetzt, daher wird keine Karte gezeichnet: die Plattform setzt ihn als Systemparameter GOOGLE_MAP_KEY. Liste und Koordinaten funktionieren auch ohne.',
+          failed:
+            'Die Karte konnte nicht geladen werden (kein Netz, oder der Karten-Schlüssel wurde abgelehnt). Liste und Koordinaten funktionieren auch ohne.',
+          loading: 'Karte wird geladen…',
+          located: '{{count}} von {{total}} Standorten haben Koordinaten.',
+          capped: 'Die Karte zeigt die ersten {{count}}.',
+          unlocated: 'Ohne Koordinaten (im Standort-Assistenten setzen): {{names}}',
+          sitesLabel: 'Standorte auf der Karte',
+          pickLabel: 'Lage des Standorts auf der Karte',
+          pickHelp:
+            'Klicken Sie auf die Karte (oder ziehen Sie die Markierung), um Breiten- und Längengrad zu setzen; getippte Werte verschieben die Markierung.',
+          pickMarker: 'Lage des Standorts',
+        },
         limit: {
           title: 'Mehr Anschlüsse als abonniert',
           over: 'Ihr Unternehmen nutzt {{acUsed}} AC- und {{dcUsed}} DC-Anschlüsse; das Abonnement erlaubt {{ac}} AC und {{dc}} DC. Ihre Ladepunkte bleiben, aber Sie können keine Anschlüsse hinzufügen, bis Sie auf der Tarifseite weitere kaufen.',
@@ -1612,6 +1680,22 @@ export const siteConsole = area(
           tile: '{{name}}: {{state}}',
           figures: 'ค่าสดของ {{name}}',
           figure: { power: 'กำลังไฟ', energy: 'ชาร์จแล้ว', soc: 'ระดับแบตเตอรี่', elapsed: 'ระยะเวลา' },
+        },
+        map: {
+          views: 'ดูสถานีเป็นรายการหรือบนแผนที่',
+          tabList: 'รายการ',
+          tabMap: 'แผนที่',
+          noKey:
+            'ยังไม่ได้ตั้งคีย์แผนที่ จึงไม่แสดงแผนที่: แพลตฟอร์มตั้งได้ที่พารามิเตอร์ระบบ GOOGLE_MAP_KEY รายการและพิกัดยังใช้งานได้',
+          failed: 'โหลดแผนที่ไม่ได้ (ไม่มีเครือข่าย หรือคีย์แผนที่ถูกปฏิเสธ) รายการและพิกัดยังใช้งานได้',
+          loading: 'กำลังโหลดแผนที่…',
+          located: 'สถานี {{count}} จาก {{total}} แห่งมีพิกัด',
+          capped: 'แผนที่แสดง {{count}} แห่งแรก',
+          unlocated: 'ไม่มีพิกัด (ตั้งได้ในตัวช่วยสร้างสถานี): {{names}}',
+          sitesLabel: 'สถานีบนแผนที่',
+          pickLabel: 'ตำแหน่งของสถานีบนแผนที่',
+          pickHelp: 'คลิกแผนที่ (หรือลากหมุด) เพื่อตั้งละติจูดและลองจิจูด การพิมพ์พิกัดจะย้ายหมุด',
+          pickMarker: 'ตำแหน่งของสถานี',
         },
         limit: {
           title: 'หัวชาร์จเกินการสมัครใช้งาน',

@@ -1,15 +1,14 @@
 /** The screens of sites and devices, loaded together (web/src/screens/registry.ts). */
 import { Stack } from '@chakra-ui/react';
 import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
-import { stationDecl } from '@web/resources/decls/site/station.tsx';
-import { listPageOf, ResourceListPage } from '@web/resources/list-page.tsx';
+import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { createElement } from 'react';
 import { ConnectorLimitNotice } from './connector-limit.tsx';
 
 export { ChargerDetailPage } from './charger-detail.tsx';
 export { MonitorPage } from './monitor.tsx';
 export { StationDetailPage } from './station-detail.tsx';
-export const StationsPage = listPageOf(stationDecl);
+export { StationsPage } from './stations-page.tsx';
 
 /** /device: the charge points under the company's connector usage (and its warning when over the limit). */
 export function DevicePage() {

@@ -1,7 +1,10 @@
 /**
  * The station wizard (docs/product.md section 2): 1 basic information — name, status, address, position, time
  * zone, location type, type, hotline, owner and opening hours (all day, or chosen week days with periods); 2
- * settings and fee — how fees are set and, with the Pro code 2105, the reservation switch and pictures.
+ * settings and fee — how fees are set and, with the Pro code 2105, the reservation switch and pictures. The
+ * position is typed or picked on a map below the fields (a click sets the latitude and longitude, typing them
+ * moves the marker; docs/decisions/456-sites-map-on-google-maps.md); without a maps key or network the map
+ * says so and the fields work alone.
  * Validation is the shared station schema (the API's own); each step checks its fields before moving on. Edit
  * loads the station afresh and sends its version.
  */
@@ -29,6 +32,7 @@ import {
   timeZoneOptions,
   WEEKDAYS,
 } from '@web/resources/decls/site/common.tsx';
+import { PositionPicker } from './map-parts.tsx';
 import { StationPictures } from './station-pictures.tsx';
 import { EditWizard, type WizardForm, type WizardProps, useWizardSteps, WizardDialog } from './wizard.tsx';
 
@@ -211,6 +215,11 @@ function StationWizardForm(props: WizardProps & WizardForm) {
     );
   };
   const specified = String(form.values.openFlag) === String(OPEN_FLAG.specified);
+  /** A typed coordinate as a number ('' or not a number: none). */
+  const coordinate = (name: 'latitude' | 'longitude') => {
+    const text = String(form.values[name] ?? '').trim();
+    return text === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
+  };
 
   /** The first step up to `upTo` with errors gets them shown; true when none up to there. */
   const passes = (upTo: number): boolean => {
@@ -274,6 +283,15 @@ function StationWizardForm(props: WizardProps & WizardForm) {
               />
             ))}
           </Box>
+          <PositionPicker
+            latitude={coordinate('latitude')}
+            longitude={coordinate('longitude')}
+            disabled={busy}
+            onPick={({ latitude, longitude }) => {
+              setValue('latitude', String(latitude));
+              setValue('longitude', String(longitude));
+            }}
+          />
           {specified ? (
             <OpeningHours
               workDays={form.workDays}
