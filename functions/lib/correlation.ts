@@ -1,9 +1,9 @@
 /**
- * One correlation id per flow (docs/decisions/458-metrics-tracing-correlation.md): taken from the HTTP request
- * (its `x-correlation-id` header, else API Gateway's request id) or from the OCPP message (the charger's id and
- * the frame's message id; the connection for a connect or a close), carried through the queues as the SQS
- * message attribute `correlationId` (functions/lib/queue.ts), and written in every log line as
- * `correlation_id` (Powertools' name for it). It lives in the request's log context
+ * One correlation id per flow (docs/decisions/458-metrics-tracing-correlation.md): taken from the HTTP
+ * request (its `x-correlation-id` header, else API Gateway's request id) or from the OCPP message (the
+ * charger's id and the frame's message id; the connection for a connect or a close), carried through the
+ * queues as the SQS message attribute `correlationId` (functions/lib/queue.ts), and written in every log line
+ * as `correlation_id` (Powertools' name for it). It lives in the request's log context
  * (functions/lib/log-context.ts), so it is never another invocation's, and nothing needs clearing.
  */
 import { logContext, withLogContext } from './log-context.ts';
@@ -16,8 +16,8 @@ export const CORRELATION_ATTRIBUTE = 'correlationId';
 export const CORRELATION_KEY = 'correlation_id';
 
 /**
- * What an id may look like: 1 to 128 printable ASCII characters without spaces, quotes or backslashes (a UUID,
- * an OCPI partner's id, `CP-1:42`); a header with anything else is replaced by the request id.
+ * What an id may look like: 1 to 128 printable ASCII characters without spaces, quotes or backslashes (a
+ * UUID, an OCPI partner's id, `CP-1:42`); a header with anything else is replaced by the request id.
  */
 const ACCEPTED = /^[\x21\x23-\x5b\x5d-\x7e]{1,128}$/;
 
