@@ -5,7 +5,7 @@
  * default 30-day range, a longer range refused before any call).
  */
 import { alarmListQuery } from '@shared/schemas/alarm.ts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { alarmDecl } from '@web/resources/decls/alarm/alarm.tsx';
 import { AlarmChartPage, defaultRange, rangeProblem } from '@web/screens/alarm/alarm-chart.tsx';
@@ -14,7 +14,7 @@ import { loadScreen, screenOf } from '@web/screens/registry.ts';
 import { alarmOfflineDecl } from '@web/resources/decls/alarm/offline.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, fillDate, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -186,14 +186,17 @@ describe('alarm statistics', () => {
     const first = api.calls('/biz/alarm/stat')[0]!.body as { startTime: string; endTime: string };
     expect((Date.parse(first.endTime) - Date.parse(first.startTime)) / 86_400_000).toBe(29);
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-15' } });
+    await fillDate(userEvent.setup(), 'From', '2026-01-01');
+    await fillDate(userEvent.setup(), 'To', '2026-02-15');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('The time range can be at most 30 days');
+    // The search form's own alert (the date fields' screen-reader announcer is another).
+    const search = screen.getByRole('search');
+    expect((await within(search).findByRole('alert')).textContent).toBe(
+      'The time range can be at most 30 days',
+    );
     expect(api.calls('/biz/alarm/stat')).toHaveLength(1);
 
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-30' } });
+    await fillDate(userEvent.setup(), 'To', '2026-01-30');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() =>
       expect(api.calls('/biz/alarm/stat').at(-1)?.body).toEqual({

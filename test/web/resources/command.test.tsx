@@ -19,7 +19,7 @@ import { resourcePages } from '@web/screens/all.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { fakeApi, grant, page, renderScreen, type Handler } from './harness.tsx';
+import { dateText, fakeApi, fillDate, grant, page, renderScreen, type Handler } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -165,6 +165,17 @@ describe('the parameter form from a command schema', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
     await user.selectOptions(type, '1');
     await user.click(screen.getByRole('button', { name: 'Send' }));
+    // A reset asks first, naming the charger and the reset type; cancelling sends nothing.
+    let confirm = await screen.findByRole('alertdialog', { name: 'Send Reset?' });
+    expect(confirm.textContent).toContain(
+      'Send "Reset" to charger Bay 16 (CP-16)? Reset type: Soft reset when idle. The charger acts at once.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.calls('/biz/command/send')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Send Reset?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.calls('/biz/command/send')).toHaveLength(1));
     expect(calls.calls('/biz/command/send')[0]!.body).toMatchObject({
       command: 'reset',
@@ -355,6 +366,12 @@ describe('choosing first', () => {
     await user.selectOptions(connector, '2');
     const before = calls.calls('/biz/command/list').length;
     await user.click(screen.getByRole('button', { name: 'Send' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Send Unlock connector?' });
+    expect(confirm.textContent).toContain(
+      'Send "Unlock connector" to connector 2 of charger Bay 16 (CP-16)? The charger acts at once.',
+    );
+    expect(calls.calls('/biz/command/send')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(ISSUED)).toBeTruthy();
     expect(calls.calls('/biz/command/send')[0]!.body).toEqual({
       chargePointId: 'CP-16',
@@ -506,16 +523,16 @@ describe('the results list', () => {
     await user.type(within(results).getByLabelText('Charge point id'), 'CP-16');
     await user.selectOptions(within(results).getByLabelText('Command'), 'reset');
     await user.selectOptions(within(results).getByLabelText('Status'), 'answered');
-    await user.type(within(results).getByLabelText('From'), '2025-03-01T00:00:00');
-    await user.type(within(results).getByLabelText('To'), '2025-03-09T00:00:00');
+    await fillDate(user, 'From', '2025-03-01 00:00:00', results);
+    await fillDate(user, 'To', '2025-03-09 00:00:00', results);
+    expect(dateText('To', results)).toBe('2025-03-09 00:00:00');
     await user.click(within(results).getByRole('button', { name: 'Search' }));
     expect((await within(results).findByRole('alert')).textContent).toBe(
       'The time range can be at most 7 days',
     );
     const before = calls.calls('/biz/command/list').length;
 
-    await user.clear(within(results).getByLabelText('To'));
-    await user.type(within(results).getByLabelText('To'), '2025-03-07T00:00:00');
+    await fillDate(user, 'To', '2025-03-07 00:00:00', results);
     await user.click(within(results).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.calls('/biz/command/list').length).toBeGreaterThan(before));
     expect(calls.calls('/biz/command/list').at(-1)!.body).toMatchObject({

@@ -24,7 +24,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { serverKeyPair } from '../support/fake-api.ts';
 import { forgetPublicKey } from '@web/auth/crypto.ts';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, fillDate, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -493,7 +493,7 @@ describe('log', () => {
     expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull();
     const search = screen.getByRole('search');
     await user.selectOptions(within(search).getByLabelText('Type'), '9');
-    await user.type(within(search).getByLabelText('From'), '2025-05-01T08:00:00');
+    await fillDate(user, 'From', '2025-05-01 08:00:00', search);
     await user.click(within(search).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(api.calls('/admin/log/list').at(-1)?.body).toEqual({

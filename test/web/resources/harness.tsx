@@ -4,7 +4,7 @@
  */
 import '@web/i18n.ts';
 import { resourcePaths, type ApiPath } from '@shared/api/paths.ts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { STORAGE, writeStored } from '@web/auth/storage.ts';
 import { UiProvider } from '@web/components/ui/provider.tsx';
@@ -83,6 +83,22 @@ export const page = <T,>(records: T[], total = records.length, current = 1, size
 });
 
 type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * Fills a date field (web/src/components/ui/date-field.tsx) named `name` as a person pasting
+ * `YYYY-MM-DD HH:mm:ss` into it would (typed digits need a browser's input events: test/e2e does that).
+ */
+export async function fillDate(user: User, name: string, text: string, within_: HTMLElement = document.body) {
+  const group = within(within_).getByRole('group', { name });
+  const first = within(group).getAllByRole('spinbutton')[0]!;
+  await user.click(first);
+  // happy-dom's clipboard gives user-event's paste no text: the event carries it.
+  fireEvent.paste(first, { clipboardData: { getData: () => text } });
+}
+
+/** A date field's text as shown: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`. */
+export const dateText = (name: string, within_: HTMLElement = document.body) =>
+  (within(within_).getByRole('group', { name }).textContent ?? '').replace(/[\u2066-\u2069\u200e]/g, '');
 
 /** The actions a list row offers, inline and under its "More" menu. */
 export async function rowActions(user: User, name: string): Promise<string[]> {

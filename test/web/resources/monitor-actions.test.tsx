@@ -89,8 +89,21 @@ describe('monitor tile actions', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Stop charging', 'Live data']);
+    // The panel opens with the focus on Close, never on an action that sends (Enter would stop a session).
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
+
+    // Stop charging asks first, naming the connector and the charger; cancelling sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop charging' }));
+    let confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Stop charging on Connector 2 of charger Bay 1 (CP-1)?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls('/biz/monitor/stopCharging')).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stop charging' }));
+    confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stop charging' }));
+    await waitFor(() => expect(api.calls('/biz/monitor/stopCharging')).toHaveLength(1));
     expect(api.calls('/biz/monitor/stopCharging')[0]!.body).toEqual({
       chargePointId: 'CP-1',
       connectorNo: 2,
@@ -128,6 +141,8 @@ describe('monitor tile actions', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Connector 1' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stop reservation' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stop reservation' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'There is no active reservation on this connector',
     );

@@ -6,7 +6,7 @@
  * for an order not priced yet, the meter curve's data).
  */
 import { orderListQuery } from '@shared/schemas/order.ts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chargeOrderDecl } from '@web/resources/decls/order/charge-order.tsx';
 import { routesServedBy } from '@web/screens/all.ts';
@@ -16,7 +16,7 @@ import { profitOrderDecl } from '@web/resources/decls/order/profit-order.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, fillDate, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -128,7 +128,7 @@ describe('charging order list', () => {
     await user.type(screen.getByLabelText('Order number'), 'O-2');
     await user.type(screen.getByLabelText('ID tag'), 'TAG-A');
     await user.selectOptions(screen.getByLabelText('Payment'), 'Unpaid');
-    fireEvent.change(screen.getByLabelText('Started from'), { target: { value: '2026-11-01T00:00:00' } });
+    await fillDate(user, 'Started from', '2026-11-01 00:00:00');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(api.calls('/biz/chargeOrder/list').at(-1)?.body).toMatchObject({

@@ -100,7 +100,10 @@ describe('revenue statistics', () => {
     await fillDate(userEvent.setup(), 'From', '2026-01-01');
     await fillDate(userEvent.setup(), 'To', '2026-03-02');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Revenue statistics cover at most 60 days');
+    // The search form's own alert (the date fields' screen-reader announcer is another).
+    expect((await within(screen.getByRole('search')).findByRole('alert')).textContent).toBe(
+      'Revenue statistics cover at most 60 days',
+    );
     expect(api.calls('/biz/revenue/stat')).toHaveLength(before);
 
     await fillDate(userEvent.setup(), 'To', '2026-03-01');

@@ -16,7 +16,7 @@ import { RangeSearch } from '@web/resources/range-search.tsx';
 import { oneFieldInto, useSubmit } from '@web/resources/use-submit.ts';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderScreen, testPath } from './harness.tsx';
+import { fakeApi, fillDate, renderScreen, testPath } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -163,9 +163,9 @@ describe('RangeSearch', () => {
         problem="The end is before the start"
       />,
     );
-    const from = await screen.findByLabelText('From');
-    await user.type(from, '2026-01-02T03:04:05');
-    expect(onRange).toHaveBeenCalledWith({ from: expect.any(String) });
+    await screen.findByRole('group', { name: 'From' });
+    await fillDate(user, 'From', '2026-01-02 03:04:05');
+    expect(onRange).toHaveBeenCalledWith({ from: '2026-01-02T03:04:05' });
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Reset' }));

@@ -5,7 +5,7 @@
  * the last connector kept, the OCPP password shown once), QR codes per connector, the live monitor's counts
  * and tiles, the charger page's boot information and messages, and the operator's unknown-token switch.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { operatorDecl } from '@web/resources/decls/identity/operator.ts';
 import { chargePointDecl } from '@web/resources/decls/site/charge-point.tsx';
@@ -19,7 +19,7 @@ import { resourcePages, routesServedBy } from '@web/screens/all.ts';
 import * as siteScreens from '@web/screens/site/index.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, fillDate, grant, page, renderScreen } from './harness.tsx';
 
 afterEach(() => {
   cleanup();
@@ -643,12 +643,12 @@ describe('charger detail', () => {
 
     // The range picker refuses more than 3 days before asking.
     const range = screen.getByRole('form', { name: 'Message time range' });
-    fireEvent.change(within(range).getByLabelText('From'), { target: { value: '2026-04-20T00:00:00' } });
-    fireEvent.change(within(range).getByLabelText('To'), { target: { value: '2026-04-25T00:00:00' } });
+    await fillDate(user, 'From', '2026-04-20 00:00:00', range);
+    await fillDate(user, 'To', '2026-04-25 00:00:00', range);
     await user.click(within(range).getByRole('button', { name: 'Search' }));
     expect(await within(range).findByText('The time range can be at most 3 days')).toBeTruthy();
     expect(api.calls('/biz/chargePoint/messages')).toHaveLength(1);
-    fireEvent.change(within(range).getByLabelText('From'), { target: { value: '2026-04-23T00:00:00' } });
+    await fillDate(user, 'From', '2026-04-23 00:00:00', range);
     await user.click(within(range).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.calls('/biz/chargePoint/messages')).toHaveLength(2));
     expect(api.calls('/biz/chargePoint/messages')[1]!.body).toMatchObject({

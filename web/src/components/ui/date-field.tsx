@@ -101,7 +101,21 @@ export function DateField(props: DateFieldProps) {
     return part ? t(`admin.common.dateParts.${part}`) : undefined;
   };
   return (
-    <Group attached w="full" data-testid={props['data-testid']} data-granularity={granularity}>
+    <Group
+      attached
+      w="full"
+      data-testid={props['data-testid']}
+      data-granularity={granularity}
+      // A whole date (and time) pasted into any segment, `YYYY-MM-DD HH:mm:ss` or with a T, fills the field.
+      onPasteCapture={(event) => {
+        const text = event.clipboardData.getData('text/plain').trim().replace(' ', 'T');
+        const pasted = toDateValue(text, granularity);
+        if (!pasted || props.disabled || props.readOnly) return;
+        event.preventDefault();
+        event.stopPropagation();
+        props.onChange(fromDateValue(pasted, granularity));
+      }}
+    >
       <DateInput.Root
         size={size}
         flex="1"

@@ -4,7 +4,9 @@
  * state (`?chargePointId=` preselects one, as the charger page's "Commands" does), then, for a connector
  * command, one of its connectors; the commands offered are those of the catalogue the user holds the button
  * code for and the pile's protocol has. The parameter form is built from the command's schema and checked
- * with it before sending; the server's field errors land on the fields. The results list sits below.
+ * with it before sending; the server's field errors land on the fields. A command that stops, unlocks,
+ * resets, changes availability or replaces firmware asks first, naming the charger and the connector
+ * (docs/decisions/451-charger-actions-confirmed.md). The results list sits below.
  */
 import {
   Alert,
@@ -20,6 +22,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { COMMANDS, variantFor, type CommandDef } from '@shared/commands/catalogue.ts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { Section } from '@web/components/ui/section.tsx';
 import { WarningNotice } from '@web/components/ui/state-views.tsx';
 import { request } from '@web/lib/api.ts';
@@ -33,7 +36,7 @@ import { useSWRConfig } from 'swr';
 import { OnlineBadge, PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { CommandResults } from './command-results.tsx';
 import { COMMAND_LIST_URL } from './result-text.ts';
-import { commandName } from './labels.ts';
+import { commandName, optionText, paramLabel } from './labels.ts';
 import {
   COMMAND_SEND_URL,
   ConnectorSelect,
@@ -62,6 +65,19 @@ export const MODE_CODE: Record<ControlMode, string> = {
   pile: CODE.chargePointControl,
   connector: CODE.connectorControl,
 };
+/**
+ * Commands that change what a charger does for its drivers at once: each asks for a confirmation naming the
+ * charger (and the connector) before it is sent (docs/decisions/451-charger-actions-confirmed.md).
+ */
+export const CONFIRMED_COMMANDS: ReadonlySet<string> = new Set([
+  'reset',
+  'changeAvailability',
+  'unlockConnector',
+  'remoteStop',
+  'updateFirmware',
+  'signedUpdateFirmware',
+]);
+
 /** The results list. */
 export const RESULTS_CODE = CODE.commandResults;
 
@@ -182,6 +198,8 @@ function CommandForm(props: {
   const [errors, setErrors] = useState<ParamErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [sending, setSending] = useState(false);
+  /** Checked parameters of a command waiting for its confirmation. */
+  const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
 
   // A command the newly chosen pile's protocol lacks is dropped.
   useEffect(() => {
@@ -219,6 +237,12 @@ function CommandForm(props: {
       return;
     }
     setErrors({});
+    if (CONFIRMED_COMMANDS.has(def.key)) setAsking(checked.params);
+    else await send(checked.params);
+  };
+
+  const send = async (params: Record<string, unknown>) => {
+    if (!pile || !def) return;
     setSending(true);
     try {
       const answer = await request<Row>(COMMAND_SEND_URL, {
@@ -226,7 +250,7 @@ function CommandForm(props: {
           chargePointId: pile.chargePointId,
           ...(mode === 'connector' ? { connectorNo: Number(connectorNo) } : {}),
           command: def.key,
-          params: checked.params,
+          params,
         },
       });
       if (answer.code === 0) {
@@ -251,6 +275,22 @@ function CommandForm(props: {
   };
 
   const protocol = pile ? protocolOf(pile) : '';
+  // What the confirmation names: the charger (and its name), the connector, the options chosen.
+  const confirmText = () => {
+    const command = def ? commandName(tr, def.key) : '';
+    const pileText = pile
+      ? pile.name && pile.name !== pile.chargePointId
+        ? `${pile.name} (${pile.chargePointId})`
+        : pile.chargePointId
+      : '';
+    const chosen = specs
+      .filter((s) => s.kind === 'select' && asking?.[s.name] !== undefined)
+      .map((s) => `${paramLabel(tr, s.name)}: ${optionText(tr, s.name, asking?.[s.name])}`);
+    const detail = chosen.length ? ` ${chosen.join('; ')}.` : '';
+    return mode === 'connector'
+      ? tr(`${C}.form.confirmConnector`, { command, pile: pileText, connector: connectorNo, detail })
+      : tr(`${C}.form.confirmPile`, { command, pile: pileText, detail });
+  };
   const errorOf = (key: string) => (errors[key] ? tr(errors[key]) : undefined);
   const formTitle = tr(`menu.m${MODE_CODE[mode]}`);
 
@@ -347,6 +387,23 @@ function CommandForm(props: {
               {tr(`${C}.form.send`)}
             </Button>
           </HStack>
+
+          {asking && def ? (
+            <ConfirmDialog
+              open
+              danger
+              title={tr(`${C}.form.confirmTitle`, { command: commandName(tr, def.key) })}
+              message={confirmText()}
+              confirmLabel={tr(`${C}.form.send`)}
+              cancelLabel={tr(`${C}.form.cancel`)}
+              onConfirm={async () => {
+                const params = asking;
+                setAsking(null);
+                await send(params);
+              }}
+              onClose={() => setAsking(null)}
+            />
+          ) : null}
 
           {outcome ? (
             <Alert.Root

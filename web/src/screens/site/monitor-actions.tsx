@@ -4,7 +4,9 @@
  * one of the codes, opens a dialog with the actions the user holds. Stop charging, unlock and stop
  * reservation send their command and show its status until the charger answers, then the answer (read back
  * with `/biz/monitor/command`, refreshed while pending); live data, meter records and details show what the
- * server read for the connector.
+ * server read for the connector. A sending action asks first, naming the charger and the connector
+ * (docs/decisions/451-charger-actions-confirmed.md), and the dialog opens with the focus on Close, never on
+ * an action that sends.
  */
 import {
   Badge,
@@ -28,6 +30,7 @@ import {
   type MonitorMeterRecord,
   type MonitorSession,
 } from '@shared/schemas/monitor.ts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { errorMessage } from '@web/resources/api.ts';
@@ -36,7 +39,7 @@ import { statusText } from '@web/screens/command/labels.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import useSWR from 'swr';
 import { stateLabel } from '@web/resources/decls/site/common.tsx';
 
@@ -97,6 +100,9 @@ function ActionsDialog(props: {
   const { tr, target, actions, onClose } = props;
   const [busy, setBusy] = useState<MonitorAction | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** A sending action waiting for its confirmation. */
+  const [asking, setAsking] = useState<MonitorAction | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const run = async (action: MonitorAction) => {
     setBusy(action);
     try {
@@ -127,6 +133,7 @@ function ActionsDialog(props: {
       open
       onOpenChange={(e) => (e.open ? undefined : onClose())}
       size="lg"
+      initialFocusEl={() => closeRef.current}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -148,7 +155,7 @@ function ActionsDialog(props: {
                       colorPalette={SENDS.has(action) ? 'red' : 'blue'}
                       loading={busy === action}
                       disabled={busy !== null}
-                      onClick={() => void run(action)}
+                      onClick={() => (SENDS.has(action) ? setAsking(action) : void run(action))}
                     >
                       {tr(`${A}.${action}`)}
                     </Button>
@@ -158,7 +165,7 @@ function ActionsDialog(props: {
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
+              <Button ref={closeRef} variant="outline" onClick={onClose}>
                 {tr(`${A}.close`)}
               </Button>
             </Dialog.Footer>
@@ -168,6 +175,27 @@ function ActionsDialog(props: {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {asking ? (
+        <ConfirmDialog
+          open
+          danger
+          title={tr(`${A}.${asking}`)}
+          message={tr(`${A}.confirmMessage`, {
+            action: tr(`${A}.${asking}`),
+            connector: target.connectorName,
+            pile: target.pileName,
+            id: target.chargePointId,
+          })}
+          confirmLabel={tr(`${A}.${asking}`)}
+          cancelLabel={tr(`${A}.cancel`)}
+          onConfirm={async () => {
+            const action = asking;
+            setAsking(null);
+            await run(action);
+          }}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </Dialog.Root>
   );
 }
