@@ -20,6 +20,7 @@ import {
   type CommandDef,
 } from '@shared/commands/catalogue.ts';
 import type { CommandListQuery } from '@shared/schemas/command.ts';
+import { factsLookup, monitoringSchema } from '@shared/commands/monitoring-limits.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
@@ -36,6 +37,7 @@ import { validateRequest } from '@functions/ocpp-messages/schemas.ts';
 import { activeSession, stationTransactionIdOf } from '@functions/sessions/transactions.ts';
 import { chargeChoiceOf, noteRemoteStartId, sentTokenOf } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
+import { reportedFacts } from './device-model.ts';
 import { commandAnswerTimeoutSeconds, markFailed, releasePending, trackLatest } from './store.ts';
 
 /** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
@@ -59,7 +61,7 @@ export async function sendCommand(identity: Identity, input: SendCommandInput, b
     throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
   if (input.connectorNo && !connectors.some((c) => c.connectorNo === input.connectorNo))
     throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
-  const params = parse(def.params, input.params) as Record<string, unknown>;
+  const params = parse(await paramsSchema(def, pile.id), input.params) as Record<string, unknown>;
 
   const commandId = crypto.randomUUID();
   // The record the command names (in the caller's scope) or its transfer URL.
@@ -73,6 +75,15 @@ export async function sendCommand(identity: Identity, input: SendCommandInput, b
     commandId,
     createdBy: identity.user.username,
   });
+}
+
+/**
+ * The schema a command's parameters are read with: its own, and for a variable monitor the same rules with
+ * the limits and values lists the charger reported (docs/decisions/462-variable-monitoring-from-the-chargers-reports.md).
+ */
+async function paramsSchema(def: CommandDef, chargePointId: string): Promise<z.ZodType> {
+  if (def.key !== 'setVariableMonitoring') return def.params;
+  return monitoringSchema(factsLookup(await reportedFacts(chargePointId)));
 }
 
 /** Who the platform's own commands are recorded as sent by. */

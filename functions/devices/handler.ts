@@ -26,6 +26,7 @@ import {
   type TransferRefusal,
 } from '@functions/commands/files.ts';
 import { commandReport } from '@functions/commands/reports.ts';
+import { chargerVariables } from '@functions/commands/device-model.ts';
 import { listCommands, sendCommand } from '@functions/commands/send.ts';
 import {
   energyBoxDetail,
@@ -238,6 +239,7 @@ export const handler = httpHandler({
     return attachment(file.fileName, file.bytes, file.contentType);
   },
   'POST /biz/command/report': async (req) => ok(await commandReport(who(req), req.query.id)),
+  'POST /biz/command/variables': async (req) => ok(await chargerVariables(who(req), req.query.chargePointId)),
   [`GET ${FIRMWARE_PATH}/{path+}`]: downloadFirmware,
   [`PUT ${LOG_PATH}/{path+}`]: uploadLog,
   [`POST ${LOG_PATH}/{path+}`]: uploadLog,

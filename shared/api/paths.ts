@@ -111,6 +111,7 @@ const PATHS = [
   '/biz/command/list',
   '/biz/command/report',
   '/biz/command/send',
+  '/biz/command/variables',
   '/biz/discount/abandon',
   '/biz/discount/disable',
   '/biz/discount/enable',

@@ -4,7 +4,7 @@
  */
 import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
-import { CODE } from '@shared/permissions/menus.ts';
+import { CODE, COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 export const commandRoutes: HttpRouteDecl[] = [
   {
@@ -21,5 +21,14 @@ export const commandRoutes: HttpRouteDecl[] = [
     domain: 'devices',
     auth: 'user',
     permission: CODE.commandResults,
+  },
+  // What a 2.0.1 charger reported of its variables (limits, values lists, monitors), for the variable
+  // monitoring form (docs/decisions/462-variable-monitoring-from-the-chargers-reports.md).
+  {
+    method: 'POST',
+    path: API.biz.command.variables,
+    domain: 'devices',
+    auth: 'user',
+    permission: COMMAND_CODE.setVariableMonitoring,
   },
 ];

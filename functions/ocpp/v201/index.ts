@@ -6,6 +6,7 @@
 import { chargingStateApplies, connectorStateOf } from '@shared/ocpp/connector-state.ts';
 import { raiseAlarm, recoverAlarms } from '@functions/alarms/service.ts';
 import { saveReportPart, type ReportPart } from '@functions/commands/reports.ts';
+import { saveReportedMonitors, saveReportedVariables } from '@functions/commands/device-model.ts';
 import { getLive, setLive } from '@functions/chargepoints/live.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { remoteStartIdChoice } from '@functions/commands/remote-start-marks.ts';
@@ -257,10 +258,26 @@ const notifyEvent = known(
   () => ({}),
 );
 
-/** NotifyReport (the answer to GetBaseReport, in parts): each part kept by request (commands/reports.ts). */
+/**
+ * NotifyReport (the answer to GetBaseReport or GetReport, in parts): each part kept by request
+ * (commands/reports.ts), and what it says of each variable kept for the charger (commands/device-model.ts,
+ * docs/decisions/462-variable-monitoring-from-the-chargers-reports.md).
+ */
 const notifyReport = known(
   async (charger, p) => {
-    await saveReportPart(charger.chargePointId, p as unknown as ReportPart);
+    await Promise.all([
+      saveReportPart(charger.chargePointId, p as unknown as ReportPart),
+      saveReportedVariables(charger.chargePointId, p),
+    ]);
+    return {};
+  },
+  () => ({}),
+);
+
+/** NotifyMonitoringReport (the answer to GetMonitoringReport): the monitors per variable (decision 462). */
+const notifyMonitoringReport = known(
+  async (charger, p) => {
+    await saveReportedMonitors(charger.chargePointId, p);
     return {};
   },
   () => ({}),
@@ -274,6 +291,7 @@ export const actions201: Record<string, Action> = {
   TransactionEvent: transactionEvent,
   MeterValues: meterValues,
   NotifyReport: notifyReport,
+  NotifyMonitoringReport: notifyMonitoringReport,
   NotifyEvent: notifyEvent,
   SecurityEventNotification: securityEvent,
   FirmwareStatusNotification: liveStatus('firmwareStatus'),

@@ -48,6 +48,9 @@ function reportEntry(v: DeviceVariable): Json {
       dataType: v.dataType,
       supportsMonitoring: true,
       ...(v.unit ? { unit: v.unit } : {}),
+      ...(v.minLimit === undefined ? {} : { minLimit: v.minLimit }),
+      ...(v.maxLimit === undefined ? {} : { maxLimit: v.maxLimit }),
+      ...(v.valuesList ? { valuesList: v.valuesList } : {}),
     },
   };
 }

@@ -74,7 +74,15 @@ export function fitsType(type: ConfigEntry['type'] | DataType, value: string): b
 }
 
 export type DataType =
-  'string' | 'decimal' | 'integer' | 'dateTime' | 'boolean' | 'OptionList' | 'MemberList';
+  | 'string'
+  | 'decimal'
+  | 'integer'
+  | 'dateTime'
+  | 'boolean'
+  | 'OptionList'
+  | 'SelectionList'
+  | 'SequenceList'
+  | 'MemberList';
 export type Mutability = 'ReadOnly' | 'ReadWrite' | 'WriteOnly';
 
 export interface ComponentRef {
@@ -94,6 +102,10 @@ export interface DeviceVariable {
   mutability: Mutability;
   dataType: DataType;
   unit?: string;
+  /** The variableCharacteristics a report gives beside the data type: limits and the values list. */
+  minLimit?: number;
+  maxLimit?: number;
+  valuesList?: string;
   /** Part of a ConfigurationInventory report (the settable ones). */
   configuration: boolean;
 }
@@ -117,6 +129,7 @@ export function deviceModel201(identity: ChargerIdentity): Map<string, DeviceVar
     dataType: DataType,
     mutability: Mutability = 'ReadWrite',
     unit?: string,
+    characteristics: Pick<DeviceVariable, 'minLimit' | 'maxLimit' | 'valuesList'> = {},
   ) =>
     list.push({
       component: typeof component === 'string' ? { name: component } : component,
@@ -125,9 +138,13 @@ export function deviceModel201(identity: ChargerIdentity): Map<string, DeviceVar
       dataType,
       mutability,
       ...(unit ? { unit } : {}),
+      ...characteristics,
       configuration: mutability !== 'ReadOnly',
     });
-  add('OCPPCommCtrlr', 'HeartbeatInterval', '300', 'integer', 'ReadWrite', 's');
+  add('OCPPCommCtrlr', 'HeartbeatInterval', '300', 'integer', 'ReadWrite', 's', {
+    minLimit: 10,
+    maxLimit: 86_400,
+  });
   add('OCPPCommCtrlr', { name: 'MessageTimeout', instance: 'Default' }, '30', 'integer', 'ReadWrite', 's');
   add('OCPPCommCtrlr', 'NetworkConfigurationPriority', '0', 'string');
   add('OCPPCommCtrlr', 'OfflineThreshold', '60', 'integer', 'ReadWrite', 's');
@@ -161,7 +178,20 @@ export function deviceModel201(identity: ChargerIdentity): Map<string, DeviceVar
   add('ChargingStation', 'Model', identity.model, 'string', 'ReadOnly');
   add('ChargingStation', 'VendorName', identity.vendor, 'string', 'ReadOnly');
   add('ChargingStation', 'Available', 'true', 'boolean', 'ReadOnly');
-  add('ChargingStation', 'SupplyPhases', identity.powerType === 'AC' ? '3' : '0', 'integer', 'ReadOnly');
+  add(
+    'ChargingStation',
+    'SupplyPhases',
+    identity.powerType === 'AC' ? '3' : '0',
+    'OptionList',
+    'ReadOnly',
+    '',
+    {
+      valuesList: '0,1,3',
+    },
+  );
+  add('ClockCtrlr', 'TimeSource', 'Heartbeat', 'SequenceList', 'ReadWrite', '', {
+    valuesList: 'Heartbeat,NTP,RealTimeClock',
+  });
   for (let evse = 1; evse <= identity.connectors; evse++) {
     add({ name: 'EVSE', evse: { id: evse } }, 'Available', 'true', 'boolean', 'ReadOnly');
     add(
@@ -171,6 +201,7 @@ export function deviceModel201(identity: ChargerIdentity): Map<string, DeviceVar
       'decimal',
       'ReadOnly',
       'W',
+      { minLimit: 0, maxLimit: identity.maxPowerW },
     );
     add(
       { name: 'Connector', evse: { id: evse, connectorId: 1 } },
