@@ -21,6 +21,7 @@ import {
 } from '@shared/commands/catalogue.ts';
 import type { CommandListQuery } from '@shared/schemas/command.ts';
 import { factsLookup, monitoringSchema } from '@shared/commands/monitoring-limits.ts';
+import { expireTypeOf } from '@shared/commands/expiry.ts';
 import { SECRET_MASK } from '@shared/resources/define.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { inReach, requireCode, type Identity } from '@functions/identity/access.ts';
@@ -150,7 +151,17 @@ async function dispatch(input: {
   const connection = await findConnection(pile.id);
   if (!connection) {
     // Recorded, so the results list shows the attempt and its answer.
-    await store({ ...base, action: '', payload: {}, status: 'offline', createdAt: now.toISOString() }, false);
+    await store(
+      {
+        ...base,
+        action: '',
+        payload: {},
+        status: 'offline',
+        createdAt: now.toISOString(),
+        expireType: 'invalid',
+      },
+      false,
+    );
     publishMetric('commandsFailed'); // not sent: the charger is not connected (shared/topology/metrics.ts)
     throw refused('commandRes.server.pileOffline');
   }
@@ -191,6 +202,7 @@ async function dispatch(input: {
     payload,
     protocol: connection.protocol,
     status: 'queued' as const,
+    expireType: 'normal' as const,
   };
   await store({ ...record, createdAt: now.toISOString() }, true);
   // Firmware status and log upload notifications are recorded on this command from now on.
@@ -254,6 +266,7 @@ function maskSecrets(payload: unknown) {
  * chargePointId, command, status, startTime, endTime (read by the handler with `commandListQuery`).
  */
 export async function listCommands(identity: Identity, input: CommandListQuery) {
+  const nowMs = Date.now();
   const to = input.endTime ? Date.parse(input.endTime) : Date.now();
   const from = input.startTime ? Date.parse(input.startTime) : to - COMMAND_QUERY_DAYS * 86_400_000;
   if (from > to) throw refused('server.rangeReversed');
@@ -276,7 +289,12 @@ export async function listCommands(identity: Identity, input: CommandListQuery) 
     )
     .map(
       ({ tenant: _t, ...rest }) =>
-        ({ ...rest, payload: maskSecrets(rest.payload) }) as Record<string, unknown>,
+        ({
+          ...rest,
+          payload: maskSecrets(rest.payload),
+          // As it stands now: a command still waiting past its answer time has expired (decision 463).
+          expireType: expireTypeOf(rest, nowMs, commandAnswerTimeoutSeconds() * 1000),
+        }) as Record<string, unknown>,
     );
   matching.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   return paginate(matching, { current: input.current, size: input.size });

@@ -19,6 +19,7 @@ import {
   type ProgressKind,
   type StatusQueue,
 } from '@functions/data/commands.ts';
+import { answerRefuses, type ExpireType } from '@shared/commands/expiry.ts';
 import { emit } from '@functions/lib/events.ts';
 import { publishMetric } from '@functions/lib/metrics.ts';
 
@@ -62,6 +63,13 @@ export interface CommandRecord {
   upload?: CommandUpload;
   /** Firmware status or log upload notifications the charger sent after answering, in order. */
   progress?: { status: string; at: string }[];
+  /**
+   * normal, expired or invalid (docs/decisions/463-command-expiry-type-and-report-time.md): set when it is
+   * stored and at its end; the list tells a command still waiting past its answer time as expired.
+   */
+  expireType?: ExpireType;
+  /** When the charger reported the result: its answer, then its latest progress report. */
+  reportTime?: string;
 }
 
 export interface CommandUpload {
@@ -83,7 +91,12 @@ export const commandAnswerTimeoutSeconds = () => Number(process.env.COMMAND_ANSW
  * (functions/commands/timeout-sweep.ts).
  */
 export async function createCommand(c: Omit<CommandRecord, 'status' | 'createdAt'>): Promise<CommandRecord> {
-  const record: CommandRecord = { ...c, status: 'queued', createdAt: new Date().toISOString() };
+  const record: CommandRecord = {
+    ...c,
+    status: 'queued',
+    createdAt: new Date().toISOString(),
+    expireType: 'normal',
+  };
   await putCommand(record, true, false);
   return record;
 }
@@ -105,15 +118,16 @@ export async function releasePending(
 async function transition(
   commandId: string,
   from: Extract<CommandStatus, StatusQueue>,
-  set: { status: CommandStatus; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
+  moved: { status: CommandStatus; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
   queue: { name: StatusQueue; at: string } | null = null,
   known?: CommandRecord,
 ) {
-  if (set.status === 'sent') {
-    const moved = await moveCommand(commandId, from, set, queue);
-    if (moved) publishMetric('commandsSent');
-    return moved;
+  if (moved.status === 'sent') {
+    const done = await moveCommand(commandId, from, moved, queue);
+    if (done) publishMetric('commandsSent');
+    return done;
   }
+  const set = { ...moved, ...endFacts(moved) };
   // The connector never changes: a record read before the move names it (read consistently when not known:
   // a command stored a moment ago).
   const command = known ?? (await getCommandConsistent<CommandRecord>(commandId));
@@ -121,6 +135,21 @@ async function transition(
   countEnd(from, set.status);
   await emit('commandEnded', { ...command, ...set } as CommandRecord);
   return true;
+}
+
+/**
+ * The expiry type and report time a command ends with (docs/decisions/463-command-expiry-type-and-report-time.md):
+ * expired when it timed out, invalid when the charger refused it (a CALLERROR or a refusing answer) or it
+ * was never delivered, else normal; an answer's time is its report time.
+ */
+function endFacts(set: { status: CommandStatus; answeredAt?: string; result?: unknown }) {
+  const expireType: ExpireType =
+    set.status === 'timeout'
+      ? 'expired'
+      : set.status === 'answered' && !answerRefuses(set.result)
+        ? 'normal'
+        : 'invalid';
+  return { expireType, ...(set.answeredAt ? { reportTime: set.answeredAt } : {}) };
 }
 
 /**

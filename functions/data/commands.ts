@@ -43,6 +43,8 @@ export const commands = defineEntity(
       error: { type: 'any' },
       upload: { type: 'any' },
       progress: { type: 'any' },
+      expireType: { type: 'string' },
+      reportTime: { type: 'string' },
       /** Key-only: the status queue the command waits in, and since when (empty: none). */
       statusQueue: { type: 'string' },
       statusAt: { type: 'string' },
@@ -167,7 +169,15 @@ export const companyCommands = async (tenant: string, from: string, to: string) 
 export function commandTransition(
   commandId: string,
   from: string,
-  set: { status: string; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
+  set: {
+    status: string;
+    sentAt?: string;
+    answeredAt?: string;
+    result?: unknown;
+    error?: unknown;
+    expireType?: string;
+    reportTime?: string;
+  },
   queue: { name: StatusQueue; at: string } | null,
 ): UpdateCommandInput {
   const update = commands.patch({ commandId }).set({
@@ -222,14 +232,15 @@ export const setCommandUpload = (commandId: string, upload: Record<string, unkno
   send.update(commandUploadSet(commandId, upload));
 
 /**
- * The update that appends an entry to a command's `progress` list (started when absent), refused when there
- * is no command.
+ * The update that appends an entry to a command's `progress` list (started when absent), its time the
+ * command's report time (the charger's latest report of it), refused when there is no command.
  */
 export const commandProgressAppend = (commandId: string, entry: { status: string; at: string }) =>
   request(
     commands
       .patch({ commandId })
       .append({ progress: [entry] })
+      .set({ reportTime: entry.at })
       .params(),
   ) as UpdateCommandInput;
 

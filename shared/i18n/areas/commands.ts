@@ -900,6 +900,22 @@ const statusNames = {
   failed: ['Failed', '失败', '失敗', 'Fehlgeschlagen', 'ล้มเหลว'],
 } as const satisfies Record<string, Names>;
 
+/**
+ * `commandRes.expireTypes.{type}`: a command's expiry type (shared/commands/expiry.ts,
+ * docs/decisions/463-command-expiry-type-and-report-time.md).
+ */
+const expireTypeNames = {
+  normal: ['Normal', '正常', '正常', 'Normal', 'ปกติ'],
+  expired: ['Expired', '已过期', '已過期', 'Abgelaufen', 'หมดอายุ'],
+  invalid: ['Invalid', '无效', '無效', 'Ungültig', 'ไม่ถูกต้อง'],
+} as const satisfies Record<string, Names>;
+
+/** `commandRes.fields.{field}`: the command record's own fields the results show (docs/product.md section 3). */
+const fieldNames = {
+  expireType: ['Expiry type', '过期类型', '過期類型', 'Ablaufart', 'ประเภทการหมดอายุ'],
+  reportTime: ['Report time', '上报时间', '回報時間', 'Meldezeit', 'เวลาที่รายงาน'],
+} as const satisfies Record<string, Names>;
+
 type Column = 0 | 1 | 2 | 3 | 4;
 type Flat<T> = { [K in keyof T]: string };
 const column = <T extends Record<string, Names>>(table: T, index: Column) =>
@@ -917,6 +933,8 @@ const tables = (index: Column) => ({
   results: column(resultNames, index),
   errors: column(errorNames, index),
   status: column(statusNames, index),
+  expireTypes: column(expireTypeNames, index),
+  fields: column(fieldNames, index),
 });
 
 /** The command keys with a name (a test checks every catalogue command has one). */
