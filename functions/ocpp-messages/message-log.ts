@@ -248,3 +248,37 @@ export async function recentMessages(
   const items = messages.slice(0, limit);
   return { items, from, to, next: messages.length > limit ? items.at(-1)?.at : undefined };
 }
+
+/**
+ * Every message of a charge point between two times (epoch milliseconds, both included), oldest first as they
+ * went over the wire, expired ones skipped; at most `cap` stored exchanges are read (a session's timeline,
+ * functions/orders/timeline.ts, docs/decisions/464-a-sessions-event-timeline.md). Unlike a console query the
+ * window may be longer than 3 days: it is one session's, read from its own charger's partition.
+ */
+export async function messagesBetween(
+  chargePointId: string,
+  fromMs: number,
+  toMs: number,
+  cap = 20_000,
+): Promise<{ items: LoggedMessage[]; capped: boolean }> {
+  const from = new Date(fromMs).toISOString();
+  const to = `${new Date(toMs).toISOString()}~`;
+  const lower = new Date(fromMs - REPLY_WITHIN_MS).toISOString();
+  const now = Math.floor(Date.now() / 1000);
+  const messages: LoggedMessage[] = [];
+  let read = 0;
+  let next: Record<string, unknown> | undefined;
+  do {
+    const page = await exchangesPage(
+      chargePointId,
+      { from: lower, to, nowSeconds: now, limit: Math.min(1000, cap - read) },
+      next,
+    );
+    read += page.items.length;
+    for (const item of page.items as unknown as StoredItem[])
+      messages.push(...messagesOf(item).filter((m) => m.at >= from && m.at <= to));
+    next = page.next;
+  } while (next && read < cap);
+  messages.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { items: messages, capped: !!next };
+}

@@ -19,6 +19,7 @@ import { exportOrders, listOrders, orderDetail, realtimeSessions, resetOrder } f
 import { addWait, cancelWait, listWait } from './queue.ts';
 import { addReservation, cancelReservation, listReservations, reservationDetail } from './reservations.ts';
 import { homeDashboard } from './home.ts';
+import { orderTimeline } from './timeline.ts';
 import { exportRevenue, revenueStat, transactionInsight } from './revenue.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
@@ -30,6 +31,7 @@ export const handler = httpHandler({
   'POST /biz/chargeOrder/list': async (req) =>
     ok(await listOrders(who(req), parse(orderListQuery, req.body))),
   'POST /biz/chargeOrder/detail': async (req) => ok(await orderDetail(who(req), req.query.id)),
+  'POST /biz/chargeOrder/timeline': async (req) => ok(await orderTimeline(who(req), req.query.id)),
   'POST /biz/chargeOrder/realtime': async (req) =>
     ok(await realtimeSessions(who(req), parse(realtimeQuery, req.body))),
   'POST /biz/chargeOrder/reset': async (req) => ok(await resetOrder(who(req), req.query.id)),

@@ -339,7 +339,7 @@ export function curveOf(samples: MeterSample[]): MeterPoint[] {
 }
 
 /** An order the caller may see, or "not found". */
-async function visibleOrder(identity: Identity, id: unknown) {
+export async function visibleOrder(identity: Identity, id: unknown) {
   const orderNo = String(id ?? '').trim();
   const item = orderNo ? await getOrder(orderNo) : undefined;
   if (!item || !inReach(identity, item)) throw notFound();

@@ -103,6 +103,7 @@ const PATHS = [
   '/biz/chargeOrder/list',
   '/biz/chargeOrder/realtime',
   '/biz/chargeOrder/reset',
+  '/biz/chargeOrder/timeline',
   '/biz/chargePoint/detail',
   '/biz/chargePoint/messages',
   '/biz/chargePoint/resetPassword',

@@ -1,7 +1,7 @@
 /**
  * Orders: charging orders, their detail and real-time view, reservation, queue and profit orders.
- * The charging-order calls (functions/orders/queries.ts): list 4100, detail 4101, reset 4102 (changes the
- * order: audited), real-time 4103, export 4104.
+ * The charging-order calls (functions/orders/queries.ts): list 4100, detail 4101 (and its event timeline,
+ * functions/orders/timeline.ts), reset 4102 (changes the order: audited), real-time 4103, export 4104.
  */
 import { API } from '@shared/api/paths.ts';
 import type { HttpRouteDecl } from './types.ts';
@@ -19,6 +19,8 @@ const order = (path: string, permission: string, audit?: string): HttpRouteDecl 
 export const orderRoutes: HttpRouteDecl[] = [
   order(API.biz.chargeOrder.list, CODE.orders),
   order(API.biz.chargeOrder.detail, CODE.orderDetail),
+  // The session's events in time order (docs/decisions/464-a-sessions-event-timeline.md), as its detail.
+  order(API.biz.chargeOrder.timeline, CODE.orderDetail),
   order(API.biz.chargeOrder.reset, CODE.orderReset, 'orderRes.audit.reset'),
   order(API.biz.chargeOrder.realtime, CODE.orderRealtime),
   // An Excel file of the list's filters over at most 1 year, through the exports queue (/fileExport): data
