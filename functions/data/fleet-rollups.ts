@@ -123,6 +123,6 @@ export const memberDaysBetween = async (memberId: string, startDay: string, endD
 
 /** The time zones of the stations the fleet's orders ended at (none before its first order). */
 export async function fleetTimeZones(fleetId: string): Promise<string[]> {
-  const items = await queryAll(fleetZones.query.byFleet({ fleetId }).params(PARAMS));
+  const items = await queryAll(fleetZones.query.byFleet({ fleetId }).params());
   return items.map((item) => String(item.zone));
 }
