@@ -1,4 +1,8 @@
-/** The table of a list screen (sortable headers, ticks, each row's actions) and its pager. */
+/**
+ * The table of a list screen (sortable headers, ticks, each row's actions) and its pager. A table wider than
+ * the page scrolls sideways in its frame while the Actions column stays at the frame's right edge, over the
+ * columns passing under it (docs/decisions/450-wide-tables.md).
+ */
 import { Button, Checkbox, HStack, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import { SimpleSelect } from '@web/components/ui/select.tsx';
 import { idOf } from '@web/resources/api.ts';
@@ -8,6 +12,15 @@ import { PAGE_SIZES, type ListState } from '@web/resources/list-state.ts';
 import type { Column, ResourceDecl, Row } from '@web/resources/types.ts';
 
 export type RowButton = { key: string; label: string; danger?: boolean; onClick: () => void };
+
+/** The Actions column: stuck to the right edge of the scrolling frame, opaque, a line on its left. */
+export const stickyEnd = {
+  position: 'sticky',
+  insetInlineEnd: '0',
+  zIndex: '1',
+  bg: 'bg.panel',
+  boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)',
+} as const;
 
 export function ResourceTable(props: {
   decl: ResourceDecl;
@@ -64,7 +77,9 @@ export function ResourceTable(props: {
                 )}
               </Table.ColumnHeader>
             ))}
-            <Table.ColumnHeader textAlign="end">{tr('admin.common.actions')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" whiteSpace="nowrap" {...stickyEnd}>
+              {tr('admin.common.actions')}
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -86,7 +101,7 @@ export function ResourceTable(props: {
                     {renderValue(tr, c, row)}
                   </Table.Cell>
                 ))}
-                <Table.Cell textAlign="end">
+                <Table.Cell textAlign="end" {...stickyEnd}>
                   <RowActions actions={props.actionsOf(row)} />
                 </Table.Cell>
               </Table.Row>
@@ -192,6 +207,12 @@ export function Pager({ total, paging }: { total: number; paging: ListState['pag
         >
           {tr('admin.common.next')}
         </Button>
+        {/* The last of several pages: nothing beyond it (docs/product.md section 8, "no more data"). */}
+        {pages > 1 && current >= pages ? (
+          <Text fontSize="sm" color="fg.muted" role="status">
+            {tr('messages.noMore')}
+          </Text>
+        ) : null}
       </HStack>
     </HStack>
   );

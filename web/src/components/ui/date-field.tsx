@@ -158,15 +158,20 @@ export function DateField(props: DateFieldProps) {
         min={props.min ? toDateValue(props.min.slice(0, 10), 'day') : undefined}
         max={props.max ? toDateValue(props.max.slice(0, 10), 'day') : undefined}
       >
-        <DatePicker.Trigger asChild>
-          <IconButton
-            variant="outline"
-            size={size}
-            aria-label={t('admin.common.openCalendar', { name: props.label })}
-          >
-            <CalendarIcon />
-          </IconButton>
-        </DatePicker.Trigger>
+        {/* The calendar opens under this control (without it, at the page's corner). */}
+        <DatePicker.Control>
+          <DatePicker.Trigger asChild>
+            <IconButton
+              variant="outline"
+              size={size}
+              // The height of the segments beside it (the picker's trigger recipe draws a smaller button).
+              boxSize={size === 'md' ? '10' : size === 'sm' ? '9' : '8'}
+              aria-label={t('admin.common.openCalendar', { name: props.label })}
+            >
+              <CalendarIcon />
+            </IconButton>
+          </DatePicker.Trigger>
+        </DatePicker.Control>
         <Portal>
           <DatePicker.Positioner>
             <DatePicker.Content>

@@ -53,6 +53,8 @@ function EndTime({ row }: { row: Row }) {
   );
 }
 
+// The key columns first (number, where, when, money, payment, how it ended): a table wider than the page
+// scrolls, and these are what stays in view at 1,440 px (docs/decisions/450-wide-tables.md).
 const columns: Column[] = [
   {
     key: 'orderNo',
@@ -71,24 +73,24 @@ const columns: Column[] = [
     render: (row) =>
       `${String(row.chargePointName ?? row.chargePointId ?? '')} / ${String(row.connectorNo ?? '')}`,
   },
-  { key: 'idTag', label: `${L}.idTag` },
   { key: 'startTime', label: `${L}.startTime`, kind: 'date' },
-  {
-    key: 'endTime',
-    label: `${L}.endTime`,
-    kind: 'date',
-    render: (row) => <EndTime row={row} />,
-  },
-  { key: 'totalTime', label: `${L}.duration`, render: (row) => durationCell({ duration: row.totalTime }) },
-  { key: 'energyWh', label: `${L}.energy`, render: (row) => kwh(row) || <Dash /> },
   {
     key: 'actualFee',
     label: `${L}.actualFee`,
     render: (row) => money(row.actualFee, row.currency) || <Dash />,
   },
   { key: 'payFlag', label: `${L}.payFlag`, kind: 'enum', options: PAY_FLAG_OPTIONS },
-  { key: 'chargeType', label: `${L}.chargeType`, render: (row) => <ChargeTarget row={row} /> },
   { key: 'endFlag', label: `${L}.endFlag`, kind: 'enum', options: END_FLAG_OPTIONS },
+  { key: 'energyWh', label: `${L}.energy`, render: (row) => kwh(row) || <Dash /> },
+  { key: 'totalTime', label: `${L}.duration`, render: (row) => durationCell({ duration: row.totalTime }) },
+  {
+    key: 'endTime',
+    label: `${L}.endTime`,
+    kind: 'date',
+    render: (row) => <EndTime row={row} />,
+  },
+  { key: 'idTag', label: `${L}.idTag` },
+  { key: 'chargeType', label: `${L}.chargeType`, render: (row) => <ChargeTarget row={row} /> },
 ];
 
 export const orderFilters: readonly Field[] = [
