@@ -62,6 +62,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import type { Construct } from 'constructs';
 
 import { envNames } from '@shared/topology/env.ts';
+import { mapsSources } from '@shared/web/maps-csp.ts';
 import {
   allFunctionRefs,
   distinctFunctionRefs,
@@ -880,17 +881,19 @@ export class ConsoleStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    // The sites map's Google Maps JavaScript API is added to the directives it needs (shared/web/maps-csp.ts).
     const csp = [
       "default-src 'self'",
       // Stripe.js (the card element): the card goes from the browser to Stripe, never through our API.
-      "script-src 'self' https://js.stripe.com",
+      `script-src 'self' https://js.stripe.com${mapsSources('script-src')}`,
       // Chakra UI (emotion) injects style elements at runtime.
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob:${imagesBucket ? ` https://${imagesBucket.bucketRegionalDomainName}` : ''}`,
-      "font-src 'self' data:",
-      `connect-src 'self' https://${httpApiDomain} wss://${wsApiDomain} https://api.stripe.com`,
+      `style-src 'self' 'unsafe-inline'${mapsSources('style-src')}`,
+      `img-src 'self' data: blob:${imagesBucket ? ` https://${imagesBucket.bucketRegionalDomainName}` : ''}${mapsSources('img-src')}`,
+      `font-src 'self' data:${mapsSources('font-src')}`,
+      `connect-src 'self' https://${httpApiDomain} wss://${wsApiDomain} https://api.stripe.com${mapsSources('connect-src')}`,
       // Stripe.js's frames and its 3-D Secure challenge.
-      "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+      `frame-src 'self' https://js.stripe.com https://hooks.stripe.com${mapsSources('frame-src')}`,
+      `worker-src 'self'${mapsSources('worker-src')}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

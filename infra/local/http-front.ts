@@ -13,6 +13,7 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
 import type { FunctionRef, HttpRouteDecl, Topology } from '@shared/topology/types.ts';
+import { mapsSources } from '@shared/web/maps-csp.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { decodeComponent } from '@functions/lib/uri.ts';
 import { invoke } from './invoke.ts';
@@ -233,7 +234,18 @@ export function securityHeaders(paymentOrigin?: string) {
     // frame us.
     'x-frame-options': 'SAMEORIGIN',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:${payment}; frame-src 'self'${payment}; frame-ancestors 'self'`,
+    // The sites map's Google Maps JavaScript API (shared/web/maps-csp.ts) beside our own origin.
+    'content-security-policy': [
+      `default-src 'self'`,
+      `script-src 'self'${mapsSources('script-src')}`,
+      `img-src 'self' data: blob:${mapsSources('img-src')}`,
+      `style-src 'self' 'unsafe-inline'${mapsSources('style-src')}`,
+      `font-src 'self' data:${mapsSources('font-src')}`,
+      `connect-src 'self' ws: wss:${payment}${mapsSources('connect-src')}`,
+      `frame-src 'self'${payment}${mapsSources('frame-src')}`,
+      `worker-src 'self'${mapsSources('worker-src')}`,
+      `frame-ancestors 'self'`,
+    ].join('; '),
   };
 }
 export const SECURITY_HEADERS = securityHeaders();
