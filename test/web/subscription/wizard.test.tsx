@@ -9,6 +9,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toaster } from '@web/components/ui/toaster.tsx';
 import { SubscriptionPage } from '@web/pages/subscription-page.tsx';
+import i18n from '@web/i18n.ts';
+import { monthlyAndTotal, periodText } from '@web/pages/subscription/steps.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { fakeApi, grant, renderScreen, type Handler } from '../resources/harness.tsx';
@@ -214,7 +216,7 @@ describe('step 0, company info', () => {
     signedIn();
     const user = userEvent.setup();
     show();
-    expect(await stepTitles()).toEqual(['Company info', 'Subscription', 'Overview', 'Bank account']);
+    expect(await stepTitles()).toEqual(['Company info', 'Subscription', 'Overview', 'Payment card']);
     const name = await screen.findByLabelText('Company name');
     expect((name as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByDisplayValue('Platform')).toBeTruthy();
@@ -455,8 +457,14 @@ describe('step 2 and 3, overview and payment', () => {
     const cells = within(table)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(['BasicCustom', '$5.00', '5', '1.00%', '$0.00', '0', '0.00%', '360']);
+    // The period as the plan states it: 360 days are 12 months of 30 days.
+    expect(within(table).getAllByRole('columnheader').at(-1)!.textContent).toBe('Period');
+    expect(cells).toEqual(['BasicCustom', '$5.00', '5', '1.00%', '$0.00', '0', '0.00%', '12 months']);
     const totals = screen.getByRole('group', { name: 'Totals' });
+    // The yearly price shows its ×12: 5 connectors × $5.00 a month, 12 months.
+    expect(within(totals).getByTestId('monthly-times').textContent).toBe(
+      '$25.00 per month × 12 months = $300.00',
+    );
     expect(totals.textContent).toContain('Subtotal: $300.00(billed)');
     expect(totals.textContent).toContain('Total to pay: $300.00');
   });
@@ -633,5 +641,36 @@ describe('step 2 and 3, overview and payment', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Subscription complete' })).toBeTruthy();
     expect(card.createPaymentMethod).toHaveBeenCalledWith(undefined);
     expect(calls.calls('/admin/subscribe/payConfig')).toHaveLength(1);
+  });
+});
+
+describe('the overview figures', () => {
+  it('counts a period in months of 30 days, else in days', () => {
+    const tr = (key: string, values?: Record<string, unknown>) => i18n.t(key, values ?? {}) as string;
+    expect(periodText(tr, 360)).toBe('12 months');
+    expect(periodText(tr, 30)).toBe('1 month');
+    expect(periodText(tr, 45)).toBe('45 days');
+  });
+
+  it('multiplies the monthly amount in cents, never in floats', () => {
+    const row = {
+      featurePackageType: 1,
+      planType: 0,
+      acTransactionFee: '0',
+      dcTransactionFee: '0',
+      validDays: 360,
+    } as const;
+    // 0.1 + 0.2 in floats is 0.30000000000000004: in cents it is 30.
+    expect(
+      monthlyAndTotal([
+        {
+          ...row,
+          acConnectorPrice: '0.10',
+          acConnectorNumber: 1,
+          dcConnectorPrice: '0.20',
+          dcConnectorNumber: 1,
+        },
+      ]),
+    ).toEqual({ monthly: '0.30', total: '3.60' });
   });
 });

@@ -25,11 +25,15 @@ import {
   Text,
 } from '@chakra-ui/react';
 import {
+  BILLING_MONTHS,
   FEATURE_PACKAGE,
+  MONTH_DAYS,
   PLAN_TYPE,
   SUBSCRIBE_MODE,
   type PriceResult,
+  type PriceRow,
 } from '@shared/schemas/subscription.ts';
+import { fromCents, monthlyCents } from '@shared/subscription/pricing.ts';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '@web/components/ui/state-views.tsx';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -38,6 +42,28 @@ import { formatCardNumber, formatExpiry, K, nothingToPay, serverMessage, type Pu
 
 /** `$12.50`: docs/product.md section 9, subscriptions are shown in dollars. */
 export const dollars = (amount: string | number | undefined) => `$${amount ?? '0.00'}`;
+
+/** A plan's period as people count it: whole months of 30 days (a 360-day plan is 12 months), else days. */
+export function periodText(tr: (key: string, values?: Record<string, unknown>) => string, validDays: number) {
+  if (validDays > 0 && validDays % MONTH_DAYS === 0) {
+    const months = validDays / MONTH_DAYS;
+    return months === 1 ? tr(`${K}.periodMonth`) : tr(`${K}.periodMonths`, { count: months });
+  }
+  return validDays === 1 ? tr(`${K}.periodDay`) : tr(`${K}.periodDays`, { count: validDays });
+}
+
+/**
+ * The monthly amount of the quoted rows, in integer cents (shared/subscription/pricing.ts), and the 12 months
+ * it is billed for (docs/decisions/291-subscription-price-and-credit.md); null when a row cannot be priced.
+ */
+export function monthlyAndTotal(rows: readonly PriceRow[]): { monthly: string; total: string } | null {
+  try {
+    const cents = rows.reduce((sum, row) => sum + monthlyCents(row, row), 0);
+    return { monthly: fromCents(cents), total: fromCents(cents * BILLING_MONTHS) };
+  } catch {
+    return null;
+  }
+}
 
 export function StepIndicator(props: { steps: readonly string[]; step: number }) {
   const tr = useTr();
@@ -203,6 +229,7 @@ export function SubscriptionStep({ purchase, disabled }: { purchase: Purchase; d
 export function OverviewStep({ price }: { price: PriceResult }) {
   const tr = useTr();
   const billed = price.list[0]?.planType === PLAN_TYPE.custom;
+  const monthly = monthlyAndTotal(price.list);
   const pkgName = (type: number) =>
     tr(`${K}.packages.${type === FEATURE_PACKAGE.pro ? 'pro' : 'basic'}.name`);
   return (
@@ -235,13 +262,22 @@ export function OverviewStep({ price }: { price: PriceResult }) {
                 <Table.Cell>{dollars(row.dcConnectorPrice)}</Table.Cell>
                 <Table.Cell>{row.dcConnectorNumber}</Table.Cell>
                 <Table.Cell>{`${row.dcTransactionFee}%`}</Table.Cell>
-                <Table.Cell>{row.validDays}</Table.Cell>
+                <Table.Cell>{periodText(tr, row.validDays)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
       <Stack gap="1" alignItems="flex-end" aria-label={tr(`${K}.totals`)} role="group">
+        {monthly ? (
+          <Text color="fg.muted" data-testid="monthly-times">
+            {tr(`${K}.monthlyTimes`, {
+              monthly: dollars(monthly.monthly),
+              months: BILLING_MONTHS,
+              total: dollars(monthly.total),
+            })}
+          </Text>
+        ) : null}
         <Text>
           {tr(`${K}.subtotal`)}: <strong>{dollars(price.totalFee)}</strong>
           {billed ? (

@@ -1,6 +1,6 @@
 /**
  * The first-time subscription wizard of /subsplan (docs/product.md section 2), in a 1000 px panel: company
- * info → subscription → overview → bank account (hidden when the first-time price row has a receipt pdfUrl,
+ * info → subscription → overview → payment card (hidden when the first-time price row has a receipt pdfUrl,
  * whose overview then ends with Finish). Paying shows "pay success", clears what docs/product.md section 4
  * lists and opens the success dialog, whose confirmation goes to /charge/login.
  */
