@@ -35,6 +35,7 @@ import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { commandName, statusText } from './labels.ts';
 import { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
+import { ExpiryBadge, reportTimeText } from './expiry.tsx';
 
 export const RESULTS_REFRESH_MS = 5_000;
 const PAGE_SIZE = 10;
@@ -201,6 +202,8 @@ export function CommandResults() {
               tr(`${R}.result`),
               tr(`${R}.createdBy`),
               tr(`${R}.details`),
+              tr('commandRes.fields.expireType'),
+              tr('commandRes.fields.reportTime'),
             ]}
             scroll
           >
@@ -227,6 +230,12 @@ export function CommandResults() {
                     <Table.Cell
                       maxW="xs"
                       whiteSpace="normal"
+                    <Table.Cell data-testid="command-expire-type">
+                      <ExpiryBadge tr={tr} row={row} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-testid="command-report-time">
+                      {reportTimeText(row)}
+                    </Table.Cell>
                       wordBreak="break-all"
                       data-testid="command-result"
                     >
@@ -251,7 +260,7 @@ export function CommandResults() {
                   </Table.Row>
                   {shown ? (
                     <Table.Row>
-                      <Table.Cell colSpan={8} bg="bg.subtle">
+                      <Table.Cell colSpan={10} bg="bg.subtle">
                         <Details tr={tr} row={row} />
                       </Table.Cell>
                     </Table.Row>

@@ -2,9 +2,10 @@
  * A charging order's page (/orderDetail/{id}, code 4101): the order's facts, its session, its price (each
  * money field in the order's currency, "-" while not priced), the price breakdown of `priceDetail` (lines
  * per time-of-use period, discount, revenue tariff), and the meter curve as a chart (energy and power over
- * time). Holders of 4102 may re-run settlement of an unpaid order from here. "Who paid" names the fleet
- * (with its driver or vehicle), app user or card settlement charged, that account's balance before and after
- * the debit, why an order is still unpaid, and the station's profit shares taken from it.
+ * time), then the session's events in time order (docs/decisions/464-a-sessions-event-timeline.md). Holders
+ * of 4102 may re-run settlement of an unpaid order from here. "Who paid" names the fleet (with its driver or
+ * vehicle), app user or card settlement charged, that account's balance before and after the debit, why an
+ * order is still unpaid, and the station's profit shares taken from it.
  */
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { protocolName } from '@shared/ocpp/protocol-name.ts';
@@ -42,6 +43,8 @@ import {
   START_MODE_OPTIONS,
 } from '@web/resources/decls/order/common.tsx';
 import { resetOrder } from '@web/resources/decls/order/charge-order.tsx';
+
+import { OrderTimelineSection } from './order-timeline.tsx';
 
 const MeterChart = lazy(() => import('./meter-chart.tsx'));
 
@@ -203,6 +206,10 @@ export function OrderDetailPage() {
         ) : (
           <Text color="fg.muted">{tr(`${D}.noCurve`)}</Text>
         )}
+      </Section>
+
+      <Section title={tr('orderRes.timeline.title')}>
+        <OrderTimelineSection tr={tr} orderNo={order.orderNo} protocol={order.protocol} />
       </Section>
 
       {confirming ? (
