@@ -58,6 +58,7 @@ import {
 import { CODE } from '@shared/permissions/menus.ts';
 
 const C = 'commandConsole';
+import { useMonitoringLimits } from './monitoring-limits.tsx';
 
 export type ControlMode = 'pile' | 'connector';
 /** The tab of each kind of command: its code (shared/permissions/menus.ts) and menu name. */
@@ -200,6 +201,8 @@ function CommandForm(props: {
   const [sending, setSending] = useState(false);
   /** Checked parameters of a command waiting for its confirmation. */
   const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
+  // Variable monitoring: the charger's reported limits shape the threshold and the check (decision 462).
+  const monitoring = useMonitoringLimits(def, pile?.chargePointId, values, specs, tr);
 
   // A command the newly chosen pile's protocol lacks is dropped.
   useEffect(() => {
@@ -231,7 +234,7 @@ function CommandForm(props: {
     if (mode === 'connector' && !connectorNo)
       return refuse(tr(`${C}.selectConnector`), { connectorNo: `${C}.selectConnector` });
     if (!def) return refuse(tr(`${C}.selectCommand`), { command: `${C}.selectCommand` });
-    const checked = checkParams(def.params, specs, values);
+    const checked = checkParams(monitoring.schema ?? def.params, monitoring.specs, values);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -368,7 +371,16 @@ function CommandForm(props: {
                 {tr(`${C}.form.params`)}
               </Text>
               {specs.length ? (
-                <ParamFields tr={tr} specs={specs} values={values} errors={errors} onChange={setValues} />
+                <>
+                  <ParamFields
+                    tr={tr}
+                    specs={monitoring.specs}
+                    values={values}
+                    errors={errors}
+                    onChange={setValues}
+                  />
+                  {monitoring.panel}
+                </>
               ) : (
                 <Text fontSize="sm" color="fg.muted">
                   {tr(`${C}.form.noParams`)}

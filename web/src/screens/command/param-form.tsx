@@ -39,6 +39,9 @@ export interface ParamSpec {
   defaultValue?: unknown;
   /** select and checks: the values offered. */
   options?: readonly (string | number)[];
+  /** number: the bounds the input offers (a charger's reported limits, docs/decisions/462). */
+  min?: number;
+  max?: number;
   /** object: its fields; list: the fields of each row. */
   fields?: ParamSpec[];
   /** Not shown (nor sent) while a sibling field holds one of these values (the schema's `.meta()`). */
@@ -438,7 +441,7 @@ function ParamField(
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       ) : spec.kind === 'number' ? (
-        <Input type="number" inputMode="numeric" value={text} onChange={set} />
+        <Input type="number" inputMode="numeric" value={text} onChange={set} min={spec.min} max={spec.max} />
       ) : spec.kind === 'datetime' ? (
         <DateField
           granularity="second"
