@@ -64,6 +64,10 @@ describe('charger control in the browser', () => {
     await form.getByLabel(/^Command/).selectOption({ label: 'Unlock connector' });
     await form.getByText('This command has no parameters.').waitFor();
     await form.getByRole('button', { name: 'Send' }).click();
+    // An unlock asks first, naming the connector and the charger.
+    const confirmUnlock = page.getByRole('alertdialog', { name: 'Send Unlock connector?' });
+    expect(await confirmUnlock.textContent()).toContain('to connector 1 of charger');
+    await confirmUnlock.getByRole('button', { name: 'Send' }).click();
     await form.getByText(ISSUED).waitFor();
 
     const results = page.getByRole('table', { name: 'Command results' });
@@ -96,6 +100,9 @@ describe('charger control in the browser', () => {
     await form.getByText('This field is required').waitFor();
     await form.getByLabel(/^Reset type/).selectOption({ label: 'Soft reset when idle' });
     await form.getByRole('button', { name: 'Send' }).click();
+    const confirmReset = page.getByRole('alertdialog', { name: 'Send Reset?' });
+    expect(await confirmReset.textContent()).toContain('Reset type: Soft reset when idle.');
+    await confirmReset.getByRole('button', { name: 'Send' }).click();
     await form.getByText(ISSUED).waitFor();
     await results
       .getByRole('row', { name: /DEMO-CP-001.*Reset.*Answered.*Accepted/ })

@@ -16,7 +16,7 @@ import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import { dateField, launchBrowser, typeDate } from '../helpers/browser.ts';
 import { api, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
@@ -126,18 +126,19 @@ async function signIn(page: Page) {
   await page.waitForURL(/\/charge\/home$/);
 }
 
+/** The commands that ask for a confirmation before they are sent (web/src/screens/command/command-page.tsx). */
+const CONFIRMED = new Set([
+  'reset',
+  'changeAvailability',
+  'unlockConnector',
+  'remoteStop',
+  'updateFirmware',
+  'signedUpdateFirmware',
+]);
+
 /** A field's label exactly (a required field's label ends with its mark). */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
-/**
- * The browser's datetime-local value of a moment (Node and Chromium share the machine's time zone); whole
- * minutes without seconds, as Chromium writes them back.
- */
-function localInput(at: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const minutes = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}T${p(at.getHours())}:${p(at.getMinutes())}`;
-  return at.getSeconds() ? `${minutes}:${p(at.getSeconds())}` : minutes;
-}
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 
 /** What the steps share while one charger is driven. */
@@ -263,7 +264,7 @@ const STEPS: Step[] = [
       await form.getByLabel(label('Stack level')).fill('2');
       await form.getByLabel(label('Purpose')).selectOption({ label: 'Default for sessions' });
       await form.getByLabel(label('Duration (s)')).fill('7200');
-      await form.getByLabel(label('Schedule start')).fill(localInput(new Date()));
+      await typeDate(dateField(form, label('Schedule start')), new Date());
       await form.getByLabel(label('Charging rate unit')).selectOption({ label: 'Amperes (A)' });
       const periods = await listRow(form, 'Periods');
       await periods.getByLabel(label('Start (s from schedule start)')).fill('0');
@@ -291,7 +292,7 @@ const STEPS: Step[] = [
     key: 'reserveNow',
     connector: 2,
     fill: all(text('ID tag', ID_TAG), async (form) => {
-      await form.getByLabel(label('Expiry time')).fill(localInput(new Date(Date.now() + 3_600_000)));
+      await typeDate(dateField(form, label('Expiry time')), new Date(Date.now() + 3_600_000));
     }),
     result: /^Accepted$/,
   },
@@ -349,7 +350,7 @@ const STEPS: Step[] = [
     key: 'updateFirmware',
     fill: all(
       async (form) => form.getByLabel(label('Firmware')).fill(records.firmware),
-      async (form) => form.getByLabel(label('Download time')).fill(localInput(inDays(365))),
+      async (form) => typeDate(dateField(form, label('Download time')), inDays(365)),
       text('Retries', '2'),
       text('Retry interval (s)', '60'),
     ),
@@ -360,8 +361,8 @@ const STEPS: Step[] = [
     key: 'signedUpdateFirmware',
     fill: all(
       async (form) => form.getByLabel(label('Firmware')).fill(records.firmware),
-      async (form) => form.getByLabel(label('Download time')).fill(localInput(inDays(365))),
-      async (form) => form.getByLabel(label('Install time')).fill(localInput(inDays(366))),
+      async (form) => typeDate(dateField(form, label('Download time')), inDays(365)),
+      async (form) => typeDate(dateField(form, label('Install time')), inDays(366)),
       text('Signing certificate', '-----BEGIN CERTIFICATE-----'),
       text('Signature', 'c2lnbmF0dXJl'),
     ),
@@ -370,8 +371,8 @@ const STEPS: Step[] = [
   {
     key: 'getDiagnostics',
     fill: all(
-      async (form) => form.getByLabel(label('From')).fill(localInput(inDays(-1))),
-      async (form) => form.getByLabel(label('To')).fill(localInput(new Date())),
+      async (form) => typeDate(dateField(form, label('From')), inDays(-1)),
+      async (form) => typeDate(dateField(form, label('To')), new Date()),
     ),
     // 1.6 answers the file name it uploads; 2.0.1 is a GetLog.
     result: (run) => (run.v201 ? /^Accepted$/ : /"fileName":"diagnostics-/),
@@ -627,6 +628,12 @@ describe.each([
 
       const after = step.before ? await step.before(run) : undefined;
       await form.getByRole('button', { name: 'Send' }).click();
+      // Commands that change what the charger does for drivers ask first, naming it.
+      if (CONFIRMED.has(step.key)) {
+        const confirm = page.getByRole('alertdialog');
+        expect(await confirm.textContent(), `${step.key}: the confirmation`).toContain(id);
+        await confirm.getByRole('button', { name: 'Send' }).click();
+      }
       const outcome = form.getByTestId('command-outcome');
       await outcome.waitFor();
       expect(await outcome.textContent(), `${step.key}: the send`).toBe(ISSUED);

@@ -16,7 +16,7 @@ import { addDays } from '@shared/pricing/metrics.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import { dateField, dateFieldText, launchBrowser } from '../helpers/browser.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
@@ -342,7 +342,9 @@ describe('the money path in the browser', () => {
       // operator's calendar shows, and so includes that day's order.
       await page.clock.setFixedTime(Date.parse(`${day}T00:00:00Z`) - 30 * 60_000);
       await page.goto(`${rt.url}/charge/statRevenue`);
-      expect(await page.getByRole('search').getByLabel('To', { exact: true }).inputValue()).toBe(day);
+      const to = dateField(page.getByRole('search'), 'To');
+      await to.waitFor();
+      expect(await dateFieldText(to)).toBe(day);
       await stat.getByRole('row', { name: new RegExp(`^${day}`) }).waitFor();
       expect(await cellsByHeader(stat, stat.getByRole('row', { name: 'Total USD' }))).toMatchObject({
         Sessions: plus(baseTotal).Sessions,

@@ -86,6 +86,28 @@ describe('wide tables at 1,440 × 900', () => {
     });
   }
 
+  it('keeps the home top five inside the window: a wide one scrolls in its panel', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await signIn(page, 'de');
+    await page.goto(`${rt.url}/charge/home`);
+    for (const name of [
+      'Top fünf Standorte: 7 Tage gegenüber 30 Tagen',
+      'Top fünf Ladepunkte: 7 Tage gegenüber 30 Tagen',
+    ]) {
+      const table = page.getByRole('table', { name });
+      await table.getByRole('row').nth(1).waitFor();
+      // The table's frame (its scroll area) ends inside the window; its last column is reachable in it.
+      const frame = table.locator('xpath=..');
+      const box = (await frame.boundingBox())!;
+      expect(box.x + box.width, `${name}: the frame's right edge`).toBeLessThanOrEqual(VIEWPORT.width);
+      const last = table.locator('thead th').last();
+      await last.scrollIntoViewIfNeeded();
+      expect(await inView(last), `${name}: its last column`).toBe(true);
+    }
+    await page.screenshot({ path: '/tmp/wide-home-de.png', fullPage: true });
+    await page.close();
+  });
+
   it('shows that the devices tab strip goes on past its edge, and scrolls to the hidden tabs', async () => {
     const page = await browser.newPage({ viewport: VIEWPORT });
     await signIn(page, 'de');

@@ -3,7 +3,7 @@
  * playwright-core. CHROMIUM_PATH points elsewhere if needed.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -84,4 +84,36 @@ export async function signInOnConsole(page: Page, baseUrl: string, username: str
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   return page;
+}
+
+/** A date field's group (web/src/components/ui/date-field.tsx), named by its label. */
+export const dateField = (scope: Locator | Page, name: string | RegExp) => scope.getByRole('group', { name });
+
+/** A date field's text as shown: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (bidi marks left out). */
+export async function dateFieldText(group: Locator): Promise<string> {
+  return ((await group.textContent()) ?? '').replace(/[\u2066-\u2069\u200e]/g, '');
+}
+
+/**
+ * Types a moment (local time) or a `YYYY-MM-DD[ HH:mm:ss]` text into a date field digit by digit, as a
+ * person does, and waits until the field shows it.
+ */
+export async function typeDate(group: Locator, at: Date | string) {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const text =
+    typeof at === 'string'
+      ? at
+      : `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ` +
+        `${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`;
+  const segments = group.getByRole('spinbutton');
+  const wanted = (await segments.count()) > 3 ? text : text.slice(0, 10);
+  await segments.first().click();
+  await group.page().keyboard.type(wanted.replace(/\D/g, ''));
+  await group
+    .page()
+    .waitForFunction(
+      ([el, shown]) => (el?.textContent ?? '').replace(/[\u2066-\u2069\u200e]/g, '') === shown,
+      [await group.elementHandle(), wanted] as const,
+      { timeout: 10_000 },
+    );
 }

@@ -10,8 +10,11 @@ export function DataTable(props: {
   label: string;
   headings: readonly Heading[];
   children: ReactNode;
-  /** Scrolls sideways when wide; `framed` adds a border. */
-  scroll?: boolean | 'framed';
+  /**
+   * Scrolls sideways when wider than its place (the default: a table in a dialog or a panel is never cut,
+   * docs/decisions/450-wide-tables.md); `framed` adds a border.
+   */
+  scroll?: true | 'framed';
 }) {
   const table = (
     <Table.Root size="sm" aria-label={props.label}>
@@ -30,7 +33,6 @@ export function DataTable(props: {
       <Table.Body>{props.children}</Table.Body>
     </Table.Root>
   );
-  if (!props.scroll) return table;
   return props.scroll === 'framed' ? (
     <Table.ScrollArea borderWidth="1px" rounded="l2">
       {table}

@@ -118,28 +118,30 @@ export function ImportButton({ decl, onImported }: { decl: ResourceDecl; onImpor
                   {tr('resources.io.result', { success: report.success, total: report.total })}
                 </Text>
                 {report.failed.length ? (
-                  <Table.Root size="sm">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>{tr('resources.io.row')}</Table.ColumnHeader>
-                        <Table.ColumnHeader>{tr('resources.io.reason')}</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {report.failed.map((f) => (
-                        <Table.Row key={f.row}>
-                          <Table.Cell>{f.row}</Table.Cell>
-                          <Table.Cell>
-                            {f.fields
-                              ? Object.entries(f.fields)
-                                  .map(([k, v]) => `${k}: ${v}`)
-                                  .join('; ')
-                              : f.msg}
-                          </Table.Cell>
+                  <Table.ScrollArea>
+                    <Table.Root size="sm">
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeader>{tr('resources.io.row')}</Table.ColumnHeader>
+                          <Table.ColumnHeader>{tr('resources.io.reason')}</Table.ColumnHeader>
                         </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
+                      </Table.Header>
+                      <Table.Body>
+                        {report.failed.map((f) => (
+                          <Table.Row key={f.row}>
+                            <Table.Cell>{f.row}</Table.Cell>
+                            <Table.Cell>
+                              {f.fields
+                                ? Object.entries(f.fields)
+                                    .map(([k, v]) => `${k}: ${v}`)
+                                    .join('; ')
+                                : f.msg}
+                            </Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  </Table.ScrollArea>
                 ) : null}
               </Stack>
             ) : null}

@@ -36,62 +36,65 @@ export function RowsEditor(props: {
   return (
     <Stack gap="2">
       {rows.length ? (
-        <Table.Root size="sm" aria-label={props.label}>
-          {spec.columns.some((column) => column.label) ? (
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader w="8">#</Table.ColumnHeader>
-                {spec.columns.map((column) => (
-                  <Table.ColumnHeader key={column.key}>
-                    {column.label ? tr(column.label) : null}
-                  </Table.ColumnHeader>
-                ))}
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-          ) : null}
-          <Table.Body>
-            {rows.map((row, index) => (
-              <Table.Row key={index}>
-                <Table.Cell verticalAlign="top" pt="3">
-                  {index + 1}
-                </Table.Cell>
-                {spec.columns.map((column) => {
-                  const error = errors[`${index}.${column.key}`];
-                  return (
-                    <Table.Cell key={column.key} verticalAlign="top">
-                      <ChakraField.Root invalid={Boolean(error)}>
-                        <Input
-                          size="sm"
-                          aria-label={tr(column.cellLabel, { n: index + 1 })}
-                          placeholder={column.placeholder}
-                          inputMode={column.inputMode}
-                          maxLength={column.maxLength}
-                          value={String(row[column.key] ?? '')}
-                          disabled={props.disabled}
-                          onChange={(e) => set(index, column.key, e.currentTarget.value)}
-                        />
-                        {error ? <ChakraField.ErrorText>{tr(error)}</ChakraField.ErrorText> : null}
-                      </ChakraField.Root>
-                    </Table.Cell>
-                  );
-                })}
-                <Table.Cell textAlign="end" verticalAlign="top">
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    colorPalette="red"
-                    disabled={props.disabled}
-                    aria-label={tr(spec.removeLabel, { n: index + 1 })}
-                    onClick={() => props.onChange(rows.filter((_, i) => i !== index))}
-                  >
-                    ✕
-                  </IconButton>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        // Scrolls sideways in a narrow dialog instead of being cut (docs/decisions/450-wide-tables.md).
+        <Table.ScrollArea>
+          <Table.Root size="sm" aria-label={props.label}>
+            {spec.columns.some((column) => column.label) ? (
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader w="8">#</Table.ColumnHeader>
+                  {spec.columns.map((column) => (
+                    <Table.ColumnHeader key={column.key}>
+                      {column.label ? tr(column.label) : null}
+                    </Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+            ) : null}
+            <Table.Body>
+              {rows.map((row, index) => (
+                <Table.Row key={index}>
+                  <Table.Cell verticalAlign="top" pt="3">
+                    {index + 1}
+                  </Table.Cell>
+                  {spec.columns.map((column) => {
+                    const error = errors[`${index}.${column.key}`];
+                    return (
+                      <Table.Cell key={column.key} verticalAlign="top">
+                        <ChakraField.Root invalid={Boolean(error)}>
+                          <Input
+                            size="sm"
+                            aria-label={tr(column.cellLabel, { n: index + 1 })}
+                            placeholder={column.placeholder}
+                            inputMode={column.inputMode}
+                            maxLength={column.maxLength}
+                            value={String(row[column.key] ?? '')}
+                            disabled={props.disabled}
+                            onChange={(e) => set(index, column.key, e.currentTarget.value)}
+                          />
+                          {error ? <ChakraField.ErrorText>{tr(error)}</ChakraField.ErrorText> : null}
+                        </ChakraField.Root>
+                      </Table.Cell>
+                    );
+                  })}
+                  <Table.Cell textAlign="end" verticalAlign="top">
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      colorPalette="red"
+                      disabled={props.disabled}
+                      aria-label={tr(spec.removeLabel, { n: index + 1 })}
+                      onClick={() => props.onChange(rows.filter((_, i) => i !== index))}
+                    >
+                      ✕
+                    </IconButton>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
       ) : (
         <Text fontSize="sm" color="fg.muted">
           {tr(spec.emptyLabel)}

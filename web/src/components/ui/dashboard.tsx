@@ -38,7 +38,9 @@ export const abbreviatedTick = (value: unknown) =>
 
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card.Root variant="outline">
+    // minW 0: in a grid a panel would otherwise grow to its widest table and be cut at the page's edge; its
+    // tables scroll inside it instead (docs/decisions/450-wide-tables.md).
+    <Card.Root variant="outline" minW="0">
       <Card.Header>
         <Heading as="h2" size="sm">
           {title}
