@@ -100,16 +100,23 @@ function reasonOf(input: PaymentInput): string {
   return input.error?.Error ?? input.payment?.reason ?? `Payment ${input.payment?.status ?? 'failed'}`;
 }
 
-async function recordFailureStep(input: PaymentInput): Promise<{ reason: string }> {
+/**
+ * Records the failure; `kind` says which step failed, so the answer is "refund failed" with the provider's
+ * text as its detail only, not "payment failed: <provider text>" (docs/decisions/452-no-raw-values-in-the-console.md).
+ */
+async function recordFailureStep(
+  input: PaymentInput,
+): Promise<{ reason: string; kind: 'refund' | 'payment' }> {
   const reason = reasonOf(input);
+  const kind = input.error?.Error === 'RefundFailed' ? 'refund' : 'payment';
   const paymentId = input.payment?.paymentId || input.paymentId || undefined;
-  if (!(await storeFailure(input.subscribeId, reason, paymentId))) return { reason };
+  if (!(await storeFailure(input.subscribeId, reason, paymentId))) return { reason, kind };
   const record = await getSubscription(input.subscribeId);
   if (record) {
     // The company may pay again (another card, a new quote).
     await releasePaymentLock(record.agentId, input.subscribeId);
   }
-  return { reason };
+  return { reason, kind };
 }
 
 // The state machine's tasks, each a Lambda entry: traced, its metrics published at its end

@@ -236,6 +236,8 @@ interface MachineAnswer {
   subscribeId?: string;
   paymentId?: string;
   reason?: string;
+  /** A failure's record: which step failed (payment-steps.ts recordFailure). */
+  failure?: { reason?: string; kind?: 'refund' | 'payment' };
   activation?: { status: PayResult['status']; startAt?: string; expireAt?: string };
 }
 
@@ -266,6 +268,10 @@ function answerOf(
       data: { paymentId: answer.paymentId ?? '', subscribeId },
     };
   if (answer.code === 'processing') throw refused('subscriptionRes.paymentProcessing');
+  // A refund that failed says so in the caller's language; the provider's text is only its detail
+  // (docs/decisions/452-no-raw-values-in-the-console.md).
+  if (answer.code !== 0 && answer.failure?.kind === 'refund')
+    throw new AppError(200, 'messages.refundFailed', 1, { detail: answer.reason ?? '' });
   if (answer.code !== 0) throw refused('subscriptionRes.paymentFailed', { reason: answer.reason ?? '' });
   return {
     code: 0,

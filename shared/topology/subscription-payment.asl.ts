@@ -112,7 +112,13 @@ export const subscriptionPaymentDefinition = {
     },
     PaymentFailed: {
       Type: 'Pass',
-      Parameters: { code: 1, 'subscribeId.$': '$.subscribeId', 'reason.$': '$.failure.reason' },
+      // The whole failure: its reason and which step failed (a refund's failure is answered as such).
+      Parameters: {
+        code: 1,
+        'subscribeId.$': '$.subscribeId',
+        'reason.$': '$.failure.reason',
+        'failure.$': '$.failure',
+      },
       End: true,
     },
     ActivationFailed: {

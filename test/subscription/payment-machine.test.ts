@@ -91,7 +91,13 @@ describe('subscription-payment state machine', () => {
       },
     );
     expect(calls).toEqual(['CreatePayment', 'RecordFailure']);
-    expect(output).toEqual({ code: 1, subscribeId: 's1', reason: 'Your card was declined.' });
+    // The failure's whole record goes with the answer (its kind tells a refund's failure apart: decision 452).
+    expect(output).toEqual({
+      code: 1,
+      subscribeId: 's1',
+      reason: 'Your card was declined.',
+      failure: { reason: 'Your card was declined.' },
+    });
   });
 
   it('pay: a provider error is a recorded failure, never an activation', async () => {

@@ -556,7 +556,14 @@ describe('downgrade and the schedule', () => {
     try {
       const paid = await api(rt.url, tokens.Gamma!, '/admin/subscribe/pay', payBody(q));
       expect(paid.code).not.toBe(0);
-      expect(paid.msg).toMatch(/Payment failed: The refund was declined/);
+      // A message of its own, in the caller's language; the provider's text only as its detail (decision 452).
+      expect(paid.msg).toMatch(/^Refund failed: the subscription was not changed/);
+      expect(paid.msg).not.toMatch(/declined/);
+      expect(paid.data).toEqual({ detail: 'The refund was declined.' });
+      const german = await api(rt.url, tokens.Gamma!, '/admin/subscribe/pay', payBody(q), {
+        language: 'de',
+      });
+      expect(german.msg).toMatch(/^Erstattung fehlgeschlagen/);
     } finally {
       setPaymentProvider(real);
     }

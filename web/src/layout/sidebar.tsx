@@ -57,7 +57,8 @@ export function Sidebar(props: {
       transition="width 0.15s, min-width 0.15s"
     >
       <Flex
-        h="14"
+        minH="14"
+        py="2"
         align="center"
         justify="center"
         gap="2"
@@ -69,7 +70,8 @@ export function Sidebar(props: {
           ⚡
         </Text>
         {props.collapsed ? null : (
-          <Text as="span" fontWeight="semibold" truncate>
+          // The whole name, wrapped at word boundaries (Thai too), never cut (decision 452).
+          <Text as="span" fontWeight="semibold" lineHeight="short" {...WRAP_WORDS}>
             {t('app.name')}
           </Text>
         )}
@@ -218,8 +220,20 @@ function itemStyle(collapsed: boolean, active: boolean) {
   };
 }
 
+/**
+ * Titles wrap at word boundaries and are never cut: the browser breaks Thai, which has no spaces, between its
+ * words as it does at spaces; only a single word wider than the line breaks inside
+ * (docs/decisions/452-no-raw-values-in-the-console.md).
+ */
+export const WRAP_WORDS = {
+  whiteSpace: 'normal',
+  wordBreak: 'normal',
+  overflowWrap: 'anywhere',
+  minW: '0',
+} as const;
+
 function labelStyle(collapsed: boolean) {
   return collapsed
     ? { fontSize: 'xs', lineClamp: 2, lineHeight: 'short', wordBreak: 'break-word' as const }
-    : { truncate: true };
+    : { ...WRAP_WORDS, lineHeight: 'short' };
 }

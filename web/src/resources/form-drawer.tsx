@@ -171,7 +171,7 @@ function FormBody(props: {
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{tr('admin.common.saveError')}</Alert.Title>
+                <Alert.Title>{tr(decl.saveFailed ?? 'admin.common.saveError')}</Alert.Title>
                 <Alert.Description>
                   {[formError, ...unshown.map(([name, msg]) => `${name}: ${tr(msg)}`)]
                     .filter(Boolean)

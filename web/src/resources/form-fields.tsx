@@ -222,9 +222,10 @@ function RemoteInput(props: FieldProps & { tr: Translate; source: RemoteSource }
         placeholder: tr('admin.common.choose'),
         search: tr('admin.common.search'),
         loadMore: tr('admin.common.loadMore'),
+        noMore: tr('messages.noMore'),
         clear: tr('admin.common.clear'),
         empty: tr('admin.common.noOptions'),
-        error: tr('admin.common.getError'),
+        error: tr('messages.cannotFetch'),
       }}
     />
   );

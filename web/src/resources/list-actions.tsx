@@ -39,6 +39,9 @@ export function useListActions(decl: ResourceDecl, changed: (message?: string) =
   const canDelete = can(perms.delete) && perms.delete !== undefined;
   const changeable = (row: Row) => decl.canChange?.(row) ?? true;
 
+  /** A refused or failed delete says so, with why (docs/product.md section 8, "delete failed"). */
+  const deleteFailed = (reason: string) => tr('messages.deleteFailed', { reason });
+
   /** The declaration's refusal to delete `row`, in words, or null. */
   const refusalOf = async (row: Row) => {
     const refusal = await decl.beforeDelete?.(row);
@@ -49,9 +52,9 @@ export function useListActions(decl: ResourceDecl, changed: (message?: string) =
     setProblem(null);
     try {
       const refusal = await refusalOf(row);
-      if (refusal) return setProblem(refusal);
+      if (refusal) return setProblem(deleteFailed(refusal));
     } catch (e) {
-      return setProblem(errorMessage(tr, e));
+      return setProblem(deleteFailed(errorMessage(tr, e)));
     }
     setConfirm({
       title: tr('admin.common.delete'),
@@ -63,7 +66,7 @@ export function useListActions(decl: ResourceDecl, changed: (message?: string) =
           await deleteRecord(decl, row);
           changed(tr('admin.common.deleted'));
         } catch (e) {
-          setProblem(errorMessage(tr, e));
+          setProblem(deleteFailed(errorMessage(tr, e)));
         }
       },
     });
@@ -91,7 +94,7 @@ export function useListActions(decl: ResourceDecl, changed: (message?: string) =
           }
         }
         changed(done ? tr('admin.common.bulkDeleted', { count: done }) : undefined);
-        if (problems.length) setProblem(problems.join(' '));
+        if (problems.length) setProblem(deleteFailed(problems.join(' ')));
       },
     });
 

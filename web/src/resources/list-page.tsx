@@ -90,7 +90,11 @@ export function ResourceListPage(props: {
           <CloseButton size="xs" aria-label={tr('admin.common.close')} onClick={actions.dismissProblem} />
         </Alert.Root>
       ) : null}
-      <LoadStates {...fromSwr(list.swr)} empty={!!data && list.records.length === 0} />
+      <LoadStates
+        {...fromSwr(list.swr)}
+        empty={!!data && list.records.length === 0}
+        errorTitle={tr('messages.cannotFetch')}
+      />
       {list.records.length ? (
         <ResourceTable
           decl={decl}

@@ -268,6 +268,11 @@ export interface ResourceDecl {
   beforeDelete?: (row: Row) => Promise<{ message: string; values?: Record<string, unknown> } | null>;
   /** The form's body in the API's shape before it is validated (a list typed as text, rows a switch hid). */
   beforeValidate?: (body: Row, mode: FormMode) => Row;
+  /**
+   * The form's failure title when saving fails (an i18n key: alarm mail's "binding failed", docs/product.md
+   * section 8); "Could not save" when none is named.
+   */
+  saveFailed?: string;
   /** Last change of a validated body before it is sent (encrypt a password). */
   beforeSave?: (body: Row, mode: FormMode) => Promise<Row>;
   /** The list reads itself again every few seconds while a shown row is in this state (a running export). */

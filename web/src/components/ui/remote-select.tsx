@@ -24,6 +24,8 @@ export function RemoteSelect(props: {
     placeholder: string;
     search: string;
     loadMore: string;
+    /** Shown once more than one page was loaded and nothing is left ("no more data"). */
+    noMore?: string;
     clear: string;
     empty: string;
     error: string;
@@ -141,6 +143,11 @@ export function RemoteSelect(props: {
                 <Button size="xs" variant="outline" onClick={() => setPage((p) => p + 1)}>
                   {props.labels.loadMore}
                 </Button>
+              ) : null}
+              {page > 1 && options.length >= total && state === 'idle' && props.labels.noMore ? (
+                <Text fontSize="xs" color="fg.muted" role="status">
+                  {props.labels.noMore}
+                </Text>
               ) : null}
               {props.value ? (
                 <Button size="xs" variant="ghost" onClick={() => pick(null)}>

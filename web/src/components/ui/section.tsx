@@ -27,6 +27,11 @@ export function Facts(props: {
   items: Fact[];
   label?: string;
   labelMinW?: string;
+  /**
+   * Values break between words, and inside one only when it is wider than the line (an id, a URL): never
+   * inside a word otherwise, Thai's included (docs/decisions/452-no-raw-values-in-the-console.md).
+   * `break-all` for values that are codes.
+   */
   wordBreak?: 'break-all' | 'break-word';
 }) {
   return (
@@ -34,7 +39,11 @@ export function Facts(props: {
       {props.items.map((item) => (
         <DataList.Item key={item.label}>
           <DataList.ItemLabel minW={props.labelMinW ?? '36'}>{item.label}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak={props.wordBreak ?? 'break-all'}>
+          <DataList.ItemValue
+            minW="0"
+            wordBreak={props.wordBreak === 'break-all' ? 'break-all' : 'normal'}
+            overflowWrap="anywhere"
+          >
             {item.value === '' || item.value === undefined || item.value === null ? '-' : item.value}
           </DataList.ItemValue>
         </DataList.Item>

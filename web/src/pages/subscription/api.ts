@@ -113,7 +113,12 @@ export async function pay(body: {
   if (envelope.code === 0) return { kind: 'paid', result: envelope.data as PayResult };
   if (envelope.code === CODE_NEEDS_AUTHENTICATION)
     return { kind: 'authenticate', clientSecret: envelope.msg, data: envelope.data as NeedsAuthentication };
-  throw new ApiError(envelope.code, envelope.msg, envelope.code);
+  // A failed refund's detail (the provider's text) comes as data.detail (decision 452).
+  const fields =
+    envelope.data && typeof envelope.data === 'object'
+      ? (envelope.data as unknown as Record<string, string>)
+      : undefined;
+  throw new ApiError(envelope.code, envelope.msg, envelope.code, fields);
 }
 
 /** POST /admin/subscribe/secure?paymentId=: reports the payment intent after the card's authentication. */

@@ -13,6 +13,7 @@ import {
   type PriceResult,
   type UniversalPlanEntry,
 } from '@shared/schemas/subscription.ts';
+import i18n from '@web/i18n.ts';
 import { ApiError } from '@web/lib/api.ts';
 import { useCallback, useRef, useState } from 'react';
 import {
@@ -152,8 +153,14 @@ export const nothingToPay = (price: PriceResult | null) => !!price && Number(pri
 export const paysOffline = (price: PriceResult | null) =>
   !!price && price.firstFlag !== false && !!price.list[0]?.pdfUrl;
 
-/** A message of a failed call: the server's msg when present (docs/product.md section 8). */
+/**
+ * A message of a failed call: the server's msg when present (docs/product.md section 8), then its detail
+ * when it gave one (a failed refund's provider text, docs/decisions/452-no-raw-values-in-the-console.md).
+ */
 export function serverMessage(error: unknown): string {
+  const detail = error instanceof ApiError ? error.fields?.detail : undefined;
+  if (error instanceof ApiError && typeof detail === 'string' && detail)
+    return `${error.message} ${i18n.t('messages.providerDetail', { detail })}`;
   if (error instanceof ApiError || error instanceof CardError) return error.message;
   return error instanceof Error ? error.message : '';
 }

@@ -6,7 +6,8 @@
  * code for and the pile's protocol has. The parameter form is built from the command's schema and checked
  * with it before sending; the server's field errors land on the fields. A command that stops, unlocks,
  * resets, changes availability or replaces firmware asks first, naming the charger and the connector
- * (docs/decisions/451-charger-actions-confirmed.md). The results list sits below.
+ * (docs/decisions/451-charger-actions-confirmed.md). The answer of the command just sent shows under the form,
+ * as labelled fields (docs/decisions/452-no-raw-values-in-the-console.md); the results list sits below.
  */
 import {
   Alert,
@@ -35,6 +36,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { OnlineBadge, PILE_LIST_URL } from '@web/resources/decls/site/common.tsx';
 import { CommandResults } from './command-results.tsx';
+import { SentCommandResult } from './sent-result.tsx';
 import { COMMAND_LIST_URL } from './result-text.ts';
 import { commandName, optionText, paramLabel } from './labels.ts';
 import {
@@ -179,7 +181,10 @@ export function CommandPage() {
 
 // ---- The command ------------------------------------------------------------------------------------------
 
-type Outcome = { ok: true; text: string } | { ok: false; text: string };
+/** A sent command names itself, so its answer is shown beside the form (decision 452). */
+type Outcome =
+  | { ok: true; text: string; sent?: { commandId: string; chargePointId: string; command: string } }
+  | { ok: false; text: string };
 
 function CommandForm(props: {
   tr: Translate;
@@ -257,7 +262,12 @@ function CommandForm(props: {
         },
       });
       if (answer.code === 0) {
-        setOutcome({ ok: true, text: answer.msg || tr('commandRes.server.issued') });
+        const commandId = String((answer.data as Row | undefined)?.commandId ?? '');
+        setOutcome({
+          ok: true,
+          text: answer.msg || tr('commandRes.server.issued'),
+          ...(commandId ? { sent: { commandId, chargePointId: pile.chargePointId, command: def.key } } : {}),
+        });
       } else {
         const fields =
           answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : {};
@@ -426,6 +436,9 @@ function CommandForm(props: {
               <Alert.Indicator />
               <Alert.Title fontWeight="normal">{outcome.text}</Alert.Title>
             </Alert.Root>
+          ) : null}
+          {outcome?.ok && outcome.sent ? (
+            <SentCommandResult key={outcome.sent.commandId} tr={tr} {...outcome.sent} />
           ) : null}
         </Stack>
       </form>

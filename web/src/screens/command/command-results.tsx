@@ -2,8 +2,9 @@
  * The results of remote commands (`/biz/command/list`, code 2256): newest first, filtered by charge point,
  * command, status and a time range of at most 7 days (docs/product.md section 5; without a start, the last 7
  * days). Status and result read as text (the catalogue's statuses, OCPP answer statuses and CALLERROR texts);
- * the list refreshes every 5 seconds while a command on it is queued or sent; a row's details show the
- * payload sent and the raw answer.
+ * the list refreshes every 5 seconds while a command on it is queued or sent. An answer reads as labelled
+ * fields in its row and as fields and tables in its details; the payload sent and the raw answer are behind
+ * the row's "Details" (docs/decisions/452-no-raw-values-in-the-console.md).
  */
 import {
   Box,
@@ -34,6 +35,7 @@ import type { Row } from '@web/resources/types.ts';
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { commandName, statusText } from './labels.ts';
+import { ResultView } from './result-view.tsx';
 import { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
 import { ExpiryBadge, reportTimeText } from './expiry.tsx';
 
@@ -188,6 +190,7 @@ export function CommandResults() {
           {...fromSwr({ data, error, isLoading, mutate })}
           empty={!!data && records.length === 0}
           emptyTitle={tr(`${R}.empty`)}
+          errorTitle={tr('messages.cannotFetch')}
         />
 
         {records.length ? (
@@ -314,6 +317,9 @@ function Details({ tr, row }: { tr: Translate; row: Row }) {
   ];
   return (
     <Stack gap="3">
+      {row.status === 'answered' && row.result !== undefined ? (
+        <ResultView tr={tr} result={row.result} label={tr(`${R}.result`)} />
+      ) : null}
       <DataList.Root orientation="horizontal" size="sm">
         {facts.map((f) => (
           <DataList.Item key={f.label}>

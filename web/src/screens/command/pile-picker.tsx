@@ -123,6 +123,9 @@ export function PilePicker(props: {
         {error ? (
           <Stack gap="1">
             <Text color="fg.error" fontSize="sm" role="alert">
+              {tr('messages.cannotFetch')}
+            </Text>
+            <Text color="fg.muted" fontSize="xs">
               {errorMessage(tr, error)}
             </Text>
             <Box>
@@ -197,6 +200,11 @@ export function PilePicker(props: {
               {tr('admin.common.loadMore')}
             </Button>
           </Box>
+        ) : null}
+        {data && rows.length > PILE_PAGE && data.total <= rows.length ? (
+          <Text fontSize="xs" color="fg.muted" role="status">
+            {tr('messages.noMore')}
+          </Text>
         ) : null}
       </Stack>
     </Section>

@@ -7,6 +7,7 @@ import { API } from '@shared/api/paths.ts';
 import type { Translate } from '@web/resources/i18n.ts';
 import type { Row } from '@web/resources/types.ts';
 import { callErrorText, ocppResultText } from './labels.ts';
+import { resultSummary } from './result-summary.ts';
 
 export const COMMAND_LIST_URL = API.biz.command.list;
 const R = 'commandConsole.results';
@@ -26,7 +27,7 @@ export function resultText(tr: Translate, row: Row): string {
   if (row.status === 'answered') {
     if (result && typeof result.status === 'string') return ocppResultText(tr, result.status);
     if (result === undefined) return '-';
-    return itemsText(tr, result) ?? summary(result);
+    return itemsText(tr, result) ?? summary(tr, result);
   }
   if (error?.code) {
     const text = callErrorText(tr, error.code);
@@ -62,8 +63,10 @@ function itemsText(tr: Translate, result: Row): string | undefined {
     .join('; ');
 }
 
-/** A short line for an answer without a status (a configuration, a list version). */
-function summary(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+/**
+ * An answer without a status (a configuration, a list version) as labelled fields in one line, never cut
+ * JSON (docs/decisions/452-no-raw-values-in-the-console.md).
+ */
+function summary(tr: Translate, value: Row): string {
+  return resultSummary(tr, value);
 }

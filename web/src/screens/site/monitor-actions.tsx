@@ -30,6 +30,7 @@ import {
   type MonitorMeterRecord,
   type MonitorSession,
 } from '@shared/schemas/monitor.ts';
+import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
@@ -338,7 +339,7 @@ function DetailView({ tr, detail }: { tr: Translate; detail: Row }) {
   const reservation = detail.reservation as Row | null;
   const rows: [string, string][] = [
     [f('charger'), `${String(detail.name ?? detail.chargePointId)} (${String(detail.chargePointId)})`],
-    [f('protocol'), String(detail.protocol ?? '-')],
+    [f('protocol'), protocolName(detail.protocol) || '-'],
     [f('online'), tr(detail.online ? `${A}.onlineYes` : `${A}.onlineNo`)],
     [f('state'), connector.state ? stateLabel(tr, String(connector.state)) : '-'],
     [f('status'), String(connector.status ?? '-')],

@@ -46,5 +46,7 @@ export const alarmMailDecl: ResourceDecl = {
       remote: { ...alarmTemplateSource, currentLabel: 'templateName' },
     },
   ],
+  // Saving binds the consignees to a template: its failure is "alarm mail binding failed" (decision 452).
+  saveFailed: 'messages.alarmMailBindFailed',
   exportable: true,
 };
