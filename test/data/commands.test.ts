@@ -240,6 +240,8 @@ describe('commands', () => {
         { status: 'Downloading', at: 't1' },
         { status: 'Downloaded', at: 't2' },
       ],
+      // The latest progress report is the command's report time (docs/decisions/463).
+      reportTime: 't2',
     });
     await expect(setCommandUpload('GONE', upload)).rejects.toMatchObject({
       name: 'ConditionalCheckFailedException',
