@@ -65,8 +65,8 @@ export const citations = {
  * functions/reactions.ts, above them all, is imported by the Lambda entries only.
  */
 export const FUNCTION_LAYERS = [
-  ['lib'], // generic helpers: no domain, no storage (but lib/store.ts, moving to data: decision 420)
-  ['data'], // the data layer: one module per stored entity
+  ['lib'], // generic helpers: no domain, no storage
+  ['data'], // the data layer: every storage object and key (the repository, one module per stored type)
   ['identity'], // tenancy, access, companies
   ['api'], // the HTTP pipeline, the resource framework, the audit log, the export-task queue
   ['auth', 'payments'], // sign-in sessions and tokens; the card payment provider
@@ -90,16 +90,7 @@ export const layerZones = FUNCTION_LAYERS.flatMap((layer, i) => {
   const above = FUNCTION_LAYERS.slice(i + 1).flat();
   if (above.length === 0) return [];
   const message = `${layer.join(', ')} may not import a layer above it (eslint.config.js FUNCTION_LAYERS, docs/decisions/444-layers-you-can-see.md).`;
-  // lib/store.ts is the data layer's until it moves there (decision 420): it alone imports functions/data.
-  const targets =
-    layer[0] === 'lib' ? ['functions/lib/!(store).ts', 'functions/lib/store.ts'] : [folderGlob(layer)];
-  return targets.map((target) => ({
-    target,
-    from: (target === 'functions/lib/store.ts' ? above.filter((f) => f !== 'data') : above).map(
-      (f) => `functions/${f}/**`,
-    ),
-    message,
-  }));
+  return [{ target: folderGlob(layer), from: above.map((f) => `functions/${f}/**`), message }];
 });
 
 export default tseslint.config(

@@ -17,7 +17,7 @@ import {
 import { send } from '@functions/data/table.ts';
 import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { refused } from '@functions/lib/errors.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { fromUnits, toUnits, withRetries } from './fleet-balance.ts';
 import { appUsers, type AppUserRecord } from './app-users.ts';
 

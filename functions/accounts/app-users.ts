@@ -21,7 +21,8 @@ import type { Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
-import { newId, PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { Repository, uniqueOwner } from '@functions/data/repository.ts';
 import {
   APP_SOURCE,
   appUserResource,

@@ -21,7 +21,7 @@ import {
 } from '@functions/data/fleet-alerts.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { logger } from '@functions/lib/logger.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { FLEET_ALERT_TYPE, MEMBER_STATUS } from '@shared/resources/fleet/members.ts';
 import {
   drivers,

@@ -9,7 +9,7 @@
  *   1 disabled), version.
  * - `DRIVER#{id}` and `VEHICLE#{id}`: the fleet (`fleetId`), name, … and the idTag the driver or vehicle
  *   charges with. A tag belongs to one driver or vehicle of a company: the guard item of the unique value
- *   `FLEETTAG` `{tenant}|{idTag}` (case-folded like card numbers, `functions/lib/store.ts`) is written in the
+ *   `FLEETTAG` `{tenant}|{idTag}` (case-folded like card numbers, `functions/data/repository.ts`) is written in the
  *   same transaction as the driver or vehicle and names it, so settlement finds a tag's fleet in two reads.
  * - `FLEETFUND#{fleetId}`, sk `{time}#{id}`: the fund records (operType 1 clear, 2 top-up, 3 consumption)
  *   with beforeBalance, afterBalance and changeBalance. Every balance change writes its record in the same
@@ -35,7 +35,8 @@ import {
   MEMBER_STATUS,
   vehicleResource,
 } from '@shared/resources/fleet/members.ts';
-import { newId, Repository, uniqueOwner, type GuardedWrite, type Stored } from '@functions/lib/store.ts';
+import { newId, type Stored } from '@functions/lib/records.ts';
+import { Repository, uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
 import { balanceChange, fromUnits, hasFourDecimals, toUnits, withRetries } from './fleet-balance.ts';
 
 export { FLEET_STATUS };

@@ -14,7 +14,8 @@ import { drivers, findFleetAccount, vehicles, type FleetAccount } from '@functio
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { PLATFORM_TENANT, Repository, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { Repository, uniqueOwner } from '@functions/data/repository.ts';
 
 const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
 

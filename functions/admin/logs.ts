@@ -7,7 +7,7 @@ import type { logQuery, LogEntry } from '@shared/schemas/admin.ts';
 import { auditEntriesOfDay } from '@functions/data/audit.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { translate } from '@functions/lib/i18n.ts';
-import { paginate, visible } from '@functions/lib/store.ts';
+import { paginate, visible } from '@functions/lib/records.ts';
 import type { Identity } from '@functions/identity/access.ts';
 
 const DAY = 86_400_000;

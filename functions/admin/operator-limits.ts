@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { operatorLimitForm, operatorLimitUpdate, PageQuery } from '@shared/schemas/admin.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { newId, paginate, PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { newId, paginate, PLATFORM_TENANT } from '@functions/lib/records.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { operatorLimits, operators } from '@functions/identity/entities.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '@shared/schemas/admin.ts';
 import { tenantHasItems } from '@functions/data/operators.ts';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
-import { newId, paginate, type Stored } from '@functions/lib/store.ts';
+import { newId, paginate, type Stored } from '@functions/lib/records.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { storedMailServer } from '@functions/identity/company-mail.ts';
 import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';

@@ -4,7 +4,7 @@
  */
 import { parameterResource } from '@shared/resources/parameter.ts';
 import { resource } from '@functions/api/resources.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 
 export const parameters = resource(parameterResource);
 

@@ -14,7 +14,7 @@ import {
   type roleUpdate,
 } from '@shared/schemas/admin.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
+import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { roles, users, type RoleRecord } from '@functions/identity/entities.ts';
 import { grantable, grantTree } from './menus.ts';

@@ -25,7 +25,8 @@ import { translate } from '@functions/lib/i18n.ts';
 import { sendMail } from '@functions/lib/mail.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
-import { paginate, PLATFORM_TENANT, Repository, visible, type Stored } from '@functions/lib/store.ts';
+import { paginate, PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
+import { Repository } from '@functions/data/repository.ts';
 
 /** The company using a payment channel or mail server, if any. */
 async function companyUsing(field: 'payId' | 'mailId', id: string) {

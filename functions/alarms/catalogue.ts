@@ -8,7 +8,7 @@ import { alarmMailResource } from '@shared/resources/catalogue/alarm-mail.ts';
 import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-template.ts';
 import { resource, type Resource } from '@functions/api/resources.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 
 /** The tenant paths that may hold a record bound to one at `tenant`: the tenant itself and its ancestors. */
 export function tenantAndAncestors(tenant: string): string[] {

@@ -13,7 +13,7 @@ import { inReach, type Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { companyOwner, stationOwner } from '@functions/data/alarm-stats.ts';
 import { badRequest } from '@functions/lib/errors.ts';
-import { paginate } from '@functions/lib/store.ts';
+import { paginate } from '@functions/lib/records.ts';
 import { alarms } from './service.ts';
 import { dayOf, readStats } from './stats.ts';
 

@@ -2,7 +2,7 @@
  * The alarm service (docs/product.md section 3 "Alarm"; docs/decisions/244-alarms.md): the OCPP side calls it
  * when a connector faults and recovers, and when a charger stays away past the grace period and comes back.
  *
- * Storage: alarms are repository entities (functions/lib/store.ts) of type ALARM under the charger's company
+ * Storage: alarms are repository entities (functions/data/repository.ts) of type ALARM under the charger's company
  * tenant, so a company sees the alarms of its own and its sub-companies' chargers and nothing else. Two
  * views: by (offlineFlag, startTime), which the alarm and offline lists read within their 30-day window,
  * and by `openKey` (charger and connector, or charger and "offline", while open), which recovery reads.
@@ -38,14 +38,8 @@ import { AppError, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { companyMailServer } from '@functions/identity/company-mail.ts';
 import { describeServer, sendMail, type MailServer } from '@functions/lib/mail.ts';
-import {
-  newId,
-  PLATFORM_TENANT,
-  Repository,
-  uniqueOwner,
-  type GuardedWrite,
-  type Stored,
-} from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { Repository, uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
 import { addToRollup } from './stats.ts';
 
 export interface ChargerRef {

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { putAuditEntry } from '@functions/data/audit.ts';
-import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT } from '@functions/lib/records.ts';
 
 export const AUDIT_RETENTION_DAYS = 180;
 const SECRET =

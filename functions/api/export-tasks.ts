@@ -17,7 +17,7 @@ import {
   type ExportTask,
 } from '@functions/data/export-tasks.ts';
 import { transitionStatus } from '@functions/data/transitions.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { operators } from '@functions/identity/entities.ts';
 
 /** What an exporter (functions/export/exporters.ts) makes of a task: the bytes of its file. */

@@ -17,14 +17,8 @@ import { coerceRow, readSheet, writeSheet, XLSX_TYPE } from '@functions/lib/exce
 import { ok, RawResponse, who, type Request, type Route } from './http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
-import {
-  newId,
-  PLATFORM_TENANT,
-  Repository,
-  visible,
-  type GuardedWrite,
-  type Stored,
-} from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
+import { Repository, type GuardedWrite } from '@functions/data/repository.ts';
 import { parse } from '@functions/lib/validate.ts';
 
 export type Record_ = { id: string } & Record<string, unknown>;

@@ -9,7 +9,7 @@
 import { readOrderRange } from '@functions/data/orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { tenantsInScope } from '@functions/identity/tenants.ts';
-import { paginate, type Stored } from '@functions/lib/store.ts';
+import { paginate, type Stored } from '@functions/lib/records.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
 import { OPS_REASONS, type OpsReason, type OpsUserQuery } from '@shared/resources/crm/app-user.ts';
 import { appUsers, shownAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';

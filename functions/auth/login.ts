@@ -19,7 +19,8 @@
 import { AUTH_RULES } from '@shared/schemas/admin.ts';
 import { recordLoginSuccess, type LoginAccount } from '@functions/data/login-attempts.ts';
 import { refused } from '@functions/lib/errors.ts';
-import { uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { type Stored } from '@functions/lib/records.ts';
+import { uniqueOwner } from '@functions/data/repository.ts';
 import { forgetIdentities, proEntitled, signInRefusal } from '@functions/identity/access.ts';
 import { operators, users, type UserRecord } from '@functions/identity/entities.ts';
 import { openSession, type Tokens } from './sessions.ts';

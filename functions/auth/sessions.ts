@@ -12,7 +12,7 @@ import {
   rotateLoginRefresh,
   userSessions,
 } from '@functions/data/login-sessions.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { signAccessToken, type TokenClaims } from '@functions/auth/tokens.ts';
 
 export const ACCESS_TOKEN_SECONDS = 2 * 3600;

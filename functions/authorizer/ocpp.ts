@@ -7,7 +7,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { instanceCache } from '@functions/lib/memo.ts';
 import { secretChecks } from '@functions/lib/password.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 const MAX_ID_LENGTH = 255;

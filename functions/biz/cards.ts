@@ -19,7 +19,7 @@ import { cardBalanceSet } from '@functions/data/cards.ts';
 import { send } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { chargePoints, stations } from '@functions/chargepoints/sites.ts';
 
 async function mustBeMine(identity: Identity, ids: string[], repo: Resource, message: string) {

@@ -30,7 +30,8 @@ import {
   type Record_,
   type Resource,
 } from '@functions/api/resources.ts';
-import { paginate, PLATFORM_TENANT, Repository, type Stored } from '@functions/lib/store.ts';
+import { paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { removeExportTask } from '@functions/data/export-tasks.ts';
 import { alarmMails, alarmTemplates, countByView } from '@functions/alarms/catalogue.ts';
 

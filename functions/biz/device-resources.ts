@@ -36,7 +36,7 @@ import {
   type Record_,
   type Resource,
 } from '@functions/api/resources.ts';
-import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
 import { cards } from './cards.ts';
 import { catalogueResources } from './catalogue-resources.ts';
 

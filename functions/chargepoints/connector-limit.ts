@@ -24,7 +24,7 @@ import {
 import { operators } from '@functions/identity/entities.ts';
 import { refused } from '@functions/lib/errors.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { Repository, type GuardedWrite } from '@functions/lib/store.ts';
+import { Repository, type GuardedWrite } from '@functions/data/repository.ts';
 import { getSubscription } from '@functions/accounts/plan-subscriptions.ts';
 
 export type { ConnectorCount };

@@ -10,7 +10,7 @@ import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
-import { newId, visible } from '@functions/lib/store.ts';
+import { newId, visible } from '@functions/lib/records.ts';
 
 /** The picture type from its first bytes; undefined when it is neither JPEG nor PNG. */
 export function imageTypeOf(body: Buffer): { ext: 'jpg' | 'png'; contentType: string } | undefined {

@@ -34,14 +34,8 @@ import { emit } from '@functions/lib/events.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { createResource, present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
-import {
-  PLATFORM_TENANT,
-  Repository,
-  uniqueOwner,
-  visible,
-  type GuardedWrite,
-  type Stored,
-} from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
+import { Repository, uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
 import { connectionActivity, findConnection } from '@functions/chargepoints/connections.ts';
 import { activeSessions, hasActiveSession } from '@functions/chargepoints/active-sessions.ts';
 import {

@@ -11,7 +11,7 @@ import { networkResource } from '@shared/resources/device/network.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { firmwareUrl, transferExpiry, uploadUrl } from './files.ts';
 
 const repository = (type: string) => new Repository<Record_>({ type, idField: 'id' });

@@ -29,7 +29,7 @@ import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { sendToQueue } from '@functions/lib/queue.ts';
 import { publishMetric } from '@functions/lib/metrics.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import { paginate } from '@functions/lib/store.ts';
+import { paginate } from '@functions/lib/records.ts';
 import { companyCommands, storeCommand } from '@functions/data/commands.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { chargePoints, visibleChargePoint } from '@functions/chargepoints/sites.ts';

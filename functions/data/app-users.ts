@@ -9,7 +9,7 @@
  * - the balance and frozen amount set together under the version read;
  * - a user's holds: put once per connector, deleted once, read one or all.
  */
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
 import {
   defineEntity,

@@ -4,7 +4,7 @@
  * transaction as the balance it changes, never changed after. Access pattern: a card's entries by time.
  */
 import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { defineEntity, model, putRecord, queryAll } from './table.ts';
 
 export const cardLedger = defineEntity(

@@ -6,7 +6,7 @@
  * - a charge point write's change of it, in the write's transaction: refused unless the counter exists and,
  *   for each kind that grows, leaves room under the subscription's limit.
  */
-import type { Transact } from '@functions/lib/store.ts';
+import type { Transact } from './repository.ts';
 import { defineEntity, getRecord, model, request, send } from './table.ts';
 
 export interface ConnectorCount {

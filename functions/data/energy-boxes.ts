@@ -1,7 +1,7 @@
 /**
  * What an energy box last reported (functions/energybox): `EBOX#{code}` / `STATE`, the report's fields as
  * the box sent them with `updatedAt`. Access patterns: the report's put (it replaces the last one), a box's
- * report, the reports of many boxes (batch gets). The box itself is a resource (functions/lib/store.ts); its
+ * report, the reports of many boxes (batch gets). The box itself is a resource (functions/data/repository.ts); its
  * samples are in the meter values table (functions/data/meter-values.ts).
  */
 import { defineEntity, model, putRecord, send, withoutKeys } from './table.ts';

@@ -8,7 +8,7 @@
  *   transaction (two marks at once lower it once);
  * - the counters, `FLEETALERTCOUNT#{fleetId}` / `COUNT`.
  */
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import {
   defineEntity,
   getRecord,

@@ -12,7 +12,7 @@
  *   fleet, an app user, a card), in the same transaction as the debit.
  * Balances are stored numbers of four decimals (functions/accounts/fleet-balance.ts computes them).
  */
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
 import {
   defineEntity,

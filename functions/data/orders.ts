@@ -15,7 +15,7 @@
  */
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { stationResource } from '@shared/resources/site/station.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from './repository.ts';
 import {
   defineEntity,
   getRecord,

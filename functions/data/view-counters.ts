@@ -1,5 +1,5 @@
 /**
- * The item count of a view partition (functions/lib/store.ts views): `COUNT#{partition}` / `COUNT` with `n`,
+ * The item count of a view partition (functions/data/repository.ts views): `COUNT#{partition}` / `COUNT` with `n`,
  * changed in the same transaction as every write that enters or leaves the partition, so a list's total is
  * one read however long the list.
  */

@@ -6,7 +6,7 @@
 import { chargePointSchema, type ChargePointInput } from '@shared/resources/site/charge-point.ts';
 import { stationSchema, type StationInput } from '@shared/resources/site/station.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { agentIdOf, chargePoints, recountStation, stations } from '@functions/chargepoints/sites.ts';
 import { connectorWrites } from '@functions/chargepoints/connector-limit.ts';
 

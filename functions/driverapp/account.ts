@@ -14,7 +14,8 @@ import { operators } from '@functions/identity/entities.ts';
 import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { AppError, badRequest, refused, unauthorized } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
-import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { uniqueOwner } from '@functions/data/repository.ts';
 import { LOCK_FLAG } from '@shared/resources/crm/app-user.ts';
 import type { appProfileSchema, appSignInSchema, appSignUpSchema } from '@shared/schemas/driver-app.ts';
 

@@ -18,7 +18,7 @@ import { idTagOrders } from '@functions/data/orders.ts';
 import { withoutKeys } from '@functions/data/table.ts';
 import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
-import { paginate, visible, type Stored } from '@functions/lib/store.ts';
+import { paginate, visible, type Stored } from '@functions/lib/records.ts';
 import { activeSession } from '@functions/sessions/transactions.ts';
 import { fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
 import { LOCK_FLAG } from '@shared/resources/crm/app-user.ts';

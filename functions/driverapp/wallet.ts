@@ -13,7 +13,7 @@ import { send } from '@functions/data/table.ts';
 import { companyCurrency, companyOfTenant } from '@functions/identity/tenants.ts';
 import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { debitGuard, toUnits, withRetries } from '@functions/accounts/fleet-balance.ts';
 import {
   PaymentKeyConflict,

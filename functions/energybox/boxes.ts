@@ -26,7 +26,7 @@ import {
   type Record_,
   type Resource,
 } from '@functions/api/resources.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { visibleChargePoint } from '@functions/chargepoints/sites.ts';
 
 export const energyBoxes: Resource = resource(energyBoxResource, {

@@ -6,7 +6,7 @@
  * seconds; texts are neutralised. The task's progress is the share of the window read so far.
  */
 import { openSheet } from '@functions/lib/excel.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { exportedOrders } from '@functions/orders/queries.ts';
 import { orderExportQuery, type OrderView } from '@shared/schemas/order.ts';
 import type { Exporter } from '@functions/api/export-tasks.ts';

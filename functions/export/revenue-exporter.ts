@@ -9,7 +9,7 @@
  * energy in kWh, duration in seconds.
  */
 import { writeSheet, XLSX_TYPE } from '@functions/lib/excel.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { revenueStat } from '@functions/orders/revenue.ts';
 import { revenueStatQuery, type RevenueRow, type RevenueStat } from '@shared/schemas/revenue.ts';
 import type { Exporter, ExportFile } from '@functions/api/export-tasks.ts';

@@ -30,7 +30,8 @@ import type { Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
-import { Repository, type Stored } from '@functions/lib/store.ts';
+import { type Stored } from '@functions/lib/records.ts';
+import { Repository } from '@functions/data/repository.ts';
 
 // Stations and charge points are the devices domain's; only their records are read here.
 const stationRecords = new Repository<Record_>({ type: stationResource.type, idField: 'id' });

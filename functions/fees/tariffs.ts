@@ -16,7 +16,8 @@ import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { operatorLimits } from '@functions/identity/entities.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { PLATFORM_TENANT, Repository } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 
 const records = (type: string) => new Repository<Record_>({ type, idField: 'id' });

@@ -12,7 +12,7 @@ import { users, type UserRecord } from '@functions/identity/entities.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { present } from '@functions/api/resources.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { LOCK_FLAG } from '@shared/schemas/admin.ts';
 import { fleetRecords, newFleetWrites } from '@functions/accounts/fleets.ts';
 

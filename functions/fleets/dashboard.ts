@@ -8,7 +8,7 @@
 import { fleetAlertCounts, fleetAlertPage } from '@functions/data/fleet-alerts.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { present, type Record_, type Resource } from '@functions/api/resources.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { MEMBER_STATUS } from '@shared/resources/fleet/members.ts';
 import {
   driverRecords,

@@ -16,7 +16,7 @@ import {
   fleetOrderQuery,
   fundHistoryQuery,
 } from '@shared/resources/fleet/members.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import { namedId } from '@functions/lib/named-record.ts';
 import { parse } from '@functions/lib/validate.ts';
 import {

@@ -13,7 +13,7 @@ import { FLEET_ACCOUNT_CODES, menuById } from '@shared/permissions/menus.ts';
 import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { forbidden, unauthorized } from '@functions/lib/errors.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
-import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
 import {
   operators,
   roles,

@@ -7,7 +7,7 @@ import { mailResource, SSL_FLAG } from '@shared/resources/system/mail.ts';
 import { operators } from '@functions/identity/entities.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { platformMailServer, type MailServer } from '@functions/lib/mail.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 
 /** The stored /mail records (platform-owned; read here only to send through them). */
 const mailRecords = new Repository<{

@@ -1,6 +1,6 @@
-/** The stored identity entities and their repositories (functions/lib/store.ts does keys and tenancy). */
+/** The stored identity entities and their repositories (functions/data/repository.ts does keys and tenancy). */
 import type { Operator, Role, SysUser } from '@shared/schemas/admin.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 
 export interface UserRecord extends Omit<
   SysUser,

@@ -1,6 +1,6 @@
 /** The tenants a scope covers: its company and every company below it (and the platform for `/`). */
 import { CURRENCIES } from '@shared/schemas/admin.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { operators } from './entities.ts';
 
 export async function tenantsInScope(scope: string): Promise<string[]> {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { roamingTokenOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import type { OcpiAuthMethod } from '@shared/schemas/ocpi.ts';
 import { evseUid, locationOf } from './locations.ts';
 import { partnerById } from './partners.ts';

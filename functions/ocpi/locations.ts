@@ -10,7 +10,7 @@ import { boundRuleId } from '@shared/resources/site/station.ts';
 import { getLiveMany, type LiveState } from '@functions/chargepoints/live.ts';
 import { pilesOfStation, stations } from '@functions/chargepoints/sites.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { ciEquals } from '@shared/schemas/ocpi.ts';
 import { alpha3 } from './countries.ts';
 import { ownParty, type OwnParty } from './party.ts';

@@ -15,7 +15,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { emsp, emspTokenKey as tokenKey } from '@functions/admin/system-resources.ts';
 import { noteRoamingFailure } from '@functions/data/roaming-failures.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { PLATFORM_TENANT, uniqueOwner, type Stored } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { uniqueOwner } from '@functions/data/repository.ts';
 import { EMSP_FLAG } from '@shared/resources/system/emsp.ts';
 import type { OcpiEndpoint } from '@shared/schemas/ocpi.ts';
 

@@ -4,7 +4,7 @@
  * (the /parameter screen), else `DE`, `EVC` and "EV Charging Console".
  */
 import { parameters } from '@functions/admin/parameters.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 
 export interface OwnParty {
   countryCode: string;

@@ -11,7 +11,7 @@ import { BLACK_FLAG, CARD_STATUS } from '@shared/resources/device/card.ts';
 import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
 import { FLEET_STATUS } from '@functions/accounts/fleets.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';

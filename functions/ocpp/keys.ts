@@ -6,7 +6,7 @@
  */
 import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { commands } from '@functions/data/commands.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 
 const chargePoints = new Repository<{ id: string }>({ type: chargePointResource.type, idField: 'id' });
 

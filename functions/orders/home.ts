@@ -36,7 +36,7 @@ import {
 } from '@functions/chargepoints/sites.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { tenantsOf } from '@functions/identity/tenants.ts';
-import { PLATFORM_TENANT, visible } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT, visible } from '@functions/lib/records.ts';
 import {
   companiesInScope,
   growthOf,

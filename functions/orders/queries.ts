@@ -54,7 +54,7 @@ import {
 import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { queueExport } from '@functions/api/export-tasks.ts';
 import { badRequest, notFound } from '@functions/lib/errors.ts';
-import { newId, visible } from '@functions/lib/store.ts';
+import { newId, visible } from '@functions/lib/records.ts';
 import {
   isRefused,
   normalise,

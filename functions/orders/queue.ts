@@ -45,7 +45,7 @@ import {
 import { withoutKeys } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 
 const DAY = 86_400_000;
 /** Entries a list reads per key range and request. */

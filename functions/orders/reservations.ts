@@ -68,7 +68,8 @@ import { send, withoutKeys } from '@functions/data/table.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { newId, Repository } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { payment, type Payment } from './settlement.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 

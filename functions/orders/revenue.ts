@@ -56,7 +56,7 @@ import { operators, type OperatorRecord } from '@functions/identity/entities.ts'
 import { companyDays, stationDays } from '@functions/data/revenue-rollups.ts';
 import { badRequest } from '@functions/lib/errors.ts';
 import { mustExist } from '@functions/lib/named-record.ts';
-import { newId, visible, type Stored } from '@functions/lib/store.ts';
+import { newId, visible, type Stored } from '@functions/lib/records.ts';
 
 type Company = OperatorRecord & Stored;
 

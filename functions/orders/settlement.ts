@@ -36,7 +36,7 @@ import { send, type TransactItem } from '@functions/data/table.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { correlationId } from '@functions/lib/correlation.ts';
 import { publishMetric } from '@functions/lib/metrics.ts';
-import type { Stored } from '@functions/lib/store.ts';
+import type { Stored } from '@functions/lib/records.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { localPayers } from '@functions/accounts/payers.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';

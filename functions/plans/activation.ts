@@ -26,7 +26,7 @@ import {
   startSubscription,
 } from '@functions/data/plan-subscriptions.ts';
 import { logger } from '@functions/lib/logger.ts';
-import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { markPlanUsed } from './plans.ts';
 import {
   ACTIVE_SUBSCRIPTIONS,

@@ -23,14 +23,8 @@ import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
-import {
-  newId,
-  paginate,
-  PLATFORM_TENANT,
-  Repository,
-  uniqueOwner,
-  type Stored,
-} from '@functions/lib/store.ts';
+import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { Repository, uniqueOwner } from '@functions/data/repository.ts';
 
 export interface PlanRecord extends PlanForm {
   id: string;

@@ -16,7 +16,7 @@ import { getLiveMany } from '@functions/chargepoints/live.ts';
 import { chargePoints } from '@functions/chargepoints/sites.ts';
 import { pendingHandOffs, queueHandOff } from '@functions/sessions/transactions.ts';
 import { sendExport, unfinishedExports } from '@functions/api/export-tasks.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { removeAllConnections } from '@functions/chargepoints/connections.ts';
 import { chargerGone } from '@functions/ocpp/presence.ts';
 

@@ -58,7 +58,7 @@ export interface Page<T> {
   total: number;
   current: number;
   size: number;
-  /** A substring filter over a very large list searched only its first part (functions/lib/store.ts). */
+  /** A substring filter over a very large list searched only its first part (functions/data/repository.ts). */
   truncated?: boolean;
   /** The total is a lower bound: counting stopped at a limit (functions/orders/queries.ts). */
   totalCapped?: boolean;

@@ -17,7 +17,7 @@ import { takeGuard } from '@functions/data/unique-guards.ts';
 import { countWrite } from '@functions/data/view-counters.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { percentile } from './measure.ts';
 
 const rounds = Number(process.argv[2] ?? 2000);

@@ -17,7 +17,7 @@ import { send } from '@functions/data/table.ts';
 import { createFleet, fleetFundRecords, fleets, vehicles } from '@functions/accounts/fleets.ts';
 import { toUnits } from '@functions/accounts/fleet-balance.ts';
 import { addDriver } from '@functions/accounts/fleets.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { orderOf } from '@functions/orders/session-consumer.ts';
 import { settleSession } from '@functions/orders/settlement.ts';
 import { pricingFor } from '@functions/fees/tariffs.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { alarmTemplateResource } from '@shared/resources/catalogue/alarm-template.ts';
 import { resource } from '@functions/api/resources.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { measure as timed } from './measure.ts';
 

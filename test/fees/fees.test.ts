@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators } from '@functions/identity/entities.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 

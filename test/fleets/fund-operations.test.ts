@@ -13,7 +13,7 @@ import {
   topUpFleet,
 } from '@functions/accounts/fleets.ts';
 import { fleetFundPage } from '@functions/data/fleet-balances.ts';
-import { newId } from '@functions/lib/store.ts';
+import { newId } from '@functions/lib/records.ts';
 import { withDatabase } from '../data/helpers.ts';
 
 withDatabase();

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { send } from '@functions/data/table.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { envNames } from '@shared/topology/env.ts';
 
 // The requests are built as for any table; the stand-in answers before any reaches a database.

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSizeRefusal } from '@functions/api/http.ts';
 import { translate } from '@functions/lib/i18n.ts';
-import { keyFits } from '@functions/lib/store.ts';
+import { keyFits } from '@functions/data/repository.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { AppError } from '@functions/lib/errors.ts';
 import { languages } from '@shared/i18n/index.ts';

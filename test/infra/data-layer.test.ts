@@ -16,7 +16,7 @@ import { siteMetas } from '@shared/resources/site/index.ts';
 import { systemMetas } from '@shared/resources/system/index.ts';
 import { registry, request } from '@functions/data/table.ts';
 import { resource } from '@functions/api/resources.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 
 const dataDir = path.resolve(import.meta.dirname, '../../functions/data');
 

@@ -51,9 +51,6 @@ const edges: Edge[] = sources('functions').flatMap((file) => {
 /** The folder of functions/ a path lies in (undefined for a file at the top of functions/ or elsewhere). */
 const folderOf = (file: string) => /^functions\/([^/]+)\//.exec(file)?.[1];
 
-/** lib/store.ts belongs to the data layer until it moves into functions/data (decision 420). */
-const storeIntoData = (e: Edge) => e.file === 'functions/lib/store.ts' && folderOf(e.to) === 'data';
-
 let layers: string[][];
 beforeAll(async () => {
   const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
@@ -76,7 +73,7 @@ describe('the layers of functions/', () => {
 
   it('has no import from a folder into a folder of a layer above it', () => {
     const upward = edges
-      .filter((e) => folderOf(e.file) && folderOf(e.to) && !storeIntoData(e))
+      .filter((e) => folderOf(e.file) && folderOf(e.to))
       .filter((e) => layerOf(folderOf(e.to)!) > layerOf(folderOf(e.file)!))
       .map((e) => `${e.file} → ${e.to}`);
     expect(upward).toEqual([]);
@@ -85,7 +82,6 @@ describe('the layers of functions/', () => {
   it('has no two folders importing each other both ways', () => {
     const direction = new Set(
       edges
-        .filter((e) => !storeIntoData(e))
         .map((e) => [folderOf(e.file), folderOf(e.to)])
         .filter(([a, b]) => a && b && a !== b)
         .map(([a, b]) => `${a} → ${b}`),

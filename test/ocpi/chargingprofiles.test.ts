@@ -21,7 +21,7 @@ import { getPartnerChargingProfile } from '@functions/data/partner-charging-prof
 import { stations } from '@functions/chargepoints/sites.ts';
 import { PROFILE } from '@functions/energy/balancer.ts';
 import { PARTNER_PROFILE } from '@functions/energy/partner-profiles.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { ocpiRequest, startTestEmsp, type OcpiAnswer, type TestEmsp } from '../helpers/emsp.ts';

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getReservation, partnerReservationOrderId } from '@functions/data/reservations.ts';
 import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
 import { stations } from '@functions/chargepoints/sites.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { deliver } from '@functions/ocpi/push.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';

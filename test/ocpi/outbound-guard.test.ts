@@ -20,7 +20,7 @@ import {
 } from '@functions/lib/outbound-url.ts';
 import { ocpiCall, ocpiPage, OcpiCallError } from '@functions/ocpi/client.ts';
 import { stations } from '@functions/chargepoints/sites.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { api, login } from '../helpers/identity.ts';
 import { ocpiRequest, startTestEmsp, type TestEmsp } from '../helpers/emsp.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';

@@ -18,7 +18,7 @@ import { getCdr } from '@functions/data/roaming-cdrs.ts';
 import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
 import { fleets } from '@functions/accounts/fleets.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { authorizeRoaming } from '@functions/ocpi/tokens.ts';
 import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { DEMO_FLEET } from '@infra/local/seed/demo-accounts.ts';

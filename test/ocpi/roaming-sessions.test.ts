@@ -14,7 +14,7 @@ import { getOrder } from '@functions/data/orders.ts';
 import { getCdr } from '@functions/data/roaming-cdrs.ts';
 import { roamingTokensOf } from '@functions/data/roaming-tokens.ts';
 import { chargePointById, stations } from '@functions/chargepoints/sites.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { getReservation, partnerReservationOrderId } from '@functions/data/reservations.ts';
 import { deliverCdr, queueCdr, requeuePendingCdrs } from '@functions/ocpi/cdrs.ts';
 import { deliverSessionUpdate, queueSessionUpdates } from '@functions/ocpi/sessions.ts';

@@ -15,7 +15,7 @@ import { appUsers } from '@functions/accounts/app-users.ts';
 import { cards } from '@functions/biz/cards.ts';
 import { getOrder } from '@functions/data/orders.ts';
 import { stations } from '@functions/chargepoints/sites.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { START_MODE } from '@functions/sessions/transactions.ts';
 import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { DEMO_APP_USER } from '@infra/local/seed/demo-accounts.ts';

@@ -172,7 +172,7 @@ describe('app versions', () => {
       code: 210,
       type: 2,
     });
-    // Refused; (the message is the generic stale one while functions/lib/store.ts update() maps the failed
+    // Refused; (the message is the generic stale one while functions/data/repository.ts update() maps the failed
     // write of a unique guard by position and a type change adds counter writes before it.)
     expect(moved.code).not.toBe(0);
     expect((await ok(admin, `/biz/appVersion/info?id=${android.id}`)).type).toBe(1);

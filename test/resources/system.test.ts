@@ -13,7 +13,7 @@ import { operators } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
-import { Repository } from '@functions/lib/store.ts';
+import { Repository } from '@functions/data/repository.ts';
 import { api, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 

@@ -8,7 +8,7 @@ import { BUILT_IN_ROLE_NAMES } from '@shared/permissions/built-in-roles.ts';
 import { menuCatalogue, type MenuDef } from '@shared/permissions/menus.ts';
 import { LOCK_FLAG, ROLE_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { operators, roles, users, type RoleRecord } from '@functions/identity/entities.ts';
 import { parameters, PARAMETER_CODE } from '@functions/admin/parameters.ts';
 import { DEMO_AGENT_ID } from './demo-chargers.ts';

@@ -7,7 +7,7 @@ import { stopReasonSchema } from '@shared/resources/catalogue/stop-reason.ts';
 import { STOP_REASONS } from '@shared/ocpp/stop-reasons.ts';
 import { stopReasons } from '@functions/biz/catalogue-resources.ts';
 import { AppError } from '@functions/lib/errors.ts';
-import { newId, PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { newId, PLATFORM_TENANT } from '@functions/lib/records.ts';
 import type { SeedStep } from './index.ts';
 
 export const stopReasonCatalogue: SeedStep = {

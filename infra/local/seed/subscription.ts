@@ -11,7 +11,7 @@ import { FEATURE_PACKAGE, PLAN_TYPE, UNIVERSAL_VALID_DAYS } from '@shared/schema
 import { operators, users } from '@functions/identity/entities.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import { plans, receiptBucket, type PlanRecord } from '@functions/plans/plans.ts';
 import { SEED_ROLE } from './identity.ts';
 import type { SeedStep } from './index.ts';

@@ -6,7 +6,7 @@ import { upgradeDayMapsAndMonths, rebuildPlatformRollups } from '@functions/data
 import { recountAllStations } from '@functions/chargepoints/sites.ts';
 import { claimPayerTags } from '@functions/accounts/payers.ts';
 import { operators } from '@functions/identity/entities.ts';
-import { PLATFORM_TENANT } from '@functions/lib/store.ts';
+import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import type { SeedStep } from './index.ts';
 
 /**

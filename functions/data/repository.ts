@@ -1,13 +1,13 @@
 /**
  * The single-table repository every domain entity goes through, with tenancy in the data layer
- * (docs/architecture.md section 3).
+ * (docs/architecture.md section 3). It is the data layer's: only functions/data builds a repository, one per
+ * stored type (docs/decisions/445-one-way-to-store-an-entity.md); the tenancy rules and the metadata a record
+ * carries are functions/lib/records.ts.
  *
  * Keys: an entity lives at pk `{TYPE}#{id}`, sk `{TYPE}`; its tenant listing is index gsi1 with
- * gsi1pk `{TYPE}` and gsi1sk `{tenant}{createTime}#{id}`. A tenant is the path of the operator that owns the
- * item in the operator tree (`/A/A1/`), `/` for the platform. A caller's scope is the path of their own
- * operator (`/` for platform users): an item is visible when its tenant starts with the scope, so an
- * operator sees its own and its sub-companies' items, one `begins_with` query lists them, and nothing
- * reaches another operator whatever id is sent.
+ * gsi1pk `{TYPE}` and gsi1sk `{tenant}{createTime}#{id}`. An item is visible when its tenant starts with the
+ * caller's scope (functions/lib/records.ts), so one `begins_with` query lists an operator's and its
+ * sub-companies' items, and nothing reaches another operator whatever id is sent.
  *
  * Uniqueness (a username, a company's limit binding) is a guard item `UNIQUE#{name}#{value}` written in the
  * same transaction as the entity, so two concurrent creates cannot both succeed. Updates carry `version`
@@ -15,12 +15,14 @@
  *
  * Every request is built by ElectroDB (decision 421): each repository is an entity whose key templates are
  * the formats above, the guards and counters are entities of functions/data, and the transactions are those
- * entities' requests sent together. Every request is sent by functions/data/table.ts (`send`).
+ * entities' requests sent together. Every request is sent by table.ts (`send`).
  */
 import { cancellationCodes, retryPause } from '@functions/lib/conditional.ts';
 import type { Attribute, Schema } from 'electrodb';
-import { randomUUID } from 'node:crypto';
-import { keyFits } from '@functions/data/keys.ts';
+import { config } from '@functions/lib/config.ts';
+import { AppError, notFound, refused } from '@functions/lib/errors.ts';
+import { paginate, visible, type PageRequest, type Stored } from '@functions/lib/records.ts';
+import { keyFits } from './keys.ts';
 import {
   defineEntity,
   isKeyField,
@@ -31,21 +33,11 @@ import {
   request,
   send,
   type TransactItem,
-} from '@functions/data/table.ts';
-import {
-  freeOwnGuard,
-  guardHolder,
-  guardItem,
-  guardOwner,
-  takeGuard,
-} from '@functions/data/unique-guards.ts';
-import { countersOf, countWrite } from '@functions/data/view-counters.ts';
-import { config } from './config.ts';
-import { AppError, notFound, refused } from './errors.ts';
+} from './table.ts';
+import { freeOwnGuard, guardHolder, guardItem, guardOwner, takeGuard } from './unique-guards.ts';
+import { countersOf, countWrite } from './view-counters.ts';
 
 export { keyFits };
-
-export const PLATFORM_TENANT = '/';
 
 /** Tries of a transaction that only collided with a concurrent one (see Repository.transact). */
 const TRANSACTION_ATTEMPTS = 6;
@@ -59,13 +51,6 @@ export type Transact = TransactItem;
 export interface GuardedWrite {
   write: Transact;
   refusal: AppError;
-}
-
-export interface Stored {
-  tenant: string;
-  version: number;
-  createTime: string;
-  updateTime?: string;
 }
 
 /**
@@ -92,14 +77,6 @@ export interface EntityDecl<T> {
 }
 
 export const table = () => config.tableName('main');
-
-export function newId(): string {
-  return randomUUID().replace(/-/g, '');
-}
-
-export function visible(scope: string, tenant: string | undefined): boolean {
-  return (tenant ?? PLATFORM_TENANT).startsWith(scope);
-}
 
 /** An item without keys, index attributes and search copies (`s_{field}`). */
 function strip<T>(item: Record<string, unknown>): T & Stored {
@@ -766,43 +743,6 @@ async function scanPartition(query: Query, want: number, filter: Filter | undefi
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && scanned < FILTER_SCAN_LIMIT);
   return { items, count, truncated: !!ExclusiveStartKey };
-}
-
-export interface PageRequest {
-  current: number;
-  size: number;
-  orderBy?: string;
-  order?: 'asc' | 'desc';
-}
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/**
- * Sorts (when asked) and pages an in-memory list: system lists are small (a tenant's users, roles,
- * companies). Missing values sort last either way.
- */
-export function paginate<T>(items: T[], page: PageRequest) {
-  let rows = items;
-  const field = page.orderBy;
-  if (field) {
-    const sign = page.order === 'desc' ? -1 : 1;
-    const value = (row: T) => (row as Record<string, unknown>)[field];
-    rows = [...items].sort((a, b) => {
-      const x = value(a);
-      const y = value(b);
-      if (x === undefined || x === null || x === '') return y === undefined || y === null || y === '' ? 0 : 1;
-      if (y === undefined || y === null || y === '') return -1;
-      if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
-      return collator.compare(String(x), String(y)) * sign;
-    });
-  }
-  const start = (page.current - 1) * page.size;
-  return {
-    records: rows.slice(start, start + page.size),
-    total: rows.length,
-    current: page.current,
-    size: page.size,
-  };
 }
 
 /** Looks up which entity holds a unique value (the login's username → user id). */
