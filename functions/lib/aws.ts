@@ -12,7 +12,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tracer } from './tracing.ts';
+import { traceClient } from './tracing.ts';
 type Logger = NonNullable<DynamoDBClientConfig['logger']>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -62,7 +62,7 @@ export function dynamoDocument(): DynamoDBDocumentClient {
   const endpoint = endpointFor('dynamodb');
   return cached(`dynamodb ${endpoint}`, () =>
     DynamoDBDocumentClient.from(
-      tracer.captureAWSv3Client(new DynamoDBClient({ region: region(), endpoint, logger: quietLogger })),
+      traceClient(new DynamoDBClient({ region: region(), endpoint, logger: quietLogger })),
       { marshallOptions: { removeUndefinedValues: true } },
     ),
   );
@@ -71,14 +71,14 @@ export function dynamoDocument(): DynamoDBDocumentClient {
 export function sqsClient(): SQSClient {
   const endpoint = endpointFor('sqs');
   return cached(`sqs ${endpoint}`, () =>
-    tracer.captureAWSv3Client(new SQSClient({ region: region(), endpoint, logger: quietLogger })),
+    traceClient(new SQSClient({ region: region(), endpoint, logger: quietLogger })),
   );
 }
 
 export function s3Client(): S3Client {
   const endpoint = endpointFor('s3');
   return cached(`s3 ${endpoint}`, () =>
-    tracer.captureAWSv3Client(
+    traceClient(
       new S3Client({
         region: region(),
         endpoint,
@@ -93,7 +93,7 @@ export function sfnClient(): SFNClient {
   const endpoint = endpointFor('sfn');
   // StartSyncExecution prefixes the host with "sync-"; a local endpoint has no such host.
   return cached(`sfn ${endpoint}`, () =>
-    tracer.captureAWSv3Client(
+    traceClient(
       new SFNClient({
         region: region(),
         endpoint,
@@ -107,7 +107,7 @@ export function sfnClient(): SFNClient {
 export function iotDataClient(): IoTDataPlaneClient {
   const endpoint = endpointFor('iot_data_plane');
   return cached(`iot ${endpoint}`, () =>
-    tracer.captureAWSv3Client(new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger })),
+    traceClient(new IoTDataPlaneClient({ region: region(), endpoint, logger: quietLogger })),
   );
 }
 
@@ -115,8 +115,6 @@ export function iotDataClient(): IoTDataPlaneClient {
 export function wsManagementClient(endpoint: string): ApiGatewayManagementApiClient {
   assertLoopback('execute-api', endpoint);
   return cached(`ws ${endpoint}`, () =>
-    tracer.captureAWSv3Client(
-      new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger }),
-    ),
+    traceClient(new ApiGatewayManagementApiClient({ region: region(), endpoint, logger: quietLogger })),
   );
 }

@@ -6,17 +6,37 @@
  * functions/lib/metrics.ts are published when the invocation ends, however it ends. The AWS SDK clients of
  * functions/lib/aws.ts are captured, so each AWS call is a subsegment.
  *
- * The tracer switches itself off where there is no Lambda (no `AWS_EXECUTION_ENV`: the local runtime, tests)
- * or when `POWERTOOLS_TRACE_ENABLED=false`: it then changes nothing, sends nothing and never throws for a
- * missing segment.
+ * Where there is no Lambda (no `AWS_EXECUTION_ENV`: the local runtime, tests) or with
+ * `POWERTOOLS_TRACE_ENABLED=false`, the tracer is not even loaded: the X-Ray SDK it brings enables a
+ * process-wide async hook as it loads (cls-hooked), which taxes every promise of the local runtime for
+ * nothing. Nothing is then traced, no client is changed, and nothing throws for a missing segment.
  */
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { flushMetrics } from './metrics.ts';
 
-export const tracer = new Tracer({ serviceName: 'ev-console' });
+/** Whether this process traces: in Lambda, unless switched off (the Tracer's own rules then apply too). */
+export const tracingWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  Boolean(env.AWS_EXECUTION_ENV) && env.POWERTOOLS_TRACE_ENABLED?.trim().toLowerCase() !== 'false';
+
+async function loadTracing() {
+  const [{ Tracer: PowertoolsTracer }, { captureLambdaHandler }] = await Promise.all([
+    import('@aws-lambda-powertools/tracer'),
+    import('@aws-lambda-powertools/tracer/middleware'),
+  ]);
+  const tracer = new PowertoolsTracer({ serviceName: 'ev-console' });
+  return { tracer, captureLambdaHandler };
+}
+
+const tracing = tracingWanted() ? await loadTracing() : undefined;
+
+/** The Powertools tracer of this process; undefined where nothing is traced. */
+export const tracer: Tracer | undefined = tracing?.tracer;
+
+/** An AWS SDK v3 client whose calls are subsegments where tracing is on; the client itself otherwise. */
+export const traceClient = <T>(client: T): T =>
+  tracing ? tracing.tracer.captureAWSv3Client(client) : client;
 
 /** Marks a handler as observed (test/functions/observability.test.ts holds every topology entry to it). */
 export const OBSERVED = Symbol.for('ev-console.observed');
@@ -24,10 +44,10 @@ export const OBSERVED = Symbol.for('ev-console.observed');
 /** The middlewares every entry runs: the handler's subsegment, and the metrics published at its end. */
 export function observability(): middy.MiddlewareObj[] {
   const publish = () => void flushMetrics();
-  return [
-    captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj,
-    { after: publish, onError: publish },
-  ];
+  const flush: middy.MiddlewareObj = { after: publish, onError: publish };
+  if (!tracing) return [flush];
+  const traced = tracing.captureLambdaHandler(tracing.tracer, { captureResponse: false });
+  return [traced as middy.MiddlewareObj, flush];
 }
 
 /** Marks `fn` as an observed entry and returns it. */
