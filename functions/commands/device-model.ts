@@ -22,6 +22,11 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
 const compact = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
+/** One entry per key, the last one given (a batch write refuses a key twice). */
+const lastByKey = <T extends { key: string }>(list: T[]) => [
+  ...new Map(list.map((v) => [v.key, v])).values(),
+];
+
 /** A values list as OCPP writes it: comma-separated entries. */
 const listOf = (v: unknown) =>
   typeof v === 'string' && v.trim() !== ''
@@ -62,7 +67,7 @@ export async function saveReportedVariables(chargePointId: string, part: { repor
   const variables = reportedVariables(data, new Date().toISOString()).filter(
     (v) => v.component && v.variable,
   );
-  if (variables.length) await putDeviceVariables(variables.map((v) => ({ ...v, chargePointId })));
+  if (variables.length) await putDeviceVariables(lastByKey(variables).map((v) => ({ ...v, chargePointId })));
 }
 
 /** The monitors of a NotifyMonitoringReport part, per variable. */
@@ -98,7 +103,7 @@ export function reportedMonitors(monitor: unknown[], reportedAt: string) {
 export async function saveReportedMonitors(chargePointId: string, part: { monitor?: unknown[] }) {
   const list = reportedMonitors(Array.isArray(part.monitor) ? part.monitor : [], new Date().toISOString());
   const named = list.filter((m) => m.component && m.variable);
-  if (named.length) await putDeviceMonitors(named.map((m) => ({ ...m, chargePointId })));
+  if (named.length) await putDeviceMonitors(lastByKey(named).map((m) => ({ ...m, chargePointId })));
 }
 
 /** A charger's reported variables with their monitors, in key order. */

@@ -13,6 +13,8 @@ import type { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, login } from '../helpers/identity.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 import { commandClient, startChargers } from './harness.ts';
+import { connectCharger } from '../helpers/ocpp-client.ts';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let operator: string;
@@ -143,5 +145,46 @@ describe('variable monitoring from the charger’s reports', () => {
     expect(other.code).not.toBe(0);
     expect(other.data?.variables).toBeUndefined();
     expect((await api(rt.url, admin, '/biz/command/variables', {})).code).not.toBe(0);
+  });
+
+  it('keeps one entry per variable when a report part names it twice (the last one)', async () => {
+    const cs = await connectCharger(rt.url, 'DEMO-CP-005', DEMO_CHARGER_PASSWORD, ['ocpp2.0.1']);
+    try {
+      const entry = (maxLimit: number) => ({
+        component: { name: 'EVSE', evse: { id: 1 } },
+        variable: { name: 'Power' },
+        variableAttribute: [{ type: 'Actual', value: '1000', mutability: 'ReadOnly' }],
+        variableCharacteristics: {
+          dataType: 'decimal',
+          unit: 'W',
+          minLimit: 0,
+          maxLimit,
+          supportsMonitoring: true,
+        },
+      });
+      const report = { requestId: 9, generatedAt: new Date().toISOString(), seqNo: 0 };
+      const answer = await cs.call('NotifyReport', { ...report, reportData: [entry(1000), entry(2000)] });
+      expect(answer[0]).toBe(3);
+      const monitor = (value: number) => ({
+        component: { name: 'EVSE', evse: { id: 1 } },
+        variable: { name: 'Power' },
+        variableMonitoring: [{ id: 4, transaction: false, value, type: 'UpperThreshold', severity: 2 }],
+      });
+      const monitors = await cs.call('NotifyMonitoringReport', {
+        ...report,
+        monitor: [monitor(10), monitor(20)],
+      });
+      expect(monitors[0]).toBe(3);
+      const r = await api(rt.url, operator, '/biz/command/variables?chargePointId=DEMO-CP-005', {});
+      expect(r.data.variables).toEqual([
+        expect.objectContaining({
+          key: 'EVSE@1/Power',
+          maxLimit: 2000,
+          monitors: [expect.objectContaining({ id: 4, value: 20 })],
+        }),
+      ]);
+    } finally {
+      await cs.close();
+    }
   });
 });
