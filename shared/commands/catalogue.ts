@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { DISPLAY_FORMATS, DISPLAY_PRIORITIES, DISPLAY_STATES } from '@shared/resources/device/display.ts';
 import { optional, requiredText } from '@shared/schemas/fields.ts';
-import { CHARGE_TYPE, chargeValueProblem } from '@shared/schemas/order.ts';
+import { CHARGE_TYPE, refineChargeValue } from '@shared/schemas/order.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
 export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
@@ -719,10 +719,7 @@ export const COMMANDS: CommandDef[] = [
         }),
       })
       .strict()
-      .superRefine((p, ctx) => {
-        const problem = chargeValueProblem(p.chargeType, p.chargeValue);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['chargeValue'], message: problem });
-      }),
+      .superRefine(refineChargeValue),
     ocpp16: {
       action: 'RemoteStartTransaction',
       payload: (p, c) => ({ connectorId: c.connectorNo, idTag: p.idTag }),

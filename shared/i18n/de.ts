@@ -88,6 +88,11 @@ export const de: Catalog = {
     title: 'Seite nicht gefunden',
     description: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
   },
+  noAccess: {
+    title: 'Kein Zugriff auf diese Seite',
+    description:
+      'Die Menüs Ihres Kontos enthalten diese Seite nicht. Bitten Sie Ihren Administrator um Zugriff oder kehren Sie zur Startseite zurück.',
+  },
   routeError: {
     title: 'Etwas ist schiefgelaufen',
     description:

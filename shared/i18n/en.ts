@@ -92,6 +92,11 @@ export const en = {
     title: 'Page not found',
     description: 'The page you are looking for does not exist or has been moved.',
   },
+  noAccess: {
+    title: 'You have no access to this page',
+    description:
+      "Your account's menus do not include this page. Ask your administrator for access, or go back to the home page.",
+  },
   routeError: {
     title: 'Something went wrong',
     description: 'This page could not be displayed. Reload the page or go back to the start.',

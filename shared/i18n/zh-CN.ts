@@ -87,6 +87,10 @@ export const zhCN: Catalog = {
     title: '页面不存在',
     description: '您访问的页面不存在或已被移动。',
   },
+  noAccess: {
+    title: '您无权访问此页面',
+    description: '您账号的菜单中不包含此页面。请向管理员申请权限，或返回首页。',
+  },
   routeError: {
     title: '出错了',
     description: '无法显示此页面，请重新加载页面或返回首页。',

@@ -87,6 +87,10 @@ export const zhTW: Catalog = {
     title: '找不到頁面',
     description: '您要找的頁面不存在或已被移動。',
   },
+  noAccess: {
+    title: '您無權存取此頁面',
+    description: '您帳號的選單中不包含此頁面。請向管理員申請權限，或返回首頁。',
+  },
   routeError: {
     title: '發生錯誤',
     description: '無法顯示此頁面，請重新載入頁面或返回首頁。',

@@ -10,7 +10,7 @@ import { numericChoice } from '@shared/resources/catalogue/fields.ts';
 import { optional, optionalText, requiredText, topUpAmount } from './fields.ts';
 import { pageQuery } from './admin.ts';
 import { password } from './identity.ts';
-import { CHARGE_TYPE, chargeValueProblem } from './order.ts';
+import { chargeTypeField, refineChargeValue } from './order.ts';
 
 const email = z.email({ error: 'validation.emailFormat' }).max(60, { error: 'validation.tooLong' });
 /** The company whose app it is (its operator id); none: the platform's own app. */
@@ -72,7 +72,7 @@ const connector = {
 export const appStartSchema = z
   .object({
     ...connector,
-    chargeType: numericChoice(Object.values(CHARGE_TYPE)).default(CHARGE_TYPE.full),
+    chargeType: chargeTypeField(),
     chargeValue: optional(
       z.preprocess(
         (v) => (typeof v === 'number' ? String(v) : v),
@@ -81,10 +81,7 @@ export const appStartSchema = z
     ),
   })
   .strict()
-  .superRefine((p, ctx) => {
-    const problem = chargeValueProblem(p.chargeType, p.chargeValue);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['chargeValue'], message: problem });
-  });
+  .superRefine(refineChargeValue);
 
 export const appStopSchema = z.object(connector).strict();
 

@@ -85,6 +85,26 @@ export function chargeValueProblem(chargeType: number, value: string | undefined
   return undefined;
 }
 
+/** A charge type, one of CHARGE_TYPE; full when left out. Anything else is "choose one of the offered values". */
+export const chargeTypeField = () =>
+  z.coerce
+    .number({ error: 'commandRes.validation.option' })
+    .refine((n) => n in CHARGE_TYPE_KEYS, { error: 'commandRes.validation.option' })
+    .default(CHARGE_TYPE.full);
+
+/**
+ * The charge value's own check, on the `chargeValue` field. Only for a known type: an unknown one is the type
+ * field's error alone, not also a value error (docs/decisions/466).
+ */
+export function refineChargeValue(
+  p: { chargeType: number; chargeValue?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (!(p.chargeType in CHARGE_TYPE_KEYS)) return;
+  const problem = chargeValueProblem(p.chargeType, p.chargeValue);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['chargeValue'], message: problem });
+}
+
 /** A valid charge value in its canonical text ("12.5" kWh is "12.500", "30.0" min is "30"). */
 export function canonicalChargeValue(chargeType: number, value: string): string {
   const rule = CHARGE_VALUE_RULES[chargeType as keyof typeof CHARGE_VALUE_RULES];

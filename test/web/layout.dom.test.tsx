@@ -102,7 +102,8 @@ function userInfo(overrides: { sysUser?: object; permissions?: string[] } = {}):
       msg: '',
       data: {
         sysUser: { ...sysUser, ...overrides.sysUser },
-        permissions: overrides.permissions ?? ['2100', '2200'],
+        // The home page, site details and the charging orders are the account's too (not in the tree above).
+        permissions: overrides.permissions ?? ['1100', '2100', '2104', '2200', '4100'],
         roles: ['ADMIN'],
         googleMap: 'map-key',
         agentName: null,
@@ -180,7 +181,13 @@ describe('main layout', () => {
 
     // what user info gave is kept (docs/product.md section 3)
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').username).toBe('admin');
-    expect(JSON.parse(localStorage.getItem('permissions') ?? '[]')).toEqual(['2100', '2200']);
+    expect(JSON.parse(localStorage.getItem('permissions') ?? '[]')).toEqual([
+      '1100',
+      '2100',
+      '2104',
+      '2200',
+      '4100',
+    ]);
     expect(localStorage.getItem('mapKey')).toBe('map-key');
     expect(localStorage.getItem('activeKey')).toBe('2100');
     expect(calls.to('/admin/user/info')[0]?.headers.authorization).toBe('Bearer access-1');
@@ -505,6 +512,29 @@ describe('change password', () => {
     expect(screen.getByText('Old password is wrong')).toBeTruthy();
     expect(view.pathname()).toBe('/equipment');
     expect(localStorage.getItem('access_token')).toBe('access-1');
+  });
+});
+
+describe('routes outside the account', () => {
+  it('show the no-access page inside the layout, call nothing of the page, in German too', async () => {
+    signedIn();
+    const calls = api();
+    const view = renderConsole('/alarm');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have no access to this page' }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(mainMenu()).toBeTruthy();
+    expect(calls.to('/biz/alarm/list')).toHaveLength(0);
+    expect(screen.queryByRole('tablist', { name: 'Pages of this section' })).toBeNull();
+    // A page of its menus opens as before.
+    await act(() => view.router.navigate('/equipment'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Charging sites' })).toBeTruthy();
+    await changeLanguage('de');
+    await act(() => view.router.navigate('/alarm'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff auf diese Seite' }),
+    ).toBeTruthy();
   });
 });
 

@@ -19,6 +19,7 @@ import { KeptPages } from '@web/layout/kept-pages.tsx';
 import { findInTree, pagesOf } from '@web/layout/menu-tree.ts';
 import { usePageTitle } from '@web/layout/page-title.ts';
 import { useRouteHandle } from '@web/layout/route-handle.ts';
+import { NoAccessPage } from '@web/pages/no-access-page.tsx';
 import { Sidebar } from '@web/layout/sidebar.tsx';
 import { TabBar } from '@web/layout/tab-bar.tsx';
 import { useConsoleSession } from '@web/layout/use-console-session.ts';
@@ -79,13 +80,20 @@ function Frame({
   const { pathname } = useLocation();
   const handle = useRouteHandle();
   const title = usePageTitle(handle);
-  // Routes outside the menu (the not-found page) bring their own heading.
-  const titled = !!(handle.code || handle.titleKey);
   const [collapsed, setCollapsed] = useState(false);
   const [dialog, setDialog] = useState<AccountAction | null>(null);
 
   const items = session.menu.status === 'ready' ? session.menu.items : [];
   const found = findInTree(items, { code: handle.code, path: pathname });
+  // A route outside the account's menus and codes shows "no access" instead of its screen and the API's
+  // refusals (decision 467); while the menus load (or when they failed) the codes are not second-guessed.
+  const permitted =
+    !handle.code ||
+    session.menu.status !== 'ready' ||
+    (session.info.permissions ?? []).includes(handle.code) ||
+    findInTree(items, { code: handle.code }) !== null;
+  // Routes outside the menu (the not-found and no-access pages) bring their own heading.
+  const titled = permitted && !!(handle.code || handle.titleKey);
   const activeCode = found?.node.id ?? handle.code ?? null;
   const tabs = found && !handle.hideTabs ? pagesOf(found.group) : [];
 
@@ -123,8 +131,14 @@ function Frame({
                 {title}
               </Heading>
             ) : null}
-            <TabBar pages={tabs} activeCode={activeCode} />
-            <KeptPages />
+            {permitted ? (
+              <>
+                <TabBar pages={tabs} activeCode={activeCode} />
+                <KeptPages />
+              </>
+            ) : (
+              <NoAccessPage />
+            )}
           </Stack>
         </Box>
       </Flex>
