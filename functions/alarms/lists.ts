@@ -1,9 +1,11 @@
 /**
  * The alarm lists and statistics behind the biz domain's alarm calls (functions/biz/handler.ts binds them;
  * shared/topology/alarm-routes.ts names their permission codes):
- * - `POST /biz/alarm/list` (5100) and `POST /biz/alarm/offlineList` (5200): a page of fault alarms or of
- *   offline records within a window of at most 30 days (the last 30 by default), filtered by charger,
- *   station, code, level and status, newest first unless `orderBy` names another field;
+ * - `POST /biz/alarm/list` (5100): a page of every alarm, fault alarms and offline records (a charger's
+ *   outages are alarms too: docs/decisions/460-offline-alarm-and-charger-health.md), or of one kind
+ *   (`offlineFlag`); `POST /biz/alarm/offlineList` (5200): of offline records only. Both within a window of at
+ *   most 30 days (the last 30 by default), filtered by charger, station, code, level and status, newest first
+ *   unless `orderBy` names another field;
  * - `POST /biz/alarm/stat` (5300): the statistics of at most 30 whole days, from the daily rollups.
  * Everything is read in the caller's scope: a company sees its own and its sub-companies' chargers' alarms.
  */
@@ -71,11 +73,14 @@ const SORTABLE = new Set([
   'connectorId',
 ]);
 
-export async function listAlarms(identity: Identity, query: AlarmListQuery, offlineFlag: number) {
+/** The alarms of the kinds `offlineFlags` names (fault alarms, offline records or both) in the caller's scope. */
+export async function listAlarms(identity: Identity, query: AlarmListQuery, offlineFlags: readonly number[]) {
   const { start, end } = alarmWindow(query.startTime, query.endTime);
   const tenants = await tenantsInScope(identity.scope);
   const reads = await Promise.all(
-    tenants.map((t) => readWindow(t, offlineFlag, query, identity.stations, start, end)),
+    tenants.flatMap((t) =>
+      offlineFlags.map((flag) => readWindow(t, flag, query, identity.stations, start, end)),
+    ),
   );
   const found = reads
     .flatMap((r) => r.items as unknown as Record<string, unknown>[])

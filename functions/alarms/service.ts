@@ -7,11 +7,12 @@
  * views: by (offlineFlag, startTime), which the alarm and offline lists read within their 30-day window,
  * and by `openKey` (charger and connector, or charger and "offline", while open), which recovery reads.
  *
- * Idempotency is in the data layer, never read-then-write: an open alarm holds a unique guard on
+ * Idempotency is in the data layer, never read-then-write: an open fault alarm holds a unique guard on
  * (charger, connector, code), written in the same transaction as the alarm, so a repeated or concurrent
- * raise writes nothing; an offline record's id is derived from (charger, `since`), so the sweep may call
- * again for the same outage; closing is an update conditional on the version read, which also drops the
- * guard, so a repeated recovery changes nothing.
+ * raise writes nothing; an offline record's id is derived from (charger, `since`) and written only where none
+ * exists, so however many sweeps, follow-ups and reconnect races report an outage it has one record
+ * (docs/decisions/460-offline-alarm-and-charger-health.md); closing is an update conditional on the version
+ * read, which also drops the guard, so a repeated recovery changes nothing.
  *
  * Statistics never scan alarms: each raised alarm adds, right after it is written, to per-day rollup items
  * of its company (functions/alarms/stats.ts).
@@ -68,10 +69,15 @@ export const alarms = new Repository<AlarmItem>({
     { eq: ['offlineFlag'], sort: 'startTime' },
     { eq: ['openKey'], sort: 'startTime' },
   ],
-  // One open alarm per charger, connector and code (one open offline record per charger). Hashed: the store
-  // compares unique values case-insensitively, charger ids and codes are compared as sent.
+  // One open alarm per charger, connector and code. Hashed: the store compares unique values
+  // case-insensitively, charger ids and codes are compared as sent. Offline records need none: their id is
+  // the outage's (one record per outage), and an earlier outage still open must not keep a new one out
+  // (decision 460).
   unique: (a) => ({
-    [OPEN_GUARD]: a.openKey ? hash(`${a.chargePointId}\u0000${a.openKey}\u0000${a.code}`) : undefined,
+    [OPEN_GUARD]:
+      a.openKey && a.offlineFlag !== OFFLINE_FLAG.offline
+        ? hash(`${a.chargePointId}\u0000${a.openKey}\u0000${a.code}`)
+        : undefined,
   }),
   // Never shown: a taken guard means "already open", which the service answers by doing nothing.
   uniqueMessage: { [OPEN_GUARD]: 'server.duplicate' },
@@ -168,27 +174,37 @@ async function raise(
   if (template) await mailAlarm(ref, created, template);
 }
 
-/** Closes every open alarm under one open key: recovery time, duration, status; the guard goes. */
-async function closeOpen(tenant: string, openKey: string, at: string): Promise<void> {
-  const endTime = isoTime(at);
+/** Closes one alarm if it is open: recovery time (never before its start), duration, status; the guard goes. */
+async function closeAlarm(current: (AlarmItem & Stored) | undefined, at: string): Promise<void> {
+  if (!current || current.status !== ALARM_STATUS.open) return;
+  const endTime = isoTime(at) < current.startTime ? current.startTime : isoTime(at);
+  const duration = Math.max(0, Math.round((Date.parse(endTime) - Date.parse(current.startTime)) / 1000));
+  const { openKey: _open, ...rest } = current;
+  try {
+    await alarms.update(
+      current,
+      { ...rest, status: ALARM_STATUS.recovered, recoverFlag: RECOVER_FLAG.recovered, endTime, duration },
+      {},
+      openCount(current.tenant, current.stationId, -1),
+    );
+  } catch (error) {
+    // Someone closed it since it was read (a repeated recovery): nothing to do.
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
+/**
+ * Closes every open alarm under one open key (`startedBefore`: only those that started before it).
+ * The open-key view is an index, so a record written a moment ago may not be on it yet: an offline record is
+ * also closed by its id (`outageEnded`).
+ */
+async function closeOpen(tenant: string, openKey: string, at: string, startedBefore?: string): Promise<void> {
   // The open-key view: the alarms still open under this key (closing one takes it off the view).
   const ids = await alarms.viewIds(1, tenant, { openKey });
   for (const id of ids) {
-    const current = await alarms.getAny(id);
-    if (!current || current.status !== ALARM_STATUS.open) continue;
-    const duration = Math.max(0, Math.round((Date.parse(endTime) - Date.parse(current.startTime)) / 1000));
-    const { openKey: _open, ...rest } = current;
-    try {
-      await alarms.update(
-        current,
-        { ...rest, status: ALARM_STATUS.recovered, recoverFlag: RECOVER_FLAG.recovered, endTime, duration },
-        {},
-        openCount(current.tenant, current.stationId, -1),
-      );
-    } catch (error) {
-      // Someone closed it since it was read (a repeated recovery): nothing to do.
-      if (!(error instanceof AppError)) throw error;
-    }
+    const current = await alarms.getAny(id, true);
+    if (startedBefore && current && current.startTime >= startedBefore) continue;
+    await closeAlarm(current, at);
   }
 }
 
@@ -316,12 +332,18 @@ export async function recoverGroupAlarm(
   await closeOpen(ref.tenant, groupKey(ref.stationId, input.group), input.at);
 }
 
-/** The charger stayed disconnected past the grace period (the lead's sweep calls this once per outage). Idempotent per outage (key on `since`). */
+/** An outage's record id: the same outage reported again is the same record, open or closed. */
+const outageId = (chargePointId: string, since: string) =>
+  `off${hash(`${chargePointId}\u0000${isoTime(since)}`).slice(0, 29)}`;
+
+/**
+ * The charger went offline at `since` (functions/chargepoints/outages.ts: at once, or after a grace period
+ * when one is set). Idempotent per outage (its id comes from `since`): one record however often it is called.
+ */
 export async function chargerOffline(ref: ChargerRef, input: { since: string }): Promise<void> {
   const since = isoTime(input.since);
   await raise(ref, {
-    // The outage's own id: the same outage reported again is the same record, open or closed.
-    id: `off${hash(`${ref.chargePointId}\u0000${since}`).slice(0, 29)}`,
+    id: outageId(ref.chargePointId, since),
     offlineFlag: OFFLINE_FLAG.offline,
     code: OFFLINE_ALARM_CODE,
     connectorId: 0,
@@ -331,7 +353,28 @@ export async function chargerOffline(ref: ChargerRef, input: { since: string }):
   });
 }
 
-/** The charger is back: closes its open offline record with recovery time and duration. Idempotent. */
-export async function chargerBack(ref: ChargerRef, input: { at: string }): Promise<void> {
-  await closeOpen(ref.tenant, offlineKey(ref.chargePointId), input.at);
+/** The outage that began at `since` ended at `at`: its record (read by id) gets its end. Idempotent. */
+export async function outageEnded(ref: ChargerRef, input: { since: string; at: string }): Promise<void> {
+  await closeAlarm(await alarms.getAny(outageId(ref.chargePointId, input.since), true), input.at);
+}
+
+/**
+ * The charger is back at `at`: the alarmed outage it ends (`since`, read by id) and any other offline record
+ * of the charger still open that began before `at` get their end; one that began after it (the charger went
+ * away again since) stays open. Idempotent.
+ */
+export async function chargerBack(ref: ChargerRef, input: { at: string; since?: string }): Promise<void> {
+  if (input.since) await outageEnded(ref, { since: input.since, at: input.at });
+  await closeOpen(ref.tenant, offlineKey(ref.chargePointId), input.at, isoTime(input.at));
+}
+
+/** The offline record of the charger's outage that began at `since`, while it is open: its page shows it. */
+export async function openOutageAlarm(
+  chargePointId: string,
+  since: string,
+): Promise<AlarmRecord | undefined> {
+  const alarm = await alarms.getAny(outageId(chargePointId, since));
+  if (!alarm || alarm.status !== ALARM_STATUS.open) return undefined;
+  const { openKey: _open, since: _since, tenant: _tenant, ...shown } = alarm as AlarmItem & Stored;
+  return shown as unknown as AlarmRecord;
 }

@@ -100,9 +100,14 @@ export const handler = httpHandler({
   'POST /biz/card/recharge': async (req) => ok(await recharge(who(req), parse(rechargeSchema, req.body))),
   'POST /biz/card/bind': async (req) => ok(await bind(who(req), parse(cardBindSchema, req.body))),
 
-  'POST /biz/alarm/list': async (req) =>
-    ok(await listAlarms(who(req), parse(alarmListQuery, req.body), OFFLINE_FLAG.fault)),
+  'POST /biz/alarm/list': async (req) => {
+    // Every alarm, a charger's outages too, unless one kind is asked for (decision 460).
+    const query = parse(alarmListQuery, req.body);
+    const kinds =
+      query.offlineFlag === undefined ? [OFFLINE_FLAG.fault, OFFLINE_FLAG.offline] : [query.offlineFlag];
+    return ok(await listAlarms(who(req), query, kinds));
+  },
   'POST /biz/alarm/offlineList': async (req) =>
-    ok(await listAlarms(who(req), parse(alarmListQuery, req.body), OFFLINE_FLAG.offline)),
+    ok(await listAlarms(who(req), parse(alarmListQuery, req.body), [OFFLINE_FLAG.offline])),
   'POST /biz/alarm/stat': async (req) => ok(await alarmStats(who(req), parse(alarmStatQuery, req.body))),
 } satisfies Record<string, Route>);

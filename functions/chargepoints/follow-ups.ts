@@ -8,6 +8,7 @@
  * repeat changes nothing.
  */
 import { chargerBack } from '@functions/alarms/service.ts';
+import { alarmOutage, outageDue } from './outages.ts';
 import { recountStation } from '@functions/chargepoints/sites.ts';
 import { sendToQueue } from '@functions/lib/queue.ts';
 import { emit } from '@functions/lib/events.ts';
@@ -23,8 +24,11 @@ export type FollowUp =
    * connectors still showing a session from before the boot are reset.
    */
   | { kind: 'boot'; chargePointId: string; at: string; transactionIds: string[] }
-  /** A charger came (connected) or went at `at`; `alarmedSince`: the alarmed outage its coming ends. */
-  | { kind: 'came' | 'went'; chargePointId: string; at: string; alarmedSince?: string }
+  /**
+   * A charger came (connected) or went at `at`; `alarmedSince`: the alarmed outage its coming ends; `since`:
+   * when its going began the outage (its live item's `disconnectedAt`), whose offline alarm follows.
+   */
+  | { kind: 'came' | 'went'; chargePointId: string; at: string; alarmedSince?: string; since?: string }
   /**
    * A connector's shown state changed at `at` (the platform's time of the write); `available`: it became
    * available (the station's queue calls its next driver).
@@ -47,7 +51,10 @@ export function isFollowUp(value: unknown): value is FollowUp {
   if (m.kind === 'boot')
     return Array.isArray(m.transactionIds) && m.transactionIds.every((t) => typeof t === 'string');
   if (m.kind === 'came' || m.kind === 'went')
-    return m.alarmedSince === undefined || typeof m.alarmedSince === 'string';
+    return (
+      (m.alarmedSince === undefined || typeof m.alarmedSince === 'string') &&
+      (m.since === undefined || (typeof m.since === 'string' && !Number.isNaN(Date.parse(m.since))))
+    );
   if (m.kind === 'state')
     return (
       Number.isSafeInteger(m.connectorNo) && (m.available === undefined || typeof m.available === 'boolean')
@@ -81,14 +88,17 @@ export interface StationChange {
   at: string;
   /** The charger came back after this alarmed outage (its offline record gets its end). */
   alarmedSince?: string;
+  /** The charger went away: the outage that began then gets its offline alarm (decision 460). */
+  wentSince?: string;
   /** The connector became available: the station's queue calls its next driver (functions/orders/queue.ts). */
   available?: boolean;
 }
 
 /**
  * What a change causes besides the station's live figures: roaming partners told and load management run
- * again (the `connectorStatesChanged` reactions), an alarmed outage ended, the station's queue called to a
- * connector that became available. Each step is idempotent.
+ * again (the `connectorStatesChanged` reactions), an outage's offline alarm raised once its grace period has
+ * passed (at once by default; else the offline sweep raises it) or ended, the station's queue called to a
+ * connector that became available. Each step is idempotent (functions/chargepoints/outages.ts).
  */
 export async function changeReactions(change: StationChange): Promise<void> {
   const { charger, connectorNo } = change;
@@ -97,7 +107,10 @@ export async function changeReactions(change: StationChange): Promise<void> {
     chargePointId: charger.chargePointId,
     ...(connectorNo === undefined ? {} : { connectorNo }),
   });
-  if (change.alarmedSince) await chargerBack(chargerRef(charger), { at: change.at });
+  if (change.wentSince && outageDue(change.wentSince))
+    await alarmOutage(charger.chargePointId, charger, change.wentSince);
+  if (change.alarmedSince)
+    await chargerBack(chargerRef(charger), { at: change.at, since: change.alarmedSince });
   if (change.available && connectorNo !== undefined)
     await emit('connectorAvailable', {
       stationId: charger.stationId,

@@ -180,9 +180,12 @@ export class Repository<T extends object> {
     return this.entity.get(this.ref(id)).params().Key as { pk: string; sk: string };
   }
 
-  /** The item, whatever its tenant: for the identity layer itself (login, the caller's own record). */
-  async getAny(id: string): Promise<(T & Stored) | undefined> {
-    const params = this.entity.get(this.ref(id)).params();
+  /**
+   * The item, whatever its tenant: for the identity layer itself (login, the caller's own record).
+   * `consistent`: a strongly consistent read (sees a write made a moment ago).
+   */
+  async getAny(id: string, consistent = false): Promise<(T & Stored) | undefined> {
+    const params = this.entity.get(this.ref(id)).params(consistent ? { consistent: true } : {});
     if (!keyFits(params.Key as { pk: string; sk: string })) return undefined;
     const { Item } = await send.get(params);
     return Item ? strip<T>(Item) : undefined;

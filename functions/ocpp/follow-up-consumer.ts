@@ -6,8 +6,9 @@
  *   (those resets are changes of its station like any other);
  * - each station with changes is counted again once, unless a recount that began after its newest change has
  *   stored its figures already (a reconnect storm's thousand changes of a station cost a few recounts);
- * - each change gets its reactions (roaming partners told, load management run again, an alarmed outage
- *   ended), those of a station at once, so load management runs a station once for the chargers that came.
+ * - each change gets its reactions (roaming partners told, load management run again, an outage's offline
+ *   alarm raised or ended: docs/decisions/460-offline-alarm-and-charger-health.md), those of a station at
+ *   once, so load management runs a station once for the chargers that came.
  * A message whose work failed is reported as a batch item failure and comes back; every step is idempotent.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -101,7 +102,13 @@ async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
           if (again && !reset.length) add(messageId, { charger, at });
         } else if (f.kind === 'state')
           add(messageId, { charger, connectorNo: f.connectorNo, at: f.at, available: f.available });
-        else add(messageId, { charger, at: f.at, alarmedSince: f.alarmedSince });
+        else
+          add(messageId, {
+            charger,
+            at: f.at,
+            alarmedSince: f.alarmedSince,
+            wentSince: f.kind === 'went' ? f.since : undefined,
+          });
       } catch (error) {
         fail(messageId, f.kind, error);
       }

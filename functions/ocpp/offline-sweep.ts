@@ -6,8 +6,8 @@
  *   (docs/decisions/030-offline-after-two-heartbeats.md). Messages write nothing to the connection item: the
  *   connections recorded as silent are asked about at API Gateway, which keeps each one's last activity; one
  *   still talking has its record brought up to date (one write per connection and silence period, decision 430);
- * - a charger that stayed offline past the grace period gets its offline alarm (once per outage; a quick
- *   reconnect raises none);
+ * - a charger offline past the grace period (none by default) gets its offline alarm, once per outage, if the
+ *   follow-up of its going has not raised it yet (docs/decisions/460-offline-alarm-and-charger-health.md);
  * - completed sessions the order pipeline has not taken for a minute are queued again (the outbox);
  * - stations' live figures not counted for ten minutes are counted again (docs/decisions/196): what a crash
  *   between a charger's change and its station's count left behind is right again within about ten minutes.
@@ -27,14 +27,14 @@ import {
 } from '@functions/chargepoints/connections.ts';
 import { heartbeatIntervalSeconds } from './heartbeat.ts';
 import { alarmLongOutages, chargerDisconnected } from './presence.ts';
+import { offlineGraceSeconds } from '@functions/chargepoints/outages.ts';
 import { pendingHandOffs, queueHandOff } from '@functions/sessions/transactions.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
 import { lambdaEntry } from '@functions/lib/tracing.ts';
 
-/** Seconds a charger stays offline before its offline alarm is raised (a quick reconnect raises none). */
-export const offlineGraceSeconds = () =>
-  Number(process.env.OFFLINE_GRACE_SECONDS ?? topology.websocket.idleTimeoutSeconds + 60);
+/** Seconds a charger stays offline before its offline alarm is raised (decision 460: none by default). */
+export { offlineGraceSeconds };
 
 /**
  * Seconds of silence after which a connection counts as gone: a charger sends something at least once per

@@ -1,19 +1,19 @@
 /**
  * Whether a charger is online: its live state follows its WebSocket connection. A clean close shows the
- * charger offline at once; the offline alarm waits for the grace period (the sweep), so a quick reconnect
- * raises none. While a charger is offline and not yet alarmed its live item sits on the `OFFLINEPENDING`
- * index, ordered by when it went away.
+ * charger offline at once, and its going begins an outage whose offline alarm follows after the answer (at
+ * once by default, or after the grace period `OFFLINE_GRACE_SECONDS` by the sweep:
+ * docs/decisions/460-offline-alarm-and-charger-health.md). While a charger is offline and not yet alarmed its
+ * live item sits on the `OFFLINEPENDING` index, ordered by when it went away.
  */
 import {
   liveConnected,
   liveDisconnected,
   liveGone,
-  liveOutageAlarmed,
   offlinePending,
   OFFLINE_PENDING,
 } from '@functions/data/live-state.ts';
-import { chargerBack, chargerOffline } from '@functions/alarms/service.ts';
-import { chargerContext, chargerRef } from '@functions/chargepoints/charger.ts';
+import { chargerContext } from '@functions/chargepoints/charger.ts';
+import { alarmOutage } from '@functions/chargepoints/outages.ts';
 import { followChangeNow, queueFollowUp, type FollowUp } from '@functions/chargepoints/follow-ups.ts';
 
 export interface PresenceInput {
@@ -50,14 +50,21 @@ export async function chargerConnected(input: PresenceInput & { protocol: string
 function presenceChanged(followUp: Extract<FollowUp, { kind: 'came' | 'went' }>) {
   return queueFollowUp(followUp, async () => {
     const charger = await chargerContext(followUp.chargePointId);
-    if (charger) await followChangeNow({ charger, at: followUp.at, alarmedSince: followUp.alarmedSince });
+    if (charger)
+      await followChangeNow({
+        charger,
+        at: followUp.at,
+        alarmedSince: followUp.alarmedSince,
+        wentSince: followUp.kind === 'went' ? followUp.since : undefined,
+      });
   });
 }
 
 /** Only the connection the charger is known on counts: a stale socket closing after a reconnect changes nothing. */
 export async function chargerDisconnected(input: PresenceInput): Promise<void> {
-  if (await liveDisconnected(input.chargePointId, input.connectionId, iso(input.at)))
-    await presenceChanged({ kind: 'went', chargePointId: input.chargePointId, at: iso() });
+  const since = iso(input.at);
+  if (await liveDisconnected(input.chargePointId, input.connectionId, since))
+    await presenceChanged({ kind: 'went', chargePointId: input.chargePointId, at: iso(), since });
 }
 
 /**
@@ -66,28 +73,20 @@ export async function chargerDisconnected(input: PresenceInput): Promise<void> {
  * any charger that went away at `at`. Returns whether it was shown online.
  */
 export async function chargerGone(chargePointId: string, at: number): Promise<boolean> {
-  const gone = await liveGone(chargePointId, iso(at));
-  if (gone) await presenceChanged({ kind: 'went', chargePointId, at: iso() });
+  const since = iso(at);
+  const gone = await liveGone(chargePointId, since);
+  if (gone) await presenceChanged({ kind: 'went', chargePointId, at: iso(), since });
   return gone;
 }
 
 /**
  * Chargers offline since before `cutoff` and not yet alarmed: each gets its offline alarm once and leaves
- * the pending index (the sweep calls this).
+ * the pending index (the sweep calls this: the outages a grace period held back, and any whose follow-up has
+ * not raised it yet). Answers the chargers still offline.
  */
 export async function alarmLongOutages(cutoff: string): Promise<string[]> {
   const alarmed: string[] = [];
-  for (const { chargePointId: id, disconnectedAt: since } of await offlinePending(cutoff)) {
-    const charger = await chargerContext(id);
-    // The alarm first (idempotent per outage), then the mark: a crash between the two repeats the alarm
-    // call, never loses it.
-    if (charger) await chargerOffline(chargerRef(charger), { since });
-    if (!(await liveOutageAlarmed(id, since))) {
-      // It came back meanwhile: the outage ends now.
-      if (charger) await chargerBack(chargerRef(charger), { at: new Date().toISOString() });
-      continue;
-    }
-    alarmed.push(id);
-  }
+  for (const { chargePointId: id, disconnectedAt: since } of await offlinePending(cutoff))
+    if (await alarmOutage(id, await chargerContext(id), since)) alarmed.push(id);
   return alarmed;
 }

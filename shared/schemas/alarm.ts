@@ -63,8 +63,13 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const time = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.dateFormat' });
 
-/** The alarm and offline lists: filters, and a window of at most 30 days (the last 30 days by default). */
+/**
+ * The alarm and offline lists: filters, and a window of at most 30 days (the last 30 days by default).
+ * `offlineFlag` narrows the alarm list to fault alarms (0) or offline records (1); it lists both without it
+ * (docs/decisions/460-offline-alarm-and-charger-health.md).
+ */
 export const alarmListQuery = pageQuery.extend({
+  offlineFlag: optional(z.coerce.number().int().min(0).max(1)),
   chargePointId: optional(z.string().trim().max(64)),
   stationId: optional(z.string().trim().max(64)),
   code: optional(z.string().trim().max(64)),

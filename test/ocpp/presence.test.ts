@@ -2,9 +2,9 @@
  * Presence follows the chargers' connections where they end without a close:
  * - a charger that stops talking shows offline after two heartbeat intervals of silence (not API Gateway's
  *   10-minute idle time-out): the sweep closes its socket and drops its connection record; its offline alarm
- *   still waits for the grace period (docs/decisions/030-offline-after-two-heartbeats.md). Messages write
- *   nothing to the connection record: the sweep asks API Gateway (here the stand-in's `@connections`) when a
- *   connection recorded as silent was last active (decision 430). The heartbeat interval is 60 s here
+ *   follows (docs/decisions/030-offline-after-two-heartbeats.md, 460). Messages write nothing to the
+ *   connection record: the sweep asks API Gateway (here the stand-in's `@connections`) when a connection
+ *   recorded as silent was last active (decision 430). The heartbeat interval is 60 s here
  *   (OCPP_HEARTBEAT_SECONDS), so silence counts after 120 s; the test shortens it to 2 s;
  * - a charger that gives up while its connection is being accepted (a handshake time-out in a reconnect
  *   storm) leaves no connection behind and is not shown online.
@@ -48,7 +48,7 @@ async function bootedCharger(id: string) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a charger that stops talking', () => {
-  it('shows offline after two heartbeat intervals of silence; its alarm waits for the grace period', async () => {
+  it('shows offline after two heartbeat intervals of silence, with its offline alarm', async () => {
     expect(silenceSeconds()).toBe(120);
     process.env.OFFLINE_SILENCE_SECONDS = '2';
     try {
@@ -81,14 +81,23 @@ describe('a charger that stops talking', () => {
       delete process.env.OFFLINE_SILENCE_SECONDS;
     }
 
-    // No offline alarm yet: a few seconds are within the 11-minute grace.
+    // Its outage's offline alarm, from its last message on, raised by the follow-up of its going
+    // (docs/decisions/460-offline-alarm-and-charger-health.md): no grace period by default.
     const operator = await login(runtime.url, 'operator', 'Operator12345');
-    const offline = await api(runtime.url, operator, '/biz/alarm/offlineList', {
-      current: 1,
-      size: 10,
-      chargePointId: 'DEMO-CP-001',
-    });
-    expect(offline.data.records).toHaveLength(0);
+    const offline = await waitFor(
+      async () =>
+        (
+          await api(runtime.url, operator, '/biz/alarm/offlineList', {
+            current: 1,
+            size: 10,
+            chargePointId: 'DEMO-CP-001',
+          })
+        ).data.records[0],
+      45_000,
+      'the offline alarm',
+    );
+    expect(offline).toMatchObject({ code: 'Offline', status: 'open' });
+    expect(offline.startTime).toBe((await getLive('DEMO-CP-001')).disconnectedAt);
   });
 });
 

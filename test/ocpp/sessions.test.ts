@@ -385,7 +385,7 @@ describe('OCPP 2.0.1 charging station', () => {
 });
 
 describe('presence', () => {
-  it('a closed connection shows offline at once; the offline alarm waits for the grace period', async () => {
+  it('a closed connection shows offline at once and raises its offline alarm once, ended when it is back', async () => {
     const cp = await connect('DEMO-CP-002', 'ocpp1.6');
     await cp.call('Heartbeat', {});
     expect((await detail('DEMO-CP-002')).online).toBe(true);
@@ -393,41 +393,34 @@ describe('presence', () => {
     await waitFor(async () => (await detail('DEMO-CP-002')).online === false || undefined, 15_000, 'offline');
     expect((await detail('DEMO-CP-002')).connectorStates.every((c: any) => c.state === 'offline')).toBe(true);
 
-    // Within the grace period: no offline record.
-    process.env.OFFLINE_GRACE_SECONDS = '600';
-    await sweep();
-    const none = await api(base, operator, '/biz/alarm/offlineList', {
-      current: 1,
-      size: 10,
-      chargePointId: 'DEMO-CP-002',
-    });
-    expect(none.data.records).toHaveLength(0);
+    // Its going raises the outage's offline alarm after the answer, in the alarm list, with no sweep and no
+    // grace period (docs/decisions/460-offline-alarm-and-charger-health.md).
+    const offlineRecords = async () =>
+      (
+        await api(base, operator, '/biz/alarm/list', {
+          current: 1,
+          size: 10,
+          chargePointId: 'DEMO-CP-002',
+          offlineFlag: 1,
+        })
+      ).data.records;
+    const open = await waitFor(async () => (await offlineRecords())[0], 45_000, 'the offline alarm');
+    expect(open).toMatchObject({ code: 'Offline', offlineFlag: 1, status: 'open', level: 4 });
+    expect(open.startTime).toBe((await detail('DEMO-CP-002')).disconnectedAt);
 
-    // Past it: one offline record, however often the sweep runs.
-    process.env.OFFLINE_GRACE_SECONDS = '0';
-    await new Promise((r) => setTimeout(r, 20));
-    await sweep();
-    await sweep();
-    delete process.env.OFFLINE_GRACE_SECONDS;
-    const offline = await api(base, operator, '/biz/alarm/offlineList', {
-      current: 1,
-      size: 10,
-      chargePointId: 'DEMO-CP-002',
-    });
-    expect(offline.data.records).toHaveLength(1);
+    // However often the sweep runs, and at once: one record for the outage.
+    await Promise.all([sweep(), sweep(), sweep()]);
+    expect(await offlineRecords()).toHaveLength(1);
 
     // Back: the record gets its end.
     const again = await connect('DEMO-CP-002', 'ocpp1.6');
     await again.call('Heartbeat', {});
     const closed = await waitFor(async () => {
-      const list = await api(base, operator, '/biz/alarm/offlineList', {
-        current: 1,
-        size: 10,
-        chargePointId: 'DEMO-CP-002',
-      });
-      return list.data.records[0]?.endTime ? list.data.records[0] : undefined;
+      const [record] = await offlineRecords();
+      return record?.endTime ? record : undefined;
     });
-    expect(closed.endTime).toBeTruthy();
+    expect(closed).toMatchObject({ id: open.id, status: 'recovered', recoverFlag: 1 });
+    expect(await offlineRecords()).toHaveLength(1);
   });
 
   it('another company sees none of the demo company chargers, whatever id it sends', async () => {

@@ -1,4 +1,4 @@
-/** Alarms: the alarm list, the offline records and the alarm statistics. */
+/** Alarms: the alarm list, the offline records, the alarm statistics and a charger's health on its page. */
 import { area } from '../area.ts';
 
 export const alarms = area(
@@ -26,6 +26,21 @@ export const alarms = area(
         from: 'From',
         to: 'To',
         windowHelp: 'At most 30 days; the last 30 days when left empty',
+        kind: 'Kind',
+      },
+      kind: {
+        fault: 'Fault',
+        offline: 'Offline',
+      },
+      health: {
+        uptime: 'Uptime',
+        upSince: 'since {{time}}',
+        offlineFor: 'Offline for',
+        offlineAlarm: 'Offline alarm',
+        alarmOpen: 'Open since {{time}}, level {{level}}',
+        alarmNone: 'None',
+        neverConnected: 'Never connected: no outage yet, so no offline alarm',
+        showAlarms: 'Open the alarm list',
       },
       offline: {
         title: 'Offline records',
@@ -81,6 +96,21 @@ export const alarms = area(
           from: '开始时间',
           to: '结束时间',
           windowHelp: '最长 30 天；不填则为最近 30 天',
+          kind: '类型',
+        },
+        kind: {
+          fault: '故障',
+          offline: '离线',
+        },
+        health: {
+          uptime: '运行时长',
+          upSince: '自 {{time}} 起',
+          offlineFor: '已离线',
+          offlineAlarm: '离线告警',
+          alarmOpen: '自 {{time}} 起未恢复，等级 {{level}}',
+          alarmNone: '无',
+          neverConnected: '从未连接：尚未离线过，因此没有离线告警',
+          showAlarms: '打开告警列表',
         },
         offline: {
           title: '离线记录',
@@ -135,6 +165,21 @@ export const alarms = area(
           from: '開始時間',
           to: '結束時間',
           windowHelp: '最長 30 天；不填則為最近 30 天',
+          kind: '類型',
+        },
+        kind: {
+          fault: '故障',
+          offline: '離線',
+        },
+        health: {
+          uptime: '運行時長',
+          upSince: '自 {{time}} 起',
+          offlineFor: '已離線',
+          offlineAlarm: '離線告警',
+          alarmOpen: '自 {{time}} 起未恢復，等級 {{level}}',
+          alarmNone: '無',
+          neverConnected: '從未連線：尚未離線過，因此沒有離線告警',
+          showAlarms: '開啟告警列表',
         },
         offline: {
           title: '離線記錄',
@@ -189,6 +234,21 @@ export const alarms = area(
           from: 'Von',
           to: 'Bis',
           windowHelp: 'Höchstens 30 Tage; leer: die letzten 30 Tage',
+          kind: 'Art',
+        },
+        kind: {
+          fault: 'Störung',
+          offline: 'Offline',
+        },
+        health: {
+          uptime: 'Betriebszeit',
+          upSince: 'seit {{time}}',
+          offlineFor: 'Offline-Dauer',
+          offlineAlarm: 'Offline-Alarm',
+          alarmOpen: 'Offen seit {{time}}, Stufe {{level}}',
+          alarmNone: 'Keiner',
+          neverConnected: 'Nie verbunden: noch kein Ausfall, daher kein Offline-Alarm',
+          showAlarms: 'Alarmliste öffnen',
         },
         offline: {
           title: 'Offline-Zeiten',
@@ -243,6 +303,21 @@ export const alarms = area(
           from: 'ตั้งแต่',
           to: 'ถึง',
           windowHelp: 'ไม่เกิน 30 วัน หากเว้นว่างจะเป็น 30 วันล่าสุด',
+          kind: 'ประเภท',
+        },
+        kind: {
+          fault: 'ข้อผิดพลาด',
+          offline: 'ออฟไลน์',
+        },
+        health: {
+          uptime: 'เวลาทำงาน',
+          upSince: 'ตั้งแต่ {{time}}',
+          offlineFor: 'ออฟไลน์มาแล้ว',
+          offlineAlarm: 'การแจ้งเตือนออฟไลน์',
+          alarmOpen: 'ยังไม่กู้คืนตั้งแต่ {{time}} ระดับ {{level}}',
+          alarmNone: 'ไม่มี',
+          neverConnected: 'ยังไม่เคยเชื่อมต่อ: ยังไม่เคยออฟไลน์ จึงไม่มีการแจ้งเตือนออฟไลน์',
+          showAlarms: 'เปิดรายการแจ้งเตือน',
         },
         offline: {
           title: 'บันทึกการออฟไลน์',

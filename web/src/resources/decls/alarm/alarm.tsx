@@ -1,15 +1,18 @@
 /**
- * The alarm list (/alarm): fault alarms of the caller's chargers raised from OCPP (code, vendor code, info,
- * level from the alarm template, occurred and recovery time, duration), read only, within a 30-day window.
+ * The alarm list (/alarm): the alarms of the caller's chargers, the faults they reported over OCPP and their
+ * outages (offline records, code `Offline`: docs/decisions/460-offline-alarm-and-charger-health.md), with
+ * their kind, code, vendor code, info, level from the alarm template, occurred and recovery time and duration;
+ * read only, within a 30-day window.
  */
 import { API } from '@shared/api/paths.ts';
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
 import { stationSource } from '@web/resources/decls/site/common.tsx';
 import type { Column, ResourceDecl } from '@web/resources/types.ts';
-import { ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
+import { ALARM_KIND_OPTIONS, ALARM_STATUS_OPTIONS, durationCell, windowFilters } from './common.tsx';
 import { CODE } from '@shared/permissions/menus.ts';
 
 const columns: Column[] = [
+  { key: 'offlineFlag', label: 'alarmRes.alarm.kind', kind: 'enum', options: ALARM_KIND_OPTIONS },
   { key: 'code', label: 'alarmRes.alarm.code', sortable: true },
   { key: 'vendorCode', label: 'alarmRes.alarm.vendorCode' },
   { key: 'level', label: 'alarmRes.alarm.level', kind: 'enum', options: ALARM_LEVEL_OPTIONS, sortable: true },
@@ -36,6 +39,7 @@ export const alarmDecl: ResourceDecl = {
   filters: [
     { name: 'stationId', label: 'alarmRes.alarm.stationName', kind: 'remote', remote: stationSource },
     { name: 'chargePointId', label: 'alarmRes.alarm.chargePointId', kind: 'text' },
+    { name: 'offlineFlag', label: 'alarmRes.alarm.kind', kind: 'select', options: ALARM_KIND_OPTIONS },
     { name: 'code', label: 'alarmRes.alarm.code', kind: 'text' },
     { name: 'level', label: 'alarmRes.alarm.level', kind: 'select', options: ALARM_LEVEL_OPTIONS },
     { name: 'status', label: 'alarmRes.alarm.status', kind: 'select', options: ALARM_STATUS_OPTIONS },

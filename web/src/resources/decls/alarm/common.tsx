@@ -1,5 +1,5 @@
 /** Pieces the alarm screens share: status options, the duration cell and the window filters. */
-import { ALARM_STATUS } from '@shared/schemas/alarm.ts';
+import { ALARM_STATUS, OFFLINE_FLAG } from '@shared/schemas/alarm.ts';
 import { Text } from '@chakra-ui/react';
 import { durationParts } from '@web/lib/duration.ts';
 import type { EnumOption, Field, Row } from '@web/resources/types.ts';
@@ -8,6 +8,12 @@ import { useTranslation } from 'react-i18next';
 export const ALARM_STATUS_OPTIONS: readonly EnumOption[] = [
   { value: ALARM_STATUS.open, label: 'alarmRes.status.open', tone: 'danger' },
   { value: ALARM_STATUS.recovered, label: 'alarmRes.status.recovered', tone: 'success' },
+];
+
+/** An alarm's kind: a fault the charger reported, or one of its outages (decision 460). */
+export const ALARM_KIND_OPTIONS: readonly EnumOption[] = [
+  { value: OFFLINE_FLAG.fault, label: 'alarmRes.kind.fault', tone: 'warning' },
+  { value: OFFLINE_FLAG.offline, label: 'alarmRes.kind.offline', tone: 'neutral' },
 ];
 
 /** A duration in seconds as "1 h 5 min"; nothing while the alarm is open. */
