@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * The site maps (docs/decisions/456-sites-map-on-google-maps.md) without the internet: the map library is
- * replaced by stand-ins that render its React props (the maps key, the markers' positions, the map's click),
- * so the tests see what the console hands the library; without a key, or when the API fails to load, the
- * page says so and the list and the coordinates work on.
+ * The site maps (docs/decisions/456-sites-map-on-google-maps.md) without the internet: the map library's
+ * parts are spied on and stood in for by components that render its React props (the maps key, the
+ * markers' positions, the map's click), so the tests see what the console hands the library; without a
+ * key, or when the API fails to load, the page says so and the list and the coordinates work on.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,63 +11,72 @@ import { STORAGE, writeStored } from '@web/auth/storage.ts';
 import { stationDecl } from '@web/resources/decls/site/station.tsx';
 import { ResourceListPage } from '@web/resources/list-page.tsx';
 import { StationsPage } from '@web/screens/site/stations-page.tsx';
-import type { ReactNode } from 'react';
+import { APILoadingStatus, mapLibrary } from '@web/screens/site/map-library.ts';
+import { useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, grant, page, renderScreen } from './harness.tsx';
 
 /** What the stand-ins were given, and whether the API "fails" to load. */
-const library = vi.hoisted(() => ({
+const library = {
   fail: false,
   providers: [] as { apiKey: string; language?: string }[],
   mapClick: undefined as undefined | ((e: unknown) => void),
-}));
+};
 
-vi.mock('@vis.gl/react-google-maps', async () => {
-  const { useEffect } = await import('react');
-  return {
-    APILoadingStatus: {
-      NOT_LOADED: 'NOT_LOADED',
-      LOADING: 'LOADING',
-      LOADED: 'LOADED',
-      FAILED: 'FAILED',
-      AUTH_FAILURE: 'AUTH_FAILURE',
-    },
-    APIProvider: (props: {
-      apiKey: string;
-      language?: string;
-      onError?: (e: unknown) => void;
-      children: ReactNode;
-    }) => {
-      library.providers.push({ apiKey: props.apiKey, language: props.language });
-      const { onError } = props;
-      useEffect(() => {
-        if (library.fail) onError?.(new Error('offline'));
-      }, [onError]);
-      return <>{props.children}</>;
-    },
-    useApiLoadingStatus: () => (library.fail ? 'FAILED' : 'LOADED'),
+function StandInProvider(props: {
+  apiKey: string;
+  language?: string;
+  onError?: (e: unknown) => void;
+  children?: ReactNode;
+}) {
+  library.providers.push({ apiKey: props.apiKey, language: props.language });
+  const { onError } = props;
+  useEffect(() => {
+    if (library.fail) onError?.(new Error('offline'));
+  }, [onError]);
+  return <>{props.children}</>;
+}
+
+function StandInMap(props: { onClick?: (e: unknown) => void; children?: ReactNode }) {
+  library.mapClick = props.onClick;
+  return <div data-testid="map-canvas">{props.children}</div>;
+}
+
+function StandInMarker(props: {
+  position?: { lat: number; lng: number };
+  title?: string | null;
+  onClick?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid="marker"
+      data-lat={props.position?.lat}
+      data-lng={props.position?.lng}
+      onClick={props.onClick}
+    >
+      {props.title}
+    </button>
+  );
+}
+
+// The library's parts are read through one object at render time (no module is replaced: the test files
+// share their modules): each test puts the stand-ins in and takes them out again.
+const original = { ...mapLibrary };
+beforeEach(() => {
+  Object.assign(mapLibrary, {
+    APIProvider: StandInProvider,
+    Map: StandInMap,
+    Marker: StandInMarker,
+    useApiLoadingStatus: () => (library.fail ? APILoadingStatus.FAILED : APILoadingStatus.LOADED),
     useMap: () => null,
-    Map: (props: { onClick?: (e: unknown) => void; children?: ReactNode }) => {
-      library.mapClick = props.onClick;
-      return <div data-testid="map-canvas">{props.children}</div>;
-    },
-    Marker: (props: { position: { lat: number; lng: number }; title?: string; onClick?: () => void }) => (
-      <button
-        type="button"
-        data-testid="marker"
-        data-lat={props.position.lat}
-        data-lng={props.position.lng}
-        onClick={props.onClick}
-      >
-        {props.title}
-      </button>
-    ),
-  };
+  });
 });
 
 afterEach(() => {
   cleanup();
+  Object.assign(mapLibrary, original);
   vi.unstubAllGlobals();
   localStorage.clear();
   library.fail = false;

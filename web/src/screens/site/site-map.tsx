@@ -8,18 +8,10 @@
  */
 import { Box } from '@chakra-ui/react';
 import type { LanguageCode } from '@shared/i18n/languages.ts';
-import {
-  APILoadingStatus,
-  APIProvider,
-  Map,
-  Marker,
-  useApiLoadingStatus,
-  useMap,
-  type MapMouseEvent,
-} from '@vis.gl/react-google-maps';
 import { currentLanguage } from '@web/i18n.ts';
 import { useTr } from '@web/resources/i18n.ts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { APILoadingStatus, mapLibrary, type MapMouseEvent } from './map-library.ts';
 import { MAP, MapNotice, type MapSite } from './map-notice.tsx';
 
 /** The API's language for each console language. */
@@ -44,6 +36,7 @@ function MapFrame(props: { apiKey: string; label: string; children: ReactNode })
   const [failed, setFailed] = useState(false);
   // Stable: the provider loads the API again when its callbacks change.
   const onError = useCallback(() => setFailed(true), []);
+  const { APIProvider } = mapLibrary;
   return (
     <APIProvider apiKey={props.apiKey} language={MAP_LANGUAGE[currentLanguage()]} onError={onError}>
       <Loaded failed={failed} label={props.label}>
@@ -54,7 +47,7 @@ function MapFrame(props: { apiKey: string; label: string; children: ReactNode })
 }
 
 function Loaded(props: { failed: boolean; label: string; children: ReactNode }) {
-  const status = useApiLoadingStatus();
+  const status = mapLibrary.useApiLoadingStatus();
   if (props.failed || status === APILoadingStatus.FAILED || status === APILoadingStatus.AUTH_FAILURE)
     return <MapNotice reason="failed" />;
   return (
@@ -87,6 +80,7 @@ function boundsOf(sites: MapSite[]) {
 
 export function SitesMapView(props: { apiKey: string; sites: MapSite[]; onOpen: (id: string) => void }) {
   const tr = useTr();
+  const { Map, Marker } = mapLibrary;
   const sites = props.sites.filter((s) => isPosition(s.latitude, s.longitude));
   const bounds = boundsOf(sites);
   // One site (or all at one spot) is shown close up; several fitted with a margin.
@@ -117,7 +111,7 @@ export function SitesMapView(props: { apiKey: string; sites: MapSite[]; onOpen: 
 
 /** Moves the map to follow a position typed in. */
 function Follow({ position }: { position?: { lat: number; lng: number } }) {
-  const map = useMap();
+  const map = mapLibrary.useMap();
   const lat = position?.lat;
   const lng = position?.lng;
   useEffect(() => {
@@ -134,6 +128,7 @@ export function PositionMapView(props: {
   onPick: (position: { latitude: number; longitude: number }) => void;
 }) {
   const tr = useTr();
+  const { Map, Marker } = mapLibrary;
   const position = isPosition(props.latitude, props.longitude)
     ? { lat: props.latitude, lng: props.longitude as number }
     : undefined;
