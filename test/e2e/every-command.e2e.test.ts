@@ -230,7 +230,9 @@ const STEPS: Step[] = [
     key: 'getConfiguration',
     fill: (form, run) => tag(form, heartbeatKey(run)),
     // 2.0.1 reads it with GetVariables: each variable's status and value.
-    result: (run) => (run.v201 ? /^HeartbeatInterval: Accepted \(\d+\)$/ : /"key":"HeartbeatInterval"/),
+    // 1.6's answer as labelled fields, never JSON (decision 452).
+    result: (run) =>
+      run.v201 ? /^HeartbeatInterval: Accepted \(\d+\)$/ : /^Configuration keys: HeartbeatInterval = \d+$/,
   },
   {
     key: 'changeConfiguration',
@@ -255,7 +257,7 @@ const STEPS: Step[] = [
   },
   {
     key: 'getLocalListVersion',
-    result: (run) => (run.v201 ? /"versionNumber":7/ : /"listVersion":7/),
+    result: /^List version: 7$/,
   },
   {
     key: 'setChargingProfile',
@@ -334,7 +336,7 @@ const STEPS: Step[] = [
       expect(tx).toBeDefined();
       await form.getByLabel(label('Transaction ID')).fill(String(tx));
     },
-    result: /"ongoingIndicator":true/,
+    result: /Transaction ongoing: Yes/,
   },
   {
     key: 'remoteStop',
@@ -355,7 +357,7 @@ const STEPS: Step[] = [
       text('Retry interval (s)', '60'),
     ),
     // 1.6 UpdateFirmware.conf is empty.
-    result: (run) => (run.v201 ? /^Accepted$/ : /^\{\}$/),
+    result: (run) => (run.v201 ? /^Accepted$/ : /^Empty$/),
   },
   {
     key: 'signedUpdateFirmware',
@@ -375,7 +377,7 @@ const STEPS: Step[] = [
       async (form) => typeDate(dateField(form, label('To')), new Date()),
     ),
     // 1.6 answers the file name it uploads; 2.0.1 is a GetLog.
-    result: (run) => (run.v201 ? /^Accepted$/ : /"fileName":"diagnostics-/),
+    result: (run) => (run.v201 ? /^Accepted$/ : /^File name: diagnostics-/),
   },
   {
     key: 'getLog',

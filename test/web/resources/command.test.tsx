@@ -509,8 +509,21 @@ describe('the results list', () => {
       }),
     ).toBe('HeartbeatInterval, monitor 3: Accepted');
     expect(answered({ clearMonitoringResult: [{ id: 3, status: 'NotFound' }] })).toBe('Monitor 3: Not found');
-    // Other answers without a status stay a short JSON line.
-    expect(answered({ listVersion: 7 })).toBe('{"listVersion":7}');
+    // Other answers without a status read as labelled fields, never JSON (decision 452).
+    expect(answered({ listVersion: 7 })).toBe('List version: 7');
+    expect(
+      answered({
+        configurationKey: [
+          { key: 'HeartbeatInterval', readonly: false, value: '300' },
+          { key: 'MeterValueSampleInterval', readonly: true, value: '60' },
+        ],
+        unknownKey: ['Nope'],
+      }),
+    ).toBe('Configuration keys: HeartbeatInterval = 300, MeterValueSampleInterval = 60 · Unknown keys: Nope');
+    expect(answered({ messagesInQueue: false, ongoingIndicator: true })).toBe(
+      'Messages in queue: No · Transaction ongoing: Yes',
+    );
+    expect(answered({})).toBe('Empty');
   });
 
   it('sends the filters and refuses a range over 7 days', async () => {

@@ -371,8 +371,10 @@ describe('order page', () => {
       curve: [],
     });
     let payer = await screen.findByRole('region', { name: 'Who paid' });
-    for (const text of ['Card balance', 'card-9', '10 EUR', '6.11 EUR'])
+    // The card by its number (the order's tag), never its record id (decision 452).
+    for (const text of ['Card balance', 'TAG-A', '10 EUR', '6.11 EUR'])
       expect(within(payer).getByText(text)).toBeTruthy();
+    expect(within(payer).queryByText('card-9')).toBeNull();
     expect(within(payer).getByText('No profit shares were taken from this order.')).toBeTruthy();
     cleanup();
 

@@ -174,7 +174,8 @@ describe('resource list page', () => {
     cleanup();
     fakeApi({ '/test/gadget/list': () => ({ code: 1, msg: 'Store unavailable' }) });
     renderScreen(<ResourceListPage decl={decl} />);
-    expect(await screen.findByText('Failed to get data')).toBeTruthy();
+    // A list that cannot be read says so in words of its own (docs/product.md section 8, decision 452).
+    expect(await screen.findByText('Cannot fetch data')).toBeTruthy();
     expect(screen.getByText('Store unavailable')).toBeTruthy();
   });
 

@@ -343,7 +343,8 @@ export function Payer(props: { tr: Translate; order: OrderView }) {
         ? {
             kind: 'card',
             items: [
-              { label: tr(`${P}.card`), value: order.cardId },
+              // The card by its number (the order's ID tag: one payer per tag, decision 432), not its record id.
+              { label: tr(`${P}.card`), value: order.idTag ?? order.cardId },
               { label: tr(`${P}.balanceBefore`), value: balance(order.cardBalanceBefore) },
               { label: tr(`${P}.balanceAfter`), value: balance(order.cardBalanceAfter) },
             ],
