@@ -22,6 +22,7 @@ import {
   shownAppUser,
   type AppUserRecord,
 } from '@functions/accounts/app-users.ts';
+import { isHomePileUser } from './home-piles.ts';
 
 export interface AppUserStats {
   /** Sessions (orders) of the user. */
@@ -73,10 +74,12 @@ export const LEDGER_SHOWN = 100;
 export async function appUserDetail(identity: Identity, id: string) {
   const user = await appUsers.get(identity.scope, id);
   if (!user) throw notFound();
-  const [stats, ledger, cards] = await Promise.all([
+  const [stats, ledger, cards, isHomePile] = await Promise.all([
     appUserStats(identity.scope, user),
     latestAppLedger(user.id, LEDGER_SHOWN),
     cardOf(user.tenant, user.cardNo),
+    isHomePileUser(user.id),
   ]);
-  return { user: shownAppUser(user), stats, ledger, cards };
+  // isHomePile: at least one linked personal pile (docs/decisions/468-app-user-home-piles.md).
+  return { user: { ...shownAppUser(user), isHomePile }, stats, ledger, cards };
 }

@@ -10,6 +10,9 @@ import { parse } from '@functions/lib/validate.ts';
 import {
   appUserAdjustSchema,
   appUserLockSchema,
+  appUserPileLinkSchema,
+  appUserPilesQuery,
+  appUserPileUnlinkSchema,
   appUserUnlockSchema,
   opsUserQuery,
 } from '@shared/resources/crm/app-user.ts';
@@ -24,6 +27,7 @@ import {
   unlockAppUser,
 } from '@functions/accounts/app-users.ts';
 import { appUserDetail } from './detail.ts';
+import { appUserPiles, linkAppUserPile, unlinkAppUserPile } from './home-piles.ts';
 // Every event reaction (functions/reactions.ts, docs/decisions/444-layers-you-can-see.md).
 import '@functions/reactions.ts';
 
@@ -45,6 +49,13 @@ export const handler = httpHandler({
     const { id, cause } = parse(appUserUnlockSchema, req.body);
     return ok(shownAppUser(await unlockAppUser(who(req), id, cause)));
   },
+  // Personal (home) piles (docs/decisions/468-app-user-home-piles.md).
+  'POST /biz/appUser/piles': async (req) =>
+    ok(await appUserPiles(who(req), parse(appUserPilesQuery, { id: req.query.id ?? req.body?.id }).id)),
+  'POST /biz/appUser/pileLink': async (req) =>
+    ok(await linkAppUserPile(who(req), parse(appUserPileLinkSchema, req.body))),
+  'POST /biz/appUser/pileUnlink': async (req) =>
+    ok(await unlinkAppUserPile(who(req), parse(appUserPileUnlinkSchema, req.body))),
   'POST /biz/opsUser/list': async (req) => ok(await opsUsers(who(req), parse(opsUserQuery, req.body ?? {}))),
   'POST /biz/appInsight/stat': async (req) =>
     ok(await appInsight(who(req), parse(appInsightQuery, req.body ?? {}))),

@@ -39,6 +39,8 @@ import { publishMetric } from '@functions/lib/metrics.ts';
 import type { Stored } from '@functions/lib/records.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { localPayers } from '@functions/accounts/payers.ts';
+import { isHomePileSession } from '@functions/accounts/home-piles.ts';
+import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { frozenWithout, holdReleaseWrites } from '@functions/accounts/app-holds.ts';
 import { appHoldDelete, appHoldOn, type AppHold } from '@functions/data/app-users.ts';
@@ -330,6 +332,9 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
     priceOf(session),
     chargePointById(session.chargePointId),
   ]);
+  // A session at a personal pile started by one of its linked app users is a home-pile order (docs/product.md
+  // section 3, order type 3; docs/decisions/468-app-user-home-piles.md).
+  const homePile = await isHomePileSession(session, pile);
   // The rating of the order's connector (its pile's maximum power), for utilization (decision 181).
   const ratedW = connectorRatedW(pile);
   const { actualMinor, ...money } = priced;
@@ -358,6 +363,7 @@ export async function settleSession(session: Session, base: Item): Promise<'crea
     const order = Object.fromEntries(
       Object.entries({
         ...base,
+        ...(homePile ? { orderType: ORDER_TYPE.homePile } : {}),
         ...money,
         ...payFields,
         endFlag: sessionEndFlag(session),

@@ -25,6 +25,10 @@ export const crmRoutes: HttpRouteDecl[] = [
   route(API.biz.appUser.lock, CODE.appUserEdit, 'crm.audit.lock'),
   route(API.biz.appUser.unlock, CODE.appUserEdit, 'crm.audit.unlock'),
   route(API.biz.appUser.adjust, CODE.appUserBalance, 'crm.audit.adjust'),
+  // Personal (home) piles (docs/decisions/468-app-user-home-piles.md): read with the page, changed by editors.
+  route(API.biz.appUser.piles, CODE.appUserDetail),
+  route(API.biz.appUser.pileLink, CODE.appUserEdit, 'crm.audit.pileLink'),
+  route(API.biz.appUser.pileUnlink, CODE.appUserEdit, 'crm.audit.pileUnlink'),
   // The operations view (docs/decisions/193).
   route(API.biz.opsUser.list, CODE.opsUsers),
   // CRM insight; its Excel file is data export, Pro like every export (9100).

@@ -106,3 +106,15 @@ export type OpsReason = (typeof OPS_REASONS)[number];
 /** /opsUser: a page of the users needing attention, of one reason when given. */
 export const opsUserQuery = pageQuery.extend({ reason: optional(z.enum(OPS_REASONS)) });
 export type OpsUserQuery = z.infer<typeof opsUserQuery>;
+
+/**
+ * An app user's personal (home) pile (docs/decisions/468-app-user-home-piles.md): the pile (a charge point of
+ * the user's company whose personal flag is set) and whether the user owns it (ownerFlag 1, at most one per
+ * pile) or shares it (0).
+ */
+export const OWNER_FLAG = { shared: 0, owner: 1 } as const;
+export const appUserPileLinkSchema = z
+  .object({ id, chargePointId: requiredText(64), ownerFlag: numericChoice(Object.values(OWNER_FLAG)) })
+  .strict();
+export const appUserPileUnlinkSchema = z.object({ id, chargePointId: requiredText(64) }).strict();
+export const appUserPilesQuery = z.object({ id }).strict();
