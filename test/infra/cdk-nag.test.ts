@@ -4,68 +4,23 @@
  * in a us-east-1 stack of its own). No finding may be left: each is fixed in infra/cdk, or acknowledged beside
  * the construct it is about, with its reason, and no acknowledgement may outlive its finding.
  *
- * Lambda bundling is skipped (context `aws:cdk:bundling-stacks: []`): the rules read the templates, not the code.
+ * The apps come from test/infra/synth.ts (bundling skipped: the rules read the templates, not the code), made
+ * once per worker and shared with the other infra files (docs/decisions/448-tests-in-minutes.md).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { App, Stack, Validations, type PolicyViolation } from 'aws-cdk-lib';
+import { Stack, Validations, type App, type PolicyViolation } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks, ServerlessChecks, type NagPack } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { EdgeWafStack } from '@infra/cdk/protection.ts';
-import { ConsoleStack, type Stage } from '@infra/cdk/stack.ts';
-import { topology } from '@shared/topology/index.ts';
+import { sharedConsole, testApp, type SharedLayout } from './synth.ts';
 
-const tempDirs: string[] = [];
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function consoleFixture(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cdk-nag-console-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
-  tempDirs.push(dir);
-  return dir;
-}
-
-type Layout = { name: string; stage: Stage; region?: string };
+type Layout = { name: string; layout: SharedLayout };
 const layouts: Layout[] = [
-  { name: 'dev', stage: 'dev' },
-  { name: 'prod', stage: 'prod' },
-  { name: 'prod in eu-central-1 with its us-east-1 web ACL stack', stage: 'prod', region: 'eu-central-1' },
+  { name: 'dev', layout: 'dev' },
+  { name: 'prod', layout: 'prod' },
+  { name: 'prod in eu-central-1 with its us-east-1 web ACL stack', layout: 'prod-edge' },
 ];
-
-/** The app of a layout, synthesised (nested stacks' parameters and cross-region readers exist only then). */
-function synthApp(layout: Layout): App {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const account = '111111111111';
-  const edge = layout.region
-    ? new EdgeWafStack(app, `EvConsole-${layout.stage}-edge`, {
-        env: { account, region: 'us-east-1' },
-        crossRegionReferences: true,
-        topology,
-        webAclName: `EvConsole-${layout.stage}-edge`,
-      })
-    : undefined;
-  new ConsoleStack(app, `EvConsole-${layout.stage}`, {
-    stage: layout.stage,
-    consoleAssetPath: consoleFixture(),
-    alarmEmail: 'ops@example.com',
-    ...(layout.region
-      ? {
-          env: { account, region: layout.region },
-          crossRegionReferences: true,
-          cloudFrontWebAclArn: edge!.webAcl.attrArn,
-        }
-      : {}),
-  });
-  app.synth();
-  return app;
-}
 
 const packs = (): NagPack[] => [new AwsSolutionsChecks(), new ServerlessChecks()];
 
@@ -108,9 +63,9 @@ function acknowledgements(root: IConstruct): { construct: IConstruct; rule: stri
   return out.filter((a) => NAG_RULE.test(a.rule));
 }
 
-describe.each(layouts)('cdk-nag on $name', (layout) => {
-  let app: App | undefined;
-  const synthesised = () => (app ??= synthApp(layout));
+describe.each(layouts)('cdk-nag on $name', ({ layout }) => {
+  // Synthesised once per worker, shared with the other infra files (test/infra/synth.ts).
+  const synthesised = () => sharedConsole(layout).app;
 
   it('leaves no unacknowledged AwsSolutions or Serverless error or warning', () => {
     expect(findings(synthesised())).toEqual([]);
@@ -135,7 +90,7 @@ describe.each(layouts)('cdk-nag on $name', (layout) => {
 
 describe('the cdk-nag harness', () => {
   it('reports a finding nothing acknowledges', () => {
-    const app = new App();
+    const app = testApp();
     const stack = new Stack(app, 'Probe');
     new s3.Bucket(stack, 'Open', { enforceSSL: false });
     app.synth();

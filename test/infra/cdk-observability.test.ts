@@ -6,15 +6,15 @@
  * templates, so a new topology entry is checked without touching this file; docs/operations.md must explain
  * every alarm kind.
  *
- * Lambda bundling is skipped (context `aws:cdk:bundling-stacks: []`), as in cdk.test.ts.
+ * The apps come from test/infra/synth.ts (bundling skipped), the dev and prod stacks made once per worker and
+ * shared with the other infra files (docs/decisions/448-tests-in-minutes.md).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   ALARM_KINDS,
@@ -50,6 +50,8 @@ import {
 } from '@shared/topology/metrics.ts';
 import type { FunctionRef, Topology } from '@shared/topology/types.ts';
 
+import { ACCOUNT, consoleFixture, sharedConsole, synthConsole, testApp } from './synth.ts';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped
 type Json = any;
 type Resource = { Type: string; Properties?: Record<string, Json>; DependsOn?: string | string[] };
@@ -59,18 +61,6 @@ interface Synth {
   resources: Record<string, Resource>;
   /** The Monitoring nested stack's resources, its parameters replaced by what the parent passes. */
   monitoring: Record<string, Resource>;
-}
-
-const tempDirs: string[] = [];
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function consoleFixture(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cdk-obs-console-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
-  tempDirs.push(dir);
-  return dir;
 }
 
 /** A value of a nested stack with its parameters replaced by what the parent passes them. */
@@ -84,16 +74,8 @@ function resolveParameters(value: unknown, params: Record<string, unknown>): unk
   return value;
 }
 
-function synth(
-  stage: Stage,
-  opts: Partial<Pick<ConsoleStackProps, 'topology' | 'alarmEmail' | 'waf'>> = {},
-): Synth {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new ConsoleStack(app, `EvConsole-${stage}`, {
-    stage,
-    consoleAssetPath: consoleFixture(),
-    ...opts,
-  });
+/** The resources of a synthesised console stack and of its Monitoring nested stack. */
+function read(stack: ConsoleStack): Synth {
   const resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
   const nestedId = stack.getLogicalId(stack.monitoring.nestedStackResource as CfnElement);
   const params = (resources[nestedId]!.Properties!.Parameters ?? {}) as Record<string, unknown>;
@@ -102,6 +84,13 @@ function synth(
     params,
   ) as Record<string, Resource>;
   return { stack, resources, monitoring };
+}
+
+function synth(
+  stage: Stage,
+  opts: Partial<Pick<ConsoleStackProps, 'topology' | 'alarmEmail' | 'waf'>> = {},
+): Synth {
+  return read(synthConsole(stage, opts).stack);
 }
 
 const logicalId = (s: Synth, construct: { node: { defaultChild?: unknown } }): string =>
@@ -156,9 +145,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 const stages: Stage[] = ['dev', 'prod'];
 const synths = {} as Record<Stage, Synth>;
+// dev without an alarm mail, prod with one (test/infra/synth.ts): made once per worker, shared with the other
+// infra files.
 beforeAll(() => {
-  synths.dev = synth('dev');
-  synths.prod = synth('prod', { alarmEmail: 'ops@example.com' });
+  synths.dev = read(sharedConsole('dev').stack);
+  synths.prod = read(sharedConsole('prod').stack);
 }, 600_000);
 
 describe.each(stages)('alarms of the %s stack', (stage) => {
@@ -573,22 +564,11 @@ describe('WAF', () => {
   }, 600_000);
 
   it('puts the web ACL in a us-east-1 stack when the console stack is elsewhere, and refuses to make it there', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const account = '111111111111';
-    const edge = new EdgeWafStack(app, 'EvConsole-prod-edge', {
-      env: { account, region: 'us-east-1' },
-      crossRegionReferences: true,
-      topology,
-      webAclName: 'EvConsole-prod-edge',
-    });
-    const stack = new ConsoleStack(app, 'EvConsole-prod', {
-      stage: 'prod',
-      consoleAssetPath: consoleFixture(),
-      env: { account, region: 'eu-central-1' },
-      crossRegionReferences: true,
-      cloudFrontWebAclArn: edge.webAcl.attrArn,
-    });
-    const edgeAcls = webAcls(Template.fromStack(edge).toJSON().Resources);
+    // prod in eu-central-1, its web ACL in EvConsole-prod-edge (us-east-1): test/infra/synth.ts.
+    const { stack, edge } = sharedConsole('prod-edge');
+    const account = ACCOUNT;
+    expect(stack.region).toBe('eu-central-1');
+    const edgeAcls = webAcls(Template.fromStack(edge!).toJSON().Resources);
     expect(edgeAcls).toHaveLength(1);
     expect(edgeAcls[0]![1].Properties!.Scope).toBe('CLOUDFRONT');
     const main = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
@@ -596,7 +576,7 @@ describe('WAF', () => {
     const [, dist] = ofType(main, 'AWS::CloudFront::Distribution')[0]!;
     expect(JSON.stringify(dist.Properties!.DistributionConfig.WebACLId)).toContain('ExportsReader');
 
-    const lone = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const lone = testApp();
     expect(
       () =>
         new ConsoleStack(lone, 'EvConsole-prod', {

@@ -4,13 +4,14 @@
  *
  * The assertion tests skip Lambda bundling (context `aws:cdk:bundling-stacks: []`) to stay fast; one separate test
  * synthesises the dev stage of a few functions with bundling on and checks their bundles, another that every
- * declared export exists (CI's `cdk synth` bundles every function).
+ * declared export exists (CI's `cdk synth` bundles every function). The apps come from test/infra/synth.ts
+ * (docs/decisions/448-tests-in-minutes.md).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -18,6 +19,8 @@ import { ConsoleStack, repoRoot, type ConsoleStackProps, type Stage } from '@inf
 import { envNames } from '@shared/topology/env.ts';
 import { distinctFunctionRefs, functionKey, topology } from '@shared/topology/index.ts';
 import type { FunctionRef, Topology } from '@shared/topology/types.ts';
+
+import { sharedConsole, synthConsole } from './synth.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped
 type Json = any;
@@ -36,11 +39,11 @@ interface Synth {
 }
 
 const tempDirs: string[] = [];
-function consoleFixture(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cdk-console-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
-  tempDirs.push(dir);
-  return dir;
+
+/** The template of a synthesised console stack. */
+function read(stack: ConsoleStack): Synth {
+  const template = Template.fromStack(stack);
+  return { stack, template, resources: template.toJSON().Resources as Record<string, Resource> };
 }
 
 function synth(
@@ -53,19 +56,12 @@ function synth(
     secretsRefresh?: string;
   } = {},
 ): Synth {
-  const app = new App({
-    outdir: opts.outdir,
-    context: opts.bundling ? {} : { 'aws:cdk:bundling-stacks': [] },
-  });
-  const stack = new ConsoleStack(app, `EvConsole-${stage}`, {
+  const { stack } = synthConsole(
     stage,
-    topology: opts.topology,
-    consoleAssetPath: consoleFixture(),
-    mail: opts.mail,
-    secretsRefresh: opts.secretsRefresh,
-  });
-  const template = Template.fromStack(stack);
-  return { stack, template, resources: template.toJSON().Resources as Record<string, Resource> };
+    { topology: opts.topology, mail: opts.mail, secretsRefresh: opts.secretsRefresh },
+    { bundling: opts.bundling, outdir: opts.outdir },
+  );
+  return read(stack);
 }
 
 const logicalId = (s: Synth, construct: { node: { defaultChild?: unknown } }): string =>
@@ -139,9 +135,10 @@ const exportedNames = (code: string): string[] =>
 const stages: Stage[] = ['dev', 'prod'];
 const synths = {} as Record<Stage, Synth>;
 
-// Two synths of the whole stack: minutes on a busy machine when other files synthesise at the same time.
+// The dev stack and the prod one (with an alarm mail, which nothing here looks at): made once per worker and
+// shared with the other infra files (test/infra/synth.ts).
 beforeAll(() => {
-  for (const stage of stages) synths[stage] = synth(stage);
+  for (const stage of stages) synths[stage] = read(sharedConsole(stage).stack);
 }, 600_000);
 
 afterAll(() => {
@@ -671,7 +668,7 @@ describe('ConsoleStack alarm mail', () => {
     }
   });
   it('sends no mail settings when none are configured', () => {
-    const s = synth('dev');
+    const s = synths.dev;
     for (const ref of distinctFunctionRefs(topology))
       expect(s.resources[fnLogicalId(s, ref)]!.Properties!.Environment.Variables.SMTP_HOST).toBeUndefined();
   });
@@ -679,7 +676,7 @@ describe('ConsoleStack alarm mail', () => {
 
 describe('ConsoleStack secrets refresh', () => {
   it('changes every function configuration when secretsRefresh changes, and only then', () => {
-    const plain = synth('dev');
+    const plain = synths.dev;
     const refreshed = synth('dev', { secretsRefresh: '2026-06-01' });
     for (const ref of distinctFunctionRefs(topology)) {
       const vars = (s: Synth) => s.resources[fnLogicalId(s, ref)]!.Properties!.Environment.Variables;
