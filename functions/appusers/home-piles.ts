@@ -8,7 +8,7 @@
 import { cancellationCodes, retryPause } from '@functions/lib/conditional.ts';
 import { badRequest, notFound } from '@functions/lib/errors.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { chargePointRecords } from '@functions/data/charge-points.ts';
+import { chargePointById } from '@functions/chargepoints/sites.ts';
 import {
   homePileLink,
   homePilesOfUser,
@@ -33,7 +33,7 @@ export async function appUserPiles(identity: Identity, id: string) {
   return Promise.all(
     links.map(async (link) => {
       const [pile, users] = await Promise.all([
-        chargePointRecords.getAny(link.chargePointId),
+        chargePointById(link.chargePointId),
         usersOfHomePile(link.chargePointId),
       ]);
       return {
@@ -62,7 +62,7 @@ export async function linkAppUserPile(
   input: { id: string; chargePointId: string; ownerFlag: number },
 ) {
   const user = await userInScope(identity, input.id);
-  const pile = await chargePointRecords.getAny(input.chargePointId);
+  const pile = await chargePointById(input.chargePointId);
   if (!pile) throw fieldError('chargePointId', 'crm.server.noPile');
   if (String(pile.tenant) !== user.tenant) throw fieldError('chargePointId', 'crm.server.otherCompany');
   if (!isPersonalPile(pile)) throw fieldError('chargePointId', 'crm.server.notPersonal');
