@@ -127,6 +127,8 @@ describe('charging order list', () => {
 
     await user.type(screen.getByLabelText('Order number'), 'O-2');
     await user.type(screen.getByLabelText('ID tag'), 'TAG-A');
+    // A select filter's empty choice is "All" (every order), not "None".
+    expect((screen.getByLabelText('Payment') as HTMLSelectElement).options[0]!.textContent).toBe('All');
     await user.selectOptions(screen.getByLabelText('Payment'), 'Unpaid');
     await fillDate(user, 'Started from', '2026-11-01 00:00:00');
     await user.click(screen.getByRole('button', { name: 'Search' }));
