@@ -8,8 +8,8 @@
  *
  * Where there is no Lambda (no `AWS_EXECUTION_ENV`: the local runtime, tests) or with
  * `POWERTOOLS_TRACE_ENABLED=false`, the tracer is not even loaded: the X-Ray SDK it brings enables a
- * process-wide async hook as it loads (cls-hooked), which taxes every promise of the local runtime for
- * nothing. Nothing is then traced, no client is changed, and nothing throws for a missing segment.
+ * process-wide async hook as it loads (cls-hooked), which nothing there uses. Nothing is then traced, no
+ * client is changed, and nothing throws for a missing segment.
  */
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';

@@ -87,8 +87,8 @@ describe('every Lambda entry of the topology', () => {
   }, 120_000);
 
   it('runs its handler with tracing off outside Lambda, answers and throws as before, and flushes the figures', async () => {
-    // Outside Lambda the tracer is not even loaded: the X-Ray SDK's async hook (its cls-hooked namespace)
-    // would tax every promise of the local runtime.
+    // Outside Lambda the tracer is not even loaded: no X-Ray SDK, so no process-wide async hook (its
+    // cls-hooked namespace) that nothing there uses.
     expect(tracer).toBeUndefined();
     expect((process as { namespaces?: Record<string, unknown> }).namespaces?.AWSXRay).toBeUndefined();
     expect(tracingWanted({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' })).toBe(true);
