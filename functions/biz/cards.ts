@@ -19,6 +19,7 @@ import { cardBalanceSet } from '@functions/data/cards.ts';
 import { send } from '@functions/data/table.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
+import { keepProFields } from '@functions/api/pro-fields.ts';
 import type { Stored } from '@functions/lib/records.ts';
 import { chargePoints, stations } from '@functions/chargepoints/sites.ts';
 
@@ -28,7 +29,8 @@ async function mustBeMine(identity: Identity, ids: string[], repo: Resource, mes
 
 export const cards: Resource = resource(cardResource, {
   check: async (record, identity, current) => {
-    if (!identity.permissions.has(CARD_CODE.scope)) record.useScopeList = current?.useScopeList ?? [];
+    // The station scope is a Pro feature (code cardScope): a change without it is refused (decision 465).
+    if (!identity.permissions.has(CARD_CODE.scope)) keepProFields(record, current, { useScopeList: [] });
     await mustBeMine(
       identity,
       (record.useScopeList as string[]) ?? [],

@@ -34,6 +34,7 @@ import { emit } from '@functions/lib/events.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { createResource, present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
+import { keepProFields } from '@functions/api/pro-fields.ts';
 import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
 import { Repository, uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
 import { connectionActivity, findConnection } from '@functions/chargepoints/connections.ts';
@@ -97,7 +98,7 @@ async function checkPileFees(station: Record_, pile: Record_) {
 
 // ---- Stations ---------------------------------------------------------------------------------------------
 
-/** Pro-only fields: without code 2105 they keep what they were (or their defaults on a new station). */
+/** Pro-only fields: without code 2105 a change to one is refused, they keep what they were (decision 465). */
 const PRO_STATION_FIELDS = {
   images: [] as unknown,
   reserveFlag: false as unknown,
@@ -106,9 +107,7 @@ const PRO_STATION_FIELDS = {
 
 export const stations: Resource = resource(stationResource, {
   check: async (record, identity, current) => {
-    if (!identity.permissions.has(SITE_CODE.pro))
-      for (const [field, fallback] of Object.entries(PRO_STATION_FIELDS))
-        record[field] = current ? current[field] : fallback;
+    if (!identity.permissions.has(SITE_CODE.pro)) keepProFields(record, current, PRO_STATION_FIELDS);
     if (current) record.powerBalance = current.powerBalance;
     // Pictures are the company's own uploads.
     for (const key of (record.images as string[]) ?? [])

@@ -11,7 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDriver, createFleet } from '@functions/accounts/fleets.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
-import { operators, roles, users } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
+import { roles } from '@functions/data/roles.ts';
+import { users } from '@functions/data/users.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { authorizeToken } from '@functions/ocpp/authorize.ts';
 import { topology } from '@shared/topology/index.ts';
@@ -19,6 +21,7 @@ import { menuById, SMART_CHARGING_COMMAND_CODES } from '@shared/permissions/menu
 import { commandByKey } from '@shared/commands/catalogue.ts';
 import { api, companyWithAdmin, encrypt, login } from '../helpers/identity.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
+import { stationBody } from '../helpers/sites.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let admin: string;
@@ -60,6 +63,15 @@ const exportRoutes = topology.routes.filter(
 );
 const exportBody = (path: string) =>
   path === '/biz/revenue/export' ? { startDay: '2026-09-01', endDay: '2026-09-30', groupBy: 'day' } : {};
+
+const basicCard = (cardSn: string) => ({
+  cardSn,
+  receiveStatus: 2,
+  status: 0,
+  blackFlag: 0,
+  type: 1,
+  balance: 0,
+});
 
 const smartCommands = [...commandByKey.values()].filter((c) => SMART_CHARGING_COMMAND_CODES.includes(c.code));
 
@@ -146,6 +158,37 @@ describe('Pro features on the server', () => {
     expect(reset.msg).toBe('The record does not exist or you cannot access it');
     // Basic has no profiles of its own, and the Pro company's is untouched.
     expect((await ok(pro, '/biz/chargingProfile/list', {})).total).toBe(1);
+  });
+
+  it("refuses a Basic company's change to a Pro field by name, and saves what it may change", async () => {
+    const fee = { name: 'Basic energy', feeType: 1, unitPrice: '0.39', timeSharing: 0, periods: [] };
+    const feeRuleId = (await ok(basic, '/biz/chargingFee/add', fee)).id as string;
+    // The reservation switch is Pro: refused with the field named, nothing stored.
+    const reserving = await api(rt.url, basic, '/biz/station/add', {
+      ...stationBody('Basic reserving', { feeRuleId }),
+      reserveFlag: true,
+    });
+    expect(reserving.code).not.toBe(0);
+    expect(reserving.data).toEqual({ reserveFlag: PRO_MESSAGE });
+    expect((await ok(basic, '/biz/station/list', { current: 1, size: 10 })).total).toBe(0);
+    // Left as it is (off, no pictures), the station saves.
+    const station = await ok(basic, '/biz/station/add', {
+      ...stationBody('Basic plain', { feeRuleId }),
+      reserveFlag: false,
+      images: [],
+    });
+    // A card's station scope is Pro too; without one the card saves.
+    const scoped = await api(rt.url, basic, '/biz/card/add', {
+      ...basicCard('BASIC-SCOPED'),
+      useScopeList: [station.id],
+    });
+    expect(scoped.code).not.toBe(0);
+    expect(scoped.data).toEqual({ useScopeList: PRO_MESSAGE });
+    await ok(basic, '/biz/card/add', { ...basicCard('BASIC-PLAIN'), useScopeList: [] });
+    // The Pro company sets both.
+    const proFee = (await ok(pro, '/biz/chargingFee/add', fee)).id as string;
+    const proStation = await ok(pro, '/biz/station/add', stationBody('Pro plain', { feeRuleId: proFee }));
+    await ok(pro, '/biz/card/add', { ...basicCard('PRO-SCOPED'), useScopeList: [proStation.id] });
   });
 
   it('lets a Pro company keep profiles and send the smart-charging commands', async () => {
