@@ -22,11 +22,14 @@ export default defineConfig({
       'test/setup/process-state.ts',
       'test/setup/browser-evidence.ts',
       'test/setup/testing-library.ts',
+      'test/setup/react-owner-stacks.ts',
     ],
     globalSetup: ['test/setup/shared-dynamodb.global.ts'],
     sequence: { sequencer: EnvironmentSequencer },
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Deadlines, not durations: a test that passes goes on at once. On a busy machine a DOM test that renders a
+    // wizard keystroke by keystroke needs minutes (docs/testing.md).
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Files share their worker's loaded modules (decision 360): no file replaces a module (vi.mock); a test
     // that must watch or hold a call spies on the object its module calls through (vi.spyOn).

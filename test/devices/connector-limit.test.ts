@@ -206,7 +206,7 @@ describe('connector limits', () => {
       basic: true,
       over: false,
     });
-  }, 60_000);
+  });
 
   it('concurrent adds at the limit: exactly the allowed number succeed', async () => {
     const racer = await company('Racer', 'pro', 4, 1);
@@ -230,7 +230,7 @@ describe('connector limits', () => {
       allowed: { ac: 4, dc: 1 },
       over: false,
     });
-  }, 60_000);
+  });
 
   it('a downgraded company keeps its charge points and may not add more', async () => {
     const shrink = await company('Shrink', 'pro', 2, 1);
@@ -266,7 +266,7 @@ describe('connector limits', () => {
       version: dcPile.version,
     });
     expect(await total(shrink.token)).toBe(2);
-  }, 60_000);
+  });
 
   it('a company that needs no subscription is not limited', async () => {
     const operator = await login(rt.url, 'operator', 'Operator12345');

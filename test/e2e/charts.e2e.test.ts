@@ -279,7 +279,7 @@ for (const code of ['en', 'cn'] as const) {
       page.on('pageerror', (e) => errors.push(e.message));
       await signInOnConsole(page, rt.url, 'operator', 'Operator12345');
       await page.evaluate((language) => localStorage.setItem('language', language), code);
-    }, 60_000);
+    });
     afterAll(async () => {
       await page?.close();
     });

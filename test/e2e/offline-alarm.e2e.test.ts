@@ -74,7 +74,7 @@ describe('an outage in the console', () => {
   beforeAll(async () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await signInOnConsole(page, rt.url, 'operator', 'Operator12345');
-  }, 60_000);
+  });
   afterAll(async () => {
     await page?.close();
   });

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { MIN_WAIT_MS, waitDeadline } from './waits.ts';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -48,13 +49,24 @@ function watch(page: Page) {
   page.on('close', () => openPages().delete(evidence));
 }
 
+/**
+ * Headless Chromium whose pages wait up to MIN_WAIT_MS for an element, a navigation or a condition instead of
+ * Playwright's 30 s: on a busy machine the console answers late, not never (test/helpers/waits.ts).
+ */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launch();
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
     const page = await newPage(...args);
+    page.setDefaultTimeout(MIN_WAIT_MS);
     watch(page);
     return page;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(MIN_WAIT_MS);
+    return context;
   };
   return browser;
 }
@@ -114,6 +126,6 @@ export async function typeDate(group: Locator, at: Date | string) {
     .waitForFunction(
       ([el, shown]) => (el?.textContent ?? '').replace(/[\u2066-\u2069\u200e]/g, '') === shown,
       [await group.elementHandle(), wanted] as const,
-      { timeout: 10_000 },
+      { timeout: waitDeadline(10_000) },
     );
 }

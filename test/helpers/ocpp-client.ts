@@ -1,5 +1,6 @@
 /** A minimal OCPP-J client over a real WebSocket (infra/local/simulator grows from the same idea). */
 import WebSocket from 'ws';
+import { waitDeadline } from './waits.ts';
 
 export interface OcppClient {
   socket: WebSocket;
@@ -30,11 +31,12 @@ export function connectCharger(
     const i = waiters.findIndex((w) => w.predicate(frame));
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
   });
-  const next = (predicate: (f: unknown[]) => boolean, timeoutMs = 10_000) =>
+  // The deadline is at least MIN_WAIT_MS (test/helpers/waits.ts): a busy machine answers late, not never.
+  const next = (predicate: (f: unknown[]) => boolean, timeoutMs?: number) =>
     new Promise<unknown[]>((resolve, reject) => {
       const found = received.find(predicate);
       if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error('No matching OCPP frame')), timeoutMs);
+      const timer = setTimeout(() => reject(new Error('No matching OCPP frame')), waitDeadline(timeoutMs));
       waiters.push({ predicate, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import { connectDynamo, dropTables } from '@infra/local/dynamodb.ts';
 import { runtimeTableName, startRuntime, type Runtime, type RuntimeOptions } from '@infra/local/runtime.ts';
 import { topology as defaultTopology } from '@shared/topology/index.ts';
 import { forgetPublicKey } from './identity.ts';
+import { MIN_WAIT_MS, waitDeadline } from './waits.ts';
 
 export interface TestRuntimeOptions extends RuntimeOptions {
   /**
@@ -69,19 +70,20 @@ export async function startTestRuntime(
 }
 
 /**
- * Polls `probe` until it gives a value. The default deadline is generous: on a busy machine (the whole suite
- * and other work beside it) a queue or a charger's answer can take many seconds (docs/testing.md).
+ * Polls `probe` until it gives a value, within `timeoutMs` (at least MIN_WAIT_MS: test/helpers/waits.ts). It
+ * looks again after 25 ms, then less and less often up to every 100 ms: a quick answer is seen at once, and a
+ * long wait does not keep two busy cores busier (docs/decisions/448-tests-in-minutes.md).
  */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 45_000,
+  timeoutMs = MIN_WAIT_MS,
   what = 'condition',
 ): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+  const until = Date.now() + waitDeadline(timeoutMs);
+  for (let pause = 25; ; pause = Math.min(pause * 2, 100)) {
     const value = await probe();
     if (value !== undefined && value !== false) return value as T;
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pause));
   }
 }

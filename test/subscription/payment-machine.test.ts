@@ -173,5 +173,5 @@ describe('subscription-payment state machine', () => {
     expect(calls).toEqual(['CreatePayment', 'Activate', 'Activate', 'Activate']);
     expect(calls).not.toContain('RecordFailure');
     expect(error).toBeDefined();
-  }, 20_000);
+  });
 });

@@ -486,7 +486,7 @@ describe('the results list', () => {
     await waitFor(() => expect(calls.calls('/biz/command/list').length).toBeGreaterThan(before), {
       timeout: 7_000,
     });
-  }, 20_000);
+  });
 
   it('shows each item of a 2.0.1 answer that has a status per item, not a clipped JSON', () => {
     const tr = i18n.t as unknown as Translate;

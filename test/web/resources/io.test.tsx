@@ -88,7 +88,7 @@ describe('export and import', () => {
     const settled = api.calls('/test/widget/list').length;
     await new Promise((r) => setTimeout(r, LIST_POLL_MS + 500));
     expect(api.calls('/test/widget/list').length).toBe(settled);
-  }, 15_000);
+  });
 
   it('uploads a file and reports added and refused rows', async () => {
     const api = fakeApi({

@@ -130,5 +130,5 @@ describe('the variable monitoring form', () => {
       monitorTypes: ['UpperThreshold'],
       monitorValue: 3,
     });
-  }, 60_000);
+  });
 });

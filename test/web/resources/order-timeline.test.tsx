@@ -94,5 +94,5 @@ describe('the order page’s event timeline', () => {
         }),
       );
       expect(rows[4]![2]).toContain(t('orderRes.timeline.fromSession'));
-    }, 60_000);
+    });
 });
