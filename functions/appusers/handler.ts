@@ -51,7 +51,12 @@ export const handler = httpHandler({
   },
   // Personal (home) piles (docs/decisions/468-app-user-home-piles.md).
   'POST /biz/appUser/piles': async (req) =>
-    ok(await appUserPiles(who(req), parse(appUserPilesQuery, { id: req.query.id ?? req.body?.id }).id)),
+    ok(
+      await appUserPiles(
+        who(req),
+        parse(appUserPilesQuery, { id: req.query.id ?? (req.body as { id?: unknown } | undefined)?.id }).id,
+      ),
+    ),
   'POST /biz/appUser/pileLink': async (req) =>
     ok(await linkAppUserPile(who(req), parse(appUserPileLinkSchema, req.body))),
   'POST /biz/appUser/pileUnlink': async (req) =>
