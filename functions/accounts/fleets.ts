@@ -24,7 +24,7 @@ import {
 } from '@functions/data/fleet-balances.ts';
 import { send } from '@functions/data/table.ts';
 import { fleetVisible, proEntitled, type Identity } from '@functions/identity/access.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { companyAndAbove, companyOfTenant, tenantsInScope } from '@functions/identity/tenants.ts';
 import { FLEET_STATUS, fleetResource, warnAboveOverdraft } from '@shared/resources/fleet/fleet.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';

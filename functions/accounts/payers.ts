@@ -15,15 +15,14 @@ import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
-import { Repository, uniqueOwner } from '@functions/data/repository.ts';
-
-const cards = new Repository<Record_>({ type: cardResource.type, idField: 'id' });
+import { cardRecords } from '@functions/data/cards.ts';
+import { uniqueOwner } from '@functions/data/repository.ts';
 
 /** The card with this number of the company or, failing that, of the nearest company above it. */
 export async function findCard(tenant: string, idTag: string): Promise<(Record_ & Stored) | undefined> {
   for (const owner of companyAndAbove(tenant)) {
     const id = await uniqueOwner(`${cardResource.type}.cardSn`, `${owner}|${idTag}`);
-    const card = id ? await cards.getAny(id) : undefined;
+    const card = id ? await cardRecords.getAny(id) : undefined;
     if (card) return card;
   }
   return undefined;
@@ -69,21 +68,22 @@ export interface SharedTag {
  * returned, and logged, for staff to give another tag. Run again, it changes nothing.
  */
 export async function claimPayerTags(): Promise<{ claimed: number; shared: SharedTag[] }> {
-  type Listed = () => Promise<object[]>;
-  const kinds: [string, Listed, string][] = [
-    ['DRIVER', () => drivers.list(PLATFORM_TENANT), 'idTag'],
-    ['VEHICLE', () => vehicles.list(PLATFORM_TENANT), 'idTag'],
-    ['APPUSER', () => appUsers.list(PLATFORM_TENANT), 'cardNo'],
-    ['CARD', () => cards.list(PLATFORM_TENANT), 'cardSn'],
+  // Each payer's repository lists its records and names the owner its guards hold (`{TYPE}#{id}`).
+  type Payers = { list(scope: string): Promise<object[]>; owner(id: string): string };
+  const kinds: [Payers, string][] = [
+    [drivers, 'idTag'],
+    [vehicles, 'idTag'],
+    [appUsers, 'cardNo'],
+    [cardRecords, 'cardSn'],
   ];
   let claimed = 0;
   const shared: SharedTag[] = [];
-  for (const [type, list, field] of kinds)
-    for (const record of (await list()) as Record<string, unknown>[]) {
+  for (const [payers, field] of kinds)
+    for (const record of (await payers.list(PLATFORM_TENANT)) as Record<string, unknown>[]) {
       const tag = record[field];
       if (typeof tag !== 'string' || tag === '') continue;
       const tenant = String(record.tenant ?? '');
-      const owner = `${type}#${String(record.id)}`;
+      const owner = payers.owner(String(record.id));
       const holder = await claimGuard(PAYER_TAG_GUARD, `${tenant}|${tag}`, owner);
       if (holder) shared.push({ tenant, tag, holder, other: owner });
       else claimed++;

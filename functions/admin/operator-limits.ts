@@ -7,7 +7,8 @@ import type { operatorLimitForm, operatorLimitUpdate, PageQuery } from '@shared/
 import { refused } from '@functions/lib/errors.ts';
 import { newId, paginate, PLATFORM_TENANT } from '@functions/lib/records.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { operatorLimits, operators } from '@functions/identity/entities.ts';
+import { operatorLimits } from '@functions/data/operator-limits.ts';
+import { operators } from '@functions/data/operators.ts';
 
 async function withCompany<T extends { agentId?: string }>(limit: T) {
   const company = limit.agentId ? await operators.getAny(limit.agentId) : undefined;

@@ -17,7 +17,9 @@ import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, type Stored } from '@functions/lib/records.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
 import { storedMailServer } from '@functions/identity/company-mail.ts';
-import { operatorLimits, operators, users, type OperatorRecord } from '@functions/identity/entities.ts';
+import { operatorLimits } from '@functions/data/operator-limits.ts';
+import { operators, type OperatorRecord } from '@functions/data/operators.ts';
+import { users } from '@functions/data/users.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 
 /** Business entities that keep a company from being deleted (their domains store them under these types). */

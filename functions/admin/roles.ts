@@ -16,7 +16,8 @@ import {
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
 import { forgetIdentities, type Identity } from '@functions/identity/access.ts';
-import { roles, users, type RoleRecord } from '@functions/identity/entities.ts';
+import { roles, type RoleRecord } from '@functions/data/roles.ts';
+import { users } from '@functions/data/users.ts';
 import { grantable, grantTree } from './menus.ts';
 
 export type RoleGroup = 'normal' | 'sub';

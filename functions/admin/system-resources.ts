@@ -14,7 +14,7 @@ import { CERTIFICATE, payResource } from '@shared/resources/system/pay.ts';
 import { vendorResource } from '@shared/resources/system/vendor.ts';
 import type { PageQuery } from '@shared/schemas/admin.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { config } from '@functions/lib/config.ts';
@@ -26,7 +26,7 @@ import { sendMail } from '@functions/lib/mail.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { paginate, PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { stationRecords } from '@functions/data/stations.ts';
 
 /** The company using a payment channel or mail server, if any. */
 async function companyUsing(field: 'payId' | 'mailId', id: string) {
@@ -142,12 +142,6 @@ export async function sendTestMail(identity: Identity, id: string, to: string, l
 
 // ------------------------------------------------------------------ eMsp
 
-/** Sites (the site domain's entities), read here only to check and list what may be bound. */
-const stations = new Repository<{ id: string; name?: string; stationName?: string }>({
-  type: 'STATION',
-  idField: 'id',
-});
-
 type Emsp = Record_ & Stored & { stationIds?: string[] };
 
 /** The stored key of a partner's platform token (its `cpoTokenKey`): its SHA-256, never the token itself. */
@@ -181,7 +175,7 @@ export const emsp: Resource = resource(emspResource, {
 /** The ids of a partner's sites the caller may see (a company sees only its own). */
 async function ownBound(identity: Identity, ids: string[]): Promise<string[]> {
   if (identity.scope === PLATFORM_TENANT) return ids;
-  const found = await Promise.all(ids.map((id) => stations.get(identity.scope, id)));
+  const found = await Promise.all(ids.map((id) => stationRecords.get(identity.scope, id)));
   return ids.filter((_, i) => found[i]);
 }
 
@@ -223,7 +217,7 @@ export async function bindEntries(identity: Identity, query: PageQuery & { name?
 export async function bindList(identity: Identity, id: unknown, query: PageQuery) {
   const entry = await findEmsp(id);
   const bound = new Set(entry.stationIds ?? []);
-  const all = (await stations.list(identity.scope)).map((s) => ({
+  const all = (await stationRecords.list(identity.scope)).map((s) => ({
     id: s.id,
     name: s.name ?? s.stationName ?? s.id,
     bound: bound.has(s.id),
@@ -240,11 +234,11 @@ export async function bind(identity: Identity, input: z.infer<typeof emspBindSch
   if (current.version !== input.version) throw refused('server.staleUpdate');
   const requested = [...new Set(input.stationIds)];
   for (const id of requested)
-    if (!(await stations.get(identity.scope, id))) throw refused('server.stationNotFound');
+    if (!(await stationRecords.get(identity.scope, id))) throw refused('server.stationNotFound');
   const existing = current.stationIds ?? [];
   const others = await Promise.all(
     existing.map(async (id) => {
-      const station = await stations.getAny(id);
+      const station = await stationRecords.getAny(id);
       return station && !visible(identity.scope, station.tenant) ? id : undefined;
     }),
   );

@@ -21,17 +21,16 @@ import type { z } from 'zod';
 import { forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { newId, paginate, type Stored } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { stationRecords } from '@functions/data/stations.ts';
 import { forgetIdentities, stationVisible, type Identity } from '@functions/identity/access.ts';
-import { operators, roles, users, type UserRecord } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
+import { roles } from '@functions/data/roles.ts';
+import { users, type UserRecord } from '@functions/data/users.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 import { verifyPasswordAttempt } from '@functions/auth/login.ts';
 import { assignableRoles } from './roles.ts';
 
 type StoredUser = UserRecord & Stored;
-
-/** Stations are the site domain's entity; binding only needs to find them in a tenant. */
-const stations = new Repository<{ id: string; name?: string }>({ type: 'STATION', idField: 'id' });
 
 /** Users as the API shows them: no secrets, with role names and codes and company names (each looked up once). */
 export async function viewsOf(list: StoredUser[]): Promise<SysUser[]> {
@@ -214,7 +213,7 @@ export async function bindStations(identity: Identity, input: z.infer<typeof sta
   // A caller bound to stations hands on only stations they see themselves (an empty binding sees them all).
   if (identity.stations && ids.length === 0) throw refused('server.stationBindNeedsStations');
   for (const id of ids)
-    if (!(await stations.get(user.tenant, id)) || !stationVisible(identity, id))
+    if (!(await stationRecords.get(user.tenant, id)) || !stationVisible(identity, id))
       throw refused('server.stationNotFound');
   await users.update(user, { ...user, stationIds: ids });
   forgetIdentities();
@@ -223,7 +222,7 @@ export async function bindStations(identity: Identity, input: z.infer<typeof sta
 export async function stationBindList(identity: Identity, userId: string | undefined, query: PageQuery) {
   const user = await findUser(identity, userId);
   const bound = new Set(user.stationIds ?? []);
-  const all = (await stations.list(user.tenant))
+  const all = (await stationRecords.list(user.tenant))
     .filter((s) => stationVisible(identity, s.id))
     .map((s) => ({
       id: s.id,

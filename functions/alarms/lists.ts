@@ -16,7 +16,7 @@ import { tenantsInScope } from '@functions/identity/tenants.ts';
 import { companyOwner, stationOwner } from '@functions/data/alarm-stats.ts';
 import { badRequest } from '@functions/lib/errors.ts';
 import { paginate } from '@functions/lib/records.ts';
-import { alarms } from './service.ts';
+import { alarms } from '@functions/data/alarms.ts';
 import { dayOf, readStats } from './stats.ts';
 
 const DAY = 86_400_000;

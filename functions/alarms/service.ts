@@ -2,9 +2,9 @@
  * The alarm service (docs/product.md section 3 "Alarm"; docs/decisions/244-alarms.md): the OCPP side calls it
  * when a connector faults and recovers, and when a charger stays away past the grace period and comes back.
  *
- * Storage: alarms are repository entities (functions/data/repository.ts) of type ALARM under the charger's company
- * tenant, so a company sees the alarms of its own and its sub-companies' chargers and nothing else. Two
- * views: by (offlineFlag, startTime), which the alarm and offline lists read within their 30-day window,
+ * Storage: alarms are repository entities (functions/data/alarms.ts) of type ALARM under the charger's
+ * company tenant, so a company sees the alarms of its own and its sub-companies' chargers and nothing else.
+ * Two views: by (offlineFlag, startTime), which the alarm and offline lists read within their 30-day window,
  * and by `openKey` (charger and connector, or charger and "offline", while open), which recovery reads.
  *
  * Idempotency is in the data layer, never read-then-write: an open fault alarm holds a unique guard on
@@ -23,7 +23,6 @@
  * mail per raised alarm, through the company's mail server (its own /mail record, a parent's, else the
  * platform's: functions/identity/company-mail.ts). A mail failure is logged and never loses the alarm.
  */
-import { createHash } from 'node:crypto';
 import {
   ALARM_STATUS,
   DEFAULT_ALARM_LEVEL,
@@ -40,7 +39,15 @@ import { logger } from '@functions/lib/logger.ts';
 import { companyMailServer } from '@functions/identity/company-mail.ts';
 import { describeServer, sendMail, type MailServer } from '@functions/lib/mail.ts';
 import { newId, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
-import { Repository, uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
+import { uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
+import {
+  alarmDigest,
+  alarms,
+  faultKey,
+  groupKey,
+  offlineKey,
+  type AlarmItem,
+} from '@functions/data/alarms.ts';
 import { addToRollup } from './stats.ts';
 
 export interface ChargerRef {
@@ -52,44 +59,6 @@ export interface ChargerRef {
   chargePointId: string;
   chargePointName?: string;
 }
-
-export type AlarmItem = Omit<AlarmRecord, 'createTime'> & {
-  /** While open: the charger and connector (or "offline") it belongs to; recovery looks it up by this. */
-  openKey?: string;
-  /** Offline records: when the charger went away (the outage they stand for). */
-  since?: string;
-};
-
-const OPEN_GUARD = 'alarmOpen';
-
-export const alarms = new Repository<AlarmItem>({
-  type: 'ALARM',
-  idField: 'id',
-  views: [
-    { eq: ['offlineFlag'], sort: 'startTime' },
-    { eq: ['openKey'], sort: 'startTime' },
-  ],
-  // One open alarm per charger, connector and code. Hashed: the store compares unique values
-  // case-insensitively, charger ids and codes are compared as sent. Offline records need none: their id is
-  // the outage's (one record per outage), and an earlier outage still open must not keep a new one out
-  // (decision 460).
-  unique: (a) => ({
-    [OPEN_GUARD]:
-      a.openKey && a.offlineFlag !== OFFLINE_FLAG.offline
-        ? hash(`${a.chargePointId}\u0000${a.openKey}\u0000${a.code}`)
-        : undefined,
-  }),
-  // Never shown: a taken guard means "already open", which the service answers by doing nothing.
-  uniqueMessage: { [OPEN_GUARD]: 'server.duplicate' },
-});
-
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 40);
-}
-
-/** The open-alarm key of a connector, and of a charger's offline record. */
-const faultKey = (chargePointId: string, connectorId: number) => `${chargePointId}#${connectorId}`;
-const offlineKey = (chargePointId: string) => `${chargePointId}#offline`;
 
 /** A charger's time as UTC ISO; an unreadable one is taken as now. */
 function isoTime(at: string | undefined): string {
@@ -303,8 +272,6 @@ export async function recoverAlarms(
 
 // ---- The calls load management makes ----------------------------------------------------------------------
 
-const groupKey = (stationId: string, group: string) => `${stationId}#transformer#${group}`;
-
 /**
  * A transformer group's load went over its alarm power (functions/energy/balancer.ts): one open alarm per
  * station and group, on the group's first pile (connector 0); a repeat changes nothing.
@@ -334,7 +301,7 @@ export async function recoverGroupAlarm(
 
 /** An outage's record id: the same outage reported again is the same record, open or closed. */
 const outageId = (chargePointId: string, since: string) =>
-  `off${hash(`${chargePointId}\u0000${isoTime(since)}`).slice(0, 29)}`;
+  `off${alarmDigest(`${chargePointId}\u0000${isoTime(since)}`).slice(0, 29)}`;
 
 /**
  * The charger went offline at `since` (functions/chargepoints/outages.ts: at once, or after a grace period

@@ -18,7 +18,7 @@ import {
 } from '@functions/data/export-tasks.ts';
 import { transitionStatus } from '@functions/data/transitions.ts';
 import { PLATFORM_TENANT } from '@functions/lib/records.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 
 /** What an exporter (functions/export/exporters.ts) makes of a task: the bytes of its file. */
 export interface ExportFile {

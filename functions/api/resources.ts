@@ -18,10 +18,11 @@ import { ok, RawResponse, who, type Request, type Route } from './http.ts';
 import { translate } from '@functions/lib/i18n.ts';
 import { readMultipart } from '@functions/lib/multipart.ts';
 import { newId, PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
-import { Repository, type GuardedWrite } from '@functions/data/repository.ts';
+import type { GuardedWrite, Repository } from '@functions/data/repository.ts';
+import { resourceRepository, type ResourceRecord } from '@functions/data/resources.ts';
 import { parse } from '@functions/lib/validate.ts';
 
-export type Record_ = { id: string } & Record<string, unknown>;
+export type Record_ = ResourceRecord;
 
 export interface ResourceHooks {
   /** Rules across fields or records (references exist, ranges agree); throw a refusal to stop the write. */
@@ -61,27 +62,9 @@ export interface Resource {
   hooks: ResourceHooks;
 }
 
+/** A declared resource with its hooks; its repository is the data layer's one of its type. */
 export function resource(meta: ResourceMeta, hooks: ResourceHooks = {}): Resource {
-  const repo = new Repository<Record_>({
-    type: meta.type,
-    idField: 'id',
-    views: meta.views,
-    searchable: Object.entries(meta.filters ?? {}).flatMap(([f, mode]) => (mode === 'contains' ? [f] : [])),
-    // Unique within the owner's tenant (the tenant is part of the guard's value).
-    unique: (item) =>
-      Object.fromEntries(
-        (meta.unique ?? []).map(({ field, guard }) => [
-          guard ?? `${meta.type}.${field}`,
-          item[field] === undefined || item[field] === ''
-            ? undefined
-            : `${String(item.tenant ?? '')}|${String(item[field])}`,
-        ]),
-      ),
-    uniqueMessage: Object.fromEntries(
-      (meta.unique ?? []).map(({ field, message, guard }) => [guard ?? `${meta.type}.${field}`, message]),
-    ),
-  });
-  return { meta, repo, hooks };
+  return { meta, repo: resourceRepository(meta), hooks };
 }
 
 /** The scope a resource is read in: shared catalogues are read platform-wide by everyone. */

@@ -8,7 +8,7 @@ import { AppError, badRequest, unauthorized } from '@functions/lib/errors.ts';
 import { httpHandler, ok, RawResponse, who, type Request } from '@functions/api/http.ts';
 import { parse } from '@functions/lib/validate.ts';
 import { forgetIdentities, signInRefusal } from '@functions/identity/access.ts';
-import { users } from '@functions/identity/entities.ts';
+import { users } from '@functions/data/users.ts';
 import { checkRandomStr, issueImageCode, renderImageCode, verifyImageCode } from './captcha.ts';
 import { decryptPassword, passwordKeyPair } from './keys.ts';
 import { passwordLogin } from './login.ts';

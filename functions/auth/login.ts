@@ -17,12 +17,13 @@
  *   password.
  */
 import { AUTH_RULES } from '@shared/schemas/admin.ts';
-import { recordLoginSuccess, type LoginAccount } from '@functions/data/login-attempts.ts';
+import { recordLoginSuccess, unknownUserIdName, type LoginAccount } from '@functions/data/login-attempts.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { type Stored } from '@functions/lib/records.ts';
 import { uniqueOwner } from '@functions/data/repository.ts';
 import { forgetIdentities, proEntitled, signInRefusal } from '@functions/identity/access.ts';
-import { operators, users, type UserRecord } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
+import { users, type UserRecord } from '@functions/data/users.ts';
 import { openSession, type Tokens } from './sessions.ts';
 import { consoleAnswers, guardPassword, lockCutoff } from './sign-in-guard.ts';
 
@@ -82,7 +83,7 @@ export async function verifyPasswordAttempt(
   const user = found && found.kind === input.kind ? found : undefined;
   const account: LoginAccount = user
     ? { userId: user.userId }
-    : { kind: input.kind, name: input.userId !== undefined ? `ID#${input.userId}` : username };
+    : { kind: input.kind, name: input.userId !== undefined ? unknownUserIdName(input.userId) : username };
 
   const known = await guardPassword(
     {

@@ -4,19 +4,12 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { instanceCache } from '@functions/lib/memo.ts';
 import { secretChecks } from '@functions/lib/password.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { chargePointRecords } from '@functions/data/charge-points.ts';
 import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 const MAX_ID_LENGTH = 255;
-
-/** A charger's credentials (passwordHash, agentId) are on its charge point record (functions/chargepoints/sites.ts). */
-const chargePoints = new Repository<{ id: string; passwordHash?: unknown; agentId?: unknown }>({
-  type: chargePointResource.type,
-  idField: 'id',
-});
 
 /**
  * Passwords this instance has verified (decision 213, revised by docs/decisions/440-ocpp-answers-before-bookkeeping.md):
@@ -81,7 +74,7 @@ async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatew
   // Not a charge point id any charger has (OCPP 2.0.1 allows 48 characters), and too long for a key.
   if (chargePointId.length > MAX_ID_LENGTH) return deny(event.methodArn);
 
-  const record = await chargePoints.getAny(chargePointId);
+  const record = await chargePointRecords.getAny(chargePointId);
   if (!record || typeof record.passwordHash !== 'string') return deny(event.methodArn);
   if (!(await passwordMatches(basic.password, record.passwordHash))) return deny(event.methodArn);
 

@@ -17,7 +17,6 @@ import type { fileExportQuery } from '@shared/resources/catalogue/file-export.ts
 import { modelResource } from '@shared/resources/catalogue/model.ts';
 import { stopReasonResource } from '@shared/resources/catalogue/stop-reason.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { EXPORT_TYPE, type ExportTask } from '@functions/api/export-tasks.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
@@ -31,8 +30,7 @@ import {
   type Resource,
 } from '@functions/api/resources.ts';
 import { paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
-import { removeExportTask } from '@functions/data/export-tasks.ts';
+import { exportTaskRecords, removeExportTask, type ExportTaskRecord } from '@functions/data/export-tasks.ts';
 import { alarmMails, alarmTemplates, countByView } from '@functions/alarms/catalogue.ts';
 
 type Row = Record<string, unknown>;
@@ -166,10 +164,7 @@ export async function replyFeedback(
 
 // ---- Export tasks (/fileExport) -------------------------------------------------------------------------
 
-type TaskRecord = ExportTask & { updatedAt?: string };
-
-/** The tasks as repository entities: gsi1 by tenant and creation time (functions/api/export-tasks.ts). */
-const exportTasks = new Repository<TaskRecord>({ type: EXPORT_TYPE, idField: 'taskId' });
+type TaskRecord = ExportTaskRecord;
 
 const extensionOf = (path: string) => (path.includes('.') ? path.slice(path.lastIndexOf('.') + 1) : '');
 
@@ -193,7 +188,7 @@ const showTask = (task: TaskRecord) => ({
 });
 
 async function findTask(identity: Identity, id: unknown): Promise<TaskRecord & Stored> {
-  const task = typeof id === 'string' && id ? await exportTasks.get(identity.scope, id) : undefined;
+  const task = typeof id === 'string' && id ? await exportTaskRecords.get(identity.scope, id) : undefined;
   if (!task) throw notFound();
   return task;
 }
@@ -203,7 +198,7 @@ const missingObject = (error: unknown) => ['NoSuchKey', 'NotFound'].includes((er
 /** The tasks in the caller's scope (the platform sees all), newest first. */
 export async function listExportTasks(identity: Identity, query: z.infer<typeof fileExportQuery>) {
   const name = query.taskName?.toLowerCase();
-  const tasks = (await exportTasks.list(identity.scope)).filter(
+  const tasks = (await exportTaskRecords.list(identity.scope)).filter(
     (t) => (!query.status || t.status === query.status) && (!name || t.taskName.toLowerCase().includes(name)),
   );
   tasks.sort((a, b) => b.createdAt.localeCompare(a.createdAt));

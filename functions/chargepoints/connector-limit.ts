@@ -12,7 +12,6 @@
  * A company that needs no subscription (subStatus 2) is not limited. A company over its limit (after a
  * downgrade) keeps its charge points and may edit them, but no write may add connectors.
  */
-import { chargePointResource } from '@shared/resources/site/charge-point.ts';
 import { SUB_STATUS } from '@shared/schemas/admin.ts';
 import { FEATURE_PACKAGE } from '@shared/schemas/subscription.ts';
 import {
@@ -21,10 +20,11 @@ import {
   getConnectorCount,
   type ConnectorCount,
 } from '@functions/data/connector-limits.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { refused } from '@functions/lib/errors.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { Repository, type GuardedWrite } from '@functions/data/repository.ts';
+import { chargePointRecords } from '@functions/data/charge-points.ts';
+import type { GuardedWrite } from '@functions/data/repository.ts';
 import { getSubscription } from '@functions/accounts/plan-subscriptions.ts';
 
 export type { ConnectorCount };
@@ -41,8 +41,6 @@ export interface ConnectorUsage {
   /** More connectors in use than allowed (after a downgrade): nothing more may be added. */
   over: boolean;
 }
-
-const piles = new Repository<Record_>({ type: chargePointResource.type, idField: 'id' });
 
 /** The subscribing company of a tenant path: its top company (`/A/A1/` → A); empty for the platform. */
 export const subscriberOf = (tenant: string) => tenant.split('/').filter(Boolean)[0] ?? '';
@@ -75,7 +73,7 @@ async function ensureCounter(agentId: string): Promise<ConnectorCount> {
   const stored = await getConnectorCount(agentId);
   if (stored) return stored;
   const count = { ac: 0, dc: 0 };
-  for (const pile of await piles.list(`/${agentId}/`)) {
+  for (const pile of await chargePointRecords.list(`/${agentId}/`)) {
     const c = connectorsOf(pile);
     count.ac += c.ac;
     count.dc += c.dc;

@@ -21,11 +21,9 @@ import {
   type PowerBalance,
 } from '@shared/resources/site/station.ts';
 import { assetResource, USE_FLAG } from '@shared/resources/system/asset.ts';
-import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
-import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import { shownState, countStates, type ConnectorState } from '@shared/ocpp/connector-state.ts';
 import type { MonitorTileFigures } from '@shared/schemas/monitor.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { stationVisible, type Identity } from '@functions/identity/access.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
@@ -36,7 +34,10 @@ import { hashSecret } from '@functions/lib/password.ts';
 import { createResource, present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { keepProFields } from '@functions/api/pro-fields.ts';
 import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
-import { Repository, uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
+import { uniqueOwner, type GuardedWrite } from '@functions/data/repository.ts';
+import { assetRecords } from '@functions/data/assets.ts';
+import { chargingFeeRecords } from '@functions/data/charging-fees.ts';
+import { reserveFeeRecords } from '@functions/data/reserve-fees.ts';
 import { connectionActivity, findConnection } from '@functions/chargepoints/connections.ts';
 import { activeSessions, hasActiveSession } from '@functions/chargepoints/active-sessions.ts';
 import {
@@ -51,8 +52,6 @@ import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';
 
 // ---- Fee rules --------------------------------------------------------------------------------------------
-
-const chargingFeeRecords = new Repository<Record_>({ type: chargingFeeResource.type, idField: 'id' });
 
 /** Every fee rule a record names is a charging fee of the station's company or of one above it. */
 async function checkRulesExist(tenant: string, named: [field: string, id: unknown][]) {
@@ -114,7 +113,7 @@ export const stations: Resource = resource(stationResource, {
       if (!visible(identity.scope, imageOwner(key))) throw refused('siteRes.server.imageNotFound');
     // The reservation fee is one of the station's own company.
     if (record.reserveFeeId) {
-      const fee = await reserveFees.getAny(String(record.reserveFeeId));
+      const fee = await reserveFeeRecords.getAny(String(record.reserveFeeId));
       const owner = current?.tenant ?? record.tenant;
       if (!fee || (owner !== undefined && fee.tenant !== owner) || !visible(identity.scope, fee.tenant))
         throw badRequest('server.validation', { reserveFeeId: 'reservationRes.server.reserveFeeNotFound' });
@@ -199,10 +198,6 @@ export const agentIdOf = (tenant: string) => tenant.split('/').filter(Boolean).a
 
 export const newOcppPassword = () => randomBytes(12).toString('base64url');
 
-// The asset's declared repository (views, search copies, unique code): a bind moves it to the used view.
-const assets = resource(assetResource).repo;
-const reserveFees = new Repository<Record_>({ type: reserveFeeResource.type, idField: 'id' });
-
 /**
  * POST /biz/chargePoint/add: the record with its credentials in one write. Bound by asset, the asset must
  * be unused; its secret key becomes the password and it is marked used in the same transaction as the pile
@@ -219,7 +214,7 @@ export async function addChargePoint(
     const asset = await assetToBind(identity, String(input.assetCode), assetSecretKey);
     if (typeof asset.originalSecretKey === 'string' && asset.originalSecretKey)
       password = asset.originalSecretKey;
-    also = assets.updateWrites(
+    also = assetRecords.updateWrites(
       asset,
       { ...asset, useFlag: USE_FLAG.used },
       refused('siteRes.server.assetUsed'),
@@ -241,7 +236,7 @@ async function assetToBind(identity: Identity, code: string, key: string | undef
   const mayList = identity.permissions.has(assetResource.permissions.view);
   if (!mayList && !key) throw badRequest('server.validation', { assetSecretKey: 'validation.required' });
   const owner = await uniqueOwner(`${assetResource.type}.code`, `${PLATFORM_TENANT}|${code}`);
-  const asset = owner ? await assets.getAny(owner) : undefined;
+  const asset = owner ? await assetRecords.getAny(owner) : undefined;
   if (key !== undefined || !mayList) {
     if (!asset || !sameSecret(asset.originalSecretKey, key ?? ''))
       throw refused('siteRes.server.assetKeyMismatch');

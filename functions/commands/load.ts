@@ -4,22 +4,20 @@
  * (functions/commands/files.ts). Only company accounts send local lists (docs/product.md section 5).
  */
 import type { CommandContext, CommandDef } from '@shared/commands/catalogue.ts';
-import { displayResource } from '@shared/resources/device/display.ts';
-import { firmwareResource } from '@shared/resources/device/firmware.ts';
-import { listVersionResource } from '@shared/resources/device/list-version.ts';
-import { networkResource } from '@shared/resources/device/network.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { displayRecords } from '@functions/data/displays.ts';
+import { firmwareRecords } from '@functions/data/firmware.ts';
+import { listVersionRecords } from '@functions/data/list-versions.ts';
+import { networkRecords } from '@functions/data/networks.ts';
 import { firmwareUrl, transferExpiry, uploadUrl } from './files.ts';
 
-const repository = (type: string) => new Repository<Record_>({ type, idField: 'id' });
 const repositories = {
-  firmware: repository(firmwareResource.type),
-  listVersion: repository(listVersionResource.type),
-  display: repository(displayResource.type),
-  network: repository(networkResource.type),
+  firmware: firmwareRecords,
+  listVersion: listVersionRecords,
+  display: displayRecords,
+  network: networkRecords,
 };
 
 /** What send.ts knows besides the parameters. */

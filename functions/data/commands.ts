@@ -134,6 +134,10 @@ export const storeCommand = <T extends CommandFacts & Connector>(
     { Put: commandCreate(command, !!guard) },
   ]);
 
+/** A command's table key (tests that write or read its item by hand). */
+export const commandKey = (commandId: string) =>
+  commands.get({ commandId }).params().Key as { pk: string; sk: string };
+
 export const getCommand = <T>(commandId: string) => getRecord<T>(commands.get({ commandId }).params());
 
 /** A command as stored, read consistently (a command read right after it was sent: a reservation's). */

@@ -1,7 +1,8 @@
 /**
  * Export tasks (functions/api/export-tasks.ts, decision 214): `EXPORT#{taskId}` / `EXPORT`, on the repository's
- * tenant listing (gsi1 `EXPORT`, `{tenant}{createdAt}#{taskId}`; functions/biz/catalogue-resources.ts lists
- * them through its repository). Access patterns:
+ * tenant listing (gsi1 `EXPORT`, `{tenant}{createdAt}#{taskId}`). Access patterns:
+ * - a company's tasks and one task in a scope, through the repository (`exportTaskRecords`: the /fileExport
+ *   list of functions/biz/catalogue-resources.ts);
  * - create a task once (refused when the id exists);
  * - a task by its id (as stored);
  * - the ids of every company's tasks still `pending` or `running` (the listing index, filtered on status);
@@ -10,6 +11,7 @@
  * - delete a settled task.
  */
 import { applied } from '@functions/lib/conditional.ts';
+import { Repository } from './repository.ts';
 import { defineEntity, model, putRecord, queryAll, send } from './table.ts';
 
 export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
@@ -31,6 +33,12 @@ export interface ExportTask {
 }
 
 export const EXPORT_TYPE = 'EXPORT';
+
+/** A task as the repository reads it (with the time of its last change). */
+export type ExportTaskRecord = ExportTask & { updatedAt?: string };
+
+/** The tasks as repository entities: gsi1 by tenant and creation time, read in a scope. */
+export const exportTaskRecords = new Repository<ExportTaskRecord>({ type: EXPORT_TYPE, idField: 'taskId' });
 
 export const exportTasks = defineEntity({
   model: model(EXPORT_TYPE),

@@ -75,6 +75,9 @@ export const accountLogins = defineEntity({
 /** The account an attempt is counted on: a known user, or the stand-in of a name nobody holds. */
 export type LoginAccount = { userId: string } | { kind: string; name: string };
 
+/** The stand-in name of a user id nobody holds (kept apart from every username). */
+export const unknownUserIdName = (userId: string) => `ID#${userId}`;
+
 const standIn = (account: { kind: string; name: string }) => ({
   kind: account.kind,
   name: account.name.toLowerCase(),

@@ -1,10 +1,33 @@
 /**
- * Companies (operators) beyond what the identity repository covers (functions/admin/operators.ts). The
- * repository stores the operator item itself; this module holds the company's one other access pattern:
+ * Companies (operators; functions/admin/operators.ts). Access patterns:
+ * - the operator item, keys `OPERATOR#{id}` / `OPERATOR`: the repository's entity (repository.ts), the
+ *   company name unique;
  * - whether a company's subtree (its tenant path) holds any item of a type, on the tenant listing index every
  *   repository entity shares (gsi1 `{TYPE}`, `{tenant}{createTime}#{id}`), read one item deep (deletion guards).
  */
+import type { Operator } from '@shared/schemas/admin.ts';
+import { Repository } from './repository.ts';
 import { defineEntity, model, send } from './table.ts';
+
+export interface OperatorRecord extends Omit<Operator, 'createTime' | 'version'> {
+  /** Path in the operator tree, `/A/A1/`: the tenant of everything the company owns. */
+  path: string;
+  /** The current subscription and its end (functions/plans/activation.ts writes these). */
+  subscribeId?: string;
+  subscribeExpireAt?: string;
+  /** A paid renewal waiting for its start. */
+  nextSubscribeId?: string;
+  /** The subscription being paid (one payment per company at a time) and since when. */
+  payingId?: string;
+  payingAt?: string;
+}
+
+export const operators = new Repository<OperatorRecord>({
+  type: 'OPERATOR',
+  idField: 'id',
+  unique: (o) => ({ operatorName: o.operatorName }),
+  uniqueMessage: { operatorName: 'server.operatorNameTaken' },
+});
 
 /** Any item on the tenant listing index, by its type (only its listing keys are declared: nothing is written). */
 export const tenantListings = defineEntity({

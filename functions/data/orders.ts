@@ -13,12 +13,12 @@
  * reset of an unpaid order: the payment's fields set when it is still unpaid (`payFlag` 0: unpaid to paid
  * once), or why it is still unpaid.
  */
-import { chargePointResource } from '@shared/resources/site/charge-point.ts';
-import { stationResource } from '@shared/resources/site/station.ts';
-import { Repository } from './repository.ts';
+import { chargePointRecords } from './charge-points.ts';
+import { stationRecords } from './stations.ts';
 import {
   defineEntity,
   getRecord,
+  isKeyField,
   model,
   PARAMS,
   putRecord,
@@ -139,6 +139,22 @@ export const orderPut = <T extends OrderFacts>(order: T) =>
   whole(putRecord(orders.put(facts(order)).params(), order), order);
 
 export const getOrder = <T>(orderNo: string) => getRecord<T>(orders.get({ orderNo }).params());
+
+/** An order's table key, `ORDER#{orderNo}` / `ORDER`. */
+export const orderKey = (orderNo: string) =>
+  orders.get({ orderNo }).params().Key as { pk: string; sk: string };
+
+/**
+ * An order's keys and index attributes as `orderPut` writes them (gsi3 only with a tag): for tests and
+ * benchmarks that write order items by hand.
+ */
+export function orderKeys(order: OrderFacts): Record<string, string> {
+  const item = orderPut(order).Item as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(item).filter(([field]) => isKeyField(field))) as Record<
+    string,
+    string
+  >;
+}
 
 /** Start-time window: ISO instants, both included (an end of `…~` reaches every order of that instant). */
 export interface Window {
@@ -285,9 +301,6 @@ export async function readOrderRange(
 /** Every matching order of a range (no examination limit: an export reads its whole window). */
 export const wholeOrderRange = (range: OrderRange, conditions: OrderCondition[]) =>
   queryAll(rangeParams(range, conditions));
-
-const stationRecords = new Repository<{ id: string }>({ type: stationResource.type, idField: 'id' });
-const chargePointRecords = new Repository<{ id: string }>({ type: chargePointResource.type, idField: 'id' });
 
 /**
  * The names of stations and charge points (those that have one), one batch read of their records (100 keys a

@@ -303,7 +303,8 @@ export class Repository<T extends object> {
     }
   }
 
-  private owner(id: string) {
+  /** The owner a unique guard names: the item's key, `{TYPE}#{id}`. */
+  owner(id: string) {
     return `${this.decl.type}#${id}`;
   }
 

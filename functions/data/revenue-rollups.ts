@@ -40,6 +40,12 @@ const partition = {
   casing: 'none',
 } as const;
 
+/** The keys of a company's day and of one station's day (benchmarks that write rollups by hand). */
+export const revenueDayKey = (agentId: string, day: string) =>
+  revenueDays.get({ agentId, day }).params().Key as { pk: string; sk: string };
+export const revenueStationDayKey = (agentId: string, day: string, stationId: string) =>
+  revenueStationDays.get({ agentId, day, stationId }).params().Key as { pk: string; sk: string };
+
 export const revenueDays = defineEntity(
   {
     model: model('REVENUEDAY'),

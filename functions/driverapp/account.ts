@@ -10,7 +10,7 @@ import { closeSession, openSession } from '@functions/auth/sessions.ts';
 import { appAnswers, guardPassword, lockCutoff } from '@functions/auth/sign-in-guard.ts';
 import { clearLoginAttempts } from '@functions/data/login-attempts.ts';
 import { appUsers, createAppUser, shownAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { companyOfTenant } from '@functions/identity/tenants.ts';
 import { AppError, badRequest, refused, unauthorized } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';

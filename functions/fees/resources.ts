@@ -24,18 +24,13 @@ import {
 } from '@shared/resources/fee/discount.ts';
 import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
 import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
-import { chargePointResource } from '@shared/resources/site/charge-point.ts';
-import { stationResource } from '@shared/resources/site/station.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { type Stored } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
-
-// Stations and charge points are the devices domain's; only their records are read here.
-const stationRecords = new Repository<Record_>({ type: stationResource.type, idField: 'id' });
-const chargePointRecords = new Repository<Record_>({ type: chargePointResource.type, idField: 'id' });
+import { chargePointRecords } from '@functions/data/charge-points.ts';
+import { stationRecords } from '@functions/data/stations.ts';
 
 const SUPPORTED: readonly string[] = CURRENCIES;
 

@@ -8,23 +8,17 @@
  * A rule must belong to the charger's company or a company above it; anything else is ignored.
  */
 import type { Discount, ProfitShare, Tariff } from '@shared/pricing/engine.ts';
-import { boundRuleId, stationResource } from '@shared/resources/site/station.ts';
-import { chargingFeeResource } from '@shared/resources/fee/charging-fee.ts';
-import { discountResource } from '@shared/resources/fee/discount.ts';
-import { occupancyFeeResource } from '@shared/resources/fee/occupancy-fee.ts';
+import { boundRuleId } from '@shared/resources/site/station.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import { chargePointById } from '@functions/chargepoints/sites.ts';
-import { operatorLimits } from '@functions/identity/entities.ts';
+import { operatorLimits } from '@functions/data/operator-limits.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { PLATFORM_TENANT } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { chargingFeeRecords } from '@functions/data/charging-fees.ts';
+import { discountRecords } from '@functions/data/discounts.ts';
+import { occupancyFeeRecords } from '@functions/data/occupancy-fees.ts';
+import { stationRecords } from '@functions/data/stations.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
-
-const records = (type: string) => new Repository<Record_>({ type, idField: 'id' });
-const stationRecords = records(stationResource.type);
-const chargingFees = records(chargingFeeResource.type);
-const occupancyFees = records(occupancyFeeResource.type);
-const discountRecords = records(discountResource.type);
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -78,10 +72,10 @@ export async function pricingFor(chargePointId: string, connectorNo: number): Pr
   );
   const ruleId = boundRuleId(station, pile, { ...connector });
   const owners = companyAndAbove(pile.tenant);
-  const fee = ruleId ? await chargingFees.getAny(ruleId) : undefined;
+  const fee = ruleId ? await chargingFeeRecords.getAny(ruleId) : undefined;
   if (!fee || !owners.includes(fee.tenant)) return { timeZone, profitShares };
   const occupancyId = text(fee.occupancyFeeId);
-  const occupancy = occupancyId ? await occupancyFees.getAny(occupancyId) : undefined;
+  const occupancy = occupancyId ? await occupancyFeeRecords.getAny(occupancyId) : undefined;
   return {
     timeZone,
     profitShares,

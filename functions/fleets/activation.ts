@@ -8,7 +8,7 @@
 import type { fleetActivationSchema } from '@shared/resources/fleet/fleet.ts';
 import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
-import { users, type UserRecord } from '@functions/identity/entities.ts';
+import { users, type UserRecord } from '@functions/data/users.ts';
 import { refused } from '@functions/lib/errors.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { present } from '@functions/api/resources.ts';

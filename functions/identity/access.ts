@@ -14,14 +14,9 @@ import { AUTH_RULES, LOCK_FLAG, ROLE_TYPE, SUB_STATUS } from '@shared/schemas/ad
 import { forbidden, unauthorized } from '@functions/lib/errors.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
 import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
-import {
-  operators,
-  roles,
-  users,
-  type OperatorRecord,
-  type RoleRecord,
-  type UserRecord,
-} from './entities.ts';
+import { operators, type OperatorRecord } from '@functions/data/operators.ts';
+import { roles, type RoleRecord } from '@functions/data/roles.ts';
+import { users, type UserRecord } from '@functions/data/users.ts';
 
 export interface Identity {
   user: UserRecord & Stored;

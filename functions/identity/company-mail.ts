@@ -3,28 +3,17 @@
  * record the company itself is bound to (its `mailId`), else the one of the nearest company above it, else the
  * platform's (SMTP_* settings). A `mailId` whose record is gone is passed over (logged).
  */
-import { mailResource, SSL_FLAG } from '@shared/resources/system/mail.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { SSL_FLAG } from '@shared/resources/system/mail.ts';
+import { operators } from '@functions/data/operators.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { platformMailServer, type MailServer } from '@functions/lib/mail.ts';
-import { Repository } from '@functions/data/repository.ts';
-
-/** The stored /mail records (platform-owned; read here only to send through them). */
-const mailRecords = new Repository<{
-  id: string;
-  host?: unknown;
-  port?: unknown;
-  sslFlag?: unknown;
-  userName?: unknown;
-  password?: unknown;
-  fromAddress?: unknown;
-}>({ type: mailResource.type, idField: 'id' });
+import { mailServerRecords } from '@functions/data/mail-servers.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A stored /mail record as a server to send through. */
+/** A stored /mail record (platform-owned; read here only to send through it) as a server to send through. */
 export async function storedMailServer(id: string): Promise<MailServer | undefined> {
-  const record = await mailRecords.getAny(id);
+  const record = await mailServerRecords.getAny(id);
   if (!record || !text(record.host)) return undefined;
   return {
     source: record.id,

@@ -1,7 +1,7 @@
 /** The tenants a scope covers: its company and every company below it (and the platform for `/`). */
 import { CURRENCIES } from '@shared/schemas/admin.ts';
 import { PLATFORM_TENANT } from '@functions/lib/records.ts';
-import { operators } from './entities.ts';
+import { operators } from '@functions/data/operators.ts';
 
 export async function tenantsInScope(scope: string): Promise<string[]> {
   return tenantsOf(scope, await operators.list(scope));

@@ -8,12 +8,11 @@
  * else its uid is (docs/decisions/432-one-payer-per-idtag-and-partner-scope.md).
  */
 import { BLACK_FLAG, CARD_STATUS } from '@shared/resources/device/card.ts';
-import { listVersionResource, type ListEntry } from '@shared/resources/device/list-version.ts';
+import type { ListEntry } from '@shared/resources/device/list-version.ts';
 import { FLEET_STATUS } from '@functions/accounts/fleets.ts';
-import { operators } from '@functions/identity/entities.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { operators } from '@functions/data/operators.ts';
+import { listVersionRecords } from '@functions/data/list-versions.ts';
 import { timedMemo } from '@functions/lib/memo.ts';
-import type { Record_ } from '@functions/api/resources.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { authorizePartnerStart, authorizeRoaming, type RoamingAuth } from '@functions/ocpi/tokens.ts';
 import type { ChargerContext } from '@functions/chargepoints/charger.ts';
@@ -36,15 +35,13 @@ export interface AuthResult {
   roaming?: { partnerId: string; authorizationReference?: string; authMethod?: string };
 }
 
-const lists = new Repository<Record_>({ type: listVersionResource.type, idField: 'id' });
-
 const listMemo = timedMemo<string, Map<string, ListEntry>>(30_000);
 
 /** The local-list entries of a company (its own lists), by lower-case idTag; memoised briefly. */
 function listEntries(tenant: string): Promise<Map<string, ListEntry>> {
   return listMemo.get(tenant, async () => {
     const entries = new Map<string, ListEntry>();
-    for (const list of await lists.list(tenant))
+    for (const list of await listVersionRecords.list(tenant))
       if (list.tenant === tenant)
         for (const entry of (list.entries as ListEntry[] | undefined) ?? [])
           entries.set(entry.idTag.toLowerCase(), entry);

@@ -8,7 +8,7 @@
  * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order;
  * - `POST /biz/profitOrder/list` (4300): the same list, of the orders whose revenue was shared.
  *
- * Every read is index key ranges (functions/orders/keys.ts), never a table scan: a station filter reads its
+ * Every read is index key ranges (functions/data/orders.ts), never a table scan: a station filter reads its
  * gsi2 range (a charge point filter its station's), else an id tag filter its gsi3 range, otherwise one gsi1
  * range per company in scope; the other filters (charge point, id tag, pay flag) are conditions on that
  * range (at most ORDER_SCAN_LIMIT items examined per range and request). The total is known-so-far: the matches found up to ORDER_LOOKAHEAD_PAGES pages beyond the

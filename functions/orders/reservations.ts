@@ -28,7 +28,6 @@
  */
 import type { z } from 'zod';
 import { formatMinor, priceTimes } from '@shared/pricing/money.ts';
-import { reserveFeeResource } from '@shared/resources/fee/reserve-fee.ts';
 import type { Connector } from '@shared/resources/site/charge-point.ts';
 import {
   RESERVE_DEFAULT_DAYS,
@@ -69,7 +68,7 @@ import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';
 import { newId } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { reserveFeeRecords } from '@functions/data/reserve-fees.ts';
 import { payment, type Payment } from './settlement.ts';
 import { COMMAND_CODE } from '@shared/permissions/menus.ts';
 
@@ -91,8 +90,6 @@ function endFlagOf(reason: ReserveEndReason): number {
   if (reason === 'expired') return END_FLAG.endedAtTime;
   return END_FLAG.autoEnd;
 }
-
-const reserveFees = new Repository<Record_>({ type: reserveFeeResource.type, idField: 'id' });
 
 type Order = ReserveOrderView & {
   tenant: string;
@@ -412,7 +409,7 @@ async function reserve(
     throw badRequest('server.validation', { connectorNo: 'commandRes.validation.connectorRequired' });
   const station = await stations.repo.getAny(String(pile.stationId));
   if (!station?.reserveFlag) throw refused('reservationRes.server.reserveOff');
-  const fee = station.reserveFeeId ? await reserveFees.getAny(String(station.reserveFeeId)) : undefined;
+  const fee = station.reserveFeeId ? await reserveFeeRecords.getAny(String(station.reserveFeeId)) : undefined;
   if (!fee || fee.tenant !== station.tenant) throw refused('reservationRes.server.noFee');
 
   const id = newId();

@@ -52,7 +52,7 @@ import {
   type Reach,
 } from '@functions/identity/access.ts';
 import { companyOfTenant } from '@functions/identity/tenants.ts';
-import { operators, type OperatorRecord } from '@functions/identity/entities.ts';
+import { operators, type OperatorRecord } from '@functions/data/operators.ts';
 import { companyDays, stationDays } from '@functions/data/revenue-rollups.ts';
 import { badRequest } from '@functions/lib/errors.ts';
 import { mustExist } from '@functions/lib/named-record.ts';

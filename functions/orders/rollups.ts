@@ -22,9 +22,6 @@ import { rollupUpdates as dataRollupUpdates } from '@functions/data/revenue-roll
 export type RollupFigures = Record<Exclude<RevenueField, 'fullPowerMs'>, bigint | number> &
   Partial<Record<'fullPowerMs', bigint | number>>;
 
-export const revenuePartition = (agentId: string) => `REVENUE#${agentId}`;
-export const dayKey = (day: string) => `DAY#${day}`;
-export const stationDayKey = (day: string, stationId: string) => `STDAY#${day}#${stationId}`;
 /** The local date (YYYY-MM-DD) of an instant at the station. */
 export const localDay = (iso: string, timeZone: string): string => localDate(Date.parse(iso), timeZone);
 

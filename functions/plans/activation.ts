@@ -18,7 +18,8 @@
 import { FEATURE_PACKAGE, PLAN_TYPE } from '@shared/schemas/subscription.ts';
 import { DAY_MS } from '@shared/subscription/pricing.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
-import { operatorLimits, operators } from '@functions/identity/entities.ts';
+import { operatorLimits } from '@functions/data/operator-limits.ts';
+import { operators } from '@functions/data/operators.ts';
 import {
   activateSubscription,
   endSubscription,

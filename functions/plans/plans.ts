@@ -18,28 +18,14 @@ import {
 import { daysLeft } from '@shared/subscription/pricing.ts';
 import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { badRequest, forbidden, notFound, refused } from '@functions/lib/errors.ts';
 import type { UploadedFile } from '@functions/lib/multipart.ts';
 import { newId, paginate, PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
-import { Repository, uniqueOwner } from '@functions/data/repository.ts';
-
-export interface PlanRecord extends PlanForm {
-  id: string;
-  usedFlag: 0 | 1;
-  /** The subscription bought with it (a custom plan is bought once) and when that one ends. */
-  subscribeId?: string;
-  expireTime?: string;
-}
-
-export const plans = new Repository<PlanRecord>({
-  type: 'PLAN',
-  idField: 'id',
-  unique: (p) => ({ planNo: p.planNo }),
-  uniqueMessage: { planNo: 'subscriptionRes.planNoTaken' },
-});
+import { plans, type PlanRecord } from '@functions/data/plans.ts';
+import { uniqueOwner } from '@functions/data/repository.ts';
 
 /** Receipt PDFs: kept with the plan (the images bucket keeps files; exports expire after 30 days). */
 export const RECEIPT_MAX_BYTES = 4 * 1024 * 1024;

@@ -28,7 +28,7 @@ import {
 import { daysLeft, fromCents, quote, toCents, totalCents } from '@shared/subscription/pricing.ts';
 import type { z } from 'zod';
 import type { Identity } from '@functions/identity/access.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { sfnClient } from '@functions/lib/aws.ts';
 import {
   lockForPayment as lockSubscriptionForPayment,
@@ -39,10 +39,11 @@ import { AppError, badRequest, notFound, refused } from '@functions/lib/errors.t
 import { type Envelope } from '@functions/api/http.ts';
 import { logger } from '@functions/lib/logger.ts';
 import { newId, visible } from '@functions/lib/records.ts';
-import { Repository } from '@functions/data/repository.ts';
+import { chargePointRecords } from '@functions/data/charge-points.ts';
 import { paymentProvider } from '@functions/payments/payment-provider.ts';
 import type { PaymentInput } from './payment-steps.ts';
-import { planByNumber, plans } from './plans.ts';
+import { plans } from '@functions/data/plans.ts';
+import { planByNumber } from './plans.ts';
 import {
   companySubscriptions,
   getSubscription,
@@ -208,17 +209,12 @@ export async function overview(
   return toPriceResult(record);
 }
 
-const chargePoints = new Repository<{ chargePointId: string; powerType?: string; connectors?: unknown[] }>({
-  type: 'CHARGEPOINT',
-  idField: 'chargePointId',
-});
-
 /** POST /admin/subscribe/riskWarning: the connectors the company already added, by AC and DC. */
 export async function riskWarning(identity: Identity, query: z.infer<typeof riskQuery>): Promise<RiskResult> {
   companyOf(identity);
   let acAdded = 0;
   let dcAdded = 0;
-  for (const pile of await chargePoints.list(identity.scope)) {
+  for (const pile of await chargePointRecords.list(identity.scope)) {
     const n = Array.isArray(pile.connectors) ? pile.connectors.length : 0;
     // POWER_TYPES: AC_1_PHASE, AC_3_PHASE, DC.
     if (pile.powerType === POWER_TYPES[2]) dcAdded += n;

@@ -21,8 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
-import { orderKeys } from '@functions/orders/keys.ts';
-import { dayKey, revenuePartition, stationDayKey } from '@functions/orders/rollups.ts';
+import { orderKeys } from '@functions/data/orders.ts';
+import { revenueDayKey, revenueStationDayKey } from '@functions/data/revenue-rollups.ts';
 import { REVENUE_FIELDS, type RevenueField } from '@shared/pricing/metrics.ts';
 import { samplesKey } from '@functions/sessions/transactions.ts';
 import { startRuntime } from '@infra/local/runtime.ts';
@@ -79,18 +79,25 @@ function addToRollups(o: ReturnType<typeof order>) {
   const day = o.endTime.slice(0, 10);
   const minor = Math.round(Number(o.actualFee) * 100);
   const paid = o.payFlag === 1 ? minor : 0;
-  for (const sk of [dayKey(day), stationDayKey(day, o.stationId)]) {
-    const key = `${o.agentId}|${sk}`;
+  const days = [
+    { key: revenueDayKey(o.agentId, day) },
+    { key: revenueStationDayKey(o.agentId, day, o.stationId), stationId: o.stationId },
+  ];
+  for (const {
+    key: { pk, sk },
+    stationId,
+  } of days) {
+    const key = `${pk}|${sk}`;
     const r =
       rollups.get(key) ??
       rollups
         .set(key, {
-          pk: revenuePartition(o.agentId),
+          pk,
           sk,
           tenant: o.tenant,
           currency: o.currency,
           day,
-          ...(sk.includes('#ST#') ? { stationId: o.stationId } : {}),
+          ...(stationId ? { stationId } : {}),
           ...Object.fromEntries(REVENUE_FIELDS.map((f) => [f, 0])),
         })
         .get(key)!;
@@ -115,7 +122,7 @@ function order(tenant: string, agentId: string, company: number, n: number, now:
   const energyWh = 5000 + (n % 40) * 500;
   const idTag = `TAG-${n % 500}`;
   return {
-    ...orderKeys({ orderNo, tenant, startTime, stationId, chargePointId, idTag }),
+    ...orderKeys({ orderNo, tenant, startTime, stationId, idTag }),
     id: orderNo,
     orderNo,
     tenant,

@@ -12,7 +12,7 @@ import {
   wholeOrderRange,
 } from '@functions/data/orders.ts';
 import { send } from '@functions/data/table.ts';
-import { orderKeys } from '@functions/orders/keys.ts';
+import { orderKeys } from '@functions/data/orders.ts';
 import { rawGet, rawPut, withDatabase } from './helpers.ts';
 
 withDatabase();

@@ -8,7 +8,7 @@ import {
   orderPut,
   stationOrders,
 } from '@functions/data/orders.ts';
-import { orderKeys } from '@functions/orders/keys.ts';
+import { orderKeys } from '@functions/data/orders.ts';
 import { rawGet, rawPut, sendPut, withDatabase } from './helpers.ts';
 
 withDatabase();

@@ -7,7 +7,7 @@
  * disable, abandon and re-enable with version checks), and tenancy between companies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
 import { Repository } from '@functions/data/repository.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';

@@ -10,7 +10,7 @@ import { handler as authorize } from '@functions/authorizer/ocpp.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { hashSecret, secretChecks } from '@functions/lib/password.ts';
-import { chargePointCredentialsKey } from '@functions/ocpp/keys.ts';
+import { chargePointRecords } from '@functions/data/charge-points.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { startTestRuntime } from '../helpers/runtime.ts';
 
@@ -49,7 +49,7 @@ describe('OCPP authorizer', () => {
     await dynamoDocument().send(
       new UpdateCommand({
         TableName: config.tableName('main'),
-        Key: chargePointCredentialsKey('DEMO-CP-004'),
+        Key: chargePointRecords.key('DEMO-CP-004'),
         UpdateExpression: 'SET passwordHash = :h',
         ExpressionAttributeValues: { ':h': await hashSecret('changed-secret') },
       }),

@@ -4,7 +4,7 @@
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { expect } from 'vitest';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 
 export const CLIENT_AUTH = `Basic ${Buffer.from('console:console').toString('base64')}`;
 

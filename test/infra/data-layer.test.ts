@@ -22,10 +22,9 @@ const dataDir = path.resolve(import.meta.dirname, '../../functions/data');
 
 beforeAll(async () => {
   process.env[envNames.table('main')] = 'main-test';
-  // Every entity module of the data layer, every resource's repository and the identity entities.
+  // Every entity module of the data layer, every resource's repository.
   for (const file of readdirSync(dataDir).filter((f) => f.endsWith('.ts')))
     await import(path.join(dataDir, file));
-  await import('@functions/identity/entities.ts');
   for (const meta of [
     parameterResource,
     ...catalogueMetas,

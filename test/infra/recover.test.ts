@@ -20,7 +20,7 @@ import { exportTaskKey, getExportTask } from '@functions/api/export-tasks.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { saveConnection } from '@functions/chargepoints/connections.ts';
-import { commandKey } from '@functions/ocpp/keys.ts';
+import { commandKey } from '@functions/data/commands.ts';
 import { chargerConnected } from '@functions/ocpp/presence.ts';
 import { orphanExport } from '../helpers/exports.ts';
 import { startTestRuntime, waitFor } from '../helpers/runtime.ts';

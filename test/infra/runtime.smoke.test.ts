@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocument, iotDataClient, sfnClient } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { createCommand, getCommand } from '@functions/commands/store.ts';
-import { commandKey } from '@functions/ocpp/keys.ts';
+import { commandKey } from '@functions/data/commands.ts';
 import { subscriptionKey } from '@functions/accounts/plan-subscriptions.ts';
 import { energyBoxStateKey } from '@functions/energybox/telemetry.ts';
 import { getExportTask } from '@functions/api/export-tasks.ts';

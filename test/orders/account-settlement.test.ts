@@ -24,7 +24,7 @@ import {
   topUpFleet,
 } from '@functions/accounts/fleets.ts';
 import { fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
-import { orderKey } from '@functions/orders/keys.ts';
+import { orderKey } from '@functions/data/orders.ts';
 import { fleetAlertPage } from '@functions/data/fleet-alerts.ts';
 import { fleetOrderPage } from '@functions/data/fleet-orders.ts';
 import { fleetDaysBetween, memberDaysBetween } from '@functions/data/fleet-rollups.ts';

@@ -19,7 +19,7 @@ import { putAll, queryAll, send } from '@functions/data/table.ts';
 import { setConnector } from '@functions/chargepoints/live.ts';
 import { registerChargers } from '@functions/devices/registration.ts';
 import { recountStation } from '@functions/chargepoints/sites.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { chargerContext } from '@functions/chargepoints/charger.ts';
 import { handler as sweep } from '@functions/ocpp/offline-sweep.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';

@@ -14,7 +14,7 @@ import { readSheet } from '@functions/lib/excel.ts';
 import { config } from '@functions/lib/config.ts';
 import { chargerContext, type ChargerContext } from '@functions/chargepoints/charger.ts';
 import { recordSamples, startSession } from '@functions/sessions/transactions.ts';
-import { orderKey } from '@functions/orders/keys.ts';
+import { orderKey } from '@functions/data/orders.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { api, encrypt, login } from '../helpers/identity.ts';

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mail, pay } from '@functions/admin/system-resources.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { writeSheet } from '@functions/lib/excel.ts';

@@ -8,11 +8,13 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { LOCK_FLAG, SUB_STATUS } from '@shared/schemas/admin.ts';
 import { FEATURE_PACKAGE, PLAN_TYPE, UNIVERSAL_VALID_DAYS } from '@shared/schemas/subscription.ts';
-import { operators, users } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
+import { users } from '@functions/data/users.ts';
 import { s3Client } from '@functions/lib/aws.ts';
 import { hashSeedSecret } from '@functions/lib/password.ts';
 import { PLATFORM_TENANT } from '@functions/lib/records.ts';
-import { plans, receiptBucket, type PlanRecord } from '@functions/plans/plans.ts';
+import { plans, type PlanRecord } from '@functions/data/plans.ts';
+import { receiptBucket } from '@functions/plans/plans.ts';
 import { SEED_ROLE } from './identity.ts';
 import type { SeedStep } from './index.ts';
 

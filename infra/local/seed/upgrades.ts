@@ -5,7 +5,7 @@
 import { upgradeDayMapsAndMonths, rebuildPlatformRollups } from '@functions/data/revenue-rollups.ts';
 import { recountAllStations } from '@functions/chargepoints/sites.ts';
 import { claimPayerTags } from '@functions/accounts/payers.ts';
-import { operators } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
 import { PLATFORM_TENANT } from '@functions/lib/records.ts';
 import type { SeedStep } from './index.ts';
 
