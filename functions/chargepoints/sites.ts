@@ -50,6 +50,7 @@ import {
 import { connectorWrites } from './connector-limit.ts';
 import { imageOwner } from './images.ts';
 import { getLiveMany, type LiveState } from './live.ts';
+import { chargerHealth } from './health.ts';
 
 // ---- Fee rules --------------------------------------------------------------------------------------------
 
@@ -536,7 +537,10 @@ export async function chargePointDetail(identity: Identity, id: unknown) {
   const record = await visibleChargePoint(identity, id);
   if (!record) throw notFound();
   const [row] = await withLive([present(chargePoints, record)]);
-  return withLastMessage(row!);
+  const shown = await withLastMessage(row!);
+  // Its health: since when online or offline, last message, uptime, the open offline alarm (decision 460).
+  const health = await chargerHealth(record.id, shown);
+  return { ...shown, lastMessageAt: health.lastMessageAt, health };
 }
 
 /**
