@@ -35,9 +35,9 @@ import type { Row } from '@web/resources/types.ts';
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { commandName, statusText } from './labels.ts';
+import { ExpiryBadge, reportTimeText } from './expiry.tsx';
 import { ResultView } from './result-view.tsx';
 import { COMMAND_LIST_URL, isPending, resultText, type CommandError } from './result-text.ts';
-import { ExpiryBadge, reportTimeText } from './expiry.tsx';
 
 export const RESULTS_REFRESH_MS = 5_000;
 const PAGE_SIZE = 10;
@@ -202,11 +202,11 @@ export function CommandResults() {
               tr(`${R}.connector`),
               tr(`${R}.command`),
               tr(`${R}.status`),
+              tr('commandRes.fields.expireType'),
+              tr('commandRes.fields.reportTime'),
               tr(`${R}.result`),
               tr(`${R}.createdBy`),
               tr(`${R}.details`),
-              tr('commandRes.fields.expireType'),
-              tr('commandRes.fields.reportTime'),
             ]}
             scroll
           >
@@ -230,15 +230,15 @@ export function CommandResults() {
                         label={statusText(tr, row.status)}
                       />
                     </Table.Cell>
-                    <Table.Cell
-                      maxW="xs"
-                      whiteSpace="normal"
                     <Table.Cell data-testid="command-expire-type">
                       <ExpiryBadge tr={tr} row={row} />
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" data-testid="command-report-time">
                       {reportTimeText(row)}
                     </Table.Cell>
+                    <Table.Cell
+                      maxW="xs"
+                      whiteSpace="normal"
                       wordBreak="break-all"
                       data-testid="command-result"
                     >
