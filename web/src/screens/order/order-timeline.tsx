@@ -7,11 +7,13 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
 import { API } from '@shared/api/paths.ts';
 import { connectorStateOf } from '@shared/ocpp/connector-state.ts';
+import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
 import type { OrderTimeline, TimelineEvent } from '@shared/schemas/order-timeline.ts';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
 import { stateLabel } from '@web/resources/decls/site/common.tsx';
+import { stopReasonText } from '@web/resources/built-in.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
 import type { Translate } from '@web/resources/i18n.ts';
 import { ocppResultText } from '@web/screens/command/labels.ts';
@@ -41,7 +43,9 @@ export function eventDetails(tr: Translate, e: TimelineEvent, protocol: string |
       }),
     );
   else if (e.meterWh !== undefined) parts.push(tr(`${T}.meter`, { kwh: kwh(e.meterWh) }));
-  if (e.reason) parts.push(tr(`${T}.reason`, { reason: e.reason }));
+  // The charger's stop reason in words by its code, never as sent (docs/decisions/453-built-in-data-in-the-users-language.md).
+  if (e.reason)
+    parts.push(tr(`${T}.reason`, { reason: stopReasonText(tr, stopReasonCode(protocol ?? '', e.reason)) }));
   if (e.source === 'session') parts.push(tr(`${T}.fromSession`));
   return parts.join(' · ');
 }
