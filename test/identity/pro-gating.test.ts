@@ -11,7 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDriver, createFleet } from '@functions/accounts/fleets.ts';
 import { forgetIdentities } from '@functions/identity/access.ts';
-import { operators, roles, users } from '@functions/identity/entities.ts';
+import { operators } from '@functions/data/operators.ts';
+import { roles } from '@functions/data/roles.ts';
+import { users } from '@functions/data/users.ts';
 import { hashSecret } from '@functions/lib/password.ts';
 import { authorizeToken } from '@functions/ocpp/authorize.ts';
 import { topology } from '@shared/topology/index.ts';
