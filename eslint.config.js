@@ -93,6 +93,29 @@ export const layerZones = FUNCTION_LAYERS.flatMap((layer, i) => {
   return [{ target: folderGlob(layer), from: above.map((f) => `functions/${f}/**`), message }];
 });
 
+/** One process runs many requests at once: keys on the shared logger would leak into the others' lines. */
+const SHARED_LOG_KEYS = {
+  selector: 'CallExpression[callee.property.name=/^(appendKeys|appendPersistentKeys)$/]',
+  message: 'Log keys of a request go through withLogContext (functions/lib/log-context.ts, decision 435).',
+};
+
+/**
+ * One way to store an entity (docs/decisions/445-one-way-to-store-an-entity.md): outside functions/data no code
+ * builds a repository or writes a key format (`ORDER#${orderNo}`: an upper-case prefix and `#` before a value).
+ */
+export const STORAGE_OUTSIDE_DATA = [
+  {
+    selector: "NewExpression[callee.name='Repository']",
+    message:
+      'A repository is built in functions/data, one per stored type (decision 445): import it from there.',
+  },
+  {
+    selector: 'TemplateLiteral > TemplateElement[value.raw=/^[A-Z][A-Z0-9_]*#$/]',
+    message:
+      'Key formats are written in functions/data (decision 445): call the data module that owns the key.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -139,16 +162,14 @@ export default tseslint.config(
           ],
         },
       ],
-      // One process runs many requests at once: keys on the shared logger would leak into the others' lines.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^(appendKeys|appendPersistentKeys)$/]',
-          message:
-            'Log keys of a request go through withLogContext (functions/lib/log-context.ts, decision 435).',
-        },
-      ],
+      'no-restricted-syntax': ['error', SHARED_LOG_KEYS],
     },
+  },
+  {
+    // Storage objects and keys are the data layer's (decision 445).
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/data/**'],
+    rules: { 'no-restricted-syntax': ['error', SHARED_LOG_KEYS, ...STORAGE_OUTSIDE_DATA] },
   },
   {
     // Domains read and write through the data layer (functions/data, decision 420), never DynamoDB itself.

@@ -14,7 +14,7 @@
  *   `adjust`) with beforeBalance, afterBalance and changeBalance, in the same transaction as the change,
  *   conditional on the user's version (`balanceChange`).
  */
-import { appBalanceSet, appLedgerEntries, appLedgerPut, appMoneySet } from '@functions/data/app-users.ts';
+import { appLedger, appMoneySet } from '@functions/data/app-users.ts';
 import { closeUserSessions } from '@functions/auth/sessions.ts';
 import { send } from '@functions/data/table.ts';
 import type { Identity } from '@functions/identity/access.ts';
@@ -157,12 +157,14 @@ export function appBalanceWrites(
   entry: Record<string, unknown> = {},
   frozenAfter?: number,
 ) {
-  return balanceChange(toUnits(user.accountBalance), change, (amounts) => [
+  return balanceChange(toUnits(user.accountBalance), change, (amounts) =>
     frozenAfter === undefined
-      ? appBalanceSet(user, amounts.after, at)
-      : appMoneySet(user, { accountBalance: amounts.after, frozenAmount: frozenAfter }, at),
-    appLedgerPut({ ...entry, appUserId: user.id, tenant: user.tenant, type }, amounts, at),
-  ]);
+      ? appLedger.change(user, amounts, at, { ...entry, type })
+      : [
+          appMoneySet(user, { accountBalance: amounts.after, frozenAmount: frozenAfter }, at),
+          ...appLedger.change(user, amounts, at, { ...entry, type }, { balance: false }),
+        ],
+  );
 }
 
 /** A recharge of the app balance: a positive amount with four decimals at most. */
@@ -179,7 +181,7 @@ export async function rechargeAppUser(id: string, amount: number): Promise<AppUs
 }
 
 /** An app user's ledger, oldest first. */
-export const appUserLedger = (id: string) => appLedgerEntries(id);
+export const appUserLedger = (id: string) => appLedger.entries(id);
 
 /** A user of the caller's scope, or 404. */
 async function userInScope(identity: Identity, id: string) {

@@ -3,9 +3,8 @@
  * are stored as plain numbers, like the card balance the console shows, and every change is computed in whole
  * ten-thousandths (bigint), so repeated debits and top-ups never drift.
  */
-import type { BalanceAmounts } from '@functions/data/balances.ts';
+import type { BalanceAmounts } from '@functions/data/ledger.ts';
 import { retryPause } from '@functions/lib/conditional.ts';
-import { debitGuardPut } from '@functions/data/fleet-balances.ts';
 import type { TransactItem } from '@functions/data/table.ts';
 import { AppError } from '@functions/lib/errors.ts';
 
@@ -23,9 +22,13 @@ export { hasFourDecimals } from '@shared/schemas/fields.ts';
 
 /**
  * A balance change and its ledger entry, for ONE transaction: `writes` builds them from the stored amounts
- * (functions/data: the account's balance field set to before + change conditional on the version read, so a
- * concurrent change cancels the transaction and the caller reads again and retries, never a lost update;
- * the ledger entry with the balances before and after put conditional on not existing, never overwritten).
+ * (functions/data/ledger.ts, one ledger for cards, fleets and app users: the account's balance field set to
+ * before + change conditional on the version read, so a concurrent change cancels the transaction and the
+ * caller reads again and retries, never a lost update; the ledger entry with the balances before and after
+ * put conditional on not existing, never overwritten). An order's debit also puts the order's debit guard
+ * (the ledger's `debitGuard`: one item per order number, conditional on not existing), so an order is
+ * debited at most once whichever account pays it and whoever calls (a replayed stop, a reset, a reservation
+ * end).
  */
 export function balanceChange(
   before: bigint,
@@ -39,14 +42,6 @@ export function balanceChange(
     after,
   };
 }
-
-/**
- * The guard of an order's debit: one item per order number, put conditional on not existing in the same
- * transaction as the debit, so an order is debited at most once whichever account pays it and whoever
- * calls (a replayed stop, a reset, a reservation end).
- */
-export const debitGuard = (orderNo: string, account: string, at: string): TransactItem =>
-  debitGuardPut(orderNo, account, at);
 
 /**
  * Runs a read-then-write balance change until it commits: a transaction cancelled because the account

@@ -15,13 +15,7 @@
  *   with beforeBalance, afterBalance and changeBalance. Every balance change writes its record in the same
  *   transaction, conditional on the fleet's version (`balanceChange`).
  */
-import {
-  fleetBalanceSet,
-  fleetFundEntries,
-  fleetFundPage,
-  fleetFundCounted,
-  fleetFundPut,
-} from '@functions/data/fleet-balances.ts';
+import { fleetLedger } from '@functions/data/fleet-balances.ts';
 import { send } from '@functions/data/table.ts';
 import { fleetVisible, proEntitled, type Identity } from '@functions/identity/access.ts';
 import { operators } from '@functions/data/operators.ts';
@@ -94,14 +88,11 @@ function checkWarnBalance(fleet: Record<string, unknown>) {
 function openingRecord(fleetId: string, tenant: string, opening: bigint, at: string): GuardedWrite[] {
   if (!opening) return [];
   const amount = fromUnits(opening);
-  const record = { fleetId, tenant, operType: FLEET_OPER_TYPE.topUp };
+  const fields = { operType: FLEET_OPER_TYPE.topUp };
   return [
-    {
-      write: fleetFundPut(record, { before: 0, after: amount, change: amount }, at),
-      refusal: refused('server.conflict'),
-    },
-    { write: fleetFundCounted(fleetId), refusal: refused('server.conflict') },
-  ];
+    fleetLedger.entryPut({ id: fleetId, tenant }, fields, { before: 0, after: amount, change: amount }, at),
+    ...fleetLedger.counted(fleetId),
+  ].map((write) => ({ write, refusal: refused('server.conflict') }));
 }
 
 /**
@@ -275,11 +266,9 @@ export function fleetBalanceWrites(
   at: string,
   record: Record<string, unknown> = {},
 ) {
-  return balanceChange(toUnits(fleet.balance), change, (amounts) => [
-    fleetBalanceSet(fleet, amounts.after, at),
-    fleetFundPut({ ...record, fleetId: fleet.id, tenant: fleet.tenant, operType }, amounts, at),
-    fleetFundCounted(fleet.id),
-  ]);
+  return balanceChange(toUnits(fleet.balance), change, (amounts) =>
+    fleetLedger.change(fleet, amounts, at, { ...record, operType }),
+  );
 }
 
 /** An operator's burst of operations on one fleet may collide often: each waits its turn (capped pauses). */
@@ -333,11 +322,11 @@ export const LATEST_FUNDS = 100;
 /** A fleet's latest fund records, newest first, for the caller's scope. */
 export async function latestFundRecords(fleetId: string, scope: string) {
   const fleet = await fleets.mustGet(scope, fleetId);
-  return (await fleetFundPage(fleet.id, 0, LATEST_FUNDS)).map(({ tenant: _t, ...record }) => record);
+  return (await fleetLedger.page(fleet.id, 0, LATEST_FUNDS)).map(({ tenant: _t, ...record }) => record);
 }
 
 /** A fleet's fund records, oldest first. */
-export const fleetFundRecords = (fleetId: string) => fleetFundEntries(fleetId);
+export const fleetFundRecords = (fleetId: string) => fleetLedger.entries(fleetId);
 
 // ---- The fleet console's reach ------------------------------------------------------------------------------
 

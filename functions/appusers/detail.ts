@@ -10,7 +10,7 @@ import { idTagOrders } from '@functions/data/orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { notFound } from '@functions/lib/errors.ts';
 import { present } from '@functions/api/resources.ts';
-import { latestAppLedger } from '@functions/data/app-users.ts';
+import { appLedger } from '@functions/data/app-users.ts';
 import { visible, type Stored } from '@functions/lib/records.ts';
 import { uniqueOwner } from '@functions/data/repository.ts';
 import { formatMinor, parseMinor } from '@shared/pricing/money.ts';
@@ -76,7 +76,7 @@ export async function appUserDetail(identity: Identity, id: string) {
   if (!user) throw notFound();
   const [stats, ledger, cards, isHomePile] = await Promise.all([
     appUserStats(identity.scope, user),
-    latestAppLedger(user.id, LEDGER_SHOWN),
+    appLedger.latest(user.id, LEDGER_SHOWN),
     cardOf(user.tenant, user.cardNo),
     isHomePileUser(user.id),
   ]);

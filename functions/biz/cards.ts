@@ -14,9 +14,9 @@ import {
   type rechargeSchema,
 } from '@shared/resources/device/card.ts';
 import type { Identity } from '@functions/identity/access.ts';
-import { ledgerPut } from '@functions/data/card-ledger.ts';
-import { cardBalanceSet } from '@functions/data/cards.ts';
+import { cardLedger } from '@functions/data/card-ledger.ts';
 import { send } from '@functions/data/table.ts';
+import { balanceChange, fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
 import { notFound, refused } from '@functions/lib/errors.ts';
 import { present, resource, type Record_, type Resource } from '@functions/api/resources.ts';
 import { keepProFields } from '@functions/api/pro-fields.ts';
@@ -61,38 +61,22 @@ export async function setStatus(identity: Identity, id: unknown, status: number)
   return present(cards, await cards.repo.update(current, { ...current, status }));
 }
 
-const TEN_THOUSANDTHS = 10_000;
-const scaled = (n: unknown) => Math.round(Number(n ?? 0) * TEN_THOUSANDTHS);
-
 /** POST /biz/card/recharge: `id`, `amount`; answers the card with its new balance. */
 export async function recharge(identity: Identity, { id, amount }: z.infer<typeof rechargeSchema>) {
   const current: Record_ & Stored = await card(identity, id);
   if (current.status !== CARD_STATUS.normal) throw refused('deviceRes.server.cardNotNormal');
-  const before = scaled(current.balance);
-  const after = before + scaled(amount);
   const at = new Date().toISOString();
+  const change = balanceChange(toUnits(current.balance), toUnits(amount), (amounts) =>
+    cardLedger.change(current, amounts, at, { type: 'recharge', createBy: identity.user.username }),
+  );
   try {
-    await send.transact([
-      cardBalanceSet(current, after / TEN_THOUSANDTHS, at),
-      {
-        Put: ledgerPut({
-          cardId: current.id,
-          tenant: current.tenant,
-          type: 'recharge',
-          amount: scaled(amount) / TEN_THOUSANDTHS,
-          beforeBalance: before / TEN_THOUSANDTHS,
-          afterBalance: after / TEN_THOUSANDTHS,
-          createBy: identity.user.username,
-          createTime: at,
-        }),
-      },
-    ]);
+    await send.transact(change.writes);
   } catch (error) {
     // Someone changed the card meanwhile: nothing was written; the caller may try again.
     if ((error as Error).name === 'TransactionCanceledException') throw refused('server.staleUpdate');
     throw error;
   }
-  return present(cards, { ...current, balance: after / TEN_THOUSANDTHS, version: current.version + 1 });
+  return present(cards, { ...current, balance: fromUnits(change.after), version: current.version + 1 });
 }
 
 /** POST /biz/card/bind: the piles a card may charge at (at least one, the caller's). */

@@ -1,92 +1,32 @@
 /**
  * App users' balances (functions/accounts/app-users.ts; the user records are the repository's `APPUSER#{id}`).
  * Access patterns:
- * - a user's accountBalance set to a new value, conditional on the version read (balance, version and
- *   updateTime only);
- * - a ledger entry put once per change, `APPUSERLEDGER#{appUserId}` / `{createTime}#{entryId}`, in the same
- *   transaction as the balance it changes;
- * - a user's ledger, oldest first, and the latest entries newest first;
+ * - the ledger, one kind of ledger.ts: a user's accountBalance set under the version read (balance, version
+ *   and updateTime only), and one entry per change `APPUSERLEDGER#{appUserId}` / `{createTime}#{entryId}` in
+ *   the same transaction; a user's entries oldest first, and the latest newest first;
  * - the balance and frozen amount set together under the version read;
  * - a user's holds: put once per connector, deleted once, read one or all.
  */
-import { newId } from '@functions/lib/records.ts';
-import { amountFields, versionedBalance, type BalanceAmounts } from './balances.ts';
+import { appUserResource } from '@shared/resources/crm/app-user.ts';
+import { ledger } from './ledger.ts';
 import {
   defineEntity,
   getRecord,
   model,
-  putRecord,
   queryAll,
-  queryPage,
   request,
   withoutKeys,
   type TransactItem,
 } from './table.ts';
 
-export const appUserLedger = defineEntity(
-  {
-    model: model('APPUSERLEDGER'),
-    attributes: {
-      appUserId: { type: 'string', required: true },
-      createTime: { type: 'string', required: true },
-      /** Key-only: two entries of one instant stay apart. */
-      entryId: { type: 'string', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: {
-          field: 'pk',
-          composite: ['appUserId'],
-          template: 'APPUSERLEDGER#${appUserId}',
-          casing: 'none',
-        },
-        sk: {
-          field: 'sk',
-          composite: ['createTime', 'entryId'],
-          template: '${createTime}#${entryId}',
-          casing: 'none',
-        },
-      },
-    },
-  },
-  { keyOnly: ['entryId'] },
-);
-
-/** The balance set under the version read (balances.ts). */
-export const appBalanceSet = versionedBalance('APPUSERBALANCE', 'APPUSER', 'accountBalance');
-
-/** A ledger entry: its fields (orderNo...), appUserId, tenant, type (`consume` or `recharge`). */
-export interface AppLedgerEntry {
-  appUserId: string;
-  tenant: string;
-  type: string;
-  [field: string]: unknown;
-}
-
-/** The put of a new ledger entry with the balances around the change (refused if its key exists). */
-export const appLedgerPut = (
-  entry: AppLedgerEntry,
-  amounts: BalanceAmounts,
-  at: string,
-  entryId = newId(),
-): TransactItem => ({
-  Put: putRecord(appUserLedger.create({ appUserId: entry.appUserId, createTime: at, entryId }).params(), {
-    ...entry,
-    ...amountFields(amounts),
-    createTime: at,
-  }),
+export const appLedger = ledger({
+  type: appUserResource.type,
+  balanceField: 'accountBalance',
+  balanceName: 'APPUSERBALANCE',
+  entryName: 'APPUSERLEDGER',
+  accountField: 'appUserId',
+  changeField: 'changeBalance',
 });
-
-/** A user's ledger entries as stored, oldest first. */
-export const appLedgerEntries = (appUserId: string) =>
-  queryAll(appUserLedger.query.byUser({ appUserId }).params());
-
-/** A user's latest `limit` ledger entries, newest first, without keys. */
-export async function latestAppLedger(appUserId: string, limit: number) {
-  const query = appUserLedger.query.byUser({ appUserId }).params();
-  const items = await queryPage({ ...query, ScanIndexForward: false }, 0, limit);
-  return items.map((item) => withoutKeys<Record<string, unknown>>(item));
-}
 
 /**
  * The balance and the frozen amount set together under the version read (a session's hold taken or

@@ -14,7 +14,8 @@ import { companyCurrency, companyOfTenant } from '@functions/identity/tenants.ts
 import { cancellationCodes } from '@functions/lib/conditional.ts';
 import { badRequest, notFound, refused } from '@functions/lib/errors.ts';
 import type { Stored } from '@functions/lib/records.ts';
-import { debitGuard, toUnits, withRetries } from '@functions/accounts/fleet-balance.ts';
+import { toUnits, withRetries } from '@functions/accounts/fleet-balance.ts';
+import { appLedger } from '@functions/data/app-users.ts';
 import {
   PaymentKeyConflict,
   paymentProvider,
@@ -46,7 +47,7 @@ export async function walletConfig(user: AppUserRecord & Stored) {
 
 /** The guard of a payment's credit: one per payment, whoever confirms it and however often. */
 const creditGuard = (paymentId: string, userId: string, at: string) =>
-  debitGuard(`TOPUP-${paymentId}`, `APPUSER#${userId}`, at);
+  appLedger.debitGuard(`TOPUP-${paymentId}`, userId, at);
 
 /** Credits a succeeded payment to the user's balance once; later calls change nothing. */
 async function credit(userId: string, payment: PaymentResult, amount: number) {

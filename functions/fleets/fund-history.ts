@@ -5,7 +5,7 @@
  * pick one of their scope's. Also the fleet's orders, newest first, with the fleet's balances before and
  * after each (the projection settlement writes with the order).
  */
-import { fleetFundCount, fleetFundPage } from '@functions/data/fleet-balances.ts';
+import { fleetLedger } from '@functions/data/fleet-balances.ts';
 import { fleetOrderPage } from '@functions/data/fleet-orders.ts';
 import type { Identity } from '@functions/identity/access.ts';
 import { writeSheet } from '@functions/lib/excel.ts';
@@ -33,8 +33,8 @@ export async function fundHistory(identity: Identity, query: FundHistoryQuery) {
   const fleet = await fleetInReach(identity, query.fleetId);
   const skip = (query.current - 1) * query.size;
   const [records, count] = await Promise.all([
-    fleetFundPage(fleet.id, skip, query.size, query.operType),
-    query.operType === undefined ? fleetFundCount(fleet.id) : Promise.resolve(undefined),
+    fleetLedger.page(fleet.id, skip, query.size, query.operType),
+    query.operType === undefined ? fleetLedger.count(fleet.id) : Promise.resolve(undefined),
   ]);
   // Filtered by type there is no count.
   const total = count ?? openTotal(skip, records.length, query.size);
@@ -60,7 +60,7 @@ export const FUND_COLUMNS = [
 /** The fund history of the filter as an Excel file (at most IO_LIMIT.exportRows rows, newest first). */
 export async function fundHistoryFile(identity: Identity, query: Omit<FundHistoryQuery, 'current' | 'size'>) {
   const fleet = await fleetInReach(identity, query.fleetId);
-  const records = await fleetFundPage(fleet.id, 0, IO_LIMIT.exportRows, query.operType);
+  const records = await fleetLedger.page(fleet.id, 0, IO_LIMIT.exportRows, query.operType);
   return {
     name: `fund-history-${fleet.id}.xlsx`,
     body: await writeSheet(

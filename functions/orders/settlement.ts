@@ -20,8 +20,8 @@ import { formatMinor, minorDigits, parseMinor } from '@shared/pricing/money.ts';
 import { CHARGE_TYPE, END_FLAG, PAY_TYPE, type OrderPayer } from '@shared/schemas/order.ts';
 import { chargePointById } from '@functions/chargepoints/sites.ts';
 import { companyCurrency } from '@functions/identity/tenants.ts';
-import { ledgerPut } from '@functions/data/card-ledger.ts';
-import { cardBalanceSet } from '@functions/data/cards.ts';
+import { cardLedger } from '@functions/data/card-ledger.ts';
+import { fleetLedger } from '@functions/data/fleet-balances.ts';
 import {
   getOrder,
   orderCreate,
@@ -43,11 +43,11 @@ import { isHomePileSession } from '@functions/accounts/home-piles.ts';
 import { ORDER_TYPE } from '@functions/sessions/session-order.ts';
 import { appBalanceWrites, findAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { frozenWithout, holdReleaseWrites } from '@functions/accounts/app-holds.ts';
-import { appHoldDelete, appHoldOn, type AppHold } from '@functions/data/app-users.ts';
+import { appHoldDelete, appHoldOn, appLedger, type AppHold } from '@functions/data/app-users.ts';
 import { appActivityAdd } from '@functions/data/app-activity.ts';
 import { cdrOwed } from '@functions/data/roaming-cdrs.ts';
 import { emit } from '@functions/lib/events.ts';
-import { debitGuard, fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
+import { balanceChange, fromUnits, toUnits } from '@functions/accounts/fleet-balance.ts';
 import { fleetOrderSettled, quietly } from '@functions/accounts/fleet-alerts.ts';
 import {
   FLEET_OPER_TYPE,
@@ -108,26 +108,11 @@ function cardDebit(
   order: { orderNo: string; currency: string },
   at: string,
 ) {
-  const before = toUnits(card.balance);
-  const after = before - feeCard;
-  const writes: Write[] = [
-    cardBalanceSet(card, fromUnits(after), at),
-    {
-      Put: ledgerPut({
-        cardId: card.id,
-        tenant: card.tenant,
-        type: 'consume',
-        orderNo: order.orderNo,
-        amount: fromUnits(-feeCard),
-        beforeBalance: fromUnits(before),
-        afterBalance: fromUnits(after),
-        createTime: at,
-      }),
-    },
-    // One debit per order, whatever is replayed.
-    debitGuard(order.orderNo, `CARD#${card.id}`, at),
-  ];
-  return { writes, before, after };
+  const debit = balanceChange(toUnits(card.balance), -feeCard, (amounts) =>
+    cardLedger.change(card, amounts, at, { type: 'consume', orderNo: order.orderNo }),
+  );
+  // One debit per order, whatever is replayed.
+  return { ...debit, writes: [...debit.writes, cardLedger.debitGuard(order.orderNo, card.id, at)] };
 }
 
 /** unpaidReason: balance, the account cannot cover the fee; disabled, the fleet is disabled; noAccount, none found. */
@@ -171,7 +156,7 @@ function fleetPayment(account: FleetAccount, fee: bigint, order: Order, at: stri
     payTime: at,
     fleetBalanceBefore: fromUnits(debit.before),
     fleetBalanceAfter: fromUnits(debit.after),
-    writes: [...debit.writes, debitGuard(order.orderNo, `FLEET#${fleet.id}`, at)],
+    writes: [...debit.writes, fleetLedger.debitGuard(order.orderNo, fleet.id, at)],
   };
 }
 
@@ -210,7 +195,7 @@ function appPayment(
     writes: [
       ...debit.writes,
       ...(hold ? [appHoldDelete(hold)] : []),
-      debitGuard(order.orderNo, `APPUSER#${user.id}`, at),
+      appLedger.debitGuard(order.orderNo, user.id, at),
     ],
   };
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRuntime } from '@infra/local/runtime.ts';
 import { putFleetAlert } from '@functions/data/fleet-alerts.ts';
-import { fleetFundCounted, fleetFundPut } from '@functions/data/fleet-balances.ts';
+import { fleetLedger } from '@functions/data/fleet-balances.ts';
 import { fleetRollupUpdates } from '@functions/data/fleet-rollups.ts';
 import { send } from '@functions/data/table.ts';
 import { createFleet, fleetFundRecords, fleets, vehicles } from '@functions/accounts/fleets.ts';
@@ -124,10 +124,15 @@ try {
     const day = new Date(Date.UTC(2024, 10, 25) + d * 86_400_000).toISOString().slice(0, 10);
     for (let n = 0; n < FUNDS_PER_DAY; n++) {
       const at = `${day}T${String(8 + n).padStart(2, '0')}:00:00.000Z`;
-      const record = { fleetId: measured.id, tenant: TENANT, operType: 3, orderNo: `BENCH-${d}-${n}` };
+      const fields = { operType: 3, orderNo: `BENCH-${d}-${n}` };
       await send.transact([
-        fleetFundPut(record, { before: 100, after: 99, change: -1 }, at),
-        fleetFundCounted(measured.id),
+        fleetLedger.entryPut(
+          { id: measured.id, tenant: TENANT },
+          fields,
+          { before: 100, after: 99, change: -1 },
+          at,
+        ),
+        ...fleetLedger.counted(measured.id),
       ]);
     }
   });

@@ -3,7 +3,7 @@
  * functions/accounts/app-users.ts did by hand (same keys, same attributes), and read the ledger it wrote.
  */
 import { describe, expect, it } from 'vitest';
-import { appBalanceSet, appLedgerEntries, appLedgerPut } from '@functions/data/app-users.ts';
+import { appLedger } from '@functions/data/app-users.ts';
 import { send } from '@functions/data/table.ts';
 import { rawGet, rawPut, withDatabase } from './helpers.ts';
 
@@ -42,20 +42,21 @@ describe('app user balances', () => {
     });
     await rawPut(old('2026-03-02T00:00:00.000Z'));
     await rawPut(old('2026-03-01T00:00:00.000Z'));
-    expect((await appLedgerEntries('U0')).map((e) => e.createTime)).toEqual([
+    expect((await appLedger.entries('U0')).map((e) => e.createTime)).toEqual([
       '2026-03-01T00:00:00.000Z',
       '2026-03-02T00:00:00.000Z',
     ]);
-    expect(await appLedgerEntries('U9')).toEqual([]);
+    expect(await appLedger.entries('U9')).toEqual([]);
   });
 
   it('sets the balance and writes the entry the old code wrote, refused on a stale version', async () => {
     await rawPut(user);
     const at = '2026-03-05T10:00:00.000Z';
     await send.transact([
-      appBalanceSet(user, 12.25, at),
-      appLedgerPut(
-        { orderNo: 'O1', appUserId: 'U1', tenant: '/A/', type: 'consume' },
+      appLedger.balanceSet(user, 12.25, at),
+      appLedger.entryPut(
+        { id: 'U1', tenant: '/A/' },
+        { orderNo: 'O1', type: 'consume' },
         { before: 20, after: 12.25, change: -7.75 },
         at,
         'e1',
@@ -79,7 +80,7 @@ describe('app user balances', () => {
       changeBalance: -7.75,
       createTime: at,
     });
-    await expect(send.transact([appBalanceSet(user, 1, at)])).rejects.toMatchObject(cancelled);
+    await expect(send.transact([appLedger.balanceSet(user, 1, at)])).rejects.toMatchObject(cancelled);
     expect(await rawGet({ pk: 'APPUSER#U1', sk: 'APPUSER' })).toMatchObject({ accountBalance: 12.25 });
   });
 });

@@ -3,12 +3,8 @@
  * as functions/accounts/fleet-balance.ts did by hand (same keys, same attributes), and read the records it wrote.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  debitGuardPut,
-  fleetBalanceSet,
-  fleetFundEntries,
-  fleetFundPut,
-} from '@functions/data/fleet-balances.ts';
+import { fleetLedger } from '@functions/data/fleet-balances.ts';
+import { cardLedger } from '@functions/data/card-ledger.ts';
 import { send } from '@functions/data/table.ts';
 import { rawGet, rawPut, withDatabase } from './helpers.ts';
 
@@ -47,11 +43,11 @@ describe('fleet balances', () => {
     });
     await rawPut(old('2026-03-02T00:00:00.000Z', 'b'));
     await rawPut(old('2026-03-01T00:00:00.000Z', 'a'));
-    expect(await fleetFundEntries('F0')).toEqual([
+    expect(await fleetLedger.entries('F0')).toEqual([
       old('2026-03-01T00:00:00.000Z', 'a'),
       old('2026-03-02T00:00:00.000Z', 'b'),
     ]);
-    expect(await fleetFundEntries('F9')).toEqual([]);
+    expect(await fleetLedger.entries('F9')).toEqual([]);
   });
 
   it('sets the balance and writes the fund record the old code wrote, refused on a stale version', async () => {
@@ -59,9 +55,10 @@ describe('fleet balances', () => {
     const at = '2026-03-05T10:00:00.000Z';
     const amounts = { before: 10, after: 7.5, change: -2.5 };
     await send.transact([
-      fleetBalanceSet(fleet, 7.5, at),
-      fleetFundPut(
-        { orderNo: 'O1', driverId: 'D1', fleetId: 'F1', tenant: '/A/', operType: 3 },
+      fleetLedger.balanceSet(fleet, 7.5, at),
+      fleetLedger.entryPut(
+        { id: 'F1', tenant: '/A/' },
+        { orderNo: 'O1', driverId: 'D1', operType: 3 },
         amounts,
         at,
         'e1',
@@ -91,17 +88,17 @@ describe('fleet balances', () => {
       createTime: at,
     });
     // The version read is 3, the stored one 4: nothing is written.
-    await expect(send.transact([fleetBalanceSet(fleet, 1, at)])).rejects.toMatchObject(cancelled);
+    await expect(send.transact([fleetLedger.balanceSet(fleet, 1, at)])).rejects.toMatchObject(cancelled);
     // A fund record is written once.
     await expect(
-      send.transact([fleetFundPut({ fleetId: 'F1', tenant: '/A/', operType: 3 }, amounts, at, 'e1')]),
+      send.transact([fleetLedger.entryPut({ id: 'F1', tenant: '/A/' }, { operType: 3 }, amounts, at, 'e1')]),
     ).rejects.toMatchObject(cancelled);
     expect(await rawGet({ pk: 'FLEET#F1', sk: 'FLEET' })).toMatchObject({ balance: 7.5, version: 4 });
   });
 
   it('writes one debit guard per order', async () => {
     const at = '2026-03-05T11:00:00.000Z';
-    await send.transact([debitGuardPut('O7', 'FLEET#F1', at)]);
+    await send.transact([fleetLedger.debitGuard('O7', 'F1', at)]);
     expect(await rawGet({ pk: 'DEBIT#O7', sk: 'DEBIT' })).toEqual({
       pk: 'DEBIT#O7',
       sk: 'DEBIT',
@@ -109,6 +106,6 @@ describe('fleet balances', () => {
       account: 'FLEET#F1',
       createTime: at,
     });
-    await expect(send.transact([debitGuardPut('O7', 'CARD#C1', at)])).rejects.toMatchObject(cancelled);
+    await expect(send.transact([cardLedger.debitGuard('O7', 'C1', at)])).rejects.toMatchObject(cancelled);
   });
 });

@@ -12,7 +12,7 @@ import {
   resetFleet,
   topUpFleet,
 } from '@functions/accounts/fleets.ts';
-import { fleetFundPage } from '@functions/data/fleet-balances.ts';
+import { fleetLedger } from '@functions/data/fleet-balances.ts';
 import { newId } from '@functions/lib/records.ts';
 import { withDatabase } from '../data/helpers.ts';
 
@@ -115,7 +115,7 @@ describe('fleet fund operations', () => {
     expect(summed(records)).toBe(units(stored.balance));
     expect(stored.version).toBe(21);
     // The latest records, newest first, as many as asked.
-    const latest = await fleetFundPage(fleet.id, 0, 5);
+    const latest = await fleetLedger.page(fleet.id, 0, 5);
     expect(latest).toHaveLength(5);
     const times = latest.map((r) => String(r.createTime));
     expect([...times].sort().reverse()).toEqual(times);

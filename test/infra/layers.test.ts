@@ -4,7 +4,9 @@
  * rule `import-x/no-restricted-paths` refuses an upward import file by file; this test reads every import of
  * functions/ once and checks what a per-file rule cannot: no two folders import each other both ways, every
  * folder has its place in the list, nothing reaches up into infra/, and only Lambda entries import the wiring
- * of the reactions (functions/reactions.ts).
+ * of the reactions (functions/reactions.ts). Storage is the data layer's alone
+ * (docs/decisions/445-one-way-to-store-an-entity.md): lint refuses a repository built or a key format written
+ * outside functions/data, which a probe file proves.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,17 +106,56 @@ describe('the layers of functions/', () => {
     expect(reactions.length).toBeGreaterThan(0);
   });
 
-  it('fails lint on an upward import and on an import of infra/', async () => {
+  /** The messages of one rule when `text` is linted as the file `file`. */
+  const linter = (ruleId: string) => {
     const eslint = new ESLint({ cwd: root });
-    const lint = async (file: string, text: string) =>
+    return async (file: string, text: string) =>
       (await eslint.lintText(text, { filePath: path.join(root, file) }))[0]!.messages
-        .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+        .filter((m) => m.ruleId === ruleId)
         .map((m) => m.message);
+  };
+
+  it('fails lint on an upward import and on an import of infra/', async () => {
+    const lint = linter('import-x/no-restricted-paths');
     const upward =
       "import { chargePointById } from '@functions/chargepoints/sites.ts';\nvoid chargePointById;\n";
     expect(await lint('functions/lib/probe.ts', upward)).toHaveLength(1);
     expect(await lint('functions/orders/probe.ts', upward)).toEqual([]);
     const topology = "import { repoRoot } from '@infra/cdk/stack.ts';\nvoid repoRoot;\n";
     expect(await lint('functions/orders/probe.ts', topology)).toHaveLength(1);
+  });
+
+  it('fails lint on a repository built or a key format written outside functions/data (decision 445)', async () => {
+    const lint = linter('no-restricted-syntax');
+    const storage = [
+      "import { Repository } from '@functions/data/repository.ts';",
+      "export const probes = new Repository<{ id: string }>({ type: 'PROBE', idField: 'id' });",
+      'export const orderPk = (orderNo: string) => `ORDER#${orderNo}`;',
+      'export const stationDay = (day: string, id: string) => `STDAY#${day}#${id}`;',
+      // Not keys of the table: a join of two values, a message, a bare `#`.
+      'export const joined = (a: string, b: string) => `${a}#${b}`;',
+      'export const said = (no: string) => `Order #${no}`;',
+      '',
+    ].join('\n');
+    const refused = await lint('functions/orders/probe.ts', storage);
+    expect(refused).toHaveLength(3);
+    expect(refused.filter((m) => m.includes('repository is built in functions/data'))).toHaveLength(1);
+    expect(refused.filter((m) => m.includes('Key formats are written in functions/data'))).toHaveLength(2);
+    expect(await lint('functions/data/probe.ts', storage)).toEqual([]);
+  });
+
+  it('finds no repository built and no key format written outside functions/data', async () => {
+    const { STORAGE_OUTSIDE_DATA } = (await import(
+      pathToFileURL(path.join(root, 'eslint.config.js')).href
+    )) as {
+      STORAGE_OUTSIDE_DATA: { selector: string }[];
+    };
+    expect(STORAGE_OUTSIDE_DATA).toHaveLength(2);
+    const outside = sources('functions').filter((file) => !file.startsWith('functions/data/'));
+    const found = outside.filter((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return /\bnew Repository\b/.test(text) || /`[A-Z][A-Z0-9_]*#\$\{/.test(text);
+    });
+    expect(found).toEqual([]);
   });
 });
