@@ -62,8 +62,10 @@ export function createLocalMetrics(stage: string): LocalMetrics {
     };
     const made = metric.statistic === 'Sum' ? new Counter(config) : new Gauge(config);
     // A metric with the stage alone is shown from the start, at zero: a scrape lists every figure there is.
-    if (metric.dimensions.length === 1 && metric.dimensions[0] === MetricDimension.stage)
-      made instanceof Counter ? made.inc({ stage }, 0) : made.set({ stage }, 0);
+    if (metric.dimensions.length === 1 && metric.dimensions[0] === MetricDimension.stage) {
+      if (made instanceof Counter) made.inc({ stage }, 0);
+      else made.set({ stage }, 0);
+    }
     byName.set(metric.name, made);
   }
   const sink: MetricSink = {
