@@ -554,19 +554,22 @@ async function ended(page: Page, id: string, name: string) {
   const end = waitFor(
     async () => {
       // Status and cells read at once (the row re-renders as the list refreshes).
-      const { status, cells } = await row
+      const { status, cells, result } = await row
         .evaluate(
           (tr: HTMLTableRowElement) => ({
             status: tr.dataset.status ?? '',
             cells: [...tr.cells].map((cell) => cell.innerText),
+            // The result cell by its test id: the expiry type and report time columns stand before it.
+            result:
+              (tr.querySelector('[data-testid="command-result"]') as HTMLElement | null)?.innerText ?? '',
           }),
           undefined,
           { timeout: 2_000 },
         )
-        .catch(() => ({ status: '', cells: [] as string[] }));
+        .catch(() => ({ status: '', cells: [] as string[], result: '' }));
       last = `${status} ${cells.join(' | ')}`;
       if (cells[1] === id && cells[3] === name && !['queued', 'sent'].includes(status))
-        return { status, statusText: cells[4] ?? '', result: cells[5] ?? '' };
+        return { status, statusText: cells[4] ?? '', result };
       if (await refresh.isEnabled()) await refresh.click({ timeout: 2_000 }).catch(() => undefined);
       await page.waitForTimeout(150);
       return undefined;
