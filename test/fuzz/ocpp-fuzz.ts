@@ -30,6 +30,7 @@ import type { Runtime } from '@infra/local/runtime.ts';
 import { SimulatedCharger } from '@infra/local/simulator/charger.ts';
 import { topology } from '@shared/topology/index.ts';
 import { prng } from './http-fuzz.ts';
+import { waitDeadline } from '../helpers/waits.ts';
 
 type Random = () => number;
 type Protocol = 'ocpp1.6' | 'ocpp2.0.1';
@@ -934,7 +935,7 @@ async function fuzzOne(
       // The marker got no answer: the connection closed (or hung), which no frame of the batch asked for.
       const code = await Promise.race([
         conn.closed,
-        new Promise<number>((r) => setTimeout(() => r(-1), 5_000)),
+        new Promise<number>((r) => setTimeout(() => r(-1), waitDeadline(5_000))),
       ]);
       tally.close(code);
       f.unexpectedCloses++;
@@ -954,7 +955,8 @@ async function fuzzOne(
       f.byClass[closing.frame.cls] = (f.byClass[closing.frame.cls] ?? 0) + 1;
       const code = await Promise.race([
         conn.closed,
-        new Promise<number>((r) => setTimeout(() => r(-1), 10_000)),
+        // However busy the machine: the close comes late, not never (test/helpers/waits.ts).
+        new Promise<number>((r) => setTimeout(() => r(-1), waitDeadline(10_000))),
       ]);
       tally.close(code);
       if (!closing.expect.codes.includes(code)) {

@@ -48,6 +48,6 @@ describe('OCPP fuzz pass', () => {
       expect(figures.runtimeErrors, context).toEqual([]);
       expect(figures.runtimeHealthy, context).toBe(true);
     },
-    Math.max(240_000, FRAMES * 100),
+    Math.max(600_000, FRAMES * 200),
   );
 });

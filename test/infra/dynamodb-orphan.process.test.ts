@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDynamo } from '@infra/local/dynamodb.ts';
 import { fromRoot } from '@infra/local/paths.ts';
+import { waitDeadline } from '../helpers/waits.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -43,8 +44,9 @@ const alive = (pid: number) => {
   }
 };
 
+/** Whether `test` holds within `ms` (at least MIN_WAIT_MS: a busy machine ends a process late, not never). */
 async function until(test: () => boolean, ms: number) {
-  const end = Date.now() + ms;
+  const end = Date.now() + waitDeadline(ms);
   while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
   return test();
 }
@@ -85,7 +87,8 @@ describe('DynamoDB Local child', () => {
     // The runtime and its watchdog both die at once (e.g. the whole tree killed but the JVM): an orphan.
     for (const p of processesFor(dir)) if (p.pid !== java!.pid) process.kill(p.pid, 'SIGKILL');
     child.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 1500));
+    // Once the runtime and its watchdog are gone, the JVM is still there.
+    expect(await until(() => processesFor(dir).every((p) => p.pid === java!.pid), 10_000)).toBe(true);
     expect(alive(java!.pid)).toBe(true);
 
     const dynamo = await startDynamo(dir);

@@ -161,12 +161,6 @@ describe('users', () => {
     renderScreen(<ResourceListPage decl={userDecl} />);
     await openRowMenu(user, 'alice');
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await new Promise((r) => setTimeout(r, 500));
-    console.log(
-      'SENT',
-      JSON.stringify(api.sent.map((s) => s.path)),
-      document.body.innerHTML.includes('sub-account'),
-    );
     expect((await screen.findByRole('alert')).textContent).toContain('it has 2 sub-account(s)');
     expect(api.calls('/admin/user/getChildUserCount')[0]?.query).toEqual({ userId: 'u1' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
