@@ -138,7 +138,8 @@ beforeAll(async () => {
   });
   stationId = current.stationId;
   cp = await connectCharger(rt.url, CP, DEMO_CHARGER_PASSWORD, ['ocpp1.6']);
-}, 120_000);
+  // A seeded history start replays two months of sessions: minutes on a busy machine (docs/testing.md).
+}, 600_000);
 
 afterAll(async () => {
   await cp?.close();
