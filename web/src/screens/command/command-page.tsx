@@ -58,9 +58,9 @@ import {
   type ParamErrors,
 } from './param-form.tsx';
 import { CODE } from '@shared/permissions/menus.ts';
+import { useMonitoringLimits } from './monitoring-limits.tsx';
 
 const C = 'commandConsole';
-import { useMonitoringLimits } from './monitoring-limits.tsx';
 
 export type ControlMode = 'pile' | 'connector';
 /** The tab of each kind of command: its code (shared/permissions/menus.ts) and menu name. */
@@ -201,13 +201,13 @@ function CommandForm(props: {
   const def = available.find((c) => c.key === commandKey);
   const specs = useMemo(() => (def ? describeParams(def.params) : []), [def]);
   const [values, setValues] = useState<FormValues>({});
+  // Variable monitoring: the charger's reported limits shape the threshold and the check (decision 462).
+  const monitoring = useMonitoringLimits(def, pile?.chargePointId, values, specs, tr);
   const [errors, setErrors] = useState<ParamErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [sending, setSending] = useState(false);
   /** Checked parameters of a command waiting for its confirmation. */
   const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
-  // Variable monitoring: the charger's reported limits shape the threshold and the check (decision 462).
-  const monitoring = useMonitoringLimits(def, pile?.chargePointId, values, specs, tr);
 
   // A command the newly chosen pile's protocol lacks is dropped.
   useEffect(() => {
