@@ -47,7 +47,16 @@ async function refusedWith(token: string, path: string, body: unknown, field: st
 
 async function setPersonal(personalFlag: boolean) {
   const current = await ok(operator, `/biz/chargePoint/info?id=${CP}`);
-  const { createTime: _c, updateTime: _u, tenant: _t, agentId: _a, ...fields } = current;
+  // What the page shows but the form does not send: the derived fields (station name, whether a password is set).
+  const {
+    createTime: _c,
+    updateTime: _u,
+    tenant: _t,
+    agentId: _a,
+    stationName: _s,
+    passwordHashSet: _p,
+    ...fields
+  } = current;
   await ok(operator, '/biz/chargePoint/update', {
     ...fields,
     id: CP,
