@@ -6,6 +6,7 @@
  * - a charge point's exchanges between two positions, newest first, a page at a time, expired ones skipped
  *   (DynamoDB Local never expires items).
  */
+import { randomBytes } from 'node:crypto';
 import { putGrouped } from './group-commit.ts';
 import { defineEntity, model, PARAMS, putRecord, send } from './table.ts';
 
@@ -26,6 +27,21 @@ export const messageLog = defineEntity(
   },
   { table: 'ocppLog' },
 );
+
+/**
+ * A log position: the ISO time, then a per-instance counter that orders messages of one millisecond as they
+ * were logged (an answer after its CALL) and a random part that keeps instances apart. The suffix sorts after
+ * every bare ISO time of the same millisecond.
+ */
+let sequence = 0;
+const instance = randomBytes(3).toString('hex');
+export function sortKey(atMs: number): string {
+  sequence = (sequence + 1) % 1e8;
+  return `${new Date(atMs).toISOString()}#${String(sequence).padStart(8, '0')}${instance}`;
+}
+
+/** The epoch milliseconds of a position. */
+export const positionMs = (position: string): number => Date.parse(position.split('#')[0] ?? '');
 
 /** Stores an exchange as given (its fields are the log's: frame, direction, reply...). */
 export const putExchange = <T extends { chargePointId: string; at: string }>(item: T) =>

@@ -9,10 +9,11 @@
  * or sent (`wirePosition`), not when its entry is written, which can be later (an outgoing command is written
  * once PostToConnection has returned, by when the charger may have answered it).
  */
-import { randomBytes } from 'node:crypto';
-import { exchangesPage, putExchange } from '@functions/data/message-log.ts';
+import { exchangesPage, positionMs, putExchange, sortKey } from '@functions/data/message-log.ts';
 import { badRequest, refused } from '@functions/lib/errors.ts';
 import { MAX_MESSAGES, MESSAGE_WINDOW_DAYS } from '@shared/schemas/message-log.ts';
+
+export { sortKey };
 
 export type Direction = 'in' | 'out';
 
@@ -71,24 +72,11 @@ export const retentionDays = (): number => {
   return Number.isFinite(days) && days > 0 ? days : 30;
 };
 
-/**
- * A per-instance counter orders messages of one millisecond as they were logged (an answer after its CALL);
- * the random part keeps instances apart. The suffix sorts after every bare ISO time of the same millisecond.
- */
-let sequence = 0;
-const instance = randomBytes(3).toString('hex');
-export function sortKey(atMs: number): string {
-  sequence = (sequence + 1) % 1e8;
-  return `${new Date(atMs).toISOString()}#${String(sequence).padStart(8, '0')}${instance}`;
-}
-
 /** The log position of a frame going over the wire now (pass it as `at` when the entry is written later). */
 export const wirePosition = (): string => sortKey(Date.now());
 
 const positionOf = (at: string | number | undefined): string =>
   typeof at === 'string' ? at : sortKey(at ?? Date.now());
-/** The epoch milliseconds of a position. */
-const msOf = (position: string): number => Date.parse(position.split('#')[0] ?? '');
 
 /** Reads type, id and action from a frame when it is a readable OCPP-J array. */
 function describeFrame(frame: string | unknown[]): {
@@ -117,7 +105,7 @@ function describeFrame(frame: string | unknown[]): {
 /** Stores one message (one PutCommand). */
 export async function logMessage(input: LogInput): Promise<LoggedMessage> {
   const at = positionOf(input.at);
-  const atMs = msOf(at);
+  const atMs = positionMs(at);
   const text = typeof input.frame === 'string' ? input.frame : JSON.stringify(input.frame);
   const read = describeFrame(input.frame);
   const item: LoggedMessage = {
@@ -133,7 +121,7 @@ export async function logMessage(input: LogInput): Promise<LoggedMessage> {
   };
   let replyAt = input.reply ? positionOf(input.reply.at) : undefined;
   // Kept within the bound the reader relies on (only a stalled invocation answers later, if ever).
-  if (replyAt && msOf(replyAt) > atMs + REPLY_WITHIN_MS) replyAt = sortKey(atMs + REPLY_WITHIN_MS);
+  if (replyAt && positionMs(replyAt) > atMs + REPLY_WITHIN_MS) replyAt = sortKey(atMs + REPLY_WITHIN_MS);
   const stored: StoredItem = input.reply
     ? {
         ...item,
@@ -230,7 +218,7 @@ export async function recentMessages(
   const now = Math.floor(Date.now() / 1000);
   const messages: LoggedMessage[] = [];
   let lastRead = Infinity;
-  const settled = () => messages.filter((m) => msOf(m.at) > lastRead + REPLY_WITHIN_MS).length;
+  const settled = () => messages.filter((m) => positionMs(m.at) > lastRead + REPLY_WITHIN_MS).length;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await exchangesPage(
@@ -240,7 +228,7 @@ export async function recentMessages(
     );
     for (const item of page.items as unknown as StoredItem[]) {
       messages.push(...messagesOf(item).filter(inPage));
-      lastRead = Math.min(lastRead, msOf(item.at));
+      lastRead = Math.min(lastRead, positionMs(item.at));
     }
     ExclusiveStartKey = page.next;
   } while (ExclusiveStartKey && settled() <= limit);

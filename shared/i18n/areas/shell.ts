@@ -579,9 +579,6 @@ export const namedMenuIds: readonly string[] = Object.keys(menuNames);
 export const shell = area(
   {
     shell: {
-      notAvailable: 'This screen is not available yet',
-      notAvailableDetail:
-        '{{title}} comes with a later release of the console. Your menu entry and permissions for it are already in place.',
       loading: 'Loading your workspace…',
       loadingPage: 'Loading the page…',
       titles: {
@@ -666,8 +663,6 @@ export const shell = area(
   {
     'zh-CN': {
       shell: {
-        notAvailable: '此页面暂未开放',
-        notAvailableDetail: '“{{title}}”将在控制台的后续版本中提供，相关菜单和权限已就绪。',
         loading: '正在加载工作台…',
         loadingPage: '正在加载页面…',
         titles: {
@@ -747,8 +742,6 @@ export const shell = area(
     },
     'zh-TW': {
       shell: {
-        notAvailable: '此頁面暫未開放',
-        notAvailableDetail: '「{{title}}」將於主控台的後續版本提供，相關選單與權限已就緒。',
         loading: '正在載入工作台…',
         loadingPage: '正在載入頁面…',
         titles: {
@@ -828,9 +821,6 @@ export const shell = area(
     },
     de: {
       shell: {
-        notAvailable: 'Diese Ansicht ist noch nicht verfügbar',
-        notAvailableDetail:
-          '„{{title}}“ kommt mit einer späteren Version der Konsole. Menüeintrag und Berechtigungen sind bereits eingerichtet.',
         loading: 'Arbeitsbereich wird geladen…',
         loadingPage: 'Seite wird geladen…',
         titles: {
@@ -912,8 +902,6 @@ export const shell = area(
     },
     th: {
       shell: {
-        notAvailable: 'หน้านี้ยังไม่พร้อมใช้งาน',
-        notAvailableDetail: '{{title}} จะพร้อมใช้งานในคอนโซลเวอร์ชันถัดไป เมนูและสิทธิ์สำหรับหน้านี้ได้ตั้งค่าไว้แล้ว',
         loading: 'กำลังโหลดพื้นที่ทำงาน…',
         loadingPage: 'กำลังโหลดหน้า…',
         titles: {
