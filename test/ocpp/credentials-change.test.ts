@@ -1,0 +1,138 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
+/**
+ * A charger's first connection after a console change that touches it is accepted and stays open: after a
+ * password reset (the new password at once, the charger connected before or not) and after a power balance
+ * plan is saved while it is connected and when it connects again (docs/decisions/471-first-connect-after-a-reset.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
+import { api, login } from '../helpers/identity.ts';
+import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let operator: string;
+const open: OcppClient[] = [];
+
+const ok = async (path: string, body?: unknown) => {
+  const answer = await api(rt.url, operator, path, body);
+  expect(answer.code, `${path}: ${answer.msg} ${JSON.stringify(answer.data)}`).toBe(0);
+  return answer.data;
+};
+
+/** Connects (the first attempt must be accepted) and boots; the client is closed after the file. */
+async function connectAndBoot(id: string, password: string) {
+  const client = await connectCharger(rt.url, id, password);
+  open.push(client);
+  const boot = await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'T1' });
+  expect(boot[0]).toBe(3);
+  expect((boot[2] as any).status).toBe('Accepted');
+  return client;
+}
+
+/** The connection is open and the platform still knows it: a heartbeat is answered. */
+async function stillServed(client: OcppClient) {
+  expect(client.socket.readyState).toBe(client.socket.OPEN);
+  const beat = await client.call('Heartbeat', {});
+  expect(beat[0]).toBe(3);
+  expect(client.socket.readyState).toBe(client.socket.OPEN);
+}
+
+const closed = (client: OcppClient) =>
+  new Promise<void>((resolve) => {
+    if (client.socket.readyState === client.socket.CLOSED) return resolve();
+    client.socket.once('close', () => resolve());
+  });
+
+beforeAll(async () => {
+  process.env.AUTH_CAPTCHA = 'off';
+  rt = await startTestRuntime();
+  operator = await login(rt.url, 'operator', 'Operator12345');
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+  await rt?.cleanup();
+});
+
+describe('the first connection after a password reset', () => {
+  it('is accepted with the new password at once when the charger was not connected', async () => {
+    const reset = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
+    const client = await connectAndBoot('DEMO-CP-003', reset.ocppPassword);
+    await stillServed(client);
+    await client.close();
+  });
+
+  it('is accepted with the new password at once while the old connection is still open', async () => {
+    const before = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
+    const old = await connectAndBoot('DEMO-CP-003', before.ocppPassword);
+    const reset = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
+    // The old password no longer opens a connection; the new one does, the first time.
+    await expect(connectCharger(rt.url, 'DEMO-CP-003', before.ocppPassword)).rejects.toThrow(/HTTP 40/);
+    const client = await connectAndBoot('DEMO-CP-003', reset.ocppPassword);
+    // The new connection supersedes the old one, never the other way round.
+    await closed(old);
+    await stillServed(client);
+    await client.close();
+  });
+
+  it('is accepted again and again right after each reset', async () => {
+    for (let i = 0; i < 3; i++) {
+      const reset = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
+      const client = await connectAndBoot('DEMO-CP-003', reset.ocppPassword);
+      await stillServed(client);
+      await client.close();
+    }
+  });
+});
+
+describe('the first connection after a power balance plan is saved', () => {
+  let stationId = '';
+
+  async function savePlan(piles: string[]) {
+    const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
+    const station = list.find((s: any) => s.name === 'Demo Berlin Central');
+    const fresh = await ok(`/biz/station/info?id=${station.id}`);
+    stationId = String(fresh.id);
+    await ok('/biz/station/powerBalance', {
+      id: fresh.id,
+      version: fresh.version,
+      powerMode: 1,
+      normalCycle: 60,
+      alarmCycle: 30,
+      samplingCycle: 10,
+      stopElectricity: false,
+      offlineMaxPower: 11,
+      groups: [{ name: 'T1', ratedPower: 30, alarmPower: 29, chargePointIds: piles }],
+    });
+  }
+
+  it('keeps the connected charger connected, and a reconnect is accepted the first time', async () => {
+    const client = await connectAndBoot('DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+    await savePlan(['DEMO-CP-001', 'DEMO-CP-002']);
+    expect(stationId).not.toBe('');
+    // Load management sends the charger its base profile; the charger accepts it.
+    const profile = await client.next((f) => f[0] === 2 && f[2] === 'SetChargingProfile');
+    client.send([3, profile[1], { status: 'Accepted' }]);
+    await stillServed(client);
+
+    // It connects again (a new socket, the old one still open): accepted at once, and the old one goes.
+    const again = await connectAndBoot('DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+    await closed(client);
+    await stillServed(again);
+    await again.close();
+
+    // And after the close, a connect right away is accepted too.
+    const third = await connectAndBoot('DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+    await stillServed(third);
+  });
+
+  it('accepts a charger of the plan that was not connected when it was saved', async () => {
+    await savePlan(['DEMO-CP-001', 'DEMO-CP-002']);
+    const client = await connectAndBoot('DEMO-CP-002', DEMO_CHARGER_PASSWORD);
+    await waitFor(
+      () => client.received.some((f) => f[0] === 2 && f[2] === 'SetChargingProfile') || undefined,
+    );
+    await stillServed(client);
+  });
+});
