@@ -10,11 +10,18 @@ import { cardResource } from '@shared/resources/device/card.ts';
 import { PAYER_TAG_GUARD } from '@shared/resources/payer-tag.ts';
 import { appUsers, findAppUser, type AppUserRecord } from '@functions/accounts/app-users.ts';
 import { claimGuard } from '@functions/data/unique-guards.ts';
-import { drivers, findFleetAccount, vehicles, type FleetAccount } from '@functions/accounts/fleets.ts';
+import {
+  drivers,
+  findFleetAccount,
+  fleets,
+  vehicles,
+  type FleetAccount,
+} from '@functions/accounts/fleets.ts';
 import { companyAndAbove } from '@functions/identity/tenants.ts';
 import { logger } from '@functions/lib/logger.ts';
 import type { Record_ } from '@functions/api/resources.ts';
-import { PLATFORM_TENANT, type Stored } from '@functions/lib/records.ts';
+import { PLATFORM_TENANT, visible, type Stored } from '@functions/lib/records.ts';
+import type { PayerNames } from '@shared/schemas/order.ts';
 import { cardRecords } from '@functions/data/cards.ts';
 import { uniqueOwner } from '@functions/data/repository.ts';
 
@@ -42,6 +49,32 @@ export async function localPayers(tenant: string, idTag: string): Promise<LocalP
     findCard(tenant, idTag),
   ]);
   return { fleet, appUser, card };
+}
+
+/**
+ * The names of an order's paying app user, fleet driver or vehicle (the order keeps their ids, the names are
+ * read now: a renamed driver reads by the new name), and whether that account (the app user, the fleet) is in
+ * `scope`, where the console may link to its pages (docs/decisions/452-no-raw-values-in-the-console.md). A
+ * payer since deleted has no name: the console shows its id.
+ */
+export async function payerNames(
+  scope: string,
+  order: { appUserId?: unknown; fleetId?: unknown; fleetDriverId?: unknown; fleetVehicleId?: unknown },
+): Promise<PayerNames> {
+  const id = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const [user, driver, vehicle, fleet] = await Promise.all([
+    id(order.appUserId) ? appUsers.getAny(id(order.appUserId)!) : undefined,
+    id(order.fleetDriverId) ? drivers.getAny(id(order.fleetDriverId)!) : undefined,
+    id(order.fleetVehicleId) ? vehicles.getAny(id(order.fleetVehicleId)!) : undefined,
+    id(order.fleetId) ? fleets.getAny(id(order.fleetId)!) : undefined,
+  ]);
+  const account = id(order.fleetId) ? fleet : user;
+  return {
+    ...(user?.userName ? { appUserName: user.userName } : {}),
+    ...(driver?.name ? { fleetDriverName: driver.name } : {}),
+    ...(vehicle?.name ? { fleetVehicleName: vehicle.name } : {}),
+    ...(account ? { payerVisible: visible(scope, account.tenant) } : {}),
+  };
 }
 
 /** Which kind of local payer holds an idTag at a company, in settlement's precedence; undefined: none. */

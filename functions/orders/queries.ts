@@ -3,7 +3,7 @@
  * - `POST /biz/chargeOrder/list` (4100): a page of orders, newest first, filtered by order number, station,
  *   charge point, id tag, pay flag and a start-time window of at most 2 years (the last 30 days by default);
  *   with `progress` 1, the sessions in progress instead, as unsettled orders (the real-time view's read);
- * - `POST /biz/chargeOrder/detail?id=` (4101): one order with its meter curve;
+ * - `POST /biz/chargeOrder/detail?id=` (4101): one order with its meter curve and its payer's names;
  * - `POST /biz/chargeOrder/realtime` (4103): the caller's sessions in progress with their live facts;
  * - `POST /biz/chargeOrder/reset?id=` (4102): re-runs settlement of one order;
  * - `POST /biz/profitOrder/list` (4300): the same list, of the orders whose revenue was shared.
@@ -63,6 +63,7 @@ import {
   type Session,
 } from '@functions/sessions/transactions.ts';
 import { orderNoOf } from '@functions/sessions/session-order.ts';
+import { payerNames } from '@functions/accounts/payers.ts';
 import { resettleOrder } from './settlement.ts';
 
 const DAY = 86_400_000;
@@ -348,15 +349,16 @@ export async function visibleOrder(identity: Identity, id: unknown) {
 
 export async function orderDetail(identity: Identity, id: unknown): Promise<OrderDetail> {
   const item = await visibleOrder(identity, id);
-  const [[order], samples] = await Promise.all([
+  const [[order], samples, payer] = await Promise.all([
     withNames([show(item)]),
     sessionSamples(
       String(item.chargePointId),
       String(item.transactionId),
       item.endTime === undefined ? undefined : String(item.endTime),
     ),
+    payerNames(identity.scope, item),
   ]);
-  return { ...order!, curve: curveOf(samples) };
+  return { ...order!, ...payer, curve: curveOf(samples) };
 }
 
 // ---- Real-time view ---------------------------------------------------------------------------------------

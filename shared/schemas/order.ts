@@ -197,8 +197,20 @@ export interface OrderPayer {
   unpaidReason?: (typeof UNPAID_REASON_KEYS)[number];
 }
 
+/**
+ * The order's detail only (read with it, never stored): the paying app user's, fleet driver's and vehicle's
+ * current names (the order keeps their ids), and whether the paying account is in the caller's scope, so the
+ * console links to its pages (docs/decisions/452-no-raw-values-in-the-console.md).
+ */
+export interface PayerNames {
+  appUserName?: string;
+  fleetDriverName?: string;
+  fleetVehicleName?: string;
+  payerVisible?: boolean;
+}
+
 /** An order as the list and the detail show it (money as decimal strings in the order's currency). */
-export interface OrderView extends OrderPayer {
+export interface OrderView extends OrderPayer, PayerNames {
   id: string;
   orderNo: string;
   agentId?: string;
