@@ -351,8 +351,10 @@ describe('order page', () => {
       curve: [],
     });
     const payer = await screen.findByRole('region', { name: 'Who paid' });
-    for (const text of ['Fleet account', 'Harbour Taxis (fl-1)', 'drv-7', '50 EUR', '46.11 EUR'])
+    // An order whose driver is gone since: the driver by its id, the fleet by its name.
+    for (const text of ['Fleet account', 'Harbour Taxis', 'drv-7', '50 EUR', '46.11 EUR'])
       expect(within(payer).getByText(text)).toBeTruthy();
+    expect(within(payer).queryByText(/fl-1/)).toBeNull();
     expect(within(payer).getByText('Balance before')).toBeTruthy();
     expect(within(payer).queryByText('Why unpaid')).toBeNull();
     const shares = within(payer).getByRole('table', { name: 'Profit shares' });
@@ -403,6 +405,64 @@ describe('order page', () => {
     payer = await screen.findByRole('region', { name: 'Who paid' });
     expect(within(payer).getByText('No account')).toBeTruthy();
     expect(within(payer).getByText('No account pays for this tag')).toBeTruthy();
+  });
+
+  it('names the paying driver, vehicle and app user, linked to their pages when the caller may open them', async () => {
+    grant('4100', '4101', '11101', '11200', '11300', '7101');
+    show({
+      ...priced,
+      fleetId: 'fl-1',
+      fleetName: 'Harbour Taxis',
+      fleetDriverId: 'drv-7',
+      fleetDriverName: 'Ada Lovelace',
+      fleetVehicleId: 'veh-2',
+      fleetVehicleName: 'Van 7',
+      payerVisible: true,
+      curve: [],
+    });
+    let payer = await screen.findByRole('region', { name: 'Who paid' });
+    const href = (name: string) => within(payer).getByRole('link', { name }).getAttribute('href');
+    expect(href('Harbour Taxis')).toBe('/fleetsDetail/fl-1');
+    expect(href('Ada Lovelace')).toBe('/driver?name=Ada%20Lovelace');
+    expect(href('Van 7')).toBe('/vehicle?name=Van%207');
+    for (const id of ['fl-1', 'drv-7', 'veh-2']) expect(within(payer).queryByText(new RegExp(id))).toBeNull();
+    cleanup();
+
+    show({
+      ...priced,
+      payType: 1,
+      appUserId: 'u-3',
+      appUserName: 'Grace Hopper',
+      payerVisible: true,
+      appBalanceBefore: 20,
+      appBalanceAfter: 16.11,
+      curve: [],
+    });
+    payer = await screen.findByRole('region', { name: 'Who paid' });
+    expect(href('Grace Hopper')).toBe('/appUserDetail/u-3');
+    expect(within(payer).queryByText('u-3')).toBeNull();
+    cleanup();
+
+    // Another company's (or the platform's) app user: named, not linked; nor without the page's code.
+    show({ ...priced, payType: 1, appUserId: 'u-4', appUserName: 'Linus', payerVisible: false, curve: [] });
+    payer = await screen.findByRole('region', { name: 'Who paid' });
+    expect(within(payer).getByText('Linus')).toBeTruthy();
+    expect(within(payer).queryByRole('link')).toBeNull();
+    cleanup();
+
+    grant('4100', '4101');
+    show({
+      ...priced,
+      fleetId: 'fl-1',
+      fleetName: 'Harbour Taxis',
+      fleetDriverId: 'drv-7',
+      fleetDriverName: 'Ada',
+      payerVisible: true,
+      curve: [],
+    });
+    payer = await screen.findByRole('region', { name: 'Who paid' });
+    expect(within(payer).getByText('Ada')).toBeTruthy();
+    expect(within(payer).queryByRole('link')).toBeNull();
   });
 
   it('shows no platform end for an order its charger ended', async () => {

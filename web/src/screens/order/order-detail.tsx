@@ -26,6 +26,9 @@ import { useRecordPage } from '@web/resources/detail.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
 import { useTr, type Translate } from '@web/resources/i18n.ts';
 import { useCan } from '@web/resources/permissions.ts';
+import { CODE } from '@shared/permissions/menus.ts';
+import { appUserDetailPath } from '@web/resources/decls/crm/app-user.tsx';
+import { fleetDetailPath } from '@web/resources/decls/fleet/common.ts';
 import type { Row } from '@web/resources/types.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -309,9 +312,23 @@ export function Breakdown(props: { tr: Translate; detail: PriceDetail; currency?
   );
 }
 
+/**
+ * A payer by its name (its id only when it has none: since deleted), linked to its page when the caller may
+ * open it: the paying account is in the caller's scope (`payerVisible`) and the caller holds the page's code
+ * (docs/decisions/452-no-raw-values-in-the-console.md).
+ */
+function PayerName(props: { name?: string; id: string; to?: string }) {
+  const text = props.name || props.id;
+  return props.to ? <AppLink to={props.to}>{text}</AppLink> : <>{text}</>;
+}
+
 /** The account settlement charged (or why none was), its balances around the debit, and the profit shares. */
 export function Payer(props: { tr: Translate; order: OrderView }) {
   const { tr, order } = props;
+  const can = useCan();
+  const linked = (code: string, to: string) => (order.payerVisible && can(code) ? to : undefined);
+  const memberList = (path: string, name: string | undefined) =>
+    name ? `${path}?name=${encodeURIComponent(name)}` : path;
   const balance = (value: number | undefined) => (value === undefined ? '' : money(value, order.currency));
   const account: {
     kind: 'fleet' | 'appUser' | 'card' | 'none';
@@ -322,10 +339,42 @@ export function Payer(props: { tr: Translate; order: OrderView }) {
         items: [
           {
             label: tr(`${P}.fleet`),
-            value: order.fleetName ? `${order.fleetName} (${order.fleetId})` : order.fleetId,
+            value: (
+              <PayerName
+                name={order.fleetName}
+                id={order.fleetId}
+                to={linked(CODE.fleetDetail, fleetDetailPath(order.fleetId))}
+              />
+            ),
           },
-          ...(order.fleetDriverId ? [{ label: tr(`${P}.fleetDriver`), value: order.fleetDriverId }] : []),
-          ...(order.fleetVehicleId ? [{ label: tr(`${P}.fleetVehicle`), value: order.fleetVehicleId }] : []),
+          ...(order.fleetDriverId
+            ? [
+                {
+                  label: tr(`${P}.fleetDriver`),
+                  value: (
+                    <PayerName
+                      name={order.fleetDriverName}
+                      id={order.fleetDriverId}
+                      to={linked(CODE.drivers, memberList('/driver', order.fleetDriverName))}
+                    />
+                  ),
+                },
+              ]
+            : []),
+          ...(order.fleetVehicleId
+            ? [
+                {
+                  label: tr(`${P}.fleetVehicle`),
+                  value: (
+                    <PayerName
+                      name={order.fleetVehicleName}
+                      id={order.fleetVehicleId}
+                      to={linked(CODE.vehicles, memberList('/vehicle', order.fleetVehicleName))}
+                    />
+                  ),
+                },
+              ]
+            : []),
           { label: tr(`${P}.balanceBefore`), value: balance(order.fleetBalanceBefore) },
           { label: tr(`${P}.balanceAfter`), value: balance(order.fleetBalanceAfter) },
         ],
@@ -334,7 +383,16 @@ export function Payer(props: { tr: Translate; order: OrderView }) {
       ? {
           kind: 'appUser',
           items: [
-            { label: tr(`${P}.appUser`), value: order.appUserId },
+            {
+              label: tr(`${P}.appUser`),
+              value: (
+                <PayerName
+                  name={order.appUserName}
+                  id={order.appUserId}
+                  to={linked(CODE.appUserDetail, appUserDetailPath(order.appUserId))}
+                />
+              ),
+            },
             { label: tr(`${P}.balanceBefore`), value: balance(order.appBalanceBefore) },
             { label: tr(`${P}.balanceAfter`), value: balance(order.appBalanceAfter) },
           ],
