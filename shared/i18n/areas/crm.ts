@@ -49,6 +49,9 @@ export const crm = area(
         linkFailed: 'The pile could not be linked',
         unlinkFailed: 'The pile could not be unlinked',
         unlinkConfirm: 'Unlink {{name}} from this user?',
+        since: 'Linked since',
+        linkTitle: 'Link a pile to {{name}}',
+        pickHelp: 'The company’s charge points marked as personal (home) piles',
       },
       appUser: {
         title: 'App users',
@@ -228,6 +231,9 @@ export const crm = area(
           linkFailed: '无法关联充电桩',
           unlinkFailed: '无法解除关联',
           unlinkConfirm: '确定解除 {{name}} 与该用户的关联吗？',
+          since: '关联时间',
+          linkTitle: '为 {{name}} 关联充电桩',
+          pickHelp: '本公司标记为个人（家用）充电桩的充电桩',
         },
         appUser: {
           title: 'App 用户',
@@ -406,6 +412,9 @@ export const crm = area(
           linkFailed: '無法關聯充電樁',
           unlinkFailed: '無法解除關聯',
           unlinkConfirm: '確定解除 {{name}} 與此使用者的關聯嗎？',
+          since: '關聯時間',
+          linkTitle: '為 {{name}} 關聯充電樁',
+          pickHelp: '本公司標記為個人（家用）充電樁的充電樁',
         },
         appUser: {
           title: 'App 使用者',
@@ -585,6 +594,9 @@ export const crm = area(
           linkFailed: 'Der Ladepunkt konnte nicht verknüpft werden',
           unlinkFailed: 'Der Ladepunkt konnte nicht getrennt werden',
           unlinkConfirm: '{{name}} von diesem Benutzer trennen?',
+          since: 'Verknüpft seit',
+          linkTitle: 'Ladepunkt mit {{name}} verknüpfen',
+          pickHelp: 'Die als privat (Zuhause) markierten Ladepunkte des Unternehmens',
         },
         appUser: {
           title: 'App-Benutzer',
@@ -764,6 +776,9 @@ export const crm = area(
           linkFailed: 'เชื่อมเครื่องชาร์จไม่ได้',
           unlinkFailed: 'ยกเลิกการเชื่อมไม่ได้',
           unlinkConfirm: 'ยกเลิกการเชื่อม {{name}} กับผู้ใช้นี้หรือไม่?',
+          since: 'เชื่อมตั้งแต่',
+          linkTitle: 'เชื่อมเครื่องชาร์จให้ {{name}}',
+          pickHelp: 'เครื่องชาร์จของบริษัทที่ตั้งเป็นเครื่องชาร์จส่วนตัว (บ้าน)',
         },
         appUser: {
           title: 'ผู้ใช้แอป',

@@ -144,7 +144,15 @@ export const chargePointResource = defineResource({
   },
   schema: chargePointSchema,
   idFrom: { field: 'chargePointId', message: 'siteRes.server.chargePointIdTaken' },
-  filters: { chargePointId: 'contains', name: 'contains', stationId: 'eq', protocol: 'eq', powerType: 'eq' },
+  // personalFlag: the personal (home) piles an app user can be linked to (docs/decisions/468-app-user-home-piles.md).
+  filters: {
+    chargePointId: 'contains',
+    name: 'contains',
+    stationId: 'eq',
+    protocol: 'eq',
+    powerType: 'eq',
+    personalFlag: 'eq',
+  },
   sortable: ['chargePointId', 'name', 'maxPower', 'protocol'],
   views: [{ sort: 'createTime' }, { eq: ['stationId'], sort: 'name' }],
   importable: true,

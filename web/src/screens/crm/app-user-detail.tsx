@@ -2,7 +2,8 @@
  * An app user's page (/appUserDetail/{id}, 7101): every field of docs/product.md section 3 (profile,
  * level, balance and frozen amount, lock with its cause, sign-in facts, card, home pile, ticket), the user's
  * statistics (sessions, energy, actual fee, time charging), lock or unlock and balance adjustment for those
- * who hold them, the latest ledger entries, the user's card and, to holders of the order list, their orders.
+ * who hold them, the latest ledger entries, the user's card, the user's personal piles (app-user-piles.tsx) and,
+ * to holders of the order list, their orders.
  */
 import { API } from '@shared/api/paths.ts';
 import { Button, HStack, Stack, Table } from '@chakra-ui/react';
@@ -27,6 +28,7 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { FieldsForm, Row } from '@web/resources/types.ts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { PersonalPiles } from './app-user-piles.tsx';
 import useSWR from 'swr';
 import {
   A,
@@ -243,6 +245,7 @@ export function AppUserDetailPage() {
       <Section title={tr(`${D}.cards`)}>
         <Cards cards={data.cards} />
       </Section>
+      <PersonalPiles user={user} onChanged={() => void mutate()} />
       {can(CODE.orders) && user.cardNo ? (
         <Section title={tr(`${D}.orders`)}>
           <Orders tag={String(user.cardNo)} />
