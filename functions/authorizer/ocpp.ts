@@ -74,7 +74,10 @@ async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatew
   // Not a charge point id any charger has (OCPP 2.0.1 allows 48 characters), and too long for a key.
   if (chargePointId.length > MAX_ID_LENGTH) return deny(event.methodArn);
 
-  const record = await chargePointRecords.getAny(chargePointId);
+  // A strongly consistent read: right after a password reset (or the charger's add) the new hash must
+  // answer, and the old password must no longer open a connection; an eventually consistent read may still
+  // see the record as it was (docs/decisions/471-first-connect-after-a-reset-or-a-plan.md).
+  const record = await chargePointRecords.getAny(chargePointId, true);
   if (!record || typeof record.passwordHash !== 'string') return deny(event.methodArn);
   if (!(await passwordMatches(basic.password, record.passwordHash))) return deny(event.methodArn);
 

@@ -40,11 +40,17 @@ export async function saveConnection(c: Omit<Connection, 'expiresAt' | 'lastSeen
 export const KNOWN_FOR_MS = 30_000;
 const seen = instanceCache(new Map<string, { connection: Connection; readAt: number }>());
 
-/** The connection a frame came on (undefined when the platform no longer knows it). */
+/**
+ * The connection a frame came on (undefined when the platform no longer knows it). A connection the eventually
+ * consistent read does not find is read again consistently before it is called unknown (and closed): a
+ * charger's first frame can reach another instance than its `$connect` before the table's replicas have its
+ * item, and a new connection must not be closed for that
+ * (docs/decisions/471-first-connect-after-a-reset-or-a-plan.md).
+ */
 export async function knownConnection(connectionId: string): Promise<Connection | undefined> {
   const hit = seen.get(connectionId);
   if (hit && Date.now() - hit.readAt < KNOWN_FOR_MS) return hit.connection;
-  const connection = await getConnection(connectionId);
+  const connection = (await getConnection(connectionId)) ?? (await getConnection(connectionId, true));
   if (!connection || connection.expiresAt <= nowSeconds()) {
     seen.delete(connectionId);
     return undefined;

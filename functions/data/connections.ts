@@ -49,9 +49,17 @@ export const connections = defineEntity(
 /** Stores a connection as given (fields no entity declares would pass through too). */
 export const putConnection = (c: Connection) => send.put(putRecord(connections.put(c).params(), c));
 
-/** A connection as stored, undefined when it is not known. */
-export async function getConnection(connectionId: string): Promise<Connection | undefined> {
-  const { Item } = await send.get(connections.get({ connectionId }).params());
+/**
+ * A connection as stored, undefined when it is not known. `consistent`: a strongly consistent read, which sees
+ * a connection put a moment ago (an eventually consistent one may not yet: decision 471).
+ */
+export async function getConnection(
+  connectionId: string,
+  consistent = false,
+): Promise<Connection | undefined> {
+  const { Item } = await send.get(
+    connections.get({ connectionId }).params(consistent ? { consistent: true } : {}),
+  );
   return Item as Connection | undefined;
 }
 

@@ -2,9 +2,16 @@
 /**
  * A charger's first connection after a console change that touches it is accepted and stays open: after a
  * password reset (the new password at once, the charger connected before or not) and after a power balance
- * plan is saved while it is connected and when it connects again (docs/decisions/471-first-connect-after-a-reset.md).
+ * plan is saved while it is connected and when it connects again
+ * (docs/decisions/471-first-connect-after-a-reset-or-a-plan.md). DynamoDB Local answers every read
+ * consistently; DynamoDB's eventually consistent reads may not yet see a write made a moment ago, so the last
+ * tests play such a replica: the charge point as it was before the reset, and no item yet for a connection
+ * just put, to every read that does not ask for a consistent one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chargePointRecords } from '@functions/data/charge-points.ts';
+import { send } from '@functions/data/table.ts';
+import { forgetInstanceCaches } from '@functions/lib/memo.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
@@ -19,6 +26,30 @@ const ok = async (path: string, body?: unknown) => {
   expect(answer.code, `${path}: ${answer.msg} ${JSON.stringify(answer.data)}`).toBe(0);
   return answer.data;
 };
+
+/**
+ * While it is on, eventually consistent reads answer as a table replica that has not caught up: the charge
+ * points named in `frozen` as they were when first read after the start, and no connection item at all.
+ */
+function laggingReplica(frozen: string[]) {
+  const original = send.get;
+  const snapshots = new Map<string, Promise<unknown>>();
+  const spy = vi.spyOn(send, 'get').mockImplementation(async (request: any) => {
+    if (request.ConsistentRead) return original(request);
+    if (request.TableName === 'connections') return { Item: undefined } as any;
+    const pk = String(request.Key?.pk ?? '');
+    if (request.Key?.sk === 'CHARGEPOINT' && frozen.some((id) => pk === `CHARGEPOINT#${id}`)) {
+      if (!snapshots.has(pk)) snapshots.set(pk, original(request));
+      return snapshots.get(pk) as any;
+    }
+    return original(request);
+  });
+  return {
+    /** The replica's copy of each frozen charge point, taken now. */
+    freeze: () => Promise.all(frozen.map((id) => chargePointRecords.getAny(id))),
+    stop: () => spy.mockRestore(),
+  };
+}
 
 /** Connects (the first attempt must be accepted) and boots; the client is closed after the file. */
 async function connectAndBoot(id: string, password: string) {
@@ -134,5 +165,57 @@ describe('the first connection after a power balance plan is saved', () => {
       () => client.received.some((f) => f[0] === 2 && f[2] === 'SetChargingProfile') || undefined,
     );
     await stillServed(client);
+  });
+});
+
+describe('with a replica that has not caught up yet', () => {
+  it('opens a connection with the new password at once after a reset, and not with the old one', async () => {
+    const before = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
+    const replica = laggingReplica(['DEMO-CP-003']);
+    try {
+      const [seen] = await replica.freeze();
+      expect(seen?.passwordHash).toEqual(expect.any(String));
+      const reset = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
+      const client = await connectAndBoot('DEMO-CP-003', reset.ocppPassword);
+      await stillServed(client);
+      await client.close();
+      await expect(connectCharger(rt.url, 'DEMO-CP-003', before.ocppPassword)).rejects.toThrow(/HTTP 403/);
+    } finally {
+      replica.stop();
+    }
+  });
+
+  it("answers a charger's first frames on another instance than its connect (after a plan is saved)", async () => {
+    const first = await connectAndBoot('DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+    const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
+    const station = list.find((s: any) => s.name === 'Demo Berlin Central');
+    const fresh = await ok(`/biz/station/info?id=${station.id}`);
+    await ok('/biz/station/powerBalance', {
+      id: fresh.id,
+      version: fresh.version,
+      powerMode: 1,
+      normalCycle: 60,
+      alarmCycle: 30,
+      samplingCycle: 10,
+      stopElectricity: false,
+      offlineMaxPower: 7,
+      groups: [{ name: 'T1', ratedPower: 30, alarmPower: 29, chargePointIds: ['DEMO-CP-001'] }],
+    });
+    const replica = laggingReplica([]);
+    try {
+      const client = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD);
+      open.push(client);
+      await closed(first);
+      // What this instance remembers of the connect is not where the first frame lands.
+      forgetInstanceCaches();
+      const boot = await client.call('BootNotification', {
+        chargePointVendor: 'Test',
+        chargePointModel: 'T1',
+      });
+      expect((boot[2] as any).status).toBe('Accepted');
+      await stillServed(client);
+    } finally {
+      replica.stop();
+    }
   });
 });
