@@ -3,6 +3,7 @@
  * App users' personal (home) piles (docs/decisions/468-app-user-home-piles.md), through the HTTP API on the
  * local runtime, and the order type settlement gives their sessions:
  * - a pile that is not personal, or of another company, is refused with a field error and nothing linked;
+ *   the charge point list's personalFlag filter lists the personal piles only (the console's pick);
  * - owner and shared user links show ownerFlag and userNum; the user's page says isHomePile;
  * - two owners linked at once: one wins, the other gets a field error;
  * - a linked user's session at the personal pile is order type 3 (home pile), another user's is not;
@@ -67,6 +68,13 @@ async function setPersonal(personalFlag: boolean) {
 }
 
 const piles = (id: string) => ok(operator, '/biz/appUser/piles', { id });
+/** The ids of the charge points the console's pile pick lists (docs/decisions/468-app-user-home-piles.md). */
+async function personalPiles(personalFlag: boolean | string): Promise<string[]> {
+  const page = await ok(operator, '/biz/chargePoint/list', { personalFlag, current: 1, size: 100 });
+  const flags = new Set(page.records.map((r: any) => r.personalFlag === true));
+  expect([...flags]).toEqual(page.records.length ? [personalFlag === true || personalFlag === 'true'] : []);
+  return page.records.map((r: any) => r.id);
+}
 
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
@@ -92,7 +100,13 @@ describe('personal piles of app users', () => {
       'chargePointId',
       'notPersonal',
     );
+    // The console's pick of personal piles: the charge point list's personalFlag filter (as a select sends it too).
+    expect(await personalPiles(true)).not.toContain(CP);
+    expect(await personalPiles('false')).toContain(CP);
     await setPersonal(true);
+    expect(await personalPiles(true)).toContain(CP);
+    expect(await personalPiles('true')).toContain(CP);
+    expect(await personalPiles(false)).not.toContain(CP);
     // A user of another company (seen by the platform's admin) and the demo company's pile.
     const other = await createAppUser({ userName: 'Elsewhere', cardNo: 'HOMEPILE-X' }, '/elsewhere/');
     await refusedWith(

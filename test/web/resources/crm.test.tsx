@@ -136,6 +136,8 @@ describe("an app user's page", () => {
           },
         ]),
       '/biz/appUser/lock': () => ({ data: { ...user, lockFlag: 1, cause: 'Fraud' } }),
+      // The personal piles (test/web/resources/app-user-piles.test.tsx).
+      '/biz/appUser/piles': () => ({ data: [] }),
     });
     const ui = userEvent.setup();
     renderScreen(
