@@ -100,7 +100,7 @@ describe('personal piles of app users', () => {
       'chargePointId',
       'notPersonal',
     );
-    // The console's pick of personal piles: the charge point list's personalFlag filter (as a select sends it too).
+    // The console's pick of personal piles: the list's personalFlag filter (a boolean, or a select's text).
     expect(await personalPiles(true)).not.toContain(CP);
     expect(await personalPiles('false')).toContain(CP);
     await setPersonal(true);

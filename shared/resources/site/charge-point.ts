@@ -144,7 +144,8 @@ export const chargePointResource = defineResource({
   },
   schema: chargePointSchema,
   idFrom: { field: 'chargePointId', message: 'siteRes.server.chargePointIdTaken' },
-  // personalFlag: the personal (home) piles an app user can be linked to (docs/decisions/468-app-user-home-piles.md).
+  // personalFlag: the personal (home) piles an app user can be linked to
+  // (docs/decisions/468-app-user-home-piles.md).
   filters: {
     chargePointId: 'contains',
     name: 'contains',

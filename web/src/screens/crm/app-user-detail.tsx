@@ -2,8 +2,8 @@
  * An app user's page (/appUserDetail/{id}, 7101): every field of docs/product.md section 3 (profile,
  * level, balance and frozen amount, lock with its cause, sign-in facts, card, home pile, ticket), the user's
  * statistics (sessions, energy, actual fee, time charging), lock or unlock and balance adjustment for those
- * who hold them, the latest ledger entries, the user's card, the user's personal piles (app-user-piles.tsx) and,
- * to holders of the order list, their orders.
+ * who hold them, the latest ledger entries, the user's card, the user's personal piles (app-user-piles.tsx)
+ * and, to holders of the order list, their orders.
  */
 import { API } from '@shared/api/paths.ts';
 import { Button, HStack, Stack, Table } from '@chakra-ui/react';
