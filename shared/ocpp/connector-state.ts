@@ -47,6 +47,38 @@ const V201: Record<string, ConnectorState> = {
   Idle: 'finishing',
 };
 
+/** OCPP 1.6 ChargePointErrorCode (StatusNotification.errorCode); 2.0.1 reports faults as events instead. */
+export const CHARGE_POINT_ERROR_CODES = [
+  'NoError',
+  'ConnectorLockFailure',
+  'EVCommunicationError',
+  'GroundFailure',
+  'HighTemperature',
+  'InternalError',
+  'LocalListConflict',
+  'OtherError',
+  'OverCurrentFailure',
+  'OverVoltage',
+  'PowerMeterFailure',
+  'PowerSwitchFailure',
+  'ReaderFailure',
+  'ResetFailure',
+  'UnderVoltage',
+  'WeakSignal',
+] as const;
+
+/**
+ * The 2.0.1 words that name no connector state of their own (Occupied and EVConnected read as preparing, Idle
+ * as finishing): shown as said, in the user's language, where the charger's report is shown.
+ */
+export const REPORTED_ONLY_STATUSES = ['Occupied', 'EVConnected', 'Idle'] as const;
+
+/** The state a reported status means in either version's words (a record may lack its protocol). */
+export function reportedState(status: string): ConnectorState {
+  const v16 = V16[status];
+  return v16 ?? V201[status] ?? 'unknown';
+}
+
 /** The state a reported status means; an unknown text is `unknown`. */
 export function connectorStateOf(protocol: string, status: string): ConnectorState {
   return (protocol === 'ocpp1.6' ? V16[status] : V201[status]) ?? 'unknown';

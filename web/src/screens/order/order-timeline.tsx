@@ -1,18 +1,17 @@
 /**
  * The order page's event timeline (POST /biz/chargeOrder/timeline?id=, docs/decisions/464-a-sessions-event-timeline.md):
  * the session's authorize, remote start, start, connector states, meter values (summarised), remote stop and
- * stop, in time order, each time as YYYY-MM-DD HH:mm:ss in the user's time zone, event types and connector
- * states in the user's language. Events read from the session's record, not the message log, say so.
+ * stop, in time order, each time as YYYY-MM-DD HH:mm:ss in the user's time zone, event types, connector
+ * states, error codes, answers and stop reasons in the user's language. Events read from the session's record, not the message log, say so.
  */
 import { Stack, Table, Text } from '@chakra-ui/react';
 import { API } from '@shared/api/paths.ts';
-import { connectorStateOf } from '@shared/ocpp/connector-state.ts';
 import { stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
 import type { OrderTimeline, TimelineEvent } from '@shared/schemas/order-timeline.ts';
 import { LoadingState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
-import { stateLabel } from '@web/resources/decls/site/common.tsx';
+import { errorCodeText, reportedStatusText } from '@web/resources/decls/site/common.tsx';
 import { stopReasonText } from '@web/resources/built-in.tsx';
 import { DataTable } from '@web/resources/data-table.tsx';
 import type { Translate } from '@web/resources/i18n.ts';
@@ -26,10 +25,10 @@ const kwh = (wh: number | undefined) => (wh === undefined ? '-' : (wh / 1000).to
 /** What an event says beyond its type and time, as text. */
 export function eventDetails(tr: Translate, e: TimelineEvent, protocol: string | undefined): string {
   const parts: string[] = [];
+  // The reported status and error code in words (docs/decisions/453-built-in-data-in-the-users-language.md).
   if (e.type === 'status' && e.status) {
-    const state = connectorStateOf(protocol ?? '', e.status);
-    parts.push(state === 'unknown' ? e.status : stateLabel(tr, state));
-    if (e.errorCode) parts.push(e.errorCode);
+    parts.push(reportedStatusText(tr, e.status));
+    if (e.errorCode) parts.push(errorCodeText(tr, e.errorCode));
   }
   if (e.idTag) parts.push(tr(`${T}.idTag`, { idTag: e.idTag }));
   if (e.result) parts.push(tr(`${T}.result`, { result: ocppResultText(tr, e.result) }));

@@ -29,11 +29,13 @@ import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
   ConnectorStateBadge,
+  errorCodeText,
   ocppUrl,
   OnlineBadge,
   OperativeBadge,
   POWER_TYPE_OPTIONS,
   PROTOCOL_OPTIONS,
+  reportedStatusText,
   type ConnectorView,
 } from '@web/resources/decls/site/common.tsx';
 import { stationDetailPath } from '@web/resources/decls/site/common.tsx';
@@ -238,8 +240,8 @@ export function ChargerDetailPage() {
                 <Table.Cell>
                   <ConnectorStateBadge tr={tr} state={c.state} />
                 </Table.Cell>
-                <Table.Cell>{c.status ?? '-'}</Table.Cell>
-                <Table.Cell>{c.errorCode ?? '-'}</Table.Cell>
+                <Table.Cell>{c.status ? reportedStatusText(tr, c.status) : '-'}</Table.Cell>
+                <Table.Cell>{c.errorCode ? errorCodeText(tr, c.errorCode) : '-'}</Table.Cell>
                 <Table.Cell>{c.info ?? '-'}</Table.Cell>
                 <Table.Cell>{formatDateTime(c.at) || '-'}</Table.Cell>
               </Table.Row>

@@ -42,7 +42,7 @@ import { useCan } from '@web/resources/permissions.ts';
 import type { Row } from '@web/resources/types.ts';
 import { useRef, useState } from 'react';
 import useSWR from 'swr';
-import { stateLabel } from '@web/resources/decls/site/common.tsx';
+import { errorCodeText, reportedStatusText, stateLabel } from '@web/resources/decls/site/common.tsx';
 
 const A = 'monitorConsole';
 /** How often a sent command is read again while the charger has not answered. */
@@ -342,8 +342,8 @@ function DetailView({ tr, detail }: { tr: Translate; detail: Row }) {
     [f('protocol'), protocolName(detail.protocol) || '-'],
     [f('online'), tr(detail.online ? `${A}.onlineYes` : `${A}.onlineNo`)],
     [f('state'), connector.state ? stateLabel(tr, String(connector.state)) : '-'],
-    [f('status'), String(connector.status ?? '-')],
-    [f('errorCode'), String(connector.errorCode ?? '-')],
+    [f('status'), connector.status ? reportedStatusText(tr, connector.status) : '-'],
+    [f('errorCode'), connector.errorCode ? errorCodeText(tr, connector.errorCode) : '-'],
     [f('session'), session ? session.orderNo : tr(`${A}.noSession`)],
     [
       f('reservation'),

@@ -25,7 +25,9 @@ import useSWR from 'swr';
 import { chargerDetailPath } from '@web/resources/decls/site/common.tsx';
 import {
   asState,
+  errorCodeText,
   OnlineBadge,
+  reportedStatusText,
   STATE_PALETTE,
   StateCounts,
   stateLabel,
@@ -215,7 +217,13 @@ function ConnectorTile({ tr, connector }: { tr: Translate; connector: MonitorCon
     >
       <Box
         title={
-          [connector.status, connector.errorCode, connector.info].filter(Boolean).join(' · ') || undefined
+          [
+            connector.status ? reportedStatusText(tr, connector.status) : '',
+            connector.errorCode ? errorCodeText(tr, connector.errorCode) : '',
+            connector.info,
+          ]
+            .filter(Boolean)
+            .join(' · ') || undefined
         }
         aria-label={tr(`${M}.tile`, { name, state: label })}
         role="img"

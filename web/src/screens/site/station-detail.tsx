@@ -22,6 +22,7 @@ import { useParams } from 'react-router-dom';
 import { chargerDetailPath } from '@web/resources/decls/site/common.tsx';
 import {
   ConnectorStateBadge,
+  errorCodeText,
   FEE_SET_MODE_OPTIONS,
   LOCATION_TYPE_OPTIONS,
   OnlineBadge,
@@ -265,7 +266,7 @@ function PileCard({ tr, pile, limits }: { tr: Translate; pile: Row; limits: Map<
                 ) : null}
                 {c.errorCode && c.errorCode !== 'NoError' ? (
                   <Text fontSize="xs" color="fg.error">
-                    {c.errorCode}
+                    {errorCodeText(tr, c.errorCode)}
                   </Text>
                 ) : null}
                 <ConnectorStateBadge tr={tr} state={c.state} />

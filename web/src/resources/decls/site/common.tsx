@@ -7,7 +7,13 @@
 import { API } from '@shared/api/paths.ts';
 import { Badge, HStack, Status, Text, Wrap } from '@chakra-ui/react';
 import { languageHeaders } from '@shared/i18n/languages.ts';
-import { CONNECTOR_STATES, type ConnectorState } from '@shared/ocpp/connector-state.ts';
+import {
+  CHARGE_POINT_ERROR_CODES,
+  CONNECTOR_STATES,
+  REPORTED_ONLY_STATUSES,
+  reportedState,
+  type ConnectorState,
+} from '@shared/ocpp/connector-state.ts';
 import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import {
   CONNECTOR_FORMATS,
@@ -133,6 +139,27 @@ export const asState = (value: unknown): ConnectorState =>
   (CONNECTOR_STATES as readonly string[]).includes(String(value)) ? (value as ConnectorState) : 'unknown';
 
 export const stateLabel = (tr: Translate, state: unknown) => tr(`${P}.states.${asState(state)}`);
+
+/**
+ * A connector status as the charger reported it (StatusNotification.status, 2.0.1's charging state), in the
+ * user's language: the 2.0.1 words with no state of their own by their own words, the others by the state
+ * they mean (docs/decisions/453-built-in-data-in-the-users-language.md); an unknown text reads as sent.
+ */
+export function reportedStatusText(tr: Translate, status: unknown): string {
+  const text = String(status ?? '');
+  if ((REPORTED_ONLY_STATUSES as readonly string[]).includes(text))
+    return tr(`${P}.reportedStatuses.${text}`);
+  const state = reportedState(text);
+  return state === 'unknown' ? text : stateLabel(tr, state);
+}
+
+/** A connector's OCPP 1.6 error code in the user's language; an unknown (vendor's) code reads as sent. */
+export function errorCodeText(tr: Translate, code: unknown): string {
+  const text = String(code ?? '');
+  return (CHARGE_POINT_ERROR_CODES as readonly string[]).includes(text)
+    ? tr(`${P}.errorCodes.${text}`)
+    : text;
+}
 
 export function ConnectorStateBadge(props: { tr: Translate; state: unknown; prefix?: string }) {
   const state = asState(props.state);
