@@ -52,6 +52,13 @@ async function pickPile(user: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
   await waitFor(() => expect(within(dialog).getByText(id, { selector: 'code' })).toBeTruthy());
 }
 
+/** Answers the confirmation a charger action asks (docs/decisions/451-charger-actions-confirmed.md). */
+async function confirmSend(user: ReturnType<typeof userEvent.setup>) {
+  const confirm = await screen.findByRole('alertdialog');
+  await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+  return confirm;
+}
+
 describe('the send dialog', () => {
   it('needs one pile and, for a connector command, a connector', async () => {
     grant('2211');
@@ -69,6 +76,10 @@ describe('the send dialog', () => {
     expect(sent.calls('/biz/command/send')).toHaveLength(0);
     await user.selectOptions(within(dialog).getByLabelText(/^Connector/, { selector: 'select' }), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    // Unlocking asks first, naming the charger and the connector.
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Bay 16 (CP-16)');
+    expect(sent.calls('/biz/command/send')).toHaveLength(0);
+    await confirmSend(user);
     await waitFor(() => expect(sent.calls('/biz/command/send')).toHaveLength(1));
     expect(sent.calls('/biz/command/send')[0]!.body).toEqual({
       chargePointId: 'CP-16',
@@ -110,6 +121,7 @@ describe('firmware: update chargers', () => {
     await pickPile(user, dialog, 'CP-16');
     await user.type(within(dialog).getByLabelText(/^Retries/), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await confirmSend(user);
     await waitFor(() => expect(sent.calls('/biz/command/send')).toHaveLength(1));
     const body = sent.calls('/biz/command/send')[0]!.body!;
     expect(body).toMatchObject({
@@ -121,6 +133,37 @@ describe('firmware: update chargers', () => {
     expect(progress.textContent).toContain('Downloading');
     expect(progress.textContent).toContain('Installed');
     expect(within(dialog).getByText('The command has ended.')).toBeTruthy();
+  });
+
+  it('asks before sending, naming the charger; Cancel sends nothing', async () => {
+    grant('2300', '2220');
+    const sent = api({ '/biz/firmware/list': () => page([firmwareRow]) });
+    const user = userEvent.setup();
+    renderScreen(<ResourceListPage decl={firmwareDecl} />);
+    await user.click(await screen.findByRole('button', { name: 'Update chargers' }));
+    const dialog = await screen.findByRole('dialog');
+    await pickPile(user, dialog, 'CP-16');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Send Update firmware?' });
+    expect(within(confirm).getByText(/^Send "Update firmware" to charger Bay 16 \(CP-16\)\?/)).toBeTruthy();
+    // The dialog's Cancel takes the focus, not the button that sends.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })),
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent.calls('/biz/command/send')).toHaveLength(0);
+    expect(within(dialog).queryByTestId('send-outcome')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await confirmSend(user);
+    await waitFor(() => expect(sent.calls('/biz/command/send')).toHaveLength(1));
+    expect(sent.calls('/biz/command/send')[0]!.body).toMatchObject({
+      chargePointId: 'CP-16',
+      command: 'updateFirmware',
+      params: { firmwareId: 'f1' },
+    });
+    expect(await within(dialog).findByText(ISSUED)).toBeTruthy();
   });
 
   it('is offered to a user who may send only the signed update, with that command alone', async () => {

@@ -38,7 +38,8 @@ import { OnlineBadge, PILE_LIST_URL } from '@web/resources/decls/site/common.tsx
 import { CommandResults } from './command-results.tsx';
 import { SentCommandResult } from './sent-result.tsx';
 import { COMMAND_LIST_URL } from './result-text.ts';
-import { commandName, optionText, paramLabel } from './labels.ts';
+import { commandName } from './labels.ts';
+import { CONFIRMED_COMMANDS, confirmationText, confirmationTitle } from './confirmation.ts';
 import {
   COMMAND_SEND_URL,
   ConnectorSelect,
@@ -72,14 +73,7 @@ export const MODE_CODE: Record<ControlMode, string> = {
  * Commands that change what a charger does for its drivers at once: each asks for a confirmation naming the
  * charger (and the connector) before it is sent (docs/decisions/451-charger-actions-confirmed.md).
  */
-export const CONFIRMED_COMMANDS: ReadonlySet<string> = new Set([
-  'reset',
-  'changeAvailability',
-  'unlockConnector',
-  'remoteStop',
-  'updateFirmware',
-  'signedUpdateFirmware',
-]);
+export { CONFIRMED_COMMANDS };
 
 /** The results list. */
 export const RESULTS_CODE = CODE.commandResults;
@@ -289,21 +283,16 @@ function CommandForm(props: {
 
   const protocol = pile ? protocolOf(pile) : '';
   // What the confirmation names: the charger (and its name), the connector, the options chosen.
-  const confirmText = () => {
-    const command = def ? commandName(tr, def.key) : '';
-    const pileText = pile
-      ? pile.name && pile.name !== pile.chargePointId
-        ? `${pile.name} (${pile.chargePointId})`
-        : pile.chargePointId
+  const confirmText = () =>
+    def && pile && asking
+      ? confirmationText(tr, {
+          command: def.key,
+          pile,
+          connectorNo: mode === 'connector' ? connectorNo : undefined,
+          specs,
+          params: asking,
+        })
       : '';
-    const chosen = specs
-      .filter((s) => s.kind === 'select' && asking?.[s.name] !== undefined)
-      .map((s) => `${paramLabel(tr, s.name)}: ${optionText(tr, s.name, asking?.[s.name])}`);
-    const detail = chosen.length ? ` ${chosen.join('; ')}.` : '';
-    return mode === 'connector'
-      ? tr(`${C}.form.confirmConnector`, { command, pile: pileText, connector: connectorNo, detail })
-      : tr(`${C}.form.confirmPile`, { command, pile: pileText, detail });
-  };
   const errorOf = (key: string) => (errors[key] ? tr(errors[key]) : undefined);
   const formTitle = tr(`menu.m${MODE_CODE[mode]}`);
 
@@ -414,7 +403,7 @@ function CommandForm(props: {
             <ConfirmDialog
               open
               danger
-              title={tr(`${C}.form.confirmTitle`, { command: commandName(tr, def.key) })}
+              title={confirmationTitle(tr, def.key)}
               message={confirmText()}
               confirmLabel={tr(`${C}.form.send`)}
               cancelLabel={tr(`${C}.form.cancel`)}

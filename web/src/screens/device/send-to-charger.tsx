@@ -3,7 +3,9 @@
  * configuration) sent to one pile from its screen. One pile is chosen (docs/product.md section 5: one pile at
  * a time for command and local-list actions) with the charger control screen's picker, a connector when the
  * command needs one, the command's other parameters with its generic form; the record's id is a fixed
- * parameter the server loads (CommandDef `load`). After sending, the command's status and answer are shown
+ * parameter the server loads (CommandDef `load`). A command that changes what the charger does for its drivers
+ * at once (a firmware update, an unlock) asks first, naming the charger, like the charger control screen
+ * (docs/decisions/451-charger-actions-confirmed.md). After sending, the command's status and answer are shown
  * and refreshed from the results list while it is pending; for firmware the progress the charger reports
  * (Downloading, Installed...) until it ends.
  */
@@ -11,6 +13,7 @@ import { Alert, Badge, Box, Code, Field, HStack, NativeSelect, Stack, Text } fro
 import { COMMANDS, variantFor, type CommandDef } from '@shared/commands/catalogue.ts';
 import { storedUser } from '@web/auth/session.ts';
 import { useCurrentUser } from '@web/auth/user-context.tsx';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.tsx';
 import { FormDialog } from '@web/components/ui/form-dialog.tsx';
 import { request } from '@web/lib/api.ts';
 import { formatDateTime } from '@web/lib/format.ts';
@@ -24,6 +27,11 @@ import {
 } from '@web/screens/command/pile-picker.tsx';
 import { COMMAND_LIST_URL, isPending, resultText } from '@web/screens/command/result-text.ts';
 import { commandName, ocppResultText, statusText } from '@web/screens/command/labels.ts';
+import {
+  CONFIRMED_COMMANDS,
+  confirmationText,
+  confirmationTitle,
+} from '@web/screens/command/confirmation.ts';
 import {
   checkParams,
   describeParams,
@@ -228,6 +236,8 @@ export function SendToChargerDialog(props: SendDialogProps) {
     null,
   );
   const [issued, setIssued] = useState('');
+  /** Checked parameters of a command waiting for its confirmation (docs/decisions/451-charger-actions-confirmed.md). */
+  const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
 
   const choose = (row: PileRow) => {
     setPile(row);
@@ -255,12 +265,17 @@ export function SendToChargerDialog(props: SendDialogProps) {
       return;
     }
     setErrors({});
+    if (CONFIRMED_COMMANDS.has(def.key)) setAsking(checked.params);
+    else await send(pile, def, checked.params);
+  };
+
+  const send = async (pile: PileRow, def: CommandDef, params: Record<string, unknown>) => {
     setSending(true);
     const outcome = await sendToPile(tr, {
       chargePointId: pile.chargePointId,
       ...(connectorNo ? { connectorNo: Number(connectorNo) } : {}),
       command: def.key,
-      params: checked.params,
+      params,
     });
     setSending(false);
     void mutate((key) => Array.isArray(key) && (key[0] === COMMAND_LIST_URL || key[0] === PILE_LIST_URL));
@@ -366,6 +381,28 @@ export function SendToChargerDialog(props: SendDialogProps) {
         ) : null}
         {sent ? <SentCommand key={sent.commandId} {...sent} /> : null}
       </Stack>
+      {asking && pile && def ? (
+        <ConfirmDialog
+          open
+          danger
+          title={confirmationTitle(tr, def.key)}
+          message={confirmationText(tr, {
+            command: def.key,
+            pile,
+            connectorNo: def.scope === 'connector' ? connectorNo : undefined,
+            specs,
+            params: asking,
+          })}
+          confirmLabel={tr(`${S}.send`)}
+          cancelLabel={tr(`${CC}.form.cancel`)}
+          onConfirm={async () => {
+            const params = asking;
+            setAsking(null);
+            await send(pile, def, params);
+          }}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </FormDialog>
   );
 }
