@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loose JSON; the assertions check them */
 /**
  * The order page's call names who paid (docs/decisions/452-no-raw-values-in-the-console.md): the paying fleet
  * driver, vehicle and app user by their current names beside their ids (additive: the ids stay), and whether
