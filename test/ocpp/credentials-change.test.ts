@@ -51,11 +51,30 @@ function laggingReplica(frozen: string[]) {
   };
 }
 
+/** How each client's socket closed (code and reason), for a failing step to say. */
+const closes = new WeakMap<OcppClient, string>();
+
+/** A step of a client: when it fails, the error says which, whether the socket closed, and what came. */
+async function step<T>(what: string, client: OcppClient, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const state = closes.get(client) ?? `socket state ${client.socket.readyState}`;
+    const frames = JSON.stringify(client.received).slice(0, 2000);
+    throw new Error(`${what}: ${(error as Error).message} (${state}; received ${frames})`);
+  }
+}
+
 /** Connects (the first attempt must be accepted) and boots; the client is closed after the file. */
 async function connectAndBoot(id: string, password: string) {
   const client = await connectCharger(rt.url, id, password);
   open.push(client);
-  const boot = await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'T1' });
+  client.socket.on('close', (code, reason) => closes.set(client, `closed ${code} ${reason.toString()}`));
+  const boot = await step(
+    'boot',
+    client,
+    client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'T1' }),
+  );
   expect(boot[0]).toBe(3);
   expect((boot[2] as any).status).toBe('Accepted');
   return client;
@@ -63,10 +82,10 @@ async function connectAndBoot(id: string, password: string) {
 
 /** The connection is open and the platform still knows it: a heartbeat is answered. */
 async function stillServed(client: OcppClient) {
-  expect(client.socket.readyState).toBe(client.socket.OPEN);
-  const beat = await client.call('Heartbeat', {});
+  expect(closes.get(client)).toBeUndefined();
+  const beat = await step('heartbeat', client, client.call('Heartbeat', {}));
   expect(beat[0]).toBe(3);
-  expect(client.socket.readyState).toBe(client.socket.OPEN);
+  expect(closes.get(client)).toBeUndefined();
 }
 
 const closed = (client: OcppClient) =>
@@ -143,7 +162,11 @@ describe('the first connection after a power balance plan is saved', () => {
     await savePlan(['DEMO-CP-001', 'DEMO-CP-002']);
     expect(stationId).not.toBe('');
     // Load management sends the charger its base profile; the charger accepts it.
-    const profile = await client.next((f) => f[0] === 2 && f[2] === 'SetChargingProfile');
+    const profile = await step(
+      'base profile',
+      client,
+      client.next((f) => f[0] === 2 && f[2] === 'SetChargingProfile'),
+    );
     client.send([3, profile[1], { status: 'Accepted' }]);
     await stillServed(client);
 
