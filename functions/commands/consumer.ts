@@ -22,6 +22,14 @@ import { lambdaEntry } from '@functions/lib/tracing.ts';
 
 export const CommandMessage = z.object({ commandId: z.string().min(1).max(64) }).strict();
 
+/**
+ * How long a `$connect` may still be running after it saved its connection: the route's time-out, and a
+ * second for `connectedAt`'s rounding to whole seconds.
+ */
+const CONNECT_SECONDS = (topology.websocket.routes.$connect.timeoutSeconds ?? 10) + 1;
+const stillConnecting = (connectedAt: number) =>
+  Math.floor(Date.now() / 1000) - connectedAt <= CONNECT_SECONDS;
+
 async function deliver(record: SQSRecord): Promise<void> {
   const { commandId } = CommandMessage.parse(JSON.parse(record.body));
   const command = await getCommand(commandId);
@@ -52,6 +60,12 @@ async function deliver(record: SQSRecord): Promise<void> {
     );
   } catch (error) {
     if (!(error instanceof GoneException) && (error as Error).name !== 'GoneException') throw error;
+    // API Gateway answers Gone to a post on a connection whose $connect has not returned yet, and its item is
+    // saved during the $connect: such a connection is not gone. Its item stays (its first frames need it, or
+    // it is closed as unknown), and the queue delivers the command again once it may be open
+    // (docs/decisions/471-first-connect-after-a-reset-or-a-plan.md).
+    if (stillConnecting(connection.connectedAt))
+      throw new Error(`Connection ${connection.connectionId} is not open yet`);
     await removeConnection(connection.connectionId);
     await markOffline(commandId);
     return;

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargePointRecords } from '@functions/data/charge-points.ts';
+import { getCommand } from '@functions/data/commands.ts';
 import { send } from '@functions/data/table.ts';
 import { forgetInstanceCaches } from '@functions/lib/memo.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
@@ -240,5 +241,64 @@ describe('with a replica that has not caught up yet', () => {
     } finally {
       replica.stop();
     }
+  });
+});
+
+describe('a command delivered while the connect is still running', () => {
+  it('neither drops the new connection nor loses the command', async () => {
+    // The connect is held once its connection is saved, before it is shown online (its $connect running).
+    const original = send.update;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = false;
+    const hold = vi.spyOn(send, 'update').mockImplementation(async (request: any) => {
+      if (!held && request.Key?.sk === 'LIVE' && request.Key?.pk === 'CHARGEPOINT#DEMO-CP-002') {
+        held = true;
+        await gate;
+      }
+      return original(request);
+    });
+    const posts = vi.spyOn(rt.websocket, 'manage');
+    let connecting: Promise<OcppClient> | undefined;
+    let commandId = '';
+    try {
+      connecting = connectCharger(rt.url, 'DEMO-CP-002', DEMO_CHARGER_PASSWORD);
+      await waitFor(() => held || undefined, 60_000, 'the connect held');
+      // The console sends a command now: it finds the connection, and API Gateway answers Gone to a post on a
+      // connection whose $connect has not returned (as the stand-in does).
+      const sent = await ok('/biz/command/send', {
+        chargePointId: 'DEMO-CP-002',
+        command: 'clearCache',
+        params: {},
+      });
+      commandId = String(sent.commandId);
+      await waitFor(
+        () => posts.mock.calls.some(([req]) => req.method === 'POST') || undefined,
+        60_000,
+        'a post',
+      );
+    } finally {
+      release();
+      hold.mockRestore();
+    }
+    const client = await connecting;
+    open.push(client);
+    client.socket.on('close', (code, reason) => closes.set(client, `closed ${code} ${reason.toString()}`));
+    const boot = await step(
+      'boot',
+      client,
+      client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'T1' }),
+    );
+    expect((boot[2] as any).status).toBe('Accepted');
+    await stillServed(client);
+    // The command reaches the charger once its connection is open (the queue delivers it again).
+    const call = await step(
+      'the command',
+      client,
+      client.next((f) => f[0] === 2 && f[2] === 'ClearCache', 90_000),
+    );
+    client.send([3, call[1], { status: 'Accepted' }]);
+    await waitFor(async () => (await getCommand<any>(commandId))?.status === 'answered' || undefined);
+    posts.mockRestore();
   });
 });
