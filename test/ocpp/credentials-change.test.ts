@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargePointRecords } from '@functions/data/charge-points.ts';
 import { getCommand } from '@functions/data/commands.ts';
+import { getConnection, putConnection } from '@functions/data/connections.ts';
 import { send } from '@functions/data/table.ts';
 import { forgetInstanceCaches } from '@functions/lib/memo.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
@@ -252,22 +253,24 @@ describe('a command delivered while the connect is still running', () => {
     const gate = new Promise<void>((r) => (release = r));
     let held = false;
     const hold = vi.spyOn(send, 'update').mockImplementation(async (request: any) => {
-      if (!held && request.Key?.sk === 'LIVE' && request.Key?.pk === 'CHARGEPOINT#DEMO-CP-002') {
+      if (!held && request.Key?.sk === 'LIVE' && request.Key?.pk === 'CHARGEPOINT#DEMO-CP-003') {
         held = true;
         await gate;
       }
       return original(request);
     });
+    // Right after a password reset, as the audit saw it.
+    const reset = await ok('/biz/chargePoint/resetPassword?id=DEMO-CP-003');
     const posts = vi.spyOn(rt.websocket, 'manage');
     let connecting: Promise<OcppClient> | undefined;
     let commandId = '';
     try {
-      connecting = connectCharger(rt.url, 'DEMO-CP-002', DEMO_CHARGER_PASSWORD);
+      connecting = connectCharger(rt.url, 'DEMO-CP-003', reset.ocppPassword);
       await waitFor(() => held || undefined, 60_000, 'the connect held');
       // The console sends a command now: it finds the connection, and API Gateway answers Gone to a post on a
       // connection whose $connect has not returned (as the stand-in does).
       const sent = await ok('/biz/command/send', {
-        chargePointId: 'DEMO-CP-002',
+        chargePointId: 'DEMO-CP-003',
         command: 'clearCache',
         params: {},
       });
@@ -300,5 +303,30 @@ describe('a command delivered while the connect is still running', () => {
     client.send([3, call[1], { status: 'Accepted' }]);
     await waitFor(async () => (await getCommand<any>(commandId))?.status === 'answered' || undefined);
     posts.mockRestore();
+  });
+});
+
+describe('a command posted to a connection that is really gone', () => {
+  it('is recorded offline and the stale item goes, as before', async () => {
+    // A connection the platform still records, long past its connect, that API Gateway no longer has.
+    const now = Math.floor(Date.now() / 1000);
+    await putConnection({
+      connectionId: 'gone-long-ago',
+      chargePointId: 'DEMO-CP-005',
+      agentId: '',
+      protocol: 'ocpp2.0.1',
+      connectedAt: now - 120,
+      lastSeenAt: now - 120,
+      expiresAt: now + 3600,
+    });
+    const sent = await ok('/biz/command/send', {
+      chargePointId: 'DEMO-CP-005',
+      command: 'clearCache',
+      params: {},
+    });
+    await waitFor(
+      async () => (await getCommand<any>(String(sent.commandId)))?.status === 'offline' || undefined,
+    );
+    expect(await getConnection('gone-long-ago', true)).toBeUndefined();
   });
 });
