@@ -8,7 +8,7 @@
  * A Lambda instance handles one message at a time, so there a batch holds one item and this is a put; the local
  * runtime (one process for every charger) is where the batches form. BatchWriteItem takes no condition, so only
  * unconditional puts come here, and a batch holds no key twice (a second put of the same key joins the first,
- * the later item winning, as two puts in a row would).
+ * the later item winning, as two puts in a row would), and a put of a key being written waits for that write.
  */
 import { request, send } from './table.ts';
 
@@ -26,6 +26,8 @@ interface Waiting {
 interface TableQueue {
   waiting: Map<string, Waiting>;
   inFlight: number;
+  /** Keys of the batches being written: a later put of one waits for its write, so the later item lands last. */
+  writing: Set<string>;
   keyOf: (item: Record<string, unknown>) => string;
 }
 
@@ -47,6 +49,7 @@ export function putGrouped(
       (queue = {
         waiting: new Map(),
         inFlight: 0,
+        writing: new Set(),
         keyOf: (item) => JSON.stringify(keyFields.map((field) => item[field])),
       }),
     );
@@ -65,13 +68,19 @@ function drain(table: string, queue: TableQueue) {
   while (queue.inFlight < MAX_IN_FLIGHT && queue.waiting.size) {
     const batch: Waiting[] = [];
     for (const entry of queue.waiting.values()) {
+      if (queue.writing.has(entry.key)) continue;
       batch.push(entry);
-      queue.waiting.delete(entry.key);
       if (batch.length === MAX_BATCH) break;
+    }
+    if (!batch.length) return;
+    for (const entry of batch) {
+      queue.waiting.delete(entry.key);
+      queue.writing.add(entry.key);
     }
     queue.inFlight++;
     void write(table, batch, queue.keyOf).finally(() => {
       queue.inFlight--;
+      for (const entry of batch) queue.writing.delete(entry.key);
       drain(table, queue);
     });
   }

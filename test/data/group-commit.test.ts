@@ -1,11 +1,13 @@
 /**
  * Group commit (functions/data/group-commit.ts): a put resolves once its item is written; puts that arrive
- * together share BatchWriteItem requests; the same key twice leaves the later item; an item DynamoDB refuses
+ * together share BatchWriteItem requests; the same key twice leaves the later item, also when the earlier
+ * one's request is slow; an item DynamoDB refuses
  * fails alone, the others of its batch are written.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { putGrouped } from '@functions/data/group-commit.ts';
+import { send } from '@functions/data/table.ts';
 import { dynamoDocument } from '@functions/lib/aws.ts';
 import { config } from '@functions/lib/config.ts';
 import { countDynamo } from '../helpers/dynamo-counter.ts';
@@ -57,6 +59,30 @@ describe('group commit', () => {
       put({ chargePointId: 'GC-SAME', at, frame: 'second' }),
     ]);
     expect((await read('GC-SAME', at))?.frame).toBe('second');
+  });
+
+  it('writes a later put of a key only after the write of the earlier one, whichever request is quicker', async () => {
+    const at = '2026-11-28T12:00:00.000Z';
+    const real = send.batchWrite;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    // The batch that carries 'first' is held until the others have had every chance to go out.
+    const spy = vi.spyOn(send, 'batchWrite').mockImplementation(async (input) => {
+      if (JSON.stringify(input).includes('"first-held"')) await firstHeld;
+      return real(input);
+    });
+    try {
+      const busy = put({ chargePointId: 'GC-ORDER', at: '2026-11-28T11:59:00.000Z', frame: 'busy' });
+      const first = put({ chargePointId: 'GC-ORDER', at, frame: 'first-held' });
+      const second = put({ chargePointId: 'GC-ORDER', at, frame: 'second' });
+      await busy;
+      await new Promise((resolve) => setImmediate(resolve));
+      releaseFirst();
+      await Promise.all([first, second]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await read('GC-ORDER', at))?.frame).toBe('second');
   });
 
   it('fails only the item DynamoDB refuses; the others of its batch are written', async () => {
