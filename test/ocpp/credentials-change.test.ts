@@ -3,10 +3,11 @@
  * A charger's first connection after a console change that touches it is accepted and stays open: after a
  * password reset (the new password at once, the charger connected before or not) and after a power balance
  * plan is saved while it is connected and when it connects again
- * (docs/decisions/471-first-connect-after-a-reset-or-a-plan.md). DynamoDB Local answers every read
- * consistently; DynamoDB's eventually consistent reads may not yet see a write made a moment ago, so the last
- * tests play such a replica: the charge point as it was before the reset, and no item yet for a connection
- * just put, to every read that does not ask for a consistent one.
+ * (docs/decisions/471-first-connect-after-a-reset-or-a-plan.md). A command posted while the charger's $connect
+ * still runs (API Gateway answers Gone) neither drops the new connection nor is lost. DynamoDB Local answers
+ * every read consistently; DynamoDB's eventually consistent reads may not yet see a write made a moment ago, so
+ * some tests play such a replica: the charge point as it was before the reset, and no item yet for a
+ * connection just put, to every read that does not ask for a consistent one.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargePointRecords } from '@functions/data/charge-points.ts';
