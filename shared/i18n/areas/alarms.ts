@@ -32,6 +32,11 @@ export const alarms = area(
         fault: 'Fault',
         offline: 'Offline',
       },
+      // The platform's own alarm codes (shared/schemas/alarm.ts); OCPP error codes read from siteConsole.errorCodes.
+      codes: {
+        Offline: 'Charger offline',
+        TransformerOverload: 'Transformer overload',
+      },
       health: {
         uptime: 'Uptime',
         upSince: 'since {{time}}',
@@ -102,6 +107,10 @@ export const alarms = area(
           fault: '故障',
           offline: '离线',
         },
+        codes: {
+          Offline: '充电桩离线',
+          TransformerOverload: '变压器过载',
+        },
         health: {
           uptime: '运行时长',
           upSince: '自 {{time}} 起',
@@ -170,6 +179,10 @@ export const alarms = area(
         kind: {
           fault: '故障',
           offline: '離線',
+        },
+        codes: {
+          Offline: '充電樁離線',
+          TransformerOverload: '變壓器過載',
         },
         health: {
           uptime: '運行時長',
@@ -240,6 +253,10 @@ export const alarms = area(
           fault: 'Störung',
           offline: 'Offline',
         },
+        codes: {
+          Offline: 'Ladesäule nicht verbunden',
+          TransformerOverload: 'Transformator überlastet',
+        },
         health: {
           uptime: 'Betriebszeit',
           upSince: 'seit {{time}}',
@@ -308,6 +325,10 @@ export const alarms = area(
         kind: {
           fault: 'ข้อผิดพลาด',
           offline: 'ออฟไลน์',
+        },
+        codes: {
+          Offline: 'ตู้ชาร์จออฟไลน์',
+          TransformerOverload: 'หม้อแปลงรับโหลดเกิน',
         },
         health: {
           uptime: 'เวลาทำงาน',

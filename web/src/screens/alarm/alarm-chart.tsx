@@ -12,6 +12,7 @@ import { ALARM_WINDOW_DAYS, type AlarmStat } from '@shared/schemas/alarm.ts';
 import { EmptyState } from '@web/components/ui/state-views.tsx';
 import { call } from '@web/lib/api.ts';
 import { ALARM_LEVEL_OPTIONS } from '@web/resources/decls/catalogue/alarm-template.ts';
+import { alarmCodeText } from '@web/resources/decls/alarm/common.tsx';
 import { useTr } from '@web/resources/i18n.ts';
 import { fromSwr, LoadStates } from '@web/resources/load-states.tsx';
 import { useState, type FormEvent } from 'react';
@@ -173,11 +174,11 @@ function StatView({ stat }: { stat: AlarmStat }) {
           />
         </Panel>
         <Panel title={tr('alarmRes.chart.topCodes')}>
-          <TopBars data={stat.codes.map((c) => ({ name: c.code, count: c.count }))} />
+          <TopBars data={stat.codes.map((c) => ({ name: alarmCodeText(tr, c.code), count: c.count }))} />
           <Ranking
             label={tr('alarmRes.chart.topCodes')}
             head={tr('alarmRes.alarm.code')}
-            rows={stat.codes.map((c) => ({ key: c.code, name: c.code, count: c.count }))}
+            rows={stat.codes.map((c) => ({ key: c.code, name: alarmCodeText(tr, c.code), count: c.count }))}
           />
         </Panel>
         <Panel title={tr('alarmRes.chart.topChargers')}>

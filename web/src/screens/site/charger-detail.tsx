@@ -28,8 +28,10 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import {
+  bootReasonText,
   ConnectorStateBadge,
   errorCodeText,
+  firmwareStatusText,
   ocppUrl,
   OnlineBadge,
   OperativeBadge,
@@ -189,7 +191,7 @@ export function ChargerDetailPage() {
                 value: <OfflineAlarm tr={tr} chargePointId={chargePointId} health={health} />,
               },
               { label: tr(`${C}.protocolConnected`), value: protocolName(data.protocolConnected) },
-              { label: tr(`${C}.firmwareStatus`), value: String(data.firmwareStatus ?? '') },
+              { label: tr(`${C}.firmwareStatus`), value: firmwareStatusText(tr, data.firmwareStatus) },
             ]}
           />
         </Section>
@@ -209,7 +211,7 @@ export function ChargerDetailPage() {
               { label: tr(`${C}.iccid`), value: String(boot.iccid ?? '') },
               { label: tr(`${C}.imsi`), value: String(boot.imsi ?? '') },
               { label: tr(`${C}.bootTime`), value: formatDateTime(boot.at) },
-              { label: tr(`${C}.bootReason`), value: String(boot.reason ?? '') },
+              { label: tr(`${C}.bootReason`), value: bootReasonText(tr, boot.reason) },
             ]}
           />
         ) : (

@@ -14,6 +14,7 @@ import {
   reportedState,
   type ConnectorState,
 } from '@shared/ocpp/connector-state.ts';
+import { BOOT_REASONS, FIRMWARE_STATUSES } from '@shared/ocpp/charger-reports.ts';
 import { protocolName } from '@shared/ocpp/protocol-name.ts';
 import {
   CONNECTOR_FORMATS,
@@ -159,6 +160,22 @@ export function errorCodeText(tr: Translate, code: unknown): string {
   return (CHARGE_POINT_ERROR_CODES as readonly string[]).includes(text)
     ? tr(`${P}.errorCodes.${text}`)
     : text;
+}
+
+/**
+ * A charger's firmware status (FirmwareStatusNotification of either version) in the user's language, in the
+ * command catalogue's words for it (where a firmware update's progress reads too); an unknown (vendor's)
+ * status reads as sent (docs/decisions/453-built-in-data-in-the-users-language.md).
+ */
+export function firmwareStatusText(tr: Translate, status: unknown): string {
+  const text = String(status ?? '');
+  return (FIRMWARE_STATUSES as readonly string[]).includes(text) ? tr(`commandRes.results.${text}`) : text;
+}
+
+/** Why a 2.0.1 charger booted (BootNotification.reason) in the user's language; an unknown reason as sent. */
+export function bootReasonText(tr: Translate, reason: unknown): string {
+  const text = String(reason ?? '');
+  return (BOOT_REASONS as readonly string[]).includes(text) ? tr(`${P}.bootReasons.${text}`) : text;
 }
 
 export function ConnectorStateBadge(props: { tr: Translate; state: unknown; prefix?: string }) {
