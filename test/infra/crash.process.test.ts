@@ -74,6 +74,20 @@ async function until(test: () => boolean | Promise<boolean>, ms: number, what: s
     await sleep(100);
   }
 }
+/**
+ * Waits until `count()` reaches `target`, failing only when it has not grown for `stallMs` (at least
+ * MIN_WAIT_MS): a busy machine makes progress slowly, a stuck one makes none.
+ */
+async function untilCount(count: () => number, target: number, stallMs: number, what: string) {
+  let last = count();
+  let movedAt = Date.now();
+  while (count() < target) {
+    if (count() > last) [last, movedAt] = [count(), Date.now()];
+    if (Date.now() - movedAt > waitDeadline(stallMs))
+      throw new Error(`Timed out waiting for ${what}: ${count()} of ${target}, none for ${stallMs / 1000} s`);
+    await sleep(100);
+  }
+}
 const javaProcesses = () =>
   execFileSync('ps', ['-ww', '-eo', 'args='], { encoding: 'utf8' })
     .split('\n')
@@ -170,7 +184,7 @@ async function drive(charger: SimulatedCharger, finishing: () => boolean, index:
 }
 
 describe('a runtime killed with SIGKILL mid-session', () => {
-  it('loses, doubles and leaves behind nothing', { timeout: 720_000 }, async () => {
+  it('loses, doubles and leaves behind nothing', { timeout: 1_800_000 }, async () => {
     const port = await steadyPort();
     const first = await startRuntime(port);
 
@@ -202,7 +216,7 @@ describe('a runtime killed with SIGKILL mid-session', () => {
     const drivers = chargers.map((c, i) => drive(c, () => finishing, i));
     // Sessions under way before the crash: a quarter of the chargers have had a start answered (a busy
     // machine answers late, so this waits for the answers, not for a time).
-    await until(() => answered.started.size >= CHARGERS / 4, 240_000, 'sessions under way');
+    await untilCount(() => answered.started.size, CHARGERS / 4, 240_000, 'sessions under way');
 
     // What is in flight at the crash besides sessions: a command and an export whose queue messages die.
     const commandId = randomUUID();
@@ -238,7 +252,7 @@ describe('a runtime killed with SIGKILL mid-session', () => {
 
     // Sessions go on after the restart until as many have ended as chargers came back (what the reconciling
     // below asks for), however long a busy machine takes.
-    await until(() => answered.stopped.size >= back.length, 240_000, 'a session ended per charger back');
+    await untilCount(() => answered.stopped.size, back.length, 240_000, 'a session ended per charger back');
     finishing = true;
     await Promise.all(drivers.slice(0, -GONE)); // (a switched-off charger's driver never ends)
     await Promise.all(back.map((c) => c.stopSession(1, 'Local')));
