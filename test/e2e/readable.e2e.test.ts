@@ -2,12 +2,16 @@
  * No raw values in the console, in the browser (docs/decisions/452-no-raw-values-in-the-console.md, 453):
  * headless Chromium at 1,440 x 900 against the local runtime with the demo seed. DEMO-CP-001 (the project's
  * simulator, OCPP 1.6) runs two sessions, one the driver ends by unplugging (EVDisconnected), one stopped
- * remotely (Remote), and answers a GetConfiguration. The platform administrator walks the pages that showed
- * raw values, in Thai and in German: the charging fees (the occupancy fee by name in the list and in the edit
- * form's select), the charger page, the orders and both orders' pages, the roles, the users, the stop reasons
- * and the command results. None shows a raw protocol value (ocpp1.6), an OCPP stop reason (EVDisconnected,
- * Remote), a record's id where its name belongs, "None" or JSON. In Thai, every title of the sidebar and the
- * page headings is shown whole, wrapped only between words.
+ * remotely (Remote), answers a GetConfiguration, reports its firmware Downloaded and a ground fault
+ * (GroundFailure, an alarm); DEMO-CP-004 (OCPP 2.0.1) boots (PowerUp) and reports its firmware
+ * SignatureVerified. The platform administrator walks the pages that showed raw values, in Thai and in German:
+ * the charging fees (the occupancy fee by name in the list and in the edit form's select), both charger pages
+ * (firmware status, boot reason, the connector's error code), the alarm list and an alarm's detail, the orders
+ * and both orders' pages, the roles, the users, the stop reasons and the command results. None shows a raw
+ * protocol value (ocpp1.6), an OCPP stop reason (EVDisconnected, Remote), firmware status, boot reason or error
+ * code, a record's id where its name belongs, "None" or JSON; an alarm's detail keeps its code as sent only
+ * after the words, marked as such (decision 453). In Thai, every title of the sidebar and the page headings is
+ * shown whole, wrapped only between words.
  */
 import { translate } from '@functions/lib/i18n.ts';
 import { DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
@@ -24,6 +28,8 @@ const TARIFF = 'Demo Berlin day and night';
 const RAW: [string, RegExp][] = [
   ['a protocol value', /ocpp1\.6|ocpp2\.0\.1|OCPP1\.6|OCPP2\.0\.1/],
   ['an OCPP stop reason', /EVDisconnected|\bRemote\b/],
+  ['a firmware status or boot reason', /\b(Downloaded|SignatureVerified|PowerUp)\b/],
+  ['an OCPP error code', /\bGroundFailure\b/],
   ['"None"', /\bNone\b/],
   ['a record id', /demo-occupancy-fee|role-platform-admin|role-operator-admin|role-ops-staff|demo-card-\d/],
   ['JSON', /"\w+"\s*:/],
@@ -32,6 +38,8 @@ const RAW: [string, RegExp][] = [
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let browser: Browser;
 let charger: SimulatedCharger;
+/** A 2.0.1 charger: only 2.0.1 says why it booted. */
+let charger201: SimulatedCharger;
 let admin: string;
 const orders: Record<'unplugged' | 'remote', string> = { unplugged: '', remote: '' };
 
@@ -69,6 +77,44 @@ beforeAll(async () => {
   await charger.stopSession(2, 'Remote');
   orders.unplugged = await orderOf(unplugged.transactionId);
   orders.remote = await orderOf(remote.transactionId);
+  // What the charger says about itself and its faults: a firmware status, a ground fault (an alarm).
+  charger.fire('FirmwareStatusNotification', { status: 'Downloaded' });
+  await charger.fault(1, 'GroundFailure');
+  charger201 = new SimulatedCharger({
+    url: rt.url.replace(/^http/, 'ws'),
+    id: 'DEMO-CP-004',
+    password: DEMO_CHARGER_PASSWORD,
+    ocpp: '2.0.1',
+  });
+  await charger201.start();
+  await charger201.whenBooted();
+  charger201.fire('FirmwareStatusNotification', { status: 'SignatureVerified', requestId: 1 });
+  await waitFor(
+    async () => {
+      const detail = (id: string) => api(rt.url, admin, `/biz/chargePoint/detail?id=${id}`, {});
+      const [cp1, cp4] = await Promise.all([detail('DEMO-CP-001'), detail('DEMO-CP-004')]);
+      return (
+        cp1.data?.firmwareStatus === 'Downloaded' &&
+        cp4.data?.firmwareStatus === 'SignatureVerified' &&
+        cp4.data?.boot?.reason === 'PowerUp'
+      );
+    },
+    120_000,
+    'the firmware statuses and the boot reason',
+  );
+  await waitFor(
+    async () => {
+      const list = await api(rt.url, admin, '/biz/alarm/list', {
+        current: 1,
+        size: 10,
+        chargePointId: 'DEMO-CP-001',
+        code: 'GroundFailure',
+      });
+      return (list.data?.records ?? []).length > 0;
+    },
+    120_000,
+    'the ground fault alarm',
+  );
   const sent = await api(rt.url, admin, '/biz/command/send', {
     chargePointId: 'DEMO-CP-001',
     command: 'getConfiguration',
@@ -91,6 +137,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.AUTH_CAPTCHA;
   await charger?.stop();
+  await charger201?.stop();
   await browser?.close();
   await rt?.cleanup();
 });
@@ -104,9 +151,18 @@ async function openConsole(language: 'th' | 'de'): Promise<Page> {
   return page;
 }
 
-/** The page's visible text holds none of the raw values. */
+/**
+ * The page's visible text holds none of the raw values; an alarm's code as sent, kept after its words and
+ * marked (`data-raw-code`), is not read.
+ */
 async function expectNoRawValues(page: Page, where: string) {
-  const text = await page.locator('body').innerText();
+  const text = await page.evaluate(() => {
+    const kept = [...document.querySelectorAll<HTMLElement>('[data-raw-code]')];
+    for (const el of kept) el.style.display = 'none';
+    const shown = document.body.innerText;
+    for (const el of kept) el.style.display = '';
+    return shown;
+  });
   for (const [what, pattern] of RAW) {
     const at = text.search(pattern);
     // The line it is on, to say where it showed.
@@ -118,7 +174,7 @@ async function expectNoRawValues(page: Page, where: string) {
 describe('no raw values in the browser', () => {
   for (const language of ['th', 'de'] as const)
     it(
-      `on the charging fees, charger, orders, roles, users, stop reasons and commands (${language})`,
+      `on the charging fees, chargers, alarms, orders, roles, users, stop reasons and commands (${language})`,
       {
         timeout: 300_000,
       },
@@ -141,12 +197,39 @@ describe('no raw values in the browser', () => {
         await page.keyboard.press('Escape');
         await form.waitFor({ state: 'detached' });
 
-        // The charger: its protocol and the connection's, as OCPP 1.6.
+        // The charger: its protocol and the connection's, as OCPP 1.6; its firmware status and the
+        // connector's error code in words.
         await page.goto(`${rt.url}/charge/chargerDetail/DEMO-CP-001`);
         await expect
           .poll(() => page.getByText('OCPP 1.6', { exact: true }).count(), { timeout: 30_000 })
           .toBe(2);
-        await expectNoRawValues(page, '/chargerDetail');
+        await page.getByText(t('commandRes.results.Downloaded'), { exact: true }).waitFor();
+        await page
+          .getByRole('table', { name: t('siteConsole.charger.connectors') })
+          .getByText(t('siteConsole.errorCodes.GroundFailure'), { exact: true })
+          .waitFor();
+        await expectNoRawValues(page, '/chargerDetail/DEMO-CP-001');
+        // The 2.0.1 charger: why it booted, its firmware status.
+        await page.goto(`${rt.url}/charge/chargerDetail/DEMO-CP-004`);
+        await page.getByText(t('siteConsole.bootReasons.PowerUp'), { exact: true }).waitFor();
+        await page.getByText(t('commandRes.results.SignatureVerified'), { exact: true }).waitFor();
+        await expectNoRawValues(page, '/chargerDetail/DEMO-CP-004');
+
+        // The alarms: the ground fault's code in words; its detail keeps the code after the words.
+        await page.goto(`${rt.url}/charge/alarm?chargePointId=DEMO-CP-001`);
+        const fault = page
+          .getByRole('row')
+          .filter({ has: page.getByText(t('siteConsole.errorCodes.GroundFailure'), { exact: true }) })
+          .first();
+        await fault.waitFor();
+        await expectNoRawValues(page, '/alarm');
+        await fault.getByRole('button', { name: t('admin.common.detail'), exact: true }).click();
+        const detail = page.getByRole('dialog');
+        await detail.locator('[data-raw-code]', { hasText: '(GroundFailure)' }).waitFor();
+        await detail.getByText(t('siteConsole.errorCodes.GroundFailure'), { exact: false }).first().waitFor();
+        await expectNoRawValues(page, '/alarm detail');
+        await page.keyboard.press('Escape');
+        await detail.waitFor({ state: 'detached' });
 
         // The orders, and each order's end: its end flag beside its stop reason in words.
         await page.goto(`${rt.url}/charge/chargeOrder`);
