@@ -139,7 +139,7 @@ describe("the alarms' codes", () => {
       for (const [raw, key] of [
         ['Offline', 'alarmRes.codes.Offline'],
         ['TransformerOverload', 'alarmRes.codes.TransformerOverload'],
-      ])
+      ] as const)
         expect(within(table).getByText(t(key), { exact: true }).getAttribute('title')).toBe(raw);
       // A vendor's code reads as sent; no OCPP or platform code shows as sent in a cell.
       within(table).getByText('VX-17', { exact: true });
