@@ -70,7 +70,7 @@ async function deliver(record: SQSRecord): Promise<void> {
     await markOffline(commandId);
     return;
   }
-  await markSent(commandId, sentAt.toISOString());
+  await markSent(commandId, sentAt.toISOString(), connection.connectionId);
   logger.debug('Command sent', { commandId, action: command.action });
   await logMessage({
     chargePointId: command.chargePointId,

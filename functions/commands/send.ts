@@ -39,7 +39,13 @@ import { activeSession, stationTransactionIdOf } from '@functions/sessions/trans
 import { chargeChoiceOf, noteRemoteStartId, sentTokenOf } from './remote-start-marks.ts';
 import { loadForCommand } from './load.ts';
 import { reportedFacts } from './device-model.ts';
-import { commandAnswerTimeoutSeconds, markFailed, releasePending, trackLatest } from './store.ts';
+import {
+  commandAnswerTimeoutSeconds,
+  endIfSentOnLeftConnection,
+  markFailed,
+  releasePending,
+  trackLatest,
+} from './store.ts';
 
 /** A 31-bit number unique enough for OCPP request, remote-start and reservation ids. */
 const requestIdOf = (commandId: string) => parseInt(commandId.replace(/-/g, '').slice(0, 7), 16);
@@ -204,7 +210,7 @@ async function dispatch(input: {
     status: 'queued' as const,
     expireType: 'normal' as const,
   };
-  await store({ ...record, createdAt: now.toISOString() }, true);
+  await store({ ...record, createdAt: now.toISOString() }, true, connection.connectionId);
   // Firmware status and log upload notifications are recorded on this command from now on.
   if (def.progress) await trackLatest(pile.id, def.progress, commandId);
   try {
@@ -227,17 +233,28 @@ async function store(
     connectorNo?: number;
   },
   guard: boolean,
+  connectionId?: string,
 ) {
-  const nowSeconds = Math.floor(Date.now() / 1000);
   const item = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as typeof record;
-  try {
-    await storeCommand(
+  const attempt = () => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    return storeCommand(
       item,
       guard ? { expiresAt: nowSeconds + commandAnswerTimeoutSeconds() + 60, nowSeconds } : undefined,
     );
+  };
+  const held = (error: unknown) => (error as Error).name === 'TransactionCanceledException';
+  try {
+    await attempt();
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') throw refused('commandRes.server.pending');
-    throw error;
+    if (!held(error)) throw error;
+    // The connector's pending command went on a connection the charger has since left: no answer can come,
+    // so it ends and this one goes (docs/decisions/472-commands-of-a-left-connection.md).
+    if (!connectionId || !(await endIfSentOnLeftConnection(item, connectionId)))
+      throw refused('commandRes.server.pending');
+    await attempt().catch((again: unknown) => {
+      throw held(again) ? refused('commandRes.server.pending') : again;
+    });
   }
 }
 

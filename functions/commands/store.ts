@@ -11,6 +11,7 @@ import {
   getCommand as readCommand,
   getCommandConsistent,
   getLatest,
+  guardHolder,
   moveCommand,
   putCommand,
   putLatest,
@@ -118,7 +119,14 @@ export async function releasePending(
 async function transition(
   commandId: string,
   from: Extract<CommandStatus, StatusQueue>,
-  moved: { status: CommandStatus; sentAt?: string; answeredAt?: string; result?: unknown; error?: unknown },
+  moved: {
+    status: CommandStatus;
+    sentAt?: string;
+    connectionId?: string;
+    answeredAt?: string;
+    result?: unknown;
+    error?: unknown;
+  },
   queue: { name: StatusQueue; at: string } | null = null,
   known?: CommandRecord,
 ) {
@@ -163,9 +171,25 @@ function countEnd(from: StatusQueue, status: CommandStatus) {
   else if (status === 'timeout') publishMetric('commandsTimedOut');
 }
 
-export const markSent = (commandId: string, at = new Date().toISOString()) =>
+export const markSent = (commandId: string, at = new Date().toISOString(), connectionId?: string) =>
   // Waits in the `sent` queue from now: the time-out sweep finds it there.
-  transition(commandId, 'queued', { status: 'sent', sentAt: at }, { name: 'sent', at });
+  transition(
+    commandId,
+    'queued',
+    { status: 'sent', sentAt: at, ...(connectionId ? { connectionId } : {}) },
+    { name: 'sent', at },
+  );
+
+/**
+ * A sent command whose connection the charger has left: OCPP-J answers a CALL on the connection it came on,
+ * so no answer can come any more. It ends now (failed, ConnectionClosed) instead of holding its connector
+ * until the answer time-out (docs/decisions/472-commands-of-a-left-connection.md).
+ */
+export const markConnectionClosed = (commandId: string) =>
+  transition(commandId, 'sent', {
+    status: 'failed',
+    error: { code: 'ConnectionClosed', description: '' },
+  });
 
 export const markOffline = (commandId: string) => transition(commandId, 'queued', { status: 'offline' });
 
@@ -180,6 +204,22 @@ export const markUndelivered = (commandId: string) =>
   transition(commandId, 'queued', { status: 'failed', error: { code: 'DeliveryFailed', description: '' } });
 
 export const markTimedOut = (commandId: string) => transition(commandId, 'sent', { status: 'timeout' });
+
+/**
+ * Ends the command holding a connector's guard when it was sent on a connection other than the charger's
+ * `current` one (markConnectionClosed). True when the guard may be taken again: that command has ended, or
+ * the guard is gone.
+ */
+export async function endIfSentOnLeftConnection(
+  c: { chargePointId: string; connectorNo?: number },
+  current: string,
+): Promise<boolean> {
+  const holder = await guardHolder(c);
+  if (!holder) return true;
+  const command = await getCommandConsistent<CommandRecord & { connectionId?: string }>(holder);
+  if (command?.status !== 'sent' || !command.connectionId || command.connectionId === current) return false;
+  return markConnectionClosed(holder);
+}
 
 /**
  * A CALLRESULT / CALLERROR from a charger: only the charger the command went to can answer it. A quick

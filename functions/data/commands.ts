@@ -38,6 +38,8 @@ export const commands = defineEntity(
       payload: { type: 'any' },
       params: { type: 'any' },
       sentAt: { type: 'string' },
+      /** The connection the command was sent on: its answer can come only on that one. */
+      connectionId: { type: 'string' },
       answeredAt: { type: 'string' },
       result: { type: 'any' },
       error: { type: 'any' },
@@ -176,6 +178,7 @@ export function commandTransition(
   set: {
     status: string;
     sentAt?: string;
+    connectionId?: string;
     answeredAt?: string;
     result?: unknown;
     error?: unknown;
@@ -304,6 +307,12 @@ export const pendingRelease = (c: Connector, commandId: string, { orNone = false
       )
       .params(),
   ) as DeleteCommandInput;
+
+/** The command holding a connector's guard, if any (read consistently: a guard taken a moment ago). */
+export async function guardHolder(c: Connector): Promise<string | undefined> {
+  const answer = await send.get({ ...pendingGuards.get(connector(c)).params(), ConsistentRead: true });
+  return typeof answer.Item?.commandId === 'string' ? answer.Item.commandId : undefined;
+}
 
 /** Runs `pendingRelease`: false when the guard is not the command's (another's, or gone). */
 export const releaseGuard = (c: Connector, commandId: string) =>

@@ -132,6 +132,43 @@ describe('command rules', () => {
     }
   });
 
+  it('ends a command pending on a connection the charger has left, so the next goes on the new one', async () => {
+    const PENDING = 'Another command is still pending on this connector: wait for its result';
+    const unlock = () => send({ chargePointId: 'DEMO-CP-003', command: 'unlockConnector', connectorNo: 1 });
+    const rowOf = async (commandId: string) =>
+      (await api(rt.url, operator, '/biz/command/list', { chargePointId: 'DEMO-CP-003' })).data.records.find(
+        (r: any) => r.commandId === commandId,
+      );
+    // Sent on the first connection, never answered there: the charger drops it and comes back.
+    const gone = await connectCharger(rt.url, 'DEMO-CP-003', DEMO_CHARGER_PASSWORD);
+    const first = await unlock();
+    expect(first.code).toBe(0);
+    await gone.next((f) => f[0] === 2 && f[2] === 'UnlockConnector' && f[1] === first.data.commandId);
+    await gone.close();
+    const back = await connectCharger(rt.url, 'DEMO-CP-003', DEMO_CHARGER_PASSWORD);
+    try {
+      // The next command goes at once, on the new connection; the first ends, saying why.
+      const second = await waitFor(async () => {
+        const answer = await unlock();
+        if (answer.code !== 0) expect(answer.msg).toBe(PENDING);
+        return answer.code === 0 ? answer : undefined;
+      });
+      const call = await back.next(
+        (f) => f[0] === 2 && f[2] === 'UnlockConnector' && f[1] === second.data.commandId,
+      );
+      const ended = await rowOf(first.data.commandId);
+      expect(ended).toMatchObject({ status: 'failed', error: { code: 'ConnectionClosed' } });
+      // One pending command per connector still holds on the connection the charger is on.
+      expect((await unlock()).msg).toBe(PENDING);
+      back.send([3, call[1], { status: 'Unlocked' }]);
+      await waitFor(async () =>
+        (await rowOf(second.data.commandId))?.status === 'answered' ? true : undefined,
+      );
+    } finally {
+      await back.close();
+    }
+  });
+
   it('checks parameters, connectors, versions and ownership before anything is sent', async () => {
     const missing = await send({ chargePointId: 'DEMO-CP-004', command: 'unlockConnector' });
     expect(missing.data.connectorNo).toBe('Please select a connector of this charging pile first');

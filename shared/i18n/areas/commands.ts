@@ -872,6 +872,13 @@ const errorNames = {
   ],
   GenericError: ['Other error', '其他错误', '其他錯誤', 'Sonstiger Fehler', 'ข้อผิดพลาดอื่น ๆ'],
   DeliveryFailed: ['Could not be delivered', '无法送达', '無法送達', 'Nicht zustellbar', 'ส่งไม่สำเร็จ'],
+  ConnectionClosed: [
+    'The charger reconnected before answering',
+    '充电桩在应答前已重新连接',
+    '充電樁在應答前已重新連線',
+    'Der Ladepunkt hat sich vor der Antwort neu verbunden',
+    'เครื่องชาร์จเชื่อมต่อใหม่ก่อนตอบกลับ',
+  ],
   Rejected: ['Rejected', '已拒绝', '已拒絕', 'Abgelehnt', 'ถูกปฏิเสธ'],
   ParameterError: ['Parameter error', '参数错误', '參數錯誤', 'Parameterfehler', 'พารามิเตอร์ผิดพลาด'],
   PileOffline: ['Pile offline', '充电桩离线', '充電樁離線', 'Ladesäule offline', 'ตู้ชาร์จออฟไลน์'],
