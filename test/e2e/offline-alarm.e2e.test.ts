@@ -91,9 +91,9 @@ describe('an outage in the console', () => {
         .toBe(locale);
       const row = page.getByRole('row', { name: new RegExp(CHARGER) }).first();
       await row.waitFor({ timeout: 30_000 });
-      // Its kind in words, its code, its status.
+      // Its kind, its code and its status in words (the code as sent only on hover: decision 453).
       await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(t('alarmRes.kind.offline'));
-      expect(await row.textContent()).toContain('Offline');
+      expect(await row.textContent()).toContain(t('alarmRes.codes.Offline'));
       expect(await row.textContent()).toContain(t('alarmRes.status.open'));
       expect((await page.locator('th').allTextContents()).map((h) => h.trim())).toContain(
         t('alarmRes.alarm.kind'),
