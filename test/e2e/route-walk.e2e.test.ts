@@ -11,6 +11,7 @@
  * fails once at the end with all of them, so one run shows everything.
  */
 import { translate } from '@functions/lib/i18n.ts';
+import { DEMO_ENERGY_BOX } from '@infra/local/seed/demo-chargers.ts';
 import { resources } from '@shared/i18n/index.ts';
 import { pageRoutes } from '@web/route-table.ts';
 import type { Browser, Page } from 'playwright-core';
@@ -36,22 +37,35 @@ const OCPP_CAMEL =
   /\b(EVDisconnected|NoError|SuspendedEVSE?|EVConnected|PowerUp|PowerLoss|HardReset|SoftReset|GroundFailure|ConnectorLockFailure|HighTemperature|OverCurrentFailure|OverVoltage|UnderVoltage|WeakSignal|PowerMeterFailure|PowerSwitchFailure|ReaderFailure|ResetFailure|OtherError|InternalError|EmergencyStop|DeAuthorized|UnlockCommand|ConcurrentTx|SignatureVerified|DownloadFailed|InstallationFailed|FirmwareUpdate|ScheduledReset|ApplicationReset|LocalOutOfCredit|MasterPass|ImmediateReset|StopAuthorized|EnergyLimitReached|GroundFault|TimeLimitReached|NotImplemented|NotSupported|RebootRequired|UnknownVendorId|UnknownMessageId|SoftwareUpdate|ChargingProfile|TxProfile|TxDefaultProfile|ChargePointMaxProfile)\b/;
 /**
  * OCPP words that are English words too: in English they may be the translation, in the other languages they
- * are the value as sent.
+ * are the value as sent. Only a whole cell or line is read as such a value: the seed's own English data
+ * ("1 Charging Road") is not a status.
  */
 const OCPP_WORDS =
-  /\b(Available|Preparing|Charging|Finishing|Reserved|Unavailable|Faulted|Occupied|Accepted|Rejected|Invalid|Blocked|Expired|Remote|Local|Inoperative|Operative|Downloaded|Installed|Installing|Downloading|Idle)\b/;
+  /(?:^|\t)(Available|Preparing|Charging|Finishing|Reserved|Unavailable|Faulted|Occupied|Accepted|Rejected|Invalid|Blocked|Expired|Remote|Local|Inoperative|Operative|Downloaded|Installed|Installing|Downloading|Idle)(?=\t|$)/m;
 
 /** What must never show in a page's main text, in every language. */
 const RAW: [string, RegExp][] = [
   ['a protocol value', /\bocpp ?1\.6j?\b|\bocpp ?2\.0\.1\b|\bOCPP1\.6|\bOCPP2\.0\.1/],
   ['an OCPP word as sent', OCPP_CAMEL],
-  ['"None", "null", "undefined", "NaN" or an object', /\b(None|null|undefined|NaN)\b|\[object Object\]/],
+  ['"None", "undefined", "NaN" or an object', /\b(None|undefined|NaN)\b|\[object Object\]/],
+  // "null" only as a whole cell or line: in German it is the word for zero ("Auf null gesetzt").
+  ['"null"', /(?:^|\t)null(?=\t|$)/m],
+  // A field's or an enum's name as stored (chargePointId, stopReason): a word with a capital inside.
+  // Two small letters after the capital at least: units (kW, kWh) and product names (eMSP, iOS) are not.
+  ['a stored name', /(?:^|[\t ])[a-z]+[A-Z][a-z]{2,}[a-zA-Z]*(?=[\t ]|$)/m],
+  // A code as stored where its words belong (EV_DISCONNECTED), as a whole cell or line.
+  ['a code as stored', /(?:^|\t)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?=\t|$)/m],
   ['a record id of the seed', /\b(demo|role)-[a-z]+(-[a-z0-9]+)*\b/],
   ['JSON', /"\w+"\s*:|\{\s*"/],
   ['a date as mm/dd/yyyy', /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/],
   ['AM/PM', /\b(AM|PM)\b/],
   ['an ISO date-time', /\d{4}-\d{2}-\d{2}T\d{2}:/],
 ];
+/**
+ * The lists whose records have a code of their own, shown in its column beside the name in the reader's
+ * language (a stop reason's, a role's, a subscription role's): the code is the record's data there.
+ */
+const CODE_COLUMNS = new Set(['/stopReasonList', '/role', '/subRole']);
 /** What must not show in the languages other than English. */
 const RAW_NOT_EN: [string, RegExp][] = [['an OCPP word as sent (not translated)', OCPP_WORDS]];
 
@@ -72,16 +86,24 @@ function lineAt(text: string, at: number): string {
 }
 
 /** Every raw value, date in another form and i18n key of a page's main text. */
-function findRaw(text: string, language: Code): string[] {
+function findRaw(text: string, language: Code, route: string): string[] {
   const found: string[] = [];
   for (const [what, pattern] of [...RAW, ...(language === 'en' ? [] : RAW_NOT_EN)]) {
-    const at = text.search(pattern);
-    if (at >= 0) found.push(`${what}: "${text.match(pattern)![0]}" in "${lineAt(text, at)}"`);
+    if (what === 'a code as stored' && CODE_COLUMNS.has(route)) continue;
+    // Each different value, up to three a page.
+    const seen = new Set<string>();
+    for (const m of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+      const value = m[0].trim();
+      if (seen.has(value) || seen.size >= 3) continue;
+      seen.add(value);
+      found.push(`${what}: "${value}" in "${lineAt(text, m.index)}"`);
+    }
   }
   // An untranslated key: a dotted word path whose first word is a root of the catalogue. Host names, e-mail
   // addresses and file names (the seed's mail servers, firmware files) match the shape, never a root.
   for (const m of text.matchAll(/\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+\.[a-zA-Z.]*[a-zA-Z]\b/g))
-    if (KEY_ROOTS.has(m[0].split('.')[0])) found.push(`an i18n key: "${m[0]}" in "${lineAt(text, m.index)}"`);
+    if (KEY_ROOTS.has(m[0].split('.')[0]!))
+      found.push(`an i18n key: "${m[0]}" in "${lineAt(text, m.index)}"`);
   return found;
 }
 
@@ -89,7 +111,7 @@ let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let browser: Browser;
 let admin: string;
 /** Each route's path with the seed's record, or why it is skipped. */
-const targets: { route: string; url?: string; skipped?: string }[] = [];
+const targets: { route: string; url?: string; skipped?: string; shows?: string }[] = [];
 
 type Row = Record<string, unknown>;
 async function firstRecord(path: string, body: Row = {}): Promise<Row | undefined> {
@@ -105,6 +127,7 @@ beforeAll(async () => {
   admin = await login(rt.url, 'admin', 'Admin12345');
   // The detail routes' records, read as the console lists them (the seed with its history: orders, funds).
   const [order, station, appUser, fleet, operator, plan, energyBox, reservation] = await Promise.all([
+    firstRecord('/biz/chargeOrder/list'),
     firstRecord('/biz/station/list'),
     firstRecord('/biz/appUser/list'),
     firstRecord('/biz/fleet/list'),
@@ -117,7 +140,8 @@ beforeAll(async () => {
   const detail: Record<string, string | undefined> = {
     '/stationDetail/:id': station && `/stationDetail/${e(station.id)}`,
     '/chargerDetail/:id': '/chargerDetail/DEMO-CP-001',
-    '/energyBoxDetail/:str': energyBox && `/energyBoxDetail/${e(energyBox.code ?? energyBox.id)}`,
+    // The platform's list may leave the company's box out: the seed's box by its code then.
+    '/energyBoxDetail/:str': `/energyBoxDetail/${e(energyBox?.code ?? energyBox?.id ?? DEMO_ENERGY_BOX)}`,
     '/orderDetail/:id': order && `/orderDetail/${e(order.orderNo ?? order.id)}`,
     '/reserveOrderDetail/:id': reservation && `/reserveOrderDetail/${e(reservation.id)}`,
     '/operatorDetail/:id': operator && `/operatorDetail/${e(operator.id)}`,
@@ -125,10 +149,30 @@ beforeAll(async () => {
     '/appUserDetail/:id': appUser && `/appUserDetail/${e(appUser.id)}`,
     '/fleetsDetail/:id': fleet && `/fleetsDetail/${e(fleet.id)}`,
   };
+  // What each detail page shows of its record: its name (or number), so a page that found nothing is seen.
+  const nameOf = (r: Row | undefined) =>
+    [r?.orderNo, r?.stationName, r?.name, r?.fleetName, r?.operatorName, r?.planName, r?.nickName, r?.email]
+      .map((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined))
+      .find(Boolean);
+  const shows: Record<string, string | undefined> = {
+    '/stationDetail/:id': nameOf(station),
+    '/chargerDetail/:id': 'DEMO-CP-001',
+    '/energyBoxDetail/:str': String(energyBox?.code ?? DEMO_ENERGY_BOX),
+    '/orderDetail/:id': nameOf(order),
+    '/operatorDetail/:id': nameOf(operator),
+    '/planDetail/:id/:name': nameOf(plan),
+    '/appUserDetail/:id': nameOf(appUser),
+    '/fleetsDetail/:id': nameOf(fleet),
+  };
   for (const route of pageRoutes) {
     if (!route.path.includes('/:')) targets.push({ route: route.path, url: route.path });
-    else if (detail[route.path]) targets.push({ route: route.path, url: detail[route.path] });
-    else targets.push({ route: route.path, skipped: 'the demo seed has no such record' });
+    else if (detail[route.path])
+      targets.push({ route: route.path, url: detail[route.path], shows: shows[route.path] });
+    else
+      targets.push({
+        route: route.path,
+        skipped: `the demo seed has no such record (${route.path === '/reserveOrderDetail/:id' ? 'it makes no reservation' : 'its list is empty'})`,
+      });
   }
 }, 300_000);
 
@@ -206,7 +250,7 @@ async function walk(language: Code, routes: typeof targets): Promise<string[]> {
   page.on('response', (r) => {
     if (r.status() >= 500) events.push(`API answer ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
-  for (const { route, url } of routes) {
+  for (const { route, url, shows } of routes) {
     events = [];
     // Client-side, as the console's own links go: the router follows the history's popstate.
     await page.evaluate((path) => {
@@ -220,9 +264,12 @@ async function walk(language: Code, routes: typeof targets): Promise<string[]> {
       findings.push(
         `${route} (${url}), ${language}: did not load (${(e as Error).message}): ${await stillLoading(page)}`,
       );
-      text = await page.evaluate(() => document.querySelector('main')?.textContent ?? '');
+      text = await page.evaluate(
+        () => (document.querySelector('main') as HTMLElement | null)?.innerText ?? '',
+      );
     }
-    for (const found of [...events, ...findRaw(text, language)])
+    if (shows && !text.includes(shows)) events.push(`does not show its record ("${shows}")`);
+    for (const found of [...events, ...findRaw(text, language, route)])
       findings.push(`${route} (${url}), ${language}: ${found}`);
   }
   await page.close();
@@ -238,7 +285,7 @@ describe('every console route in the browser', () => {
       const walked = targets.filter((t) => t.url);
       const plan = new Map<Code, typeof targets>();
       walked.forEach((target, i) => {
-        for (const language of ALL ? LANGUAGES : [LANGUAGES[i % LANGUAGES.length]])
+        for (const language of ALL ? LANGUAGES : [LANGUAGES[i % LANGUAGES.length]!])
           plan.set(language, [...(plan.get(language) ?? []), target]);
       });
       const findings: string[] = [];
