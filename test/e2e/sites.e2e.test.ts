@@ -8,6 +8,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@functions/lib/i18n.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { api, login } from '../helpers/identity.ts';
 import { connectCharger } from '../helpers/ocpp-client.ts';
@@ -135,17 +136,18 @@ describe('sites and devices in the browser', () => {
           errorCode: 'NoError',
           timestamp: new Date().toISOString(),
         });
-        await site.getByRole('img', { name: 'Connector 1: Charging' }).waitFor({ timeout: 15_000 });
+        await site.getByRole('img', { name: 'Connector 1: Charging' }).waitFor();
         await charger.call('StatusNotification', {
           connectorId: 1,
           status: 'Faulted',
           errorCode: 'OverCurrentFailure',
           timestamp: new Date().toISOString(),
         });
-        await site.getByRole('img', { name: 'Connector 1: Faulted' }).waitFor({ timeout: 15_000 });
-        // The fault is an alarm on the alarm list.
+        await site.getByRole('img', { name: 'Connector 1: Faulted' }).waitFor();
+        // The fault is an alarm on the alarm list, its code in words (decision 453).
         await page.goto(`${rt.url}/charge/alarm`);
-        await page.getByRole('row', { name: /OverCurrentFailure/ }).waitFor();
+        const code = translate('en', 'siteConsole.errorCodes.OverCurrentFailure');
+        await page.getByRole('row', { name: new RegExp(code) }).waitFor();
       } finally {
         await charger.close();
       }
