@@ -47,12 +47,15 @@ const OCPP_WORDS =
 const RAW: [string, RegExp][] = [
   ['a protocol value', /\bocpp ?1\.6j?\b|\bocpp ?2\.0\.1\b|\bOCPP1\.6|\bOCPP2\.0\.1/],
   ['an OCPP word as sent', OCPP_CAMEL],
-  ['"None", "undefined", "NaN" or an object', /\b(None|undefined|NaN)\b|\[object Object\]/],
+  ['"undefined", "NaN" or an object', /\b(undefined|NaN)\b|\[object Object\]/],
+  // "None" only as a whole cell or line: English says "None yet" in its own words.
+  ['"None"', /(?:^|\t)None(?=\t|$)/m],
   // "null" only as a whole cell or line: in German it is the word for zero ("Auf null gesetzt").
   ['"null"', /(?:^|\t)null(?=\t|$)/m],
   // A field's or an enum's name as stored (chargePointId, stopReason): a word with a capital inside.
-  // Two small letters after the capital at least: units (kW, kWh) and product names (eMSP, iOS) are not.
-  ['a stored name', /(?:^|[\t ])[a-z]+[A-Z][a-z]{2,}[a-zA-Z]*(?=[\t ]|$)/m],
+  // As a whole cell or line, with two small letters after the capital at least: units (kW, kWh) and product
+  // names (eMSP, iOS) are not, nor a chart's labels that innerText runs together ("30 daysLast 7 days").
+  ['a stored name', /(?:^|\t)[a-z]+[A-Z][a-z]{2,}[a-zA-Z]*(?=\t|$)/m],
   // A code as stored where its words belong (EV_DISCONNECTED), as a whole cell or line.
   ['a code as stored', /(?:^|\t)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?=\t|$)/m],
   ['a record id of the seed', /\b(demo|role)-[a-z]+(-[a-z0-9]+)*\b/],
