@@ -13,7 +13,7 @@ import { recentMessages } from '@functions/ocpp-messages/message-log.ts';
 import { DEMO_AGENT_ID, DEMO_CHARGER_PASSWORD } from '@infra/local/seed/demo-chargers.ts';
 import { countDynamo } from '../helpers/dynamo-counter.ts';
 import { connectCharger, type OcppClient } from '../helpers/ocpp-client.ts';
-import { startTestRuntime } from '../helpers/runtime.ts';
+import { startTestRuntime, waitFor } from '../helpers/runtime.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 const open: OcppClient[] = [];
@@ -28,19 +28,20 @@ afterAll(async () => {
 
 /**
  * A charger's connect; refused with 429 (more connects at once than the gateway takes, which a busy machine
- * reaches: decision 440) it tries again after a pause, as a charger does.
+ * reaches: decision 440) it tries again until a deadline, as a charger does.
  */
 const connect = async (id: string, password = DEMO_CHARGER_PASSWORD) => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const client = await connectCharger(rt.url, id, password, ['ocpp1.6']);
-      open.push(client);
-      return client;
-    } catch (error) {
-      if ((error as Error).message !== 'HTTP 429' || attempt >= 50) throw error;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
-    }
-  }
+  const client = await waitFor(
+    () =>
+      connectCharger(rt.url, id, password, ['ocpp1.6']).catch((error: Error) => {
+        if (error.message === 'HTTP 429') return undefined;
+        throw error;
+      }),
+    undefined,
+    `${id} connected`,
+  );
+  open.push(client);
+  return client;
 };
 
 describe('what a message writes', () => {
