@@ -97,6 +97,25 @@ const closed = (client: OcppClient) =>
     client.socket.once('close', () => resolve());
   });
 
+/** Saves a power balance plan on the demo Berlin station over `piles`; its station id. */
+async function savePlan(piles: string[], offlineMaxPower = 11): Promise<string> {
+  const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
+  const station = list.find((s: any) => s.name === 'Demo Berlin Central');
+  const fresh = await ok(`/biz/station/info?id=${station.id}`);
+  await ok('/biz/station/powerBalance', {
+    id: fresh.id,
+    version: fresh.version,
+    powerMode: 1,
+    normalCycle: 60,
+    alarmCycle: 30,
+    samplingCycle: 10,
+    stopElectricity: false,
+    offlineMaxPower,
+    groups: [{ name: 'T1', ratedPower: 30, alarmPower: 29, chargePointIds: piles }],
+  });
+  return String(fresh.id);
+}
+
 beforeAll(async () => {
   process.env.AUTH_CAPTCHA = 'off';
   rt = await startTestRuntime();
@@ -140,30 +159,9 @@ describe('the first connection after a password reset', () => {
 });
 
 describe('the first connection after a power balance plan is saved', () => {
-  let stationId = '';
-
-  async function savePlan(piles: string[]) {
-    const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
-    const station = list.find((s: any) => s.name === 'Demo Berlin Central');
-    const fresh = await ok(`/biz/station/info?id=${station.id}`);
-    stationId = String(fresh.id);
-    await ok('/biz/station/powerBalance', {
-      id: fresh.id,
-      version: fresh.version,
-      powerMode: 1,
-      normalCycle: 60,
-      alarmCycle: 30,
-      samplingCycle: 10,
-      stopElectricity: false,
-      offlineMaxPower: 11,
-      groups: [{ name: 'T1', ratedPower: 30, alarmPower: 29, chargePointIds: piles }],
-    });
-  }
-
   it('keeps the connected charger connected, and a reconnect is accepted the first time', async () => {
     const client = await connectAndBoot('DEMO-CP-001', DEMO_CHARGER_PASSWORD);
-    await savePlan(['DEMO-CP-001', 'DEMO-CP-002']);
-    expect(stationId).not.toBe('');
+    expect(await savePlan(['DEMO-CP-001', 'DEMO-CP-002'])).not.toBe('');
     // Load management sends the charger its base profile; the charger accepts it.
     const profile = await step(
       'base profile',
@@ -213,20 +211,7 @@ describe('with a replica that has not caught up yet', () => {
 
   it("answers a charger's first frames on another instance than its connect (after a plan is saved)", async () => {
     const first = await connectAndBoot('DEMO-CP-001', DEMO_CHARGER_PASSWORD);
-    const list = (await ok('/biz/station/list', { current: 1, size: 50 })).records;
-    const station = list.find((s: any) => s.name === 'Demo Berlin Central');
-    const fresh = await ok(`/biz/station/info?id=${station.id}`);
-    await ok('/biz/station/powerBalance', {
-      id: fresh.id,
-      version: fresh.version,
-      powerMode: 1,
-      normalCycle: 60,
-      alarmCycle: 30,
-      samplingCycle: 10,
-      stopElectricity: false,
-      offlineMaxPower: 7,
-      groups: [{ name: 'T1', ratedPower: 30, alarmPower: 29, chargePointIds: ['DEMO-CP-001'] }],
-    });
+    await savePlan(['DEMO-CP-001'], 7);
     const replica = laggingReplica([]);
     try {
       const client = await connectCharger(rt.url, 'DEMO-CP-001', DEMO_CHARGER_PASSWORD);
