@@ -6,8 +6,7 @@
  * (every reason of both OCPP versions), in every language of the console; an unknown (vendor's) value reads
  * as sent.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { OrderDetailPage } from '@web/screens/order/order-detail.tsx';
+import { cleanup, screen, within } from '@testing-library/react';
 import { ChargerDetailPage } from '@web/screens/site/charger-detail.tsx';
 import { changeLanguage } from '@web/i18n.ts';
 import { translate } from '@functions/lib/i18n.ts';
@@ -16,7 +15,8 @@ import { CHARGE_POINT_ERROR_CODES } from '@shared/ocpp/connector-state.ts';
 import { OCPP_STOP_REASONS, stopReasonCode } from '@shared/ocpp/stop-reasons.ts';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, grant, page, renderScreen } from './harness.tsx';
+import { fakeApi, grant, renderScreen } from './harness.tsx';
+import { openTimeline } from './order-timeline-harness.tsx';
 
 afterEach(async () => {
   cleanup();
@@ -131,32 +131,9 @@ describe("the order timeline's reports", () => {
     for (const { code, header: language } of languages)
       it(`names the states, error codes, event kinds and stop reasons of ${protocol} in words (${language})`, async () => {
         await changeLanguage(code);
-        grant('4100', '4101');
         const events = timeline(protocol);
-        fakeApi({
-          '/biz/chargeOrder/detail': () => ({ data: { ...order, protocol } }),
-          '/biz/chargeOrder/timeline': () => ({
-            data: { orderNo: 'O-1', chargePointId: 'CP-1', transactionId: '42', events },
-          }),
-          '/biz/stopReason/list': () => page([]),
-        });
-        renderScreen(
-          <Routes>
-            <Route path="/orderDetail/:id" element={<OrderDetailPage />} />
-          </Routes>,
-          '/orderDetail/O-1',
-        );
         const t = (key: string, values?: Record<string, unknown>) => translate(language, key, values);
-        const table = await screen.findByRole(
-          'table',
-          { name: t('orderRes.timeline.title') },
-          { timeout: 30_000 },
-        );
-        await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(events.length + 1));
-        const rows = within(table)
-          .getAllByRole('row')
-          .slice(1)
-          .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? ''));
+        const { rows } = await openTimeline(language, { ...order, protocol }, events);
         expect(rows.map((r) => r[1])).toEqual(events.map((e) => t(`orderRes.timeline.types.${e.type}`)));
         const details = rows.map((r) => r[2]!);
         if (protocol === 'ocpp1.6')
