@@ -10,7 +10,8 @@
  * OCPP 1.6 FirmwareStatus, then what the 1.6 security extension and 2.0.1 (FirmwareStatusEnumType) add. Their
  * words are the command catalogue's (`commandRes.results`), where the firmware update's progress shows too.
  */
-export const FIRMWARE_STATUSES = [
+/** OCPP 1.6 FirmwareStatus (FirmwareStatusNotification). */
+export const FIRMWARE_STATUSES_16 = [
   'Downloaded',
   'DownloadFailed',
   'Downloading',
@@ -18,6 +19,10 @@ export const FIRMWARE_STATUSES = [
   'InstallationFailed',
   'Installing',
   'Installed',
+] as const;
+
+export const FIRMWARE_STATUSES = [
+  ...FIRMWARE_STATUSES_16,
   'DownloadScheduled',
   'DownloadPaused',
   'InstallRebooting',

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
+import { CHARGE_POINT_ERROR_CODES } from '@shared/ocpp/connector-state.ts';
 import { commands16 } from './commands16.ts';
 import { commands201 } from './commands201.ts';
 import {
@@ -91,24 +92,8 @@ const stopReasons: Record<StopReason, { v16: string; v201: string; trigger: stri
   TimeLimitReached: { v16: 'Other', v201: 'TimeLimitReached', trigger: 'TimeLimitReached' },
 };
 
-/** OCPP 1.6 ChargePointErrorCode values; any other fault code is sent as OtherError with a vendor code. */
-export const errorCodes16 = [
-  'ConnectorLockFailure',
-  'EVCommunicationError',
-  'GroundFailure',
-  'HighTemperature',
-  'InternalError',
-  'LocalListConflict',
-  'OtherError',
-  'OverCurrentFailure',
-  'PowerMeterFailure',
-  'PowerSwitchFailure',
-  'ReaderFailure',
-  'ResetFailure',
-  'UnderVoltage',
-  'OverVoltage',
-  'WeakSignal',
-];
+/** OCPP 1.6 ChargePointErrorCode values of a fault; any other fault code is sent as OtherError with a vendor code. */
+export const errorCodes16: readonly string[] = CHARGE_POINT_ERROR_CODES.filter((code) => code !== 'NoError');
 
 export interface ChargerOptions {
   /** Base URL of the central system, e.g. ws://localhost:3000 (`/ocpp/{id}` is appended) or a URL ending in the path. */

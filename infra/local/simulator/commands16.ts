@@ -3,6 +3,7 @@
  * Smart Charging, Remote Trigger, and the security extension's), each with a schema-valid CALLRESULT and the
  * follow-up messages a real charger sends (status notifications, a session, firmware progress...).
  */
+import { FIRMWARE_STATUSES_16 } from '@shared/ocpp/charger-reports.ts';
 import type { CommandHandler, Json, SimulatedCharger } from './charger.ts';
 import * as common from './commands-common.ts';
 import { accepted, ISO, type Schedule } from './commands-common.ts';
@@ -53,17 +54,7 @@ function trigger(ch: SimulatedCharger, message: string, connectorId?: number): b
 }
 
 const firmwareStatus16 = (s: string) =>
-  [
-    'Downloaded',
-    'DownloadFailed',
-    'Downloading',
-    'Idle',
-    'InstallationFailed',
-    'Installing',
-    'Installed',
-  ].includes(s)
-    ? s
-    : 'Idle';
+  (FIRMWARE_STATUSES_16 as readonly string[]).includes(s) ? s : 'Idle';
 const diagnosticsStatus16 = (s: string) => (s === 'Uploading' ? 'Uploading' : 'Idle');
 const logStatus = (s: string) => (s === 'Uploading' ? 'Uploading' : 'Idle');
 
